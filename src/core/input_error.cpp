@@ -1,0 +1,17 @@
+#include "core/input_error.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace mechid {
+
+std::string format_number(double value) {
+  char buffer[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    if (std::strtod(buffer, nullptr) == value) break;
+  }
+  return buffer;
+}
+
+}  // namespace mechid

@@ -1,0 +1,29 @@
+// Seeded, portable random numbers: the same seed gives the same stream natively and in WASM.
+// std:: distributions are avoided on purpose (their output differs between standard libraries).
+// Integers: xoshiro256** (Blackman & Vigna 2018) seeded through SplitMix64.
+// Normals: Marsaglia's polar method on uniforms built from the top 53 bits.
+#pragma once
+
+#include <cstdint>
+
+namespace mechid {
+
+class Random {
+ public:
+  explicit Random(std::uint64_t seed);
+
+  std::uint64_t next_u64();
+  double uniform();          // [0, 1), 53-bit resolution
+  double normal();           // standard normal
+  bool bit() { return (next_u64() >> 63) != 0; }
+
+  // A generator for sub-stream `index` of `seed` (e.g. one per input channel or study run).
+  static Random derived(std::uint64_t seed, std::uint64_t index);
+
+ private:
+  std::uint64_t state_[4];
+  bool has_spare_ = false;
+  double spare_ = 0.0;
+};
+
+}  // namespace mechid

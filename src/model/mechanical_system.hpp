@@ -1,0 +1,41 @@
+// The linear mechanical system M q'' + D q' + K q = L u (thesis eq. 1.1), its validation and its
+// state-space form (thesis eq. 1.4).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace mechid {
+
+struct MechanicalSystem {
+  std::string name;
+  Matrix M, D, K;  // n x n: mass (SPD), damping (symmetric PSD), stiffness (SPD)
+  Matrix L;        // n x k: where the k input forces act (full column rank)
+
+  Eigen::Index dof() const { return M.rows(); }
+  Eigen::Index inputs() const { return L.cols(); }
+};
+
+// Tolerance of the symmetry check: |X(i,j) - X(j,i)| <= tol * max|X|.
+inline constexpr double kSymmetryTolerance = 1e-9;
+
+// Every property the system violates, one message each naming the matrix and the property
+// (sizes, finiteness, symmetry, M and K positive definite, D positive semidefinite, L full
+// column rank). Empty when the system is valid. Sizes are checked first: later checks run only
+// on correctly sized matrices.
+std::vector<std::string> check(const MechanicalSystem& system);
+
+// Throws InputError with the first message of check() when the system is not valid.
+void validate(const MechanicalSystem& system);
+
+// x = [q; q'], x' = A x + B u, y = C x = q (thesis eq. 1.4).
+struct StateSpaceModel {
+  Matrix A, B, C;
+};
+
+// The state-space form of a valid system (thesis eq. 1.4); validates first.
+StateSpaceModel to_state_space(const MechanicalSystem& system);
+
+}  // namespace mechid

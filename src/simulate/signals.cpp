@@ -1,0 +1,130 @@
+#include "simulate/signals.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/input_error.hpp"
+#include "core/rng.hpp"
+
+namespace mechid {
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586476925286766559;
+const char* const kKindNames[] = {"prbs", "sine", "multisine", "chirp", "step", "samples"};
+
+}  // namespace
+
+InputKind parse_input_kind(const std::string& text) {
+  for (int i = 0; i < 6; ++i)
+    if (text == kKindNames[i]) return static_cast<InputKind>(i);
+  throw InputError("unknown input '" + text + "' (expected prbs, sine, multisine, chirp, step or samples)");
+}
+
+std::string to_string(InputKind kind) { return kKindNames[static_cast<int>(kind)]; }
+
+bool is_piecewise_constant(InputKind kind) {
+  return kind == InputKind::prbs || kind == InputKind::step || kind == InputKind::samples;
+}
+
+InputSignal::InputSignal(const InputOptions& o, Eigen::Index n, double h, Eigen::Index k)
+    : kind_(o.kind), h_(h), amplitude_(o.amplitude), duration_(static_cast<double>(n) * h) {
+  require(std::isfinite(o.amplitude), "amplitude must be a finite number, got " + format_number(o.amplitude));
+  const double nyquist = 0.5 / h;
+  for (const auto& [name, f] : {std::pair<const char*, double>{"freq", o.freq_hz}, {"freq2", o.freq2_hz}})
+    require(std::isfinite(f) && f >= 0.0 && f <= nyquist,
+            std::string(name) + " must be between 0 and the Nyquist frequency 0.5/h = " +
+                format_number(nyquist) + " Hz, got " + format_number(f));
+
+  switch (kind_) {
+    case InputKind::prbs: {
+      require(o.hold >= 1, "hold must be a whole number of samples >= 1, got " + std::to_string(o.hold));
+      samples_.resize(n, k);
+      for (Eigen::Index c = 0; c < k; ++c) {
+        Random bits = Random::derived(o.seed, static_cast<std::uint64_t>(c));
+        double level = 0.0;
+        for (Eigen::Index i = 0; i < n; ++i) {
+          if (i % o.hold == 0) level = bits.bit() ? amplitude_ : -amplitude_;
+          samples_(i, c) = level;
+        }
+      }
+      return;
+    }
+    case InputKind::step:
+      samples_ = Matrix::Constant(n, k, amplitude_);
+      return;
+    case InputKind::samples:
+      require(o.samples.rows() == n && o.samples.cols() == k,
+              "input samples are " + std::to_string(o.samples.rows()) + "x" + std::to_string(o.samples.cols()) +
+                  " but must be n x k = " + std::to_string(n) + "x" + std::to_string(k));
+      require(o.samples.allFinite(), "input samples contain a non-finite value");
+      samples_ = o.samples;
+      return;
+    case InputKind::sine:
+      f0_ = o.freq_hz > 0 ? o.freq_hz : std::min(10.0 / duration_, 0.25 / h);
+      phases_.resize(1, k);
+      for (Eigen::Index c = 0; c < k; ++c) phases_(0, c) = kTwoPi * static_cast<double>(c) / static_cast<double>(k);
+      break;
+    case InputKind::chirp:
+      f0_ = o.freq_hz > 0 ? o.freq_hz : 1.0 / duration_;
+      f1_ = o.freq2_hz > 0 ? o.freq2_hz : 0.25 / h;
+      phases_ = Matrix::Zero(1, k);
+      for (Eigen::Index c = 0; c < k; ++c) phases_(0, c) = kTwoPi * static_cast<double>(c) / static_cast<double>(k);
+      break;
+    case InputKind::multisine: {
+      const double base = 1.0 / duration_;
+      const double top = o.freq2_hz > 0 ? o.freq2_hz : 0.25 / h;
+      for (int j = 1; j <= 64 && j * base <= top * (1 + 1e-12); ++j) frequencies_.push_back(j * base);
+      require(!frequencies_.empty(), "multisine band top freq2 = " + format_number(top) +
+                                         " Hz is below the record's base frequency 1/(n h) = " + format_number(base) + " Hz");
+      phases_.resize(static_cast<Eigen::Index>(frequencies_.size()), k);
+      for (Eigen::Index c = 0; c < k; ++c) {
+        Random phase = Random::derived(o.seed, static_cast<std::uint64_t>(c));
+        for (Eigen::Index j = 0; j < phases_.rows(); ++j) phases_(j, c) = kTwoPi * phase.uniform();
+      }
+      amplitude_ = o.amplitude / std::sqrt(static_cast<double>(frequencies_.size()));
+      break;
+    }
+  }
+  samples_.resize(n, k);
+  for (Eigen::Index i = 0; i < n; ++i) samples_.row(i) = at(static_cast<double>(i) * h).transpose();
+}
+
+Vector InputSignal::at(double t) const {
+  const Eigen::Index k = samples_.cols() > 0 ? samples_.cols() : phases_.cols();
+  Vector u(k);
+  switch (kind_) {
+    case InputKind::prbs:
+    case InputKind::step:
+    case InputKind::samples: {
+      const auto i = std::clamp<Eigen::Index>(static_cast<Eigen::Index>(std::floor(t / h_)), 0, samples_.rows() - 1);
+      return samples_.row(i).transpose();
+    }
+    case InputKind::sine:
+      for (Eigen::Index c = 0; c < k; ++c) u(c) = amplitude_ * std::sin(kTwoPi * f0_ * t + phases_(0, c));
+      return u;
+    case InputKind::chirp: {
+      // Linear sweep: instantaneous frequency f0 + (f1 - f0) t / T.
+      const double cycles = f0_ * t + 0.5 * (f1_ - f0_) * t * t / duration_;
+      for (Eigen::Index c = 0; c < k; ++c) u(c) = amplitude_ * std::sin(kTwoPi * cycles + phases_(0, c));
+      return u;
+    }
+    case InputKind::multisine:
+      u.setZero();
+      for (std::size_t j = 0; j < frequencies_.size(); ++j)
+        for (Eigen::Index c = 0; c < k; ++c)
+          u(c) += amplitude_ * std::sin(kTwoPi * frequencies_[j] * t + phases_(static_cast<Eigen::Index>(j), c));
+      return u;
+  }
+  return u;
+}
+
+double InputSignal::highest_frequency_hz() const {
+  switch (kind_) {
+    case InputKind::sine: return f0_;
+    case InputKind::chirp: return std::max(f0_, f1_);
+    case InputKind::multisine: return frequencies_.back();
+    default: return 0.0;
+  }
+}
+
+}  // namespace mechid

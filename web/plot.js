@@ -1,0 +1,71 @@
+// Thin wrapper over uPlot: one time plot per container, x = t, one series per channel.
+import uPlot from './gen/vendor/uPlot.esm.js';
+
+const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2',
+  '#7f7f7f', '#bcbd22', '#17becf'];
+
+/** Columns of a row-major matrix {rows, cols, data} as Float64Arrays. */
+export function columnsOf(m) {
+  const out = [];
+  for (let j = 0; j < m.cols; j++) {
+    const col = new Float64Array(m.rows);
+    for (let i = 0; i < m.rows; i++) col[i] = m.data[i * m.cols + j];
+    out.push(col);
+  }
+  return out;
+}
+
+function heightFor(width) {
+  return Math.round(Math.min(280, Math.max(160, width * 0.45)));
+}
+
+export class TimePlot {
+  /** yLabel: axis label; prefix: series names prefix + 1-based channel ('q' -> q1, q2, …). */
+  constructor(container, { yLabel, prefix }) {
+    this.container = container;
+    this.yLabel = yLabel;
+    this.prefix = prefix;
+    this.plot = null;
+    this.width = 0;
+    this.observer = new ResizeObserver(() => this.#resize());
+    this.observer.observe(container);
+  }
+
+  #resize() {
+    const width = Math.floor(this.container.clientWidth);
+    if (!this.plot || width === this.width || width <= 0) return;
+    this.width = width;
+    this.plot.setSize({ width, height: heightFor(width) });
+  }
+
+  /** Replaces the plot; t: Float64Array, matrix: n x channels. */
+  show(t, matrix) {
+    const ys = columnsOf(matrix);
+    const series = [{ label: 't (s)' }];
+    ys.forEach((_, j) => series.push({
+      label: `${this.prefix}${j + 1}`,
+      stroke: COLORS[j % COLORS.length],
+      width: 1,
+      points: { show: false },
+    }));
+    this.destroy();
+    this.width = Math.max(1, Math.floor(this.container.clientWidth));
+    const opts = {
+      width: this.width,
+      height: heightFor(this.width),
+      scales: { x: { time: false } },
+      axes: [{ label: 't (s)' }, { label: this.yLabel }],
+      series,
+    };
+    this.plot = new uPlot(opts, [t, ...ys], this.container);
+    this.container.dataset.points = String(t.length);
+    this.container.dataset.series = String(ys.length);
+  }
+
+  destroy() {
+    if (this.plot) this.plot.destroy();
+    this.plot = null;
+    delete this.container.dataset.points;
+    delete this.container.dataset.series;
+  }
+}

@@ -1,0 +1,87 @@
+// Promise RPC over the module worker (worker.js). One instance owns one worker.
+import { REQUEST, REPLY } from './protocol.js';
+
+const LOAD_HINT = 'is web/gen built? Run `npm run build:wasm`, then reload the page';
+
+function rpcError(code, message) {
+  return Object.assign(new Error(message), { code });
+}
+
+export class MechidClient {
+  constructor() {
+    this.nextId = 1;
+    this.pending = new Map(); // id -> {resolve, reject, onProgress}
+    this.failure = null;      // Error once the worker is dead
+    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (e) => this.#receive(e.data);
+    // A module worker that cannot load gives an event without a message (wrong MIME, 404).
+    this.worker.onerror = (e) => {
+      e.preventDefault?.();
+      const detail = e.message ? `: ${e.message}` : ` (${LOAD_HINT})`;
+      this.#fail(rpcError('internal', `The simulation worker stopped${detail}`));
+    };
+    this.worker.onmessageerror = () => {
+      this.#fail(rpcError('internal', 'A worker reply could not be read'));
+    };
+  }
+
+  get failed() {
+    return this.failure !== null;
+  }
+
+  #receive(msg) {
+    const call = this.pending.get(msg?.id);
+    if (!call) return;
+    if (msg.type === REPLY.progress) {
+      call.onProgress?.(msg);
+      return;
+    }
+    this.pending.delete(msg.id);
+    if (msg.type === REPLY.error) call.reject(rpcError(msg.code ?? 'internal', msg.message));
+    else call.resolve(msg);
+  }
+
+  #fail(error) {
+    this.failure = error;
+    for (const call of this.pending.values()) call.reject(error);
+    this.pending.clear();
+    this.worker.terminate();
+  }
+
+  /** Sends {type, id, ...payload}; resolves with the result reply, rejects with Error{code}. */
+  call(type, payload = {}, { transfer = [], onProgress } = {}) {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      try {
+        this.worker.postMessage({ ...payload, type, id }, transfer);
+      } catch (e) {
+        this.pending.delete(id);
+        reject(e);
+      }
+    });
+  }
+
+  async presetNames() {
+    return (await this.call(REQUEST.presetNames)).names;
+  }
+
+  async preset(name) {
+    return (await this.call(REQUEST.preset, { name })).system;
+  }
+
+  /** system: a preset name or a MechanicalSystem; resolves with {data, ms}. */
+  async simulate(system, options) {
+    const { data, ms } = await this.call(REQUEST.simulate, { system, options });
+    return { data, ms };
+  }
+
+  cancel(target) {
+    return this.call(REQUEST.cancel, { target });
+  }
+
+  terminate() {
+    this.#fail(rpcError('internal', 'The worker was terminated'));
+  }
+}

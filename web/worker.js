@@ -1,0 +1,70 @@
+// Module worker: owns the WebAssembly instance and answers the requests of protocol.js.
+import createMechidModule from './gen/mechid.mjs';
+import { wrapModule } from './gen/api.js';
+import { REQUEST, REPLY } from './protocol.js';
+
+// createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
+const ready = createMechidModule().then(wrapModule);
+ready.catch(() => {}); // reported per request below
+
+// Buffers of the matrices in an object, each once (a buffer listed twice cannot be transferred).
+function buffersOf(...arrays) {
+  const set = new Set();
+  for (const a of arrays) if (a && a.buffer instanceof ArrayBuffer) set.add(a.buffer);
+  return [...set];
+}
+
+function systemBuffers(s) {
+  return buffersOf(s.M?.data, s.D?.data, s.K?.data, s.L?.data);
+}
+
+const handlers = {
+  [REQUEST.presetNames]: (api) => ({ result: { names: api.presetNames() } }),
+
+  [REQUEST.preset]: (api, { name }) => {
+    const system = api.preset(name);
+    return { result: { system }, transfer: systemBuffers(system) };
+  },
+
+  [REQUEST.simulate]: (api, { system, options }) => {
+    const t0 = performance.now();
+    const sys = typeof system === 'string' ? api.preset(system) : system;
+    const data = api.simulate(sys, options);
+    const ms = performance.now() - t0;
+    const transfer = buffersOf(data.t, data.u?.data, data.q?.data, data.v?.data, data.a?.data);
+    return { result: { data, ms }, transfer };
+  },
+
+  // Requests run synchronously for now, so nothing is running when a cancel is read;
+  // studies will check a flag between runs.
+  [REQUEST.cancel]: (api, { target }) => ({ result: { target, cancelled: false } }),
+};
+
+function errorReply(id, e) {
+  return {
+    type: REPLY.error,
+    id,
+    code: typeof e?.code === 'string' ? e.code : 'internal',
+    message: e?.message ? String(e.message) : String(e),
+  };
+}
+
+onmessage = async ({ data: msg }) => {
+  const { type, id, ...payload } = msg ?? {};
+  let api;
+  try {
+    api = await ready;
+  } catch (e) {
+    const err = new Error(`could not load the WebAssembly module (gen/mechid.wasm): ${e?.message ?? e}`);
+    postMessage(errorReply(id, Object.assign(err, { code: 'internal' })));
+    return;
+  }
+  try {
+    const handler = Object.hasOwn(handlers, type) ? handlers[type] : null;
+    if (!handler) throw Object.assign(new Error(`unknown request type: ${type}`), { code: 'internal' });
+    const { result, transfer = [] } = handler(api, payload);
+    postMessage({ type: REPLY.result, id, ...result }, transfer);
+  } catch (e) {
+    postMessage(errorReply(id, e));
+  }
+};

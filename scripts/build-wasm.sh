@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly module into web/gen/ (incrementally) and copies the JS facade and the
+# vendored uPlot next to it, so web/ is a complete static site.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs   # em++'s JS optimizer needs Debian's acorn (TOOLCHAIN.md pitfall 1)
+if [ ! -f build-wasm/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release
+fi
+cmake --build build-wasm -j2
+mkdir -p web/gen/vendor
+cp wasm/api.js web/gen/api.js
+cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css web/gen/vendor/

@@ -1,0 +1,57 @@
+// `npm test` after set-up: native build + Catch2 via CTest, WASM build, Node tests of the API and
+// CLI, browser tests in Debian's chromium. Every stage's output streams through; one summary at
+// the end; exit 1 if any stage failed (a stage whose build failed is reported as skipped).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const stages = [
+  { name: 'native build', cmd: 'cmake -S . -B build-native -DCMAKE_BUILD_TYPE=Release && cmake --build build-native -j2' },
+  { name: 'native tests (Catch2/CTest)', cmd: 'ctest --test-dir build-native --output-on-failure', needs: 'native build' },
+  { name: 'wasm build', cmd: 'bash scripts/build-wasm.sh' },
+  { name: 'node tests (API, CLI)', cmd: 'node --test --test-reporter=tap tests/node/', needs: 'wasm build' },
+  { name: 'browser tests (chromium)', cmd: 'node --test --test-reporter=tap tests/e2e/', needs: 'wasm build' },
+];
+
+// Runs `cmd` in a shell, echoing its output; resolves to {code, output}.
+function run(cmd) {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', cmd], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
+    child.stderr.on('data', (chunk) => { output += chunk; process.stderr.write(chunk); });
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+// "12 passed, 0 failed" from CTest or node --test (TAP) output, when present.
+function counts(output) {
+  const ctest = /(\d+)% tests passed, (\d+) tests failed out of (\d+)/.exec(output);
+  if (ctest) return `${Number(ctest[3]) - Number(ctest[2])} passed, ${ctest[2]} failed`;
+  const pass = /^# pass (\d+)/m.exec(output), fail = /^# fail (\d+)/m.exec(output);
+  if (pass && fail) return `${pass[1]} passed, ${fail[1]} failed`;
+  return '';
+}
+
+const results = new Map();
+for (const stage of stages) {
+  if (stage.needs && results.get(stage.needs).status !== 'ok') {
+    results.set(stage.name, { status: 'skipped', detail: `${stage.needs} failed`, seconds: 0 });
+    continue;
+  }
+  console.log(`\n=== ${stage.name}: ${stage.cmd}`);
+  const start = Date.now();
+  const { code, output } = await run(stage.cmd);
+  results.set(stage.name, {
+    status: code === 0 ? 'ok' : 'FAILED', detail: counts(output), seconds: (Date.now() - start) / 1000,
+  });
+}
+
+console.log('\n=== mechid test summary');
+for (const [name, r] of results) {
+  console.log(`${r.status.padEnd(8)} ${name.padEnd(30)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.detail}`);
+}
+const failed = [...results.values()].some((r) => r.status !== 'ok');
+console.log(failed ? 'mechid: some tests FAILED' : 'mechid: all tests passed');
+process.exit(failed ? 1 : 0);

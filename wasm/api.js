@@ -1,0 +1,162 @@
+// The JS facade of mechid (types in api.d.ts). The page's worker and the Node CLI call these
+// same functions. Layout: a matrix is {rows, cols, data} with row-major Float64Array data; time
+// series have one row per sample. JSON files use nested arrays (matrixFromNested/matrixToNested).
+// The bindings return errors as values (TOOLCHAIN.md §3); this module throws them as MechidError.
+
+export class MechidError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = 'MechidError';
+    this.code = code;
+  }
+}
+
+const badInput = (message) => new MechidError('bad-input', message);
+
+function unwrap(result) {
+  if (result instanceof Error) throw new MechidError(result.code ?? 'internal', result.message);
+  return result;
+}
+
+const isMatrix = (m) =>
+  m !== null && typeof m === 'object' && Number.isInteger(m.rows) && Number.isInteger(m.cols) &&
+  m.data instanceof Float64Array && m.data.length === m.rows * m.cols;
+
+export function identity(n) {
+  const data = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) data[i * n + i] = 1;
+  return { rows: n, cols: n, data };
+}
+
+// The system as the bindings expect it: every matrix present and well formed, L defaulted to I.
+function normalizeSystem(system) {
+  if (system === null || typeof system !== 'object') throw badInput('system must be an object with matrices M, D, K');
+  for (const key of ['M', 'D', 'K']) {
+    if (!isMatrix(system[key])) throw badInput(`matrix ${key} is missing or not a {rows, cols, data} matrix`);
+  }
+  if (system.L !== undefined && !isMatrix(system.L)) throw badInput('matrix L is not a {rows, cols, data} matrix');
+  return { ...system, L: system.L ?? identity(system.M.rows) };
+}
+
+function requireNumber(value, name, { integer = false, min = -Infinity } = {}) {
+  if (typeof value !== 'number' || Number.isNaN(value) || (integer && !Number.isInteger(value)) || value < min) {
+    const what = integer ? `a whole number${min > -Infinity ? ` >= ${min}` : ''}` : 'a number';
+    throw badInput(`${name} must be ${what}, got ${JSON.stringify(value) ?? String(value)}`);
+  }
+  return value;
+}
+
+const SIMULATION_DEFAULTS = {
+  input: 'prbs', amplitude: 1, snr: Infinity, seed: 1, hold: 1, freqHz: 0, freqHz2: 0, withDerivatives: false,
+};
+
+function normalizeSimulationOptions(options) {
+  const given = Object.entries(options ?? {}).filter(([, value]) => value !== undefined);
+  const o = { ...SIMULATION_DEFAULTS, ...Object.fromEntries(given) };
+  requireNumber(o.h, 'h');
+  requireNumber(o.n, 'n', { integer: true });
+  requireNumber(o.amplitude, 'amplitude');
+  requireNumber(o.snr, 'snr');
+  requireNumber(o.hold, 'hold', { integer: true });
+  requireNumber(o.freqHz, 'freq');
+  requireNumber(o.freqHz2, 'freq2');
+  if (!Number.isSafeInteger(o.seed) || o.seed < 0) {
+    throw badInput(`seed must be a whole number between 0 and 2^53-1, got ${String(o.seed)}`);
+  }
+  if (typeof o.input !== 'string') throw badInput('input must be a string such as "prbs"');
+  if (o.input === 'samples' && !isMatrix(o.samples)) throw badInput('input "samples" needs a samples matrix');
+  for (const key of ['q0', 'v0']) {
+    if (o[key] !== undefined && !(Array.isArray(o[key]) && o[key].every((x) => typeof x === 'number'))) {
+      throw badInput(`${key} must be an array of numbers`);
+    }
+  }
+  return o;
+}
+
+/** Wraps an instantiated emscripten module (the default export of web/gen/mechid.mjs). */
+export function wrapModule(module) {
+  return {
+    presetNames: () => module.presetNames(),
+    preset: (name) => unwrap(module.preset(String(name))),
+    checkSystem: (system) => unwrap(module.checkSystem(normalizeSystem(system))),
+    stateSpace: (system) => unwrap(module.stateSpace(normalizeSystem(system))),
+    simulate(system, options) {
+      const o = normalizeSimulationOptions(options);
+      const r = unwrap(module.simulate(normalizeSystem(system), o));
+      const dof = r.q.cols;
+      const names = (prefix, count) => Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
+      const data = {
+        h: r.h, t: r.t, u: r.u, q: r.q, method: r.method, substeps: r.substeps, noiseStd: Array.from(r.noiseStd),
+        columns: ['t', ...names('u', r.u.cols), ...names('q', dof)],
+      };
+      if (o.withDerivatives) {
+        Object.assign(data, { v: r.v, a: r.a });
+        data.columns.push(...names('v', dof), ...names('a', dof));
+      }
+      return data;
+    },
+    randomStream: (seed, count) => unwrap(module.randomStream(seed, count)),
+  };
+}
+
+/** Nested arrays (JSON) to a Matrix; errors name `what`, the row and the column (1-based). */
+export function matrixFromNested(rows, what) {
+  if (!Array.isArray(rows) || rows.length === 0) throw badInput(`${what} must be a non-empty array of rows`);
+  const cols = Array.isArray(rows[0]) ? rows[0].length : -1;
+  const data = new Float64Array(rows.length * Math.max(cols, 0));
+  rows.forEach((row, i) => {
+    if (!Array.isArray(row)) throw badInput(`${what} row ${i + 1} is not an array of numbers`);
+    if (row.length !== cols) {
+      throw badInput(`${what} row ${i + 1} has ${row.length} entries but row 1 has ${cols}`);
+    }
+    row.forEach((x, j) => {
+      if (typeof x !== 'number' || !Number.isFinite(x)) {
+        throw badInput(`${what} row ${i + 1}, column ${j + 1} is not a finite number: ${JSON.stringify(x)}`);
+      }
+      data[i * cols + j] = x;
+    });
+  });
+  return { rows: rows.length, cols, data };
+}
+
+export function matrixToNested(m) {
+  return Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols)));
+}
+
+/** A system JSON object ({name, M, D, K, L} as nested arrays) to a MechanicalSystem. */
+export function systemFromJson(obj, source) {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw badInput(`${source}: a system must be a JSON object with matrices M, D, K (and optionally L)`);
+  }
+  const system = { name: typeof obj.name === 'string' ? obj.name : '' };
+  for (const key of ['M', 'D', 'K', 'L']) {
+    if (obj[key] === undefined) {
+      if (key === 'L') continue;
+      throw badInput(`${source}: matrix ${key} is missing`);
+    }
+    try {
+      system[key] = matrixFromNested(obj[key], `matrix ${key}`);
+    } catch (e) {
+      throw badInput(`${source}: ${e.message}`);
+    }
+  }
+  return system;
+}
+
+export function systemToJson(system) {
+  const out = { name: system.name ?? '' };
+  for (const key of ['M', 'D', 'K', 'L']) if (system[key]) out[key] = matrixToNested(system[key]);
+  return out;
+}
+
+/** CSV of simulated data: header t,u1..,q1..[,v1..,a1..]; shortest round-trip numbers. */
+export function simulationToCsv(data) {
+  const blocks = [data.u, data.q, data.v, data.a].filter(Boolean);
+  const lines = [data.columns.join(',')];
+  for (let i = 0; i < data.t.length; i++) {
+    const row = [data.t[i]];
+    for (const m of blocks) for (let j = 0; j < m.cols; j++) row.push(m.data[i * m.cols + j]);
+    lines.push(row.join(','));
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,17 @@
+// Node loader of the WASM module: the ES module built for web/worker needs `wasmBinary` in Node
+// (TOOLCHAIN.md §5). Used by bin/mechid.js and the Node tests.
+import { readFile } from 'node:fs/promises';
+import { MechidError, wrapModule } from './api.js';
+
+const generated = new URL('../web/gen/', import.meta.url);
+
+export async function loadMechidNode() {
+  let wasmBinary;
+  try {
+    wasmBinary = await readFile(new URL('mechid.wasm', generated));
+  } catch {
+    throw new MechidError('internal', 'the WebAssembly module is not built (web/gen/mechid.wasm): run `npm run build:wasm`');
+  }
+  const { default: createMechidModule } = await import(new URL('mechid.mjs', generated).href);
+  return wrapModule(await createMechidModule({ wasmBinary }));
+}

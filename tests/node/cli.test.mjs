@@ -1,0 +1,77 @@
+// The mechid CLI: output format of INTERFACES.md, and one-line errors with exit 1 on bad input.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, mechid } from './helpers.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'mechid-cli-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('simulate writes the CSV of INTERFACES.md, equal to the API result', () => {
+  const r = cli('simulate', '--system', '3dof', '--h', '0.05', '--n', '200', '--snr', '15', '--seed', '4', '--with-derivatives');
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  const lines = r.stdout.trimEnd().split('\n');
+  assert.equal(lines[0], 't,u1,u2,u3,q1,q2,q3,v1,v2,v3,a1,a2,a3');
+  assert.equal(lines.length, 201);
+  const api = mechid.simulate(mechid.preset('3dof'), { h: 0.05, n: 200, snr: 15, seed: 4 });
+  const last = lines[200].split(',').map(Number);
+  assert.equal(last[0], api.t[199]);
+  assert.deepEqual(last.slice(4, 7), Array.from(api.q.data.slice(597, 600)));
+});
+
+test('simulate --out writes a file; a system JSON file is accepted', () => {
+  const systemFile = join(dir, 'two.json');
+  writeFileSync(systemFile, JSON.stringify({ name: 'two', M: [[1, 0], [0, 2]], D: [[0.1, 0], [0, 0.1]], K: [[3, -1], [-1, 3]], L: [[1], [0]] }));
+  const out = join(dir, 'two.csv');
+  const r = cli('simulate', '--system', systemFile, '--h', '0.1', '--n', '50', '--input', 'chirp', '--out', out);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, '');
+  const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
+  assert.equal(lines[0], 't,u1,q1,q2');
+  assert.equal(lines.length, 51);
+});
+
+test('bad input exits 1 with exactly one line naming the problem', () => {
+  const write = (name, text) => { const f = join(dir, name); writeFileSync(f, text); return f; };
+  const asymmetric = write('asym.json', '{"M":[[1,0],[0,1]],"D":[[0,0],[0,0]],"K":[[2,1],[0,2]]}');
+  const notPd = write('notpd.json', '{"M":[[1,0],[0,-1]],"D":[[0,0],[0,0]],"K":[[2,1],[1,2]]}');
+  const malformed = write('bad.json', '{"M":[[1,0],[0,1]');
+  const ragged = write('ragged.json', '{"M":[[1,0],[0]],"D":[[0,0],[0,0]],"K":[[2,1],[1,2]]}');
+  const base = ['simulate', '--system', '3dof'];
+  const cases = [
+    [[...base, '--h', '-1', '--n', '10'], 'h must be a positive number of seconds, got -1'],
+    [[...base, '--h', '0', '--n', '10'], 'h must be a positive number of seconds, got 0'],
+    [[...base, '--h', '0.1', '--n', '2'], 'n must be at least 3 samples, got 2'],
+    [[...base, '--h', 'fast', '--n', '10'], "--h must be a number, got 'fast'"],
+    [[...base, '--h', '0.1', '--n', '10', '--input', 'noise'], "unknown input 'noise' (expected prbs, sine, multisine, chirp, step or samples)"],
+    [[...base, '--h', '0.1', '--n', '10', '--colour', 'red'], /^unknown option --colour for simulate/],
+    [[...base, '--h', '0.1', '--n', '10', '--snr'], '--snr needs a value'],
+    [['simulate', '--system', '5dof', '--h', '0.1', '--n', '10'], "--system '5dof' is neither a preset (3dof, 8dof, msd) nor an existing file"],
+    [['simulate', '--system', asymmetric, '--h', '0.1', '--n', '10'], `system file ${asymmetric}: K is not symmetric: K(1,2) = 1 but K(2,1) = 0`],
+    [['simulate', '--system', notPd, '--h', '0.1', '--n', '10'], `system file ${notPd}: M is not positive definite: its smallest eigenvalue is -1`],
+    [['simulate', '--system', malformed, '--h', '0.1', '--n', '10'], /^system file .*bad\.json is not valid JSON: /],
+    [['simulate', '--system', ragged, '--h', '0.1', '--n', '10'], `system file ${ragged}: matrix M row 2 has 1 entries but row 1 has 2`],
+    [['simulate', '--h', '0.1'], 'simulate needs --system'],
+    [['identify-everything'], "unknown command 'identify-everything' (known: simulate, help)"],
+  ];
+  for (const [args, expected] of cases) {
+    const r = cli(...args);
+    assert.equal(r.code, 1, `${args.join(' ')}: exit ${r.code}, stderr ${r.stderr}`);
+    assert.equal(r.stdout, '');
+    const lines = r.stderr.split('\n').filter(Boolean);
+    assert.equal(lines.length, 1, r.stderr);
+    const message = lines[0].replace(/^mechid: error: /, '');
+    assert.ok(lines[0].startsWith('mechid: error: '), lines[0]);
+    if (expected instanceof RegExp) assert.match(message, expected);
+    else assert.equal(message, expected);
+  }
+});
+
+test('help prints the usage and exits 0', () => {
+  const r = cli('help');
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /^usage: mechid <command>/);
+});

@@ -1,0 +1,16 @@
+// `npm run bench`: runs each benchmark module and rewrites its section of docs/results.md
+// (between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`), leaving the rest of the file alone.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const results = new URL('../docs/results.md', import.meta.url);
+const benches = ['foundation'];
+
+let text = existsSync(results) ? readFileSync(results, 'utf8') : '# Results\n';
+for (const name of benches) {
+  const { table } = await import(`./${name}.mjs`);
+  const section = `<!-- bench:${name} -->\n${table}\n<!-- /bench:${name} -->`;
+  const pattern = new RegExp(`<!-- bench:${name} -->[\\s\\S]*?<!-- /bench:${name} -->`);
+  text = pattern.test(text) ? text.replace(pattern, section) : `${text}\n${section}\n`;
+  console.log(`${name}:\n${table}\n`);
+}
+writeFileSync(results, text);

@@ -1,5 +1,5 @@
 // UI wiring of the simulate page. The worker does all numerical work; this thread only
-// reads the form, shows status and plots, and builds the CSV download.
+// reads the form, shows status and plots, and starts the CSV download.
 // User text is only ever shown through textContent.
 import { MechidClient } from './worker-client.js';
 
@@ -74,7 +74,7 @@ function readForm() {
     h: readNumber('h', 'h', (x) => x > 0, 'a number of seconds > 0'),
     n: readInteger('n', 'N', 3, MAX_N),
     input: $('input').value,
-    amplitude: readNumber('amplitude', 'amplitude', (x) => x > 0, 'a number > 0'),
+    amplitude: readNumber('amplitude', 'amplitude', () => true, 'a finite number'),
     snr: readSnr(),
     seed: readInteger('seed', 'seed', 0, Number.MAX_SAFE_INTEGER),
     withDerivatives: $('derivatives').checked,
@@ -126,8 +126,7 @@ async function simulate(event) {
 async function downloadCsv() {
   if (!last) return;
   try {
-    const { simulationToCsv } = await import('./gen/api.js');
-    const blob = new Blob([simulationToCsv(last.data)], { type: 'text/csv' });
+    const blob = await client.csv(last.data);
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;

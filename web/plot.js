@@ -16,7 +16,7 @@ export function columnsOf(m) {
 }
 
 function heightFor(width) {
-  return Math.round(Math.min(280, Math.max(160, width * 0.45)));
+  return Math.round(Math.min(280, Math.max(200, width * 0.45)));
 }
 
 export class TimePlot {

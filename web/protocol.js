@@ -6,6 +6,7 @@ export const REQUEST = Object.freeze({
   presetNames: 'presetNames', // -> {names: string[]}
   preset: 'preset',           // {name} -> {system}
   simulate: 'simulate',       // {system: name | MechanicalSystem, options} -> {data, ms}
+  csv: 'csv',                 // {data: SimulatedData} -> {blob} (text/csv, built off the main thread)
   cancel: 'cancel',           // {target: id}: studies stop between runs (none yet)
 });
 

@@ -77,6 +77,11 @@ export class MechidClient {
     return { data, ms };
   }
 
+  /** CSV of simulated data as a Blob; the data is copied, not transferred (the plots keep it). */
+  async csv(data) {
+    return (await this.call(REQUEST.csv, { data })).blob;
+  }
+
   cancel(target) {
     return this.call(REQUEST.cancel, { target });
   }

@@ -1,6 +1,6 @@
 // Module worker: owns the WebAssembly instance and answers the requests of protocol.js.
 import createMechidModule from './gen/mechid.mjs';
-import { wrapModule } from './gen/api.js';
+import { wrapModule, simulationToCsv } from './gen/api.js';
 import { REQUEST, REPLY } from './protocol.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
@@ -35,6 +35,10 @@ const handlers = {
     return { result: { data, ms }, transfer };
   },
 
+  [REQUEST.csv]: (api, { data }) => ({
+    result: { blob: new Blob([simulationToCsv(data)], { type: 'text/csv' }) },
+  }),
+
   // Requests run synchronously for now, so nothing is running when a cancel is read;
   // studies will check a flag between runs.
   [REQUEST.cancel]: (api, { target }) => ({ result: { target, cancelled: false } }),
@@ -55,8 +59,8 @@ onmessage = async ({ data: msg }) => {
   try {
     api = await ready;
   } catch (e) {
-    const err = new Error(`could not load the WebAssembly module (gen/mechid.wasm): ${e?.message ?? e}`);
-    postMessage(errorReply(id, Object.assign(err, { code: 'internal' })));
+    const message = `could not start the WebAssembly module (gen/mechid.mjs): ${e?.message ?? e}`;
+    postMessage(errorReply(id, { code: 'internal', message }));
     return;
   }
   try {

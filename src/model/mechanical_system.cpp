@@ -109,6 +109,7 @@ StateSpaceModel to_state_space(const MechanicalSystem& s) {
   ss.B.bottomRows(n) = mass.solve(s.L);
   ss.C = Matrix::Zero(n, 2 * n);
   ss.C.leftCols(n).setIdentity();
+  ss.D = Matrix::Zero(n, s.inputs());
   return ss;
 }
 

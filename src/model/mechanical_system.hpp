@@ -30,9 +30,10 @@ std::vector<std::string> check(const MechanicalSystem& system);
 // Throws InputError with the first message of check() when the system is not valid.
 void validate(const MechanicalSystem& system);
 
-// x = [q; q'], x' = A x + B u, y = C x = q (thesis eq. 1.4).
+// x' = A x + B u, y = C x + D u. For a MechanicalSystem (thesis eq. 1.4): x = [q; q'], y = q,
+// D = 0 (D here is the feedthrough, not the damping matrix).
 struct StateSpaceModel {
-  Matrix A, B, C;
+  Matrix A, B, C, D;
 };
 
 // The state-space form of a valid system (thesis eq. 1.4); validates first.

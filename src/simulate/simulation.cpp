@@ -5,7 +5,7 @@
 
 #include "core/input_error.hpp"
 #include "simulate/noise.hpp"
-#include "simulate/sampling.hpp"
+#include "discretize/sampling.hpp"
 
 namespace mechid {
 namespace {

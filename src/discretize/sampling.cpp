@@ -1,4 +1,4 @@
-#include "simulate/sampling.hpp"
+#include "discretize/sampling.hpp"
 
 #include <unsupported/Eigen/MatrixFunctions>
 

@@ -1,0 +1,72 @@
+#include "analysis/passivity.hpp"
+
+#include "core/input_error.hpp"
+#include "discretize/cayley.hpp"
+#include "discretize/euler.hpp"
+#include "discretize/zoh.hpp"
+
+namespace mechid {
+namespace {
+
+PassivityCheck verdict(const Matrix& lmi) {
+  const Matrix symmetric = 0.5 * (lmi + lmi.transpose());
+  PassivityCheck check;
+  check.largest_eigenvalue = Eigen::SelfAdjointEigenSolver<Matrix>(symmetric, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+  check.scale = std::max(symmetric.cwiseAbs().maxCoeff(), 1e-300);
+  check.passive = check.largest_eigenvalue <= 1e-9 * check.scale;
+  return check;
+}
+
+void require_energy_size(const Matrix& P, Eigen::Index n) {
+  require(P.rows() == n && P.cols() == n, "energy matrix P must be " + std::to_string(n) + "x" + std::to_string(n));
+}
+
+}  // namespace
+
+PassivityCheck check_lmi(const StateSpaceModel& m, const Matrix& P) {
+  validate_shapes(m);
+  require_energy_size(P, m.A.rows());
+  require(m.C.rows() == m.B.cols(), "passivity needs as many outputs as inputs");
+  const Eigen::Index n = m.A.rows(), k = m.B.cols();
+  Matrix lmi(n + k, n + k);
+  lmi << m.A.transpose() * P + P * m.A, P * m.B - m.C.transpose(),
+         m.B.transpose() * P - m.C, -(m.D + m.D.transpose());
+  return verdict(lmi);
+}
+
+PassivityCheck check_dlmi(const DiscreteModel& d, const Matrix& P) {
+  validate_shapes(d);
+  require_energy_size(P, d.F.rows());
+  require(d.H.rows() == d.G.cols(), "passivity needs as many outputs as inputs");
+  const Eigen::Index n = d.F.rows(), k = d.G.cols();
+  Matrix lmi(n + k, n + k);
+  lmi << d.F.transpose() * P * d.F - P, d.F.transpose() * P * d.G - d.H.transpose(),
+         d.G.transpose() * P * d.F - d.H, d.G.transpose() * P * d.G - (d.J + d.J.transpose());
+  return verdict(lmi);
+}
+
+StateSpaceModel velocity_output_model(const MechanicalSystem& s) {
+  StateSpaceModel m = to_state_space(s);
+  const Eigen::Index n = s.dof();
+  m.C = Matrix::Zero(s.inputs(), 2 * n);
+  m.C.rightCols(n) = s.L.transpose();
+  m.D = Matrix::Zero(s.inputs(), s.inputs());
+  return m;
+}
+
+Matrix mechanical_energy_matrix(const MechanicalSystem& s) {
+  const Eigen::Index n = s.dof();
+  Matrix P = Matrix::Zero(2 * n, 2 * n);
+  P.topLeftCorner(n, n) = s.K;
+  P.bottomRightCorner(n, n) = s.M;
+  return P;
+}
+
+PassivityReport passivity_report(const MechanicalSystem& s, double h) {
+  const StateSpaceModel m = velocity_output_model(s);
+  const Matrix P = mechanical_energy_matrix(s);
+  return {check_lmi(m, P), check_dlmi(c2d_tustin(m, h), P / h), check_dlmi(c2d_zoh(m, h), P),
+          check_dlmi(c2d_euler(m, h), P)};
+}
+
+}  // namespace mechid

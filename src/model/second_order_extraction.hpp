@@ -1,0 +1,25 @@
+// Second-order (M, D, K) from a continuous state-space model whose output is the displacement,
+// by the algebraic procedure of Luş, De Angelis and Longman (2003) used by the n4sid + d2c
+// route (thesis ch. 5, Fig. 5.1, step 4; appendix A.4).
+#pragma once
+
+#include <string>
+
+#include "core/status.hpp"
+#include "model/mechanical_system.hpp"
+
+namespace mechid {
+
+struct SecondOrderExtraction {
+  MechanicalSystem system;  // symmetrized M, D, K and the given L
+  Status status = Status::ok;
+  std::string message;
+};
+
+// With T = [C; CA] the model becomes block-companion: T A T^{-1} = [0 I; A21 A22],
+// and CAB = M^{-1} L, so M = L (CAB)^{-1} (L square), K = -M A21, D = -M A22; each symmetrized.
+// Fails (status) when T or CAB is singular or L is not square; warns when the symmetrized
+// estimate is not positive (semi)definite.
+SecondOrderExtraction extract_second_order(const StateSpaceModel& model, const Matrix& L);
+
+}  // namespace mechid

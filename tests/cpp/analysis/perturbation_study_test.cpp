@@ -1,0 +1,59 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "analysis/perturbation_study.hpp"
+#include "core/input_error.hpp"
+#include "model/presets.hpp"
+
+using namespace mechid;
+
+namespace {
+
+// Least-squares slope of log(y) against log(h) over the rows of one method.
+double loglog_slope(const std::vector<PerturbationRow>& rows, const std::string& method, double PerturbationRow::*field) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int n = 0;
+  for (const auto& r : rows) {
+    if (r.method != method) continue;
+    const double x = std::log(r.h), y = std::log(r.*field);
+    sx += x, sy += y, sxx += x * x, sxy += x * y, ++n;
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+}  // namespace
+
+TEST_CASE("3 dB bandwidth of eq. 3.22") {
+  CHECK(bandwidth_3db(1.0, 0.0) == Approx(std::sqrt(1 + std::sqrt(2.0))));
+  // At ω_B the magnitude of 1/(1 - (ω/ω_n)² + 2iζω/ω_n) is 1/√2 of its static value.
+  const double zeta = 0.3, w = bandwidth_3db(2.0, zeta) / 2.0;
+  const double magnitude = 1.0 / std::hypot(1 - w * w, 2 * zeta * w);
+  CHECK(magnitude == Approx(1 / std::sqrt(2.0)).epsilon(1e-12));
+}
+
+TEST_CASE("midpoint perturbation slopes: δm flat, δd ∝ 1/h, δk ∝ 1/h² (Remark 2, Fig. 3.2)") {
+  PerturbationOptions o;
+  o.multiples = {10, 20, 50, 100, 200, 500, 1000};
+  o.samples = 200;
+  o.seed = 3;
+  const auto rows = perturbation_study(preset("msd"), o);
+  REQUIRE(rows.size() == 14);
+  CHECK(loglog_slope(rows, "midpoint", &PerturbationRow::m) == Approx(0.0).margin(0.1));
+  CHECK(loglog_slope(rows, "midpoint", &PerturbationRow::d) == Approx(-1.0).margin(0.1));
+  CHECK(loglog_slope(rows, "midpoint", &PerturbationRow::k) == Approx(-2.0).margin(0.1));
+  // ZOH (Fig. 3.1): the relative error of A grows as h shrinks, like the logarithm's condition 1/‖log F‖ ∝ 1/h.
+  CHECK(loglog_slope(rows, "zoh", &PerturbationRow::A) == Approx(-1.0).margin(0.15));
+}
+
+TEST_CASE("the study is seeded and rejects bad options") {
+  PerturbationOptions o;
+  o.samples = 20;
+  const auto a = perturbation_study(preset("msd"), o), b = perturbation_study(preset("msd"), o);
+  REQUIRE(a.size() == 6);
+  for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i].k == b[i].k);
+  CHECK_THROWS_WITH(perturbation_study(preset("3dof"), o),
+                    "the perturbation study uses a 1-DOF system with one input (eq. 3.19), got 3 DOF");
+  o.samples = 1;
+  CHECK_THROWS_AS(perturbation_study(preset("msd"), o), InputError);
+}

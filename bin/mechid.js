@@ -3,7 +3,7 @@
 // ../shared/design/INTERFACES.md: exit 0 on success; exit 1 on bad input and exit 2 on an
 // internal failure, each with exactly one line `mechid: error: …` on stderr.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { MechidError, simulationToCsv, systemFromJson } from '../wasm/api.js';
+import { MechidError, discreteModelFromJson, simulationToCsv, systemFromJson, toJson } from '../wasm/api.js';
 import { loadMechidNode } from '../wasm/node.js';
 
 const USAGE = `usage: mechid <command> [options]
@@ -13,19 +13,39 @@ commands:
             [--amplitude A] [--snr DB|inf] [--seed S] [--with-derivatives]
             [--hold SAMPLES] [--freq HZ] [--freq2 HZ] [--q0 a,b,..] [--v0 a,b,..] [--out FILE]
             CSV t,u1..uk,q1..qn[,v1..vn,a1..an] (noise only on q) to stdout or FILE
+  discretize --system S --h H --method zoh|tustin|euler|variational
+            JSON {method, h, F, G, H, J} or, for variational, {method, h, Md, Dd, Kd, L}
+  d2c       --model FILE [--h H] [--method zoh|tustin|euler|variational]
+            JSON continuous model (A, B, C, D or M, D, K) with status and message
+  condition --h H1,H2,.. [--system S]
+            JSON {rows: [{h, kappa, sigma, ...}]}: κ of the map R of eq. 3.33
+  modal     --system S | --result FILE
+            JSON {modes: [{omega_n, freq_hz, zeta, shape}]} sorted by frequency
+  passivity --system S --h H
+            JSON verdicts of the LMI 3.42 and the DLMI 3.45 (Cayley, ZOH, Euler)
+  perturb-study [--system S] [--i I1,I2,..] [--samples N] [--relative R] [--seed S]
+            JSON rows per h_i = 2π/(i ω_B) and method (zoh, midpoint): thesis Figs. 3.1, 3.2, A.1
   help      this text
+
+Every command takes --out FILE (otherwise the result goes to stdout).
 
 presets: 3dof (thesis sec. 5.2.1), 8dof (thesis app. A.5), msd (m=15, b=0.2, k=2)`;
 
 const badInput = (message) => new MechidError('bad-input', message);
 
 // Options of each command: name -> kind ('number', 'integer', 'string', 'flag', 'list').
-const COMMANDS = {
+const OPTIONS = {
   simulate: {
     system: 'string', h: 'number', n: 'integer', input: 'string', amplitude: 'number', snr: 'snr',
     seed: 'integer', 'with-derivatives': 'flag', hold: 'integer', freq: 'number', freq2: 'number',
     q0: 'list', v0: 'list', out: 'string',
   },
+  discretize: { system: 'string', h: 'number', method: 'string', out: 'string' },
+  d2c: { model: 'string', h: 'number', method: 'string', out: 'string' },
+  condition: { h: 'list', system: 'string', out: 'string' },
+  modal: { system: 'string', result: 'string', out: 'string' },
+  passivity: { system: 'string', h: 'number', out: 'string' },
+  'perturb-study': { system: 'string', i: 'list', samples: 'integer', relative: 'number', seed: 'integer', out: 'string' },
 };
 
 function parseNumber(text, option, kind) {
@@ -40,7 +60,7 @@ function parseNumber(text, option, kind) {
 
 // argv after the command -> {option: value}; every option is checked against the command's list.
 function parseOptions(command, argv) {
-  const known = COMMANDS[command];
+  const known = OPTIONS[command];
   const options = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -68,23 +88,33 @@ function requireOption(options, name, command) {
   return options[name];
 }
 
-// A preset name or a system JSON file, checked; errors name the file.
-function loadSystem(mechid, spec) {
+function readJson(path, what) {
+  let text;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw badInput(`cannot read ${what} ${path}: ${e.code ?? e.message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw badInput(`${what} ${path} is not valid JSON: ${e.message}`);
+  }
+}
+
+// A preset name or a system JSON file, checked (unless `check` is false); errors name the file.
+function loadSystem(mechid, spec, { check = true } = {}) {
   if (mechid.presetNames().includes(spec)) return mechid.preset(spec);
   if (!existsSync(spec)) {
     throw badInput(`--system '${spec}' is neither a preset (${mechid.presetNames().join(', ')}) nor an existing file`);
   }
-  let json;
-  try {
-    json = JSON.parse(readFileSync(spec, 'utf8'));
-  } catch (e) {
-    throw badInput(`system file ${spec} is not valid JSON: ${e.message}`);
-  }
-  const system = systemFromJson(json, `system file ${spec}`);
-  const report = mechid.checkSystem(system);
+  const system = systemFromJson(readJson(spec, 'system file'), `system file ${spec}`);
+  const report = check ? mechid.checkSystem(system) : { ok: true };
   if (!report.ok) throw badInput(`system file ${spec}: ${report.errors[0]}`);
   return system;
 }
+
+const writeJson = (result, out) => writeOutput(`${JSON.stringify(toJson(result), null, 2)}\n`, out);
 
 function writeOutput(text, out) {
   if (out === undefined) process.stdout.write(text);
@@ -97,12 +127,10 @@ function writeOutput(text, out) {
   }
 }
 
-async function simulate(argv) {
-  const options = parseOptions('simulate', argv);
+async function simulate(options, mechid) {
   const systemSpec = requireOption(options, 'system', 'simulate');
   const h = requireOption(options, 'h', 'simulate');
   const n = requireOption(options, 'n', 'simulate');
-  const mechid = await loadMechidNode();
   const system = loadSystem(mechid, systemSpec);
   const data = mechid.simulate(system, {
     h, n,
@@ -113,14 +141,68 @@ async function simulate(argv) {
   writeOutput(simulationToCsv(data), options.out);
 }
 
+async function discretize(options, mechid) {
+  const system = loadSystem(mechid, requireOption(options, 'system', 'discretize'));
+  const h = requireOption(options, 'h', 'discretize');
+  writeJson(mechid.discretize(system, h, requireOption(options, 'method', 'discretize')), options.out);
+}
+
+// The model file may carry "h" and "method" (as `discretize` writes them); options override.
+async function d2c(options, mechid) {
+  const path = requireOption(options, 'model', 'd2c');
+  const json = readJson(path, 'model file');
+  const model = discreteModelFromJson(json, `model file ${path}`);
+  const h = options.h ?? json.h;
+  if (typeof h !== 'number') throw badInput(`d2c needs --h (model file ${path} has no "h")`);
+  const method = options.method ?? json.method;
+  if (typeof method !== 'string') throw badInput(`d2c needs --method (model file ${path} has no "method")`);
+  const result = mechid.toContinuous(model, h, method);
+  writeJson(result, options.out);
+  if (result.status !== 'ok') process.stderr.write(`mechid: warning: ${result.message}\n`);
+}
+
+async function condition(options, mechid) {
+  const hs = requireOption(options, 'h', 'condition');
+  const system = options.system === undefined ? undefined : loadSystem(mechid, options.system);
+  writeJson(mechid.condition(hs, system), options.out);
+}
+
+async function modal(options, mechid) {
+  if ((options.system === undefined) === (options.result === undefined)) throw badInput('modal needs exactly one of --system or --result');
+  const system = options.system !== undefined
+    ? loadSystem(mechid, options.system)
+    : systemFromJson(readJson(options.result, 'result file'), `result file ${options.result}`);
+  const result = mechid.modal(system);
+  writeJson(result, options.out);
+  if (result.status !== 'ok') process.stderr.write(`mechid: warning: ${result.message}\n`);
+}
+
+async function passivity(options, mechid) {
+  const system = loadSystem(mechid, requireOption(options, 'system', 'passivity'));
+  writeJson(mechid.passivity(system, requireOption(options, 'h', 'passivity')), options.out);
+}
+
+async function perturbStudy(options, mechid) {
+  const system = loadSystem(mechid, options.system ?? 'msd');
+  const rows = mechid.perturbationStudy(system, {
+    multiples: options.i, samples: options.samples, relative: options.relative, seed: options.seed,
+  });
+  writeJson({ system: system.name || options.system, seed: options.seed ?? 1, rows }, options.out);
+}
+
+const COMMANDS = {
+  simulate, discretize, d2c, condition, modal, passivity, 'perturb-study': perturbStudy,
+};
+
 async function main(argv) {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (command === 'simulate') return simulate(rest);
-  throw badInput(`unknown command '${command}' (known: ${Object.keys(COMMANDS).join(', ')}, help)`);
+  if (!COMMANDS[command]) throw badInput(`unknown command '${command}' (known: ${Object.keys(COMMANDS).join(', ')}, help)`);
+  const options = parseOptions(command, rest);
+  await COMMANDS[command](options, await loadMechidNode());
 }
 
 process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); });

@@ -64,6 +64,49 @@ export interface ValidationReport {
   errors: string[];          // each names the matrix and the property, e.g. "M is not symmetric …"
 }
 
+export type Method = 'zoh' | 'tustin' | 'euler' | 'variational';
+
+/** x_{k+1} = F x_k + G u_k, y_k = H x_k + J u_k (thesis eq. 1.7). */
+export interface DiscreteStateSpace { method?: Method; h?: number; F: Matrix; G: Matrix; H: Matrix; J?: Matrix }
+/** Md q_k + Dd q_{k-1} + Kd q_{k-2} = L u_d(k) (thesis eqs. 2.22-2.24). */
+export interface DiscreteVariational { method?: 'variational'; h?: number; Md: Matrix; Dd: Matrix; Kd: Matrix; L?: Matrix }
+
+export type Status = 'ok' | 'warning' | 'failed';
+
+/** d2c: A, B, C, D present unless status is 'failed' (zoh/tustin/euler); M, D, K, L for variational. */
+export interface ContinuousResult {
+  method: Method; h: number; status: Status; message: string;
+  eigenvalues?: [number, number][];  // eigenvalues of F behind a failure or warning, [re, im]
+  A?: Matrix; B?: Matrix; C?: Matrix; D?: Matrix; M?: Matrix; K?: Matrix; L?: Matrix;
+}
+
+export interface ConditionRow {
+  h: number;
+  kappa: number;                 // σmax/σmin of R (eq. 3.33), by SVD
+  sigma: number[];               // the three distinct singular values of R, descending
+  kappa_closed_form: number;     // from (3.35)
+  kappa_eq_3_36: number;         // σ+/σ- as printed in (3.36): differs for √5-1 < h < √5+1
+  amplification?: { M: number; K: number; D: number };  // with a system: worst relative amplification per matrix
+}
+
+export interface Mode {
+  omega_n: number; freq_hz: number; zeta: number;
+  shape: number[];               // mass-normalised (shape' M shape = 1)
+  complexity: number;            // 0 for a real (proportionally damped) mode
+  eigenvalue: [number, number];  // s = [re, im], im >= 0
+}
+export interface ModalResult { status: Status; message: string; modes: Mode[] }
+
+export interface PassivityCheck { passive: boolean; largest_eigenvalue: number; scale: number }
+export interface PassivityReport { h: number; continuous: PassivityCheck; cayley: PassivityCheck; zoh: PassivityCheck; euler: PassivityCheck }
+
+export interface PerturbationOptions { multiples?: number[]; samples?: number; relative?: number; seed?: number }
+export interface PerturbationRow {
+  i: number; h: number; method: 'zoh' | 'midpoint';
+  rel_err: { A?: number; b?: number; m: number; d: number; k: number };
+  failures: number;
+}
+
 export class MechidError extends Error {
   code: 'bad-input' | 'internal';
 }
@@ -74,6 +117,13 @@ export interface Mechid {
   checkSystem(system: MechanicalSystem): ValidationReport;
   stateSpace(system: MechanicalSystem): StateSpace; // throws when the system is invalid
   simulate(system: MechanicalSystem, options: SimulationOptions): SimulatedData;
+  discretize(system: MechanicalSystem, h: number, method: Method): DiscreteStateSpace | DiscreteVariational;
+  toContinuous(model: DiscreteStateSpace | DiscreteVariational, h: number, method: Method): ContinuousResult;
+  condition(h: number[], system?: MechanicalSystem): { rows: ConditionRow[] };
+  modal(system: MechanicalSystem): ModalResult;     // no definiteness required (identified models)
+  passivity(system: MechanicalSystem, h: number): PassivityReport;
+  /** Thesis Figs. 3.1, 3.2, A.1 on a 1-DOF system at h_i = 2π/(i ω_B); rows zoh then midpoint per i. */
+  perturbationStudy(system: MechanicalSystem, options?: PerturbationOptions): PerturbationRow[];
   /** The first `count` outputs of the seeded generator, as [hi32, lo32] pairs (for cross-host checks). */
   randomStream(seed: number, count: number): Uint32Array;
 }
@@ -89,5 +139,8 @@ export function matrixToNested(m: Matrix): number[][];
 /** Parses a system JSON object ({name, M, D, K, L} with nested arrays); errors name `source`. */
 export function systemFromJson(obj: unknown, source: string): MechanicalSystem;
 export function systemToJson(system: MechanicalSystem): object;
+export function discreteModelFromJson(obj: unknown, source: string): DiscreteStateSpace | DiscreteVariational;
+/** A copy with every Matrix as nested arrays and typed arrays as plain arrays, ready for JSON. */
+export function toJson(value: unknown): unknown;
 /** CSV text of simulated data: header `t,u1..,q1..[,v1..,a1..]`, `.` decimal, `,` delimiter. */
 export function simulationToCsv(data: SimulatedData): string;

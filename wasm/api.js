@@ -73,6 +73,28 @@ function normalizeSimulationOptions(options) {
   return o;
 }
 
+const METHODS_C2D = ['zoh', 'tustin', 'euler', 'variational'];
+
+function requireMethod(method) {
+  if (!METHODS_C2D.includes(method)) {
+    throw badInput(`unknown method ${JSON.stringify(method)} (expected ${METHODS_C2D.join(', ')})`);
+  }
+}
+
+// A discrete model as the bindings expect it: F, G, H (and J, default 0) or Md, Dd, Kd (and L, default I).
+function normalizeDiscreteModel(model, method) {
+  if (model === null || typeof model !== 'object') throw badInput('model must be an object of matrices');
+  const keys = method === 'variational' ? ['Md', 'Dd', 'Kd'] : ['F', 'G', 'H'];
+  for (const key of keys) {
+    if (!isMatrix(model[key])) throw badInput(`matrix ${key} is missing or not a {rows, cols, data} matrix (method ${method})`);
+  }
+  if (method === 'variational') return { ...model, L: model.L ?? identity(model.Md.rows) };
+  const J = model.J ?? { rows: model.H.rows, cols: model.G.cols, data: new Float64Array(model.H.rows * model.G.cols) };
+  return { ...model, J };
+}
+
+const PERTURBATION_DEFAULTS = { multiples: [1, 2, 3], samples: 50, relative: 0.05, seed: 1 };
+
 /** Wraps an instantiated emscripten module (the default export of web/gen/mechid.mjs). */
 export function wrapModule(module) {
   return {
@@ -96,6 +118,36 @@ export function wrapModule(module) {
       return data;
     },
     randomStream: (seed, count) => unwrap(module.randomStream(seed, count)),
+    discretize(system, h, method) {
+      requireNumber(h, 'h');
+      requireMethod(method);
+      return unwrap(module.discretize(normalizeSystem(system), h, method));
+    },
+    toContinuous(model, h, method) {
+      requireNumber(h, 'h');
+      requireMethod(method);
+      return unwrap(module.toContinuous(normalizeDiscreteModel(model, method), h, method));
+    },
+    condition(hs, system) {
+      if (!Array.isArray(hs) || !hs.every((h) => typeof h === 'number')) throw badInput('h must be a list of numbers');
+      return unwrap(module.condition(hs, system === undefined || system === null ? null : normalizeSystem(system)));
+    },
+    modal: (system) => unwrap(module.modal(normalizeSystem(system))),
+    passivity(system, h) {
+      requireNumber(h, 'h');
+      return unwrap(module.passivity(normalizeSystem(system), h));
+    },
+    perturbationStudy(system, options) {
+      const given = Object.entries(options ?? {}).filter(([, value]) => value !== undefined);
+      const o = { ...PERTURBATION_DEFAULTS, ...Object.fromEntries(given) };
+      if (!Array.isArray(o.multiples) || !o.multiples.every((i) => typeof i === 'number')) {
+        throw badInput('multiples must be a list of numbers i (h_i = 2π/(i ω_B))');
+      }
+      requireNumber(o.samples, 'samples', { integer: true });
+      requireNumber(o.relative, 'relative');
+      if (!Number.isSafeInteger(o.seed) || o.seed < 0) throw badInput(`seed must be a whole number >= 0, got ${String(o.seed)}`);
+      return unwrap(module.perturbationStudy(normalizeSystem(system), o));
+    },
   };
 }
 
@@ -141,6 +193,34 @@ export function systemFromJson(obj, source) {
     }
   }
   return system;
+}
+
+/** A discrete model JSON object (F, G, H[, J] or Md, Dd, Kd[, L], nested arrays) to matrices. */
+export function discreteModelFromJson(obj, source) {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
+    throw badInput(`${source}: a model must be a JSON object with matrices F, G, H (or Md, Dd, Kd)`);
+  }
+  const model = {};
+  for (const key of ['F', 'G', 'H', 'J', 'Md', 'Dd', 'Kd', 'L']) {
+    if (obj[key] === undefined) continue;
+    try {
+      model[key] = matrixFromNested(obj[key], `matrix ${key}`);
+    } catch (e) {
+      throw badInput(`${source}: ${e.message}`);
+    }
+  }
+  return model;
+}
+
+/** A copy of `value` with every {rows, cols, data} matrix as nested arrays and typed arrays as arrays (for JSON). */
+export function toJson(value) {
+  if (isMatrix(value)) return matrixToNested(value);
+  if (ArrayBuffer.isView(value)) return Array.from(value);
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, toJson(v)]));
+  }
+  return value;
 }
 
 export function systemToJson(system) {

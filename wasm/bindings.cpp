@@ -60,15 +60,17 @@ val check_system_js(val s) {
   });
 }
 
+val state_space_to_js(const StateSpaceModel& m) {
+  val out = val::object();
+  out.set("A", matrix_to_js(m.A));
+  out.set("B", matrix_to_js(m.B));
+  out.set("C", matrix_to_js(m.C));
+  out.set("D", matrix_to_js(m.D));
+  return out;
+}
+
 val state_space_js(val s) {
-  return result_or_error([&] {
-    const StateSpaceModel ss = to_state_space(system_from_js(s));
-    val out = val::object();
-    out.set("A", matrix_to_js(ss.A));
-    out.set("B", matrix_to_js(ss.B));
-    out.set("C", matrix_to_js(ss.C));
-    return out;
-  });
+  return result_or_error([&] { return state_space_to_js(to_state_space(system_from_js(s))); });
 }
 
 // options: {h, n, input, amplitude, snr, seed, hold, freqHz, freqHz2, samples, q0, v0}, every
@@ -104,6 +106,185 @@ val simulate_js(val s, val o) {
   });
 }
 
+// {method, h, F, G, H, J} or, for 'variational', {method, h, Md, Dd, Kd, L}.
+val discretize_js(val s, double h, std::string method) {
+  return result_or_error([&] {
+    const MechanicalSystem system = system_from_js(s);
+    val out = val::object();
+    out.set("method", method);
+    out.set("h", h);
+    if (method == "variational") {
+      const DiscreteVariationalModel d = to_discrete(system, h);
+      out.set("Md", matrix_to_js(d.Md));
+      out.set("Dd", matrix_to_js(d.Dd));
+      out.set("Kd", matrix_to_js(d.Kd));
+      out.set("L", matrix_to_js(d.L));
+      return out;
+    }
+    const StateSpaceModel continuous = to_state_space(system);
+    DiscreteModel d;
+    if (method == "zoh") d = c2d_zoh(continuous, h);
+    else if (method == "tustin") d = c2d_tustin(continuous, h);
+    else if (method == "euler") d = c2d_euler(continuous, h);
+    else throw InputError("unknown method '" + method + "' (expected zoh, tustin, euler or variational)");
+    out.set("F", matrix_to_js(d.F));
+    out.set("G", matrix_to_js(d.G));
+    out.set("H", matrix_to_js(d.H));
+    out.set("J", matrix_to_js(d.J));
+    return out;
+  });
+}
+
+// model: {F, G, H, J} (zoh, tustin, euler) or {Md, Dd, Kd, L} (variational); h > 0.
+val to_continuous_js(val model, double h, std::string method) {
+  return result_or_error([&] {
+    val out = val::object();
+    out.set("method", method);
+    out.set("h", h);
+    if (method == "variational") {
+      validate_step(h);
+      DiscreteVariationalModel d{matrix_from_js(model["Md"], "matrix Md"), matrix_from_js(model["Dd"], "matrix Dd"),
+                                 matrix_from_js(model["Kd"], "matrix Kd"), matrix_from_js(model["L"], "matrix L"), h};
+      const Eigen::Index n = d.Md.rows();
+      require(n > 0 && d.Md.cols() == n && d.Dd.rows() == n && d.Dd.cols() == n && d.Kd.rows() == n && d.Kd.cols() == n,
+              "matrices Md, Dd and Kd must be square and of the same size");
+      require(d.L.rows() == n, "matrix L must have as many rows as Md");
+      const MechanicalSystem s = to_continuous(d);
+      const auto problems = check(s);
+      out.set("status", problems.empty() ? "ok" : "warning");
+      out.set("message", problems.empty() ? "" : "the continuous model is not physical: " + problems.front());
+      out.set("M", matrix_to_js(s.M));
+      out.set("D", matrix_to_js(s.D));
+      out.set("K", matrix_to_js(s.K));
+      out.set("L", matrix_to_js(s.L));
+      return out;
+    }
+    const DiscreteModel d{matrix_from_js(model["F"], "matrix F"), matrix_from_js(model["G"], "matrix G"),
+                          matrix_from_js(model["H"], "matrix H"), matrix_from_js(model["J"], "matrix J"), h};
+    ConversionResult r;
+    if (method == "zoh") r = d2c_zoh(d);
+    else if (method == "tustin") r = d2c_tustin(d);
+    else if (method == "euler") r = d2c_euler(d);
+    else throw InputError("unknown method '" + method + "' (expected zoh, tustin, euler or variational)");
+    out.set("status", to_string(r.status));
+    out.set("message", r.message);
+    val eigenvalues = val::array();
+    for (const auto z : r.eigenvalues) eigenvalues.call<void>("push", complex_to_js(z));
+    out.set("eigenvalues", eigenvalues);
+    if (r.status == Status::failed) return out;
+    const val model = state_space_to_js(r.model);
+    for (const char* key : {"A", "B", "C", "D"}) out.set(key, model[key]);
+    return out;
+  });
+}
+
+// One row per h: κ and σ of R (eq. 3.33) by SVD, the closed forms, and with a system the
+// per-matrix amplification.
+val condition_js(val hs, val s) {
+  return result_or_error([&] {
+    const Vector steps = vector_from_js(hs);
+    require(steps.size() > 0 && steps.size() <= 10000, "give between 1 and 10000 sampling periods h");
+    const bool with_system = !s.isNull() && !s.isUndefined();
+    const MechanicalSystem system = with_system ? system_from_js(s) : MechanicalSystem{};
+    if (with_system) validate(system);
+    val rows = val::array();
+    for (Eigen::Index i = 0; i < steps.size(); ++i) {
+      const double h = steps(i);
+      const Vector sigma = singular_values_R(h);
+      val row = val::object();
+      row.set("h", h);
+      row.set("kappa", sigma(0) / sigma(2));
+      row.set("sigma", numbers_to_js(sigma));
+      row.set("kappa_closed_form", kappa_closed_form(h));
+      row.set("kappa_eq_3_36", kappa_eq_3_36(h));
+      if (with_system) {
+        const ParameterAmplification a = parameter_amplification(system, h);
+        val amplification = val::object();
+        amplification.set("M", a.M);
+        amplification.set("K", a.K);
+        amplification.set("D", a.D);
+        row.set("amplification", amplification);
+      }
+      rows.call<void>("push", row);
+    }
+    val out = val::object();
+    out.set("rows", rows);
+    return out;
+  });
+}
+
+val modal_js(val s) {
+  return result_or_error([&] {
+    const ModalResult r = modal_analysis(system_from_js(s));
+    val modes = val::array();
+    for (const Mode& m : r.modes) {
+      val mode = val::object();
+      mode.set("omega_n", m.omega_n);
+      mode.set("freq_hz", m.freq_hz);
+      mode.set("zeta", m.zeta);
+      mode.set("shape", numbers_to_js(m.shape));
+      mode.set("complexity", m.complexity);
+      mode.set("eigenvalue", complex_to_js(m.eigenvalue));
+      modes.call<void>("push", mode);
+    }
+    val out = val::object();
+    out.set("status", to_string(r.status));
+    out.set("message", r.message);
+    out.set("modes", modes);
+    return out;
+  });
+}
+
+val passivity_js(val s, double h) {
+  return result_or_error([&] {
+    const PassivityReport r = passivity_report(system_from_js(s), h);
+    auto verdict = [](const PassivityCheck& c) {
+      val v = val::object();
+      v.set("passive", c.passive);
+      v.set("largest_eigenvalue", c.largest_eigenvalue);
+      v.set("scale", c.scale);
+      return v;
+    };
+    val out = val::object();
+    out.set("h", h);
+    out.set("continuous", verdict(r.continuous));
+    out.set("cayley", verdict(r.cayley));
+    out.set("zoh", verdict(r.zoh));
+    out.set("euler", verdict(r.euler));
+    return out;
+  });
+}
+
+// options: {multiples, samples, relative, seed}, every field present (api.js fills defaults).
+val perturbation_study_js(val s, val o) {
+  return result_or_error([&] {
+    PerturbationOptions options;
+    const Vector multiples = vector_from_js(o["multiples"]);
+    options.multiples.assign(multiples.data(), multiples.data() + multiples.size());
+    options.samples = static_cast<int>(o["samples"].as<double>());
+    options.relative = o["relative"].as<double>();
+    options.seed = static_cast<std::uint64_t>(o["seed"].as<double>());
+    val rows = val::array();
+    for (const PerturbationRow& r : perturbation_study(system_from_js(s), options)) {
+      val row = val::object(), errors = val::object();
+      row.set("i", r.i);
+      row.set("h", r.h);
+      row.set("method", r.method);
+      if (r.method == "zoh") {
+        errors.set("A", r.A);
+        errors.set("b", r.b);
+      }
+      errors.set("m", r.m);
+      errors.set("d", r.d);
+      errors.set("k", r.k);
+      row.set("rel_err", errors);
+      row.set("failures", r.failures);
+      rows.call<void>("push", row);
+    }
+    return rows;
+  });
+}
+
 // The first `count` outputs of Random(seed) as [hi32, lo32] pairs.
 val random_stream_js(double seed, int count) {
   return result_or_error([&] {
@@ -130,4 +311,10 @@ EMSCRIPTEN_BINDINGS(mechid) {
   emscripten::function("stateSpace", &state_space_js);
   emscripten::function("simulate", &simulate_js);
   emscripten::function("randomStream", &random_stream_js);
+  emscripten::function("discretize", &discretize_js);
+  emscripten::function("toContinuous", &to_continuous_js);
+  emscripten::function("condition", &condition_js);
+  emscripten::function("modal", &modal_js);
+  emscripten::function("passivity", &passivity_js);
+  emscripten::function("perturbationStudy", &perturbation_study_js);
 }

@@ -49,6 +49,20 @@ inline val matrix_to_js(const Matrix& m) {
   return out;
 }
 
+// A plain JS array of numbers (for JSON-friendly fields such as mode shapes).
+inline val numbers_to_js(const Vector& v) {
+  val out = val::array();
+  for (Eigen::Index i = 0; i < v.size(); ++i) out.call<void>("push", v(i));
+  return out;
+}
+
+inline val complex_to_js(std::complex<double> z) {
+  val out = val::array();
+  out.call<void>("push", z.real());
+  out.call<void>("push", z.imag());
+  return out;
+}
+
 inline val strings_to_js(const std::vector<std::string>& strings) {
   val out = val::array();
   for (const auto& s : strings) out.call<void>("push", s);

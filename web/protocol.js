@@ -1,5 +1,5 @@
 // The fixed list of worker messages (docs: INTERFACES.md, "Worker protocol").
-// Request:  {type: REQUEST.*, id, ...payload}
+// Request:  {type: REQUEST.*, id, ...payload}; `system` is a preset name or a MechanicalSystem.
 // Reply:    {type: REPLY.*, id, ...}; an error reply carries {code, message}.
 
 export const REQUEST = Object.freeze({
@@ -7,6 +7,11 @@ export const REQUEST = Object.freeze({
   preset: 'preset',           // {name} -> {system}
   simulate: 'simulate',       // {system: name | MechanicalSystem, options} -> {data, ms}
   csv: 'csv',                 // {data: SimulatedData} -> {blob} (text/csv, built off the main thread)
+  discretize: 'discretize',   // {system, h, method} -> {model: DiscreteStateSpace | DiscreteVariational}
+  condition: 'condition',     // {hs: number[], system?} -> {rows: ConditionRow[]}
+  modal: 'modal',             // {system} -> {modal: ModalResult}
+  passivity: 'passivity',     // {system, h} -> {report: PassivityReport}
+  perturbationStudy: 'perturbationStudy', // {system, options} -> {rows: PerturbationRow[], ms}
   cancel: 'cancel',           // {target: id}: studies stop between runs (none yet)
 });
 

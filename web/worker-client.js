@@ -82,6 +82,30 @@ export class MechidClient {
     return (await this.call(REQUEST.csv, { data })).blob;
   }
 
+  /** Discrete model of `system` (preset name or object) at h by `method`; resolves with the model. */
+  async discretize(system, h, method) {
+    return (await this.call(REQUEST.discretize, { system, h, method })).model;
+  }
+
+  /** κ(h) rows for each h; with a system, also the per-matrix amplification. */
+  async condition(hs, system) {
+    return (await this.call(REQUEST.condition, { hs, system })).rows;
+  }
+
+  async modal(system) {
+    return (await this.call(REQUEST.modal, { system })).modal;
+  }
+
+  async passivity(system, h) {
+    return (await this.call(REQUEST.passivity, { system, h })).report;
+  }
+
+  /** Monte Carlo study of Figs. 3.1, 3.2, A.1 (1-DOF systems only); resolves with {rows, ms}. */
+  async perturbationStudy(system, options) {
+    const { rows, ms } = await this.call(REQUEST.perturbationStudy, { system, options });
+    return { rows, ms };
+  }
+
   cancel(target) {
     return this.call(REQUEST.cancel, { target });
   }

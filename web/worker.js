@@ -18,6 +18,11 @@ function systemBuffers(s) {
   return buffersOf(s.M?.data, s.D?.data, s.K?.data, s.L?.data);
 }
 
+// A preset name or a MechanicalSystem object.
+function systemOf(api, system) {
+  return typeof system === 'string' ? api.preset(system) : system;
+}
+
 const handlers = {
   [REQUEST.presetNames]: (api) => ({ result: { names: api.presetNames() } }),
 
@@ -28,8 +33,7 @@ const handlers = {
 
   [REQUEST.simulate]: (api, { system, options }) => {
     const t0 = performance.now();
-    const sys = typeof system === 'string' ? api.preset(system) : system;
-    const data = api.simulate(sys, options);
+    const data = api.simulate(systemOf(api, system), options);
     const ms = performance.now() - t0;
     const transfer = buffersOf(data.t, data.u?.data, data.q?.data, data.v?.data, data.a?.data);
     return { result: { data, ms }, transfer };
@@ -38,6 +42,28 @@ const handlers = {
   [REQUEST.csv]: (api, { data }) => ({
     result: { blob: new Blob([simulationToCsv(data)], { type: 'text/csv' }) },
   }),
+
+  [REQUEST.discretize]: (api, { system, h, method }) => {
+    const model = api.discretize(systemOf(api, system), h, method);
+    const transfer = buffersOf(...['F', 'G', 'H', 'J', 'Md', 'Dd', 'Kd', 'L'].map((k) => model[k]?.data));
+    return { result: { model }, transfer };
+  },
+
+  [REQUEST.condition]: (api, { hs, system }) => ({
+    result: { rows: api.condition(hs, system == null ? undefined : systemOf(api, system)).rows },
+  }),
+
+  [REQUEST.modal]: (api, { system }) => ({ result: { modal: api.modal(systemOf(api, system)) } }),
+
+  [REQUEST.passivity]: (api, { system, h }) => ({
+    result: { report: api.passivity(systemOf(api, system), h) },
+  }),
+
+  [REQUEST.perturbationStudy]: (api, { system, options }) => {
+    const t0 = performance.now();
+    const rows = api.perturbationStudy(systemOf(api, system), options);
+    return { result: { rows, ms: performance.now() - t0 } };
+  },
 
   // Requests run synchronously for now, so nothing is running when a cancel is read;
   // studies will check a flag between runs.

@@ -1,0 +1,20 @@
+// Sampled input-output data for identification: forces u (N x k) and displacements y (N x n)
+// at a uniform sampling period h, with the checks every method needs before it starts.
+#pragma once
+
+#include "core/types.hpp"
+
+namespace mechid {
+
+struct Dataset {
+  double h = 0.0;
+  Matrix u;  // N x k inputs (forces), one row per sample
+  Matrix y;  // N x n measured displacements
+};
+
+// Throws InputError naming the problem: h <= 0; u and y with different sample counts; no input
+// or output channel; a non-finite value (with its row and column, 1-based); fewer than
+// `min_samples` samples; an input channel that is constant.
+void validate(const Dataset& data, Eigen::Index min_samples);
+
+}  // namespace mechid

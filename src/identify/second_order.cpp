@@ -1,0 +1,50 @@
+#include "identify/second_order.hpp"
+
+#include "core/input_error.hpp"
+
+namespace mechid {
+
+SecondOrderInit second_order_init(const Matrix& F, const Matrix& G, const Matrix& H, const Matrix& L, double h) {
+  const Eigen::Index n = H.rows();
+  require(F.rows() == 2 * n && F.cols() == 2 * n && G.rows() == 2 * n && H.cols() == 2 * n,
+          "the second-order initialization needs a model of order 2n with n outputs");
+  SecondOrderInit init;
+  init.model.h = h;
+  init.model.L = L;
+  if (L.cols() != n) {
+    init.status = Status::failed;
+    init.message = "the gain matching of eq. 4.15 needs as many inputs as degrees of freedom (L square)";
+    return init;
+  }
+  Matrix omega(2 * n, 2 * n);
+  omega << H, H * F;
+  const Eigen::JacobiSVD<Matrix> svd(omega);
+  init.omega_condition = svd.singularValues()(0) / svd.singularValues()(2 * n - 1);
+  const Eigen::FullPivLU<Matrix> omega_lu(omega);
+  if (!omega_lu.isInvertible()) {
+    init.status = Status::failed;
+    init.message = "Ω = [H; HF] is singular: the model has no second-order form (eq. 4.8)";
+    return init;
+  }
+  // [F21 F22] Ω = H F²  <=>  Ω' [F21 F22]' = (H F²)'.
+  const Matrix companion = Eigen::FullPivLU<Matrix>(omega.transpose()).solve((H * F * F).transpose()).transpose();
+  init.F21 = companion.leftCols(n);
+  init.F22 = companion.rightCols(n);
+  const Matrix g_hat = omega * G;  // (4.11)
+  init.B1 = g_hat.topRows(n);
+  init.B2 = g_hat.bottomRows(n) - init.F22 * init.B1;  // (4.13) with J = 0
+  const Eigen::FullPivLU<Matrix> gain(init.B1 + init.B2);
+  if (!gain.isInvertible()) {
+    init.status = Status::failed;
+    init.message = "B1 + B2 is singular: no static gain to match (eq. 4.15)";
+    return init;
+  }
+  const Matrix Md = h * L * gain.inverse();
+  const Matrix Kd = -Md * init.F21, Dd = -Md * init.F22;
+  init.model.Md = 0.5 * (Md + Md.transpose());
+  init.model.Kd = 0.5 * (Kd + Kd.transpose());
+  init.model.Dd = 0.5 * (Dd + Dd.transpose());
+  return init;
+}
+
+}  // namespace mechid

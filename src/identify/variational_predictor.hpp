@@ -1,0 +1,34 @@
+// The variational predictor of the structured PEM (thesis sec. 4.1-4.2): the recursion
+// Md q_k + Dd q_{k-1} + Kd q_{k-2} = f_d(k) (eqs. 2.23, 4.16) driven by f_d of eq. 2.24, with θ
+// the upper triangles of symmetric Md, Dd, Kd and, optionally, the initial q_0, q_1. Its
+// Jacobian comes from the sensitivity recursion
+//   Md S_k + Dd S_{k-1} + Kd S_{k-2} = -(E_p q_{k-lag(p)})_p,
+// E_p = e_i e_j' + e_j e_i' the unit symmetric matrix of parameter p, lag 0, 1, 2 for Md, Dd, Kd.
+#pragma once
+
+#include "discretize/variational.hpp"
+#include "identify/dataset.hpp"
+#include "identify/pem.hpp"
+
+namespace mechid {
+
+class VariationalPredictor : public PredictorModel {
+ public:
+  // Residuals are taken from k = 2 (initial q_0, q_1 = y_0, y_1) or from k = 0 (estimated).
+  VariationalPredictor(const Dataset& data, const Matrix& L, bool estimate_initial);
+
+  Eigen::Index parameter_count() const override;
+  bool residuals(const Vector& theta, Vector& r, Matrix* J) const override;
+
+  Vector pack(const DiscreteVariationalModel& model) const;       // initial q from the data
+  DiscreteVariationalModel unpack(const Vector& theta) const;
+
+ private:
+  const Dataset& data_;
+  Matrix L_, force_;  // force_: f_d(k) for k = 2..N-1 (eq. 2.24)
+  Eigen::Index n_, triangle_;
+  bool estimate_initial_;
+  double limit_;      // a prediction beyond this is unstable
+};
+
+}  // namespace mechid

@@ -1,0 +1,73 @@
+// Shared launch code of the browser tests: headless Debian Chromium via playwright-core
+// (TOOLCHAIN.md §6), the static server in-process on port 0, and recorders for requests,
+// console errors, page errors and CSP violations. Not a test file (no .test. in the name).
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Starts the server and a browser, opens the page; resolves with
+ * {server, context, page, requests, problems, watch(page, sink), close()}.
+ * requests: every request URL seen (page, worker, context); problems: console errors,
+ * page errors and CSP violations of the page and its workers.
+ */
+export async function openBrowser() {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh`);
+  const requests = [];
+  const problems = [];
+  // Record console errors and CSP violations of a page (worker console messages arrive here too).
+  const watch = (p, sink) => {
+    p.on('console', (m) => {
+      if (m.type() === 'error') sink.push(`console: ${m.text()}`);
+    });
+    p.on('pageerror', (e) => sink.push(`pageerror: ${e.message}`));
+    p.on('request', (r) => requests.push(r.url()));
+  };
+  const server = await startServer({ port: 0 });
+  const userDataDir = mkdtempSync(join(tmpdir(), 'mechid-e2e-'));
+  let context;
+  const close = async () => {
+    await context?.close();
+    await server.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  };
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    context.on('request', (r) => requests.push(r.url()));
+    // CSP violations also reach the console, but say so explicitly.
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+      });
+    });
+    const page = context.pages()[0] ?? await context.newPage();
+    watch(page, problems);
+    page.on('worker', (w) => w.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`worker console: ${m.text()}`);
+    }));
+    await page.goto(server.url);
+    return { server, context, page, requests, problems, watch, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/** The hosts of the recorded requests that are not 127.0.0.1 (blob: keeps its creator's origin). */
+export function foreignRequests(requests) {
+  const host = (u) => {
+    const origin = new URL(u).origin;
+    return origin === 'null' ? null : new URL(origin).hostname;
+  };
+  return requests.filter((u) => !u.startsWith('data:') && host(u) !== '127.0.0.1');
+}

@@ -1,0 +1,261 @@
+// UI wiring of the "Discretization & conditioning" section (thesis ch. 3, app. A.4).
+// The section has its own worker (worker.js via MechidClient): every number on it is computed
+// there, this thread only formats tables and plots. Text is only ever set through textContent.
+import { MechidClient } from './worker-client.js';
+
+const $ = (id) => document.getElementById(id);
+const section = $('cond');
+const presetSelect = $('cond-preset');
+const slider = $('cond-h');
+const hValue = $('cond-h-value');
+const status = $('cond-status');
+const studyButton = $('cond-study');
+
+// The slider: positions 0..200 on a log scale, h = 10^((i - 150)/50) from 1e-3 s to 10 s
+// (0.02 decade per step; i = 100 is h = 0.1 s, i = 150 is h = 1 s). The κ plot uses the same grid.
+const H_POSITIONS = 201;
+const hAt = (i) => 10 ** ((i - 150) / 50);
+const H_GRID = Array.from({ length: H_POSITIONS }, (_, i) => hAt(i));
+
+// Thesis Figs. 3.1, 3.2, A.1 (the core accepts 1-DOF systems only).
+const STUDY = { system: 'msd', options: { multiples: [1, 2, 3, 5, 10, 20, 50, 100], samples: 50, seed: 1 } };
+
+let client = new MechidClient();
+let plots = null;        // {kappa, study}: LogLogPlot
+let kappaRows = null;    // condition() rows over H_GRID
+let busy = false;        // an update is in flight
+let dirty = false;       // the controls changed while it was
+let modalFor = null;     // preset whose modal table is shown
+
+function setStatus(state, text) {
+  status.dataset.state = state;
+  status.textContent = text;
+}
+
+function liveClient() {
+  if (client.failed) client = new MechidClient(); // a dead worker (e.g. after an abort) is replaced
+  return client;
+}
+
+/** 4 significant digits: plain from 1e-3 to 1e4, exponential outside. */
+function fmt4(x) {
+  if (x === 0) return '0';
+  if (!Number.isFinite(x)) return String(x);
+  const a = Math.abs(x);
+  return a >= 1e-3 && a < 1e4 ? x.toPrecision(4) : x.toExponential(3);
+}
+
+/** 3 significant digits (toPrecision switches to 4.24e+4 for large values by itself). */
+const fmt3 = (x) => (Number.isFinite(x) ? x.toPrecision(3) : String(x));
+const fmtE = (x) => (Number.isFinite(x) ? x.toExponential(2) : String(x));
+const hText = (h) => `h = ${h.toPrecision(4)} s`;
+
+function el(tag, text, attrs = {}) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+function showMatrix(table, m) {
+  const body = el('tbody');
+  for (let i = 0; i < m.rows; i++) {
+    const tr = el('tr');
+    for (let j = 0; j < m.cols; j++) tr.append(el('td', fmt4(m.data[i * m.cols + j])));
+    body.append(tr);
+  }
+  table.replaceChildren(body);
+}
+
+function tableOf(table, headers, rows) {
+  const head = el('thead');
+  const hr = el('tr');
+  for (const h of headers) hr.append(el('th', h, { scope: 'col' }));
+  head.append(hr);
+  const body = el('tbody');
+  for (const cells of rows) body.append(cells);
+  table.replaceChildren(head, body);
+}
+
+function showModal(result) {
+  const rows = result.modes.map((m, k) => {
+    const tr = el('tr');
+    tr.append(el('th', String(k + 1), { scope: 'row' }), el('td', fmt4(m.omega_n)),
+      el('td', fmt4(m.freq_hz)), el('td', fmt4(m.zeta)));
+    return tr;
+  });
+  tableOf($('cond-modal'), ['mode #', 'ω_n (rad/s)', 'f (Hz)', 'ζ'], rows);
+}
+
+const PASSIVITY_ROWS = [
+  ['continuous', 'continuous (LMI 3.42)'],
+  ['cayley', 'Cayley / midpoint (3.13)'],
+  ['zoh', 'ZOH'],
+  ['euler', 'forward Euler'],
+];
+
+function showPassivity(report) {
+  const rows = PASSIVITY_ROWS.map(([key, label]) => {
+    const check = report[key];
+    const tr = el('tr', undefined, { 'data-method': key });
+    const cell = el('td');
+    cell.append(
+      el('span', check.passive ? 'passive' : 'not passive', { class: 'verdict', 'data-passive': String(check.passive) }),
+      el('small', `λmax = ${fmtE(check.largest_eigenvalue)} (scale ${fmt3(check.scale)})`),
+    );
+    tr.append(el('th', label, { scope: 'row' }), cell);
+    return tr;
+  });
+  tableOf($('cond-passivity'), ['method', 'verdict'], rows);
+}
+
+function showCondition(row) {
+  $('cond-kappa').textContent = `κ(h) = ${fmt3(row.kappa)}`;
+  $('cond-kappa-detail').textContent = `Singular values of R: ${row.sigma.map(fmt3).join(', ')}. `
+    + `Closed form (3.35): κ = ${fmt3(row.kappa_closed_form)}; `
+    + `thesis formula (3.36), σ+/σ−: ${fmt3(row.kappa_eq_3_36)}.`;
+  const a = row.amplification;
+  $('cond-amplification').textContent = a
+    ? `Worst-case amplification of a relative error in (Md, Dd, Kd) into each matrix of this system: `
+      + `M ${fmt3(a.M)}, K ${fmt3(a.K)}, D ${fmt3(a.D)} (about 1, 1/h² and 1/h as h → 0, Remark 2).`
+    : '';
+}
+
+function moveMarker(i) {
+  if (!plots || !kappaRows) return;
+  const marker = H_GRID.map((_, k) => (k === i ? kappaRows[k].kappa : null));
+  plots.kappa.setSeries(2, marker);
+}
+
+/** Asks the worker for everything that depends on (system, h) and shows it. */
+async function update(preset, i) {
+  const h = hAt(i);
+  const c = liveClient();
+  const needModal = modalFor !== preset;
+  const [model, rows, report, modal] = await Promise.all([
+    c.discretize(preset, h, 'variational'),
+    c.condition([h], preset),
+    c.passivity(preset, h),
+    needModal ? c.modal(preset) : null,
+  ]);
+  showMatrix($('cond-Md'), model.Md);
+  showMatrix($('cond-Dd'), model.Dd);
+  showMatrix($('cond-Kd'), model.Kd);
+  showCondition(rows[0]);
+  showPassivity(report);
+  if (modal) {
+    showModal(modal);
+    modalFor = preset;
+  }
+  section.dataset.preset = preset;
+  section.dataset.h = String(h);
+}
+
+/** Coalesces control changes: one update in flight, then one more with the latest values. */
+async function refresh() {
+  if (busy) {
+    dirty = true;
+    return;
+  }
+  busy = true;
+  try {
+    do {
+      dirty = false;
+      const preset = presetSelect.value;
+      if (!preset) return;
+      try {
+        await update(preset, Number(slider.value));
+        if (status.dataset.state === 'error') setStatus('ready', 'Move the slider or choose another system.');
+      } catch (e) {
+        setStatus('error', e?.message ?? String(e)); // core messages are shown verbatim
+      }
+    } while (dirty);
+  } finally {
+    busy = false;
+  }
+}
+
+function onSlider() {
+  const i = Number(slider.value);
+  const h = hAt(i);
+  hValue.textContent = hText(h);
+  hValue.dataset.h = String(h);
+  slider.setAttribute('aria-valuetext', hText(h));
+  moveMarker(i);
+  refresh();
+}
+
+async function runStudy() {
+  if (studyButton.disabled) return;
+  studyButton.disabled = true;
+  setStatus('busy', 'Running the perturbation study…');
+  try {
+    const { rows, ms } = await liveClient().perturbationStudy(STUDY.system, STUDY.options);
+    const hs = [...new Set(rows.map((r) => r.h))].sort((a, b) => a - b);
+    const pick = (method, key) => hs.map((h) => rows.find((r) => r.h === h && r.method === method)?.rel_err[key] ?? NaN);
+    plots.study.show(hs, [
+      pick('zoh', 'A'), pick('zoh', 'b'),
+      pick('midpoint', 'm'), pick('midpoint', 'd'), pick('midpoint', 'k'),
+      pick('zoh', 'm'), pick('zoh', 'd'), pick('zoh', 'k'),
+    ]);
+    const zoh = rows.filter((r) => r.method === 'zoh');
+    const failed = zoh.reduce((s, r) => s + r.failures, 0);
+    const total = zoh.length * STUDY.options.samples;
+    const note = failed
+      ? ` ${failed} of ${total} perturbed ZOH models had no real logarithm or no second-order form and were left out.`
+      : '';
+    setStatus('ok', `Perturbation study: ${hs.length} sampling periods in ${Math.round(ms)} ms.${note}`);
+  } catch (e) {
+    setStatus('error', e?.message ?? String(e));
+  } finally {
+    studyButton.disabled = false;
+  }
+}
+
+async function init() {
+  slider.addEventListener('input', onSlider);
+  presetSelect.addEventListener('change', refresh);
+  studyButton.addEventListener('click', runStudy);
+  try {
+    const { LogLogPlot } = await import('./conditioning-plots.js');
+    plots = {
+      kappa: new LogLogPlot($('cond-kappa-plot'), {
+        xLabel: 'h (s)',
+        yLabel: 'κ(h)',
+        series: [
+          { label: 'κ (SVD)', stroke: '#1f77b4', width: 2 },
+          { label: 'thesis (3.36)', stroke: '#d62728', dash: [6, 4] },
+          { label: 'chosen h', stroke: '#111111', marker: true },
+        ],
+      }),
+      study: new LogLogPlot($('cond-study-plot'), {
+        xLabel: 'h (s)',
+        yLabel: 'relative error',
+        series: [
+          { label: 'ZOH A', stroke: '#9467bd', dash: [6, 4], points: true },
+          { label: 'ZOH b', stroke: '#ff7f0e', dash: [6, 4], points: true },
+          { label: 'mid m', stroke: '#1f77b4', points: true },
+          { label: 'mid d', stroke: '#d62728', points: true },
+          { label: 'mid k', stroke: '#2ca02c', points: true },
+          { label: 'ZOH m', stroke: '#1f77b4', dash: [2, 3], points: true },
+          { label: 'ZOH d', stroke: '#d62728', dash: [2, 3], points: true },
+          { label: 'ZOH k', stroke: '#2ca02c', dash: [2, 3], points: true },
+        ],
+      }),
+    };
+    const names = await client.presetNames();
+    for (const name of names) presetSelect.append(new Option(name, name));
+    kappaRows = await client.condition(H_GRID);
+    plots.kappa.show(H_GRID, [kappaRows.map((r) => r.kappa), kappaRows.map((r) => r.kappa_eq_3_36),
+      H_GRID.map(() => null)]);
+    slider.disabled = false;
+    studyButton.disabled = false;
+    setStatus('ready', 'Move the slider or choose another system.');
+    onSlider();
+  } catch (e) {
+    const hint = e?.code ? '' : ' (is web/gen built? Run `npm run build:wasm`.)';
+    setStatus('error', `Could not start: ${e?.message ?? e}${hint}`);
+  }
+}
+
+init();

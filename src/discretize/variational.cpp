@@ -25,17 +25,22 @@ MechanicalSystem to_continuous(const DiscreteVariationalModel& d) {
   return s;
 }
 
-Matrix discrete_force(const Matrix& u, const Matrix& L, double h) {
+Matrix discrete_force(const Matrix& u, const Matrix& L, double h, InputSampling sampling) {
   const Eigen::Index N = u.rows();
   Matrix f(std::max<Eigen::Index>(N - 2, 0), L.rows());
-  for (Eigen::Index k = 2; k < N; ++k)
-    f.row(k - 2) = (h / 4.0 * L * (u.row(k) + 2.0 * u.row(k - 1) + u.row(k - 2)).transpose()).transpose();
+  for (Eigen::Index k = 2; k < N; ++k) {
+    const Eigen::RowVectorXd weighted = sampling == InputSampling::point
+                                           ? Eigen::RowVectorXd(h / 4.0 * (u.row(k) + 2.0 * u.row(k - 1) + u.row(k - 2)))
+                                           : Eigen::RowVectorXd(h / 2.0 * (u.row(k - 1) + u.row(k - 2)));
+    f.row(k - 2) = weighted * L.transpose();
+  }
   return f;
 }
 
-Matrix simulate_del(const DiscreteVariationalModel& d, const Matrix& u, const Vector& q0, const Vector& q1) {
+Matrix simulate_del(const DiscreteVariationalModel& d, const Matrix& u, const Vector& q0, const Vector& q1,
+                    InputSampling sampling) {
   const Eigen::Index N = u.rows(), n = d.Md.rows();
-  const Matrix f = discrete_force(u, d.L, d.h);
+  const Matrix f = discrete_force(u, d.L, d.h, sampling);
   const Eigen::LDLT<Matrix> mass(d.Md);
   Matrix q(N, n);
   if (N > 0) q.row(0) = q0.transpose();

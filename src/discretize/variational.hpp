@@ -22,11 +22,20 @@ DiscreteVariationalModel to_discrete(const MechanicalSystem& system, double h);
 // result is not validated (an estimate may be indefinite: check() it).
 MechanicalSystem to_continuous(const DiscreteVariationalModel& model);
 
-// f_d(k) = L h/4 [u(k) + 2u(k-1) + u(k-2)] (eq. 2.24) for k = 2..N-1: row j is k = j + 2.
-Matrix discrete_force(const Matrix& u, const Matrix& L, double h);
+// How the samples u(k) represent the continuous force:
+//  point: samples of a continuous force at t_k (the thesis's assumption, eq. 2.24);
+//  hold:  u(k) held constant on [t_k, t_{k+1}) (a ZOH actuator, PRBS). The midpoint rule of
+//         appendix A.3 applied to each interval then gives f_d(k) = L h/2 [u(k-1) + u(k-2)]:
+//         eq. 2.24 on held data is half a sample early, an O(h) error instead of O(h²).
+enum class InputSampling { point, hold };
+
+// f_d(k) for k = 2..N-1 (row j is k = j + 2): L h/4 [u(k) + 2u(k-1) + u(k-2)] (eq. 2.24) for
+// point samples, L h/2 [u(k-1) + u(k-2)] for held inputs. Both have static gain h.
+Matrix discrete_force(const Matrix& u, const Matrix& L, double h, InputSampling sampling = InputSampling::point);
 
 // q_k for k = 0..N-1 from the recursion (2.23) started at q_0, q_1 and driven by samples u (N x k).
-Matrix simulate_del(const DiscreteVariationalModel& model, const Matrix& u, const Vector& q0, const Vector& q1);
+Matrix simulate_del(const DiscreteVariationalModel& model, const Matrix& u, const Vector& q0, const Vector& q1,
+                    InputSampling sampling = InputSampling::point);
 
 // The transfer function of (2.23)-(2.24): (Md z^2 + Dd z + Kd)^{-1} (h/4)(z + 1)^2 L.
 Eigen::MatrixXcd transfer_function(const DiscreteVariationalModel& model, std::complex<double> z);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/types.hpp"
+#include "discretize/variational.hpp"
 
 namespace mechid {
 
@@ -10,6 +11,7 @@ struct Dataset {
   double h = 0.0;
   Matrix u;  // N x k inputs (forces), one row per sample
   Matrix y;  // N x n measured displacements
+  InputSampling input_sampling = InputSampling::point;  // held (ZOH) inputs: InputSampling::hold
 };
 
 // Throws InputError naming the problem: h <= 0; u and y with different sample counts; no input

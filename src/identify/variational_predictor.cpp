@@ -2,10 +2,23 @@
 
 namespace mechid {
 
+Matrix symmetric_regressor(const Vector& a, const Vector& b, const Vector& c) {
+  const Eigen::Index n = a.size();
+  Matrix phi = Matrix::Zero(n, 3 * n * (n + 1) / 2);
+  Eigen::Index p = 0;
+  for (const Vector* v : {&a, &b, &c})
+    for (Eigen::Index j = 0; j < n; ++j)
+      for (Eigen::Index i = 0; i <= j; ++i, ++p) {
+        phi(i, p) += (*v)(j);
+        if (i != j) phi(j, p) += (*v)(i);
+      }
+  return phi;
+}
+
 VariationalPredictor::VariationalPredictor(const Dataset& data, const Matrix& L, bool estimate_initial)
     : data_(data),
       L_(L),
-      force_(discrete_force(data.u, L, data.h)),
+      force_(discrete_force(data.u, L, data.h, data.input_sampling)),
       n_(data.y.cols()),
       triangle_(n_ * (n_ + 1) / 2),
       estimate_initial_(estimate_initial),
@@ -60,21 +73,13 @@ bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* J) 
     store(0, q_prev2, S_prev2);
     store(1, q_prev1, S_prev1);
   }
-  Matrix forcing(n, P);
   for (Eigen::Index k = 2; k < N; ++k) {
     const Vector q = mass.solve(force_.row(k - 2).transpose() - m.Dd * q_prev1 - m.Kd * q_prev2);
     if (!q.allFinite() || q.cwiseAbs().maxCoeff() > limit_) return false;
     Matrix S;
     if (J) {
-      // Column p of the forcing: E_p q_{k-lag} for the matrix (Md, Dd, Kd) that p belongs to.
-      forcing.setZero();
-      Eigen::Index p = 0;
-      for (const Vector* v : {&q, static_cast<const Vector*>(&q_prev1), static_cast<const Vector*>(&q_prev2)})
-        for (Eigen::Index j = 0; j < n; ++j)
-          for (Eigen::Index i = 0; i <= j; ++i, ++p) {
-            forcing(i, p) += (*v)(j);
-            if (i != j) forcing(j, p) += (*v)(i);
-          }
+      Matrix forcing = Matrix::Zero(n, P);
+      forcing.leftCols(3 * triangle_) = symmetric_regressor(q, q_prev1, q_prev2);
       S = -mass.solve(forcing + m.Dd * S_prev1 + m.Kd * S_prev2);
       S_prev2 = std::move(S_prev1);
       S_prev1 = S;

@@ -12,6 +12,10 @@
 
 namespace mechid {
 
+// Φ(a, b, c) θ = Md a + Dd b + Kd c for θ the upper triangles of (Md, Dd, Kd): n x 3n(n+1)/2,
+// column p = E_p v with v = a, b or c for a parameter of Md, Dd or Kd.
+Matrix symmetric_regressor(const Vector& a, const Vector& b, const Vector& c);
+
 class VariationalPredictor : public PredictorModel {
  public:
   // Residuals are taken from k = 2 (initial q_0, q_1 = y_0, y_1) or from k = 0 (estimated).

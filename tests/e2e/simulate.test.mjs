@@ -2,53 +2,19 @@
 // server in-process on port 0. Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/serve.mjs';
+import { readFileSync } from 'node:fs';
+import { openBrowser, foreignRequests } from './browser.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-
-let server;
+let browser;
 let context;
 let page;
-let userDataDir;
-const requests = []; // every request URL seen (page, worker, context)
-const problems = []; // console errors, page errors, CSP violations
-
-// Record console errors and CSP violations of a page (worker console messages arrive here too).
-function watch(p, sink) {
-  p.on('console', (m) => {
-    if (m.type() === 'error') sink.push(`console: ${m.text()}`);
-  });
-  p.on('pageerror', (e) => sink.push(`pageerror: ${e.message}`));
-  p.on('request', (r) => requests.push(r.url()));
-}
+let requests; // every request URL seen (page, worker, context)
+let problems; // console errors, page errors, CSP violations
+let watch;    // watch(page, sink): record another page's errors into sink
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh`);
-  server = await startServer({ port: 0 });
-  userDataDir = mkdtempSync(join(tmpdir(), 'mechid-e2e-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  context.on('request', (r) => requests.push(r.url()));
-  // CSP violations also reach the console, but say so explicitly.
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
-    });
-  });
-  page = context.pages()[0] ?? await context.newPage();
-  watch(page, problems);
-  page.on('worker', (w) => w.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`worker console: ${m.text()}`);
-  }));
-  await page.goto(server.url);
+  browser = await openBrowser();
+  ({ context, page, requests, problems, watch } = browser);
   await page.waitForFunction(() => document.getElementById('status').dataset.state !== 'loading',
     null, { timeout: 30_000 });
   const state = await page.getAttribute('#status', 'data-state');
@@ -56,9 +22,7 @@ before(async () => {
 });
 
 after(async () => {
-  await context?.close();
-  await server?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 /** Fills the form, presses #simulate and waits for the outcome; returns {state, text}. */
@@ -169,12 +133,7 @@ test('(b) every request goes to 127.0.0.1, including the worker\'s', () => {
     assert.ok(seen(f), `request for ${f} not recorded: ${requests.join(' ')}`);
   }
   // blob: URLs carry their creator's origin; data: URLs never leave the page.
-  const host = (u) => {
-    const origin = new URL(u).origin;
-    return origin === 'null' ? null : new URL(origin).hostname;
-  };
-  const foreign = requests.filter((u) => !u.startsWith('data:') && host(u) !== '127.0.0.1');
-  assert.deepEqual(foreign, []);
+  assert.deepEqual(foreignRequests(requests), []);
 });
 
 test('(c) no console errors, page errors or CSP violations', () => {
@@ -185,7 +144,7 @@ test('the error recorder sees a CSP violation (so (c) cannot pass vacuously)', a
   const probe = await context.newPage();
   const seen = [];
   watch(probe, seen);
-  await probe.goto(server.url);
+  await probe.goto(browser.server.url);
   await probe.evaluate(() => document.body.setAttribute('style', 'color: red'));
   await probe.waitForTimeout(200);
   await probe.close();

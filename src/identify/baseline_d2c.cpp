@@ -1,0 +1,39 @@
+// The state-of-the-art route of thesis ch. 5 (Fig. 5.1): n4sid, ZOH d2c by the matrix
+// logarithm, second-order extraction of Luş, De Angelis and Longman (2003).
+#include <chrono>
+
+#include "discretize/zoh.hpp"
+#include "identify/methods.hpp"
+#include "model/second_order_extraction.hpp"
+
+namespace mechid {
+
+Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options) {
+  const auto begin = std::chrono::steady_clock::now();
+  Identification r;
+  r.method = "n4sid-d2c";
+  r.h = data.h;
+  const Matrix L = input_matrix(data, options);
+  const SubspaceModel sub = subspace_with_rule(data, options);
+  r.diagnostics.emplace_back("block_rows", static_cast<double>(sub.block_rows));
+  auto fail = [&](const std::string& message) {
+    r.status = Status::failed;
+    r.message = message;
+    r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+    return r;
+  };
+  if (sub.status == Status::failed) return fail("n4sid: " + sub.message);
+  if (sub.status == Status::warning) return fail("n4sid: " + sub.message + ": no logarithm of an unstable F is a sampled model");
+  const DiscreteModel discrete{sub.F, sub.G, sub.H, Matrix::Zero(sub.H.rows(), sub.G.cols()), data.h};
+  const ConversionResult continuous = d2c_zoh(discrete);
+  if (continuous.status == Status::failed) return fail("d2c: " + continuous.message);
+  if (continuous.status == Status::warning) r.warnings.push_back("d2c: " + continuous.message);
+  const SecondOrderExtraction second = extract_second_order(continuous.model, L);
+  if (second.status == Status::failed) return fail("second-order extraction: " + second.message);
+  r.system = second.system;
+  finish(r, data);
+  r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+  return r;
+}
+
+}  // namespace mechid

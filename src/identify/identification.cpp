@@ -1,0 +1,76 @@
+#include "identify/identification.hpp"
+
+#include <cmath>
+
+#include "core/input_error.hpp"
+
+namespace mechid {
+namespace {
+
+double smallest_eigenvalue(const Matrix& X) {
+  return Eigen::SelfAdjointEigenSolver<Matrix>(0.5 * (X + X.transpose()), Eigen::EigenvaluesOnly).eigenvalues().minCoeff();
+}
+
+// A of eq. 1.4 without validation (estimates may be indefinite); empty when M is singular.
+Matrix state_matrix(const MechanicalSystem& s) {
+  const Eigen::Index n = s.M.rows();
+  const Eigen::FullPivLU<Matrix> mass(s.M);
+  if (!mass.isInvertible()) return Matrix();
+  Matrix A = Matrix::Zero(2 * n, 2 * n);
+  A.topRightCorner(n, n).setIdentity();
+  A.bottomLeftCorner(n, n) = -mass.solve(s.K);
+  A.bottomRightCorner(n, n) = -mass.solve(s.D);
+  return A;
+}
+
+}  // namespace
+
+Matrix input_matrix(const Dataset& data, const IdentifyOptions& o) {
+  const Eigen::Index n = data.y.cols(), k = data.u.cols();
+  if (o.L.size() == 0) {
+    require(k == n, "the data have " + std::to_string(k) + " inputs and " + std::to_string(n) +
+                        " outputs: give L (n x k) to say where the forces act");
+    return Matrix::Identity(n, n);
+  }
+  require(o.L.rows() == n && o.L.cols() == k, "L must be " + std::to_string(n) + "x" + std::to_string(k) +
+                                                  " (outputs x inputs of the data), got " + std::to_string(o.L.rows()) +
+                                                  "x" + std::to_string(o.L.cols()));
+  return o.L;
+}
+
+void finish(Identification& r, const Dataset& data) {
+  if (r.status == Status::failed) return;
+  const MechanicalSystem& s = r.system;
+  if (!s.M.allFinite() || !s.D.allFinite() || !s.K.allFinite()) {
+    r.status = Status::failed;
+    r.message = "the estimate has non-finite entries";
+    return;
+  }
+  const double m_min = smallest_eigenvalue(s.M), k_min = smallest_eigenvalue(s.K), d_min = smallest_eigenvalue(s.D);
+  r.M_pd = m_min > 0;
+  r.K_pd = k_min > 0;
+  r.D_psd = d_min >= -1e-12 * s.D.cwiseAbs().maxCoeff();
+  if (!r.M_pd) r.warnings.push_back("estimated M is not positive definite (smallest eigenvalue " + format_number(m_min) + ")");
+  if (!r.K_pd) r.warnings.push_back("estimated K is not positive definite (smallest eigenvalue " + format_number(k_min) + ")");
+  if (!r.D_psd) r.warnings.push_back("estimated D is not positive semidefinite (smallest eigenvalue " + format_number(d_min) + ")");
+  r.modal = modal_analysis(s);
+  if (r.modal.status != Status::ok) r.warnings.push_back("modal analysis: " + r.modal.message);
+  r.validation = validate_model(s, data);
+  if (r.validation.status != Status::ok) r.warnings.push_back("validation: " + r.validation.message);
+  if (r.status == Status::ok && !r.warnings.empty()) {
+    r.status = Status::warning;
+    if (r.message.empty()) r.message = r.warnings.front();
+  }
+}
+
+RelativeErrors relative_errors(const MechanicalSystem& e, const MechanicalSystem& t) {
+  RelativeErrors out;
+  out.M = (e.M - t.M).norm() / t.M.norm();
+  out.D = (e.D - t.D).norm() / t.D.norm();
+  out.K = (e.K - t.K).norm() / t.K.norm();
+  const Matrix A = state_matrix(e), A_true = state_matrix(t);
+  out.A = A.size() ? (A - A_true).norm() / A_true.norm() : NAN;
+  return out;
+}
+
+}  // namespace mechid

@@ -1,0 +1,57 @@
+// What an identification method returns (the "identify result" of INTERFACES.md): the
+// continuous estimate, the discrete one when the method has it, status and warnings, checks,
+// modes, fit, diagnostics and timing; plus the options all methods share.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analysis/validation.hpp"
+#include "discretize/variational.hpp"
+#include "identify/dataset.hpp"
+#include "identify/pem.hpp"
+#include "model/modal.hpp"
+
+namespace mechid {
+
+struct IdentifyOptions {
+  Matrix L;                        // n x k; empty = identity (needs k = n)
+  std::string init = "n4sid";      // variational: "n4sid" or "equation-error"
+  Eigen::Index block_rows = 0;     // subspace methods: 0 = the rule of choose_block_rows
+  bool estimate_initial = false;   // variational PEM: estimate q_0, q_1 too
+  PemOptions pem;
+};
+
+struct Identification {
+  std::string method;
+  double h = 0.0;
+  MechanicalSystem system;                 // the continuous estimate (M, D, K symmetric; L given)
+  bool has_discrete = false;
+  DiscreteVariationalModel discrete;       // Md, Dd, Kd when has_discrete
+  Status status = Status::ok;
+  std::string message;
+  std::vector<std::string> warnings;
+  bool M_pd = false, K_pd = false, D_psd = false;
+  ModalResult modal;
+  ValidationReport validation;
+  std::vector<std::pair<std::string, double>> diagnostics;
+  std::vector<std::pair<std::string, std::string>> notes;  // textual diagnostics (e.g. the initializer used)
+  double timing_ms = 0.0;
+};
+
+// The input matrix to use: options.L, or the identity when empty (then k must equal n).
+// Throws InputError when the sizes disagree with the data.
+Matrix input_matrix(const Dataset& data, const IdentifyOptions& options);
+
+// Completes a result whose `system` is set: definiteness checks (warnings), modes, validation,
+// and the final status (failed stays failed; warnings make ok a warning).
+void finish(Identification& result, const Dataset& data);
+
+// ‖X̂ - X‖_F/‖X‖_F for M, D, K and A of eq. 1.4 (NaN for A when M̂ is singular).
+struct RelativeErrors {
+  double M = 0, D = 0, K = 0, A = 0;
+};
+RelativeErrors relative_errors(const MechanicalSystem& estimate, const MechanicalSystem& truth);
+
+}  // namespace mechid

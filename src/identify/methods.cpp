@@ -1,0 +1,42 @@
+#include "identify/methods.hpp"
+
+#include <cmath>
+#include <complex>
+
+#include "core/input_error.hpp"
+
+namespace mechid {
+
+std::vector<std::string> method_names() { return {"variational", "n4sid-d2c", "equation-error"}; }
+
+Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options) {
+  if (method == "variational") return identify_variational(data, options);
+  if (method == "n4sid-d2c") return identify_n4sid_d2c(data, options);
+  if (method == "equation-error") return identify_equation_error(data, options);
+  throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c or equation-error)");
+}
+
+SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options) {
+  const Eigen::Index order = 2 * data.y.cols(), N = data.y.rows(), ny = data.y.cols();
+  SubspaceOptions o;
+  o.order = order;
+  if (options.block_rows > 0) {
+    o.block_rows = options.block_rows;
+    return subspace_identify(data, o);
+  }
+  o.block_rows = choose_block_rows(order, ny, N, data.h, 0.0);
+  SubspaceModel pilot = subspace_identify(data, o);
+  if (pilot.status == Status::failed) return pilot;
+  // Slowest period from the pilot's poles: s = log(λ)/h.
+  double slowest = 0.0;
+  for (const auto z : Eigen::EigenSolver<Matrix>(pilot.F, false).eigenvalues()) {
+    const double omega = std::abs(std::log(z)) / data.h;
+    if (omega > 0) slowest = std::max(slowest, 2.0 * M_PI / omega);
+  }
+  const Eigen::Index rows = choose_block_rows(order, ny, N, data.h, slowest);
+  if (rows <= o.block_rows) return pilot;
+  o.block_rows = rows;
+  return subspace_identify(data, o);
+}
+
+}  // namespace mechid

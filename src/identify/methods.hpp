@@ -1,0 +1,37 @@
+// The identification methods (thesis ch. 4-5), one per file:
+//  variational      n4sid -> second-order init (4.15) -> structured PEM on (Md, Dd, Kd) -> (2.26)
+//  n4sid-d2c        n4sid -> ZOH d2c (matrix logarithm) -> Luş extraction (the baseline of ch. 5)
+//  equation-error   least squares on (2.23) with the measured outputs (fast; also an initializer)
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "identify/identification.hpp"
+#include "identify/n4sid.hpp"
+
+namespace mechid {
+
+Identification identify_variational(const Dataset& data, const IdentifyOptions& options);
+Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options);
+Identification identify_equation_error(const Dataset& data, const IdentifyOptions& options);
+
+std::vector<std::string> method_names();  // variational, n4sid-d2c, equation-error
+// Dispatches by name; throws InputError for an unknown method.
+Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options);
+
+// Subspace identification of order 2n with the block-row rule: a pilot run with the minimum
+// number of block rows estimates the slowest period (from the eigenvalues of F), then the rule
+// of choose_block_rows decides; options.block_rows > 0 overrides both.
+SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options);
+
+// Md, Dd, Kd by least squares on Md y_k + Dd y_{k-1} + Kd y_{k-2} = f_d(k) (eqs. 2.23-2.24);
+// f_d fixes the scale, so the solution cannot collapse to zero. Status failed if singular.
+struct EquationErrorFit {
+  DiscreteVariationalModel model;
+  Status status = Status::ok;
+  std::string message;
+};
+EquationErrorFit equation_error_fit(const Dataset& data, const Matrix& L);
+
+}  // namespace mechid

@@ -10,8 +10,9 @@ namespace {
 void require_finite(const Matrix& X, const char* prefix) {
   for (Eigen::Index i = 0; i < X.rows(); ++i)
     for (Eigen::Index j = 0; j < X.cols(); ++j)
-      require(std::isfinite(X(i, j)), std::string("sample ") + std::to_string(i + 1) + ", " + prefix +
-                                          std::to_string(j + 1) + " is not a finite number (" + format_number(X(i, j)) + ")");
+      if (!std::isfinite(X(i, j)))  // (the message is built only on failure: this loop is hot)
+        throw InputError(std::string("sample ") + std::to_string(i + 1) + ", " + prefix + std::to_string(j + 1) +
+                         " is not a finite number (" + format_number(X(i, j)) + ")");
 }
 
 }  // namespace

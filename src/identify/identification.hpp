@@ -19,7 +19,7 @@ struct IdentifyOptions {
   Matrix L;                        // n x k; empty = identity (needs k = n)
   std::string init = "n4sid";      // variational: "n4sid" or "equation-error"
   Eigen::Index block_rows = 0;     // subspace methods: 0 = the rule of choose_block_rows
-  bool estimate_initial = false;   // variational PEM: estimate q_0, q_1 too
+  bool estimate_initial = true;    // variational PEM: estimate q_0, q_1 (else the first two samples, noise and all)
   PemOptions pem;
 };
 

@@ -13,7 +13,7 @@ namespace {
 Matrix hankel_triangular_factor(const Dataset& d, Eigen::Index i) {
   const Eigen::Index k = d.u.cols(), ny = d.y.cols(), N = d.u.rows();
   const Eigen::Index rows = 2 * i * (k + ny), columns = N - 2 * i + 1;
-  const Eigen::Index block = std::max<Eigen::Index>(rows, 256);
+  const Eigen::Index block = std::max<Eigen::Index>(rows, 1024);
   Matrix R = Matrix::Zero(0, rows);
   for (Eigen::Index start = 0; start < columns; start += block) {
     const Eigen::Index count = std::min(block, columns - start);

@@ -2,16 +2,21 @@
 
 namespace mechid {
 
-Matrix symmetric_regressor(const Vector& a, const Vector& b, const Vector& c) {
+void symmetric_regressor(const Vector& a, const Vector& b, const Vector& c, Matrix& out) {
   const Eigen::Index n = a.size();
-  Matrix phi = Matrix::Zero(n, 3 * n * (n + 1) / 2);
+  out.leftCols(3 * n * (n + 1) / 2).setZero();
   Eigen::Index p = 0;
   for (const Vector* v : {&a, &b, &c})
     for (Eigen::Index j = 0; j < n; ++j)
       for (Eigen::Index i = 0; i <= j; ++i, ++p) {
-        phi(i, p) += (*v)(j);
-        if (i != j) phi(j, p) += (*v)(i);
+        out(i, p) = (*v)(j);
+        if (i != j) out(j, p) = (*v)(i);
       }
+}
+
+Matrix symmetric_regressor(const Vector& a, const Vector& b, const Vector& c) {
+  Matrix phi(a.size(), 3 * a.size() * (a.size() + 1) / 2);
+  symmetric_regressor(a, b, c, phi);
   return phi;
 }
 
@@ -58,34 +63,44 @@ bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* J) 
   r.resize((N - first) * n);
   if (J) J->resize((N - first) * n, P);
 
+  // Buffers reused over the recursion (this loop is the PEM's hot path).
   Vector q_prev2 = estimate_initial_ ? Vector(theta.segment(3 * triangle_, n)) : Vector(data_.y.row(0).transpose());
   Vector q_prev1 = estimate_initial_ ? Vector(theta.segment(3 * triangle_ + n, n)) : Vector(data_.y.row(1).transpose());
-  Matrix S_prev2 = Matrix::Zero(n, P), S_prev1 = Matrix::Zero(n, P);
+  Vector q(n);
+  Matrix S_prev2 = Matrix::Zero(n, P), S_prev1 = Matrix::Zero(n, P), S = Matrix::Zero(n, P);
   if (estimate_initial_) {
     S_prev2.middleCols(3 * triangle_, n).setIdentity();
     S_prev1.middleCols(3 * triangle_ + n, n).setIdentity();
   }
-  auto store = [&](Eigen::Index k, const Vector& q, const Matrix& S) {
-    r.segment((k - first) * n, n) = data_.y.row(k).transpose() - q;
-    if (J) J->middleRows((k - first) * n, n) = -S;
+  auto store = [&](Eigen::Index k, const Vector& qk, const Matrix& Sk) {
+    r.segment((k - first) * n, n) = data_.y.row(k).transpose() - qk;
+    if (J) J->middleRows((k - first) * n, n) = -Sk;
   };
   if (estimate_initial_) {
     store(0, q_prev2, S_prev2);
     store(1, q_prev1, S_prev1);
   }
   for (Eigen::Index k = 2; k < N; ++k) {
-    const Vector q = mass.solve(force_.row(k - 2).transpose() - m.Dd * q_prev1 - m.Kd * q_prev2);
+    q = force_.row(k - 2).transpose();
+    q.noalias() -= m.Dd * q_prev1;
+    q.noalias() -= m.Kd * q_prev2;
+    mass.solveInPlace(q);
     if (!q.allFinite() || q.cwiseAbs().maxCoeff() > limit_) return false;
-    Matrix S;
     if (J) {
-      Matrix forcing = Matrix::Zero(n, P);
-      forcing.leftCols(3 * triangle_) = symmetric_regressor(q, q_prev1, q_prev2);
-      S = -mass.solve(forcing + m.Dd * S_prev1 + m.Kd * S_prev2);
-      S_prev2 = std::move(S_prev1);
-      S_prev1 = S;
+      // Md S_k = -(E_p q_{k-lag} + Dd S_{k-1} + Kd S_{k-2}); S holds the bracket, then S_k.
+      symmetric_regressor(q, q_prev1, q_prev2, S);
+      S.rightCols(P - 3 * triangle_).setZero();
+      S.noalias() += m.Dd * S_prev1;
+      S.noalias() += m.Kd * S_prev2;
+      mass.solveInPlace(S);
+      S = -S;
+      S_prev2.swap(S_prev1);
+      S_prev1.swap(S);  // S_prev1 = S_k; S now holds S_{k-2}, overwritten next step
+      store(k, q, S_prev1);
+    } else {
+      store(k, q, S);
     }
-    store(k, q, S);
-    q_prev2 = q_prev1;
+    q_prev2.swap(q_prev1);
     q_prev1 = q;
   }
   return true;

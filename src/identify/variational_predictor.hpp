@@ -15,6 +15,8 @@ namespace mechid {
 // Φ(a, b, c) θ = Md a + Dd b + Kd c for θ the upper triangles of (Md, Dd, Kd): n x 3n(n+1)/2,
 // column p = E_p v with v = a, b or c for a parameter of Md, Dd or Kd.
 Matrix symmetric_regressor(const Vector& a, const Vector& b, const Vector& c);
+// The same, written into the first 3n(n+1)/2 columns of `out` (n rows; no allocation).
+void symmetric_regressor(const Vector& a, const Vector& b, const Vector& c, Matrix& out);
 
 class VariationalPredictor : public PredictorModel {
  public:

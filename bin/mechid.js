@@ -3,8 +3,12 @@
 // ../shared/design/INTERFACES.md: exit 0 on success; exit 1 on bad input and exit 2 on an
 // internal failure, each with exactly one line `mechid: error: …` on stderr.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { MechidError, discreteModelFromJson, simulationToCsv, systemFromJson, toJson } from '../wasm/api.js';
+import { availableParallelism } from 'node:os';
+import Papa from 'papaparse';
+import { MechidError, discreteModelFromJson, matrixFromNested, simulationToCsv, systemFromJson, toJson } from '../wasm/api.js';
+import { parseDatasetCsv } from '../wasm/csv.js';
 import { loadMechidNode } from '../wasm/node.js';
+import { runStudyNode } from '../wasm/node-study.js';
 
 const USAGE = `usage: mechid <command> [options]
 
@@ -25,6 +29,13 @@ commands:
             JSON verdicts of the LMI 3.42 and the DLMI 3.45 (Cayley, ZOH, Euler)
   perturb-study [--system S] [--i I1,I2,..] [--samples N] [--relative R] [--seed S]
             JSON rows per h_i = 2π/(i ω_B) and method (zoh, midpoint): thesis Figs. 3.1, 3.2, A.1
+  identify  --data FILE --method variational|n4sid-d2c|equation-error [--h H] [--dof n] [--L FILE]
+            [--init n4sid|equation-error] [--truth SYSTEM] [--input-sampling point|hold]
+            [--time-col NAME] [--input-cols a,b,..] [--output-cols a,b,..] [--block-rows I]
+            JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, errors])
+            --input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)
+  study     --system S --h H1,H2,.. --snr DB --runs R --n N --methods m1,m2 [--seed S] [--workers W]
+            JSON rows per h and method: RMS relative errors of M, K, D, A, failures, median ms
   help      this text
 
 Every command takes --out FILE (otherwise the result goes to stdout).
@@ -46,6 +57,15 @@ const OPTIONS = {
   modal: { system: 'string', result: 'string', out: 'string' },
   passivity: { system: 'string', h: 'number', out: 'string' },
   'perturb-study': { system: 'string', i: 'list', samples: 'integer', relative: 'number', seed: 'integer', out: 'string' },
+  identify: {
+    data: 'string', method: 'string', h: 'number', dof: 'integer', L: 'string', init: 'string', truth: 'string',
+    'input-sampling': 'string', 'time-col': 'string', 'input-cols': 'strings', 'output-cols': 'strings',
+    'block-rows': 'integer', out: 'string',
+  },
+  study: {
+    system: 'string', h: 'list', snr: 'snr', runs: 'integer', n: 'integer', methods: 'strings', seed: 'integer',
+    workers: 'integer', out: 'string',
+  },
 };
 
 function parseNumber(text, option, kind) {
@@ -77,6 +97,7 @@ function parseOptions(command, argv) {
     const text = inline ?? argv[++i];
     if (text === undefined) throw badInput(`--${name} needs a value`);
     if (kind === 'string') options[name] = text;
+    else if (kind === 'strings') options[name] = text.split(',').map((part) => part.trim());
     else if (kind === 'list') options[name] = text.split(',').map((part) => parseNumber(part, name, 'number'));
     else options[name] = parseNumber(text, name, kind);
   }
@@ -190,8 +211,68 @@ async function perturbStudy(options, mechid) {
   writeJson({ system: system.name || options.system, seed: options.seed ?? 1, rows }, options.out);
 }
 
+function readText(path, what) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw badInput(`cannot read ${what} ${path}: ${e.code ?? e.message}`);
+  }
+}
+
+const warn = (messages) => { for (const m of messages) process.stderr.write(`mechid: warning: ${m}\n`); };
+
+async function identify(options, mechid) {
+  const path = requireOption(options, 'data', 'identify');
+  const method = requireOption(options, 'method', 'identify');
+  if (!mechid.methodNames().includes(method)) {
+    throw badInput(`unknown method '${method}' (expected ${mechid.methodNames().join(', ')})`);
+  }
+  const sampling = options['input-sampling'] ?? 'point';
+  if (!['point', 'hold'].includes(sampling)) throw badInput(`--input-sampling must be point or hold, got '${sampling}'`);
+  const data = parseDatasetCsv({
+    Papa, text: readText(path, 'data file'), source: path, h: options.h,
+    timeCol: options['time-col'], inputCols: options['input-cols'], outputCols: options['output-cols'],
+  });
+  if (options.dof !== undefined && options.dof !== data.y.cols) {
+    throw badInput(`--dof ${options.dof} but ${path} has ${data.y.cols} output columns (${data.columns.outputs.join(', ')})`);
+  }
+  let L;
+  if (options.L !== undefined) {
+    const json = readJson(options.L, 'L file');
+    L = matrixFromNested(Array.isArray(json) ? json : json.L, `matrix L in ${options.L}`);
+  }
+  const truth = options.truth === undefined ? undefined : loadSystem(mechid, options.truth);
+  const result = mechid.identify(method, { h: data.h, u: data.u, y: data.y, inputSampling: sampling },
+    { L, init: options.init, blockRows: options['block-rows'] }, truth);
+  if (result.validation) delete result.validation.simulated;  // N x n: the page plots it, the JSON need not carry it
+  writeJson(result, options.out);
+  warn(result.status === 'failed' ? [result.message] : result.warnings);
+}
+
+async function study(options, mechid) {
+  const systemSpec = requireOption(options, 'system', 'study');
+  const system = loadSystem(mechid, systemSpec);
+  const methods = requireOption(options, 'methods', 'study');
+  for (const m of methods) {
+    if (!mechid.methodNames().includes(m)) throw badInput(`unknown method '${m}' (expected ${mechid.methodNames().join(', ')})`);
+  }
+  const hs = requireOption(options, 'h', 'study');
+  for (const h of hs) if (!(h > 0)) throw badInput(`h must be a positive number of seconds, got ${h}`);
+  const runs = requireOption(options, 'runs', 'study');
+  const n = requireOption(options, 'n', 'study');
+  if (runs < 1) throw badInput(`--runs must be at least 1, got ${runs}`);
+  if (n < 3) throw badInput(`n must be at least 3 samples, got ${n}`);
+  const seed = options.seed ?? 1;
+  if (seed < 0) throw badInput(`--seed must be >= 0, got ${seed}`);
+  const workers = options.workers ?? Math.min(availableParallelism(), 8);
+  if (workers < 1) throw badInput(`--workers must be at least 1, got ${workers}`);
+  requireOption(options, 'snr', 'study');
+  const result = await runStudyNode({ system, systemName: system.name || systemSpec, hs, snr: options.snr, n, runs, methods, seed }, workers);
+  writeJson(result, options.out);
+}
+
 const COMMANDS = {
-  simulate, discretize, d2c, condition, modal, passivity, 'perturb-study': perturbStudy,
+  simulate, discretize, d2c, condition, modal, passivity, 'perturb-study': perturbStudy, identify, study,
 };
 
 async function main(argv) {

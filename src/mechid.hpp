@@ -30,3 +30,4 @@
 #include "identify/pem.hpp"
 #include "identify/second_order.hpp"
 #include "identify/variational_predictor.hpp"
+#include "analysis/study.hpp"

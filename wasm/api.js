@@ -93,6 +93,18 @@ function normalizeDiscreteModel(model, method) {
   return { ...model, J };
 }
 
+const IDENTIFY_DEFAULTS = { init: 'n4sid', blockRows: 0, estimateInitial: true };
+
+function normalizeDataset(data) {
+  if (data === null || typeof data !== 'object') throw badInput('data must be an object {h, u, y}');
+  requireNumber(data.h, 'h');
+  for (const [key, name] of [['u', 'input data u'], ['y', 'output data q']]) {
+    if (!isMatrix(data[key])) throw badInput(`${name} is missing or not a {rows, cols, data} matrix`);
+  }
+  const inputSampling = data.inputSampling ?? 'point';
+  return { h: data.h, u: data.u, y: data.y, inputSampling };
+}
+
 const PERTURBATION_DEFAULTS = { multiples: [1, 2, 3], samples: 50, relative: 0.05, seed: 1 };
 
 /** Wraps an instantiated emscripten module (the default export of web/gen/mechid.mjs). */
@@ -136,6 +148,21 @@ export function wrapModule(module) {
     passivity(system, h) {
       requireNumber(h, 'h');
       return unwrap(module.passivity(normalizeSystem(system), h));
+    },
+    methodNames: () => module.methodNames(),
+    /** Identifies M, D, K from data {h, u, y, inputSampling}; `truth` (a system) adds errors. */
+    identify(method, data, options, truth) {
+      if (typeof method !== 'string') throw badInput('method must be a string such as "variational"');
+      const given = Object.entries(options ?? {}).filter(([, value]) => value !== undefined);
+      const o = { ...IDENTIFY_DEFAULTS, ...Object.fromEntries(given) };
+      if (o.L !== undefined && !isMatrix(o.L)) throw badInput('matrix L is not a {rows, cols, data} matrix');
+      requireNumber(o.blockRows, 'block rows', { integer: true, min: 0 });
+      return unwrap(module.identify(method, normalizeDataset(data), o, truth ? normalizeSystem(truth) : null));
+    },
+    /** One run of a Monte Carlo study (see analysis/study.hpp); aggregate with wasm/study.js. */
+    studyRun(system, options) {
+      for (const key of ['h', 'snr', 'samples', 'hIndex', 'run', 'seed']) requireNumber(options[key], key);
+      return unwrap(module.studyRun(normalizeSystem(system), options));
     },
     perturbationStudy(system, options) {
       const given = Object.entries(options ?? {}).filter(([, value]) => value !== undefined);

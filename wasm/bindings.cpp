@@ -24,6 +24,8 @@ val result_or_error(F&& f) {
   }
 }
 
+val modal_to_js(const ModalResult& r);
+
 MechanicalSystem system_from_js(const val& s) {
   MechanicalSystem system;
   if (s["name"].isString()) system.name = s["name"].as<std::string>();
@@ -45,6 +47,7 @@ val system_to_js(const MechanicalSystem& s) {
 }
 
 val preset_names_js() { return strings_to_js(preset_names()); }
+val method_names_js() { return strings_to_js(method_names()); }
 
 val preset_js(std::string name) {
   return result_or_error([&] { return system_to_js(preset(name)); });
@@ -214,25 +217,7 @@ val condition_js(val hs, val s) {
 }
 
 val modal_js(val s) {
-  return result_or_error([&] {
-    const ModalResult r = modal_analysis(system_from_js(s));
-    val modes = val::array();
-    for (const Mode& m : r.modes) {
-      val mode = val::object();
-      mode.set("omega_n", m.omega_n);
-      mode.set("freq_hz", m.freq_hz);
-      mode.set("zeta", m.zeta);
-      mode.set("shape", numbers_to_js(m.shape));
-      mode.set("complexity", m.complexity);
-      mode.set("eigenvalue", complex_to_js(m.eigenvalue));
-      modes.call<void>("push", mode);
-    }
-    val out = val::object();
-    out.set("status", to_string(r.status));
-    out.set("message", r.message);
-    out.set("modes", modes);
-    return out;
-  });
+  return result_or_error([&] { return modal_to_js(modal_analysis(system_from_js(s))); });
 }
 
 val passivity_js(val s, double h) {
@@ -285,6 +270,122 @@ val perturbation_study_js(val s, val o) {
   });
 }
 
+val errors_to_js(const RelativeErrors& e) {
+  val out = val::object();
+  out.set("M", e.M);
+  out.set("D", e.D);
+  out.set("K", e.K);
+  out.set("A", e.A);
+  return out;
+}
+
+val modal_to_js(const ModalResult& r) {
+  val modes = val::array();
+  for (const Mode& m : r.modes) {
+    val mode = val::object();
+    mode.set("omega_n", m.omega_n);
+    mode.set("freq_hz", m.freq_hz);
+    mode.set("zeta", m.zeta);
+    mode.set("shape", numbers_to_js(m.shape));
+    mode.set("complexity", m.complexity);
+    mode.set("eigenvalue", complex_to_js(m.eigenvalue));
+    modes.call<void>("push", mode);
+  }
+  val out = val::object();
+  out.set("status", to_string(r.status));
+  out.set("message", r.message);
+  out.set("modes", modes);
+  return out;
+}
+
+// data: {h, u, y, inputSampling}; options: {L?, init, blockRows, estimateInitial}; truth: system or null.
+// The result has the fields of INTERFACES.md's identify result.
+val identify_js(std::string method, val data, val o, val truth) {
+  return result_or_error([&] {
+    Dataset d;
+    d.h = data["h"].as<double>();
+    d.u = matrix_from_js(data["u"], "input data u");
+    d.y = matrix_from_js(data["y"], "output data q");
+    const std::string sampling = data["inputSampling"].as<std::string>();
+    require(sampling == "point" || sampling == "hold", "input sampling must be 'point' or 'hold', got '" + sampling + "'");
+    d.input_sampling = sampling == "hold" ? InputSampling::hold : InputSampling::point;
+    IdentifyOptions options;
+    if (!o["L"].isUndefined() && !o["L"].isNull()) options.L = matrix_from_js(o["L"], "matrix L");
+    options.init = o["init"].as<std::string>();
+    require(options.init == "n4sid" || options.init == "equation-error",
+            "init must be n4sid or equation-error, got '" + options.init + "'");
+    options.block_rows = static_cast<Eigen::Index>(o["blockRows"].as<double>());
+    options.estimate_initial = o["estimateInitial"].as<bool>();
+    const Identification r = identify(method, d, options);
+
+    val out = val::object();
+    out.set("method", r.method);
+    out.set("h", r.h);
+    out.set("n", static_cast<double>(d.y.cols()));
+    if (r.status != Status::failed) {
+      out.set("M", matrix_to_js(r.system.M));
+      out.set("D", matrix_to_js(r.system.D));
+      out.set("K", matrix_to_js(r.system.K));
+      out.set("L", matrix_to_js(r.system.L));
+    }
+    if (r.has_discrete && r.status != Status::failed) {
+      out.set("Md", matrix_to_js(r.discrete.Md));
+      out.set("Dd", matrix_to_js(r.discrete.Dd));
+      out.set("Kd", matrix_to_js(r.discrete.Kd));
+    }
+    out.set("status", to_string(r.status));
+    out.set("message", r.message);
+    out.set("warnings", strings_to_js(r.warnings));
+    val checks = val::object();
+    checks.set("M_pd", r.M_pd);
+    checks.set("K_pd", r.K_pd);
+    checks.set("D_psd", r.D_psd);
+    out.set("checks", checks);
+    if (r.status != Status::failed) {
+      out.set("modal", modal_to_js(r.modal));
+      val fit = val::object();
+      fit.set("fit_percent", numbers_to_js(r.validation.fit_percent));
+      fit.set("nrmse", numbers_to_js(r.validation.nrmse));
+      out.set("fit", fit);
+      val validation = val::object();
+      validation.set("max_autocorrelation", r.validation.max_autocorrelation);
+      validation.set("max_crosscorrelation", r.validation.max_crosscorrelation);
+      validation.set("bound_99", r.validation.bound_99);
+      if (r.validation.simulated.size()) validation.set("simulated", matrix_to_js(r.validation.simulated));
+      out.set("validation", validation);
+    }
+    val diagnostics = val::object();
+    for (const auto& [key, value] : r.diagnostics) diagnostics.set(key, value);
+    for (const auto& [key, value] : r.notes) diagnostics.set(key, value);
+    out.set("diagnostics", diagnostics);
+    if (!truth.isNull() && !truth.isUndefined() && r.status != Status::failed)
+      out.set("errors", errors_to_js(relative_errors(r.system, system_from_js(truth))));
+    out.set("timing_ms", r.timing_ms);
+    return out;
+  });
+}
+
+// options: {h, snr, samples, method, seed, hIndex, run}.
+val study_run_js(val s, val o) {
+  return result_or_error([&] {
+    StudyRunOptions options;
+    options.h = o["h"].as<double>();
+    options.snr_db = o["snr"].as<double>();
+    options.samples = static_cast<Eigen::Index>(o["samples"].as<double>());
+    options.method = o["method"].as<std::string>();
+    options.seed = static_cast<std::uint64_t>(o["seed"].as<double>());
+    options.h_index = static_cast<std::uint64_t>(o["hIndex"].as<double>());
+    options.run = static_cast<std::uint64_t>(o["run"].as<double>());
+    const StudyRunResult r = study_run(system_from_js(s), options);
+    val out = val::object();
+    out.set("status", to_string(r.status));
+    out.set("message", r.message);
+    out.set("errors", errors_to_js(r.errors));
+    out.set("ms", r.ms);
+    return out;
+  });
+}
+
 // The first `count` outputs of Random(seed) as [hi32, lo32] pairs.
 val random_stream_js(double seed, int count) {
   return result_or_error([&] {
@@ -317,4 +418,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   emscripten::function("modal", &modal_js);
   emscripten::function("passivity", &passivity_js);
   emscripten::function("perturbationStudy", &perturbation_study_js);
+  emscripten::function("identify", &identify_js);
+  emscripten::function("studyRun", &study_run_js);
+  emscripten::function("methodNames", &method_names_js);
 }

@@ -2,38 +2,52 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/input_error.hpp"
 
 namespace mechid {
 namespace {
 
-// Upper-triangular R with R'R = H H' for H = [U_f; U_p; Y_p; Y_f] (one column per time t),
-// by QR of H' accumulated over blocks of rows: [R; block] -> R.
-Matrix hankel_triangular_factor(const Dataset& d, Eigen::Index i) {
-  const Eigen::Index k = d.u.cols(), ny = d.y.cols(), N = d.u.rows();
-  const Eigen::Index rows = 2 * i * (k + ny), columns = N - 2 * i + 1;
-  const Eigen::Index block = std::max<Eigen::Index>(rows, 1024);
-  Matrix R = Matrix::Zero(0, rows);
-  for (Eigen::Index start = 0; start < columns; start += block) {
-    const Eigen::Index count = std::min(block, columns - start);
-    Matrix stacked(R.rows() + count, rows);
-    stacked.topRows(R.rows()) = R;
-    for (Eigen::Index c = 0; c < count; ++c) {
-      const Eigen::Index t = start + c;
-      auto row = stacked.row(R.rows() + c);
-      for (Eigen::Index b = 0; b < i; ++b) {
-        row.segment(b * k, k) = d.u.row(t + i + b);                      // U_f
-        row.segment(i * k + b * k, k) = d.u.row(t + b);                 // U_p
-        row.segment(2 * i * k + b * ny, ny) = d.y.row(t + b);            // Y_p
-        row.segment(2 * i * k + i * ny + b * ny, ny) = d.y.row(t + i + b);  // Y_f
-      }
+// The Gram matrix H H' of the block-Hankel matrix H = [U_f; U_p; Y_p; Y_f] (one column per time
+// t = 0..j-1) without forming H. With z(t) = [u(t); y(t)], the product of the rows at time shifts
+// a and a + τ is Σ_{s=a}^{a+j-1} z(s) z(s+τ)': the full lagged sum over the record minus short
+// head and tail sums, so the cost is O(N · 2i · (k+ny)²) and the memory O(rows²).
+Matrix hankel_gram(const Dataset& d, Eigen::Index i) {
+  const Eigen::Index k = d.u.cols(), ny = d.y.cols(), m = k + ny, N = d.u.rows();
+  const Eigen::Index j = N - 2 * i + 1, shifts = 2 * i;
+  Matrix z(m, N);
+  z.topRows(k) = d.u.transpose();
+  z.bottomRows(ny) = d.y.transpose();
+  // block(a, τ) = Σ_{s=a}^{a+j-1} z(s) z(s+τ)' for 0 <= a, 0 <= τ, a + τ < 2i.
+  std::vector<Matrix> block(static_cast<std::size_t>(shifts * shifts));
+  auto at = [&](Eigen::Index a, Eigen::Index tau) -> Matrix& { return block[static_cast<std::size_t>(a * shifts + tau)]; };
+  for (Eigen::Index tau = 0; tau < shifts; ++tau) {
+    Matrix sum = z.leftCols(j) * z.middleCols(tau, j).transpose();  // a = 0
+    at(0, tau) = sum;
+    for (Eigen::Index a = 1; a + tau < shifts; ++a) {
+      sum.noalias() -= z.col(a - 1) * z.col(a - 1 + tau).transpose();
+      sum.noalias() += z.col(a - 1 + j) * z.col(a - 1 + j + tau).transpose();
+      at(a, tau) = sum;
     }
-    const Eigen::HouseholderQR<Matrix> qr(stacked);
-    const Eigen::Index r = std::min(stacked.rows(), rows);
-    R = qr.matrixQR().topRows(r).triangularView<Eigen::Upper>();
   }
-  return R;
+  // Row layout of H: U_f (time i+b), U_p (time b), Y_p (time b), Y_f (time i+b), b = 0..i-1.
+  struct Rows { Eigen::Index offset, time, start, size; };  // start/size: the part of z (u or y)
+  std::vector<Rows> rows;
+  for (Eigen::Index b = 0; b < i; ++b) rows.push_back({b * k, i + b, 0, k});
+  for (Eigen::Index b = 0; b < i; ++b) rows.push_back({i * k + b * k, b, 0, k});
+  for (Eigen::Index b = 0; b < i; ++b) rows.push_back({2 * i * k + b * ny, b, k, ny});
+  for (Eigen::Index b = 0; b < i; ++b) rows.push_back({2 * i * k + i * ny + b * ny, i + b, k, ny});
+  Matrix G(2 * i * m, 2 * i * m);
+  for (const Rows& r : rows)
+    for (const Rows& c : rows) {
+      if (r.time <= c.time)
+        G.block(r.offset, c.offset, r.size, c.size) = at(r.time, c.time - r.time).block(r.start, c.start, r.size, c.size);
+      else
+        G.block(r.offset, c.offset, r.size, c.size) =
+            at(c.time, r.time - c.time).block(c.start, r.start, c.size, r.size).transpose();
+    }
+  return G;
 }
 
 }  // namespace
@@ -57,13 +71,23 @@ SubspaceModel subspace_identify(const Dataset& d, const SubspaceOptions& o) {
   SubspaceModel model;
   model.block_rows = i;
 
-  // Step 1: L = R' of the block-Hankel LQ; row blocks [U_f (ik); W_p (i(k+ny)); Y_f (i ny)].
-  const Matrix L = hankel_triangular_factor(d, i).transpose();
+  // Step 1: Gram matrix of [U_f; W_p; Y_f], W_p = [U_p; Y_p].
+  const Matrix G = hankel_gram(d, i);
   const Eigen::Index uf = i * k, wp = i * (k + ny), yf = i * ny;
-  const Matrix L32 = L.block(uf + wp, uf, yf, wp);
-
-  // Step 2: column space of L32 -> extended observability matrix.
-  const Eigen::BDCSVD<Matrix> svd(L32, Eigen::ComputeThinU);
+  // Step 2: remove U_f (Schur complements), weight the past: O = Σ_yw Σ_ww^{+1/2} has the
+  // singular values and left singular vectors of L32 in the LQ factor of PO-MOESP (for
+  // L22 L22' = Σ_ww, L32 L22' = Σ_yw, O = L32 times an orthogonal matrix).
+  const Eigen::LDLT<Matrix> inputs(G.topLeftCorner(uf, uf));
+  const Matrix Gwu = G.block(uf, 0, wp, uf), Gyu = G.block(uf + wp, 0, yf, uf);
+  const Matrix sigma_ww = G.block(uf, uf, wp, wp) - Gwu * inputs.solve(Gwu.transpose());
+  const Matrix sigma_yw = G.block(uf + wp, uf, yf, wp) - Gyu * inputs.solve(Gwu.transpose());
+  const Eigen::SelfAdjointEigenSolver<Matrix> past(0.5 * (sigma_ww + sigma_ww.transpose()));
+  const Vector lambda = past.eigenvalues();
+  const double floor = 1e-13 * lambda.cwiseAbs().maxCoeff();
+  Vector weight(lambda.size());
+  for (Eigen::Index e = 0; e < lambda.size(); ++e) weight(e) = lambda(e) > floor ? 1.0 / std::sqrt(lambda(e)) : 0.0;
+  const Matrix O = sigma_yw * past.eigenvectors() * weight.asDiagonal();
+  const Eigen::BDCSVD<Matrix> svd(O, Eigen::ComputeThinU);
   model.singular_values = svd.singularValues();
   const Vector s = svd.singularValues().head(nx);
   if (!(s(nx - 1) > 1e-12 * s(0))) {

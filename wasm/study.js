@@ -1,0 +1,43 @@
+// Monte Carlo identification studies (thesis ch. 5): the list of independent runs, and their
+// aggregation into the rows of INTERFACES.md's study result. Runs are computed by
+// Mechid.studyRun (seeds derived per h index and run), in any order and on any pool of workers.
+
+/** One task per (h, run, method). */
+export function studyTasks({ hs, runs, methods }) {
+  const tasks = [];
+  hs.forEach((h, hIndex) => {
+    for (let run = 0; run < runs; run++) for (const method of methods) tasks.push({ hIndex, h, run, method });
+  });
+  return tasks;
+}
+
+const median = (values) => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * results[i] is the studyRun result of tasks[i]. rel_err is the RMS over the runs that did not
+ * fail; failures counts status 'failed'; warnings counts status 'warning' (e.g. non-PD).
+ */
+export function aggregateStudy(spec, tasks, results) {
+  const rows = [];
+  spec.hs.forEach((h, hIndex) => {
+    for (const method of spec.methods) {
+      const mine = results.filter((_, i) => tasks[i].hIndex === hIndex && tasks[i].method === method);
+      const ok = mine.filter((r) => r.status !== 'failed');
+      const rms = (key) => (ok.length ? Math.sqrt(ok.reduce((s, r) => s + r.errors[key] ** 2, 0) / ok.length) : null);
+      rows.push({
+        h, method,
+        rel_err: { M: rms('M'), K: rms('K'), D: rms('D'), A: rms('A') },
+        failures: mine.length - ok.length,
+        warnings: mine.filter((r) => r.status === 'warning').length,
+        median_ms: median(mine.map((r) => r.ms)),
+        messages: [...new Set(mine.filter((r) => r.status === 'failed').map((r) => r.message))].slice(0, 3),
+      });
+    }
+  });
+  return { system: spec.systemName, snr: spec.snr, n: spec.n, runs: spec.runs, seed: spec.seed, rows };
+}

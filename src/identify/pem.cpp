@@ -8,8 +8,8 @@ namespace mechid {
 PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& o) {
   PemReport report;
   Vector r;
-  Matrix J;
-  if (!model.residuals(theta, r, &J)) {
+  Matrix Jt;
+  if (!model.residuals(theta, r, &Jt)) {
     report.status = Status::failed;
     report.stop_reason = "unstable start";
     report.message = "the initial model's prediction is unstable: the initial estimate is unusable";
@@ -17,11 +17,13 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
   }
   double cost = 0.5 * r.squaredNorm();
   report.initial_cost = cost;
-  double lambda = 1e-3;
+  double lambda = 1e-9;  // start near Gauss-Newton; rejected steps raise it
   Vector trial_r;
   for (;;) {
-    const Matrix normal = J.transpose() * J;
-    const Vector gradient = J.transpose() * r;
+    Matrix normal = Matrix::Zero(Jt.rows(), Jt.rows());
+    normal.selfadjointView<Eigen::Lower>().rankUpdate(Jt);
+    normal = normal.selfadjointView<Eigen::Lower>();
+    const Vector gradient = Jt * r;
     report.gradient_norm = gradient.cwiseAbs().maxCoeff();
     if (report.gradient_norm <= o.gradient_tolerance * (1.0 + cost)) {
       report.stop_reason = "gradient below tolerance";
@@ -49,7 +51,7 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
         cost = trial_cost;
         lambda = std::max(lambda / 10.0, 1e-12);
         accepted = true;
-        model.residuals(theta, r, &J);
+        model.residuals(theta, r, &Jt);
         if (decrease < o.cost_tolerance) report.stop_reason = "relative cost decrease below tolerance";
       } else {
         lambda *= 10.0;

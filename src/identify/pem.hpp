@@ -15,14 +15,15 @@ class PredictorModel {
  public:
   virtual ~PredictorModel() = default;
   virtual Eigen::Index parameter_count() const = 0;
-  // Stacked residuals r = y - ŷ(θ) and, when J is not null, J = ∂r/∂θ. Returns false when the
-  // prediction is unstable (non-finite or far beyond the data's range).
-  virtual bool residuals(const Vector& theta, Vector& r, Matrix* J) const = 0;
+  // Stacked residuals r = y - ŷ(θ) and, when Jt is not null, the transposed Jacobian
+  // Jt = (∂r/∂θ)' (parameters x residuals: each residual's gradient is a contiguous column).
+  // Returns false when the prediction is unstable (non-finite or far beyond the data's range).
+  virtual bool residuals(const Vector& theta, Vector& r, Matrix* Jt) const = 0;
 };
 
 struct PemOptions {
   int max_iterations = 100;
-  double cost_tolerance = 1e-10;      // stop when the relative cost decrease of a step is below this
+  double cost_tolerance = 1e-8;       // stop when the relative cost decrease of a step is below this
   double gradient_tolerance = 1e-12;  // stop when ‖J'r‖∞ <= this × (1 + cost)
 };
 

@@ -54,14 +54,14 @@ DiscreteVariationalModel VariationalPredictor::unpack(const Vector& theta) const
   return m;
 }
 
-bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* J) const {
+bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* Jt) const {
   const DiscreteVariationalModel m = unpack(theta);
   const Eigen::Index N = data_.y.rows(), n = n_, P = parameter_count();
   const Eigen::Index first = estimate_initial_ ? 0 : 2;
   const Eigen::LDLT<Matrix> mass(m.Md);
   if (mass.info() != Eigen::Success || !(mass.vectorD().cwiseAbs().minCoeff() > 0)) return false;
   r.resize((N - first) * n);
-  if (J) J->resize((N - first) * n, P);
+  if (Jt) Jt->resize(P, (N - first) * n);
 
   // Buffers reused over the recursion (this loop is the PEM's hot path).
   Vector q_prev2 = estimate_initial_ ? Vector(theta.segment(3 * triangle_, n)) : Vector(data_.y.row(0).transpose());
@@ -74,7 +74,7 @@ bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* J) 
   }
   auto store = [&](Eigen::Index k, const Vector& qk, const Matrix& Sk) {
     r.segment((k - first) * n, n) = data_.y.row(k).transpose() - qk;
-    if (J) J->middleRows((k - first) * n, n) = -Sk;
+    if (Jt) Jt->middleCols((k - first) * n, n) = -Sk.transpose();
   };
   if (estimate_initial_) {
     store(0, q_prev2, S_prev2);
@@ -86,7 +86,7 @@ bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* J) 
     q.noalias() -= m.Kd * q_prev2;
     mass.solveInPlace(q);
     if (!q.allFinite() || q.cwiseAbs().maxCoeff() > limit_) return false;
-    if (J) {
+    if (Jt) {
       // Md S_k = -(E_p q_{k-lag} + Dd S_{k-1} + Kd S_{k-2}); S holds the bracket, then S_k.
       symmetric_regressor(q, q_prev1, q_prev2, S);
       S.rightCols(P - 3 * triangle_).setZero();

@@ -24,7 +24,7 @@ class VariationalPredictor : public PredictorModel {
   VariationalPredictor(const Dataset& data, const Matrix& L, bool estimate_initial);
 
   Eigen::Index parameter_count() const override;
-  bool residuals(const Vector& theta, Vector& r, Matrix* J) const override;
+  bool residuals(const Vector& theta, Vector& r, Matrix* Jt) const override;
 
   Vector pack(const DiscreteVariationalModel& model) const;       // initial q from the data
   DiscreteVariationalModel unpack(const Vector& theta) const;

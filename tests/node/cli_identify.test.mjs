@@ -1,0 +1,85 @@
+// mechid identify and study: the identify result of INTERFACES.md from a CSV written by
+// `mechid simulate`, CSV errors naming line and column, and a small study.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from './helpers.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'mechid-identify-'));
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+const data = join(dir, 'msd.csv');
+
+test('simulate -> identify recovers the msd system; the result has the fields of INTERFACES.md', () => {
+  assert.equal(cli('simulate', '--system', 'msd', '--h', '0.1', '--n', '3000', '--snr', '40', '--seed', '2', '--out', data).code, 0);
+  for (const method of ['variational', 'n4sid-d2c']) {
+    const r = cli('identify', '--data', data, '--method', method, '--input-sampling', 'hold', '--truth', 'msd');
+    assert.equal(r.code, 0, r.stderr);
+    const result = JSON.parse(r.stdout);
+    for (const key of ['method', 'h', 'n', 'M', 'D', 'K', 'status', 'message', 'warnings', 'checks', 'modal', 'fit', 'diagnostics', 'errors', 'timing_ms']) {
+      assert.ok(key in result, `${method}: missing ${key}`);
+    }
+    assert.equal(result.status, 'ok');
+    assert.equal(result.h, 0.1);
+    assert.ok(Math.abs(result.M[0][0] - 15) < 0.15, `${method} M = ${result.M[0][0]}`);
+    assert.ok(Math.abs(result.K[0][0] - 2) < 0.02, `${method} K = ${result.K[0][0]}`);
+    assert.ok(result.errors.M < 0.01 && result.errors.K < 0.01, JSON.stringify(result.errors));
+    assert.deepEqual(result.checks, { M_pd: true, K_pd: true, D_psd: true });
+    assert.ok(Math.abs(result.modal.modes[0].omega_n - Math.sqrt(2 / 15)) < 0.005);
+    assert.ok(result.fit.fit_percent[0] > 95);
+    assert.equal(result.validation.simulated, undefined);
+  }
+  const v = JSON.parse(cli('identify', '--data', data, '--method', 'variational', '--input-sampling', 'hold').stdout);
+  assert.ok(v.Md && v.Dd && v.Kd, 'the variational result carries Md, Dd, Kd');
+  assert.equal(v.errors, undefined, 'no errors without --truth');
+});
+
+test('CSV and option errors name the file, line and column', () => {
+  const write = (name, text) => { const f = join(dir, name); writeFileSync(f, text); return f; };
+  const good = 't,u1,q1\n0,1,0\n0.1,1,0.1\n0.2,-1,0.2\n0.3,1,0.1\n';
+  const cases = [
+    [write('empty.csv', ''), ': the file is empty'],
+    [write('ragged.csv', 't,u1,q1\n0,1,0\n0.1,1\n'), ': line 3 has 2 fields but the header has 3'],
+    [write('text.csv', good.replace('0.2,-1,0.2', '0.2,abc,0.2')), ': line 4, column u1 "abc" is not a number'],
+    [write('nan.csv', good.replace('0.2,-1,0.2', '0.2,-1,NaN')), ': line 4, column q1 is NaN (not finite)'],
+    [write('back.csv', good.replace('0.2,-1', '0.05,-1')), ': time decreases at line 4 (0.1 then 0.05)'],
+    [write('dup.csv', good.replace('0.2,-1', '0.1,-1')), ': line 4 repeats time 0.1 (duplicated sample)'],
+    [write('jitter.csv', good.replace('0.2,-1', '0.23,-1')), /: time is not uniform: worst deviation .* at line 4/],
+    [write('noinput.csv', 't,x1,q1\n0,1,0\n0.1,1,0\n0.2,1,0\n'), ': no input columns (u1, u2, ...); the header has t, x1, q1'],
+  ];
+  for (const [file, expected] of cases) {
+    const r = cli('identify', '--data', file, '--method', 'variational');
+    assert.equal(r.code, 1, `${file}: ${r.stderr}`);
+    const message = r.stderr.replace(/^mechid: error: /, '').trimEnd();
+    assert.equal(r.stderr.split('\n').filter(Boolean).length, 1);
+    if (expected instanceof RegExp) assert.match(message, expected);
+    else assert.equal(message, `${file}${expected}`);
+  }
+  const semicolon = write('semi.csv', 't;u1;q1\n0;1;0\n0,1;1;0,1\n0,2;-1;0,2\n0,3;1;0,1\n');
+  const r = cli('identify', '--data', semicolon, '--method', 'equation-error', '--dof', '2');
+  assert.equal(r.stderr, `mechid: error: --dof 2 but ${semicolon} has 1 output columns (q1)\n`);
+  const m = cli('identify', '--data', data, '--method', 'magic');
+  assert.equal(m.stderr, "mechid: error: unknown method 'magic' (expected variational, n4sid-d2c, equation-error)\n");
+});
+
+test('study: rows per h and method with RMS errors and failure counts', () => {
+  const r = cli('study', '--system', 'msd', '--h', '0.1,0.2', '--snr', '30', '--runs', '2', '--n', '1500',
+    '--methods', 'variational,n4sid-d2c', '--seed', '3', '--workers', '2');
+  assert.equal(r.code, 0, r.stderr);
+  const study = JSON.parse(r.stdout);
+  assert.deepEqual([study.system, study.snr, study.n, study.runs, study.seed], ['msd', 30, 1500, 2, 3]);
+  assert.deepEqual(study.rows.map((row) => [row.h, row.method]),
+    [[0.1, 'variational'], [0.1, 'n4sid-d2c'], [0.2, 'variational'], [0.2, 'n4sid-d2c']]);
+  for (const row of study.rows) {
+    assert.equal(row.failures, 0);
+    assert.ok(row.rel_err.K < 0.2, JSON.stringify(row));  // loose: 2 runs; the point is the aggregation
+    assert.ok(row.median_ms > 0);
+  }
+  // Reproducible with any number of workers.
+  const again = JSON.parse(cli('study', '--system', 'msd', '--h', '0.1,0.2', '--snr', '30', '--runs', '2', '--n', '1500',
+    '--methods', 'variational,n4sid-d2c', '--seed', '3', '--workers', '1').stdout);
+  assert.deepEqual(again.rows.map((row) => row.rel_err), study.rows.map((row) => row.rel_err));
+  const bad = cli('study', '--system', 'msd', '--h', '0.1', '--snr', '30', '--runs', '0', '--n', '100', '--methods', 'variational');
+  assert.equal(bad.stderr, 'mechid: error: --runs must be at least 1, got 0\n');
+});

@@ -12,6 +12,8 @@ export const REQUEST = Object.freeze({
   modal: 'modal',             // {system} -> {modal: ModalResult}
   passivity: 'passivity',     // {system, h} -> {report: PassivityReport}
   perturbationStudy: 'perturbationStudy', // {system, options} -> {rows: PerturbationRow[], ms}
+  identify: 'identify',       // {system, options: {h, n, snr, seed}, methods} -> {truth, modal, t, q, results}
+  studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
   cancel: 'cancel',           // {target: id}: studies stop between runs (none yet)
 });
 

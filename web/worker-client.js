@@ -106,6 +106,17 @@ export class MechidClient {
     return { rows, ms };
   }
 
+  /** PRBS data from `system`, identified by each of `methods`; resolves with {truth, modal, t, q, results, ms}. */
+  async identify(system, options, methods) {
+    const { type, id, ...result } = await this.call(REQUEST.identify, { system, options, methods });
+    return result;
+  }
+
+  /** One Monte Carlo run {h, snr, samples, method, seed, hIndex, run}; resolves with {status, message, errors, ms}. */
+  async studyRun(system, options) {
+    return (await this.call(REQUEST.studyRun, { system, options })).run;
+  }
+
   cancel(target) {
     return this.call(REQUEST.cancel, { target });
   }

@@ -65,6 +65,22 @@ const handlers = {
     return { result: { rows, ms: performance.now() - t0 } };
   },
 
+  // Simulates PRBS data from the preset and identifies it with each method (the preset as truth).
+  [REQUEST.identify]: (api, { system, options, methods }) => {
+    const t0 = performance.now();
+    const truth = systemOf(api, system);
+    const { h, n, snr, seed } = options;
+    const data = api.simulate(truth, { h, n, input: 'prbs', snr, seed });
+    const results = methods.map((method) => api.identify(method,
+      { h: data.h, u: data.u, y: data.q, inputSampling: 'hold' }, {}, truth));
+    const result = { truth, modal: api.modal(truth), t: data.t, q: data.q, results, ms: performance.now() - t0 };
+    return { result, transfer: buffersOf(data.t, data.q.data) };
+  },
+
+  [REQUEST.studyRun]: (api, { system, options }) => ({
+    result: { run: api.studyRun(systemOf(api, system), options) },
+  }),
+
   // Requests run synchronously for now, so nothing is running when a cancel is read;
   // studies will check a flag between runs.
   [REQUEST.cancel]: (api, { target }) => ({ result: { target, cancelled: false } }),

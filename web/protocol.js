@@ -14,7 +14,7 @@ export const REQUEST = Object.freeze({
   perturbationStudy: 'perturbationStudy', // {system, options} -> {rows: PerturbationRow[], ms}
   identify: 'identify',       // {system, options: {h, n, snr, seed}, methods} -> {truth, modal, t, q, results}
   studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
-  cancel: 'cancel',           // {target: id}: studies stop between runs (none yet)
+  cancel: 'cancel',           // {target: id}: answered {cancelled: false}; studies are cancelled by the page between runs
 });
 
 export const REPLY = Object.freeze({

@@ -81,8 +81,8 @@ const handlers = {
     result: { run: api.studyRun(systemOf(api, system), options) },
   }),
 
-  // Requests run synchronously for now, so nothing is running when a cancel is read;
-  // studies will check a flag between runs.
+  // Each request runs to completion, so nothing is running when a cancel is read: studies are
+  // sent one run per request and the page stops sending (web/study-view.js).
   [REQUEST.cancel]: (api, { target }) => ({ result: { target, cancelled: false } }),
 };
 

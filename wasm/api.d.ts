@@ -107,6 +107,25 @@ export interface PerturbationRow {
   failures: number;
 }
 
+/** Sampled data for identification; inputSampling 'hold' for forces held over each period (ZOH, PRBS). */
+export interface IdentifyData { h: number; u: Matrix; y: Matrix; inputSampling?: 'point' | 'hold' }
+export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'; blockRows?: number; estimateInitial?: boolean }
+/** The identify result of INTERFACES.md; M, D, K absent when status is 'failed'. */
+export interface Identification {
+  method: string; h: number; n: number;
+  M?: Matrix; D?: Matrix; K?: Matrix; L?: Matrix; Md?: Matrix; Dd?: Matrix; Kd?: Matrix;
+  status: Status; message: string; warnings: string[];
+  checks: { M_pd: boolean; K_pd: boolean; D_psd: boolean };
+  modal?: ModalResult;
+  fit?: { fit_percent: number[]; nrmse: number[] };
+  validation?: { simulated?: Matrix; max_autocorrelation: number; max_crosscorrelation: number; bound_99: number };
+  diagnostics: Record<string, number | string>;
+  errors?: { M: number; D: number; K: number; A: number };  // with a truth system
+  timing_ms: number;
+}
+export interface StudyRunOptions { h: number; snr: number; samples: number; method: string; seed: number; hIndex: number; run: number }
+export interface StudyRunResult { status: Status; message: string; errors: { M: number; D: number; K: number; A: number }; ms: number }
+
 export class MechidError extends Error {
   code: 'bad-input' | 'internal';
 }
@@ -124,6 +143,10 @@ export interface Mechid {
   passivity(system: MechanicalSystem, h: number): PassivityReport;
   /** Thesis Figs. 3.1, 3.2, A.1 on a 1-DOF system at h_i = 2π/(i ω_B); rows zoh then midpoint per i. */
   perturbationStudy(system: MechanicalSystem, options?: PerturbationOptions): PerturbationRow[];
+  methodNames(): string[];
+  identify(method: string, data: IdentifyData, options?: IdentifyOptions, truth?: MechanicalSystem): Identification;
+  /** One Monte Carlo run (simulate, identify, compare); aggregate with wasm/study.js. */
+  studyRun(system: MechanicalSystem, options: StudyRunOptions): StudyRunResult;
   /** The first `count` outputs of the seeded generator, as [hi32, lo32] pairs (for cross-host checks). */
   randomStream(seed: number, count: number): Uint32Array;
 }

@@ -29,7 +29,8 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
   if (pilot.status == Status::failed) return pilot;
   // Slowest period from the pilot's poles: s = log(λ)/h.
   double slowest = 0.0;
-  for (const auto z : Eigen::EigenSolver<Matrix>(pilot.F, false).eigenvalues()) {
+  const Eigen::VectorXcd poles = Eigen::EigenSolver<Matrix>(pilot.F, false).eigenvalues();  // owned: not a view of a temporary
+  for (const auto z : poles) {
     const double omega = std::abs(std::log(z)) / data.h;
     if (omega > 0) slowest = std::max(slowest, 2.0 * M_PI / omega);
   }

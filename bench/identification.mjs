@@ -1,6 +1,6 @@
 // The identification issue's numbers for docs/results.md: Monte Carlo studies of the 3-DOF
-// (thesis Figs. 5.2-5.5) and 8-DOF (Figs. 5.6-5.9) systems, the noise-free O(h²) slope, and the
-// pipeline's speed in WASM. Reproduce one study with e.g.
+// (thesis Figs. 5.2-5.5) and 8-DOF (Figs. 5.6-5.9) systems and the noise-free O(h²) slope
+// (speed: bench/speed.mjs). Reproduce one study with e.g.
 // `node bin/mechid.js study --system 3dof --h 0.005,0.01,0.02,0.05,0.1,0.2,0.4,0.6 --snr 15 --runs 20 --n 6000 --methods variational,n4sid-d2c,equation-error --seed 1`.
 import { availableParallelism } from 'node:os';
 import { loadMechidNode } from '../wasm/node.js';
@@ -35,21 +35,5 @@ const slopeRows = [0.05, 0.1, 0.2].map((h) => {
 const slope = Math.log(slopeRows[2][1] / slopeRows[0][1]) / Math.log(slopeRows[2][0] / slopeRows[0][0]);
 lines.push('', 'Noise-free 3dof (N = 4000, PRBS held): variational error of M against h — the O(h²) midpoint model error:', '',
   '| h | M error |', '|---|---|', ...slopeRows.map(([h, e]) => `| ${h} | ${e.toExponential(3)} |`), `| log-log slope | ${slope.toFixed(2)} |`);
-
-// Speed in WASM (Node), best of 5, N = 6000, SNR 15 dB.
-lines.push('', `Speed of one identification in WASM (Node ${process.version}), N = 6000, best of 5:`, '',
-  '| system | h | method | ms |', '|---|---|---|---|');
-for (const [name, h, snr] of [['3dof', 0.05, 15], ['3dof', 0.01, 15], ['8dof', 0.005, 20]]) {
-  const sim = mechid.simulate(mechid.preset(name), { h, n: 6000, snr, seed: 2 });
-  for (const method of ['variational', 'n4sid-d2c']) {
-    let best = Infinity;
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      mechid.identify(method, { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, {});
-      best = Math.min(best, performance.now() - t0);
-    }
-    lines.push(`| ${name} | ${h} | ${method} | ${best.toFixed(0)} |`);
-  }
-}
 
 export const table = lines.join('\n');

@@ -132,6 +132,8 @@ export class MechidError extends Error {
 
 export interface Mechid {
   presetNames(): string[];
+  /** Bytes of WebAssembly memory; memory only grows, so this is the peak so far. */
+  memoryBytes(): number;
   preset(name: string): MechanicalSystem;           // throws MechidError('bad-input') for an unknown name
   checkSystem(system: MechanicalSystem): ValidationReport;
   stateSpace(system: MechanicalSystem): StateSpace; // throws when the system is invalid

@@ -111,6 +111,8 @@ const PERTURBATION_DEFAULTS = { multiples: [1, 2, 3], samples: 50, relative: 0.0
 export function wrapModule(module) {
   return {
     presetNames: () => module.presetNames(),
+    // Bytes of WebAssembly memory; it only grows, so this is the peak so far.
+    memoryBytes: () => module.HEAP8.buffer.byteLength,
     preset: (name) => unwrap(module.preset(String(name))),
     checkSystem: (system) => unwrap(module.checkSystem(normalizeSystem(system))),
     stateSpace: (system) => unwrap(module.stateSpace(normalizeSystem(system))),

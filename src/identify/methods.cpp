@@ -1,5 +1,6 @@
 #include "identify/methods.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 
@@ -25,7 +26,9 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
     return subspace_identify(data, o);
   }
   o.block_rows = choose_block_rows(order, ny, N, data.h, 0.0);
+  o.estimate_input = false;  // the pilot is for F's poles only
   SubspaceModel pilot = subspace_identify(data, o);
+  o.estimate_input = true;
   if (pilot.status == Status::failed) return pilot;
   // Slowest period from the pilot's poles: s = log(λ)/h.
   double slowest = 0.0;
@@ -35,8 +38,7 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
     if (omega > 0) slowest = std::max(slowest, 2.0 * M_PI / omega);
   }
   const Eigen::Index rows = choose_block_rows(order, ny, N, data.h, slowest);
-  if (rows <= o.block_rows) return pilot;
-  o.block_rows = rows;
+  o.block_rows = std::max(rows, o.block_rows);
   return subspace_identify(data, o);
 }
 

@@ -50,6 +50,21 @@ Matrix hankel_gram(const Dataset& d, Eigen::Index i) {
   return G;
 }
 
+// O = Σ_yw W with W W' = Σ_ww^+: W = L^{-T} from the Cholesky factor Σ_ww = L L' when Σ_ww is
+// well conditioned (noisy data; n³/3 flops), else the pseudo-inverse square root from the
+// eigen-decomposition (noise-free data make Σ_ww singular). Both give the same O O'.
+Matrix weighted_projection(const Matrix& sigma_ww, const Matrix& sigma_yw) {
+  const Eigen::LLT<Matrix> cholesky(sigma_ww);
+  if (cholesky.info() == Eigen::Success && cholesky.rcond() > 1e-10)
+    return cholesky.matrixL().solve(sigma_yw.transpose()).transpose();
+  const Eigen::SelfAdjointEigenSolver<Matrix> past(0.5 * (sigma_ww + sigma_ww.transpose()));
+  const Vector lambda = past.eigenvalues();
+  const double floor = 1e-13 * lambda.cwiseAbs().maxCoeff();
+  Vector weight(lambda.size());
+  for (Eigen::Index e = 0; e < lambda.size(); ++e) weight(e) = lambda(e) > floor ? 1.0 / std::sqrt(lambda(e)) : 0.0;
+  return sigma_yw * past.eigenvectors() * weight.asDiagonal();
+}
+
 }  // namespace
 
 Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index outputs, Eigen::Index samples, double h,
@@ -74,19 +89,14 @@ SubspaceModel subspace_identify(const Dataset& d, const SubspaceOptions& o) {
   // Step 1: Gram matrix of [U_f; W_p; Y_f], W_p = [U_p; Y_p].
   const Matrix G = hankel_gram(d, i);
   const Eigen::Index uf = i * k, wp = i * (k + ny), yf = i * ny;
-  // Step 2: remove U_f (Schur complements), weight the past: O = Σ_yw Σ_ww^{+1/2} has the
-  // singular values and left singular vectors of L32 in the LQ factor of PO-MOESP (for
+  // Step 2: remove U_f (Schur complements), weight the past: O = Σ_yw W with W W' = Σ_ww^+
+  // has the singular values and left singular vectors of L32 in the LQ factor of PO-MOESP (for
   // L22 L22' = Σ_ww, L32 L22' = Σ_yw, O = L32 times an orthogonal matrix).
   const Eigen::LDLT<Matrix> inputs(G.topLeftCorner(uf, uf));
   const Matrix Gwu = G.block(uf, 0, wp, uf), Gyu = G.block(uf + wp, 0, yf, uf);
   const Matrix sigma_ww = G.block(uf, uf, wp, wp) - Gwu * inputs.solve(Gwu.transpose());
   const Matrix sigma_yw = G.block(uf + wp, uf, yf, wp) - Gyu * inputs.solve(Gwu.transpose());
-  const Eigen::SelfAdjointEigenSolver<Matrix> past(0.5 * (sigma_ww + sigma_ww.transpose()));
-  const Vector lambda = past.eigenvalues();
-  const double floor = 1e-13 * lambda.cwiseAbs().maxCoeff();
-  Vector weight(lambda.size());
-  for (Eigen::Index e = 0; e < lambda.size(); ++e) weight(e) = lambda(e) > floor ? 1.0 / std::sqrt(lambda(e)) : 0.0;
-  const Matrix O = sigma_yw * past.eigenvectors() * weight.asDiagonal();
+  const Matrix O = weighted_projection(sigma_ww, sigma_yw);
   const Eigen::BDCSVD<Matrix> svd(O, Eigen::ComputeThinU);
   model.singular_values = svd.singularValues();
   const Vector s = svd.singularValues().head(nx);
@@ -102,17 +112,27 @@ SubspaceModel subspace_identify(const Dataset& d, const SubspaceOptions& o) {
   model.H = gamma.topRows(ny);
   model.F = gamma.topRows(yf - ny).colPivHouseholderQr().solve(gamma.bottomRows(yf - ny));
 
-  // Step 4: G and x0 by least squares; regressors simulated alongside (normal equations).
-  const Eigen::Index P = nx * k + nx;
+  if (!o.estimate_input) return model;
+
+  // Step 4: G and x0 by least squares; regressors simulated alongside, normal equations
+  // accumulated over blocks of samples (one rank update per block, not per sample).
+  const Eigen::Index P = nx * k + nx, block_samples = 64;
   Matrix XB = Matrix::Zero(nx, nx * k), Z = Matrix::Identity(nx, nx);
   Matrix normal = Matrix::Zero(P, P);
   Vector rhs = Vector::Zero(P);
-  Matrix psi(ny, P);
+  Matrix psi_t(P, ny * block_samples);  // regressors of the block's outputs, one column per output
+  Vector y_block(ny * block_samples);
+  Eigen::Index filled = 0;
   for (Eigen::Index t = 0; t < N; ++t) {
-    psi.leftCols(nx * k) = model.H * XB;
-    psi.rightCols(nx) = model.H * Z;
-    normal.selfadjointView<Eigen::Lower>().rankUpdate(psi.transpose());
-    rhs += psi.transpose() * d.y.row(t).transpose();
+    psi_t.block(0, filled, nx * k, ny).noalias() = (model.H * XB).transpose();
+    psi_t.block(nx * k, filled, nx, ny).noalias() = (model.H * Z).transpose();
+    y_block.segment(filled, ny) = d.y.row(t).transpose();
+    filled += ny;
+    if (filled == psi_t.cols() || t + 1 == N) {
+      normal.selfadjointView<Eigen::Lower>().rankUpdate(psi_t.leftCols(filled));
+      rhs.noalias() += psi_t.leftCols(filled) * y_block.head(filled);
+      filled = 0;
+    }
     XB = model.F * XB;
     for (Eigen::Index j = 0; j < k; ++j) XB.block(0, j * nx, nx, nx).diagonal().array() += d.u(t, j);
     Z = model.F * Z;

@@ -20,6 +20,7 @@ namespace mechid {
 struct SubspaceOptions {
   Eigen::Index order = 0;        // 2n
   Eigen::Index block_rows = 0;   // 0 = the rule of choose_block_rows
+  bool estimate_input = true;    // step 4 (G and x0); false when only F and H are wanted
 };
 
 struct SubspaceModel {

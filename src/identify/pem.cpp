@@ -5,25 +5,36 @@
 
 namespace mechid {
 
+bool PredictorModel::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const {
+  Matrix Jt;
+  if (!residuals(theta, r, &Jt)) return false;
+  if (curvature) {
+    normal.JtJ = Matrix::Zero(Jt.rows(), Jt.rows());
+    normal.JtJ.selfadjointView<Eigen::Lower>().rankUpdate(Jt);
+  }
+  normal.Jtr.noalias() = Jt * r;
+  return true;
+}
+
 PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& o) {
   PemReport report;
   Vector r;
-  Matrix Jt;
-  if (!model.residuals(theta, r, &Jt)) {
+  NormalEquations normal;
+  if (!model.normal_equations(theta, r, normal, true)) {
     report.status = Status::failed;
     report.stop_reason = "unstable start";
     report.message = "the initial model's prediction is unstable: the initial estimate is unusable";
     return report;
   }
+  report.curvature_evaluations = 1;
+  bool fresh = true;  // normal.JtJ was formed at theta
+  Matrix JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
   double cost = 0.5 * r.squaredNorm();
   report.initial_cost = cost;
   double lambda = 1e-9;  // start near Gauss-Newton; rejected steps raise it
   Vector trial_r;
   for (;;) {
-    Matrix normal = Matrix::Zero(Jt.rows(), Jt.rows());
-    normal.selfadjointView<Eigen::Lower>().rankUpdate(Jt);
-    normal = normal.selfadjointView<Eigen::Lower>();
-    const Vector gradient = Jt * r;
+    const Vector& gradient = normal.Jtr;
     report.gradient_norm = gradient.cwiseAbs().maxCoeff();
     if (report.gradient_norm <= o.gradient_tolerance * (1.0 + cost)) {
       report.stop_reason = "gradient below tolerance";
@@ -36,32 +47,42 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       break;
     }
     ++report.iterations;
-    // Marquardt scaling: damp each parameter by its own curvature.
-    const Vector scale = normal.diagonal().cwiseMax(1e-12 * normal.diagonal().maxCoeff()).cwiseMax(1e-300);
-    bool accepted = false;
-    while (!accepted && lambda < 1e16) {
-      Matrix damped = normal;
+    double decrease = -1.0;  // relative cost decrease of the accepted step; < 0 while none is
+    while (decrease < 0 && lambda < 1e16) {
+      // Marquardt scaling: damp each parameter by its own curvature.
+      const Vector scale = JtJ.diagonal().cwiseMax(1e-12 * JtJ.diagonal().maxCoeff()).cwiseMax(1e-300);
+      Matrix damped = JtJ;
       damped.diagonal() += lambda * scale;
-      const Vector step = damped.ldlt().solve(-gradient);
-      const Vector trial = theta + step;
-      if (step.allFinite() && model.residuals(trial, trial_r, nullptr) && 0.5 * trial_r.squaredNorm() < cost) {
+      const Vector trial = theta + damped.ldlt().solve(-gradient);
+      if (trial.allFinite() && model.residuals(trial, trial_r, nullptr) && 0.5 * trial_r.squaredNorm() < cost) {
         const double trial_cost = 0.5 * trial_r.squaredNorm();
-        const double decrease = (cost - trial_cost) / std::max(cost, 1e-300);
+        decrease = (cost - trial_cost) / std::max(cost, 1e-300);
         theta = trial;
         cost = trial_cost;
         lambda = std::max(lambda / 10.0, 1e-12);
-        accepted = true;
-        model.residuals(theta, r, &Jt);
-        if (decrease < o.cost_tolerance) report.stop_reason = "relative cost decrease below tolerance";
+      } else if (!fresh) {  // a reused J'J may be what failed: refresh it before damping more
+        model.normal_equations(theta, r, normal, true);
+        JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
+        fresh = true;
+        ++report.curvature_evaluations;
       } else {
         lambda *= 10.0;
       }
     }
-    if (!accepted) {
+    if (decrease < 0) {
       report.stop_reason = "no step decreases the cost (local minimum)";
       break;
     }
-    if (!report.stop_reason.empty()) break;
+    if (decrease < o.cost_tolerance) {  // converged: no Jacobian needed at the new point
+      report.stop_reason = "relative cost decrease below tolerance";
+      break;
+    }
+    fresh = decrease >= o.curvature_reuse_below;
+    model.normal_equations(theta, r, normal, fresh);
+    if (fresh) {
+      JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
+      ++report.curvature_evaluations;
+    }
   }
   report.cost = cost;
   return report;

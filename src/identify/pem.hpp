@@ -10,6 +10,12 @@
 
 namespace mechid {
 
+// The Gauss-Newton normal equations of r(θ): J'J (lower triangle filled) and J'r, J = ∂r/∂θ.
+struct NormalEquations {
+  Matrix JtJ;
+  Vector Jtr;
+};
+
 // A model whose free-run prediction depends on parameters θ.
 class PredictorModel {
  public:
@@ -19,17 +25,26 @@ class PredictorModel {
   // Jt = (∂r/∂θ)' (parameters x residuals: each residual's gradient is a contiguous column).
   // Returns false when the prediction is unstable (non-finite or far beyond the data's range).
   virtual bool residuals(const Vector& theta, Vector& r, Matrix* Jt) const = 0;
+  // r and the normal equations (J'J only when `curvature`; J'r always). This default forms them
+  // from the whole Jacobian; a model with long records overrides it to accumulate them over
+  // blocks of samples without storing J.
+  virtual bool normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const;
 };
 
 struct PemOptions {
   int max_iterations = 100;
   double cost_tolerance = 1e-8;       // stop when the relative cost decrease of a step is below this
+  // Near the minimum J'J changes little: after a step that lowered the cost by less than this
+  // (relative), the next iteration keeps J'J and takes only a fresh gradient J'r.
+  double curvature_reuse_below = 1e-3;
   double gradient_tolerance = 1e-12;  // stop when ‖J'r‖∞ <= this × (1 + cost)
 };
 
 struct PemReport {
   int iterations = 0;
-  double initial_cost = 0.0, cost = 0.0, gradient_norm = 0.0;
+  int curvature_evaluations = 0;  // iterations that formed a fresh J'J
+  double initial_cost = 0.0, cost = 0.0;
+  double gradient_norm = 0.0;  // ‖J'r‖∞ at the last point where the Jacobian was evaluated
   std::string stop_reason;
   Status status = Status::ok;
   std::string message;

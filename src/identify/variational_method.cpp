@@ -77,6 +77,7 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
   Vector theta = predictor.pack(start.model);
   const PemReport pem = levenberg_marquardt(predictor, theta, options.pem);
   r.diagnostics.emplace_back("iterations", pem.iterations);
+  r.diagnostics.emplace_back("curvature_evaluations", pem.curvature_evaluations);
   r.diagnostics.emplace_back("initial_cost", pem.initial_cost);
   r.diagnostics.emplace_back("cost", pem.cost);
   r.diagnostics.emplace_back("gradient_norm", pem.gradient_norm);

@@ -2,9 +2,9 @@
 
 namespace mechid {
 
-void symmetric_regressor(const Vector& a, const Vector& b, const Vector& c, Matrix& out) {
+Matrix symmetric_regressor(const Vector& a, const Vector& b, const Vector& c) {
   const Eigen::Index n = a.size();
-  out.leftCols(3 * n * (n + 1) / 2).setZero();
+  Matrix out = Matrix::Zero(n, 3 * n * (n + 1) / 2);
   Eigen::Index p = 0;
   for (const Vector* v : {&a, &b, &c})
     for (Eigen::Index j = 0; j < n; ++j)
@@ -12,12 +12,7 @@ void symmetric_regressor(const Vector& a, const Vector& b, const Vector& c, Matr
         out(i, p) = (*v)(j);
         if (i != j) out(j, p) = (*v)(i);
       }
-}
-
-Matrix symmetric_regressor(const Vector& a, const Vector& b, const Vector& c) {
-  Matrix phi(a.size(), 3 * a.size() * (a.size() + 1) / 2);
-  symmetric_regressor(a, b, c, phi);
-  return phi;
+  return out;
 }
 
 VariationalPredictor::VariationalPredictor(const Dataset& data, const Matrix& L, bool estimate_initial)
@@ -54,14 +49,22 @@ DiscreteVariationalModel VariationalPredictor::unpack(const Vector& theta) const
   return m;
 }
 
-bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* Jt) const {
+template <class Sink>
+bool VariationalPredictor::run(const Vector& theta, Vector& r, bool sensitivities, Sink&& sink) const {
   const DiscreteVariationalModel m = unpack(theta);
   const Eigen::Index N = data_.y.rows(), n = n_, P = parameter_count();
   const Eigen::Index first = estimate_initial_ ? 0 : 2;
   const Eigen::LDLT<Matrix> mass(m.Md);
   if (mass.info() != Eigen::Success || !(mass.vectorD().cwiseAbs().minCoeff() > 0)) return false;
   r.resize((N - first) * n);
-  if (Jt) Jt->resize(P, (N - first) * n);
+  // The sensitivity recursion as products with Md⁻¹ (small dense GEMMs, no triangular solves):
+  //   S_k = -Md⁻¹ Φ(q_k, q_{k-1}, q_{k-2}) - (Md⁻¹Dd) S_{k-1} - (Md⁻¹Kd) S_{k-2}.
+  Matrix mass_inverse, damping_step, stiffness_step;
+  if (sensitivities) {
+    mass_inverse = mass.solve(Matrix::Identity(n, n));
+    damping_step = mass_inverse * m.Dd;
+    stiffness_step = mass_inverse * m.Kd;
+  }
 
   // Buffers reused over the recursion (this loop is the PEM's hot path).
   Vector q_prev2 = estimate_initial_ ? Vector(theta.segment(3 * triangle_, n)) : Vector(data_.y.row(0).transpose());
@@ -74,7 +77,7 @@ bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* Jt)
   }
   auto store = [&](Eigen::Index k, const Vector& qk, const Matrix& Sk) {
     r.segment((k - first) * n, n) = data_.y.row(k).transpose() - qk;
-    if (Jt) Jt->middleCols((k - first) * n, n) = -Sk.transpose();
+    if (sensitivities) sink((k - first) * n, Sk);
   };
   if (estimate_initial_) {
     store(0, q_prev2, S_prev2);
@@ -86,23 +89,56 @@ bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* Jt)
     q.noalias() -= m.Kd * q_prev2;
     mass.solveInPlace(q);
     if (!q.allFinite() || q.cwiseAbs().maxCoeff() > limit_) return false;
-    if (Jt) {
-      // Md S_k = -(E_p q_{k-lag} + Dd S_{k-1} + Kd S_{k-2}); S holds the bracket, then S_k.
-      symmetric_regressor(q, q_prev1, q_prev2, S);
+    if (sensitivities) {
+      // Md S_k = -(E_p q_{k-lag} + Dd S_{k-1} + Kd S_{k-2}), column p of Md⁻¹ E_p v being
+      // Md⁻¹_i v_j + Md⁻¹_j v_i for p = (i, j).
+      Eigen::Index p = 0;
+      for (const Vector* v : {&q, &q_prev1, &q_prev2})
+        for (Eigen::Index j = 0; j < n; ++j)
+          for (Eigen::Index i = 0; i <= j; ++i, ++p) {
+            S.col(p) = -(*v)(j) * mass_inverse.col(i);
+            if (i != j) S.col(p) -= (*v)(i) * mass_inverse.col(j);
+          }
       S.rightCols(P - 3 * triangle_).setZero();
-      S.noalias() += m.Dd * S_prev1;
-      S.noalias() += m.Kd * S_prev2;
-      mass.solveInPlace(S);
-      S = -S;
+      S.noalias() -= damping_step * S_prev1;
+      S.noalias() -= stiffness_step * S_prev2;
       S_prev2.swap(S_prev1);
       S_prev1.swap(S);  // S_prev1 = S_k; S now holds S_{k-2}, overwritten next step
-      store(k, q, S_prev1);
-    } else {
-      store(k, q, S);
     }
+    store(k, q, S_prev1);
     q_prev2.swap(q_prev1);
     q_prev1 = q;
   }
+  return true;
+}
+
+bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* Jt) const {
+  const Eigen::Index rows = (data_.y.rows() - (estimate_initial_ ? 0 : 2)) * n_;
+  if (Jt) Jt->resize(parameter_count(), rows);
+  // r = y - q: ∂r/∂θ = -S_k.
+  return run(theta, r, Jt != nullptr, [&](Eigen::Index row, const Matrix& Sk) { Jt->middleCols(row, n_) = -Sk.transpose(); });
+}
+
+bool VariationalPredictor::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal,
+                                            bool curvature) const {
+  const Eigen::Index P = parameter_count(), block_samples = 64;
+  if (curvature) normal.JtJ = Matrix::Zero(P, P);
+  normal.Jtr = Vector::Zero(P);
+  Matrix block(P, block_samples * n_);  // J' of the samples since the last flush
+  Eigen::Index block_start = 0, filled = 0;
+  auto flush = [&] {
+    if (curvature) normal.JtJ.selfadjointView<Eigen::Lower>().rankUpdate(block.leftCols(filled));
+    normal.Jtr.noalias() += block.leftCols(filled) * r.segment(block_start, filled);
+    block_start += filled;
+    filled = 0;
+  };
+  const bool stable = run(theta, r, true, [&](Eigen::Index, const Matrix& Sk) {
+    block.middleCols(filled, n_) = -Sk.transpose();
+    filled += n_;
+    if (filled == block.cols()) flush();
+  });
+  if (!stable) return false;
+  if (filled > 0) flush();
   return true;
 }
 

@@ -15,8 +15,6 @@ namespace mechid {
 // Φ(a, b, c) θ = Md a + Dd b + Kd c for θ the upper triangles of (Md, Dd, Kd): n x 3n(n+1)/2,
 // column p = E_p v with v = a, b or c for a parameter of Md, Dd or Kd.
 Matrix symmetric_regressor(const Vector& a, const Vector& b, const Vector& c);
-// The same, written into the first 3n(n+1)/2 columns of `out` (n rows; no allocation).
-void symmetric_regressor(const Vector& a, const Vector& b, const Vector& c, Matrix& out);
 
 class VariationalPredictor : public PredictorModel {
  public:
@@ -25,11 +23,18 @@ class VariationalPredictor : public PredictorModel {
 
   Eigen::Index parameter_count() const override;
   bool residuals(const Vector& theta, Vector& r, Matrix* Jt) const override;
+  // Accumulates J'J and J'r over blocks of samples: memory O(P²), not O(P N n).
+  bool normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const override;
 
   Vector pack(const DiscreteVariationalModel& model) const;       // initial q from the data
   DiscreteVariationalModel unpack(const Vector& theta) const;
 
  private:
+  // The recursion: residuals into r and, when `sensitivities` is set, the sensitivity S_k
+  // (n x P, ∂q_k/∂θ) of each stored sample passed to sink(row of r, S_k).
+  template <class Sink>
+  bool run(const Vector& theta, Vector& r, bool sensitivities, Sink&& sink) const;
+
   const Dataset& data_;
   Matrix L_, force_;  // force_: f_d(k) for k = 2..N-1 (eq. 2.24)
   Eigen::Index n_, triangle_;

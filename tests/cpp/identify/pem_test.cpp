@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "core/rng.hpp"
 #include "identify/variational_predictor.hpp"
 #include "model/presets.hpp"
 #include "simulate/signals.hpp"
@@ -81,4 +82,50 @@ TEST_CASE("an unstable initial model is reported, not thrown") {
   const PemReport report = levenberg_marquardt(model, theta, PemOptions{});
   CHECK(report.status == Status::failed);
   CHECK(report.message.find("unstable") != std::string::npos);
+}
+
+TEST_CASE("the blockwise normal equations equal J'J and J'r of the stored Jacobian") {
+  const MechanicalSystem s = preset("3dof");
+  const Dataset d = del_data(s, 0.05, 301);  // 299 or 301 stored samples: not a multiple of the block
+  for (bool estimate_initial : {false, true}) {
+    const VariationalPredictor model(d, s.L, estimate_initial);
+    DiscreteVariationalModel start = to_discrete(s, 0.05);
+    start.Dd(0, 1) = start.Dd(1, 0) += 0.3;  // away from the optimum, still stable
+    const Vector theta = model.pack(start);
+    Vector r_full, r_blocks, r_gradient;
+    Matrix Jt;
+    REQUIRE(model.residuals(theta, r_full, &Jt));
+    NormalEquations blocks, gradient_only;
+    REQUIRE(model.normal_equations(theta, r_blocks, blocks, true));
+    REQUIRE(model.normal_equations(theta, r_gradient, gradient_only, false));
+    const Matrix JtJ = Jt * Jt.transpose();
+    const Matrix lower = blocks.JtJ.selfadjointView<Eigen::Lower>();
+    INFO("estimate_initial " << estimate_initial);
+    CHECK((r_blocks - r_full).norm() == 0.0);
+    CHECK((lower - JtJ).norm() < 1e-12 * JtJ.norm());
+    CHECK((blocks.Jtr - Jt * r_full).norm() < 1e-12 * (Jt * r_full).norm());
+    CHECK((gradient_only.Jtr - blocks.Jtr).norm() == 0.0);
+  }
+}
+
+TEST_CASE("reusing J'J near the minimum reaches the same estimate as fresh Gauss-Newton steps") {
+  const MechanicalSystem s = preset("3dof");
+  Dataset d = del_data(s, 0.05, 800);
+  Random noise(5);
+  for (Eigen::Index i = 0; i < d.y.size(); ++i) d.y.data()[i] += 1e-3 * noise.normal();  // a non-zero minimum
+  const VariationalPredictor model(d, s.L, true);
+  DiscreteVariationalModel start = to_discrete(s, 0.05);
+  start.Md *= 1.001;  // near the minimum, where Gauss-Newton converges fast
+  start.Dd(1, 2) = start.Dd(2, 1) -= 0.001;
+  Vector reuse = model.pack(start), fresh = reuse;
+  PemOptions always_fresh;
+  always_fresh.curvature_reuse_below = 0.0;
+  const PemReport a = levenberg_marquardt(model, reuse, PemOptions{});
+  const PemReport b = levenberg_marquardt(model, fresh, always_fresh);
+  INFO("iterations " << a.iterations << " vs " << b.iterations << ", J'J formed " << a.curvature_evaluations << " vs "
+                      << b.curvature_evaluations);
+  CHECK(a.curvature_evaluations < b.curvature_evaluations);
+  CHECK(b.curvature_evaluations == b.iterations);  // the start, then every iteration but the converged last
+  CHECK((reuse - fresh).norm() < 1e-6 * fresh.norm());
+  CHECK(std::abs(a.cost - b.cost) < 1e-8 * b.cost);
 }

@@ -1,0 +1,67 @@
+// Native timing of the identification methods for `npm run bench` (bench/identification.mjs):
+// prints JSON rows {system, h, method, ms (best of `repeats`), n4sid_ms, pem_iterations} for the
+// cases given on the command line as system:h:snr (N = 6000, PRBS held, seed 2, as the WASM rows).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+#include "mechid.hpp"
+
+using namespace mechid;
+
+namespace {
+
+double milliseconds_since(std::chrono::steady_clock::time_point begin) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+}
+
+// The diagnostic `name` as a JSON value: a number, or null when the method has none.
+std::string diagnostic(const Identification& r, const std::string& name) {
+  for (const auto& [key, value] : r.diagnostics)
+    if (key == name) return std::to_string(value);
+  return "null";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int repeats = 5;
+  std::printf("[");
+  bool first = true;
+  for (int a = 1; a < argc; ++a) {
+    const std::string spec = argv[a];
+    const auto c1 = spec.find(':'), c2 = spec.find(':', c1 + 1);
+    const std::string name = spec.substr(0, c1);
+    const double h = std::atof(spec.substr(c1 + 1, c2 - c1 - 1).c_str());
+    const double snr = std::atof(spec.substr(c2 + 1).c_str());
+    SimulationOptions o;
+    o.h = h;
+    o.n = 6000;
+    o.snr_db = snr;
+    o.seed = 2;
+    const MechanicalSystem system = preset(name);
+    const SimulatedData sim = simulate(system, o);
+    Dataset data{h, sim.u, sim.q, InputSampling::hold};
+    for (const std::string method : {"variational", "n4sid-d2c"}) {
+      double best = std::numeric_limits<double>::infinity(), n4sid_best = best;
+      Identification r;
+      for (int i = 0; i < repeats; ++i) {
+        auto begin = std::chrono::steady_clock::now();
+        r = identify(method, data, IdentifyOptions{});
+        best = std::min(best, milliseconds_since(begin));
+        begin = std::chrono::steady_clock::now();
+        subspace_with_rule(data, IdentifyOptions{});
+        n4sid_best = std::min(n4sid_best, milliseconds_since(begin));
+      }
+      std::printf("%s{\"system\":\"%s\",\"h\":%g,\"method\":\"%s\",\"ms\":%.2f,\"n4sid_ms\":%.2f,\"iterations\":%s,\"block_rows\":%s}",
+                  first ? "" : ",", name.c_str(), h, method.c_str(), best, n4sid_best, diagnostic(r, "iterations").c_str(),
+                  diagnostic(r, "block_rows").c_str());
+      first = false;
+    }
+  }
+  std::printf("]\n");
+  return 0;
+}

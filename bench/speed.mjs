@@ -1,0 +1,61 @@
+// Speed of the identification pipeline for docs/results.md: native (build-native/
+// mechid_identify_speed) against WASM under Node, best of 5, N = 6000, PRBS held, seed 2; and
+// n4sid on 10⁶ samples of the 3-DOF system in WASM, with the WebAssembly memory it needed.
+// The memory case runs in a child process: the data are simulated by one module instance and
+// identified by a second, fresh one, whose memory is then what the identification needed.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadMechidNode } from '../wasm/node.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const cases = [['3dof', 0.05, 15], ['3dof', 0.01, 15], ['8dof', 0.005, 20]];
+const methods = ['variational', 'n4sid-d2c'];
+
+if (process.argv[2] === '--n4sid-1e6') {
+  const n = 1_000_000, h = 0.01;
+  const simulator = await loadMechidNode();
+  const sim = simulator.simulate(simulator.preset('3dof'), { h, n, snr: 15, seed: 3 });
+  const mechid = await loadMechidNode();
+  const before = mechid.memoryBytes();
+  const t0 = performance.now();
+  const r = mechid.identify('n4sid-d2c', { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, {}, mechid.preset('3dof'));
+  const ms = performance.now() - t0;
+  console.log(JSON.stringify({ ms, status: r.status, errors: r.errors, before, wasmBytes: mechid.memoryBytes(), rssBytes: process.memoryUsage().rss }));
+  process.exit(0);
+}
+
+const native = new Map();
+const tool = `${root}build-native/mechid_identify_speed`;
+if (existsSync(tool)) {
+  const rows = JSON.parse(execFileSync(tool, cases.map((c) => c.join(':')), { encoding: 'utf8' }));
+  for (const r of rows) native.set(`${r.system}/${r.h}/${r.method}`, r);
+}
+
+const mechid = await loadMechidNode();
+const lines = [`One identification, N = 6000, PRBS on all inputs (held), seed 2, best of 5; native g++ -O3 and WASM (Node ${process.version}):`, '',
+  '| system | h | SNR dB | method | native ms | WASM ms | WASM / native | PEM iterations | block rows |', '|---|---|---|---|---|---|---|---|---|'];
+for (const [name, h, snr] of cases) {
+  const sim = mechid.simulate(mechid.preset(name), { h, n: 6000, snr, seed: 2 });
+  for (const method of methods) {
+    let best = Infinity, r;
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      r = mechid.identify(method, { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, {});
+      best = Math.min(best, performance.now() - t0);
+    }
+    const nat = native.get(`${name}/${h}/${method}`);
+    const ratio = nat ? (best / nat.ms).toFixed(2) : '–';
+    const iterations = r.diagnostics.iterations ?? '–';
+    lines.push(`| ${name} | ${h} | ${snr} | ${method} | ${nat ? nat.ms.toFixed(1) : '–'} | ${best.toFixed(1)} | ${ratio} | ${iterations} | ${r.diagnostics.block_rows} |`);
+  }
+}
+
+const big = JSON.parse(execFileSync(process.execPath, [new URL(import.meta.url).pathname, '--n4sid-1e6'], { encoding: 'utf8' }));
+const mb = (b) => (b / 2 ** 20).toFixed(0);
+lines.push('', 'n4sid-d2c on N = 10⁶ samples of 3dof (h = 0.01, SNR 15 dB, seed 3) in WASM (Node): ' +
+  `${(big.ms / 1000).toFixed(1)} s, status ${big.status}, errors M ${(100 * big.errors.M).toFixed(2)} %, ` +
+  `K ${(100 * big.errors.K).toFixed(2)} %, D ${(100 * big.errors.D).toFixed(2)} %; WebAssembly memory of the identifying module ` +
+  `${mb(big.before)} MB at load, ${mb(big.wasmBytes)} MB peak (its input alone, u and y, is ${mb(2 * 3 * 8 * 1e6)} MB). ` +
+  `Node process RSS ${mb(big.rssBytes)} MB (two module instances and the data in JS).`);
+
+export const table = lines.join('\n');

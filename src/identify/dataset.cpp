@@ -1,5 +1,6 @@
 #include "identify/dataset.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/input_error.hpp"
@@ -13,6 +14,24 @@ void require_finite(const Matrix& X, const char* prefix) {
       if (!std::isfinite(X(i, j)))  // (the message is built only on failure: this loop is hot)
         throw InputError(std::string("sample ") + std::to_string(i + 1) + ", " + prefix + std::to_string(j + 1) +
                          " is not a finite number (" + format_number(X(i, j)) + ")");
+}
+
+// Throws when the input columns are linearly dependent: the data then cannot tell their effects
+// apart. Tested on the column-normalised Gram matrix; the message names the columns that carry
+// the dependence (the large entries of the eigenvector of its smallest eigenvalue).
+void require_independent_inputs(const Matrix& u) {
+  if (u.cols() < 2) return;
+  const Vector norms = u.colwise().norm().transpose();
+  const Matrix scaled = u * norms.cwiseInverse().asDiagonal();
+  const Eigen::SelfAdjointEigenSolver<Matrix> gram(scaled.transpose() * scaled);
+  const double smallest = std::max(gram.eigenvalues()(0), 0.0), largest = gram.eigenvalues()(u.cols() - 1);
+  if (smallest > 1e-12 * largest) return;  // singular values further apart than 1e6
+  const Vector combination = gram.eigenvectors().col(0).cwiseAbs();
+  std::string names;
+  for (Eigen::Index j = 0; j < u.cols(); ++j)
+    if (combination(j) > 0.1 * combination.maxCoeff()) names += (names.empty() ? "u" : ", u") + std::to_string(j + 1);
+  throw InputError("inputs " + names + " are linearly dependent (input matrix of rank < " + std::to_string(u.cols()) +
+                   "): the data cannot tell their effects apart");
 }
 
 }  // namespace
@@ -30,6 +49,7 @@ void validate(const Dataset& d, Eigen::Index min_samples) {
   for (Eigen::Index j = 0; j < d.u.cols(); ++j)
     require(d.u.col(j).maxCoeff() > d.u.col(j).minCoeff(),
             "input u" + std::to_string(j + 1) + " is constant: it excites nothing");
+  require_independent_inputs(d.u);
 }
 
 }  // namespace mechid

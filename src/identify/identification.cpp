@@ -64,6 +64,8 @@ void finish(Identification& r, const Dataset& data) {
 }
 
 RelativeErrors relative_errors(const MechanicalSystem& e, const MechanicalSystem& t) {
+  require(e.M.rows() == t.M.rows(), "the true system has " + std::to_string(t.M.rows()) +
+                                        " degrees of freedom, the estimate " + std::to_string(e.M.rows()));
   RelativeErrors out;
   out.M = (e.M - t.M).norm() / t.M.norm();
   out.D = (e.D - t.D).norm() / t.D.norm();

@@ -48,7 +48,8 @@ Matrix input_matrix(const Dataset& data, const IdentifyOptions& options);
 // and the final status (failed stays failed; warnings make ok a warning).
 void finish(Identification& result, const Dataset& data);
 
-// ‖X̂ - X‖_F/‖X‖_F for M, D, K and A of eq. 1.4 (NaN for A when M̂ is singular).
+// ‖X̂ - X‖_F/‖X‖_F for M, D, K and A of eq. 1.4 (NaN for A when M̂ is singular). Throws
+// InputError when the two systems differ in size.
 struct RelativeErrors {
   double M = 0, D = 0, K = 0, A = 0;
 };

@@ -47,7 +47,7 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       break;
     }
     ++report.iterations;
-    double decrease = -1.0;  // relative cost decrease of the accepted step; < 0 while none is
+    double decrease = -1.0, previous_cost = cost;  // relative cost decrease of the accepted step; < 0 while none is
     while (decrease < 0 && lambda < 1e16) {
       // Marquardt scaling: damp each parameter by its own curvature.
       const Vector scale = JtJ.diagonal().cwiseMax(1e-12 * JtJ.diagonal().maxCoeff()).cwiseMax(1e-300);
@@ -75,6 +75,11 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
     }
     if (decrease < o.cost_tolerance) {  // converged: no Jacobian needed at the new point
       report.stop_reason = "relative cost decrease below tolerance";
+      break;
+    }
+    const double variance = 2.0 * cost / std::max<double>(1.0, static_cast<double>(r.size() - theta.size()));
+    if (previous_cost - cost < o.variance_tolerance * variance) {
+      report.stop_reason = "cost decrease below the noise level";
       break;
     }
     fresh = decrease >= o.curvature_reuse_below;

@@ -34,6 +34,10 @@ class PredictorModel {
 struct PemOptions {
   int max_iterations = 100;
   double cost_tolerance = 1e-8;       // stop when the relative cost decrease of a step is below this
+  // ... or below this fraction of the residual variance σ̂² = Σr²/(residuals - parameters): a step
+  // that gains ½δ'J'Jδ < 1e-2 σ̂² moves θ by less than 0.15 standard deviations, and Gauss-Newton's
+  // next step is smaller still. Noise-free data (σ̂ → 0) are left to cost_tolerance.
+  double variance_tolerance = 1e-2;
   // Near the minimum J'J changes little: after a step that lowered the cost by less than this
   // (relative), the next iteration keeps J'J and takes only a fresh gradient J'r.
   double curvature_reuse_below = 1e-3;

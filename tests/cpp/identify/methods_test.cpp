@@ -101,6 +101,13 @@ TEST_CASE("bad data give clear errors; numerical failure gives a failed status")
   Dataset constant = d;
   constant.u.col(1).setConstant(2.0);
   CHECK_THROWS_WITH(identify("equation-error", constant, IdentifyOptions{}), "input u2 is constant: it excites nothing");
+  Dataset dependent = d;
+  dependent.u.col(2) = 0.5 * d.u.col(0) - 2.0 * d.u.col(1);
+  CHECK_THROWS_WITH(identify("variational", dependent, IdentifyOptions{}),
+                    "inputs u1, u2, u3 are linearly dependent (input matrix of rank < 3): the data cannot tell their effects apart");
+  dependent.u.col(2) = d.u.col(0);
+  CHECK_THROWS_WITH(identify("n4sid-d2c", dependent, IdentifyOptions{}),
+                    "inputs u1, u3 are linearly dependent (input matrix of rank < 3): the data cannot tell their effects apart");
   Dataset nan = d;
   nan.y(17, 2) = NAN;
   CHECK_THROWS_WITH(identify("variational", nan, IdentifyOptions{}), "sample 18, q3 is not a finite number (nan)");

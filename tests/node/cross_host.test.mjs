@@ -8,7 +8,8 @@ import { mechid, root } from './helpers.mjs';
 
 const tool = `${root}build-native/mechid_reference`;
 
-test('native and WASM agree: integer stream exactly, simulated outputs to 1e-12 relative', { skip: !existsSync(tool) && 'native build missing (npm run build:native)' }, () => {
+test('native and WASM agree: integer stream exactly, simulated outputs to 1e-12 relative', () => {
+  assert.ok(existsSync(tool), `${tool} is missing: run npm run build:native first (npm test does)`);
   const reference = JSON.parse(execFileSync(tool, { encoding: 'utf8', maxBuffer: 64 << 20 }));
 
   const words = mechid.randomStream(reference.stream.seed, reference.stream.values.length);

@@ -24,6 +24,16 @@ function liveClient() {
   return client;
 }
 
+// The study's workers: the section's own and 1-3 more (one per core, at least two in all),
+// started on the first study and kept; a dead one is replaced.
+const STUDY_POOL_SIZE = Math.min(4, Math.max(2, navigator.hardwareConcurrency || 2));
+let extraClients = [];
+function studyPool() {
+  extraClients = Array.from({ length: STUDY_POOL_SIZE - 1 }, (_, i) =>
+    (extraClients[i] && !extraClients[i].failed ? extraClients[i] : new MechidClient()));
+  return [liveClient(), ...extraClients];
+}
+
 function setStatus(state, text) {
   status.dataset.state = state;
   status.textContent = text;
@@ -271,7 +281,7 @@ async function runStudy() {
   setBusy(true, true);
   setStatus('busy', 'Running the Monte Carlo study…');
   try {
-    const { aggregate, done, total, cancelled, ms } = await study.run(liveClient(), {
+    const { aggregate, done, total, cancelled, ms } = await study.run(studyPool(), {
       system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods,
     });
     const failures = aggregate.rows.reduce((s, r) => s + r.failures, 0);

@@ -1,6 +1,8 @@
 // Monte Carlo study of the "Identify" section (thesis ch. 5): one studyRun request per
-// (h, run, method) to the worker, progress after each run, cancel between runs, and a log-log
-// plot of the RMS relative error of K against h per method. Aggregation: gen/study.js.
+// (h, run, method), spread over a pool of workers (each takes the next task when it is free;
+// seeds come from (h, run), so the pool size does not change the numbers), progress after each
+// run, cancel between runs, and a log-log plot of the RMS relative error of K against h per
+// method. Aggregation: gen/study.js.
 import { studyTasks, aggregateStudy } from './gen/study.js';
 import { LogLogPlot } from './conditioning-plots.js';
 
@@ -24,37 +26,44 @@ export class StudyView {
   }
 
   /**
-   * spec: {system (preset name), snr, n, seed, methods}; client: a MechidClient.
+   * spec: {system (preset name), snr, n, seed, methods}; clients: the MechidClient pool.
    * Resolves with {aggregate, done, total, cancelled, ms}; rejects on a worker error.
    */
-  async run(client, spec) {
+  async run(clients, spec) {
     const { system, snr, n, seed, methods } = spec;
     const tasks = studyTasks({ hs: STUDY_HS, runs: STUDY_RUNS, methods });
     const total = tasks.length;
-    const results = [];
+    const results = new Array(total);
+    let next = 0, done = 0;
     this.cancelled = false;
     this.running = true;
     this.progressEl.textContent = `0 / ${total}`;
+    this.progressEl.dataset.workers = String(clients.length);
     const t0 = performance.now();
-    try {
-      for (const task of tasks) {
-        if (this.cancelled) break;
-        results.push(await client.studyRun(system, {
+    const drain = async (client) => {
+      while (!this.cancelled && next < total) {
+        const index = next++;
+        const task = tasks[index];
+        results[index] = await client.studyRun(system, {
           h: task.h, snr, samples: n, method: task.method, seed, hIndex: task.hIndex, run: task.run,
-        }));
-        this.progressEl.textContent = `${results.length} / ${total}`;
+        });
+        this.progressEl.textContent = `${++done} / ${total}`;
       }
+    };
+    try {
+      await Promise.all(clients.map((client) => drain(client).catch((e) => { this.cancelled = true; throw e; })));
     } finally {
       this.running = false;
     }
-    const cancelled = results.length < total;
-    if (cancelled) this.progressEl.textContent = `${results.length} / ${total} (cancelled)`;
+    const cancelled = done < total;
+    if (cancelled) this.progressEl.textContent = `${done} / ${total} (cancelled)`;
+    const finished = tasks.map((task, i) => [task, results[i]]).filter(([, r]) => r !== undefined);
     const aggregate = aggregateStudy(
       { hs: STUDY_HS, methods, systemName: system, snr, n, runs: STUDY_RUNS, seed },
-      tasks.slice(0, results.length), results,
+      finished.map(([task]) => task), finished.map(([, r]) => r),
     );
     this.#show(methods, aggregate.rows);
-    return { aggregate, done: results.length, total, cancelled, ms: performance.now() - t0 };
+    return { aggregate, done, total, cancelled, ms: performance.now() - t0 };
   }
 
   #show(methods, rows) {

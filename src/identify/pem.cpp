@@ -47,7 +47,8 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       break;
     }
     ++report.iterations;
-    double decrease = -1.0, previous_cost = cost;  // relative cost decrease of the accepted step; < 0 while none is
+    const double previous_cost = cost;
+    double decrease = -1.0;  // relative cost decrease of the accepted step; < 0 while none is
     while (decrease < 0 && lambda < 1e16) {
       // Marquardt scaling: damp each parameter by its own curvature.
       const Vector scale = JtJ.diagonal().cwiseMax(1e-12 * JtJ.diagonal().maxCoeff()).cwiseMax(1e-300);

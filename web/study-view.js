@@ -35,23 +35,25 @@ export class StudyView {
     const total = tasks.length;
     const results = new Array(total);
     let next = 0, done = 0;
+    const perWorker = clients.map(() => 0);  // runs each worker did (data-per-worker, for the test)
     this.cancelled = false;
     this.running = true;
     this.progressEl.textContent = `0 / ${total}`;
-    this.progressEl.dataset.workers = String(clients.length);
     const t0 = performance.now();
-    const drain = async (client) => {
+    const drain = async (client, w) => {
       while (!this.cancelled && next < total) {
         const index = next++;
         const task = tasks[index];
         results[index] = await client.studyRun(system, {
           h: task.h, snr, samples: n, method: task.method, seed, hIndex: task.hIndex, run: task.run,
         });
+        perWorker[w] += 1;
+        this.progressEl.dataset.perWorker = perWorker.join(',');
         this.progressEl.textContent = `${++done} / ${total}`;
       }
     };
     try {
-      await Promise.all(clients.map((client) => drain(client).catch((e) => { this.cancelled = true; throw e; })));
+      await Promise.all(clients.map((client, w) => drain(client, w).catch((e) => { this.cancelled = true; throw e; })));
     } finally {
       this.running = false;
     }

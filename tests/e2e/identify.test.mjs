@@ -82,7 +82,9 @@ test('study: 3 h x 3 runs x 2 methods, progress 18 / 18, 3 points on the plot', 
     && document.getElementById('ident-study-cancel').disabled, null, { timeout: 45_000 });
   assert.equal(await page.getAttribute('#ident-status', 'data-state'), 'ok', await page.textContent('#ident-status'));
   assert.equal((await page.textContent('#ident-study-progress')).trim(), '18 / 18');
-  assert.ok(Number(await page.getAttribute('#ident-study-progress', 'data-workers')) >= 2, 'the study ran on one worker');
+  const perWorker = (await page.getAttribute('#ident-study-progress', 'data-per-worker')).split(',').map(Number);
+  assert.ok(perWorker.length >= 2 && perWorker.every((runs) => runs > 0), `runs per worker: ${perWorker}`);
+  assert.equal(perWorker.reduce((a, b) => a + b, 0), 18);
   assert.equal(await page.getAttribute('#ident-study-plot', 'data-points'), '3');
   assert.equal(await page.getAttribute('#ident-study-plot', 'data-series'), '2');
   assert.ok(await page.$('#ident-study-plot canvas'), 'the study plot has no canvas');

@@ -23,6 +23,15 @@ struct IdentifyOptions {
   PemOptions pem;
 };
 
+// Standard deviations of the estimate (first order: the PEM's parameter covariance mapped
+// linearly); a 95 % interval is ± 1.96 sd. Only for methods that estimate a covariance.
+struct Uncertainty {
+  bool available = false;
+  Matrix M, D, K;                       // sd of each entry
+  std::vector<double> omega_n, zeta;    // sd per mode, in the order of Identification::modal
+  double residual_variance = 0.0;       // of the weighted residuals (≈ 1 when the weights are 1/σ)
+};
+
 struct Identification {
   std::string method;
   double h = 0.0;
@@ -35,6 +44,7 @@ struct Identification {
   bool M_pd = false, K_pd = false, D_psd = false;
   ModalResult modal;
   ValidationReport validation;
+  Uncertainty uncertainty;
   std::vector<std::pair<std::string, double>> diagnostics;
   std::vector<std::pair<std::string, std::string>> notes;  // textual diagnostics (e.g. the initializer used)
   double timing_ms = 0.0;

@@ -8,13 +8,14 @@
 
 namespace mechid {
 
-std::vector<std::string> method_names() { return {"variational", "n4sid-d2c", "equation-error"}; }
+std::vector<std::string> method_names() { return {"variational", "n4sid-d2c", "equation-error", "variational-zoh"}; }
 
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options) {
   if (method == "variational") return identify_variational(data, options);
   if (method == "n4sid-d2c") return identify_n4sid_d2c(data, options);
   if (method == "equation-error") return identify_equation_error(data, options);
-  throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c or equation-error)");
+  if (method == "variational-zoh") return identify_variational_zoh(data, options);
+  throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c, equation-error or variational-zoh)");
 }
 
 SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options) {

@@ -2,6 +2,7 @@
 //  variational      n4sid -> second-order init (4.15) -> structured PEM on (Md, Dd, Kd) -> (2.26)
 //  n4sid-d2c        n4sid -> ZOH d2c (matrix logarithm) -> Luş extraction (the baseline of ch. 5)
 //  equation-error   least squares on (2.23) with the measured outputs (fast; also an initializer)
+//  variational-zoh  variational, refined by the output-error PEM in M, D, K on the exact sampled model
 #pragma once
 
 #include <string>
@@ -15,8 +16,9 @@ namespace mechid {
 Identification identify_variational(const Dataset& data, const IdentifyOptions& options);
 Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options);
 Identification identify_equation_error(const Dataset& data, const IdentifyOptions& options);
+Identification identify_variational_zoh(const Dataset& data, const IdentifyOptions& options);
 
-std::vector<std::string> method_names();  // variational, n4sid-d2c, equation-error
+std::vector<std::string> method_names();  // variational, n4sid-d2c, equation-error, variational-zoh
 // Dispatches by name; throws InputError for an unknown method.
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options);
 

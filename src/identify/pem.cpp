@@ -16,6 +16,38 @@ bool PredictorModel::normal_equations(const Vector& theta, Vector& r, NormalEqua
   return true;
 }
 
+NormalEquationsAccumulator::NormalEquationsAccumulator(NormalEquations& normal, Eigen::Index parameters,
+                                                       Eigen::Index rows_per_sample, bool curvature)
+    : normal_(normal), curvature_(curvature), block_(parameters, 64 * rows_per_sample) {
+  if (curvature) normal.JtJ = Matrix::Zero(parameters, parameters);
+  normal.Jtr = Vector::Zero(parameters);
+}
+
+void NormalEquationsAccumulator::flush(const Vector& r) {
+  if (filled_ == 0) return;
+  const auto Jt = block_.leftCols(filled_);
+  if (curvature_) normal_.JtJ.selfadjointView<Eigen::Lower>().rankUpdate(Jt);
+  normal_.Jtr.noalias() += Jt * r.segment(start_, filled_);
+  start_ += filled_;
+  filled_ = 0;
+}
+
+ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta) {
+  ParameterCovariance out;
+  Vector r;
+  NormalEquations normal;
+  if (!model.normal_equations(theta, r, normal, true)) return out;
+  const Eigen::Index P = theta.size();
+  out.residual_variance = r.squaredNorm() / std::max<double>(1.0, static_cast<double>(r.size() - P));
+  const Matrix JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
+  const Eigen::LDLT<Matrix> information(JtJ);
+  if (information.info() != Eigen::Success || !(information.vectorD().minCoeff() > 1e-14 * information.vectorD().maxCoeff()))
+    return out;
+  out.covariance = out.residual_variance * information.solve(Matrix::Identity(P, P));
+  out.ok = out.covariance.allFinite();
+  return out;
+}
+
 PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& o) {
   PemReport report;
   Vector r;

@@ -16,6 +16,28 @@ struct NormalEquations {
   Vector Jtr;
 };
 
+// Accumulates J'J (when `curvature`) and J'r from the residual gradients of consecutive samples,
+// in blocks of 64 samples: memory O(P²), not O(P N n). add() takes J' of the next sample's
+// residual rows (P x rows), whose residuals must already be in r; finish() flushes the rest.
+class NormalEquationsAccumulator {
+ public:
+  NormalEquationsAccumulator(NormalEquations& normal, Eigen::Index parameters, Eigen::Index rows_per_sample, bool curvature);
+  template <class Derived>
+  void add(const Eigen::MatrixBase<Derived>& Jt_sample, const Vector& r) {
+    block_.middleCols(filled_, Jt_sample.cols()) = Jt_sample;
+    filled_ += Jt_sample.cols();
+    if (filled_ + Jt_sample.cols() > block_.cols()) flush(r);
+  }
+  void finish(const Vector& r) { flush(r); }
+
+ private:
+  void flush(const Vector& r);
+  NormalEquations& normal_;
+  bool curvature_;
+  Matrix block_;  // J' of the samples since the last flush
+  Eigen::Index start_ = 0, filled_ = 0;
+};
+
 // A model whose free-run prediction depends on parameters θ.
 class PredictorModel {
  public:
@@ -43,6 +65,16 @@ struct PemOptions {
   double curvature_reuse_below = 1e-3;
   double gradient_tolerance = 1e-12;  // stop when ‖J'r‖∞ <= this × (1 + cost)
 };
+
+// Covariance of θ̂ from the Gauss-Newton information at θ: σ̂² (J'J)⁻¹ with σ̂² = r'r/(rows - P),
+// the asymptotic covariance of the output-error estimate under white residuals (Ljung 1999,
+// sec. 9.3). ok is false when the prediction is unstable or J'J is singular.
+struct ParameterCovariance {
+  Matrix covariance;
+  double residual_variance = 0.0;
+  bool ok = false;
+};
+ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta);
 
 struct PemReport {
   int iterations = 0;

@@ -121,24 +121,9 @@ bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* Jt)
 
 bool VariationalPredictor::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal,
                                             bool curvature) const {
-  const Eigen::Index P = parameter_count(), block_samples = 64;
-  if (curvature) normal.JtJ = Matrix::Zero(P, P);
-  normal.Jtr = Vector::Zero(P);
-  Matrix block(P, block_samples * n_);  // J' of the samples since the last flush
-  Eigen::Index block_start = 0, filled = 0;
-  auto flush = [&] {
-    if (curvature) normal.JtJ.selfadjointView<Eigen::Lower>().rankUpdate(block.leftCols(filled));
-    normal.Jtr.noalias() += block.leftCols(filled) * r.segment(block_start, filled);
-    block_start += filled;
-    filled = 0;
-  };
-  const bool stable = run(theta, r, true, [&](Eigen::Index, const Matrix& Sk) {
-    block.middleCols(filled, n_) = -Sk.transpose();
-    filled += n_;
-    if (filled == block.cols()) flush();
-  });
-  if (!stable) return false;
-  if (filled > 0) flush();
+  NormalEquationsAccumulator accumulator(normal, parameter_count(), n_, curvature);
+  if (!run(theta, r, true, [&](Eigen::Index, const Matrix& Sk) { accumulator.add(-Sk.transpose(), r); })) return false;
+  accumulator.finish(r);
   return true;
 }
 

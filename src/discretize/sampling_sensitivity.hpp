@@ -1,0 +1,30 @@
+// The exact sampled model of x' = A x + B u as one matrix Φ = [F, Γ] acting on z_k = [x_k; w_k]
+// (x_{k+1} = Φ z_k), for held inputs (ZOH: w_k = u_k) or inputs linear over each period (FOH:
+// w_k = [u_k; u_{k+1} - u_k]), and its derivatives along directions (dA, dB): the structured
+// output-error PEM in M, D, K needs both (issue "beyond the thesis", exact sampling model).
+#pragma once
+
+#include "core/types.hpp"
+#include "discretize/variational.hpp"
+
+namespace mechid {
+
+// Columns of w per input channel: 1 for hold (ZOH), 2 for point samples (FOH).
+Eigen::Index hold_columns(InputSampling sampling);
+
+// The generator X = Ā h of the augmented system whose exponential holds Φ in its first rows
+// (Van Loan 1978): ZOH [A B; 0 0] h, FOH [A h, B h, 0; 0, 0, I; 0, 0, 0] (as sample_zoh/foh).
+Matrix sampling_generator(const Matrix& A, const Matrix& B, double h, InputSampling sampling);
+
+// Φ = the first rows(A) rows of e^X.
+Matrix sampled_model(const Matrix& A, const Matrix& B, double h, InputSampling sampling);
+
+// e^X and its Fréchet derivatives L(X, E_p) = d/dε e^{X + ε E_p} for several directions, from the
+// exponential of the block-triangular [X E_p; 0 X] (Van Loan 1978: its upper-right block).
+struct ExponentialDerivatives {
+  Matrix exponential;
+  std::vector<Matrix> derivatives;
+};
+ExponentialDerivatives exponential_derivatives(const Matrix& X, const std::vector<Matrix>& directions);
+
+}  // namespace mechid

@@ -1,0 +1,152 @@
+#include "identify/exact_sampling_predictor.hpp"
+
+#include "discretize/sampling_sensitivity.hpp"
+
+namespace mechid {
+namespace {
+
+// w_k of the sampled model: u_k (held), or [u_k; u_{k+1} - u_k] (linear; the last Δu is unused).
+Matrix hold_inputs(const Dataset& data) {
+  if (data.input_sampling == InputSampling::hold) return data.u;
+  const Eigen::Index N = data.u.rows(), k = data.u.cols();
+  Matrix w = Matrix::Zero(N, 2 * k);
+  w.leftCols(k) = data.u;
+  w.block(0, k, N - 1, k) = data.u.bottomRows(N - 1) - data.u.topRows(N - 1);
+  return w;
+}
+
+// E_p = e_i e_j' + e_j e_i' (e_i e_i' on the diagonal): the direction of parameter (i, j).
+Matrix unit_symmetric(Eigen::Index n, Eigen::Index i, Eigen::Index j) {
+  Matrix E = Matrix::Zero(n, n);
+  E(i, j) = E(j, i) = 1.0;
+  return E;
+}
+
+}  // namespace
+
+ExactSamplingPredictor::ExactSamplingPredictor(const Dataset& data, const Matrix& L, Vector weights)
+    : data_(data),
+      L_(L),
+      w_(hold_inputs(data)),
+      weights_(weights.size() ? std::move(weights) : Vector::Ones(data.y.cols())),
+      n_(data.y.cols()),
+      triangle_(n_ * (n_ + 1) / 2),
+      limit_(1e6 * (data.y.cwiseAbs().maxCoeff() + 1e-300)) {}
+
+Eigen::Index ExactSamplingPredictor::parameter_count() const { return 3 * triangle_ + 2 * n_; }
+
+Vector ExactSamplingPredictor::pack(const MechanicalSystem& s, const Vector& initial_state) const {
+  Vector theta(parameter_count());
+  Eigen::Index p = 0;
+  for (const Matrix* X : {&s.M, &s.D, &s.K})
+    for (Eigen::Index j = 0; j < n_; ++j)
+      for (Eigen::Index i = 0; i <= j; ++i) theta(p++) = (*X)(i, j);
+  theta.tail(2 * n_) = initial_state;
+  return theta;
+}
+
+MechanicalSystem ExactSamplingPredictor::unpack(const Vector& theta) const {
+  MechanicalSystem s;
+  s.L = L_;
+  Eigen::Index p = 0;
+  for (Matrix* X : {&s.M, &s.D, &s.K}) {
+    X->resize(n_, n_);
+    for (Eigen::Index j = 0; j < n_; ++j)
+      for (Eigen::Index i = 0; i <= j; ++i) (*X)(i, j) = (*X)(j, i) = theta(p++);
+  }
+  return s;
+}
+
+template <class Sink>
+bool ExactSamplingPredictor::run(const Vector& theta, Vector& r, bool sensitivities, Sink&& sink) const {
+  const MechanicalSystem s = unpack(theta);
+  const Eigen::LLT<Matrix> mass(s.M);
+  if (mass.info() != Eigen::Success) return false;  // M must stay positive definite
+  const Eigen::Index n = n_, N = data_.y.rows(), P = parameter_count(), Ps = 3 * triangle_, m = 2 * n + w_.cols();
+  const Matrix Minv = mass.solve(Matrix::Identity(n, n));
+  // eq. 1.4: A = [0 I; -M⁻¹K -M⁻¹D], B = [0; M⁻¹L].
+  Matrix A = Matrix::Zero(2 * n, 2 * n), B = Matrix::Zero(2 * n, L_.cols());
+  A.topRightCorner(n, n).setIdentity();
+  A.bottomLeftCorner(n, n) = -Minv * s.K;
+  A.bottomRightCorner(n, n) = -Minv * s.D;
+  B.bottomRows(n) = Minv * L_;
+  const Matrix X = sampling_generator(A, B, data_.h, data_.input_sampling);
+
+  Matrix Phi;
+  Matrix dPhi;  // rows 2n p .. 2n p + 2n - 1: ∂Φ/∂θ_p, so that dPhi z stacks the columns (∂Φ/∂θ_p) z
+  if (sensitivities) {
+    // Directions of the generator: h [∂A ∂B] in the rows of q'' (the others are constant).
+    std::vector<Matrix> directions;
+    directions.reserve(Ps);
+    for (int group = 0; group < 3; ++group)
+      for (Eigen::Index j = 0; j < n; ++j)
+        for (Eigen::Index i = 0; i <= j; ++i) {
+          const Matrix E = unit_symmetric(n, i, j);
+          Matrix dX = Matrix::Zero(m, m);
+          if (group == 0) {  // ∂M⁻¹ = -M⁻¹ E M⁻¹
+            const Matrix dMinv = -Minv * E * Minv;
+            dX.block(n, 0, n, n) = -dMinv * s.K;
+            dX.block(n, n, n, n) = -dMinv * s.D;
+            dX.block(n, 2 * n, n, L_.cols()) = dMinv * L_;
+          } else {
+            dX.block(n, group == 1 ? n : 0, n, n) = -Minv * E;  // D: ∂A22; K: ∂A21
+          }
+          directions.push_back(data_.h * dX);
+        }
+    const ExponentialDerivatives e = exponential_derivatives(X, directions);
+    Phi = e.exponential.topRows(2 * n);
+    dPhi.resize(2 * n * Ps, m);
+    for (Eigen::Index p = 0; p < Ps; ++p) dPhi.middleRows(2 * n * p, 2 * n) = e.derivatives[p].topRows(2 * n);
+  } else {
+    Phi = exponential_derivatives(X, {}).exponential.topRows(2 * n);
+  }
+  const auto F = Phi.leftCols(2 * n);
+
+  r.resize(N * n);
+  Vector z(m), x_next(2 * n), forcing(2 * n * Ps);
+  z.head(2 * n) = theta.tail(2 * n);
+  Matrix S = Matrix::Zero(2 * n, P), S_next(2 * n, P);
+  S.rightCols(2 * n).setIdentity();
+  for (Eigen::Index k = 0; k < N; ++k) {
+    const auto x = z.head(2 * n);
+    if (!x.allFinite() || x.cwiseAbs().maxCoeff() > limit_) return false;
+    r.segment(k * n, n) = weights_.cwiseProduct(data_.y.row(k).transpose() - x.head(n));
+    if (sensitivities) sink(-(weights_.asDiagonal() * S.topRows(n)).transpose());
+    if (k + 1 == N) break;
+    z.tail(m - 2 * n) = w_.row(k).transpose();
+    x_next.noalias() = Phi * z;
+    if (sensitivities) {
+      forcing.noalias() = dPhi * z;
+      S_next.noalias() = F * S;
+      S_next.leftCols(Ps) += Eigen::Map<const Matrix>(forcing.data(), 2 * n, Ps);
+      S.swap(S_next);
+    }
+    z.head(2 * n) = x_next;
+  }
+  return true;
+}
+
+bool ExactSamplingPredictor::residuals(const Vector& theta, Vector& r, Matrix* Jt) const {
+  if (Jt) Jt->resize(parameter_count(), data_.y.rows() * n_);
+  Eigen::Index column = 0;
+  return run(theta, r, Jt != nullptr, [&](const auto& Jt_sample) {
+    Jt->middleCols(column, n_) = Jt_sample;
+    column += n_;
+  });
+}
+
+bool ExactSamplingPredictor::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const {
+  NormalEquationsAccumulator accumulator(normal, parameter_count(), n_, curvature);
+  if (!run(theta, r, true, [&](const auto& Jt_sample) { accumulator.add(Jt_sample, r); })) return false;
+  accumulator.finish(r);
+  return true;
+}
+
+Matrix ExactSamplingPredictor::output_errors(const Vector& theta) const {
+  Vector r;
+  if (!run(theta, r, false, [](const auto&) {})) return Matrix();
+  Matrix e = Eigen::Map<const Matrix>(r.data(), n_, data_.y.rows()).transpose();
+  return e * weights_.cwiseInverse().asDiagonal();
+}
+
+}  // namespace mechid

@@ -354,6 +354,18 @@ val identify_js(std::string method, val data, val o, val truth) {
       if (r.validation.simulated.size()) validation.set("simulated", matrix_to_js(r.validation.simulated));
       out.set("validation", validation);
     }
+    if (r.uncertainty.available && r.status != Status::failed) {
+      const Uncertainty& u = r.uncertainty;
+      val uncertainty = val::object();
+      uncertainty.set("M_sd", matrix_to_js(u.M));
+      uncertainty.set("D_sd", matrix_to_js(u.D));
+      uncertainty.set("K_sd", matrix_to_js(u.K));
+      uncertainty.set("omega_n_sd", numbers_to_js(u.omega_n));
+      uncertainty.set("zeta_sd", numbers_to_js(u.zeta));
+      uncertainty.set("z95", 1.959963984540054);
+      uncertainty.set("residual_variance", u.residual_variance);
+      out.set("uncertainty", uncertainty);
+    }
     val diagnostics = val::object();
     for (const auto& [key, value] : r.diagnostics) diagnostics.set(key, value);
     for (const auto& [key, value] : r.notes) diagnostics.set(key, value);

@@ -16,6 +16,7 @@ Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& op
   const Matrix L = input_matrix(data, options);
   const SubspaceModel sub = subspace_with_rule(data, options);
   r.diagnostics.emplace_back("block_rows", static_cast<double>(sub.block_rows));
+  note_suggested_dof(sub, data.y.cols(), r);
   auto fail = [&](const std::string& message) {
     r.status = Status::failed;
     r.message = message;

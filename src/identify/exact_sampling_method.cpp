@@ -52,18 +52,27 @@ Uncertainty estimate_uncertainty(const ExactSamplingPredictor& predictor, const 
   return u;
 }
 
+// 1/σ_c per output channel from a model's free-run output errors, scaled to a largest weight of 1.
+Vector channel_weights(const Matrix& errors) {
+  Vector weights = Vector::Ones(errors.cols());
+  for (Eigen::Index c = 0; c < errors.cols(); ++c) {
+    const double sigma = std::sqrt(errors.col(c).squaredNorm() / static_cast<double>(errors.rows()));
+    if (sigma > 0) weights(c) = 1.0 / sigma;
+  }
+  return weights / weights.maxCoeff();
+}
+
 }  // namespace
 
-Identification identify_variational_zoh(const Dataset& data, const IdentifyOptions& options) {
+Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions& options, const Identification& start) {
   const auto begin = std::chrono::steady_clock::now();
-  Identification start = identify_variational(data, options);
   Identification r;
   r.method = "variational-zoh";
   r.h = data.h;
-  r.notes.emplace_back("start", "variational");
+  r.notes.emplace_back("start", start.method);
   if (start.status == Status::failed || !start.M_pd) {
     r.status = Status::failed;
-    r.message = "variational start unusable: " + (start.status == Status::failed ? start.message : "M is not positive definite");
+    r.message = start.method + " start unusable: " + (start.status == Status::failed ? start.message : "M is not positive definite");
     return r;
   }
   const Matrix L = input_matrix(data, options);
@@ -71,44 +80,50 @@ Identification identify_variational_zoh(const Dataset& data, const IdentifyOptio
   Vector x0(2 * n);
   x0 << data.y.row(0).transpose(), (data.y.row(1) - data.y.row(0)).transpose() / data.h;
 
-  // Pass 1 unweighted; pass 2 weighted by 1/σ_c from pass 1's output errors (ML for Gaussian
-  // noise of unequal variances per channel).
-  ExactSamplingPredictor unweighted(data, L);
-  Vector theta = unweighted.pack(start.system, x0);
-  PemReport pem = levenberg_marquardt(unweighted, theta, options.pem);
-  int iterations = pem.iterations;
-  if (pem.status == Status::failed) {
-    r.status = Status::failed;
-    r.message = "exact-sampling PEM: " + pem.message;
-    return r;
+  // Weighted by 1/σ_c (maximum likelihood for Gaussian noise of unequal variances per channel),
+  // σ_c first from the start's free-run output errors, then from the refined model's when they
+  // differ by more than 20 % (the start's model error inflates them at coarse h).
+  Vector weights = start.validation.simulated.rows() == data.y.rows()
+                       ? channel_weights(data.y - start.validation.simulated)
+                       : Vector(Vector::Ones(n));
+  Vector theta = ExactSamplingPredictor(data, L).pack(start.system, x0);
+  PemReport pem;
+  int iterations = 0, passes = 0;
+  for (;;) {
+    const ExactSamplingPredictor predictor(data, L, weights);
+    pem = levenberg_marquardt(predictor, theta, options.pem);
+    iterations += pem.iterations;
+    ++passes;
+    if (pem.status == Status::failed) {
+      r.status = Status::failed;
+      r.message = "exact-sampling PEM: " + pem.message;
+      return r;
+    }
+    const Vector refined = channel_weights(predictor.output_errors(theta));
+    if (passes == 3 || (refined.array() / weights.array() - 1.0).abs().maxCoeff() <= 0.2) break;
+    weights = refined;
   }
-  const Matrix errors = unweighted.output_errors(theta);
-  Vector weights = Vector::Ones(n);
-  for (Eigen::Index c = 0; c < n; ++c) {
-    const double sigma = std::sqrt(errors.col(c).squaredNorm() / errors.rows());
-    if (sigma > 0) weights(c) = 1.0 / sigma;
-  }
-  weights /= weights.maxCoeff();
   const ExactSamplingPredictor predictor(data, L, weights);
-  pem = levenberg_marquardt(predictor, theta, options.pem);
-  iterations += pem.iterations;
   r.diagnostics.emplace_back("iterations", iterations);
+  r.diagnostics.emplace_back("weighting_passes", passes);
   r.diagnostics.emplace_back("cost", pem.cost);
   r.diagnostics.emplace_back("gradient_norm", pem.gradient_norm);
   for (const auto& [key, value] : start.diagnostics)
     if (key == "block_rows" || key == "omega_condition") r.diagnostics.emplace_back(key, value);
   r.notes.emplace_back("stop_reason", pem.stop_reason);
   r.notes.emplace_back("sampling_model", data.input_sampling == InputSampling::hold ? "zoh" : "foh");
-  if (pem.status == Status::failed) {
-    r.status = Status::failed;
-    r.message = "exact-sampling PEM: " + pem.message;
-    return r;
-  }
   if (pem.status == Status::warning) r.warnings.push_back(pem.message);
   r.system = predictor.unpack(theta);
   finish(r, data);
   if (r.status != Status::failed) r.uncertainty = estimate_uncertainty(predictor, theta, r.modal);
   r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+  return r;
+}
+
+Identification identify_variational_zoh(const Dataset& data, const IdentifyOptions& options) {
+  const Identification start = identify_variational(data, options);
+  Identification r = refine_exact_sampling(data, options, start);
+  r.timing_ms += start.timing_ms;
   return r;
 }
 

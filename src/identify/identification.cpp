@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
+#include "identify/guardrails.hpp"
+#include "identify/methods.hpp"
 
 namespace mechid {
 namespace {
@@ -55,6 +57,15 @@ void finish(Identification& r, const Dataset& data) {
   if (!r.D_psd) r.warnings.push_back("estimated D is not positive semidefinite (smallest eigenvalue " + format_number(d_min) + ")");
   r.modal = modal_analysis(s);
   if (r.modal.status != Status::ok) r.warnings.push_back("modal analysis: " + r.modal.message);
+  for (std::string& w : band_warnings(data, r.modal)) r.warnings.push_back(std::move(w));
+  if (!r.modal.modes.empty()) {
+    const double omega_max = r.modal.modes.back().omega_n;
+    r.diagnostics.emplace_back("h_omega_max", omega_max * data.h);
+    const double error = midpoint_frequency_error(omega_max, data.h);
+    if (r.has_discrete && error > 0.01)  // a midpoint (variational) model
+      r.warnings.push_back("h·ω_max = " + format_number(omega_max * data.h) + ": the midpoint model errs by " +
+                           format_number(100 * error) + " % in frequency here; variational-zoh or auto has no such error");
+  }
   r.validation = validate_model(s, data);
   if (r.validation.status != Status::ok) r.warnings.push_back("validation: " + r.validation.message);
   if (r.status == Status::ok && !r.warnings.empty()) {

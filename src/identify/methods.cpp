@@ -5,17 +5,30 @@
 #include <complex>
 
 #include "core/input_error.hpp"
+#include "identify/guardrails.hpp"
 
 namespace mechid {
 
-std::vector<std::string> method_names() { return {"variational", "n4sid-d2c", "equation-error", "variational-zoh"}; }
+std::vector<std::string> method_names() { return {"variational", "n4sid-d2c", "equation-error", "variational-zoh", "auto"}; }
 
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options) {
-  if (method == "variational") return identify_variational(data, options);
-  if (method == "n4sid-d2c") return identify_n4sid_d2c(data, options);
-  if (method == "equation-error") return identify_equation_error(data, options);
-  if (method == "variational-zoh") return identify_variational_zoh(data, options);
-  throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c, equation-error or variational-zoh)");
+  Identification (*run)(const Dataset&, const IdentifyOptions&) = nullptr;
+  if (method == "variational") run = identify_variational;
+  else if (method == "n4sid-d2c") run = identify_n4sid_d2c;
+  else if (method == "equation-error") run = identify_equation_error;
+  else if (method == "variational-zoh") run = identify_variational_zoh;
+  else if (method == "auto") run = identify_auto;
+  else throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c, equation-error, variational-zoh or auto)");
+  Identification r = run(data, options);
+  // The guardrail on the input, also when the method failed (a poor input is often why).
+  if (std::string w = excitation_order_warning(data); !w.empty()) {
+    r.warnings.push_back(w);
+    if (r.status == Status::ok) {
+      r.status = Status::warning;
+      r.message = w;
+    }
+  }
+  return r;
 }
 
 SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options) {
@@ -41,6 +54,19 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
   const Eigen::Index rows = choose_block_rows(order, ny, N, data.h, slowest);
   o.block_rows = std::max(rows, o.block_rows);
   return subspace_identify(data, o);
+}
+
+void note_suggested_dof(const SubspaceModel& model, Eigen::Index dof, Identification& r) {
+  const Eigen::Index suggested = suggested_dof(model.singular_values);
+  r.diagnostics.emplace_back("suggested_dof", static_cast<double>(suggested));
+  if (suggested > 0 && suggested != dof)
+    r.warnings.push_back("the n4sid singular values suggest " + std::to_string(suggested) + " degrees of freedom, the data have " +
+                         std::to_string(dof) + ": unmodelled or unexcited dynamics?");
+}
+
+double midpoint_frequency_error(double omega, double h) {
+  const double x = omega * h;
+  return x < M_PI ? 2.0 * std::tan(x / 2.0) / x - 1.0 : INFINITY;
 }
 
 }  // namespace mechid

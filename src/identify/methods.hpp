@@ -3,6 +3,7 @@
 //  n4sid-d2c        n4sid -> ZOH d2c (matrix logarithm) -> Luş extraction (the baseline of ch. 5)
 //  equation-error   least squares on (2.23) with the measured outputs (fast; also an initializer)
 //  variational-zoh  variational, refined by the output-error PEM in M, D, K on the exact sampled model
+//  auto             the recommended one of these, with the reason
 #pragma once
 
 #include <string>
@@ -17,8 +18,13 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
 Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options);
 Identification identify_equation_error(const Dataset& data, const IdentifyOptions& options);
 Identification identify_variational_zoh(const Dataset& data, const IdentifyOptions& options);
+// The exact-sampling PEM in M, D, K started from `start` (any method's estimate with M > 0).
+Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions& options, const Identification& start);
+// The recommended method: variational, refined on the exact sampled model; picks by h·ω_max and
+// fit and says why (diagnostics "choice" and "reason").
+Identification identify_auto(const Dataset& data, const IdentifyOptions& options);
 
-std::vector<std::string> method_names();  // variational, n4sid-d2c, equation-error, variational-zoh
+std::vector<std::string> method_names();  // variational, n4sid-d2c, equation-error, variational-zoh, auto
 // Dispatches by name; throws InputError for an unknown method.
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options);
 
@@ -26,6 +32,13 @@ Identification identify(const std::string& method, const Dataset& data, const Id
 // number of block rows estimates the slowest period (from the eigenvalues of F), then the rule
 // of choose_block_rows decides; options.block_rows > 0 overrides both.
 SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options);
+
+// Records the DOF count n4sid's singular values suggest (diagnostic "suggested_dof") and warns
+// when it clearly differs from the data's.
+void note_suggested_dof(const SubspaceModel& model, Eigen::Index dof, Identification& r);
+
+// The midpoint model's relative frequency error at ω: (2/h) tan(ωh/2)/ω - 1 ≈ (ωh)²/12.
+double midpoint_frequency_error(double omega, double h);
 
 // Md, Dd, Kd by least squares on Md y_k + Dd y_{k-1} + Kd y_{k-2} = f_d(k) (eqs. 2.23-2.24);
 // f_d fixes the scale, so the solution cannot collapse to zero. Status failed if singular.

@@ -21,6 +21,7 @@ Start n4sid_start(const Dataset& data, const IdentifyOptions& options, const Mat
   Start start;
   const SubspaceModel sub = subspace_with_rule(data, options);
   r.diagnostics.emplace_back("block_rows", static_cast<double>(sub.block_rows));
+  note_suggested_dof(sub, data.y.cols(), r);
   if (sub.status == Status::failed) {
     start.reason = sub.message;
     return start;

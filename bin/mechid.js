@@ -29,10 +29,11 @@ commands:
             JSON verdicts of the LMI 3.42 and the DLMI 3.45 (Cayley, ZOH, Euler)
   perturb-study [--system S] [--i I1,I2,..] [--samples N] [--relative R] [--seed S]
             JSON rows per h_i = 2π/(i ω_B) and method (zoh, midpoint): thesis Figs. 3.1, 3.2, A.1
-  identify  --data FILE --method variational|n4sid-d2c|equation-error [--h H] [--dof n] [--L FILE]
+  identify  --data FILE --method auto|variational|variational-zoh|n4sid-d2c|equation-error [--h H] [--dof n] [--L FILE]
             [--init n4sid|equation-error] [--truth SYSTEM] [--input-sampling point|hold]
             [--time-col NAME] [--input-cols a,b,..] [--output-cols a,b,..] [--block-rows I]
-            JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, errors])
+            JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors])
+            auto: the recommended estimate (exact-sampling PEM from the variational start) and why
             --input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)
   study     --system S --h H1,H2,.. --snr DB --runs R --n N --methods m1,m2 [--seed S] [--workers W]
             JSON rows per h and method: RMS relative errors of M, K, D, A, failures, median ms

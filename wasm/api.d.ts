@@ -121,6 +121,8 @@ export interface Identification {
   validation?: { simulated?: Matrix; max_autocorrelation: number; max_crosscorrelation: number; bound_99: number };
   diagnostics: Record<string, number | string>;
   errors?: { M: number; D: number; K: number; A: number };  // with a truth system
+  /** Standard deviations (variational-zoh, auto): a 95 % interval is the estimate ± z95 · sd. */
+  uncertainty?: { M_sd: Matrix; D_sd: Matrix; K_sd: Matrix; omega_n_sd: number[]; zeta_sd: number[]; z95: number; residual_variance: number };
   timing_ms: number;
 }
 export interface StudyRunOptions { h: number; snr: number; samples: number; method: string; seed: number; hIndex: number; run: number }

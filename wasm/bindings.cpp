@@ -360,8 +360,8 @@ val identify_js(std::string method, val data, val o, val truth) {
       uncertainty.set("M_sd", matrix_to_js(u.M));
       uncertainty.set("D_sd", matrix_to_js(u.D));
       uncertainty.set("K_sd", matrix_to_js(u.K));
-      uncertainty.set("omega_n_sd", numbers_to_js(u.omega_n));
-      uncertainty.set("zeta_sd", numbers_to_js(u.zeta));
+      uncertainty.set("omega_n_sd", numbers_to_js(Eigen::Map<const Vector>(u.omega_n.data(), u.omega_n.size())));
+      uncertainty.set("zeta_sd", numbers_to_js(Eigen::Map<const Vector>(u.zeta.data(), u.zeta.size())));
       uncertainty.set("z95", 1.959963984540054);
       uncertainty.set("residual_variance", u.residual_variance);
       out.set("uncertainty", uncertainty);

@@ -111,12 +111,16 @@ function inputError(e) {
 
 // ---- results ------------------------------------------------------------------------------
 
-function matrixTable(m, id) {
+// half95: half-widths of the 95 % intervals (a matrix like m), shown as "± …" when given.
+function matrixTable(m, id, half95) {
   const table = el('table', undefined, { class: 'matrix', id });
   const body = el('tbody');
   for (let i = 0; i < m.rows; i++) {
     const tr = el('tr');
-    for (let j = 0; j < m.cols; j++) tr.append(el('td', fmt4(m.data[i * m.cols + j])));
+    for (let j = 0; j < m.cols; j++) {
+      const k = i * m.cols + j;
+      tr.append(el('td', half95 ? `${fmt4(m.data[k])} ± ${fmt4(half95.data[k])}` : fmt4(m.data[k])));
+    }
     body.append(tr);
   }
   table.append(body);
@@ -143,15 +147,20 @@ function dataTable(headers, rows) {
   return wrap;
 }
 
-function modalTable(modal) {
+// u: the result's uncertainty (95 % half-widths beside ω_n and ζ), when it has one.
+function modalTable(modal, u) {
+  const pm = (value, sd) => (u && Number.isFinite(sd) ? `${fmt4(value)} ± ${fmt4(u.z95 * sd)}` : fmt4(value));
   return dataTable(['mode', 'ω_n (rad/s)', 'f (Hz)', 'ζ'],
-    modal.modes.map((m, k) => [String(k + 1), fmt4(m.omega_n), fmt4(m.freq_hz), fmt4(m.zeta)]));
+    modal.modes.map((m, k) => [String(k + 1), pm(m.omega_n, u?.omega_n_sd[k]), fmt4(m.freq_hz), pm(m.zeta, u?.zeta_sd[k])]));
 }
 
-function matrices(column, sys, suffix) {
+const scaled = (m, factor) => ({ rows: m.rows, cols: m.cols, data: Float64Array.from(m.data, (x) => factor * x) });
+
+function matrices(column, sys, suffix, u) {
   for (const key of ['M', 'D', 'K']) {
     const fig = el('figure');
-    fig.append(el('figcaption', key), matrixTable(sys[key], `ident-${key}-${suffix}`));
+    const half95 = u ? scaled(u[`${key}_sd`], u.z95) : undefined;
+    fig.append(el('figcaption', half95 ? `${key} (± 95 % interval)` : key), matrixTable(sys[key], `ident-${key}-${suffix}`, half95));
     column.append(fig);
   }
 }
@@ -193,8 +202,9 @@ function methodColumn(r) {
     pd.append(el('span', `${label}: ${c[key] ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(Boolean(c[key])) }), ' ');
   }
   col.append(pd);
-  matrices(col, r, m);
-  if (r.modal?.modes) col.append(el('h5', 'Modes'), modalTable(r.modal));
+  if (r.diagnostics?.reason) col.append(el('p', `Chose ${r.diagnostics.choice}: ${r.diagnostics.reason}`, { class: 'hint', id: `ident-reason-${m}` }));
+  matrices(col, r, m, r.uncertainty);
+  if (r.modal?.modes) col.append(el('h5', 'Modes'), modalTable(r.modal, r.uncertainty));
   const fitValues = r.fit?.fit_percent ? Array.from(r.fit.fit_percent) : [];
   const fits = fitValues.map((f, k) => `q${k + 1} ${Number.isFinite(f) ? f.toFixed(2) : String(f)} %`).join(', ');
   col.append(el('p', fits ? `Fit: ${fits}` : 'Fit: not available (no free-run simulation)',

@@ -9,7 +9,7 @@ import { LogLogPlot } from './conditioning-plots.js';
 export const STUDY_HS = [0.02, 0.05, 0.1];
 export const STUDY_RUNS = 3;
 
-const COLORS = { variational: '#1f77b4', 'n4sid-d2c': '#d62728', 'equation-error': '#2ca02c' };
+const COLORS = { variational: '#1f77b4', 'n4sid-d2c': '#d62728', 'equation-error': '#2ca02c', 'variational-zoh': '#9467bd', auto: '#ff7f0e' };
 
 export class StudyView {
   /** plotEl: container of the plot; progressEl: gets "k / total" after each run. */

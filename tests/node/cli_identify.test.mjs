@@ -35,6 +35,29 @@ test('simulate -> identify recovers the msd system; the result has the fields of
   assert.equal(v.errors, undefined, 'no errors without --truth');
 });
 
+test('identify --method auto returns the exact-sampling estimate with 95 % intervals that cover the truth, and why', () => {
+  const coarse = join(dir, 'msd-coarse.csv');
+  assert.equal(cli('simulate', '--system', 'msd', '--h', '2', '--n', '3000', '--snr', '30', '--seed', '3', '--out', coarse).code, 0);
+  const r = cli('identify', '--data', coarse, '--method', 'auto', '--input-sampling', 'hold', '--truth', 'msd');
+  assert.equal(r.code, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.equal(result.method, 'auto');
+  assert.equal(result.diagnostics.choice, 'variational-zoh');
+  assert.match(result.diagnostics.reason, /ZOH model is exact/);
+  const u = result.uncertainty;
+  assert.ok(u, 'auto carries uncertainty');
+  // msd: m = 15, b = 0.2, k = 2 (INTERFACES.md); each within its 99.9 % interval (3.3 sd).
+  for (const [key, truth] of [['M', 15], ['D', 0.2], ['K', 2]]) {
+    const sd = u[`${key}_sd`][0][0];
+    assert.ok(sd > 0 && Math.abs(result[key][0][0] - truth) < 3.3 * sd, `${key} = ${result[key][0][0]} ± ${sd}`);
+  }
+  assert.ok(u.omega_n_sd[0] > 0 && Math.abs(result.modal.modes[0].omega_n - Math.sqrt(2 / 15)) < 3.3 * u.omega_n_sd[0]);
+  // At h = 2 s (h·ω = 0.73) the midpoint model errs more than the exact one, and says so.
+  const v = JSON.parse(cli('identify', '--data', coarse, '--method', 'variational', '--input-sampling', 'hold', '--truth', 'msd').stdout);
+  assert.ok(v.errors.M > 3 * result.errors.M, `variational ${v.errors.M} vs auto ${result.errors.M}`);
+  assert.ok(v.warnings.some((w) => w.includes('midpoint model errs')), v.warnings.join('; '));
+});
+
 test('CSV and option errors name the file, line and column', () => {
   const write = (name, text) => { const f = join(dir, name); writeFileSync(f, text); return f; };
   const good = 't,u1,q1\n0,1,0\n0.1,1,0.1\n0.2,-1,0.2\n0.3,1,0.1\n';
@@ -60,7 +83,7 @@ test('CSV and option errors name the file, line and column', () => {
   const r = cli('identify', '--data', semicolon, '--method', 'equation-error', '--dof', '2');
   assert.equal(r.stderr, `mechid: error: --dof 2 but ${semicolon} has 1 output columns (q1)\n`);
   const m = cli('identify', '--data', data, '--method', 'magic');
-  assert.equal(m.stderr, "mechid: error: unknown method 'magic' (expected variational, n4sid-d2c, equation-error)\n");
+  assert.equal(m.stderr, "mechid: error: unknown method 'magic' (expected variational, n4sid-d2c, equation-error, variational-zoh, auto)\n");
 });
 
 test('study: rows per h and method with RMS errors and failure counts', () => {

@@ -7,7 +7,7 @@ import { loadMechidNode } from '../wasm/node.js';
 import { runStudyNode } from '../wasm/node-study.js';
 
 const mechid = await loadMechidNode();
-const methods = ['variational', 'n4sid-d2c', 'equation-error'];
+const methods = ['auto', 'variational', 'n4sid-d2c', 'equation-error'];
 const workers = Math.min(availableParallelism(), 8);
 const pct = (x) => (x === null || x === undefined || Number.isNaN(x) ? '–' : `${(100 * x).toPrecision(3)} %`);
 const lines = [];
@@ -17,7 +17,7 @@ async function studyTable(name, hs, snr, runs) {
   const result = await runStudyNode({ system: mechid.preset(name), systemName: name, hs, snr, n: 6000, runs, methods, seed: 1 }, workers);
   lines.push('', `${name}, N = 6000, PRBS on all inputs (held), SNR ${snr} dB, ${runs} runs, seed 1 ` +
     `(RMS relative errors over the runs that did not fail; ${((performance.now() - t0) / 1000).toFixed(0)} s on ${workers} workers):`, '',
-    '| h | method | M | K | D | A | failed | non-PD etc. | median ms |', '|---|---|---|---|---|---|---|---|---|');
+    '| h | method | M | K | D | A | failed | with warnings | median ms |', '|---|---|---|---|---|---|---|---|---|');
   for (const r of result.rows) {
     lines.push(`| ${r.h} | ${r.method} | ${pct(r.rel_err.M)} | ${pct(r.rel_err.K)} | ${pct(r.rel_err.D)} | ${pct(r.rel_err.A)} | ${r.failures} | ${r.warnings} | ${r.median_ms?.toFixed(0)} |`);
   }

@@ -28,7 +28,7 @@ namespace {
 // before the filter as well as after it.
 Vector integrate_fragment(const Vector& y, double h, const ReconstructionOptions& o) {
   Vector out = cumulative_simpson(y, h);
-  if (o.detrend && o.highpass_hz > 0) out = detrend_linear(out);
+  if (o.detrend && o.detrend_before_highpass && o.highpass_hz > 0) out = detrend_linear(out);
   if (o.highpass_hz > 0) out = ideal_highpass(out, h, o.highpass_hz);
   if (o.detrend) out = detrend_linear(out);
   return out;

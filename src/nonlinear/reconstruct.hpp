@@ -11,7 +11,8 @@ struct ReconstructionOptions {
   int segments = 1;          // fragments integrated independently from zero (seed: 20)
   double highpass_hz = 0.0;  // ideal high-pass cut-off applied to v and x of each fragment; 0 = none (seed: 2)
   bool detrend = false;      // remove the linear trend of v and x of each fragment (seed: yes);
-                             // with a high-pass also before it (see reconstruct.cpp)
+  bool detrend_before_highpass = true;  // with both: also remove the line before the filter
+                             // (see reconstruct.cpp); false is the seed's literal order
 };
 
 struct ReconstructedSignals {

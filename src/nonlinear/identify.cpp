@@ -139,4 +139,28 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
   return r;
 }
 
+Vector estimated_force(const PiecewiseIdentification& r, const Vector& x) {
+  const std::vector<Region>& regions = r.regions.regions;
+  if (r.stiffness.size() != static_cast<std::size_t>(r.regions.classes())) return Vector::Constant(x.size(), NAN);
+  // Per region: F = k (x - offset) + shift, shift chosen for continuity where the offset is unknown.
+  const auto count = regions.size();
+  std::vector<double> k(count), offset(count), shift(count, 0.0);
+  std::vector<bool> known(count);
+  for (std::size_t g = 0; g < count; ++g) {
+    const StiffnessEstimate& e = r.stiffness[static_cast<std::size_t>(regions[g].stiffness)];
+    k[g] = e.k;
+    known[g] = !regions[g].free_offset || std::isfinite(e.offset);
+    offset[g] = !regions[g].free_offset ? regions[g].offset : (std::isfinite(e.offset) ? e.offset : 0.0);
+  }
+  const auto home = static_cast<std::size_t>(region_of(r.regions, 0.0));
+  auto at = [&](std::size_t g, double value) { return k[g] * (value - offset[g]) + shift[g]; };
+  for (std::size_t g = home + 1; g < count; ++g)
+    if (!known[g]) shift[g] = at(g - 1, regions[g].lower) - at(g, regions[g].lower);
+  for (std::size_t g = home; g-- > 0;)
+    if (!known[g]) shift[g] = at(g + 1, regions[g].upper) - at(g, regions[g].upper);
+  Vector F(x.size());
+  for (Eigen::Index i = 0; i < x.size(); ++i) F(i) = at(static_cast<std::size_t>(region_of(r.regions, x(i))), x(i));
+  return F;
+}
+
 }  // namespace mechid::nonlinear

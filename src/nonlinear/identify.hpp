@@ -67,6 +67,11 @@ struct PiecewiseIdentification {
 // another length, a mass to estimate without force, bad options, regions leaving a class empty).
 PiecewiseIdentification identify_piecewise(const AccelerationData& data, const PiecewiseOptions& options);
 
+// The identified spring force F(x) at the points x: k_j (x - x0_j) with the regions' offsets, or
+// the DIA's estimated ones; where offsets are unknown (IDA with free offsets) the curve is made
+// continuous with F(0) = 0.
+Vector estimated_force(const PiecewiseIdentification& r, const Vector& x);
+
 // Fewest samples identify_piecewise accepts.
 inline constexpr Eigen::Index kMinAccelerationSamples = 50;
 

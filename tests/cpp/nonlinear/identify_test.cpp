@@ -179,3 +179,25 @@ TEST_CASE("the accelerometer model adds sigma z + a0 with a reproducible seed", 
   CHECK(std::sqrt((n1.array() - n1.mean()).square().mean()) == Approx(10.0).epsilon(0.03));
   CHECK_THROWS_WITH(accelerometer(a, -1.0, 0.0, 1), Catch::Contains("sigma"));
 }
+
+TEST_CASE("the estimated force curve uses the region offsets, or continuity where they are unknown", "[nonlinear][identify]") {
+  PiecewiseIdentification r;
+  r.regions = threshold_regions(5e-3);
+  r.stiffness = {{"outer", 40000.0, NAN, 10}, {"inner", 0.0, NAN, 10}};
+  const Vector x = (Vector(4) << -0.009, 0.0, 0.003, 0.009).finished();
+  const Vector F = estimated_force(r, x);
+  CHECK(F(0) == Approx(-160.0));
+  CHECK(F(1) == 0.0);
+  CHECK(F(2) == 0.0);
+  CHECK(F(3) == Approx(160.0));
+  // Breakpoints, IDA (no offsets): continuous through F(0) = 0 with slopes 3, 1, 2.
+  r.regions = breakpoint_regions({-1.0, 1.0});
+  r.stiffness = {{"k1", 3.0, NAN, 10}, {"k2", 1.0, NAN, 10}, {"k3", 2.0, NAN, 10}};
+  const Vector F2 = estimated_force(r, (Vector(3) << -2.0, 0.5, 2.0).finished());
+  CHECK(F2(0) == Approx(-4.0));
+  CHECK(F2(1) == Approx(0.5));
+  CHECK(F2(2) == Approx(3.0));
+  // DIA with estimated offsets: k (x - offset) in each region.
+  r.stiffness[2].offset = 0.5;
+  CHECK(estimated_force(r, (Vector(1) << 2.0).finished())(0) == Approx(3.0));
+}

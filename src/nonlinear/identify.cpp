@@ -12,9 +12,7 @@ void check_input(const AccelerationData& d, const PiecewiseOptions& o) {
   require(d.a.size() > 0, "no acceleration samples: the data need an acceleration column (a1)");
   require(d.a.size() >= kMinAccelerationSamples, "the acceleration record is too short: " + std::to_string(d.a.size()) +
                                                      " samples, at least " + std::to_string(kMinAccelerationSamples) + " needed");
-  require(std::isfinite(d.h) && d.h > 0, "the sampling period must be a positive number of seconds, got " + format_number(d.h));
-  for (Eigen::Index i = 0; i < d.a.size(); ++i)
-    require(std::isfinite(d.a(i)), "acceleration sample " + std::to_string(i + 1) + " is not a finite number");
+  // h and the finiteness of a: checked by reconstruct().
   require(d.f.size() == 0 || d.f.size() == d.a.size(), "the force has " + std::to_string(d.f.size()) +
                                                            " samples but the acceleration has " + std::to_string(d.a.size()));
   for (Eigen::Index i = 0; i < d.f.size(); ++i)

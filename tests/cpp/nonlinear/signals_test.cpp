@@ -59,11 +59,11 @@ TEST_CASE("cumulative Simpson integration converges with order 3 to 4 on a smoot
   }
   const double slope = loglog_slope(hs, errors), slope2 = loglog_slope(hs, errors_odd_n);
   INFO("slopes " << slope << " " << slope2 << ", errors " << errors[0] << " .. " << errors.back());
-  // Measured: 4.0 (the composite rule is fourth order; the seed quotes order 3).
+  // Measured: 3.99 for both (the composite rule is fourth order; the seed quotes order 3).
   CHECK(slope >= 3.0);
-  CHECK(slope <= 4.2);
+  CHECK(slope <= 4.0);
   CHECK(slope2 >= 3.0);
-  CHECK(slope2 <= 4.2);
+  CHECK(slope2 <= 4.0);
   CHECK(errors.back() < 1e-8);
 }
 

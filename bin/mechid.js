@@ -9,6 +9,7 @@ import { MechidError, discreteModelFromJson, matrixFromNested, simulationToCsv, 
 import { parseDatasetCsv } from '../wasm/csv.js';
 import { loadMechidNode } from '../wasm/node.js';
 import { runStudyNode } from '../wasm/node-study.js';
+import * as nonlinear from './nonlinear-cli.mjs';
 
 const USAGE = `usage: mechid <command> [options]
 
@@ -37,11 +38,13 @@ commands:
             --input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)
   study     --system S --h H1,H2,.. --snr DB --runs R --n N --methods m1,m2 [--seed S] [--workers W]
             JSON rows per h and method: RMS relative errors of M, K, D, A, failures, median ms
+${nonlinear.NONLINEAR_USAGE}
   help      this text
 
 Every command takes --out FILE (otherwise the result goes to stdout).
 
-presets: 3dof (thesis sec. 5.2.1), 8dof (thesis app. A.5), msd (m=15, b=0.2, k=2)`;
+presets: 3dof (thesis sec. 5.2.1), 8dof (thesis app. A.5), msd (m=15, b=0.2, k=2);
+nonlinear: lin-ewins (seed 002 eqs. 18-21), beam (seed 002 eqs. 25-29, free vibration)`;
 
 const badInput = (message) => new MechidError('bad-input', message);
 
@@ -50,7 +53,7 @@ const OPTIONS = {
   simulate: {
     system: 'string', h: 'number', n: 'integer', input: 'string', amplitude: 'number', snr: 'snr',
     seed: 'integer', 'with-derivatives': 'flag', hold: 'integer', freq: 'number', freq2: 'number',
-    q0: 'list', v0: 'list', out: 'string',
+    q0: 'list', v0: 'list', out: 'string', ...nonlinear.NONLINEAR_SIMULATE_OPTIONS,
   },
   discretize: { system: 'string', h: 'number', method: 'string', out: 'string' },
   d2c: { model: 'string', h: 'number', method: 'string', out: 'string' },
@@ -61,7 +64,7 @@ const OPTIONS = {
   identify: {
     data: 'string', method: 'string', h: 'number', dof: 'integer', L: 'string', init: 'string', truth: 'string',
     'input-sampling': 'string', 'time-col': 'string', 'input-cols': 'strings', 'output-cols': 'strings',
-    'block-rows': 'integer', out: 'string',
+    'block-rows': 'integer', out: 'string', ...nonlinear.NONLINEAR_IDENTIFY_OPTIONS,
   },
   study: {
     system: 'string', h: 'list', snr: 'snr', runs: 'integer', n: 'integer', methods: 'strings', seed: 'integer',
@@ -151,6 +154,8 @@ function writeOutput(text, out) {
 
 async function simulate(options, mechid) {
   const systemSpec = requireOption(options, 'system', 'simulate');
+  if (nonlinear.isNonlinearSystem(mechid, systemSpec)) return nonlinear.simulateNonlinear(options, mechid, io);
+  nonlinear.rejectOptions(options, Object.keys(nonlinear.NONLINEAR_SIMULATE_OPTIONS), 'a linear system');
   const h = requireOption(options, 'h', 'simulate');
   const n = requireOption(options, 'n', 'simulate');
   const system = loadSystem(mechid, systemSpec);
@@ -221,10 +226,13 @@ function readText(path, what) {
 }
 
 const warn = (messages) => { for (const m of messages) process.stderr.write(`mechid: warning: ${m}\n`); };
+const io = { writeOutput, writeJson, readText, warn };  // for bin/nonlinear-cli.mjs
 
 async function identify(options, mechid) {
   const path = requireOption(options, 'data', 'identify');
   const method = requireOption(options, 'method', 'identify');
+  if (nonlinear.NONLINEAR_METHODS.includes(method)) return nonlinear.identifyNonlinear(options, mechid, io);
+  nonlinear.rejectOptions(options, Object.keys(nonlinear.NONLINEAR_IDENTIFY_OPTIONS), `--method ${method}`);
   if (!mechid.methodNames().includes(method)) {
     throw badInput(`unknown method '${method}' (expected ${mechid.methodNames().join(', ')})`);
   }

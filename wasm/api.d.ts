@@ -5,6 +5,7 @@
 // matrices with one row per sample and one column per channel. JSON files use nested arrays
 // instead; `matrixFromNested`/`matrixToNested` convert at the file boundary.
 // Units are SI, time in seconds, SNR in dB.
+import type { NonlinearApi } from './nonlinear.js';
 
 export interface Matrix {
   rows: number;
@@ -132,7 +133,7 @@ export class MechidError extends Error {
   code: 'bad-input' | 'internal';
 }
 
-export interface Mechid {
+export interface Mechid extends NonlinearApi {
   presetNames(): string[];
   /** Bytes of WebAssembly memory; memory only grows, so this is the peak so far. */
   memoryBytes(): number;

@@ -3,26 +3,11 @@
 // InputError, 'internal' otherwise); wasm/api.js throws them as MechidError (TOOLCHAIN.md §3).
 #include <emscripten/bind.h>
 
+#include "js_convert.hpp"
 #include "marshal.hpp"
 
 namespace mechid::wasm {
 namespace {
-
-template <class F>
-val result_or_error(F&& f) {
-  auto error = [](const std::string& code, const char* message) {
-    val e = val::global("Error").new_(std::string(message));
-    e.set("code", code);
-    return e;
-  };
-  try {
-    return f();
-  } catch (const InputError& e) {
-    return error("bad-input", e.what());
-  } catch (const std::exception& e) {
-    return error("internal", e.what());
-  }
-}
 
 val modal_to_js(const ModalResult& r);
 

@@ -28,7 +28,7 @@ function columnIndex(header, name, source, what) {
  * @param {string} p.text       file contents
  * @param {string} p.source     file name for messages
  * @param {string} [p.timeCol]  default 't' when present
- * @param {string[]} [p.inputCols]   default u1..uk
+ * @param {string[]} [p.inputCols]   default u1..uk ([] explicitly: no inputs)
  * @param {string[]} [p.outputCols]  default q1..qn
  * @param {number} [p.h]        needed when there is no time column
  */
@@ -44,7 +44,7 @@ export function parseDatasetCsv({ Papa, text, source, timeCol, inputCols, output
   const time = timeCol ?? (header.includes('t') ? 't' : undefined);
   const inputs = inputCols ?? numbered(header, 'u');
   const outputs = outputCols ?? numbered(header, 'q');
-  if (inputs.length === 0) throw bad(`${source}: no input columns (u1, u2, ...); the header has ${header.join(', ')}`);
+  if (inputs.length === 0 && inputCols === undefined) throw bad(`${source}: no input columns (u1, u2, ...); the header has ${header.join(', ')}`);
   if (outputs.length === 0) throw bad(`${source}: no output columns (q1, q2, ...); the header has ${header.join(', ')}`);
   const timeIndex = time === undefined ? -1 : columnIndex(header, time, source, 'time');
   const inputIndex = inputs.map((name) => columnIndex(header, name, source, 'input'));

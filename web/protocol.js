@@ -14,6 +14,7 @@ export const REQUEST = Object.freeze({
   perturbationStudy: 'perturbationStudy', // {system, options} -> {rows: PerturbationRow[], ms}
   identify: 'identify',       // {system, options: {h, n, snr, seed}, methods} -> {truth, modal, t, q, results}
   studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
+  nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/nonlinear.js)
   cancel: 'cancel',           // {target: id}: answered {cancelled: false}; studies are cancelled by the page between runs
 });
 

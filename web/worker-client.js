@@ -117,6 +117,12 @@ export class MechidClient {
     return (await this.call(REQUEST.studyRun, { system, options })).run;
   }
 
+  /** A nonlinear preset simulated and identified by each method; resolves with {sim, results, ms}. */
+  async nonlinear(payload) {
+    const { sim, results, ms } = await this.call(REQUEST.nonlinear, payload);
+    return { sim, results, ms };
+  }
+
   cancel(target) {
     return this.call(REQUEST.cancel, { target });
   }

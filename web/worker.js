@@ -77,6 +77,21 @@ const handlers = {
     return { result, transfer: buffersOf(data.t, data.q.data) };
   },
 
+  // A nonlinear preset (seed 002) simulated with accelerometer noise and identified by each
+  // method; m and c known (the preset's) or estimated.
+  [REQUEST.nonlinear]: (api, { system, simulate, identify, methods }) => {
+    const t0 = performance.now();
+    const sim = api.nonlinearSimulate(system, simulate);
+    const { known, ...options } = identify;
+    const results = methods.map((method) => api.nonlinearIdentify({ h: sim.h, a: sim.a, f: sim.f }, {
+      ...options, method, mass: known ? sim.mass : null, damping: known ? sim.damping : null,
+    }));
+    const arrays = (o) => Object.values(o ?? {}).filter((v) => ArrayBuffer.isView(v));
+    const transfer = buffersOf(...arrays(sim), ...arrays(sim.forceCurve),
+      ...results.flatMap((r) => [...arrays(r.signals), ...arrays(r.forceCurve)]));
+    return { result: { sim, results, ms: performance.now() - t0 }, transfer };
+  },
+
   [REQUEST.studyRun]: (api, { system, options }) => ({
     result: { run: api.studyRun(systemOf(api, system), options) },
   }),

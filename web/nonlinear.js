@@ -1,0 +1,219 @@
+// UI wiring of the "Nonlinear stiffness from acceleration" section (seed 002, Karimov et al.
+// 2021): a preset is simulated with the accelerometer model of eq. 24 and its piecewise-linear
+// stiffness identified by the DIA (Algorithm 2) and the IDA (Algorithm 3) in a worker; this thread
+// only reads the form and shows tables and plots. Text is only ever set through textContent.
+import { MechidClient } from './worker-client.js';
+import { parseRegions } from './gen/nonlinear.js';
+import { REGION_COLORS, XYPlot } from './nonlinear-plots.js';
+
+const $ = (id) => document.getElementById(id);
+const form = $('nl-form');
+const runButton = $('nl-run');
+const status = $('nl-status');
+const METHODS = ['dia', 'ida'];
+
+// Defaults per preset, as in the seed: Lin-Ewins 20 s at 1 kHz with σ = 10, a0 = 5 and the
+// trend treatment of sec. 3.2.2; the beam in free vibration, 1.5 s, classified by the sign of θ.
+const PRESETS = {
+  'lin-ewins': { n: 20000, sigma: 10, a0: 5, regions: 'thresholds:0.005', segments: 20, highpass: 2, detrend: true },
+  beam: { n: 1500, sigma: 0, a0: 0, regions: 'sign', segments: 1, highpass: 0, detrend: true },
+};
+
+let client = new MechidClient();
+let last = null;  // {sim, results} of the last run
+let plots = null;
+
+function setStatus(state, text) {
+  status.dataset.state = state;
+  status.textContent = text;
+}
+
+function el(tag, text, attrs = {}) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+/** 4 significant digits: plain from 1e-3 to 1e6, exponential outside. */
+function fmt4(x) {
+  if (x === 0) return '0';
+  if (x === null || !Number.isFinite(x)) return '–';
+  const a = Math.abs(x);
+  return a >= 1e-3 && a < 1e6 ? String(Number(x.toPrecision(4))) : x.toExponential(3);
+}
+
+function fieldError(id, message) {
+  return Object.assign(new Error(message), { field: id });
+}
+
+function readNumber(id, name, ok, expected) {
+  const text = $(id).value.trim();
+  const x = text === '' ? NaN : Number(text);
+  if (!Number.isFinite(x) || !ok(x)) throw fieldError(id, `${name} must be ${expected}, got "${text.slice(0, 40)}"`);
+  return x;
+}
+
+function readInteger(id, name, min, max) {
+  const text = $(id).value.trim();
+  const x = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(x) || x < min || x > max) {
+    throw fieldError(id, `${name} must be an integer from ${min} to ${max}, got "${text.slice(0, 40)}"`);
+  }
+  return x;
+}
+
+/** The request of the form; throws Error{field} naming the first bad field. */
+function readForm() {
+  for (const e of form.querySelectorAll('[aria-invalid]')) e.removeAttribute('aria-invalid');
+  let regions;
+  try {
+    regions = parseRegions($('nl-regions').value, (message) => new Error(message));
+  } catch (e) {
+    throw fieldError('nl-regions', e.message);
+  }
+  return {
+    system: $('nl-system').value,
+    simulate: {
+      n: readInteger('nl-n', 'N', 50, 200000),
+      sigma: readNumber('nl-sigma', 'σ', (x) => x >= 0, 'a number >= 0'),
+      a0: readNumber('nl-a0', 'a0', () => true, 'a number'),
+      seed: readInteger('nl-seed', 'seed', 0, 2 ** 31 - 1),
+    },
+    identify: {
+      regions,
+      known: $('nl-known').checked,
+      segments: readInteger('nl-segments', 'segments', 1, 1000),
+      highpassHz: readNumber('nl-highpass', 'high-pass', (x) => x >= 0, 'a number of Hz >= 0'),
+      detrend: $('nl-detrend').checked,
+      swapTolerance: readNumber('nl-swap-tol', 'swapping tol', (x) => x >= 0, 'a number >= 0'),
+    },
+    methods: METHODS,
+  };
+}
+
+function applyPreset() {
+  const d = PRESETS[$('nl-system').value];
+  $('nl-n').value = String(d.n);
+  $('nl-sigma').value = String(d.sigma);
+  $('nl-a0').value = String(d.a0);
+  $('nl-regions').value = d.regions;
+  $('nl-segments').value = String(d.segments);
+  $('nl-highpass').value = String(d.highpass);
+  $('nl-detrend').checked = d.detrend;
+}
+
+// ---- results ------------------------------------------------------------------------------
+
+// Error against the preset: relative where the true stiffness is non-zero, absolute otherwise.
+function errorText(k, truth) {
+  if (truth === undefined) return '–';
+  return truth === 0 ? `|k| = ${fmt4(Math.abs(k))}` : `${fmt4((100 * Math.abs(k - truth)) / Math.abs(truth))} %`;
+}
+
+function showTable(sim, results) {
+  const names = results[0].stiffness.map((s) => s.name);
+  const table = el('table', undefined, { class: 'data', id: 'nl-table' });
+  const head = el('tr');
+  head.append(el('th', 'method'));
+  for (const name of names) head.append(el('th', `k ${name}`), el('th', `error ${name}`));
+  for (const h of ['m', 'c', 'reclassified', 'fit of eq. 14 / 16', 'status']) head.append(el('th', h));
+  const thead = el('thead');
+  thead.append(head);
+  const body = el('tbody');
+  const truth = el('tr', undefined, { id: 'nl-row-true' });
+  truth.append(el('th', 'true'));
+  for (const name of names) truth.append(el('td', fmt4(sim.k[name])), el('td', ''));
+  truth.append(el('td', fmt4(sim.mass)), el('td', fmt4(sim.damping)), el('td', ''), el('td', ''), el('td', ''));
+  body.append(truth);
+  for (const r of results) {
+    const row = el('tr', undefined, { id: `nl-row-${r.method}` });
+    row.append(el('th', r.method.toUpperCase()));
+    for (const s of r.stiffness) {
+      row.append(el('td', fmt4(s.k), { 'data-k': s.name }), el('td', errorText(s.k, sim.k[s.name]), { 'data-error': s.name }));
+    }
+    row.append(el('td', `${fmt4(r.mass)}${r.massEstimated ? '' : ' (known)'}`),
+      el('td', `${fmt4(r.damping)}${r.dampingEstimated ? '' : ' (known)'}`),
+      el('td', String(r.classification.changed), { 'data-changed': '' }),
+      el('td', `${r.fit.fit_percent.toFixed(1)} %`),
+      el('td', r.status === 'ok' ? 'ok' : `${r.status}: ${r.message}`, { 'data-status': r.status }));
+    body.append(row);
+  }
+  table.append(thead, body);
+  $('nl-results').replaceChildren(table);
+}
+
+// Points of `xs`, `ys` grouped by region index (Int32Array) into one series each.
+function byRegion(regionsInfo, region, xs, ys) {
+  return regionsInfo.regions.map((g, k) => {
+    const idx = [];
+    for (let i = 0; i < region.length; i++) if (region[i] === k) idx.push(i);
+    return {
+      label: g.interval,
+      color: REGION_COLORS[k % REGION_COLORS.length],
+      points: true,
+      x: Float64Array.from(idx, (i) => xs[i]),
+      y: Float64Array.from(idx, (i) => ys[i]),
+    };
+  }).filter((s) => s.x.length > 0);
+}
+
+function showPlots() {
+  if (!last) return;
+  const { sim, results } = last;
+  const r = results.find((x) => x.method === $('nl-show').value) ?? results[0];
+  const s = r.signals;
+  plots.xv.show(byRegion(r.regions, s.finalRegion, s.x, s.v));
+  plots.va.show(byRegion(r.regions, s.finalRegion, s.v, s.a));
+  // The true curve last, so it is drawn on top of the estimates.
+  plots.force.show([
+    ...results.filter((x) => x.forceCurve).map((x, i) => ({
+      label: `${x.method.toUpperCase()} estimate`, color: REGION_COLORS[(i + 1) % REGION_COLORS.length],
+      dash: x.method === 'dia' ? [6, 4] : undefined, x: x.forceCurve.x, y: x.forceCurve.F,
+    })),
+    { label: 'true F(x)', color: '#1b1f24', x: sim.forceCurve.x, y: sim.forceCurve.F },
+  ]);
+}
+
+async function run(event) {
+  event.preventDefault();
+  if (runButton.disabled) return;
+  let request;
+  try {
+    request = readForm();
+  } catch (e) {
+    if (e.field) $(e.field).setAttribute('aria-invalid', 'true');
+    setStatus('error', e.message);
+    return;
+  }
+  runButton.disabled = true;
+  setStatus('busy', 'Simulating and identifying…');
+  try {
+    if (client.failed) client = new MechidClient();
+    const { sim, results, ms } = await client.nonlinear(request);
+    last = { sim, results };
+    showTable(sim, results);
+    showPlots();
+    setStatus('ok', `${sim.t.length} samples, DIA and IDA in ${Math.round(ms)} ms`);
+  } catch (e) {
+    setStatus('error', e?.message ?? String(e));  // core messages verbatim
+  } finally {
+    runButton.disabled = false;
+  }
+}
+
+function init() {
+  plots = {
+    xv: new XYPlot($('nl-phase-xv'), { xLabel: 'x (m)', yLabel: 'ẋ (m/s)' }),
+    va: new XYPlot($('nl-phase-va'), { xLabel: 'ẋ (m/s)', yLabel: 'ẍ (m/s²)' }),
+    force: new XYPlot($('nl-force'), { xLabel: 'x (m)', yLabel: 'F (N)' }),
+  };
+  form.addEventListener('submit', run);
+  $('nl-system').addEventListener('change', applyPreset);
+  $('nl-show').addEventListener('change', showPlots);
+  applyPreset();
+  runButton.disabled = false;
+  setStatus('ready', 'Ready: press Identify.');
+}
+
+init();

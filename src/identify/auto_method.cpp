@@ -30,9 +30,12 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   timing += refined.timing_ms;
 
   const Identification* usable = refined.status != Status::failed ? &refined : &variational;
-  const double h_omega = usable->modal.modes.empty() ? 0.0 : usable->modal.modes.back().omega_n * data.h;
-  const std::string accuracy = "h·ω_max = " + format_number(h_omega) + ", where the midpoint model errs by " +
-                               format_number(100 * midpoint_frequency_error(h_omega / data.h, data.h)) + " % in frequency";
+  std::string accuracy = "no modes to judge h by";
+  if (!usable->modal.modes.empty()) {
+    const double omega_max = usable->modal.modes.back().omega_n;
+    accuracy = "h·ω_max = " + format_number(omega_max * data.h) + ", where the midpoint model errs by " +
+               format_number(100 * midpoint_frequency_error(omega_max, data.h)) + " % in frequency";
+  }
   std::string reason;
   Identification chosen;
   if (refined.status == Status::failed) {

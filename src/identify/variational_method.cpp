@@ -14,22 +14,30 @@ namespace {
 struct Start {
   DiscreteVariationalModel model;
   bool ok = false;
-  std::string reason;  // why the n4sid start was not used
+  std::string reason;          // why the n4sid start was not used
+  Eigen::Index block_rows = 0;
+  Identification record;       // its diagnostics and warnings, for the result when it is used
 };
 
-Start n4sid_start(const Dataset& data, const IdentifyOptions& options, const Matrix& L, Identification& r) {
+Start n4sid_start(const Dataset& data, const IdentifyOptions& options, const Matrix& L, const VariationalPredictor& predictor) {
   Start start;
   const SubspaceModel sub = subspace_with_rule(data, options);
-  r.diagnostics.emplace_back("block_rows", static_cast<double>(sub.block_rows));
-  note_suggested_dof(sub, data.y.cols(), r);
+  start.block_rows = sub.block_rows;
+  start.record.diagnostics.emplace_back("block_rows", static_cast<double>(sub.block_rows));
+  note_suggested_dof(sub, data.y.cols(), start.record);
   if (sub.status == Status::failed) {
     start.reason = sub.message;
     return start;
   }
   const SecondOrderInit init = second_order_init(sub.F, sub.G, sub.H, L, data.h);
-  r.diagnostics.emplace_back("omega_condition", init.omega_condition);
+  start.record.diagnostics.emplace_back("omega_condition", init.omega_condition);
   if (init.status == Status::failed) {
     start.reason = init.message;
+    return start;
+  }
+  Vector r0;
+  if (!predictor.residuals(predictor.pack(init.model), r0, nullptr)) {
+    start.reason = "the n4sid initial model predicts unstably";
     return start;
   }
   start.model = init.model;
@@ -50,13 +58,24 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
 
   // Steps 2-3 (or the equation-error start), with a fallback when the start is unusable.
   Start start;
-  Vector r0;
   if (options.init == "n4sid") {
-    start = n4sid_start(data, options, L, r);
-    if (start.ok && !predictor.residuals(predictor.pack(start.model), r0, nullptr)) {
-      start.ok = false;
-      start.reason = "the n4sid initial model predicts unstably";
+    start = n4sid_start(data, options, L, predictor);
+    // An unusable subspace model is often one with too short a past horizon: the rule's block
+    // rows doubled, once, when the data have enough samples for them (as subspace_identify asks).
+    const Eigen::Index more_rows = 2 * start.block_rows;
+    if (!start.ok && options.block_rows == 0 && more_rows > 0 &&
+        data.y.rows() >= 2 * more_rows * (1 + data.u.cols() + data.y.cols())) {
+      IdentifyOptions more = options;
+      more.block_rows = more_rows;
+      Start retry = n4sid_start(data, more, L, predictor);
+      if (retry.ok) {
+        r.notes.emplace_back("n4sid_retry", "the start with " + std::to_string(start.block_rows) + " block rows was unusable (" +
+                                                start.reason + "); " + std::to_string(more_rows) + " block rows used");
+        start = std::move(retry);
+      }
     }
+    r.diagnostics = start.record.diagnostics;
+    r.warnings = start.record.warnings;
   }
   std::string init_used = options.init;
   if (!start.ok) {

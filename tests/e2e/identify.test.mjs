@@ -27,7 +27,7 @@ async function fillMsd() {
   await page.fill('#ident-snr', '40');
   // Seed 4: n4sid-d2c's D error is about 0.02 (with seed 1 it is 0.052, just above the bound).
   await page.fill('#ident-seed', '4');
-  for (const [method, on] of [['variational', true], ['n4sid-d2c', true], ['equation-error', false]]) {
+  for (const [method, on] of [['variational', true], ['n4sid-d2c', true], ['equation-error', false], ['auto', false]]) {
     await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
   }
 }
@@ -73,6 +73,27 @@ test('the variational M for msd is within 5 % of m = 15, shown to 4 significant 
   assert.match(cell, /^\d+\.\d{2}$/, `M cell "${cell}" is not 4 significant digits`);
   assert.ok(Math.abs(Number(cell) - 15) / 15 < 0.05, `M = ${cell}`);
   assert.equal((await page.textContent('#ident-M-true td')).trim(), '15.00');
+});
+
+test('auto: M, D, K with 95 % intervals that cover the msd truth, and the reason of the choice', async () => {
+  await fillMsd();
+  for (const [method, on] of [['variational', false], ['n4sid-d2c', false], ['auto', true]]) {
+    await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
+  }
+  await page.click('#ident-run');
+  await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('ident-status').dataset.state)
+    && !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#ident-status-auto', 'data-status'), 'ok', await page.textContent('#ident-status-auto'));
+  assert.match(await page.textContent('#ident-reason-auto'), /^Chose variational-zoh: inputs held/);
+  // msd: m = 15, b = 0.2, k = 2; the cell reads "estimate ± half-width of the 95 % interval".
+  for (const [key, truth] of [['M', 15], ['D', 0.2], ['K', 2]]) {
+    const cell = (await page.textContent(`#ident-${key}-auto td`)).trim();
+    const m = /^([-0-9.e]+) ± ([0-9.e-]+)$/.exec(cell);
+    assert.ok(m, `${key} cell "${cell}"`);
+    // Within the 99.9 % interval (1.7 × the 95 % half-width): a 1-in-1000 chance to fail by noise.
+    assert.ok(Number(m[2]) > 0 && Math.abs(Number(m[1]) - truth) <= 1.7 * Number(m[2]), `${key}: ${cell}`);
+  }
+  await page.setChecked('#ident-form input[name="method"][value="auto"]', false);
 });
 
 test('study: 3 h x 3 runs x 2 methods, progress 18 / 18, 3 points on the plot', async () => {

@@ -1,61 +1,18 @@
 // The six discretizations of seed 004 (src/ekf/discretization.cpp): convergence orders against
-// the exact (matrix exponential) response of a forced oscillator, the first-order damping error
-// of the leapfrog as printed in eq. 22, and the analytic Jacobians against finite differences.
+// the exact (matrix exponential) response of a forced oscillator (src/ekf/convergence.cpp), the
+// first-order damping error of the leapfrog as printed in eq. 22, and the analytic Jacobians
+// against finite differences.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
 #include "core/input_error.hpp"
 #include "ekf/belt_drive.hpp"
+#include "ekf/convergence.hpp"
 #include "ekf/discretization.hpp"
 #include "ekf/linear_oscillator.hpp"
-#include "simulate/sinusoid_response.hpp"
 
 using namespace mechid;
-
-namespace {
-
-// Global error at t_end of `method` on m s'' + b s' + k s = sin(1.3 t) + 0.5 from rest, against
-// the exact sampled response (simulate/sinusoid_response.hpp); u is evaluated exactly at the
-// start, middle and end of each step.
-double global_error(Discretization method, double b, double T, double t_end = 4.0) {
-  const double m = 1.0, k = 4.0;
-  const LinearOscillator model(m, b, k);
-  SineSum u;
-  u.offset = Vector::Constant(1, 0.5);
-  u.terms.push_back({0, 1.0, 1.3, 0.0});
-  const Eigen::Index N = static_cast<Eigen::Index>(std::llround(t_end / T));
-  StateSpaceModel ss;
-  ss.A.resize(2, 2);
-  ss.A << 0, 1, -k / m, -b / m;
-  ss.B = Matrix(2, 1);
-  ss.B << 0, 1 / m;
-  ss.C = Matrix::Identity(2, 2);
-  ss.D = Matrix::Zero(2, 1);
-  const SampledResponse exact = sinusoid_response(ss, u, Vector::Zero(2), T, N + 1);
-  Vector x = Vector::Zero(2);
-  const Vector theta(0);
-  for (Eigen::Index i = 0; i < N; ++i) {
-    const double t = i * T;
-    x = discrete_step(model, method, x, theta, {u.at(t), u.at(t + 0.5 * T), u.at(t + T)}, T, false).x;
-  }
-  return (x - exact.x.row(N).transpose()).norm();
-}
-
-// Least-squares slope of log error against log T over T = T0, T0/2, T0/4, T0/8.
-double observed_order(Discretization method, double b, double T0) {
-  Eigen::Matrix<double, 4, 2> X;
-  Eigen::Vector4d e;
-  for (int i = 0; i < 4; ++i) {
-    const double T = T0 / (1 << i);
-    X(i, 0) = std::log(T);
-    X(i, 1) = 1.0;
-    e(i) = std::log(global_error(method, b, T));
-  }
-  return X.colPivHouseholderQr().solve(e)(0);
-}
-
-}  // namespace
 
 TEST_CASE("convergence orders 1, 1, 2, 2, 3, 4 of EF, SE, Heun, LP, RK3, RK4 (force independent of v)", "[ekf]") {
   for (const Discretization d : all_discretizations()) {

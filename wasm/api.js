@@ -2,6 +2,7 @@
 // same functions. Layout: a matrix is {rows, cols, data} with row-major Float64Array data; time
 // series have one row per sample. JSON files use nested arrays (matrixFromNested/matrixToNested).
 // The bindings return errors as values (TOOLCHAIN.md §3); this module throws them as MechidError.
+import { wrapEstimators } from './estimators.js';
 
 export class MechidError extends Error {
   constructor(code, message) {
@@ -110,6 +111,7 @@ const PERTURBATION_DEFAULTS = { multiples: [1, 2, 3], samples: 50, relative: 0.0
 /** Wraps an instantiated emscripten module (the default export of web/gen/mechid.mjs). */
 export function wrapModule(module) {
   return {
+    ...wrapEstimators(module),  // seeds 003, 004 (estimators.js)
     presetNames: () => module.presetNames(),
     // Bytes of WebAssembly memory; it only grows, so this is the peak so far.
     memoryBytes: () => module.HEAP8.buffer.byteLength,

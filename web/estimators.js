@@ -18,10 +18,10 @@ function setStatus(id, state, text) {
   $(id).textContent = text;
 }
 
-function fmt(x) {
+function fmt(x, digits = 6) {
   if (x === undefined || x === null || !Number.isFinite(x)) return String(x);
   const a = Math.abs(x);
-  return a !== 0 && (a < 1e-3 || a >= 1e5) ? x.toExponential(4) : x.toPrecision(6);
+  return a !== 0 && (a < 1e-3 || a >= 1e5) ? x.toExponential(digits - 2) : String(Number(x.toPrecision(digits)));
 }
 
 /** A line plot in `container`: x values, series [{label, values}], optional log y. Replaces the old one. */
@@ -32,7 +32,7 @@ function linePlot(key, container, { x, xLabel, yLabel, series, logY = false }) {
     width,
     height: Math.round(Math.min(300, Math.max(200, width * 0.45))),
     scales: { x: { time: false }, y: logY ? { distr: 3 } : {} },
-    axes: [{ label: xLabel }, { label: yLabel }],
+    axes: [{ label: xLabel }, { label: yLabel, size: 70, values: logY ? (u, values) => values.map((v) => (v == null ? "" : v.toExponential(0))) : undefined }],
     series: [{ label: xLabel }, ...series.map((s, i) => ({
       label: s.label, stroke: s.color ?? COLORS[i % COLORS.length], width: s.width ?? 1, dash: s.dash, points: { show: false },
     }))],
@@ -57,7 +57,7 @@ async function runSvf(event) {
     const what = experiment === 'rlc'
       ? `1/RC = ${fmt(e.inv_RC)} (true 10), 1/LC = ${fmt(e.inv_LC)} (true 2.5e7)`
       : `m = ${fmt(e.m)}, b = ${fmt(e.b)}, k = ${fmt(e.k)} (true 15, 0.2, 2)`;
-    $('est-svf-result').textContent = `best poles p1 = ${fmt(e.p1)}, p2 = ${fmt(e.p2)}: ${what}; mean |y − ŷ| = ${fmt(e.outputError)}`;
+    $('est-svf-result').textContent = `best poles p1 = ${fmt(e.p1, 4)}, p2 = ${fmt(e.p2, 4)}: ${what}; mean |y − ŷ| = ${fmt(e.outputError, 4)}`;
     showSurface(r.search);
     setStatus('est-svf-status', e.status === 'failed' ? 'error' : 'ok',
       `${r.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${e.message}` : ''})`);
@@ -75,7 +75,7 @@ function showSurface(search) {
     search.grid.indexOf(search.p1)])].filter((i) => i >= 0).sort((a, b) => a - b).slice(0, 7);
   const x = Float64Array.from(search.grid);
   const series = rows.map((i) => ({
-    label: `p1 = ${fmt(search.grid[i])}`,
+    label: `p1 = ${fmt(search.grid[i], 4)}`,
     values: Float64Array.from({ length: g }, (_, j) => search.surface.data[i * g + j]),
     width: search.grid[i] === search.p1 ? 2.5 : 1,
   }));

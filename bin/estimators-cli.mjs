@@ -3,7 +3,7 @@
 //   mechid simulate --system rlc|msd-sine|belt-drive …
 // Helpers of mechid.js (file reading, JSON output, system loading) come in as `io`.
 import Papa from 'papaparse';
-import { MechidError, matrixFromNested } from '../wasm/api.js';
+import { MechidError, matrixFromNested, simulationToCsv } from '../wasm/api.js';
 import { parseDatasetCsv } from '../wasm/csv.js';
 import { DISCRETIZATIONS, EQ32_READINGS, ESTIMATOR_SYSTEMS, poleGrid } from '../wasm/estimators.js';
 
@@ -45,16 +45,6 @@ export function rejectEstimatorOptions(options, method) {
   }
 }
 
-function columnsCsv(columns, blocks, t) {
-  const lines = [columns.join(',')];
-  for (let i = 0; i < t.length; i++) {
-    const row = [t[i]];
-    for (const m of blocks) for (let j = 0; j < m.cols; j++) row.push(m.data[i * m.cols + j]);
-    lines.push(row.join(','));
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 export async function simulateEstimatorSystem(options, mechid, io) {
   const name = options.system;
   for (const key of Object.keys(options)) {
@@ -79,10 +69,10 @@ export async function simulateEstimatorSystem(options, mechid, io) {
       v.data[2 * i] = measured.data[2 * i + 1];
       v.data[2 * i + 1] = d.v.data[2 * i + 1];
     }
-    text = columnsCsv(['t', 'u1', 'q1', 'q2', 'v1', 'v2'], [d.u, q, v], d.t);
+    text = simulationToCsv({ columns: ['t', 'u1', 'q1', 'q2', 'v1', 'v2'], t: d.t, u: d.u, q, v });
   } else {
     const inputs = Array.from({ length: d.u.cols }, (_, j) => `u${j + 1}`);
-    text = columnsCsv(['t', ...inputs, 'q1'], [d.u, d.q], d.t);
+    text = simulationToCsv({ columns: ['t', ...inputs, 'q1'], t: d.t, u: d.u, q: d.q });
   }
   io.writeOutput(text, options.out);
 }

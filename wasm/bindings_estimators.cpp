@@ -228,10 +228,7 @@ val simulate_estimator_system_js(std::string name, val o) {
       if (name == "rlc") {
         r = sinusoid_response(rlc_state_space({}), rlc_seed_input(), Vector::Zero(2), h, N);
       } else {
-        SineSum u;
-        u.offset = Vector::Constant(1, 10.5);
-        u.terms.push_back({0, 5.0, 2.0, 0.0});
-        r = sinusoid_response(to_state_space(preset("msd")), u, Vector::Zero(2), h, N);
+        r = sinusoid_response(to_state_space(preset("msd")), msd_seed_input(), Vector::Zero(2), h, N);
       }
       out.set("noiseStd", numbers_to_js(Eigen::Map<const Vector>(add_noise(r.y, snr, seed, 1ULL << 32).data(), 1)));
       out.set("t", float64_array(r.t.data(), static_cast<std::size_t>(N)));

@@ -42,10 +42,7 @@ std::string msd_row(const char* rule, const char* criterion, const SvfFit& fit, 
 
 std::string svf_msd() {
   const double h = 0.1;
-  SineSum u;
-  u.offset = Vector::Constant(1, 10.5);
-  u.terms.push_back({0, 5.0, 2.0, 0.0});
-  const SampledResponse d = sinusoid_response(to_state_space(preset("msd")), u, Vector::Zero(2), h, 101);
+  const SampledResponse d = sinusoid_response(to_state_space(preset("msd")), msd_seed_input(), Vector::Zero(2), h, 101);
   const Vector grid = pole_grid(0.1, 4.9, 0.2), y = d.y.col(0);
   std::string out = "[";
   for (const Intersample rule : {Intersample::linear, Intersample::cubic}) {

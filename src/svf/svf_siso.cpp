@@ -121,4 +121,11 @@ MassSpringDamper mass_spring_damper(const SvfFit& fit) {
   return out;
 }
 
+SineSum msd_seed_input() {
+  SineSum u;
+  u.offset = Vector::Constant(1, 10.5);
+  u.terms.push_back({0, 5.0, 2.0, 0.0});
+  return u;
+}
+
 }  // namespace mechid

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "simulate/sinusoid_response.hpp"
 #include "svf/least_squares.hpp"
 #include "svf/linear_ode.hpp"
 
@@ -55,5 +56,8 @@ struct MassSpringDamper {
   double m = 0.0, b = 0.0, k = 0.0;
 };
 MassSpringDamper mass_spring_damper(const SvfFit& fit);
+
+// The force of seed 003's experiment (sec. 2.3): u = 5 sin(2t) + 10.5.
+SineSum msd_seed_input();
 
 }  // namespace mechid

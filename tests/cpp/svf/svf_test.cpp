@@ -20,11 +20,8 @@ namespace {
 
 // Seed 003, sec. 2.3: u = 5 sin(2t) + 10.5 on msd (m 15, b 0.2, k 2) from rest, closed form.
 SampledResponse seed_msd_data(double h, double duration) {
-  SineSum u;
-  u.offset = Vector::Constant(1, 10.5);
-  u.terms.push_back({0, 5.0, 2.0, 0.0});
   const Eigen::Index N = static_cast<Eigen::Index>(std::llround(duration / h)) + 1;
-  return sinusoid_response(to_state_space(preset("msd")), u, Vector::Zero(2), h, N);
+  return sinusoid_response(to_state_space(preset("msd")), msd_seed_input(), Vector::Zero(2), h, N);
 }
 
 // Seed 003's error measure: |Δm/m| + |Δb/b| + |Δk/k|.

@@ -6,6 +6,8 @@
 // instead; `matrixFromNested`/`matrixToNested` convert at the file boundary.
 // Units are SI, time in seconds, SNR in dB.
 
+import type { Estimators } from './estimators.js';
+
 export interface Matrix {
   rows: number;
   cols: number;
@@ -130,7 +132,7 @@ export class MechidError extends Error {
   code: 'bad-input' | 'internal';
 }
 
-export interface Mechid {
+export interface Mechid extends Estimators {
   presetNames(): string[];
   /** Bytes of WebAssembly memory; memory only grows, so this is the peak so far. */
   memoryBytes(): number;

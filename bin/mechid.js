@@ -10,6 +10,10 @@ import { parseDatasetCsv } from '../wasm/csv.js';
 import { loadMechidNode } from '../wasm/node.js';
 import { runStudyNode } from '../wasm/node-study.js';
 import * as nonlinear from './nonlinear-cli.mjs';
+import {
+  ESTIMATOR_IDENTIFY_OPTIONS, ESTIMATOR_METHODS, ESTIMATOR_SIMULATE_USAGE, ESTIMATOR_USAGE, identifyEstimator,
+  isEstimatorSystem, rejectEstimatorOptions, simulateEstimatorSystem,
+} from './estimators-cli.mjs';
 
 const USAGE = `usage: mechid <command> [options]
 
@@ -18,6 +22,7 @@ commands:
             [--amplitude A] [--snr DB|inf] [--seed S] [--with-derivatives]
             [--hold SAMPLES] [--freq HZ] [--freq2 HZ] [--q0 a,b,..] [--v0 a,b,..] [--out FILE]
             CSV t,u1..uk,q1..qn[,v1..vn,a1..an] (noise only on q) to stdout or FILE
+${ESTIMATOR_SIMULATE_USAGE}
   discretize --system S --h H --method zoh|tustin|euler|variational
             JSON {method, h, F, G, H, J} or, for variational, {method, h, Md, Dd, Kd, L}
   d2c       --model FILE [--h H] [--method zoh|tustin|euler|variational]
@@ -36,6 +41,7 @@ commands:
             JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors])
             auto: the recommended estimate (exact-sampling PEM from the variational start) and why
             --input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)
+${ESTIMATOR_USAGE}
   study     --system S --h H1,H2,.. --snr DB --runs R --n N --methods m1,m2 [--seed S] [--workers W]
             JSON rows per h and method: RMS relative errors of M, K, D, A, failures, median ms
 ${nonlinear.NONLINEAR_USAGE}
@@ -44,7 +50,8 @@ ${nonlinear.NONLINEAR_USAGE}
 Every command takes --out FILE (otherwise the result goes to stdout).
 
 presets: 3dof (thesis sec. 5.2.1), 8dof (thesis app. A.5), msd (m=15, b=0.2, k=2);
-nonlinear: lin-ewins (seed 002 eqs. 18-21), beam (seed 002 eqs. 25-29, free vibration)`;
+nonlinear: lin-ewins (seed 002 eqs. 18-21), beam (seed 002 eqs. 25-29, free vibration)
+simulate only: rlc, msd-sine (seed 003), belt-drive (seed 004)`;
 
 const badInput = (message) => new MechidError('bad-input', message);
 
@@ -64,7 +71,7 @@ const OPTIONS = {
   identify: {
     data: 'string', method: 'string', h: 'number', dof: 'integer', L: 'string', init: 'string', truth: 'string',
     'input-sampling': 'string', 'time-col': 'string', 'input-cols': 'strings', 'output-cols': 'strings',
-    'block-rows': 'integer', out: 'string', ...nonlinear.NONLINEAR_IDENTIFY_OPTIONS,
+    'block-rows': 'integer', out: 'string', ...nonlinear.NONLINEAR_IDENTIFY_OPTIONS, ...ESTIMATOR_IDENTIFY_OPTIONS,
   },
   study: {
     system: 'string', h: 'list', snr: 'snr', runs: 'integer', n: 'integer', methods: 'strings', seed: 'integer',
@@ -153,6 +160,7 @@ function writeOutput(text, out) {
 }
 
 async function simulate(options, mechid) {
+  if (isEstimatorSystem(options.system)) return simulateEstimatorSystem(options, mechid, { writeOutput });
   const systemSpec = requireOption(options, 'system', 'simulate');
   if (nonlinear.isNonlinearSystem(mechid, systemSpec)) return nonlinear.simulateNonlinear(options, mechid, io);
   nonlinear.rejectOptions(options, Object.keys(nonlinear.NONLINEAR_SIMULATE_OPTIONS), 'a linear system');
@@ -232,10 +240,15 @@ async function identify(options, mechid) {
   const path = requireOption(options, 'data', 'identify');
   const method = requireOption(options, 'method', 'identify');
   if (nonlinear.NONLINEAR_METHODS.includes(method)) return nonlinear.identifyNonlinear(options, mechid, io);
+  if (ESTIMATOR_METHODS.includes(method)) {
+    return identifyEstimator(options, mechid, { readText, readJson, writeJson, writeOutput, loadSystem, warn });
+  }
   nonlinear.rejectOptions(options, Object.keys(nonlinear.NONLINEAR_IDENTIFY_OPTIONS), `--method ${method}`);
   if (!mechid.methodNames().includes(method)) {
-    throw badInput(`unknown method '${method}' (expected ${mechid.methodNames().join(', ')})`);
+    const all = [...mechid.methodNames(), ...nonlinear.NONLINEAR_METHODS, ...ESTIMATOR_METHODS];
+    throw badInput(`unknown method '${method}' (expected ${all.join(', ')})`);
   }
+  rejectEstimatorOptions(options, method);
   const sampling = options['input-sampling'] ?? 'point';
   if (!['point', 'hold'].includes(sampling)) throw badInput(`--input-sampling must be point or hold, got '${sampling}'`);
   const data = parseDatasetCsv({

@@ -9,5 +9,5 @@ if [ ! -f build-wasm/CMakeCache.txt ]; then
 fi
 cmake --build build-wasm -j2
 mkdir -p web/gen/vendor
-cp wasm/api.js wasm/study.js wasm/csv.js wasm/nonlinear.js web/gen/
+cp wasm/api.js wasm/estimators.js wasm/study.js wasm/csv.js wasm/nonlinear.js web/gen/
 cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css web/gen/vendor/

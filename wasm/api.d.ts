@@ -7,6 +7,8 @@
 // Units are SI, time in seconds, SNR in dB.
 import type { NonlinearApi } from './nonlinear.js';
 
+import type { Estimators } from './estimators.js';
+
 export interface Matrix {
   rows: number;
   cols: number;
@@ -133,7 +135,7 @@ export class MechidError extends Error {
   code: 'bad-input' | 'internal';
 }
 
-export interface Mechid extends NonlinearApi {
+export interface Mechid extends NonlinearApi, Estimators {
   presetNames(): string[];
   /** Bytes of WebAssembly memory; memory only grows, so this is the peak so far. */
   memoryBytes(): number;

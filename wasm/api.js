@@ -3,6 +3,7 @@
 // series have one row per sample. JSON files use nested arrays (matrixFromNested/matrixToNested).
 // The bindings return errors as values (TOOLCHAIN.md §3); this module throws them as MechidError.
 import { wrapNonlinear } from './nonlinear.js';
+import { wrapEstimators } from './estimators.js';
 
 export class MechidError extends Error {
   constructor(code, message) {
@@ -112,6 +113,7 @@ const PERTURBATION_DEFAULTS = { multiples: [1, 2, 3], samples: 50, relative: 0.0
 export function wrapModule(module) {
   return {
     ...wrapNonlinear(module, { unwrap, badInput, requireNumber }),
+    ...wrapEstimators(module),  // seeds 003, 004 (estimators.js)
     presetNames: () => module.presetNames(),
     // Bytes of WebAssembly memory; it only grows, so this is the peak so far.
     memoryBytes: () => module.HEAP8.buffer.byteLength,

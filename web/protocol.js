@@ -15,6 +15,8 @@ export const REQUEST = Object.freeze({
   identify: 'identify',       // {system, options: {h, n, snr, seed}, methods} -> {truth, modal, t, q, results}
   studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
   nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/nonlinear.js)
+  svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {search, estimate, ms} (seed 003)
+  ekfRun: 'ekfRun',           // {duration, methods, reading, seed} -> {t, trueTheta, runs} (seed 004)
   cancel: 'cancel',           // {target: id}: answered {cancelled: false}; studies are cancelled by the page between runs
 });
 

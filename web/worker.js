@@ -2,6 +2,7 @@
 import createMechidModule from './gen/mechid.mjs';
 import { wrapModule, simulationToCsv } from './gen/api.js';
 import { REQUEST, REPLY } from './protocol.js';
+import { estimatorHandlers } from './estimators-worker.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
 const ready = createMechidModule().then(wrapModule);
@@ -24,6 +25,7 @@ function systemOf(api, system) {
 }
 
 const handlers = {
+  ...estimatorHandlers,  // seeds 003, 004 (estimators-worker.js)
   [REQUEST.presetNames]: (api) => ({ result: { names: api.presetNames() } }),
 
   [REQUEST.preset]: (api, { name }) => {

@@ -83,7 +83,7 @@ test('CSV and option errors name the file, line and column', () => {
   const r = cli('identify', '--data', semicolon, '--method', 'equation-error', '--dof', '2');
   assert.equal(r.stderr, `mechid: error: --dof 2 but ${semicolon} has 1 output columns (q1)\n`);
   const m = cli('identify', '--data', data, '--method', 'magic');
-  assert.equal(m.stderr, "mechid: error: unknown method 'magic' (expected variational, n4sid-d2c, equation-error, variational-zoh, auto)\n");
+  assert.equal(m.stderr, "mechid: error: unknown method 'magic' (expected variational, n4sid-d2c, equation-error, variational-zoh, auto, ida, dia, svf, ekf)\n");
 });
 
 test('study: rows per h and method with RMS errors and failure counts', () => {

@@ -1,0 +1,152 @@
+// UI wiring of the "Seeds 003 and 004" section: the state-variable-filter pole search (its error
+// surface) and the augmented EKF on the belt drive (its parameter trajectories). The worker does
+// the numbers (estimators-worker.js); this thread formats text and plots. textContent only.
+import uPlot from './gen/vendor/uPlot.esm.js';
+import { MechidClient } from './worker-client.js';
+import { REQUEST } from './protocol.js';
+
+const $ = (id) => document.getElementById(id);
+const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
+const SVF_GRIDS = { 'msd-sine': '0.1:4.9:0.2', rlc: '200:700:25' };
+
+let client = new MechidClient();
+const liveClient = () => (client.failed ? (client = new MechidClient()) : client);
+const plots = {};
+
+function setStatus(id, state, text) {
+  $(id).dataset.state = state;
+  $(id).textContent = text;
+}
+
+function fmt(x, digits = 6) {
+  if (x === undefined || x === null || !Number.isFinite(x)) return String(x);
+  const a = Math.abs(x);
+  return a !== 0 && (a < 1e-3 || a >= 1e5) ? x.toExponential(digits - 2) : String(Number(x.toPrecision(digits)));
+}
+
+/** A line plot in `container`: x values, series [{label, values}], optional log y. Replaces the old one. */
+function linePlot(key, container, { x, xLabel, yLabel, series, logY = false }) {
+  plots[key]?.destroy();
+  const width = Math.max(300, Math.floor(container.clientWidth));
+  const opts = {
+    width,
+    height: Math.round(Math.min(300, Math.max(200, width * 0.45))),
+    scales: { x: { time: false }, y: logY ? { distr: 3 } : {} },
+    axes: [{ label: xLabel }, { label: yLabel, size: 70, values: logY ? (u, values) => values.map((v) => (v == null ? "" : v.toExponential(0))) : undefined }],
+    series: [{ label: xLabel }, ...series.map((s, i) => ({
+      label: s.label, stroke: s.color ?? COLORS[i % COLORS.length], width: s.width ?? 1, dash: s.dash, points: { show: false },
+    }))],
+  };
+  plots[key] = new uPlot(opts, [x, ...series.map((s) => s.values)], container);
+  container.dataset.series = String(series.length);
+  container.dataset.points = String(x.length);
+}
+
+// ---- SVF pole search ------------------------------------------------------------------------
+
+async function runSvf(event) {
+  event.preventDefault();
+  const button = $('est-svf-run');
+  button.disabled = true;
+  setStatus('est-svf-status', 'busy', 'Searching the pole grid…');
+  try {
+    const experiment = $('est-svf-experiment').value;
+    const grid = $('est-svf-grid').value.trim();
+    const r = await liveClient().call(REQUEST.svfSearch, { experiment, grid, intersample: $('est-svf-intersample').value });
+    const e = r.estimate;
+    const what = experiment === 'rlc'
+      ? `1/RC = ${fmt(e.inv_RC)} (true 10), 1/LC = ${fmt(e.inv_LC)} (true 2.5e7)`
+      : `m = ${fmt(e.m)}, b = ${fmt(e.b)}, k = ${fmt(e.k)} (true 15, 0.2, 2)`;
+    $('est-svf-result').textContent = `best poles p1 = ${fmt(e.p1, 4)}, p2 = ${fmt(e.p2, 4)}: ${what}; mean |y − ŷ| = ${fmt(e.outputError, 4)}`;
+    showSurface(r.search);
+    setStatus('est-svf-status', e.status === 'failed' ? 'error' : 'ok',
+      `${r.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${e.message}` : ''})`);
+  } catch (e) {
+    setStatus('est-svf-status', 'error', e?.message ?? String(e));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** The error surface as curves: mean |y − ŷ| against p2 for up to 6 values of p1 (log scale). */
+function showSurface(search) {
+  const g = search.grid.length;
+  const rows = [...new Set([0, ...Array.from({ length: 5 }, (_, i) => Math.round(((i + 1) * (g - 1)) / 5)),
+    search.grid.indexOf(search.p1)])].filter((i) => i >= 0).sort((a, b) => a - b).slice(0, 7);
+  const x = Float64Array.from(search.grid);
+  const series = rows.map((i) => ({
+    label: `p1 = ${fmt(search.grid[i], 4)}`,
+    values: Float64Array.from({ length: g }, (_, j) => search.surface.data[i * g + j]),
+    width: search.grid[i] === search.p1 ? 2.5 : 1,
+  }));
+  linePlot('surface', $('est-svf-plot'), { x, xLabel: 'p2', yLabel: 'mean |y − ŷ|', series, logY: true });
+}
+
+// ---- augmented EKF ----------------------------------------------------------------------------
+
+async function runEkf(event) {
+  event.preventDefault();
+  const button = $('est-ekf-run');
+  const methods = [...document.querySelectorAll('#est-ekf-form input[name="discretization"]:checked')].map((c) => c.value);
+  const duration = Number($('est-ekf-duration').value);
+  if (!(duration >= 1 && duration <= 60)) {
+    setStatus('est-ekf-status', 'error', `duration must be between 1 and 60 s, got "${$('est-ekf-duration').value}"`);
+    return;
+  }
+  if (methods.length === 0) {
+    setStatus('est-ekf-status', 'error', 'Choose at least one discretization');
+    return;
+  }
+  button.disabled = true;
+  setStatus('est-ekf-status', 'busy', 'Simulating the belt drive and running the EKF…');
+  try {
+    const t0 = performance.now();
+    const r = await liveClient().call(REQUEST.ekfRun, { duration, methods, reading: $('est-ekf-reading').value, seed: 1 });
+    showTrajectories(r);
+    const table = $('est-ekf-table');
+    table.replaceChildren();
+    for (const run of r.runs) {
+      const tr = document.createElement('tr');
+      const cells = run.status === 'failed'
+        ? [run.method, run.message, '', '', '']
+        : [run.method, fmt(run.theta[0]), `${(100 * run.errors[0]).toFixed(2)} %`, fmt(run.theta[1]), `${(100 * run.errors[1]).toFixed(2)} %`];
+      for (const c of cells) {
+        const td = document.createElement('td');
+        td.textContent = c;
+        tr.append(td);
+      }
+      tr.dataset.method = run.method;
+      table.append(tr);
+    }
+    setStatus('est-ekf-status', 'ok', `${r.runs.length} filters over ${r.t.length} samples in ${Math.round(performance.now() - t0)} ms`);
+  } catch (e) {
+    setStatus('est-ekf-status', 'error', e?.message ?? String(e));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** c_spec(t) and d(t) of each run, and the true values, decimated to at most 4000 points. */
+function showTrajectories(r) {
+  const N = r.t.length, step = Math.max(1, Math.ceil(N / 4000)), M = Math.ceil(N / step);
+  const x = Float64Array.from({ length: M }, (_, i) => r.t[i * step]);
+  for (const [j, key, label] of [[0, 'cspec', 'c_spec (N)'], [1, 'damping', 'd (N s/m)']]) {
+    const series = r.runs.map((run) => ({
+      label: run.method, values: Float64Array.from({ length: M }, (_, i) => run.parameters.data[i * step * 2 + j]),
+    }));
+    series.push({ label: 'true', values: new Float64Array(M).fill(r.trueTheta[j]), color: '#000', dash: [6, 4] });
+    linePlot(key, $(`est-ekf-plot-${key}`), { x, xLabel: 't (s)', yLabel: label, series });
+  }
+}
+
+function init() {
+  $('est-svf-form').addEventListener('submit', runSvf);
+  $('est-ekf-form').addEventListener('submit', runEkf);
+  $('est-svf-experiment').addEventListener('change', () => { $('est-svf-grid').value = SVF_GRIDS[$('est-svf-experiment').value]; });
+  $('est-svf-run').disabled = false;
+  $('est-ekf-run').disabled = false;
+  setStatus('est-svf-status', 'ready', 'Ready.');
+  setStatus('est-ekf-status', 'ready', 'Ready.');
+}
+
+init();

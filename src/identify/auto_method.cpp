@@ -3,13 +3,36 @@
 // which estimate it returns and why: the exact model when the inputs were held (ZOH is then
 // exact at any h), otherwise the better free-run fit, with h·ω_max and the midpoint model's
 // frequency error beside it.
-#include <numeric>
+#include <cmath>
 
 #include "core/input_error.hpp"
+#include "identify/exact_sampling_predictor.hpp"
 #include "identify/methods.hpp"
 
 namespace mechid {
 namespace {
+
+// Every factor-th sample of y, with u averaged over the factor samples from it on (the held
+// input that best stands for them): data at the period factor·h.
+Dataset decimate(const Dataset& data, Eigen::Index factor) {
+  const Eigen::Index N = data.y.rows() / factor;
+  Dataset out{data.h * static_cast<double>(factor), Matrix(N, data.u.cols()), Matrix(N, data.y.cols()), InputSampling::hold};
+  for (Eigen::Index j = 0; j < N; ++j) {
+    out.y.row(j) = data.y.row(j * factor);
+    out.u.row(j) = data.u.middleRows(j * factor, factor).colwise().mean();
+  }
+  return out;
+}
+
+// ½‖y - ŷ‖² of the exact sampled model of `start` from the first samples (lower is a better start).
+double exact_cost(const Dataset& data, const Matrix& L, const Identification& start) {
+  if (start.status == Status::failed || !start.M_pd) return INFINITY;
+  const Eigen::Index n = data.y.cols();
+  Vector x0(2 * n), r;
+  x0 << data.y.row(0).transpose(), (data.y.row(1) - data.y.row(0)).transpose() / data.h;
+  const ExactSamplingPredictor predictor(data, L);
+  return predictor.residuals(predictor.pack(start.system, x0), r, nullptr) ? 0.5 * r.squaredNorm() : INFINITY;
+}
 
 double mean_fit(const Identification& r) {
   const Vector& fit = r.validation.fit_percent;
@@ -25,6 +48,30 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   if (variational.status == Status::failed || !variational.M_pd) {
     start = identify_n4sid_d2c(data, options);
     timing += start.timing_ms;
+  }
+  // High sampling rates: when h·ω_max < 0.1 the subspace start degrades (its past horizon spans
+  // little of the slowest period). Variational estimates from data decimated by 2, 4, 8 (while
+  // h·ω_max stays below 0.5 and the data have samples enough for the subspace step) compete, as
+  // M, D, K do not depend on h; the start whose exact model fits the full data best is refined.
+  const Matrix L = input_matrix(data, options);
+  if (!start.modal.modes.empty()) {
+    const double h_omega = start.modal.modes.back().omega_n * data.h;
+    double best = exact_cost(data, L, start);
+    for (Eigen::Index factor = 2; h_omega < 0.1 && factor <= 8 && factor * h_omega < 0.5; factor *= 2) {
+      Identification coarse;
+      try {
+        coarse = identify_variational(decimate(data, factor), options);
+      } catch (const InputError&) {
+        break;  // too few samples left for the subspace step: so for larger factors too
+      }
+      timing += coarse.timing_ms;
+      const double cost = exact_cost(data, L, coarse);
+      if (cost < best) {
+        best = cost;
+        coarse.method = "variational (decimated by " + std::to_string(factor) + ")";
+        start = std::move(coarse);
+      }
+    }
   }
   Identification refined = refine_exact_sampling(data, options, start);
   timing += refined.timing_ms;

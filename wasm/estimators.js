@@ -61,7 +61,7 @@ export const EQ32_READINGS = {
   printed: { scale: 1, thetaVar: [0.1, 1e-6] },
 };
 export const DISCRETIZATIONS = ['ef', 'se', 'heun', 'lp', 'rk3', 'rk4'];
-const EKF_DEFAULTS = { method: 'se', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' };
+const EKF_DEFAULTS = { method: 'rk4', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' };
 
 export function wrapEstimators(module) {
   return {

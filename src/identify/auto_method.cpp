@@ -27,11 +27,9 @@ Dataset decimate(const Dataset& data, Eigen::Index factor) {
 // ½‖y - ŷ‖² of the exact sampled model of `start` from the first samples (lower is a better start).
 double exact_cost(const Dataset& data, const Matrix& L, const Identification& start) {
   if (start.status == Status::failed || !start.M_pd) return INFINITY;
-  const Eigen::Index n = data.y.cols();
-  Vector x0(2 * n), r;
-  x0 << data.y.row(0).transpose(), (data.y.row(1) - data.y.row(0)).transpose() / data.h;
   const ExactSamplingPredictor predictor(data, L);
-  return predictor.residuals(predictor.pack(start.system, x0), r, nullptr) ? 0.5 * r.squaredNorm() : INFINITY;
+  Vector r;
+  return predictor.residuals(predictor.pack(start.system, initial_state_guess(data)), r, nullptr) ? 0.5 * r.squaredNorm() : INFINITY;
 }
 
 double mean_fit(const Identification& r) {

@@ -77,16 +77,13 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   }
   const Matrix L = input_matrix(data, options);
   const Eigen::Index n = data.y.cols();
-  Vector x0(2 * n);
-  x0 << data.y.row(0).transpose(), (data.y.row(1) - data.y.row(0)).transpose() / data.h;
-
   // Weighted by 1/σ_c (maximum likelihood for Gaussian noise of unequal variances per channel),
   // σ_c first from the start's free-run output errors, then from the refined model's when they
   // differ by more than 20 % (the start's model error inflates them at coarse h).
   Vector weights = start.validation.simulated.rows() == data.y.rows()
                        ? channel_weights(data.y - start.validation.simulated)
                        : Vector(Vector::Ones(n));
-  Vector theta = ExactSamplingPredictor(data, L).pack(start.system, x0);
+  Vector theta = ExactSamplingPredictor(data, L).pack(start.system, initial_state_guess(data));
   PemReport pem;
   int iterations = 0, passes = 0;
   for (;;) {

@@ -24,6 +24,13 @@ Matrix unit_symmetric(Eigen::Index n, Eigen::Index i, Eigen::Index j) {
 
 }  // namespace
 
+Vector initial_state_guess(const Dataset& data) {
+  const Eigen::Index n = data.y.cols();
+  Vector x0(2 * n);
+  x0 << data.y.row(0).transpose(), (data.y.row(1) - data.y.row(0)).transpose() / data.h;
+  return x0;
+}
+
 ExactSamplingPredictor::ExactSamplingPredictor(const Dataset& data, const Matrix& L, Vector weights)
     : data_(data),
       L_(L),

@@ -14,6 +14,9 @@
 
 namespace mechid {
 
+// A first guess of x_0 = [q_0; q'_0] from the data: [y_0; (y_1 - y_0)/h].
+Vector initial_state_guess(const Dataset& data);
+
 class ExactSamplingPredictor : public PredictorModel {
  public:
   // weights: one per output channel (empty: all 1).

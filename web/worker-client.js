@@ -117,6 +117,18 @@ export class MechidClient {
     return (await this.call(REQUEST.studyRun, { system, options })).run;
   }
 
+  /** Header, delimiter and first rows of a measurement CSV (a File). */
+  async csvColumns(file) {
+    const { type, id, ...result } = await this.call(REQUEST.csvColumns, { file });
+    return result;
+  }
+
+  /** A measurement CSV identified by each method; mapping {timeCol, inputCols, outputCols, h, inputSampling}. */
+  async identifyCsv(file, mapping, methods) {
+    const { type, id, ...result } = await this.call(REQUEST.identifyCsv, { file, mapping, methods });
+    return result;
+  }
+
   /** A nonlinear preset simulated and identified by each method; resolves with {sim, results, ms}. */
   async nonlinear(payload) {
     const { sim, results, ms } = await this.call(REQUEST.nonlinear, payload);

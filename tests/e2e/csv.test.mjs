@@ -1,0 +1,87 @@
+// Browser test of "Your measurements (CSV)" (web/csv-import.js): a CSV written by `mechid simulate`
+// is chosen, its columns are mapped, two methods identify it, and the page shows the numbers that
+// `mechid identify` gives for the same file; a bad file shows its message next to the file input
+// and leaves the page usable; an HTML payload in the header stays text.
+// Run: node --test tests/e2e/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openBrowser, foreignRequests } from './browser.mjs';
+
+const root = new URL('../..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'mechid-csv-e2e-'));
+const cli = (...args) => execFileSync(process.execPath, [join(root, 'bin/mechid.js'), ...args], { encoding: 'utf8' });
+let browser;
+let page;
+
+before(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+});
+
+after(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function choose(path) {
+  await page.setInputFiles('#csv-file', path);
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('csv-status').dataset.state));
+}
+
+async function run() {
+  await page.click('#csv-run');
+  await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('csv-status').dataset.state));
+}
+
+test('a CSV from mechid simulate: mapped, identified by two methods, the same numbers as mechid identify', async () => {
+  const data = join(dir, 'msd.csv');
+  cli('simulate', '--system', 'msd', '--h', '0.1', '--n', '1500', '--snr', '40', '--seed', '4', '--out', data);
+  await choose(data);
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready', await page.textContent('#csv-status'));
+  assert.equal(await page.inputValue('#csv-time'), 't');
+  // The INTERFACES.md names are mapped by default: u1 an input, q1 an output.
+  const checked = (name) => page.$$eval(`input[name="${name}"]:checked`, (boxes) => boxes.map((b) => b.parentElement.textContent.trim()));
+  assert.deepEqual(await checked('csv-input'), ['u1']);
+  assert.deepEqual(await checked('csv-output'), ['q1']);
+  assert.equal((await page.$$('#csv-preview tbody tr')).length, 5);
+  await page.selectOption('#csv-sampling', 'hold');
+  for (const [method, on] of [['auto', false], ['variational', true], ['n4sid-d2c', true]]) {
+    await page.setChecked(`input[name="csv-method"][value="${method}"]`, on);
+  }
+  await run();
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
+  assert.match(await page.textContent('#csv-status'), /1500 samples, h = 0\.1 s, 1 inputs, 1 outputs/);
+  for (const method of ['variational', 'n4sid-d2c']) {
+    const r = JSON.parse(cli('identify', '--data', data, '--method', method, '--input-sampling', 'hold'));
+    for (const key of ['M', 'D', 'K']) {
+      const shown = (await page.textContent(`#csv-${key}-${method} td`)).trim();
+      assert.equal(Number(shown), Number(r[key][0][0].toPrecision(4)), `${method} ${key}: page ${shown}, CLI ${r[key][0][0]}`);
+    }
+  }
+});
+
+test('a ragged CSV: the message names the line, next to the file input; the page stays usable', async () => {
+  const bad = join(dir, 'ragged.csv');
+  writeFileSync(bad, 't,u1,q1\n0,1,0\n0.1,1\n0.2,1,0.1\n');
+  await choose(bad);
+  await page.uncheck('input[name="csv-method"][value="n4sid-d2c"]');
+  await run();
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'error');
+  assert.match(await page.textContent('#csv-file-error'), /ragged\.csv: line 3 has 2 fields but the header has 3/);
+  assert.equal(await page.isDisabled('#csv-run'), false, 'the page stays usable');
+});
+
+test('a header that is an HTML/script payload stays text and executes nothing; no request leaves the server', async () => {
+  const evil = join(dir, 'evil.csv');
+  const payload = '<img src=x onerror="window.__pwned=1">';
+  writeFileSync(evil, `t,u1,"${payload.replaceAll('"', '""')}"\n0,1,0\n0.1,-1,0.1\n`);
+  await choose(evil);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal(await page.$('#csv-mapping img'), null, 'no element made from the header');
+  assert.ok((await page.textContent('#csv-mapping')).includes(payload));
+  assert.deepEqual(foreignRequests(browser.requests), []);
+});

@@ -1,0 +1,121 @@
+// The results of an identification as DOM (tables of M, D, K with their 95 % intervals, modes,
+// verdicts, warnings verbatim), shared by the "Identify" section and the CSV import. Text is only
+// ever set through textContent: user data and column names never become HTML.
+
+/** 4 significant digits: plain from 1e-3 to 1e4, exponential outside. */
+export function fmt4(x) {
+  if (x === 0) return '0';
+  if (!Number.isFinite(x)) return String(x);
+  const a = Math.abs(x);
+  return a >= 1e-3 && a < 1e4 ? x.toPrecision(4) : x.toExponential(3);
+}
+
+export function el(tag, text, attrs = {}) {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+
+// half95: half-widths of the 95 % intervals (a matrix like m), shown as "± …" when given.
+export function matrixTable(m, id, half95) {
+  const table = el('table', undefined, { class: 'matrix', id });
+  const body = el('tbody');
+  for (let i = 0; i < m.rows; i++) {
+    const tr = el('tr');
+    for (let j = 0; j < m.cols; j++) {
+      const k = i * m.cols + j;
+      tr.append(el('td', half95 ? `${fmt4(m.data[k])} ± ${fmt4(half95.data[k])}` : fmt4(m.data[k])));
+    }
+    body.append(tr);
+  }
+  table.append(body);
+  const wrap = el('div', undefined, { class: 'table-scroll' });
+  wrap.append(table);
+  return wrap;
+}
+
+export function dataTable(headers, rows) {
+  const table = el('table', undefined, { class: 'data' });
+  const head = el('thead');
+  const hr = el('tr');
+  for (const h of headers) hr.append(el('th', h, { scope: 'col' }));
+  head.append(hr);
+  const body = el('tbody');
+  for (const cells of rows) {
+    const tr = el('tr');
+    cells.forEach((c, k) => tr.append(k === 0 ? el('th', c, { scope: 'row' }) : el('td', c)));
+    body.append(tr);
+  }
+  table.append(head, body);
+  const wrap = el('div', undefined, { class: 'table-scroll' });
+  wrap.append(table);
+  return wrap;
+}
+
+// u: the result's uncertainty (95 % half-widths beside ω_n and ζ), when it has one.
+export function modalTable(modal, u) {
+  const pm = (value, sd) => (u && Number.isFinite(sd) ? `${fmt4(value)} ± ${fmt4(u.z95 * sd)}` : fmt4(value));
+  return dataTable(['mode', 'ω_n (rad/s)', 'f (Hz)', 'ζ'],
+    modal.modes.map((m, k) => [String(k + 1), pm(m.omega_n, u?.omega_n_sd[k]), fmt4(m.freq_hz), pm(m.zeta, u?.zeta_sd[k])]));
+}
+
+const scaled = (m, factor) => ({ rows: m.rows, cols: m.cols, data: Float64Array.from(m.data, (x) => factor * x) });
+
+// Ids are `${prefix}-M-${suffix}` etc., so that two sections can show the same method.
+export function matrices(column, sys, suffix, u, prefix = 'ident') {
+  for (const key of ['M', 'D', 'K']) {
+    const fig = el('figure');
+    const half95 = u ? scaled(u[`${key}_sd`], u.z95) : undefined;
+    fig.append(el('figcaption', half95 ? `${key} (± 95 % interval)` : key), matrixTable(sys[key], `${prefix}-${key}-${suffix}`, half95));
+    column.append(fig);
+  }
+}
+
+export function truthColumn(truth, modal) {
+  const col = el('article', undefined, { class: 'ident-col', 'data-method': 'true' });
+  col.append(el('h4', 'True system'), el('p', 'The preset the data were simulated from.', { class: 'hint' }));
+  matrices(col, truth, 'true');
+  col.append(el('h5', 'Modes'), modalTable(modal));
+  return col;
+}
+
+export function methodColumn(r, prefix = 'ident') {
+  const m = r.method;
+  const col = el('article', undefined, { class: 'ident-col', 'data-method': m, 'data-status': r.status });
+  col.append(el('h4', m));
+
+  const st = el('div', undefined, { id: `${prefix}-status-${m}`, class: 'ident-status', 'data-status': r.status });
+  const warnings = r.warnings ?? [];
+  const head = r.message && !warnings.includes(r.message) ? `${r.status}: ${r.message}` : r.status;
+  st.append(el('p', head, { class: 'verdict' }));
+  if (warnings.length) {
+    const ul = el('ul');
+    for (const w of warnings) ul.append(el('li', w));
+    st.append(ul);
+  }
+  col.append(st);
+
+  if (r.status === 'failed' || !r.M) return col;
+
+  if (r.errors) {
+    const e = r.errors;
+    col.append(el('p', `Relative errors: M = ${fmt4(e.M)}, D = ${fmt4(e.D)}, K = ${fmt4(e.K)}, A = ${fmt4(e.A)}`,
+      { id: `${prefix}-errors-${m}`, class: 'ident-errors' }));
+  }
+  const c = r.checks ?? {};
+  const pd = el('p', undefined, { class: 'ident-pd' });
+  for (const [key, label] of [['M_pd', 'M ≻ 0'], ['K_pd', 'K ≻ 0'], ['D_psd', 'D ⪰ 0']]) {
+    pd.append(el('span', `${label}: ${c[key] ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(Boolean(c[key])) }), ' ');
+  }
+  col.append(pd);
+  if (r.diagnostics?.reason) col.append(el('p', `Chose ${r.diagnostics.choice}: ${r.diagnostics.reason}`, { class: 'hint', id: `${prefix}-reason-${m}` }));
+  matrices(col, r, m, r.uncertainty, prefix);
+  if (r.modal?.modes) col.append(el('h5', 'Modes'), modalTable(r.modal, r.uncertainty));
+  const fitValues = r.fit?.fit_percent ? Array.from(r.fit.fit_percent) : [];
+  const fits = fitValues.map((f, k) => `q${k + 1} ${Number.isFinite(f) ? f.toFixed(2) : String(f)} %`).join(', ');
+  col.append(el('p', fits ? `Fit: ${fits}` : 'Fit: not available (no free-run simulation)',
+    { id: `${prefix}-fit-${m}`, class: 'ident-fit' }));
+  return col;
+}

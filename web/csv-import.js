@@ -96,6 +96,11 @@ async function identify(event) {
     outputCols: chosenColumns('csv-output'),
     inputSampling: $('csv-sampling').value,
   };
+  if (map.inputCols.length === 0 || map.outputCols.length === 0) {
+    fileError.textContent = `${file.name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : 'output (displacement)'} column`;
+    setStatus('error', 'Map the columns first.');
+    return;
+  }
   runButton.disabled = true;
   fileError.textContent = '';
   setStatus('busy', `Identifying ${file.name} with ${methods.join(', ')}…`);

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser, foreignRequests } from './browser.mjs';
@@ -84,4 +84,22 @@ test('a header that is an HTML/script payload stays text and executes nothing; n
   assert.equal(await page.$('#csv-mapping img'), null, 'no element made from the header');
   assert.ok((await page.textContent('#csv-mapping')).includes(payload));
   assert.deepEqual(foreignRequests(browser.requests), []);
+});
+
+test('each file of the bad-CSV corpus (tests/data/bad) shows its message and leaves the page usable', async () => {
+  const corpus = new URL('../data/bad/', import.meta.url).pathname;
+  const expected = JSON.parse(readFileSync(join(corpus, 'expected.json'), 'utf8'));
+  assert.ok(Object.keys(expected).length >= 20, 'a corpus of at least 20 files');
+  for (const [name, message] of Object.entries(expected)) {
+    await choose(join(corpus, name));
+    if (await page.getAttribute('#csv-status', 'data-state') === 'ready') {
+      for (const method of ['auto', 'n4sid-d2c', 'equation-error']) await page.uncheck(`input[name="csv-method"][value="${method}"]`);
+      await page.check('input[name="csv-method"][value="variational"]');
+      await run();
+    }
+    assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'error', `${name}: ${await page.textContent('#csv-status')}`);
+    assert.equal(await page.textContent('#csv-file-error'), message, name);
+    assert.equal(await page.isEnabled('#csv-file'), true, `${name}: the file input stays usable`);
+  }
+  assert.deepEqual(browser.problems.filter((p) => !p.includes('CSP')), [], 'no page errors');
 });

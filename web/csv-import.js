@@ -3,6 +3,7 @@
 // columns are mapped here, and each chosen method identifies M, D, K from it. Column names and
 // cells come from the user: they are only ever set through textContent.
 import { MechidClient } from './worker-client.js';
+import { toJson } from './gen/api.js';
 import { el, methodColumn } from './results-view.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,8 +16,10 @@ const runButton = $('csv-run');
 const status = $('csv-status');
 const resultsEl = $('csv-results');
 
+const exportButton = $('csv-export');
 let client = new MechidClient();
 let file = null;
+let lastResults = null;  // {name, results} of the last identification, for the export
 
 function setStatus(state, text) {
   status.dataset.state = state;
@@ -54,6 +57,8 @@ async function load(chosen) {
   file = chosen;
   fileError.textContent = '';
   resultsEl.replaceChildren();
+  lastResults = null;
+  exportButton.disabled = true;
   mapping.hidden = true;
   runButton.disabled = true;
   if (!file) return;
@@ -107,6 +112,8 @@ async function identify(event) {
   try {
     const out = await liveClient().identifyCsv(file, map, methods);
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
+    lastResults = { name: out.name, results: out.results };
+    exportButton.disabled = false;
     const s = out.summary;
     setStatus('ok', `${out.name}: ${s.samples} samples, h = ${s.h} s, ${s.inputs} inputs, ${s.outputs} outputs` +
       `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
@@ -118,7 +125,19 @@ async function identify(event) {
   }
 }
 
+// The results as the JSON of `mechid identify` (one object per method, in an array), saved by the
+// browser as a download: nothing leaves the machine.
+function exportJson() {
+  if (!lastResults) return;
+  const text = `${JSON.stringify(lastResults.results.map(toJson), null, 2)}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = el('a', undefined, { href: url, download: `${lastResults.name.replace(/\.[^.]*$/, '')}-mechid.json` });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 fileInput.addEventListener('change', () => load(fileInput.files[0] ?? null));
+exportButton.addEventListener('click', exportJson);
 const drop = $('csv-drop');
 drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
 drop.addEventListener('dragleave', () => drop.classList.remove('over'));

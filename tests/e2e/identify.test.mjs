@@ -115,3 +115,31 @@ test('no console errors or CSP violations, all requests to 127.0.0.1', () => {
   assert.deepEqual(browser.problems, []);
   assert.deepEqual(foreignRequests(browser.requests), []);
 });
+
+test('cancel stops a running study; animation frames keep coming while it runs (the work is in workers)', async () => {
+  await page.selectOption('#ident-preset', '3dof');
+  await page.fill('#ident-h', '0.05');
+  await page.fill('#ident-n', '6000');
+  await page.fill('#ident-snr', '15');
+  for (const [method, on] of [['variational', false], ['n4sid-d2c', false], ['equation-error', false], ['auto', true]]) {
+    await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
+  }
+  await page.evaluate(() => {
+    window.__frames = 0;
+    const tick = () => { window.__frames += 1; window.__frameLoop = requestAnimationFrame(tick); };
+    window.__frameLoop = requestAnimationFrame(tick);
+  });
+  const t0 = Date.now();
+  await page.click('#ident-study');
+  await page.waitForFunction(() => /^[1-9]\d* \/ \d+/.test(document.getElementById('ident-study-progress').textContent));
+  await page.click('#ident-study-cancel');
+  await page.waitForFunction(() => !document.getElementById('ident-study').disabled, null, { timeout: 60_000 });
+  const seconds = (Date.now() - t0) / 1000;
+  const frames = await page.evaluate(() => { cancelAnimationFrame(window.__frameLoop); return window.__frames; });
+  const progress = (await page.textContent('#ident-study-progress')).trim();
+  const [done, total] = progress.split(' ')[0] === '' ? [] : [Number(progress.split(' / ')[0]), Number(progress.split(' / ')[1].split(' ')[0])];
+  assert.match(progress, /\(cancelled\)$/);
+  assert.ok(done >= 1 && done < total, `progress ${progress}`);
+  assert.match(await page.textContent('#ident-status'), /^Study cancelled: \d+ of \d+ runs/);
+  assert.ok(frames / seconds > 20, `${frames} frames in ${seconds.toFixed(2)} s`);
+});

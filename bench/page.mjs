@@ -1,0 +1,45 @@
+// The page's load for docs/results.md (web application issue): time from navigation to
+// interactive — the Identify button enabled, i.e. that section's worker has loaded the
+// WebAssembly module — over 5 reloads in headless Debian chromium from 127.0.0.1, and the bytes
+// of every file the page requests (raw and gzip), WASM and JS apart.
+import { statSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { openBrowser } from '../tests/e2e/browser.mjs';
+
+const web = new URL('../web/', import.meta.url).pathname;
+const browser = await openBrowser();
+const { page } = browser;
+const ready = ['ident-run', 'csv-file'];
+const times = [];
+try {
+  for (let i = 0; i < 6; i++) {
+    browser.requests.length = 0;
+    const t0 = Date.now();
+    await page.reload();
+    await page.waitForFunction((ids) => ids.every((id) => !document.getElementById(id).disabled)
+      && document.getElementById('ident-status').dataset.state !== 'loading', ready, { timeout: 30_000 });
+    times.push(Date.now() - t0);
+  }
+} finally {
+  await browser.close();
+}
+const files = [...new Set(browser.requests.map((u) => new URL(u).pathname))].filter((p) => p !== '/');
+const sizes = { wasm: [0, 0], js: [0, 0], other: [0, 0] };
+for (const path of [...files, '/index.html']) {
+  const file = `${web}${path.replace(/^\//, '')}`;
+  let bytes;
+  try { bytes = readFileSync(file); } catch { continue; }
+  const kind = path.endsWith('.wasm') ? 'wasm' : /\.m?js$/.test(path) ? 'js' : 'other';
+  sizes[kind][0] += statSync(file).size;
+  sizes[kind][1] += gzipSync(bytes).length;
+}
+const kb = (b) => (b / 1024).toFixed(0);
+const warm = times.slice(1).sort((a, b) => a - b);
+export const table = [
+  `Headless Debian chromium, page served by scripts/serve.mjs on 127.0.0.1; time from reload until the Identify button is enabled (its worker has loaded and started the WebAssembly module): first load ${times[0]} ms, then median ${warm[Math.floor(warm.length / 2)]} ms and worst ${warm.at(-1)} ms over ${warm.length} reloads. Target: ≤ 1 s.`,
+  '',
+  '| payload | files | raw KB | gzip KB |', '|---|---|---|---|',
+  `| WASM | ${files.filter((p) => p.endsWith('.wasm')).length} | ${kb(sizes.wasm[0])} | ${kb(sizes.wasm[1])} |`,
+  `| JS (modules, workers, vendored uPlot and PapaParse) | ${files.filter((p) => /\.m?js$/.test(p)).length} | ${kb(sizes.js[0])} | ${kb(sizes.js[1])} |`,
+  `| HTML and CSS | ${files.filter((p) => !/\.(m?js|wasm)$/.test(p)).length + 1} | ${kb(sizes.other[0])} | ${kb(sizes.other[1])} |`,
+].join('\n');

@@ -4,6 +4,7 @@
 // exact at any h), otherwise the better free-run fit, with h·ω_max and the midpoint model's
 // frequency error beside it.
 #include <cmath>
+#include <sstream>
 
 #include "core/input_error.hpp"
 #include "identify/exact_sampling_predictor.hpp"
@@ -30,6 +31,14 @@ double exact_cost(const Dataset& data, const Matrix& L, const Identification& st
   const ExactSamplingPredictor predictor(data, L);
   Vector r;
   return predictor.residuals(predictor.pack(start.system, initial_state_guess(data)), r, nullptr) ? 0.5 * r.squaredNorm() : INFINITY;
+}
+
+// 3 significant digits, for the reason text.
+std::string short_number(double x) {
+  std::ostringstream out;
+  out.precision(3);
+  out << x;
+  return out.str();
 }
 
 double mean_fit(const Identification& r) {
@@ -78,8 +87,8 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   std::string accuracy = "no modes to judge h by";
   if (!usable->modal.modes.empty()) {
     const double omega_max = usable->modal.modes.back().omega_n;
-    accuracy = "h·ω_max = " + format_number(omega_max * data.h) + ", where the midpoint model errs by " +
-               format_number(100 * midpoint_frequency_error(omega_max, data.h)) + " % in frequency";
+    accuracy = "h·ω_max = " + short_number(omega_max * data.h) + ", where the midpoint model errs by " +
+               short_number(100 * midpoint_frequency_error(omega_max, data.h)) + " % in frequency";
   }
   std::string reason;
   Identification chosen;
@@ -93,8 +102,8 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
     const bool exact_fits_better = mean_fit(refined) >= mean_fit(variational);
     chosen = exact_fits_better ? refined : variational;
     reason = "point-sampled inputs: the FOH and midpoint models both approximate the intersample input; the " +
-             chosen.method + " estimate fits better (mean fit " + format_number(mean_fit(refined)) + " % vs " +
-             format_number(mean_fit(variational)) + " %); " + accuracy;
+             chosen.method + " estimate fits better (mean fit " + short_number(mean_fit(refined)) + " % vs " +
+             short_number(mean_fit(variational)) + " %); " + accuracy;
   }
   chosen.notes.emplace_back("choice", chosen.method);
   chosen.notes.emplace_back("reason", reason);

@@ -13,14 +13,15 @@ export class MechidError extends Error {
   }
 }
 
-const badInput = (message) => new MechidError('bad-input', message);
+export const badInput = (message) => new MechidError('bad-input', message);
 
-function unwrap(result) {
+/** A binding's result, or its returned Error thrown as MechidError. */
+export function unwrap(result) {
   if (result instanceof Error) throw new MechidError(result.code ?? 'internal', result.message);
   return result;
 }
 
-const isMatrix = (m) =>
+export const isMatrix = (m) =>
   m !== null && typeof m === 'object' && Number.isInteger(m.rows) && Number.isInteger(m.cols) &&
   m.data instanceof Float64Array && m.data.length === m.rows * m.cols;
 

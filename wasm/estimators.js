@@ -1,18 +1,7 @@
 // JS facade of the estimators of seeds 003 and 004 (wasm/bindings_estimators.cpp): the same
 // conventions as api.js (plain objects; matrices {rows, cols, data} row-major; errors thrown as
 // MechidError). wrapModule (api.js) adds these functions to the API object.
-import { MechidError } from './api.js';
-
-const badInput = (message) => new MechidError('bad-input', message);
-
-function unwrap(result) {
-  if (result instanceof Error) throw new MechidError(result.code ?? 'internal', result.message);
-  return result;
-}
-
-const isMatrix = (m) =>
-  m !== null && typeof m === 'object' && Number.isInteger(m.rows) && Number.isInteger(m.cols) &&
-  m.data instanceof Float64Array && m.data.length === m.rows * m.cols;
+import { badInput, isMatrix, unwrap } from './api.js';
 
 function given(options) {
   return Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined));

@@ -5,6 +5,7 @@ import uPlot from './gen/vendor/uPlot.esm.js';
 import { MechidClient } from './worker-client.js';
 import { StudyView } from './study-view.js';
 import { el, methodColumn, truthColumn } from './results-view.js';
+import { readInteger, readNumber } from './form.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('ident-form');
@@ -49,26 +50,6 @@ function setBusy(on, studying = false) {
 
 
 // ---- inputs -------------------------------------------------------------------------------
-
-function fieldError(id, message) {
-  return Object.assign(new Error(message), { field: id });
-}
-
-function readNumber(id, name, ok, expected) {
-  const text = $(id).value.trim();
-  const x = text === '' ? NaN : Number(text);
-  if (!Number.isFinite(x) || !ok(x)) throw fieldError(id, `${name} must be ${expected}, got "${text.slice(0, 40)}"`);
-  return x;
-}
-
-function readInteger(id, name, min, max) {
-  const text = $(id).value.trim();
-  const x = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(x) || x < min || x > max) {
-    throw fieldError(id, `${name} must be an integer from ${min} to ${max}, got "${text.slice(0, 40)}"`);
-  }
-  return x;
-}
 
 function readSnr() {
   const text = $('ident-snr').value.trim().toLowerCase();

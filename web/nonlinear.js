@@ -5,6 +5,7 @@
 import { MechidClient } from './worker-client.js';
 import { parseRegions } from './gen/nonlinear.js';
 import { REGION_COLORS, XYPlot } from './nonlinear-plots.js';
+import { fieldError, readInteger, readNumber } from './form.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('nl-form');
@@ -41,26 +42,6 @@ function fmt4(x) {
   if (x === null || !Number.isFinite(x)) return '–';
   const a = Math.abs(x);
   return a >= 1e-3 && a < 1e6 ? String(Number(x.toPrecision(4))) : x.toExponential(3);
-}
-
-function fieldError(id, message) {
-  return Object.assign(new Error(message), { field: id });
-}
-
-function readNumber(id, name, ok, expected) {
-  const text = $(id).value.trim();
-  const x = text === '' ? NaN : Number(text);
-  if (!Number.isFinite(x) || !ok(x)) throw fieldError(id, `${name} must be ${expected}, got "${text.slice(0, 40)}"`);
-  return x;
-}
-
-function readInteger(id, name, min, max) {
-  const text = $(id).value.trim();
-  const x = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(x) || x < min || x > max) {
-    throw fieldError(id, `${name} must be an integer from ${min} to ${max}, got "${text.slice(0, 40)}"`);
-  }
-  return x;
 }
 
 /** The request of the form; throws Error{field} naming the first bad field. */

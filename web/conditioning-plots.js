@@ -1,10 +1,6 @@
 // Log-log uPlot wrapper for the conditioning section: one x (h) and several named series.
 // Values that a log axis cannot show (<= 0, NaN, ±Infinity) become gaps (null).
-import uPlot from './gen/vendor/uPlot.esm.js';
-
-function heightFor(width) {
-  return Math.round(Math.min(320, Math.max(220, width * 0.5)));
-}
+import { ResizingPlot } from './plot.js';
 
 /** A copy of `values` as an array with null for what a log axis cannot show. */
 export function logSafe(values) {
@@ -22,28 +18,17 @@ function tickText(v) {
   return m === 1 ? pow : `${m}·${pow}`;
 }
 
-export class LogLogPlot {
+export class LogLogPlot extends ResizingPlot {
   /**
    * xLabel, yLabel: axis labels; series: [{label, stroke, dash?, width?, marker?}] where
    * marker: true draws points only (no line), for a single highlighted value.
    */
   constructor(container, { xLabel, yLabel, series }) {
-    this.container = container;
+    super(container, (width) => Math.round(Math.min(320, Math.max(220, width * 0.5))));
     this.xLabel = xLabel;
     this.yLabel = yLabel;
     this.seriesSpec = series;
-    this.plot = null;
     this.data = null;
-    this.width = 0;
-    this.observer = new ResizeObserver(() => this.#resize());
-    this.observer.observe(container);
-  }
-
-  #resize() {
-    const width = Math.floor(this.container.clientWidth);
-    if (!this.plot || width === this.width || width <= 0) return;
-    this.width = width;
-    this.plot.setSize({ width, height: heightFor(width) });
   }
 
   #seriesOptions() {
@@ -68,21 +53,16 @@ export class LogLogPlot {
 
   /** Replaces the plot; x: ascending positive numbers; ys: one array per series. */
   show(x, ys) {
-    this.destroy();
-    this.data = [Array.from(x), ...ys.map(logSafe)];
-    this.width = Math.max(1, Math.floor(this.container.clientWidth));
+    const data = [Array.from(x), ...ys.map(logSafe)];
     const axis = (label) => ({ label, values: (u, splits) => splits.map(tickText) });
     const opts = {
-      width: this.width,
-      height: heightFor(this.width),
       scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
       axes: [axis(this.xLabel), axis(this.yLabel)],
       series: [{ label: this.xLabel }, ...this.#seriesOptions()],
       legend: { live: false },
     };
-    this.plot = new uPlot(opts, this.data, this.container);
-    this.container.dataset.points = String(x.length);
-    this.container.dataset.series = String(ys.length);
+    this.mount(opts, data, { series: ys.length, points: x.length });
+    this.data = data;
   }
 
   /** Replaces the values of series j (0-based, without x), keeping the plot. */
@@ -93,10 +73,7 @@ export class LogLogPlot {
   }
 
   destroy() {
-    if (this.plot) this.plot.destroy();
-    this.plot = null;
+    super.destroy();
     this.data = null;
-    delete this.container.dataset.points;
-    delete this.container.dataset.series;
   }
 }

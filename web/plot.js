@@ -15,16 +15,14 @@ export function columnsOf(m) {
   return out;
 }
 
-function heightFor(width) {
-  return Math.round(Math.min(280, Math.max(200, width * 0.45)));
-}
-
-export class TimePlot {
-  /** yLabel: axis label; prefix: series names prefix + 1-based channel ('q' -> q1, q2, …). */
-  constructor(container, { yLabel, prefix }) {
+/**
+ * One uPlot in a container, following the container's width (height = heightFor(width)), with
+ * data-series and data-points on the container for the tests. The plots of every section extend it.
+ */
+export class ResizingPlot {
+  constructor(container, heightFor) {
     this.container = container;
-    this.yLabel = yLabel;
-    this.prefix = prefix;
+    this.heightFor = heightFor;
     this.plot = null;
     this.width = 0;
     this.observer = new ResizeObserver(() => this.#resize());
@@ -35,7 +33,32 @@ export class TimePlot {
     const width = Math.floor(this.container.clientWidth);
     if (!this.plot || width === this.width || width <= 0) return;
     this.width = width;
-    this.plot.setSize({ width, height: heightFor(width) });
+    this.plot.setSize({ width, height: this.heightFor(width) });
+  }
+
+  /** Replaces the plot: opts without width and height, uPlot's data, the counts to record. */
+  mount(opts, data, { series, points }) {
+    this.destroy();
+    this.width = Math.max(1, Math.floor(this.container.clientWidth));
+    this.plot = new uPlot({ ...opts, width: this.width, height: this.heightFor(this.width) }, data, this.container);
+    this.container.dataset.series = String(series);
+    this.container.dataset.points = String(points);
+  }
+
+  destroy() {
+    if (this.plot) this.plot.destroy();
+    this.plot = null;
+    delete this.container.dataset.points;
+    delete this.container.dataset.series;
+  }
+}
+
+export class TimePlot extends ResizingPlot {
+  /** yLabel: axis label; prefix: series names prefix + 1-based channel ('q' -> q1, q2, …). */
+  constructor(container, { yLabel, prefix }) {
+    super(container, (width) => Math.round(Math.min(280, Math.max(200, width * 0.45))));
+    this.yLabel = yLabel;
+    this.prefix = prefix;
   }
 
   /** Replaces the plot; t: Float64Array, matrix: n x channels. */
@@ -48,24 +71,7 @@ export class TimePlot {
       width: 1,
       points: { show: false },
     }));
-    this.destroy();
-    this.width = Math.max(1, Math.floor(this.container.clientWidth));
-    const opts = {
-      width: this.width,
-      height: heightFor(this.width),
-      scales: { x: { time: false } },
-      axes: [{ label: 't (s)' }, { label: this.yLabel }],
-      series,
-    };
-    this.plot = new uPlot(opts, [t, ...ys], this.container);
-    this.container.dataset.points = String(t.length);
-    this.container.dataset.series = String(ys.length);
-  }
-
-  destroy() {
-    if (this.plot) this.plot.destroy();
-    this.plot = null;
-    delete this.container.dataset.points;
-    delete this.container.dataset.series;
+    const opts = { scales: { x: { time: false } }, axes: [{ label: 't (s)' }, { label: this.yLabel }], series };
+    this.mount(opts, [t, ...ys], { series: ys.length, points: t.length });
   }
 }

@@ -1,6 +1,7 @@
 #include "identify/exact_sampling_predictor.hpp"
 
 #include "discretize/sampling_sensitivity.hpp"
+#include "identify/symmetric_parameters.hpp"
 
 namespace mechid {
 namespace {
@@ -44,10 +45,7 @@ Eigen::Index ExactSamplingPredictor::parameter_count() const { return 3 * triang
 
 Vector ExactSamplingPredictor::pack(const MechanicalSystem& s, const Vector& initial_state) const {
   Vector theta(parameter_count());
-  Eigen::Index p = 0;
-  for (const Matrix* X : {&s.M, &s.D, &s.K})
-    for (Eigen::Index j = 0; j < n_; ++j)
-      for (Eigen::Index i = 0; i <= j; ++i) theta(p++) = (*X)(i, j);
+  pack_symmetric(s.M, s.D, s.K, theta);
   theta.tail(2 * n_) = initial_state;
   return theta;
 }
@@ -55,12 +53,10 @@ Vector ExactSamplingPredictor::pack(const MechanicalSystem& s, const Vector& ini
 MechanicalSystem ExactSamplingPredictor::unpack(const Vector& theta) const {
   MechanicalSystem s;
   s.L = L_;
-  Eigen::Index p = 0;
-  for (Matrix* X : {&s.M, &s.D, &s.K}) {
-    X->resize(n_, n_);
-    for (Eigen::Index j = 0; j < n_; ++j)
-      for (Eigen::Index i = 0; i <= j; ++i) (*X)(i, j) = (*X)(j, i) = theta(p++);
-  }
+  auto [M, D, K] = unpack_symmetric(theta, n_);
+  s.M = std::move(M);
+  s.D = std::move(D);
+  s.K = std::move(K);
   return s;
 }
 

@@ -1,5 +1,7 @@
 #include "identify/variational_predictor.hpp"
 
+#include "identify/symmetric_parameters.hpp"
+
 namespace mechid {
 
 Matrix symmetric_regressor(const Vector& a, const Vector& b, const Vector& c) {
@@ -28,10 +30,7 @@ Eigen::Index VariationalPredictor::parameter_count() const { return 3 * triangle
 
 Vector VariationalPredictor::pack(const DiscreteVariationalModel& m) const {
   Vector theta(parameter_count());
-  Eigen::Index p = 0;
-  for (const Matrix* X : {&m.Md, &m.Dd, &m.Kd})
-    for (Eigen::Index j = 0; j < n_; ++j)
-      for (Eigen::Index i = 0; i <= j; ++i) theta(p++) = (*X)(i, j);
+  pack_symmetric(m.Md, m.Dd, m.Kd, theta);
   if (estimate_initial_) theta.tail(2 * n_) << data_.y.row(0).transpose(), data_.y.row(1).transpose();
   return theta;
 }
@@ -40,12 +39,10 @@ DiscreteVariationalModel VariationalPredictor::unpack(const Vector& theta) const
   DiscreteVariationalModel m;
   m.h = data_.h;
   m.L = L_;
-  Eigen::Index p = 0;
-  for (Matrix* X : {&m.Md, &m.Dd, &m.Kd}) {
-    X->resize(n_, n_);
-    for (Eigen::Index j = 0; j < n_; ++j)
-      for (Eigen::Index i = 0; i <= j; ++i) (*X)(i, j) = (*X)(j, i) = theta(p++);
-  }
+  auto [Md, Dd, Kd] = unpack_symmetric(theta, n_);
+  m.Md = std::move(Md);
+  m.Dd = std::move(Dd);
+  m.Kd = std::move(Kd);
   return m;
 }
 

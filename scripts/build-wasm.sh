@@ -15,3 +15,4 @@ cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css we
 { echo 'const module = { exports: {} }; const exports = module.exports;'
   cat node_modules/papaparse/papaparse.min.js
   printf '\nexport default module.exports;\n'; } > web/gen/vendor/papaparse.mjs
+node scripts/list-assets.mjs   # the service worker's list of files to keep offline

@@ -1,0 +1,57 @@
+// Browser test of offline use (web/sw.js, web/offline.js): after the first load the service
+// worker holds every file of the site, so a reload with the network off still gives a working
+// page (the WebAssembly module included).
+// Run: node --test tests/e2e/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, foreignRequests } from './browser.mjs';
+
+let browser;
+let page;
+
+before(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+});
+
+after(async () => {
+  await browser?.context.setOffline(false);
+  await browser?.close();
+});
+
+async function simulateOnce() {
+  await page.waitForFunction(() => !document.getElementById('simulate').disabled, null, { timeout: 30_000 });
+  const before = Number(await page.getAttribute('#status', 'data-run') ?? 0);
+  await page.click('#simulate');
+  await page.waitForFunction((n) => Number(document.getElementById('status').dataset.run ?? 0) > n
+    || document.getElementById('status').dataset.state === 'error', before, { timeout: 30_000 });
+  return { state: await page.getAttribute('#status', 'data-state'), text: await page.textContent('#status') };
+}
+
+test('reload with the network off: the page, its worker and the WebAssembly module come from the cache', async () => {
+  await page.waitForSelector('#offline-status[data-state="ready"]', { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 });
+  assert.match(await page.textContent('#offline-status'), /Available offline/);
+
+  await browser.context.setOffline(true);
+  // The network really is off: a file the cache does not hold cannot be fetched (the console
+  // error this probe causes is expected and taken out of the problems).
+  const seen = browser.problems.length;
+  const missing = await page.evaluate(() => fetch('not-cached.txt').then((r) => r.status, (e) => `failed: ${e.message}`));
+  assert.ok(String(missing).startsWith('failed'), `fetch offline gave ${missing}`);
+  await page.waitForTimeout(200);
+  for (const p of browser.problems.splice(seen)) assert.match(p, /Failed to load resource: net::ERR_FAILED/);
+
+  await page.reload();
+  const { state, text } = await simulateOnce();
+  assert.equal(state, 'ok', text);
+  assert.match(text, /^2000 samples/);
+  // The Identify section's worker starts offline too.
+  await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+  await browser.context.setOffline(false);
+});
+
+test('no request left 127.0.0.1 and nothing went to the console', () => {
+  assert.deepEqual(foreignRequests(browser.requests), []);
+  assert.deepEqual(browser.problems, []);
+});

@@ -5,6 +5,7 @@
 import { MechidClient } from './worker-client.js';
 import { toJson } from './gen/api.js';
 import { el, methodColumn } from './results-view.js';
+import { keepAnalysis } from './saved-analyses.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('csv-form');
@@ -17,6 +18,7 @@ const status = $('csv-status');
 const resultsEl = $('csv-results');
 
 const exportButton = $('csv-export');
+const saveButton = $('csv-save');
 let client = new MechidClient();
 let file = null;
 let lastResults = null;  // {name, results} of the last identification, for the export
@@ -59,6 +61,7 @@ async function load(chosen) {
   resultsEl.replaceChildren();
   lastResults = null;
   exportButton.disabled = true;
+  saveButton.disabled = true;
   mapping.hidden = true;
   runButton.disabled = true;
   if (!file) return;
@@ -112,8 +115,9 @@ async function identify(event) {
   try {
     const out = await liveClient().identifyCsv(file, map, methods);
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
-    lastResults = { name: out.name, results: out.results };
+    lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     exportButton.disabled = false;
+    saveButton.disabled = false;
     const s = out.summary;
     setStatus('ok', `${out.name}: ${s.samples} samples, h = ${s.h} s, ${s.inputs} inputs, ${s.outputs} outputs` +
       `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
@@ -136,8 +140,18 @@ function exportJson() {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+async function save() {
+  if (!lastResults) return;
+  try {
+    setStatus('ok', await keepAnalysis({ ...lastResults, source: 'CSV file' }));
+  } catch (e) {
+    setStatus('error', `Could not save: ${e?.message ?? e}`);
+  }
+}
+
 fileInput.addEventListener('change', () => load(fileInput.files[0] ?? null));
 exportButton.addEventListener('click', exportJson);
+saveButton.addEventListener('click', save);
 const drop = $('csv-drop');
 drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
 drop.addEventListener('dragleave', () => drop.classList.remove('over'));

@@ -6,6 +6,7 @@ import { MechidClient } from './worker-client.js';
 import { StudyView } from './study-view.js';
 import { el, methodColumn, truthColumn } from './results-view.js';
 import { readInteger, readNumber } from './form.js';
+import { keepAnalysis } from './saved-analyses.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('ident-form');
@@ -16,9 +17,11 @@ const cancelButton = $('ident-study-cancel');
 const status = $('ident-status');
 const resultsEl = $('ident-results');
 const fitPlotEl = $('ident-fit-plot');
+const saveButton = $('ident-save');
 
 let client = new MechidClient();
 let busy = false;
+let last = null;  // {spec, out} of the last identification, for "Save analysis"
 const study = new StudyView($('ident-study-plot'), $('ident-study-progress'));
 
 function liveClient() {
@@ -134,6 +137,8 @@ async function identify(event) {
     const out = await liveClient().identify(system, options, methods);
     const cols = [truthColumn(out.truth, out.modal), ...out.results.map((r) => methodColumn(r))];
     resultsEl.replaceChildren(...cols);
+    last = { spec, out };
+    saveButton.disabled = false;
     showFit(out.t, out.q, out.results.find((r) => r.validation?.simulated));
     const summary = out.results.map((r) => `${r.method} ${r.status}`).join(', ');
     setStatus('ok', `Identified ${system} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.`);
@@ -141,6 +146,21 @@ async function identify(event) {
     setStatus('error', e?.message ?? String(e));
   } finally {
     setBusy(false);
+  }
+}
+
+async function save() {
+  if (!last) return;
+  const { spec: { system, h, n, snr, seed, methods }, out } = last;
+  try {
+    setStatus('ok', await keepAnalysis({
+      name: `${system}, h = ${h} s, N = ${n}, ${snr === Infinity ? 'noise-free' : `SNR ${snr} dB`}, seed ${seed}`,
+      source: 'simulated PRBS',
+      setup: { system, h, n, snr, seed, methods },
+      truth: out.truth, modal: out.modal, results: out.results,
+    }));
+  } catch (e) {
+    setStatus('error', `Could not save: ${e?.message ?? e}`);
   }
 }
 
@@ -173,6 +193,7 @@ async function init() {
   form.addEventListener('submit', identify);
   studyButton.addEventListener('click', runStudy);
   cancelButton.addEventListener('click', () => study.cancel());
+  saveButton.addEventListener('click', save);
   try {
     const names = await client.presetNames();
     for (const name of names) presetSelect.append(new Option(name, name));

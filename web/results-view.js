@@ -73,10 +73,10 @@ export function matrices(column, sys, suffix, u, prefix = 'ident') {
   }
 }
 
-export function truthColumn(truth, modal) {
+export function truthColumn(truth, modal, prefix = 'ident') {
   const col = el('article', undefined, { class: 'ident-col', 'data-method': 'true' });
   col.append(el('h4', 'True system'), el('p', 'The preset the data were simulated from.', { class: 'hint' }));
-  matrices(col, truth, 'true');
+  matrices(col, truth, 'true', undefined, prefix);
   col.append(el('h5', 'Modes'), modalTable(modal));
   return col;
 }

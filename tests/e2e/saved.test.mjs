@@ -1,0 +1,75 @@
+// Browser test of the saved analyses (web/saved-analyses.js, web/analysis-store.js): an
+// identification saved from the Identify section is listed after a reload (IndexedDB), reopens
+// with the same numbers, and is gone after Delete (and after another reload).
+// Run: node --test tests/e2e/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openBrowser, foreignRequests } from './browser.mjs';
+
+let browser;
+let page;
+
+before(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const count = () => page.getAttribute('#saved-list', 'data-count').then(Number);
+const cells = (selector) => page.$$eval(selector, (tds) => tds.map((td) => td.textContent));
+
+let saved;  // the M, D, K cells of the identification that was saved
+
+test('an identification saved from the Identify section survives a reload and reopens with the same numbers', async () => {
+  assert.equal(await count(), 0);
+  assert.match(await page.textContent('#saved-status'), /Nothing saved yet/);
+  assert.ok(await page.isDisabled('#ident-save'), 'Save is enabled before any identification');
+
+  await page.selectOption('#ident-preset', 'msd');
+  await page.fill('#ident-h', '0.1');
+  await page.fill('#ident-n', '1000');
+  await page.fill('#ident-snr', '30');
+  await page.fill('#ident-seed', '2');
+  for (const [method, on] of [['variational', true], ['n4sid-d2c', true], ['equation-error', false], ['auto', false]]) {
+    await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
+  }
+  await page.click('#ident-run');
+  await page.waitForFunction(() => document.getElementById('ident-status').dataset.state === 'ok', null, { timeout: 30_000 });
+  saved = {};
+  for (const key of ['M', 'D', 'K']) saved[key] = await cells(`#ident-${key}-variational td`);
+  await page.click('#ident-save');
+  await page.waitForFunction(() => document.getElementById('saved-list').dataset.count === '1', null, { timeout: 10_000 });
+  assert.match(await page.textContent('#ident-status'), /^Saved as “msd, h = 0.1 s, N = 1000, SNR 30 dB, seed 2”/);
+
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('saved-list').dataset.count === '1', null, { timeout: 10_000 });
+  const row = await cells('#saved-list tbody tr td');
+  assert.equal(await page.textContent('#saved-list tbody th'), 'msd, h = 0.1 s, N = 1000, SNR 30 dB, seed 2');
+  assert.equal(row[1], 'simulated PRBS');
+  assert.equal(row[2], 'variational, n4sid-d2c');
+
+  await page.click('#saved-list button:text("Reopen")');
+  await page.waitForSelector('#saved-M-variational td');
+  for (const key of ['M', 'D', 'K']) assert.deepEqual(await cells(`#saved-${key}-variational td`), saved[key], key);
+  assert.deepEqual(await cells('#saved-M-true td'), ['15.00']);
+  assert.match(await page.textContent('#saved-status-n4sid-d2c'), /^ok/);
+  assert.match(await page.textContent('#saved-status'), /^Reopened “msd/);
+});
+
+test('Delete removes the analysis, also after a reload', async () => {
+  await page.click('#saved-list button:text("Delete")');
+  await page.waitForFunction(() => document.getElementById('saved-list').dataset.count === '0', null, { timeout: 10_000 });
+  assert.equal(await page.$('#saved-M-variational'), null, 'the deleted analysis is still shown');
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('saved-list').dataset.count === '0', null, { timeout: 10_000 });
+  assert.ok(await page.isHidden('#saved-list'));
+});
+
+test('no request left 127.0.0.1 and nothing went to the console', () => {
+  assert.deepEqual(foreignRequests(browser.requests), []);
+  assert.deepEqual(browser.problems, []);
+});

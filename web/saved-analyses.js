@@ -1,0 +1,87 @@
+// The "Saved analyses" section: identifications kept in IndexedDB (analysis-store.js) by the
+// Save buttons of the Identify and CSV sections; listed, reopened and deleted here. Names come
+// from the user (file names): set through textContent only.
+import { deleteAnalysis, getAnalysis, listAnalyses, saveAnalysis } from './analysis-store.js';
+import { el, methodColumn, truthColumn } from './results-view.js';
+
+const $ = (id) => document.getElementById(id);
+const list = $('saved-list');
+const status = $('saved-status');
+const shown = $('saved-results');
+
+function setStatus(state, text) {
+  status.dataset.state = state;
+  status.textContent = text;
+}
+
+// A result without its free-run simulation (as long as the data; the fit % stays).
+function compact(r) {
+  if (!r.validation?.simulated) return r;
+  const { simulated, ...validation } = r.validation;
+  return { ...r, validation };
+}
+
+/**
+ * Saves {name, source, setup?, summary?, truth?, modal?, results} and refreshes the list;
+ * resolves with a line for the caller's status, or throws with the reason.
+ */
+export async function keepAnalysis(record) {
+  const id = await saveAnalysis({ ...record, results: record.results.map(compact) });
+  await refresh();
+  return `Saved as “${record.name}” (saved analyses, number ${id}).`;
+}
+
+function button(text, label, onClick) {
+  const b = el('button', text, { type: 'button', 'aria-label': label });
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+async function reopen(id) {
+  const a = await getAnalysis(id);
+  if (!a) {
+    setStatus('error', `Analysis ${id} is no longer saved.`);
+    return refresh();
+  }
+  const cols = a.results.map((r) => methodColumn(r, 'saved'));
+  if (a.truth) cols.unshift(truthColumn(a.truth, a.modal, 'saved'));
+  shown.replaceChildren(...cols);
+  shown.dataset.id = String(id);
+  setStatus('ok', `Reopened “${a.name}” (saved ${new Date(a.created).toLocaleString()}).`);
+}
+
+async function remove(id, name) {
+  await deleteAnalysis(id);
+  if (shown.dataset.id === String(id)) {
+    shown.replaceChildren();
+    delete shown.dataset.id;
+  }
+  setStatus('ok', `Deleted “${name}”.`);
+  await refresh();
+}
+
+async function refresh() {
+  const rows = await listAnalyses();
+  const body = el('tbody');
+  for (const a of rows) {
+    const tr = el('tr', undefined, { 'data-id': String(a.id) });
+    tr.append(el('th', a.name, { scope: 'row' }), el('td', new Date(a.created).toLocaleString()),
+      el('td', a.source), el('td', a.methods.join(', ')));
+    const actions = el('td');
+    actions.append(button('Reopen', `Reopen ${a.name}`, () => reopen(a.id).catch(fail)), ' ',
+      button('Delete', `Delete ${a.name}`, () => remove(a.id, a.name).catch(fail)));
+    tr.append(actions);
+    body.append(tr);
+  }
+  list.tBodies[0]?.remove();
+  list.append(body);
+  list.hidden = rows.length === 0;
+  list.dataset.count = String(rows.length);
+  if (rows.length === 0 && status.dataset.state !== 'error') setStatus('empty', 'Nothing saved yet: identify something, then press “Save analysis”.');
+}
+
+function fail(e) {
+  setStatus('error', `The saved analyses are not available: ${e?.message ?? e}`);
+}
+
+refresh().catch(fail);

@@ -3,9 +3,9 @@
 // columns are mapped here, and each chosen method identifies M, D, K from it. Column names and
 // cells come from the user: they are only ever set through textContent.
 import { MechidClient } from './worker-client.js';
-import { toJson } from './gen/api.js';
 import { el, methodColumn } from './results-view.js';
 import { keepAnalysis } from './saved-analyses.js';
+import { downloadResults } from './export.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('csv-form');
@@ -19,6 +19,7 @@ const resultsEl = $('csv-results');
 
 const exportButton = $('csv-export');
 const saveButton = $('csv-save');
+const exportCsvButton = $('csv-export-csv');
 let client = new MechidClient();
 let file = null;
 let lastResults = null;  // {name, results} of the last identification, for the export
@@ -60,8 +61,7 @@ async function load(chosen) {
   fileError.textContent = '';
   resultsEl.replaceChildren();
   lastResults = null;
-  exportButton.disabled = true;
-  saveButton.disabled = true;
+  for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = true;
   mapping.hidden = true;
   runButton.disabled = true;
   if (!file) return;
@@ -116,8 +116,7 @@ async function identify(event) {
     const out = await liveClient().identifyCsv(file, map, methods);
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
-    exportButton.disabled = false;
-    saveButton.disabled = false;
+    for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
     const s = out.summary;
     setStatus('ok', `${out.name}: ${s.samples} samples, h = ${s.h} s, ${s.inputs} inputs, ${s.outputs} outputs` +
       `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
@@ -129,15 +128,10 @@ async function identify(event) {
   }
 }
 
-// The results as the JSON of `mechid identify` (one object per method, in an array), saved by the
-// browser as a download: nothing leaves the machine.
-function exportJson() {
-  if (!lastResults) return;
-  const text = `${JSON.stringify(lastResults.results.map(toJson), null, 2)}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = el('a', undefined, { href: url, download: `${lastResults.name.replace(/\.[^.]*$/, '')}-mechid.json` });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+// The results as the JSON of `mechid identify` (one object per method, in an array) or as CSV,
+// saved by the browser as a download: nothing leaves the machine.
+function exportResults(kind) {
+  if (lastResults) downloadResults(lastResults.results, kind, lastResults.name.replace(/\.[^.]*$/, ''));
 }
 
 async function save() {
@@ -150,7 +144,8 @@ async function save() {
 }
 
 fileInput.addEventListener('change', () => load(fileInput.files[0] ?? null));
-exportButton.addEventListener('click', exportJson);
+exportButton.addEventListener('click', () => exportResults('json'));
+exportCsvButton.addEventListener('click', () => exportResults('csv'));
 saveButton.addEventListener('click', save);
 const drop = $('csv-drop');
 drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });

@@ -1,12 +1,13 @@
 // UI wiring of the "Identify" section (thesis sec. 4.2, ch. 5). Its own worker (worker.js via
 // MechidClient) simulates PRBS data and identifies M, D, K with each chosen method; this thread
 // only formats tables and plots. Text is only ever set through textContent.
-import uPlot from './gen/vendor/uPlot.esm.js';
 import { MechidClient } from './worker-client.js';
 import { StudyView } from './study-view.js';
 import { el, methodColumn, truthColumn } from './results-view.js';
 import { readInteger, readNumber } from './form.js';
 import { keepAnalysis } from './saved-analyses.js';
+import { ResizingPlot } from './plot.js';
+import { download, downloadResults, safeName, studyToCsv } from './export.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('ident-form');
@@ -18,10 +19,14 @@ const status = $('ident-status');
 const resultsEl = $('ident-results');
 const fitPlotEl = $('ident-fit-plot');
 const saveButton = $('ident-save');
+const exportJsonButton = $('ident-export-json');
+const exportCsvButton = $('ident-export-csv');
+const studyCsvButton = $('ident-study-csv');
 
 let client = new MechidClient();
 let busy = false;
-let last = null;  // {spec, out} of the last identification, for "Save analysis"
+let last = null;  // {spec, out} of the last identification, for "Save analysis" and the exports
+let lastStudy = null;  // the aggregate of the last study, for its CSV
 const study = new StudyView($('ident-study-plot'), $('ident-study-progress'));
 
 function liveClient() {
@@ -82,12 +87,7 @@ function inputError(e) {
 
 // ---- fit plot -----------------------------------------------------------------------------
 
-let fitPlot = null;
-const fitObserver = new ResizeObserver(() => {
-  const width = Math.floor(fitPlotEl.clientWidth);
-  if (fitPlot && width > 0 && width !== fitPlot.width) fitPlot.setSize({ width, height: 260 });
-});
-fitObserver.observe(fitPlotEl);
+const fitPlot = new ResizingPlot(fitPlotEl, () => 260);
 
 function column0(m) {
   const out = new Float64Array(m.rows);
@@ -96,15 +96,10 @@ function column0(m) {
 }
 
 function showFit(t, q, r) {
-  fitPlot?.destroy();
-  fitPlot = null;
-  delete fitPlotEl.dataset.points;
-  delete fitPlotEl.dataset.series;
+  fitPlot.destroy();
   const sim = r?.validation?.simulated;
   if (!sim) return;
   const opts = {
-    width: Math.max(1, Math.floor(fitPlotEl.clientWidth)),
-    height: 260,
     scales: { x: { time: false } },
     axes: [{ label: 't (s)' }, { label: 'q1 (m)' }],
     series: [
@@ -113,9 +108,7 @@ function showFit(t, q, r) {
       { label: `simulated q1 (${r.method})`, stroke: '#1f77b4', width: 1.5, points: { show: false } },
     ],
   };
-  fitPlot = new uPlot(opts, [t, column0(q), column0(sim)], fitPlotEl);
-  fitPlotEl.dataset.points = String(t.length);
-  fitPlotEl.dataset.series = '2';
+  fitPlot.mount(opts, [t, column0(q), column0(sim)], { series: 2, points: t.length });
 }
 
 // ---- actions ------------------------------------------------------------------------------
@@ -138,7 +131,7 @@ async function identify(event) {
     const cols = [truthColumn(out.truth, out.modal), ...out.results.map((r) => methodColumn(r))];
     resultsEl.replaceChildren(...cols);
     last = { spec, out };
-    saveButton.disabled = false;
+    for (const b of [saveButton, exportJsonButton, exportCsvButton]) b.disabled = false;
     showFit(out.t, out.q, out.results.find((r) => r.validation?.simulated));
     const summary = out.results.map((r) => `${r.method} ${r.status}`).join(', ');
     setStatus('ok', `Identified ${system} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.`);
@@ -164,6 +157,12 @@ async function save() {
   }
 }
 
+const baseName = ({ system, h, n, snr, seed }) => safeName(`${system}-h${h}-n${n}-snr${snr}-seed${seed}`);
+
+function exportResults(kind) {
+  if (last) downloadResults(last.out.results, kind, baseName(last.spec));
+}
+
 async function runStudy() {
   if (busy) return;
   let spec;
@@ -179,6 +178,8 @@ async function runStudy() {
     const { aggregate, done, total, cancelled, ms } = await study.run(studyPool(), {
       system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods,
     });
+    lastStudy = aggregate;
+    studyCsvButton.disabled = false;
     const failures = aggregate.rows.reduce((s, r) => s + r.failures, 0);
     const note = failures ? ` ${failures} failed run(s) left out.` : '';
     setStatus('ok', `${cancelled ? 'Study cancelled' : 'Study finished'}: ${done} of ${total} runs in ${Math.round(ms)} ms.${note}`);
@@ -194,6 +195,11 @@ async function init() {
   studyButton.addEventListener('click', runStudy);
   cancelButton.addEventListener('click', () => study.cancel());
   saveButton.addEventListener('click', save);
+  exportJsonButton.addEventListener('click', () => exportResults('json'));
+  exportCsvButton.addEventListener('click', () => exportResults('csv'));
+  studyCsvButton.addEventListener('click', () => {
+    if (lastStudy) download(new Blob([studyToCsv(lastStudy)], { type: 'text/csv' }), `${safeName(`study-${lastStudy.system}-snr${lastStudy.snr}`)}.csv`);
+  });
   try {
     const names = await client.presetNames();
     for (const name of names) presetSelect.append(new Option(name, name));

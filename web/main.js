@@ -2,6 +2,7 @@
 // reads the form, shows status and plots, and starts the CSV download.
 // User text is only ever shown through textContent.
 import { MechidClient } from './worker-client.js';
+import { download } from './export.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('sim-form');
@@ -126,15 +127,7 @@ async function simulate(event) {
 async function downloadCsv() {
   if (!last) return;
   try {
-    const blob = await client.csv(last.data);
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = last.filename;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    download(await client.csv(last.data), last.filename);
   } catch (e) {
     setStatus('error', `Could not build the CSV: ${e?.message ?? e}`);
   }

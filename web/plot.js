@@ -1,5 +1,6 @@
 // Thin wrapper over uPlot: one time plot per container, x = t, one series per channel.
 import uPlot from './gen/vendor/uPlot.esm.js';
+import { download, safeName } from './export.js';
 
 const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2',
   '#7f7f7f', '#bcbd22', '#17becf'];
@@ -15,9 +16,37 @@ export function columnsOf(m) {
   return out;
 }
 
+// "PNG" and "SVG" buttons after a plot's container, saving the plot as `${name}.png|svg`
+// (plot-export.js is loaded on the first press). Disabled while there is no plot.
+function exportButtons(container, plotOf) {
+  const name = safeName(container.id || 'plot');
+  const tools = document.createElement('div');
+  tools.className = 'plot-tools';
+  const buttons = ['PNG', 'SVG'].map((kind) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = kind;
+    b.disabled = true;
+    b.id = `${name}-${kind.toLowerCase()}`;
+    b.setAttribute('aria-label', `Save the plot ${name} as ${kind}`);
+    b.addEventListener('click', async () => {
+      const u = plotOf();
+      if (!u) return;
+      const { plotToPng, plotToSvg } = await import('./plot-export.js');
+      const blob = kind === 'PNG' ? await plotToPng(u) : new Blob([plotToSvg(u)], { type: 'image/svg+xml' });
+      download(blob, `${name}.${kind.toLowerCase()}`);
+    });
+    tools.append(b);
+    return b;
+  });
+  container.after(tools);
+  return (enabled) => buttons.forEach((b) => { b.disabled = !enabled; });
+}
+
 /**
  * One uPlot in a container, following the container's width (height = heightFor(width)), with
- * data-series and data-points on the container for the tests. The plots of every section extend it.
+ * data-series and data-points on the container for the tests, and PNG/SVG export buttons. The
+ * plots of every section extend it.
  */
 export class ResizingPlot {
   constructor(container, heightFor) {
@@ -27,6 +56,7 @@ export class ResizingPlot {
     this.width = 0;
     this.observer = new ResizeObserver(() => this.#resize());
     this.observer.observe(container);
+    container.plotTools ??= exportButtons(container, () => container.currentPlot);
   }
 
   #resize() {
@@ -43,6 +73,8 @@ export class ResizingPlot {
     this.plot = new uPlot({ ...opts, width: this.width, height: this.heightFor(this.width) }, data, this.container);
     this.container.dataset.series = String(series);
     this.container.dataset.points = String(points);
+    this.container.currentPlot = this.plot;
+    this.container.plotTools(true);
   }
 
   destroy() {
@@ -50,6 +82,8 @@ export class ResizingPlot {
     this.plot = null;
     delete this.container.dataset.points;
     delete this.container.dataset.series;
+    this.container.currentPlot = null;
+    this.container.plotTools(false);
   }
 }
 

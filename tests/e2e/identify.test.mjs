@@ -4,6 +4,7 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openBrowser, foreignRequests } from './browser.mjs';
 
 let browser;
@@ -109,6 +110,13 @@ test('study: 3 h x 3 runs x 2 methods, progress 18 / 18, 3 points on the plot', 
   assert.equal(await page.getAttribute('#ident-study-plot', 'data-points'), '3');
   assert.equal(await page.getAttribute('#ident-study-plot', 'data-series'), '2');
   assert.ok(await page.$('#ident-study-plot canvas'), 'the study plot has no canvas');
+  // The study as CSV: one row per h and method, with the RMS errors the plot shows.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#ident-study-csv')]);
+  const [header, ...rows] = readFileSync(await download.path(), 'utf8').trim().split('\n').map((l) => l.split(','));
+  assert.deepEqual(header.slice(5, 9), ['h', 'method', 'rel_err_M', 'rel_err_K']);
+  assert.deepEqual(rows.map((r) => `${r[5]} ${r[6]}`),
+    ['0.02 variational', '0.02 n4sid-d2c', '0.05 variational', '0.05 n4sid-d2c', '0.1 variational', '0.1 n4sid-d2c']);
+  for (const r of rows) assert.ok(Number(r[8]) > 0 && Number(r[8]) < 0.2, `K error ${r[8]} at h = ${r[5]} (${r[6]})`);
 });
 
 test('no console errors or CSP violations, all requests to 127.0.0.1', () => {

@@ -1,0 +1,116 @@
+// Browser test of the exports (web/export.js, web/plot-export.js): identification results as JSON
+// and CSV hold the same numbers as the tables; the fit plot as PNG and SVG; user text escaped in
+// CSV cells and SVG labels.
+// Run: node --test tests/e2e/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { openBrowser, foreignRequests } from './browser.mjs';
+
+let browser;
+let page;
+
+before(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+  await page.selectOption('#ident-preset', '3dof');
+  await page.fill('#ident-h', '0.05');
+  await page.fill('#ident-n', '1500');
+  await page.fill('#ident-snr', '30');
+  for (const [method, on] of [['variational', true], ['n4sid-d2c', false], ['equation-error', false], ['auto', true]]) {
+    await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
+  }
+  await page.click('#ident-run');
+  await page.waitForFunction(() => document.getElementById('ident-status').dataset.state === 'ok', null, { timeout: 60_000 });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function downloaded(button) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+}
+
+function parseCsv(text) {
+  const [header, ...lines] = text.trim().split('\n');
+  const keys = header.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, k) => [keys[k], v])));
+}
+
+test('results as JSON and CSV: the same numbers, and those of the tables to 4 digits', async () => {
+  const json = await downloaded('#ident-export-json');
+  assert.equal(json.name, '3dof-h0.05-n1500-snr30-seed1-mechid.json');
+  const results = JSON.parse(json.bytes.toString('utf8'));
+  assert.deepEqual(results.map((r) => r.method), ['auto', 'variational']);  // the form's order
+  const csv = await downloaded('#ident-export-csv');
+  assert.equal(csv.name, '3dof-h0.05-n1500-snr30-seed1-mechid.csv');
+  const rows = parseCsv(csv.bytes.toString('utf8'));
+  for (const r of results) {
+    for (const key of ['M', 'D', 'K']) {
+      const mine = rows.filter((x) => x.method === r.method && x.quantity === key);
+      assert.equal(mine.length, 9, `${r.method} ${key}`);
+      const cells = await page.$$eval(`#ident-${key}-${r.method} td`, (tds) => tds.map((td) => td.textContent));
+      for (const x of mine) {
+        const value = r[key][x.row - 1][x.col - 1];
+        assert.equal(Number(x.value), value, `${r.method} ${key}(${x.row},${x.col})`);
+        const cell = cells[(x.row - 1) * 3 + (x.col - 1)];
+        assert.ok(cell.startsWith(value.toPrecision(4)) || cell.startsWith(value.toExponential(3)), `${cell} vs ${value}`);
+        if (r.method === 'auto') {
+          const half = r.uncertainty.z95 * r.uncertainty[`${key}_sd`][x.row - 1][x.col - 1];
+          assert.ok(Math.abs(Number(x.half95) - half) <= 1e-12 * Math.abs(half), `${x.half95} vs ${half}`);
+          assert.match(cell, new RegExp(` ± ${Number(half.toPrecision(4)).toString().replace('.', '\\.')}`));
+        } else {
+          assert.equal(x.half95, '');
+        }
+      }
+    }
+    const err = rows.find((x) => x.method === r.method && x.quantity === 'error_M');
+    assert.equal(Number(err.value), r.errors.M);
+    assert.equal(rows.filter((x) => x.method === r.method && x.quantity === 'omega_n').length, 3);
+  }
+});
+
+test('the fit plot as PNG (a real image) and as SVG (two curves, axes, legend)', async () => {
+  const png = await downloaded('#ident-fit-plot-png');
+  assert.equal(png.name, 'ident-fit-plot.png');
+  assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const width = png.bytes.readUInt32BE(16), height = png.bytes.readUInt32BE(20);
+  assert.ok(width > 200 && height > 200, `${width} x ${height}`);
+
+  const svg = (await downloaded('#ident-fit-plot-svg')).bytes.toString('utf8');
+  assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.match(svg, /<\/svg>\n$/);
+  assert.equal(svg.match(/<polyline /g).length, 2);
+  assert.match(svg, />measured q1</);
+  assert.match(svg, />simulated q1 \(auto\)</);
+  assert.match(svg, />t \(s\)</);
+  // Well-formed XML: the browser's parser reports no error.
+  const ok = await page.evaluate((text) => !new DOMParser().parseFromString(text, 'image/svg+xml').querySelector('parsererror'), svg);
+  assert.ok(ok, 'the SVG does not parse');
+});
+
+test('user text is escaped: SVG labels as XML text, CSV cells quoted and defused for spreadsheets', async () => {
+  const out = await page.evaluate(async () => {
+    const { plotToSvg } = await import('./plot-export.js');
+    const { csvText } = await import('./export.js');
+    const u = {
+      width: 400, height: 300,
+      data: [[0, 1, 2], [1, 2, 3]],
+      series: [{}, { label: '<img src=x onerror=alert(1)>&"', stroke: '#000', width: 1 }],
+      scales: { x: { min: 0, max: 2, distr: 1 }, y: { min: 1, max: 3, distr: 1 } },
+      axes: [{ label: '</text><script>' }, { label: 'q' }],
+    };
+    return { svg: plotToSvg(u), csv: csvText(['name'], [['=HYPERLINK("x")'], ['a,b'], [-1.5]]) };
+  });
+  assert.ok(!out.svg.includes('<img') && !out.svg.includes('<script'), out.svg);
+  assert.match(out.svg, /&lt;img src=x onerror=alert\(1\)&gt;&amp;&quot;/);
+  assert.equal(out.csv, 'name\n"\'=HYPERLINK(""x"")"\n"a,b"\n-1.5\n');
+});
+
+test('no request left 127.0.0.1 and nothing went to the console', () => {
+  assert.deepEqual(foreignRequests(browser.requests), []);
+  assert.deepEqual(browser.problems, []);
+});

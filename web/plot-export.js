@@ -1,0 +1,139 @@
+// A uPlot as a PNG (its canvas on white, with a legend drawn below) or as an SVG written from its
+// data and scales (axes with ticks, one polyline per series, a legend). Labels may hold column
+// names of the user's file: escaped as XML text.
+
+const xml = (s) => String(s).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' }[c]));
+const colorOf = (u, s, i) => (typeof s.stroke === 'function' ? s.stroke(u, i) : s.stroke) || '#000';
+const shownSeries = (u) => u.series.map((s, i) => [s, i]).slice(1).filter(([s]) => s.show !== false);
+
+/** PNG Blob of the plot: the canvas, then one legend line per series. */
+export function plotToPng(u) {
+  const src = u.ctx.canvas;
+  const ratio = src.width / Math.max(1, u.width);
+  const series = shownSeries(u);
+  const line = 18 * ratio;
+  const canvas = document.createElement('canvas');
+  canvas.width = src.width;
+  canvas.height = src.height + Math.ceil(line * (series.length + 0.5));
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(src, 0, 0);
+  ctx.font = `${12 * ratio}px sans-serif`;
+  ctx.textBaseline = 'middle';
+  series.forEach(([s, i], k) => {
+    const y = src.height + line * (k + 0.75);
+    ctx.fillStyle = colorOf(u, s, i);
+    ctx.fillRect(10 * ratio, y - ratio, 20 * ratio, 2 * ratio);
+    ctx.fillStyle = '#1b1f24';
+    ctx.fillText(String(s.label ?? `series ${i}`), 36 * ratio, y);
+  });
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'));
+}
+
+// Ticks of [lo, hi]: powers of ten on a log scale, else about `count` round numbers.
+function ticks(lo, hi, log, count = 6) {
+  if (!(hi > lo)) return [lo];
+  if (log) {
+    const out = [];
+    for (let e = Math.ceil(Math.log10(lo)); e <= Math.floor(Math.log10(hi)); e++) out.push(10 ** e);
+    return out.length ? out : [lo, hi];
+  }
+  const raw = (hi - lo) / count;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((f) => f * mag).find((s) => s >= raw);
+  const out = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
+  return out;
+}
+
+const tickText = (v) => (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e5 ? String(Number(v.toPrecision(6))) : v.toExponential(1));
+
+// Each series' points as pixel runs (broken at missing values); long series keep the min and
+// max of each pixel column, which draws the same picture with ~2 points per pixel.
+function runs(xs, ys, px, py, width) {
+  const out = [];
+  let run = [];
+  const dense = xs.length > 4 * width;
+  let column = null, lo = null, hi = null;
+  const flush = () => {
+    if (column === null) return;
+    run.push([column, lo]);
+    if (hi !== lo) run.push([column, hi]);
+    column = null;
+  };
+  for (let k = 0; k < xs.length; k++) {
+    const y = ys[k];
+    if (y == null || !Number.isFinite(y) || !Number.isFinite(xs[k])) {
+      flush();
+      if (run.length) out.push(run);
+      run = [];
+      continue;
+    }
+    const X = px(xs[k]), Y = py(y);
+    if (!Number.isFinite(X) || !Number.isFinite(Y)) continue;
+    if (!dense) { run.push([X, Y]); continue; }
+    const c = Math.round(X);
+    if (c !== column) { flush(); column = c; lo = hi = Y; } else { lo = Math.min(lo, Y); hi = Math.max(hi, Y); }
+  }
+  flush();
+  if (run.length) out.push(run);
+  return out;
+}
+
+/** SVG text of the plot, from its data and current scales. */
+export function plotToSvg(u) {
+  const W = Math.max(320, u.width), series = shownSeries(u);
+  const plotH = Math.max(160, u.height - 40);
+  const left = 72, right = 16, top = 12, bottom = 44;
+  const H = top + plotH + bottom + 18 * series.length + 8;
+  const w = W - left - right, h = plotH;
+  const axisScale = (key) => {
+    const s = u.scales[key];
+    const log = s.distr === 3;
+    const f = log ? Math.log10 : (v) => v;
+    const a = f(s.min), b = f(s.max);
+    return { min: s.min, max: s.max, log, map: (v) => (f(v) - a) / (b - a || 1) };
+  };
+  const sx = axisScale('x');
+  const ySeries = series[0]?.[0].scale ?? 'y';
+  const sy = axisScale(ySeries);
+  const px = (v) => left + w * sx.map(v), py = (v) => top + h * (1 - sy.map(v));
+  const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="11">`,
+    `<rect width="${W}" height="${H}" fill="#fff"/>`,
+    `<rect x="${left}" y="${top}" width="${w}" height="${h}" fill="none" stroke="#888"/>`];
+  for (const t of ticks(sx.min, sx.max, sx.log)) {
+    const X = px(t).toFixed(1);
+    out.push(`<line x1="${X}" y1="${top}" x2="${X}" y2="${top + h}" stroke="#eee"/>`,
+      `<text x="${X}" y="${top + h + 14}" text-anchor="middle">${xml(tickText(t))}</text>`);
+  }
+  for (const t of ticks(sy.min, sy.max, sy.log)) {
+    const Y = py(t).toFixed(1);
+    out.push(`<line x1="${left}" y1="${Y}" x2="${left + w}" y2="${Y}" stroke="#eee"/>`,
+      `<text x="${left - 4}" y="${Y}" text-anchor="end" dominant-baseline="middle">${xml(tickText(t))}</text>`);
+  }
+  const [xAxis, yAxis] = u.axes;
+  out.push(`<text x="${left + w / 2}" y="${top + h + 32}" text-anchor="middle">${xml(xAxis?.label ?? '')}</text>`,
+    `<text transform="translate(14 ${top + h / 2}) rotate(-90)" text-anchor="middle">${xml(yAxis?.label ?? '')}</text>`,
+    `<clipPath id="area"><rect x="${left}" y="${top}" width="${w}" height="${h}"/></clipPath><g clip-path="url(#area)">`);
+  for (const [s, i] of series) {
+    const color = xml(colorOf(u, s, i));
+    const dash = Array.isArray(s.dash) ? ` stroke-dasharray="${s.dash.join(' ')}"` : '';
+    const lineWidth = s.width ?? 1;
+    for (const run of runs(u.data[0], u.data[i], px, py, w)) {
+      const pts = run.map(([X, Y]) => `${X.toFixed(1)},${Y.toFixed(1)}`).join(' ');
+      if (lineWidth > 0 && run.length > 1) out.push(`<polyline fill="none" stroke="${color}" stroke-width="${lineWidth}"${dash} points="${pts}"/>`);
+      if (s.points?.show === true || (run.length === 1 && lineWidth > 0)) {
+        for (const [X, Y] of run) out.push(`<circle cx="${X.toFixed(1)}" cy="${Y.toFixed(1)}" r="2.5" fill="${color}"/>`);
+      }
+    }
+  }
+  out.push('</g>');
+  series.forEach(([s, i], k) => {
+    const y = top + h + bottom + 18 * k + 6;
+    out.push(`<line x1="${left}" y1="${y}" x2="${left + 20}" y2="${y}" stroke="${xml(colorOf(u, s, i))}" stroke-width="2"/>`,
+      `<text x="${left + 26}" y="${y}" dominant-baseline="middle">${xml(s.label ?? `series ${i}`)}</text>`);
+  });
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}

@@ -7,6 +7,7 @@ import { el, methodColumn, truthColumn } from './results-view.js';
 import { readInteger, readNumber } from './form.js';
 import { keepAnalysis } from './saved-analyses.js';
 import { ResizingPlot } from './plot.js';
+import { followSharedSetup, shareButton } from './share.js';
 import { download, downloadResults, safeName, studyToCsv } from './export.js';
 
 const $ = (id) => document.getElementById(id);
@@ -195,6 +196,7 @@ async function init() {
   studyButton.addEventListener('click', runStudy);
   cancelButton.addEventListener('click', () => study.cancel());
   saveButton.addEventListener('click', save);
+  shareButton('identify', $('ident-share'), $('ident-share-link'));
   exportJsonButton.addEventListener('click', () => exportResults('json'));
   exportCsvButton.addEventListener('click', () => exportResults('csv'));
   studyCsvButton.addEventListener('click', () => {
@@ -203,6 +205,7 @@ async function init() {
   try {
     const names = await client.presetNames();
     for (const name of names) presetSelect.append(new Option(name, name));
+    followSharedSetup('identify');
     setBusy(false);
     setStatus('ready', 'Choose a system and methods, then Identify.');
   } catch (e) {

@@ -3,6 +3,7 @@
 // User text is only ever shown through textContent.
 import { MechidClient } from './worker-client.js';
 import { download } from './export.js';
+import { followSharedSetup, shareButton } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('sim-form');
@@ -141,6 +142,7 @@ async function init() {
   form.addEventListener('submit', simulate);
   downloadButton.addEventListener('click', downloadCsv);
   $('input').addEventListener('change', showInputHint);
+  shareButton('simulate', $('sim-share'), $('sim-share-link'));
   showInputHint();
   try {
     const { TimePlot } = await import('./plot.js');
@@ -150,6 +152,7 @@ async function init() {
     };
     const select = $('preset');
     for (const name of await client.presetNames()) select.append(new Option(name, name));
+    followSharedSetup('simulate');
     simulateButton.disabled = false;
     setStatus('ready', 'Ready: choose the settings and press Simulate.');
   } catch (e) {

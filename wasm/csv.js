@@ -22,6 +22,121 @@ function columnIndex(header, name, source, what) {
   return index;
 }
 
+// A growable Float64Array (or Int32Array) column.
+class Column {
+  constructor(Type = Float64Array) {
+    this.data = new Type(1024);
+    this.length = 0;
+  }
+
+  push(x) {
+    if (this.length === this.data.length) {
+      const bigger = new this.data.constructor(2 * this.length);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = x;
+  }
+}
+
+/**
+ * Checks and keeps the rows of a measurement CSV as they arrive (whole text or streamed chunks);
+ * only the mapped columns are stored. finish() checks the time column and returns the dataset.
+ * Options as parseDatasetCsv's, with the header (trimmed names) and the delimiter found.
+ */
+export class DatasetBuilder {
+  constructor({ source, header, delimiter, timeCol, inputCols, outputCols, h }) {
+    Object.assign(this, { source, header, delimiter, h });
+    this.decimalComma = delimiter !== ',';
+    this.time = timeCol ?? (header.includes('t') ? 't' : undefined);
+    this.inputs = inputCols ?? numbered(header, 'u');
+    this.outputs = outputCols ?? numbered(header, 'q');
+    if (this.inputs.length === 0 && inputCols === undefined) throw bad(`${source}: no input columns (u1, u2, ...); the header has ${header.join(', ')}`);
+    if (this.outputs.length === 0) throw bad(`${source}: no output columns (q1, q2, ...); the header has ${header.join(', ')}`);
+    this.timeIndex = this.time === undefined ? -1 : columnIndex(header, this.time, source, 'time');
+    this.inputIndex = this.inputs.map((name) => columnIndex(header, name, source, 'input'));
+    this.outputIndex = this.outputs.map((name) => columnIndex(header, name, source, 'output'));
+    this.kept = [...new Set([this.timeIndex, ...this.inputIndex, ...this.outputIndex].filter((c) => c >= 0))];
+    this.columns = new Map(this.kept.map((c) => [c, new Column()]));
+    this.lines = new Column(Int32Array);
+    this.nextLine = 2;  // 1-based file lines; the header is line 1
+  }
+
+  /** Rows of cells (PapaParse's data) following those already added. */
+  addRows(rows) {
+    const { source, header } = this;
+    for (const row of rows) {
+      const line = this.nextLine++;
+      if (row.length === 1 && String(row[0]).trim() === '') continue;  // blank line
+      if (row.length !== header.length) {
+        throw bad(`${source}: line ${line} has ${row.length} fields but the header has ${header.length}`);
+      }
+      row.forEach((cell, c) => {
+        let textCell = String(cell).trim();
+        if (this.decimalComma) textCell = textCell.replace(',', '.');
+        const x = textCell === '' ? NaN : Number(textCell);
+        if (!Number.isFinite(x)) {
+          const what = textCell === '' ? 'is empty' : /^[-+]?(nan|inf)/i.test(textCell) ? `is ${cell} (not finite)` : `"${cell}" is not a number`;
+          throw bad(`${source}: line ${line}, column ${header[c]} ${what}`);
+        }
+        this.columns.get(c)?.push(x);
+      });
+      this.lines.push(line);
+    }
+  }
+
+  finish() {
+    const { source, h } = this;
+    const N = this.lines.length;
+    const lineOf = (i) => this.lines.data[i];
+    if (N === 0) throw bad(`${source}: no numeric rows after the header`);
+    if (N < 3) throw bad(`${source}: only ${N} samples; identification needs many more`);
+
+    let step = h;
+    let t;
+    if (this.timeIndex >= 0) {
+      t = this.columns.get(this.timeIndex).data.slice(0, N);
+      for (let i = 1; i < N; i++) {
+        if (t[i] === t[i - 1]) throw bad(`${source}: line ${lineOf(i)} repeats time ${t[i]} (duplicated sample)`);
+        if (t[i] < t[i - 1]) throw bad(`${source}: time decreases at line ${lineOf(i)} (${t[i - 1]} then ${t[i]})`);
+      }
+      step = (t[N - 1] - t[0]) / (N - 1);
+      let worst = 0, worstLine = 0;
+      for (let i = 0; i < N; i++) {
+        const jitter = Math.abs(t[i] - (t[0] + i * step));
+        if (jitter > worst) { worst = jitter; worstLine = lineOf(i); }
+      }
+      if (worst > MAX_TIME_JITTER * step) {
+        throw bad(`${source}: time is not uniform: worst deviation ${worst.toPrecision(3)} s at line ${worstLine} ` +
+          `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(6)} s); resample the data first`);
+      }
+      if (h !== undefined && Math.abs(h - step) > 1e-6 * step) {
+        throw bad(`${source}: --h ${h} disagrees with the time column (h = ${step.toPrecision(9)})`);
+      }
+    } else {
+      if (!(typeof h === 'number' && h > 0)) throw bad(`${source}: no time column 't': give the sampling period h`);
+      t = new Float64Array(N);
+      for (let i = 0; i < N; i++) t[i] = i * h;
+    }
+
+    const matrix = (indices) => {
+      const data = new Float64Array(N * indices.length);
+      indices.forEach((c, j) => {
+        const column = this.columns.get(c).data;
+        for (let i = 0; i < N; i++) data[i * indices.length + j] = column[i];
+      });
+      return { rows: N, cols: indices.length, data };
+    };
+    return {
+      h: step, t, u: matrix(this.inputIndex), y: matrix(this.outputIndex),
+      columns: { time: this.time, inputs: this.inputs, outputs: this.outputs },
+      delimiter: this.delimiter === '\t' ? 'tab' : this.delimiter, decimalComma: this.decimalComma, warnings: [],
+    };
+  }
+}
+
+const PAPA_OPTIONS = { delimiter: '', delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false };
+
 /**
  * @param {object} p
  * @param {object} p.Papa       the PapaParse module
@@ -32,80 +147,55 @@ function columnIndex(header, name, source, what) {
  * @param {string[]} [p.outputCols]  default q1..qn
  * @param {number} [p.h]        needed when there is no time column
  */
-export function parseDatasetCsv({ Papa, text, source, timeCol, inputCols, outputCols, h }) {
-  if (text.trim() === '') throw bad(`${source}: the file is empty`);
-  const parsed = Papa.parse(text, { delimiter: '', delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false });
-  const delimiter = parsed.meta.delimiter;
-  const rows = parsed.data;
-  const header = rows[0].map((name) => String(name).trim());
-  const decimalComma = delimiter !== ',';
-  const warnings = [];
+export function parseDatasetCsv({ Papa, text, ...mapping }) {
+  if (text.trim() === '') throw bad(`${mapping.source}: the file is empty`);
+  const parsed = Papa.parse(text, PAPA_OPTIONS);
+  const [first, ...rows] = parsed.data;
+  const builder = new DatasetBuilder({ ...mapping, header: first.map((name) => String(name).trim()), delimiter: parsed.meta.delimiter });
+  builder.addRows(rows);
+  return builder.finish();
+}
 
-  const time = timeCol ?? (header.includes('t') ? 't' : undefined);
-  const inputs = inputCols ?? numbered(header, 'u');
-  const outputs = outputCols ?? numbered(header, 'q');
-  if (inputs.length === 0 && inputCols === undefined) throw bad(`${source}: no input columns (u1, u2, ...); the header has ${header.join(', ')}`);
-  if (outputs.length === 0) throw bad(`${source}: no output columns (q1, q2, ...); the header has ${header.join(', ')}`);
-  const timeIndex = time === undefined ? -1 : columnIndex(header, time, source, 'time');
-  const inputIndex = inputs.map((name) => columnIndex(header, name, source, 'input'));
-  const outputIndex = outputs.map((name) => columnIndex(header, name, source, 'output'));
-
-  // Numeric body: lines are 1-based file lines (the header is line 1).
-  const body = [];
-  rows.slice(1).forEach((row, r) => {
-    const line = r + 2;
-    if (row.length === 1 && String(row[0]).trim() === '') return;  // blank line
-    if (row.length !== header.length) {
-      throw bad(`${source}: line ${line} has ${row.length} fields but the header has ${header.length}`);
-    }
-    body.push({ line, values: row.map((cell, c) => {
-      let textCell = String(cell).trim();
-      if (decimalComma) textCell = textCell.replace(',', '.');
-      const x = textCell === '' ? NaN : Number(textCell);
-      if (!Number.isFinite(x)) {
-        const what = textCell === '' ? 'is empty' : /^[-+]?(nan|inf)/i.test(textCell) ? `is ${cell} (not finite)` : `"${cell}" is not a number`;
-        throw bad(`${source}: line ${line}, column ${header[c]} ${what}`);
-      }
-      return x;
-    }) });
+/**
+ * The same from a File or Blob (browser or worker), streamed in chunks of `chunkSize` bytes so
+ * that large files need not be held as text; onProgress(fraction read) after each chunk.
+ */
+export function parseDatasetFile({ Papa, file, onProgress, chunkSize = 2 ** 21, ...mapping }) {
+  if (file.size === 0) return Promise.reject(bad(`${mapping.source}: the file is empty`));
+  return new Promise((resolve, reject) => {
+    let builder = null, read = 0, failed = false;
+    Papa.parse(file, {
+      ...PAPA_OPTIONS,
+      chunkSize,
+      chunk(results, parser) {
+        try {
+          let rows = results.data;
+          if (!builder) {
+            const [first = [], ...rest] = rows;
+            builder = new DatasetBuilder({ ...mapping, header: first.map((name) => String(name).trim()), delimiter: results.meta.delimiter });
+            rows = rest;
+          }
+          builder.addRows(rows);
+          read = Math.min(file.size, read + chunkSize);
+          onProgress?.(read / file.size);
+        } catch (e) {
+          failed = true;
+          parser.abort();
+          reject(e);
+        }
+      },
+      complete() {
+        if (failed) return;
+        try {
+          if (!builder) throw bad(`${mapping.source}: the file is empty`);
+          resolve(builder.finish());
+        } catch (e) {
+          reject(e);
+        }
+      },
+      error(e) {
+        if (!failed) reject(bad(`${mapping.source}: the file could not be read (${e?.message ?? e})`));
+      },
+    });
   });
-  const N = body.length;
-  if (N === 0) throw bad(`${source}: no numeric rows after the header`);
-  if (N < 3) throw bad(`${source}: only ${N} samples; identification needs many more`);
-
-  let step = h;
-  const t = new Float64Array(N);
-  if (timeIndex >= 0) {
-    body.forEach((row, i) => { t[i] = row.values[timeIndex]; });
-    for (let i = 1; i < N; i++) {
-      if (t[i] === t[i - 1]) throw bad(`${source}: line ${body[i].line} repeats time ${t[i]} (duplicated sample)`);
-      if (t[i] < t[i - 1]) throw bad(`${source}: time decreases at line ${body[i].line} (${t[i - 1]} then ${t[i]})`);
-    }
-    step = (t[N - 1] - t[0]) / (N - 1);
-    let worst = 0, worstLine = 0;
-    for (let i = 0; i < N; i++) {
-      const jitter = Math.abs(t[i] - (t[0] + i * step));
-      if (jitter > worst) { worst = jitter; worstLine = body[i].line; }
-    }
-    if (worst > MAX_TIME_JITTER * step) {
-      throw bad(`${source}: time is not uniform: worst deviation ${worst.toPrecision(3)} s at line ${worstLine} ` +
-        `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(6)} s); resample the data first`);
-    }
-    if (h !== undefined && Math.abs(h - step) > 1e-6 * step) {
-      throw bad(`${source}: --h ${h} disagrees with the time column (h = ${step.toPrecision(9)})`);
-    }
-  } else {
-    if (!(typeof h === 'number' && h > 0)) throw bad(`${source}: no time column 't': give the sampling period h`);
-    for (let i = 0; i < N; i++) t[i] = i * h;
-  }
-
-  const matrix = (indices) => {
-    const data = new Float64Array(N * indices.length);
-    body.forEach((row, i) => indices.forEach((c, j) => { data[i * indices.length + j] = row.values[c]; }));
-    return { rows: N, cols: indices.length, data };
-  };
-  return {
-    h: step, t, u: matrix(inputIndex), y: matrix(outputIndex),
-    columns: { time, inputs, outputs }, delimiter: delimiter === '\t' ? 'tab' : delimiter, decimalComma, warnings,
-  };
 }

@@ -16,6 +16,7 @@ const timeSelect = $('csv-time');
 const runButton = $('csv-run');
 const status = $('csv-status');
 const resultsEl = $('csv-results');
+const progressBar = $('csv-progress');
 
 const exportButton = $('csv-export');
 const saveButton = $('csv-save');
@@ -113,7 +114,18 @@ async function identify(event) {
   fileError.textContent = '';
   setStatus('busy', `Identifying ${file.name} with ${methods.join(', ')}…`);
   try {
-    const out = await liveClient().identifyCsv(file, map, methods);
+    let updates = 0;
+    const out = await liveClient().identifyCsv(file, map, methods, (p) => {
+      progressBar.dataset.updates = String(++updates);
+      if (p.phase === 'reading') {
+        progressBar.hidden = false;
+        progressBar.value = p.fraction;
+        setStatus('busy', `Reading ${file.name}: ${Math.round(100 * p.fraction)} %…`);
+      } else {
+        progressBar.value = 1;
+        setStatus('busy', `Identifying ${file.name} with ${p.method} (${p.done + 1} of ${p.total})…`);
+      }
+    });
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
@@ -125,6 +137,7 @@ async function identify(event) {
     setStatus('error', 'Identification stopped; the message is above. Your file and mapping are kept.');
   } finally {
     runButton.disabled = false;
+    progressBar.hidden = true;
   }
 }
 

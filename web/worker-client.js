@@ -123,9 +123,12 @@ export class MechidClient {
     return result;
   }
 
-  /** A measurement CSV identified by each method; mapping {timeCol, inputCols, outputCols, h, inputSampling}. */
-  async identifyCsv(file, mapping, methods) {
-    const { type, id, ...result } = await this.call(REQUEST.identifyCsv, { file, mapping, methods });
+  /**
+   * A measurement CSV identified by each method; mapping {timeCol, inputCols, outputCols, h,
+   * inputSampling}; onProgress({phase: 'reading', fraction} | {phase: 'identifying', method, done, total}).
+   */
+  async identifyCsv(file, mapping, methods, onProgress) {
+    const { type, id, ...result } = await this.call(REQUEST.identifyCsv, { file, mapping, methods }, { onProgress });
     return result;
   }
 

@@ -4,7 +4,7 @@ import { wrapModule, simulationToCsv } from './gen/api.js';
 import { REQUEST, REPLY } from './protocol.js';
 import { estimatorHandlers } from './estimators-worker.js';
 import Papa from './gen/vendor/papaparse.mjs';
-import { parseDatasetCsv } from './gen/csv.js';
+import { parseDatasetFile } from './gen/csv.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
 const ready = createMechidModule().then(wrapModule);
@@ -69,22 +69,26 @@ const handlers = {
     return { result: { rows, ms: performance.now() - t0 } };
   },
 
-  // A measurement CSV (a File from the page): its header and first rows, for the column mapping.
+  // A measurement CSV (a File from the page): its header and first rows, for the column mapping
+  // (read from the file's first 64 KiB only).
   [REQUEST.csvColumns]: async (api, { file }) => {
-    const text = await file.text();
-    if (text.trim() === '') throw Object.assign(new Error(`${file.name}: the file is empty`), { code: 'bad-input' });
-    const parsed = Papa.parse(text, { delimiter: '', delimitersToGuess: [',', ';', '\t'], preview: 6, skipEmptyLines: true });
+    const head = await file.slice(0, 65536).text();
+    if (head.trim() === '' && file.size <= 65536) throw Object.assign(new Error(`${file.name}: the file is empty`), { code: 'bad-input' });
+    const parsed = Papa.parse(head, { delimiter: '', delimitersToGuess: [',', ';', '\t'], preview: 6, skipEmptyLines: true });
     const [header = [], ...preview] = parsed.data;
     return { result: { name: file.name, header: header.map((h) => String(h).trim()), delimiter: parsed.meta.delimiter, preview } };
   },
 
-  // A measurement CSV parsed and checked by wasm/csv.js (errors name the line and column), then
-  // identified by each method.
-  [REQUEST.identifyCsv]: async (api, { file, mapping, methods }) => {
+  // A measurement CSV streamed, parsed and checked by wasm/csv.js (errors name the line and
+  // column; progress after each chunk read), then identified by each method.
+  [REQUEST.identifyCsv]: async (api, { file, mapping, methods }, progress) => {
     const t0 = performance.now();
-    const data = parseDatasetCsv({ Papa, text: await file.text(), source: file.name, ...mapping });
-    const results = methods.map((method) => api.identify(method,
-      { h: data.h, u: data.u, y: data.y, inputSampling: mapping.inputSampling ?? 'point' }, {}));
+    const data = await parseDatasetFile({ Papa, file, source: file.name, ...mapping,
+      onProgress: (fraction) => progress({ phase: 'reading', fraction }) });
+    const results = methods.map((method, k) => {
+      progress({ phase: 'identifying', method, done: k, total: methods.length });
+      return api.identify(method, { h: data.h, u: data.u, y: data.y, inputSampling: mapping.inputSampling ?? 'point' }, {});
+    });
     const summary = { h: data.h, samples: data.y.rows, inputs: data.u.cols, outputs: data.y.cols, delimiter: data.delimiter, warnings: data.warnings };
     return { result: { name: file.name, summary, t: data.t, q: data.y, results, ms: performance.now() - t0 } };
   },
@@ -147,7 +151,8 @@ onmessage = async ({ data: msg }) => {
   try {
     const handler = Object.hasOwn(handlers, type) ? handlers[type] : null;
     if (!handler) throw Object.assign(new Error(`unknown request type: ${type}`), { code: 'internal' });
-    const { result, transfer = [] } = await handler(api, payload);
+    const progress = (info) => postMessage({ type: REPLY.progress, id, ...info });
+    const { result, transfer = [] } = await handler(api, payload, progress);
     postMessage({ type: REPLY.result, id, ...result }, transfer);
   } catch (e) {
     postMessage(errorReply(id, e));

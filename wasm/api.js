@@ -105,7 +105,13 @@ function normalizeDataset(data) {
     if (!isMatrix(data[key])) throw badInput(`${name} is missing or not a {rows, cols, data} matrix`);
   }
   const inputSampling = data.inputSampling ?? 'point';
-  return { h: data.h, u: data.u, y: data.y, inputSampling };
+  const outputs = data.outputs ?? 'displacement';
+  if (outputs !== 'displacement' && outputs !== 'acceleration') {
+    throw badInput(`outputs must be 'displacement' or 'acceleration', got '${String(outputs)}'`);
+  }
+  const cutoffHz = data.cutoffHz ?? 0;
+  requireNumber(cutoffHz, 'acceleration high-pass cut-off (Hz)', { min: 0 });
+  return { h: data.h, u: data.u, y: data.y, inputSampling, outputs, cutoffHz };
 }
 
 const PERTURBATION_DEFAULTS = { multiples: [1, 2, 3], samples: 50, relative: 0.05, seed: 1 };

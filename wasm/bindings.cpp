@@ -294,6 +294,8 @@ val identify_js(std::string method, val data, val o, val truth) {
     const std::string sampling = data["inputSampling"].as<std::string>();
     require(sampling == "point" || sampling == "hold", "input sampling must be 'point' or 'hold', got '" + sampling + "'");
     d.input_sampling = sampling == "hold" ? InputSampling::hold : InputSampling::point;
+    d.outputs = data["outputs"].as<std::string>() == "acceleration" ? OutputKind::acceleration : OutputKind::displacement;
+    d.acceleration_cutoff_hz = data["cutoffHz"].as<double>();
     IdentifyOptions options;
     if (!o["L"].isUndefined() && !o["L"].isNull()) options.L = matrix_from_js(o["L"], "matrix L");
     options.init = o["init"].as<std::string>();

@@ -17,6 +17,24 @@ const runButton = $('csv-run');
 const status = $('csv-status');
 const resultsEl = $('csv-results');
 const progressBar = $('csv-progress');
+const outputKind = $('csv-output-kind');
+const outputUnit = $('csv-output-unit');
+const cutoffInput = $('csv-cutoff');
+
+// Units of the output columns per kind, with the factor to SI (m, m/s²).
+const OUTPUT_UNITS = {
+  displacement: [['m', 1], ['mm', 1e-3], ['µm', 1e-6]],
+  acceleration: [['m/s²', 1], ['g (9.80665 m/s²)', 9.80665], ['mm/s²', 1e-3]],
+};
+const OUTPUT_HINTS = {
+  displacement: 'M, D, K come out in SI units (kg, N s/m, N/m) after the unit conversion.',
+  acceleration: 'Accelerations are not integrated: forces and accelerations both go through one '
+    + '4th-order high-pass (the accelerations through s²/B(s)), which keeps M q″ + D q′ + K q = L u '
+    + 'exact and removes accelerometer offset and drift. Its first 20/ω_c seconds are dropped; '
+    + 'the automatic cut-off drops 15 % of the record, lower when the slowest mode is close. '
+    + 'Needs sampled (continuous) forces.',
+};
+let header = [];
 
 const exportButton = $('csv-export');
 const saveButton = $('csv-save');
@@ -68,13 +86,14 @@ async function load(chosen) {
   if (!file) return;
   setStatus('busy', `Reading ${file.name}…`);
   try {
-    const { header, preview } = await liveClient().csvColumns(file);
+    const columns = await liveClient().csvColumns(file);
+    header = columns.header;
     timeSelect.replaceChildren(el('option', '(none: give h)', { value: '' }),
       ...header.map((h) => el('option', h, { value: h })));
     timeSelect.value = header.includes('t') ? 't' : '';
     columnChecks($('csv-inputs'), 'csv-input', header, /^u\d+$/);
-    columnChecks($('csv-outputs'), 'csv-output', header, /^q\d+$/);
-    showPreview(header, preview);
+    columnChecks($('csv-outputs'), 'csv-output', header, outputPattern());
+    showPreview(header, columns.preview);
     mapping.hidden = false;
     runButton.disabled = false;
     setStatus('ready', `${file.name}: ${header.length} columns. Map them, choose methods, then Identify.`);
@@ -82,6 +101,30 @@ async function load(chosen) {
     fileError.textContent = e.message;
     setStatus('error', 'The file could not be read; choose another.');
   }
+}
+
+const outputPattern = () => (outputKind.value === 'acceleration' ? /^a\d+$/ : /^q\d+$/);
+
+function showOutputKind() {
+  const kind = outputKind.value;
+  outputUnit.replaceChildren(...OUTPUT_UNITS[kind].map(([name, factor]) => el('option', name, { value: String(factor) })));
+  cutoffInput.disabled = kind !== 'acceleration';
+  $('csv-output-hint').textContent = OUTPUT_HINTS[kind];
+  $('csv-outputs').querySelector('legend').textContent = kind === 'acceleration' ? 'Outputs (accelerations)' : 'Outputs (displacements)';
+  if (header.length) columnChecks($('csv-outputs'), 'csv-output', header, outputPattern());
+}
+
+// The cut-off field: empty = automatic; otherwise a frequency > 0 (the core checks Nyquist).
+function readCutoff() {
+  const text = cutoffInput.value.trim().replace(',', '.');
+  cutoffInput.removeAttribute('aria-invalid');
+  if (outputKind.value !== 'acceleration' || text === '') return undefined;
+  const x = Number(text);
+  if (!(Number.isFinite(x) && x > 0)) {
+    cutoffInput.setAttribute('aria-invalid', 'true');
+    throw new Error(`High-pass cut-off must be a frequency in Hz > 0 (or empty: automatic), got "${cutoffInput.value.trim().slice(0, 40)}"`);
+  }
+  return x;
 }
 
 function chosenColumns(name) {
@@ -104,7 +147,18 @@ async function identify(event) {
     inputCols: chosenColumns('csv-input'),
     outputCols: chosenColumns('csv-output'),
     inputSampling: $('csv-sampling').value,
+    outputs: outputKind.value,
+    forceScale: Number($('csv-force-unit').value),
+    outputScale: Number(outputUnit.value),
   };
+  try {
+    map.cutoffHz = readCutoff();
+  } catch (e) {
+    $('csv-mapping-error').textContent = e.message;
+    setStatus('error', 'Correct the marked field.');
+    return;
+  }
+  $('csv-mapping-error').textContent = '';
   if (map.inputCols.length === 0 || map.outputCols.length === 0) {
     fileError.textContent = `${file.name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : 'output (displacement)'} column`;
     setStatus('error', 'Map the columns first.');
@@ -157,6 +211,8 @@ async function save() {
 }
 
 fileInput.addEventListener('change', () => load(fileInput.files[0] ?? null));
+outputKind.addEventListener('change', showOutputKind);
+showOutputKind();
 exportButton.addEventListener('click', () => exportResults('json'));
 exportCsvButton.addEventListener('click', () => exportResults('csv'));
 saveButton.addEventListener('click', save);

@@ -85,9 +85,12 @@ const handlers = {
     const t0 = performance.now();
     const data = await parseDatasetFile({ Papa, file, source: file.name, ...mapping,
       onProgress: (fraction) => progress({ phase: 'reading', fraction }) });
+    const scaled = (m, factor) => (factor === 1 ? m : { ...m, data: m.data.map((x) => x * factor) });
+    const { inputSampling = 'point', outputs = 'displacement', cutoffHz, forceScale = 1, outputScale = 1 } = mapping;
+    const dataset = { h: data.h, u: scaled(data.u, forceScale), y: scaled(data.y, outputScale), inputSampling, outputs, cutoffHz };
     const results = methods.map((method, k) => {
       progress({ phase: 'identifying', method, done: k, total: methods.length });
-      return api.identify(method, { h: data.h, u: data.u, y: data.y, inputSampling: mapping.inputSampling ?? 'point' }, {});
+      return api.identify(method, dataset, {});
     });
     const summary = { h: data.h, samples: data.y.rows, inputs: data.u.cols, outputs: data.y.cols, delimiter: data.delimiter, warnings: data.warnings };
     return { result: { name: file.name, summary, t: data.t, q: data.y, results, ms: performance.now() - t0 } };

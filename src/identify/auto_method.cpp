@@ -101,9 +101,10 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   } else {
     const bool exact_fits_better = mean_fit(refined) >= mean_fit(variational);
     chosen = exact_fits_better ? refined : variational;
+    const Identification& other = exact_fits_better ? variational : refined;
     reason = "point-sampled inputs: the FOH and midpoint models both approximate the intersample input; the " +
-             chosen.method + " estimate fits better (mean fit " + short_number(mean_fit(refined)) + " % vs " +
-             short_number(mean_fit(variational)) + " %); " + accuracy;
+             chosen.method + " estimate fits better (mean fit " + short_number(mean_fit(chosen)) + " % vs " +
+             short_number(mean_fit(other)) + " % of " + other.method + "); " + accuracy;
   }
   chosen.notes.emplace_back("choice", chosen.method);
   chosen.notes.emplace_back("reason", reason);

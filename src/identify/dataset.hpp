@@ -7,11 +7,17 @@
 
 namespace mechid {
 
+// What the output columns measure. Accelerations are turned into displacement-equivalent data
+// before any method runs (identify/acceleration_outputs.hpp).
+enum class OutputKind { displacement, acceleration };
+
 struct Dataset {
   double h = 0.0;
   Matrix u;  // N x k inputs (forces), one row per sample
-  Matrix y;  // N x n measured displacements
+  Matrix y;  // N x n measured displacements (or accelerations, see `outputs`)
   InputSampling input_sampling = InputSampling::point;  // held (ZOH) inputs: InputSampling::hold
+  OutputKind outputs = OutputKind::displacement;
+  double acceleration_cutoff_hz = 0.0;  // accelerations: the high-pass cut-off; 0 = the default
 };
 
 // Throws InputError naming the problem: h <= 0; u and y with different sample counts; no input

@@ -1,5 +1,6 @@
 #include "identify/guardrails.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 
@@ -7,12 +8,27 @@
 
 namespace mechid {
 
+// Lag stride for excitation_order: one radian of the RMS frequency ω̄ (1/(ω̄h) samples), from
+// ‖Δu‖²/‖u − ū‖² = (2 sin(ω̄h/2))² ≈ (ω̄h)².
+static Eigen::Index lag_stride(const Matrix& u, Eigen::Index max_order) {
+  const Eigen::Index N = u.rows();
+  const double spread = (u.rowwise() - u.colwise().mean()).squaredNorm();
+  const double change = (u.bottomRows(N - 1) - u.topRows(N - 1)).squaredNorm();
+  if (!(spread > 0) || !(change > 0)) return 1;
+  const double stride = 1.0 / std::sqrt(change / spread);
+  const Eigen::Index most = std::max<Eigen::Index>(1, N / (4 * std::max<Eigen::Index>(max_order, 1)));
+  return std::clamp<Eigen::Index>(static_cast<Eigen::Index>(std::floor(stride)), 1, most);
+}
+
 Eigen::Index excitation_order(const Matrix& u, Eigen::Index max_order) {
-  const Eigen::Index N = u.rows(), k = u.cols(), L = std::min(max_order, N - 1);
+  const Eigen::Index N = u.rows(), k = u.cols();
+  if (N < 2) return 0;
+  const Eigen::Index s = lag_stride(u, max_order), L = std::min(max_order, (N - 1) / s);
   if (L < 1) return 0;
   // One covariance for ℓ = L; the one for ℓ < L is its leading kℓ x kℓ block (same rows t).
-  Matrix regressor(N - L + 1, k * L);  // row t: [u_t', u_{t-1}', …]
-  for (Eigen::Index lag = 0; lag < L; ++lag) regressor.middleCols(lag * k, k) = u.middleRows(L - 1 - lag, N - L + 1);
+  const Eigen::Index rows = N - (L - 1) * s;
+  Matrix regressor(rows, k * L);  // row t: [u_t', u_{t-s}', …]
+  for (Eigen::Index lag = 0; lag < L; ++lag) regressor.middleCols(lag * k, k) = u.middleRows((L - 1 - lag) * s, rows);
   Matrix covariance = Matrix::Zero(k * L, k * L);
   covariance.selfadjointView<Eigen::Lower>().rankUpdate(regressor.transpose());
   covariance = covariance.selfadjointView<Eigen::Lower>();

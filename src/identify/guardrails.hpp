@@ -12,8 +12,12 @@
 namespace mechid {
 
 // The order of persistent excitation of u (Ljung 1999, def. 13.1): the largest ℓ <= max_order for
-// which the k ℓ x k ℓ sample covariance of [u_t; u_{t-1}; …; u_{t-ℓ+1}] is positive definite
-// (smallest eigenvalue > 1e-9 of the largest). A single sine has order 2, PRBS any order.
+// which the k ℓ x k ℓ sample covariance of [u_t; u_{t-s}; …; u_{t-(ℓ-1)s}] is positive definite
+// (smallest eigenvalue > 1e-9 of the largest). The lag stride s follows the input's RMS
+// frequency ω̄ (s ≈ 1/(ω̄ h), at least 1): consecutive samples of a smooth, finely sampled input
+// are nearly equal, which would make a rich multisine look poor; the order is the same for any
+// stride in exact arithmetic (a sine obeys a 2-term recursion at every stride). A single sine has
+// order 2, PRBS any order.
 Eigen::Index excitation_order(const Matrix& u, Eigen::Index max_order);
 
 // Share of the input power within ±10 % of ω (rad/s) relative to the average over the band up

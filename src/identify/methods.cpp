@@ -3,13 +3,39 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <sstream>
 
 #include "core/input_error.hpp"
+#include "identify/acceleration_outputs.hpp"
 #include "identify/guardrails.hpp"
 
 namespace mechid {
 
 std::vector<std::string> method_names() { return {"variational", "n4sid-d2c", "equation-error", "variational-zoh", "auto"}; }
+
+// What the acceleration prefilter did, and a warning when the slowest identified mode is near
+// its cut-off (the high-pass then removes part of that mode's response, and with it information).
+static void note_acceleration_prefilter(const AccelerationPrefilter& filter, double h, Identification& r) {
+  std::ostringstream what;
+  what << "accelerations: inputs and outputs high-passed at " << filter.cutoff_hz
+       << " Hz (4th-order Butterworth, the accelerations through s²/B(s) instead of a double integration); the first "
+       << filter.discarded << " samples (" << filter.discarded * h << " s) dropped while the filter settled";
+  r.notes.emplace_back("outputs", what.str());
+  r.diagnostics.emplace_back("prefilter_cutoff_hz", filter.cutoff_hz);
+  r.diagnostics.emplace_back("prefilter_discarded", static_cast<double>(filter.discarded));
+  if (r.status == Status::failed || r.modal.modes.empty()) return;
+  const double slowest_hz = r.modal.modes.front().omega_n / (2 * M_PI);
+  if (slowest_hz < 3 * filter.cutoff_hz) {
+    std::ostringstream w;
+    w << "the slowest mode (" << slowest_hz << " Hz) is less than 3 times the acceleration high-pass cut-off ("
+      << filter.cutoff_hz << " Hz): its estimate loses accuracy; lower the cut-off (a longer record allows it)";
+    r.warnings.push_back(w.str());
+    if (r.status == Status::ok) {
+      r.status = Status::warning;
+      r.message = w.str();
+    }
+  }
+}
 
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options) {
   Identification (*run)(const Dataset&, const IdentifyOptions&) = nullptr;
@@ -19,7 +45,23 @@ Identification identify(const std::string& method, const Dataset& data, const Id
   else if (method == "variational-zoh") run = identify_variational_zoh;
   else if (method == "auto") run = identify_auto;
   else throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c, equation-error, variational-zoh or auto)");
-  Identification r = run(data, options);
+  Identification r;
+  if (data.outputs == OutputKind::acceleration) {
+    AccelerationPrefilter filter;
+    r = run(displacement_equivalent(data, data.acceleration_cutoff_hz, &filter), options);
+    // The default cut-off within 3x of the slowest mode found: once more with a quarter of that
+    // mode's frequency, or the lowest cut-off that settles within 40 % of the record.
+    if (data.acceleration_cutoff_hz <= 0 && r.status != Status::failed && !r.modal.modes.empty()) {
+      const double slowest_hz = r.modal.modes.front().omega_n / (2 * M_PI);
+      const double lower = std::max(slowest_hz / 4, default_prefilter_cutoff_hz(data.y.rows(), data.h, 0.4));
+      if (slowest_hz < 3 * filter.cutoff_hz && lower < filter.cutoff_hz) {
+        r = run(displacement_equivalent(data, lower, &filter), options);
+      }
+    }
+    note_acceleration_prefilter(filter, data.h, r);
+  } else {
+    r = run(data, options);
+  }
   // The guardrail on the input, also when the method failed (a poor input is often why).
   if (std::string w = excitation_order_warning(data); !w.empty()) {
     r.warnings.push_back(w);

@@ -73,7 +73,14 @@ InputSignal::InputSignal(const InputOptions& o, Eigen::Index n, double h, Eigen:
     case InputKind::multisine: {
       const double base = 1.0 / duration_;
       const double top = o.freq2_hz > 0 ? o.freq2_hz : 0.25 / h;
-      for (int j = 1; j <= 64 && j * base <= top * (1 + 1e-12); ++j) frequencies_.push_back(j * base);
+      // The harmonics of the record up to `top`; when there are more than 64, 64 of them spread
+      // evenly over the band (the first and the last included), so the band is covered.
+      const auto available = static_cast<long>(std::floor(top / base * (1 + 1e-12)));
+      const long count = std::min(available, 64L);
+      for (long i = 0; i < count; ++i) {
+        const long j = count == available ? i + 1 : 1 + std::lround(static_cast<double>(i) * (available - 1) / (count - 1));
+        frequencies_.push_back(static_cast<double>(j) * base);
+      }
       require(!frequencies_.empty(), "multisine band top freq2 = " + format_number(top) +
                                          " Hz is below the record's base frequency 1/(n h) = " + format_number(base) + " Hz");
       phases_.resize(static_cast<Eigen::Index>(frequencies_.size()), k);

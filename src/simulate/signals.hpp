@@ -34,7 +34,8 @@ class InputSignal {
  public:
   // Resolves `options` for n samples at period h and k channels; throws InputError on bad
   // options. Defaults: sine at 10 periods per record, chirp from 1/(n h) to 0.25/h, multisine
-  // with the harmonics of 1/(n h) up to 0.25/h (at most 64) and seeded random phases.
+  // with the harmonics of 1/(n h) up to 0.25/h (at most 64, spread evenly over the band when
+  // there are more) and seeded random phases.
   InputSignal(const InputOptions& options, Eigen::Index n, double h, Eigen::Index k);
 
   Matrix sampled() const { return samples_; }  // n x k values at t_i = i h

@@ -72,6 +72,45 @@ test('a CSV from mechid simulate: mapped, identified by two methods, the same nu
   assert.deepEqual(browser.problems, [], 'no console error, page error or CSP violation (the download included)');
 });
 
+test('accelerations in mm/s² and forces in kN: converted, high-passed, and the numbers of mechid identify --outputs acceleration', async () => {
+  const si = join(dir, 'acc-si.csv');
+  cli('simulate', '--system', 'msd', '--h', '0.2', '--n', '3000', '--input', 'multisine', '--snr', '40', '--with-derivatives', '--seed', '2', '--out', si);
+  // The same file with the forces in kN and the accelerations in mm/s² (other columns dropped).
+  const rows = readFileSync(si, 'utf8').trim().split('\n').map((l) => l.split(','));
+  const col = (name) => rows[0].indexOf(name);
+  const scaledFile = join(dir, 'acc-units.csv');
+  writeFileSync(scaledFile, ['t,force_kN,acc_mm_s2', ...rows.slice(1).map((r) =>
+    `${r[col('t')]},${Number(r[col('u1')]) / 1000},${Number(r[col('a1')]) * 1000}`)].join('\n'));
+  await choose(scaledFile);
+  await page.selectOption('#csv-output-kind', 'acceleration');
+  assert.ok(await page.isEnabled('#csv-cutoff'));
+  assert.match(await page.textContent('#csv-output-hint'), /not integrated/);
+  await page.setChecked('input[name="csv-input"][value="1"]', true);
+  await page.setChecked('input[name="csv-output"][value="2"]', true);
+  await page.selectOption('#csv-force-unit', '1000');
+  await page.selectOption('#csv-output-unit', { label: 'mm/s²' });
+  await page.selectOption('#csv-sampling', 'point');
+  for (const [method, on] of [['auto', false], ['variational', true], ['n4sid-d2c', false]]) {
+    await page.setChecked(`input[name="csv-method"][value="${method}"]`, on);
+  }
+  await page.fill('#csv-cutoff', 'low');
+  await page.click('#csv-run');
+  assert.match(await page.textContent('#csv-mapping-error'), /^High-pass cut-off must be a frequency in Hz > 0 \(or empty: automatic\), got "low"/);
+  assert.equal(await page.getAttribute('#csv-cutoff', 'aria-invalid'), 'true');
+  await page.fill('#csv-cutoff', '0,01');  // a decimal comma is read too
+  await run();
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', `${await page.textContent('#csv-status')} ${await page.textContent('#csv-file-error')}`);
+  assert.equal(await page.textContent('#csv-mapping-error'), '');
+  const r = JSON.parse(cli('identify', '--data', si, '--method', 'variational', '--output-cols', 'a1', '--outputs', 'acceleration', '--cutoff', '0.01'));
+  assert.ok(Math.abs(r.M[0][0] - 15) / 15 < 0.02, `CLI M = ${r.M[0][0]}`);
+  for (const key of ['M', 'D', 'K']) {
+    const shown = (await page.textContent(`#csv-${key}-variational td`)).trim();
+    assert.equal(Number(shown), Number(r[key][0][0].toPrecision(4)), `${key}: page ${shown}, CLI ${r[key][0][0]}`);
+  }
+  await page.selectOption('#csv-output-kind', 'displacement');
+  assert.ok(await page.isDisabled('#csv-cutoff'));
+});
+
 test('a ragged CSV: the message names the line, next to the file input; the page stays usable', async () => {
   const bad = join(dir, 'ragged.csv');
   writeFileSync(bad, 't,u1,q1\n0,1,0\n0.1,1\n0.2,1,0.1\n');

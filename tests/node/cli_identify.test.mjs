@@ -58,6 +58,30 @@ test('identify --method auto returns the exact-sampling estimate with 95 % inter
   assert.ok(v.warnings.some((w) => w.includes('midpoint model errs')), v.warnings.join('; '));
 });
 
+test('identify --outputs acceleration: M, D, K from the a columns agree with those from the q columns', () => {
+  const file = join(dir, '3dof-multisine.csv');
+  assert.equal(cli('simulate', '--system', '3dof', '--h', '0.05', '--n', '6000', '--input', 'multisine', '--snr', '40',
+    '--with-derivatives', '--seed', '3', '--out', file).code, 0);
+  const run = (...args) => {
+    const r = cli('identify', '--data', file, '--method', 'variational', '--truth', '3dof', ...args);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const fromQ = run();
+  const fromA = run('--output-cols', 'a1,a2,a3', '--outputs', 'acceleration', '--cutoff', '0.04');
+  assert.equal(fromA.diagnostics.prefilter_cutoff_hz, 0.04);
+  assert.equal(fromA.diagnostics.prefilter_discarded, Math.ceil(20 / (2 * Math.PI * 0.04 * 0.05)));
+  assert.match(fromA.diagnostics.outputs, /^accelerations: inputs and outputs high-passed at 0\.04 Hz/);
+  for (const key of ['M', 'D', 'K']) {
+    assert.ok(fromA.errors[key] < 0.02, `${key} from accelerations: ${fromA.errors[key]}`);
+    assert.ok(fromQ.errors[key] < 0.02, `${key} from displacements: ${fromQ.errors[key]}`);
+  }
+  const bad = cli('identify', '--data', file, '--method', 'auto', '--output-cols', 'a1,a2,a3', '--outputs', 'acceleration', '--input-sampling', 'hold');
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /^mechid: error: accelerations need sampled \(continuous\) forces/);
+  assert.match(cli('identify', '--data', file, '--method', 'auto', '--outputs', 'velocity').stderr, /--outputs must be displacement or acceleration, got 'velocity'/);
+});
+
 test('CSV and option errors name the file, line and column', () => {
   const write = (name, text) => { const f = join(dir, name); writeFileSync(f, text); return f; };
   const good = 't,u1,q1\n0,1,0\n0.1,1,0.1\n0.2,-1,0.2\n0.3,1,0.1\n';

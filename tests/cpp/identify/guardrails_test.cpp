@@ -35,6 +35,16 @@ TEST_CASE("excitation order: a sine has order 2, PRBS every order asked; band po
   CHECK(excitation_order(sine, 8) == 2);
   for (Eigen::Index t = 0; t < N; ++t) two(t, 0) = std::sin(1.3 * t * h) + std::sin(2.9 * t * h);
   CHECK(excitation_order(two, 8) == 4);  // a sum of two sines: order 4 (Ljung 1999, example 13.1)
+  // Finely sampled, slow sines (ωh = 0.013 and 0.029): still order 4, and five sines between
+  // 0.5 and 2.9 rad/s (ωh <= 0.15) order 10, though consecutive samples are nearly equal.
+  Matrix slow(N, 1), five(N, 1);
+  for (Eigen::Index t = 0; t < N; ++t) slow(t, 0) = std::sin(0.26 * t * h) + std::sin(0.58 * t * h);
+  CHECK(excitation_order(slow, 8) == 4);
+  for (Eigen::Index t = 0; t < N; ++t) {
+    five(t, 0) = 0.0;
+    for (int j = 0; j < 5; ++j) five(t, 0) += std::sin((0.5 + 0.6 * j) * t * h + j);
+  }
+  CHECK(excitation_order(five, 12) == 10);
   const Dataset prbs = data_of(preset("3dof"), InputKind::prbs, h, N);
   CHECK(excitation_order(prbs.u, 12) == 12);
   // A PRBS of one sample per bit is white: the band power relative to the average is ≈ 1.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "core/input_error.hpp"
 #include "nonlinear/differentiate.hpp"
@@ -21,17 +22,26 @@ void validate(const ReconstructionOptions& o, Eigen::Index n) {
 
 namespace {
 
-// One fragment: integrate from zero, then the trend treatment of sec. 3.2.2. An ideal high-pass
+// The trend treatment of sec. 3.2.2 on one fragment (integrated from zero). An ideal high-pass
 // annihilates a straight line (its spectrum sits at 0 Hz), but the DFT-bin filter treats the
 // fragment as periodic and would turn a line (the integration constant of x, the ramp a0 t of the
 // zero drift) into a sawtooth whose harmonics pass; so with detrending on, the line is removed
 // before the filter as well as after it.
-Vector integrate_fragment(const Vector& y, double h, const ReconstructionOptions& o) {
-  Vector out = cumulative_simpson(y, h);
+Vector treat(Vector out, double h, const ReconstructionOptions& o) {
   if (o.detrend && o.detrend_before_highpass && o.highpass_hz > 0) out = detrend_linear(out);
   if (o.highpass_hz > 0) out = ideal_highpass(out, h, o.highpass_hz);
   if (o.detrend) out = detrend_linear(out);
   return out;
+}
+
+Vector integrate_fragment(const Vector& y, double h, const ReconstructionOptions& o) {
+  return treat(cumulative_simpson(y, h), h, o);
+}
+
+// Fragment k of n samples split into `segments` near-equal parts; the first n % segments get one
+// sample more. Returns (begin, length).
+std::pair<Eigen::Index, Eigen::Index> fragment(Eigen::Index n, Eigen::Index segments, Eigen::Index k) {
+  return {k * (n / segments) + std::min(k, n % segments), n / segments + (k < n % segments ? 1 : 0)};
 }
 
 }  // namespace
@@ -48,15 +58,24 @@ ReconstructedSignals reconstruct(const Vector& a, double h, const Reconstruction
   s.x.resize(n);
   const Eigen::Index segments = o.segments;
   for (Eigen::Index k = 0; k < segments; ++k) {
-    // Near-equal fragments; the first n % segments get one sample more.
-    const Eigen::Index begin = k * (n / segments) + std::min(k, n % segments);
-    const Eigen::Index length = n / segments + (k < n % segments ? 1 : 0);
+    const auto [begin, length] = fragment(n, segments, k);
     const Vector v = integrate_fragment(a.segment(begin, length), h, o);
     s.v.segment(begin, length) = v;
     s.x.segment(begin, length) = integrate_fragment(v, h, o);
   }
   s.j = differentiate4(a, h);
   return s;
+}
+
+Vector treat_fragments(const Vector& y, double h, const ReconstructionOptions& o) {
+  require(std::isfinite(h) && h > 0, "the sampling period must be a positive number of seconds, got " + format_number(h));
+  validate(o, y.size());
+  Vector out(y.size());
+  for (Eigen::Index k = 0; k < o.segments; ++k) {
+    const auto [begin, length] = fragment(y.size(), o.segments, k);
+    out.segment(begin, length) = treat(y.segment(begin, length), h, o);
+  }
+  return out;
 }
 
 }  // namespace mechid::nonlinear

@@ -24,6 +24,11 @@ struct ReconstructedSignals {
 // InputError: h <= 0, fewer than 5 samples per fragment, non-finite samples, bad options.
 ReconstructedSignals reconstruct(const Vector& a, double h, const ReconstructionOptions& options);
 
+// The trend treatment of one reconstruct() pass without its integration: each fragment of y
+// high-passed and detrended as `options` asks (sec. 3.2.2). For measuring what the treatment does
+// to a known signal, e.g. the exact displacement of a simulation (bench/native/nonlinear_dia_sources.cpp).
+Vector treat_fragments(const Vector& y, double h, const ReconstructionOptions& options);
+
 // Checks ReconstructionOptions against a record of n samples (InputError naming the option).
 void validate(const ReconstructionOptions& options, Eigen::Index n);
 

@@ -160,6 +160,31 @@ TEST_CASE("reconstruction integrates each fragment from zero and removes the dri
     CHECK(treated.j(i) == Approx(-w * w * w * std::cos(w * (static_cast<double>(i) * h - c0))).epsilon(1e-3));
 }
 
+TEST_CASE("the treatment without integration matches the per-fragment filter and keeps what it should", "[nonlinear][signals]") {
+  // 3 fragments at 200 Hz (uneven split: 601 samples, the first gets one more). In fragments 2
+  // and 3 (1 s each) the line and a 1 Hz wave go, a 6 Hz wave with whole periods, even about
+  // each fragment's middle like the 1 Hz one (no line in either), stays.
+  const double h = 0.005, w = 2 * kPi * 6.0;
+  const Eigen::Index n = 601;
+  Vector y(n), keep(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double t = static_cast<double>(i) * h;
+    keep(i) = std::cos(w * (t - 300.5 * h));
+    y(i) = 0.4 - 2.0 * t + 0.3 * std::cos(2 * kPi * (t - 300.5 * h)) + keep(i);
+  }
+  const ReconstructionOptions o{3, 2.0, true};
+  const Vector out = treat_fragments(y, h, o);
+  const Eigen::Index begin[] = {0, 201, 401}, length[] = {201, 200, 200};
+  for (int k = 0; k < 3; ++k) {
+    const Vector part = y.segment(begin[k], length[k]);
+    const Vector by_hand = detrend_linear(ideal_highpass(detrend_linear(part), h, 2.0));
+    CHECK((out.segment(begin[k], length[k]) - by_hand).cwiseAbs().maxCoeff() < 1e-12);
+  }
+  CHECK((out.segment(201, 400) - keep.segment(201, 400)).cwiseAbs().maxCoeff() < 1e-12);
+  CHECK((y.segment(201, 400) - keep.segment(201, 400)).cwiseAbs().maxCoeff() > 1.0);
+  CHECK_THROWS_WITH(treat_fragments(y, 0.0, o), Catch::Contains("sampling period"));
+}
+
 TEST_CASE("reconstruction rejects bad input with messages that name it", "[nonlinear][signals]") {
   const Vector a = Vector::Ones(40);
   CHECK_THROWS_WITH(reconstruct(a, 0.0, {}), Catch::Contains("sampling period"));

@@ -1,0 +1,10 @@
+// Sources of the noise-free DIA error in Table 1 of seed 002 (treatment of sec. 3.2.2, offsets per
+// region, quadrature across the backlash crossings) for docs/results.md, computed by the native
+// tool build-native/mechid_nonlinear_dia_sources (bench/native/nonlinear_dia_sources.cpp).
+// Reproduce: `npm run build:native && node bench/run.mjs nonlinear_dia`.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const tool = new URL('../build-native/mechid_nonlinear_dia_sources', import.meta.url).pathname;
+if (!existsSync(tool)) throw new Error(`${tool} is missing: run \`npm run build:native\` first`);
+export const table = execFileSync(tool, [], { encoding: 'utf8' }).trimEnd();

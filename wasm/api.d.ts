@@ -110,8 +110,15 @@ export interface PerturbationRow {
   failures: number;
 }
 
-/** Sampled data for identification; inputSampling 'hold' for forces held over each period (ZOH, PRBS). */
-export interface IdentifyData { h: number; u: Matrix; y: Matrix; inputSampling?: 'point' | 'hold' }
+/**
+ * Sampled data for identification; inputSampling 'hold' for forces held over each period (ZOH,
+ * PRBS); outputs 'acceleration' when y holds accelerations (high-passed at cutoffHz, 0 or absent:
+ * automatic; point-sampled inputs only).
+ */
+export interface IdentifyData {
+  h: number; u: Matrix; y: Matrix; inputSampling?: 'point' | 'hold';
+  outputs?: 'displacement' | 'acceleration'; cutoffHz?: number;
+}
 export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'; blockRows?: number; estimateInitial?: boolean }
 /** The identify result of INTERFACES.md; M, D, K absent when status is 'failed'. */
 export interface Identification {

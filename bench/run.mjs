@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const results = new URL('../docs/results.md', import.meta.url);
-const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,speed,nonlinear,nonlinear_dia,estimators,page').split(',');
+const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,speed,nonlinear,nonlinear_dia,estimators,page,acceleration').split(',');
 
 let text = existsSync(results) ? readFileSync(results, 'utf8') : '# Results\n';
 for (const name of benches) {

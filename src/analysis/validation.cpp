@@ -34,7 +34,17 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   A.bottomLeftCorner(n, n) = -mass.solve(s.K);
   A.bottomRightCorner(n, n) = -mass.solve(s.D);
   B.bottomRows(n) = mass.solve(s.L);
+  // The sampled model that matches the data: ZOH for held forces, FOH (forces linear between
+  // samples) for point samples of a continuous force.
+  const bool held = data.input_sampling == InputSampling::hold;
   const ZohSampling zoh = sample_zoh(A, B, data.h);
+  const FohSampling foh = held ? FohSampling{} : sample_foh(A, B, data.h);
+  const Eigen::Index last = N - 1;
+  auto step = [&](const Vector& state, Eigen::Index t) -> Vector {
+    if (held) return zoh.F * state + zoh.G * data.u.row(t).transpose();
+    const Vector slope = t < last ? Vector(data.u.row(t + 1) - data.u.row(t)) : Vector::Zero(data.u.cols());
+    return foh.F * state + foh.G0 * data.u.row(t).transpose() + foh.G1 * slope;
+  };
   // Pass 1: forced response from rest, and normal equations for x0 from the free responses H F^t.
   const double limit = 1e8 * (data.y.cwiseAbs().maxCoeff() + 1e-300);
   auto diverged = [&](const Vector& x) { return !x.allFinite() || x.cwiseAbs().maxCoeff() > limit; };
@@ -44,7 +54,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
     const Matrix free = Z.topRows(n);
     normal.noalias() += free.transpose() * free;
     rhs.noalias() += free.transpose() * (data.y.row(t).transpose() - x.head(n));
-    x = zoh.F * x + zoh.G * data.u.row(t).transpose();
+    x = step(x, t);
     Z = zoh.F * Z;
     if (diverged(x)) {
       report.status = Status::failed;
@@ -57,7 +67,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   report.simulated.resize(N, n);
   for (Eigen::Index t = 0; t < N; ++t) {
     report.simulated.row(t) = x.head(n).transpose();
-    x = zoh.F * x + zoh.G * data.u.row(t).transpose();
+    x = step(x, t);
   }
 
   const Matrix residual = data.y - report.simulated;

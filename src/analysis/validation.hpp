@@ -1,5 +1,5 @@
-// Validation of an estimated mechanical model on data: free-run simulation (exact ZOH sampling of
-// the estimate, initial state fitted by least squares), fit % and NRMSE per output channel, and
+// Validation of an estimated mechanical model on data: free-run simulation (exact sampling of the
+// estimate: ZOH for held forces, FOH for point samples; initial state fitted by least squares), fit % and NRMSE per output channel, and
 // the residual tests of classical identification: residual autocorrelation and input-residual
 // cross-correlation against their 99 % bounds 2.58/sqrt(N).
 #pragma once

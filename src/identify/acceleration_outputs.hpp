@@ -19,7 +19,8 @@ struct AccelerationPrefilter {
 // pole, damping cos(3π/8), decays by e^{-7.7} ≈ 5e-4 in that time).
 Eigen::Index prefilter_settling_samples(double cutoff_hz, double h);
 
-// The cut-off whose start-up takes `share` of the record (the default cut-off: 15 %).
+// The cut-off whose start-up takes `share` of the record (the first guess of the default: 15 %;
+// identify() then moves it to a quarter of the slowest mode found, see identify/methods.cpp).
 double default_prefilter_cutoff_hz(Eigen::Index samples, double h, double share = 0.15);
 
 // y of `data` holds accelerations; returns displacement-equivalent data (u filtered by H, y by

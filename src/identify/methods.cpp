@@ -49,13 +49,14 @@ Identification identify(const std::string& method, const Dataset& data, const Id
   if (data.outputs == OutputKind::acceleration) {
     AccelerationPrefilter filter;
     r = run(displacement_equivalent(data, data.acceleration_cutoff_hz, &filter), options);
-    // The default cut-off within 3x of the slowest mode found: once more with a quarter of that
-    // mode's frequency, or the lowest cut-off that settles within 40 % of the record.
+    // The default cut-off, once the modes are known: a quarter of the slowest mode's frequency
+    // (near enough to the modes not to amplify the accelerometer noise more than needed, far
+    // enough to keep their response), but no lower than what settles within 40 % of the record.
     if (data.acceleration_cutoff_hz <= 0 && r.status != Status::failed && !r.modal.modes.empty()) {
       const double slowest_hz = r.modal.modes.front().omega_n / (2 * M_PI);
-      const double lower = std::max(slowest_hz / 4, default_prefilter_cutoff_hz(data.y.rows(), data.h, 0.4));
-      if (slowest_hz < 3 * filter.cutoff_hz && lower < filter.cutoff_hz) {
-        r = run(displacement_equivalent(data, lower, &filter), options);
+      const double better = std::max(slowest_hz / 4, default_prefilter_cutoff_hz(data.y.rows(), data.h, 0.4));
+      if (std::abs(better - filter.cutoff_hz) > 0.2 * filter.cutoff_hz && prefilter_settling_samples(better, data.h) < data.y.rows() - 50) {
+        r = run(displacement_equivalent(data, better, &filter), options);
       }
     }
     note_acceleration_prefilter(filter, data.h, r);

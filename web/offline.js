@@ -1,6 +1,13 @@
-// Registers the service worker (sw.js) that keeps the page usable offline after its first load,
-// and says in the header whether it is.
+// Registers the service worker (sw.js) that serves the page from the browser's cache after its
+// first load (also offline), says so in the header, and offers a reload when it has downloaded a
+// newer version of the page.
 const note = document.getElementById('offline-status');
+
+navigator.serviceWorker?.addEventListener('message', (event) => {
+  if (event.data?.type !== 'mechid-updated') return;
+  note.dataset.state = 'updated';
+  note.textContent = 'A newer version of this page was downloaded: reload the page to use it.';
+});
 
 async function register() {
   if (!('serviceWorker' in navigator)) {

@@ -4,7 +4,12 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openBrowser, foreignRequests } from './browser.mjs';
+import { startServer, WEB_ROOT } from '../../scripts/serve.mjs';
+import { writeAssetList } from '../../scripts/list-assets.mjs';
 
 let browser;
 let page;
@@ -49,6 +54,35 @@ test('reload with the network off: the page, its worker and the WebAssembly modu
   // The Identify section's worker starts offline too.
   await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
   await browser.context.setOffline(false);
+});
+
+test('a new version of the site: the cached page loads, is told of it, and the next reload shows it', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'mechid-site-'));
+  cpSync(WEB_ROOT, root, { recursive: true });
+  writeAssetList(root);
+  const site = await startServer({ port: 0, root });
+  const other = await browser.context.newPage();
+  browser.watch(other, browser.problems);
+  try {
+    await other.goto(site.url);
+    await other.waitForSelector('#offline-status[data-state="ready"]', { timeout: 30_000 });
+    await other.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 });
+    const index = join(root, 'index.html');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('<h1>mechid</h1>', '<h1>mechid, new version</h1>'));
+    writeAssetList(root);
+
+    await other.reload();
+    assert.equal(await other.textContent('h1'), 'mechid');  // from the cache: one version at a time
+    await other.waitForSelector('#offline-status[data-state="updated"]', { timeout: 30_000 });
+    assert.match(await other.textContent('#offline-status'), /^A newer version of this page was downloaded: reload/);
+    await other.reload();
+    assert.equal(await other.textContent('h1'), 'mechid, new version');
+    await other.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+  } finally {
+    await other.close();
+    await site.close();
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test('no request left 127.0.0.1 and nothing went to the console', () => {

@@ -89,6 +89,7 @@ function inputError(e) {
 // ---- fit plot -----------------------------------------------------------------------------
 
 const fitPlot = new ResizingPlot(fitPlotEl, () => 260);
+const residualPlot = new ResizingPlot($('ident-residual-plot'), () => 180);
 
 function column0(m) {
   const out = new Float64Array(m.rows);
@@ -98,6 +99,7 @@ function column0(m) {
 
 function showFit(t, q, r) {
   fitPlot.destroy();
+  residualPlot.destroy();
   const sim = r?.validation?.simulated;
   if (!sim) return;
   const opts = {
@@ -109,7 +111,14 @@ function showFit(t, q, r) {
       { label: `simulated q1 (${r.method})`, stroke: '#1f77b4', width: 1.5, points: { show: false } },
     ],
   };
-  fitPlot.mount(opts, [t, column0(q), column0(sim)], { series: 2, points: t.length });
+  const measured = column0(q), simulated = column0(sim);
+  fitPlot.mount(opts, [t, measured, simulated], { series: 2, points: t.length });
+  const residual = measured.map((x, i) => x - simulated[i]);
+  residualPlot.mount({
+    scales: { x: { time: false } },
+    axes: [{ label: 't (s)' }, { label: 'residual q1 (m)' }],
+    series: [{ label: 't (s)' }, { label: `q1 − simulated (${r.method})`, stroke: '#d62728', width: 1, points: { show: false } }],
+  }, [t, residual], { series: 1, points: t.length });
 }
 
 // ---- actions ------------------------------------------------------------------------------

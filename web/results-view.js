@@ -18,15 +18,26 @@ export function el(tag, text, attrs = {}) {
 }
 
 
+// A cell's colour: blue for positive, red for negative entries, stronger with |x| relative to the
+// largest |entry| of the matrix (set through the CSSOM, which the page's CSP allows).
+function shade(td, x, largest) {
+  if (!(largest > 0) || !Number.isFinite(x) || x === 0) return;
+  const alpha = (0.08 + 0.32 * Math.abs(x) / largest).toFixed(3);
+  td.style.backgroundColor = x > 0 ? `rgba(11, 92, 173, ${alpha})` : `rgba(180, 35, 24, ${alpha})`;
+}
+
 // half95: half-widths of the 95 % intervals (a matrix like m), shown as "± …" when given.
 export function matrixTable(m, id, half95) {
   const table = el('table', undefined, { class: 'matrix', id });
   const body = el('tbody');
+  const largest = m.data.reduce((a, x) => (Number.isFinite(x) ? Math.max(a, Math.abs(x)) : a), 0);
   for (let i = 0; i < m.rows; i++) {
     const tr = el('tr');
     for (let j = 0; j < m.cols; j++) {
       const k = i * m.cols + j;
-      tr.append(el('td', half95 ? `${fmt4(m.data[k])} ± ${fmt4(half95.data[k])}` : fmt4(m.data[k])));
+      const td = el('td', half95 ? `${fmt4(m.data[k])} ± ${fmt4(half95.data[k])}` : fmt4(m.data[k]));
+      shade(td, m.data[k], largest);
+      tr.append(td);
     }
     body.append(tr);
   }
@@ -59,6 +70,18 @@ export function modalTable(modal, u) {
   const pm = (value, sd) => (u && Number.isFinite(sd) ? `${fmt4(value)} ± ${fmt4(u.z95 * sd)}` : fmt4(value));
   return dataTable(['mode', 'ω_n (rad/s)', 'f (Hz)', 'ζ'],
     modal.modes.map((m, k) => [String(k + 1), pm(m.omega_n, u?.omega_n_sd[k]), fmt4(m.freq_hz), pm(m.zeta, u?.zeta_sd[k])]));
+}
+
+// Symmetric to rounding: max |X − Xᵀ| ≤ 1e-9 max |X|.
+function isSymmetric(x) {
+  let largest = 0, gap = 0;
+  for (let i = 0; i < x.rows; i++) {
+    for (let j = 0; j < x.cols; j++) {
+      largest = Math.max(largest, Math.abs(x.data[i * x.cols + j]));
+      gap = Math.max(gap, Math.abs(x.data[i * x.cols + j] - x.data[j * x.cols + i]));
+    }
+  }
+  return gap <= 1e-9 * largest;
 }
 
 const scaled = (m, factor) => ({ rows: m.rows, cols: m.cols, data: Float64Array.from(m.data, (x) => factor * x) });
@@ -109,9 +132,21 @@ export function methodColumn(r, prefix = 'ident') {
   for (const [key, label] of [['M_pd', 'M ≻ 0'], ['K_pd', 'K ≻ 0'], ['D_psd', 'D ⪰ 0']]) {
     pd.append(el('span', `${label}: ${c[key] ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(Boolean(c[key])) }), ' ');
   }
+  const symmetric = ['M', 'D', 'K'].every((key) => isSymmetric(r[key]));
+  pd.append(el('span', `symmetric: ${symmetric ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(symmetric), id: `${prefix}-symmetric-${m}` }));
   col.append(pd);
   if (r.diagnostics?.reason) col.append(el('p', `Chose ${r.diagnostics.choice}: ${r.diagnostics.reason}`, { class: 'hint', id: `${prefix}-reason-${m}` }));
   matrices(col, r, m, r.uncertainty, prefix);
+  if (r.Md) {
+    const discrete = el('details');
+    discrete.append(el('summary', 'Discrete matrices Md, Dd, Kd (eq. 2.22, the PEM’s parameters)'));
+    for (const key of ['Md', 'Dd', 'Kd']) {
+      const fig = el('figure');
+      fig.append(el('figcaption', key), matrixTable(r[key], `${prefix}-${key}-${m}`));
+      discrete.append(fig);
+    }
+    col.append(discrete);
+  }
   if (r.modal?.modes) col.append(el('h5', 'Modes'), modalTable(r.modal, r.uncertainty));
   const fitValues = r.fit?.fit_percent ? Array.from(r.fit.fit_percent) : [];
   const fits = fitValues.map((f, k) => `q${k + 1} ${Number.isFinite(f) ? f.toFixed(2) : String(f)} %`).join(', ');

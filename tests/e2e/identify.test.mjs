@@ -65,6 +65,13 @@ test('msd, h 0.1, N 1500, SNR 40: variational and n4sid-d2c both ok, errors < 5 
     assert.match(await page.textContent(`#ident-fit-${method}`), /^Fit: q1 \d+\.\d\d %$/);
   }
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-points'), '1500');
+  assert.equal(await page.getAttribute('#ident-residual-plot', 'data-points'), '1500');
+  // Verdicts, the discrete matrices of the PEM and the colour scale of the tables.
+  assert.equal(await page.textContent('#ident-symmetric-variational'), 'symmetric: yes');
+  assert.equal((await page.$$('#ident-Md-variational td')).length, 1);
+  assert.equal(await page.$('#ident-Md-n4sid-d2c'), null, 'n4sid-d2c has no Md');
+  const colour = await page.$eval('#ident-M-variational td', (td) => getComputedStyle(td).backgroundColor);
+  assert.match(colour, /^rgba\(11, 92, 173, 0\.4\d*\)$/, `the largest positive entry: ${colour}`);
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-series'), '2');
   assert.ok(await page.$('#ident-fit-plot canvas'), 'the fit plot has no canvas');
 });

@@ -1,7 +1,7 @@
 // Screenshots of the page's main views for docs/ (linked from README.md):
 // `node scripts/screenshots.mjs` after `npm run build:wasm`. The Identify section after an auto +
-// variational identification of the msd preset, and the CSV section after identifying a file
-// written by `mechid simulate`, at 1280 px width.
+// variational identification of the msd preset, the CSV section after identifying a file written
+// by `mechid simulate`, and the saved analyses with that result reopened, at 1280 px width.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +36,13 @@ try {
   await page.click('#csv-run');
   await settled('csv-status');
   await page.locator('#csv').screenshot({ path: join(out, 'csv-import.png') });
-  console.log(`wrote ${join(out, 'identify.png')} and ${join(out, 'csv-import.png')}`);
+
+  await page.click('#csv-save');
+  await page.waitForFunction(() => document.getElementById('saved-list').dataset.count === '1');
+  await page.click('#saved-list button:text("Reopen")');
+  await page.waitForSelector('#saved-results article');
+  await page.locator('#saved').screenshot({ path: join(out, 'saved-analyses.png') });
+  console.log(`wrote identify.png, csv-import.png and saved-analyses.png in ${out}`);
 } finally {
   await browser.close();
   rmSync(dir, { recursive: true, force: true });

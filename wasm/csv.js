@@ -22,6 +22,23 @@ function columnIndex(header, name, source, what) {
   return index;
 }
 
+/** A cell's number (a decimal comma read as a point when decimalComma), or NaN. */
+export function cellNumber(cell, decimalComma) {
+  let text = String(cell).trim();
+  if (decimalComma) text = text.replace(',', '.');
+  return text === '' ? NaN : Number(text);
+}
+
+/**
+ * The column names from a file's first row, or `column 1` … `column n` when every cell of it is a
+ * number (a file without a header row; then the first row is data): {header, hasHeader}.
+ */
+export function headerOf(first, delimiter) {
+  const names = first.map((name) => String(name).trim());
+  const numeric = names.length > 0 && names.every((name) => Number.isFinite(cellNumber(name, delimiter !== ',')));
+  return numeric ? { header: names.map((_, k) => `column ${k + 1}`), hasHeader: false } : { header: names, hasHeader: true };
+}
+
 // A growable Float64Array (or Int32Array) column.
 class Column {
   constructor(Type = Float64Array) {
@@ -45,7 +62,7 @@ class Column {
  * Options as parseDatasetCsv's, with the header (trimmed names) and the delimiter found.
  */
 export class DatasetBuilder {
-  constructor({ source, header, delimiter, timeCol, inputCols, outputCols, h }) {
+  constructor({ source, header, delimiter, timeCol, inputCols, outputCols, h, firstLine = 2 }) {
     Object.assign(this, { source, header, delimiter, h });
     this.decimalComma = delimiter !== ',';
     this.time = timeCol ?? (header.includes('t') ? 't' : undefined);
@@ -59,7 +76,7 @@ export class DatasetBuilder {
     this.kept = [...new Set([this.timeIndex, ...this.inputIndex, ...this.outputIndex].filter((c) => c >= 0))];
     this.columns = new Map(this.kept.map((c) => [c, new Column()]));
     this.lines = new Column(Int32Array);
-    this.nextLine = 2;  // 1-based file lines; the header is line 1
+    this.nextLine = firstLine;  // 1-based file lines of the rows added next; the header is line 1
   }
 
   /** Rows of cells (PapaParse's data) following those already added. */
@@ -72,10 +89,9 @@ export class DatasetBuilder {
         throw bad(`${source}: line ${line} has ${row.length} fields but the header has ${header.length}`);
       }
       row.forEach((cell, c) => {
-        let textCell = String(cell).trim();
-        if (this.decimalComma) textCell = textCell.replace(',', '.');
-        const x = textCell === '' ? NaN : Number(textCell);
+        const x = cellNumber(cell, this.decimalComma);
         if (!Number.isFinite(x)) {
+          const textCell = String(cell).trim();
           const what = textCell === '' ? 'is empty' : /^[-+]?(nan|inf)/i.test(textCell) ? `is ${cell} (not finite)` : `"${cell}" is not a number`;
           throw bad(`${source}: line ${line}, column ${header[c]} ${what}`);
         }
@@ -159,8 +175,9 @@ export function parseDatasetCsv({ Papa, text, ...mapping }) {
 /**
  * The same from a File or Blob (browser or worker), streamed in chunks of `chunkSize` bytes so
  * that large files need not be held as text; onProgress(fraction read) after each chunk.
+ * detectHeader: a first row of numbers is data, and the columns are `column 1` … (headerOf).
  */
-export function parseDatasetFile({ Papa, file, onProgress, chunkSize = 2 ** 21, ...mapping }) {
+export function parseDatasetFile({ Papa, file, onProgress, chunkSize = 2 ** 21, detectHeader = false, ...mapping }) {
   if (file.size === 0) return Promise.reject(bad(`${mapping.source}: the file is empty`));
   return new Promise((resolve, reject) => {
     let builder = null, read = 0, failed = false;
@@ -172,8 +189,10 @@ export function parseDatasetFile({ Papa, file, onProgress, chunkSize = 2 ** 21, 
           let rows = results.data;
           if (!builder) {
             const [first = [], ...rest] = rows;
-            builder = new DatasetBuilder({ ...mapping, header: first.map((name) => String(name).trim()), delimiter: results.meta.delimiter });
-            rows = rest;
+            const delimiter = results.meta.delimiter;
+            const found = detectHeader ? headerOf(first, delimiter) : { header: first.map((name) => String(name).trim()), hasHeader: true };
+            builder = new DatasetBuilder({ ...mapping, header: found.header, delimiter, firstLine: found.hasHeader ? 2 : 1 });
+            if (found.hasHeader) rows = rest;
           }
           builder.addRows(rows);
           read = Math.min(file.size, read + chunkSize);
@@ -194,7 +213,7 @@ export function parseDatasetFile({ Papa, file, onProgress, chunkSize = 2 ** 21, 
         }
       },
       error(e) {
-        if (!failed) reject(bad(`${mapping.source}: the file could not be read (${e?.message ?? e})`));
+        if (!failed) reject(bad(`${mapping.source}: the file could not be read; if it changed or moved since it was chosen, choose it again (${e?.message ?? e})`));
       },
     });
   });

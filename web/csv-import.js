@@ -6,6 +6,7 @@ import { MechidClient } from './worker-client.js';
 import { el, methodColumn } from './results-view.js';
 import { keepAnalysis } from './saved-analyses.js';
 import { downloadResults } from './export.js';
+import { COLORS, ResizingPlot } from './plot.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('csv-form');
@@ -35,6 +36,22 @@ const OUTPUT_HINTS = {
     + 'Needs sampled (continuous) forces.',
 };
 let header = [];
+const previewPlot = new ResizingPlot($('csv-preview-plot'), (width) => Math.round(Math.min(260, Math.max(180, width * 0.35))));
+
+// The numeric columns of the file's first rows against the row number.
+function showPreviewPlot(names, columns) {
+  const numeric = columns.map((values, k) => [names[k], values]).filter(([, values]) => values.some(Number.isFinite));
+  if (numeric.length === 0 || columns[0].length === 0) {
+    previewPlot.destroy();
+    return;
+  }
+  const rows = Float64Array.from(columns[0], (_, i) => i + 1);
+  previewPlot.mount({
+    scales: { x: { time: false } },
+    axes: [{ label: 'row' }, { label: 'value' }],
+    series: [{ label: 'row' }, ...numeric.map(([name], k) => ({ label: name, stroke: COLORS[k % COLORS.length], width: 1, points: { show: false } }))],
+  }, [rows, ...numeric.map(([, values]) => Array.from(values, (x) => (Number.isFinite(x) ? x : null)))], { series: numeric.length, points: rows.length });
+}
 
 const exportButton = $('csv-export');
 const saveButton = $('csv-save');
@@ -42,6 +59,8 @@ const exportCsvButton = $('csv-export-csv');
 let client = new MechidClient();
 let file = null;
 let lastResults = null;  // {name, results} of the last identification, for the export
+
+const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function setStatus(state, text) {
   status.dataset.state = state;
@@ -94,9 +113,11 @@ async function load(chosen) {
     columnChecks($('csv-inputs'), 'csv-input', header, /^u\d+$/);
     columnChecks($('csv-outputs'), 'csv-output', header, outputPattern());
     showPreview(header, columns.preview);
+    showPreviewPlot(header, columns.columns);
     mapping.hidden = false;
     runButton.disabled = false;
-    setStatus('ready', `${file.name}: ${header.length} columns. Map them, choose methods, then Identify.`);
+    const named = columns.hasHeader ? '' : ' (no header row: the first row is data, the columns are named column 1, column 2, …)';
+    setStatus('ready', `${file.name}: ${header.length} columns${named}. Map them, choose methods, then Identify.`);
   } catch (e) {
     fileError.textContent = e.message;
     setStatus('error', 'The file could not be read; choose another.');
@@ -184,7 +205,7 @@ async function identify(event) {
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
     const s = out.summary;
-    setStatus('ok', `${out.name}: ${s.samples} samples, h = ${s.h} s, ${s.inputs} inputs, ${s.outputs} outputs` +
+    setStatus('ok', `${out.name}: ${s.samples} samples, h = ${s.h} s, ${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}` +
       `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
   } catch (e) {
     fileError.textContent = e.message;  // next to the file: the messages name the line and column

@@ -183,7 +183,10 @@ async function runStudy() {
     return;
   }
   setBusy(true, true);
-  setStatus('busy', 'Running the Monte Carlo study…');
+  const started = performance.now();
+  const tick = () => setStatus('busy', `Running the Monte Carlo study… ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  tick();
+  const clock = setInterval(tick, 500);
   try {
     const { aggregate, done, total, cancelled, ms } = await study.run(studyPool(), {
       system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods,
@@ -196,6 +199,7 @@ async function runStudy() {
   } catch (e) {
     setStatus('error', e?.message ?? String(e));
   } finally {
+    clearInterval(clock);
     setBusy(false);
   }
 }

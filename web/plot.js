@@ -2,7 +2,7 @@
 import uPlot from './gen/vendor/uPlot.esm.js';
 import { download, safeName } from './export.js';
 
-const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2',
+export const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2',
   '#7f7f7f', '#bcbd22', '#17becf'];
 
 /** Columns of a row-major matrix {rows, cols, data} as Float64Arrays. */

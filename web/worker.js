@@ -4,7 +4,7 @@ import { wrapModule, simulationToCsv } from './gen/api.js';
 import { REQUEST, REPLY } from './protocol.js';
 import { estimatorHandlers } from './estimators-worker.js';
 import Papa from './gen/vendor/papaparse.mjs';
-import { parseDatasetFile } from './gen/csv.js';
+import { cellNumber, headerOf, parseDatasetFile } from './gen/csv.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
 const ready = createMechidModule().then(wrapModule);
@@ -69,21 +69,26 @@ const handlers = {
     return { result: { rows, ms: performance.now() - t0 } };
   },
 
-  // A measurement CSV (a File from the page): its header and first rows, for the column mapping
-  // (read from the file's first 64 KiB only).
+  // A measurement CSV (a File from the page): its header (or `column 1`… when the first row is
+  // numbers), the first rows for the preview table, and up to 2000 rows as numbers per column
+  // for the preview plot (NaN where a cell is not a number); read from the first 256 KiB only.
   [REQUEST.csvColumns]: async (api, { file }) => {
-    const head = await file.slice(0, 65536).text();
-    if (head.trim() === '' && file.size <= 65536) throw Object.assign(new Error(`${file.name}: the file is empty`), { code: 'bad-input' });
-    const parsed = Papa.parse(head, { delimiter: '', delimitersToGuess: [',', ';', '\t'], preview: 6, skipEmptyLines: true });
-    const [header = [], ...preview] = parsed.data;
-    return { result: { name: file.name, header: header.map((h) => String(h).trim()), delimiter: parsed.meta.delimiter, preview } };
+    const head = await file.slice(0, 262144).text();
+    if (head.trim() === '' && file.size <= 262144) throw Object.assign(new Error(`${file.name}: the file is empty`), { code: 'bad-input' });
+    const parsed = Papa.parse(head, { delimiter: '', delimitersToGuess: [',', ';', '\t'], preview: 2002, skipEmptyLines: true });
+    const delimiter = parsed.meta.delimiter;
+    const [first = [], ...rest] = parsed.data;
+    const { header, hasHeader } = headerOf(first, delimiter);
+    const rows = (hasHeader ? rest : parsed.data).slice(0, file.size > head.length ? -1 : undefined);  // the last may be cut
+    const columns = header.map((_, c) => Float64Array.from(rows, (row) => cellNumber(row[c] ?? '', delimiter !== ',')));
+    return { result: { name: file.name, header, hasHeader, delimiter, preview: rows.slice(0, 5), columns }, transfer: columns.map((a) => a.buffer) };
   },
 
   // A measurement CSV streamed, parsed and checked by wasm/csv.js (errors name the line and
   // column; progress after each chunk read), then identified by each method.
   [REQUEST.identifyCsv]: async (api, { file, mapping, methods }, progress) => {
     const t0 = performance.now();
-    const data = await parseDatasetFile({ Papa, file, source: file.name, ...mapping,
+    const data = await parseDatasetFile({ Papa, file, source: file.name, ...mapping, detectHeader: true,
       onProgress: (fraction) => progress({ phase: 'reading', fraction }) });
     const scaled = (m, factor) => (factor === 1 ? m : { ...m, data: m.data.map((x) => x * factor) });
     const { inputSampling = 'point', outputs = 'displacement', cutoffHz, forceScale = 1, outputScale = 1 } = mapping;

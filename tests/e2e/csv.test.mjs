@@ -48,13 +48,15 @@ test('a CSV from mechid simulate: mapped, identified by two methods, the same nu
   assert.deepEqual(await checked('csv-input'), ['u1']);
   assert.deepEqual(await checked('csv-output'), ['q1']);
   assert.equal((await page.$$('#csv-preview tbody tr')).length, 5);
+  assert.equal(await page.getAttribute('#csv-preview-plot', 'data-series'), '3');  // t, u1, q1
+  assert.equal(await page.getAttribute('#csv-preview-plot', 'data-points'), '1500');
   await page.selectOption('#csv-sampling', 'hold');
   for (const [method, on] of [['auto', false], ['variational', true], ['n4sid-d2c', true]]) {
     await page.setChecked(`input[name="csv-method"][value="${method}"]`, on);
   }
   await run();
   assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
-  assert.match(await page.textContent('#csv-status'), /1500 samples, h = 0\.1 s, 1 inputs, 1 outputs/);
+  assert.match(await page.textContent('#csv-status'), /1500 samples, h = 0\.1 s, 1 input, 1 output/);
   // The exported JSON holds the numbers of `mechid identify` on the same file (same core, same data).
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv-export')]);
   const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
@@ -109,6 +111,33 @@ test('accelerations in mm/s² and forces in kN: converted, high-passed, and the 
   }
   await page.selectOption('#csv-output-kind', 'displacement');
   assert.ok(await page.isDisabled('#csv-cutoff'));
+});
+
+test('a file without a header row: columns named column 1…, the first row is data, line numbers stay right', async () => {
+  const file = join(dir, 'no-header.csv');
+  const data = join(dir, 'msd-h.csv');
+  cli('simulate', '--system', 'msd', '--h', '0.1', '--n', '800', '--snr', '40', '--seed', '5', '--out', data);
+  const body = readFileSync(data, 'utf8').trim().split('\n').slice(1);
+  body[9] = body[9].replace(/,[^,]*$/, ',x');  // line 10 of the file: q1 is not a number
+  writeFileSync(file, `${body.join('\n')}\n`);
+  await choose(file);
+  assert.match(await page.textContent('#csv-status'), /^no-header\.csv: 3 columns \(no header row: the first row is data/);
+  assert.deepEqual(await page.$$eval('#csv-time option', (os) => os.map((o) => o.textContent)), ['(none: give h)', 'column 1', 'column 2', 'column 3']);
+  await page.selectOption('#csv-time', 'column 1');
+  await page.setChecked('input[name="csv-input"][value="1"]', true);
+  await page.setChecked('input[name="csv-output"][value="2"]', true);
+  await run();
+  assert.equal(await page.textContent('#csv-file-error'), 'no-header.csv: line 10, column column 3 "x" is not a number');
+  body[9] = body[9].replace(/,x$/, ',0.001');
+  const fixed = join(dir, 'no-header-fixed.csv');  // a new file: the browser keeps its snapshot of the old one
+  writeFileSync(fixed, `${body.join('\n')}\n`);
+  await choose(fixed);
+  await page.selectOption('#csv-time', 'column 1');
+  await page.setChecked('input[name="csv-input"][value="1"]', true);
+  await page.setChecked('input[name="csv-output"][value="2"]', true);
+  await run();
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-file-error'));
+  assert.match(await page.textContent('#csv-status'), /^no-header-fixed\.csv: 800 samples, h = 0\.1 s/);
 });
 
 test('a ragged CSV: the message names the line, next to the file input; the page stays usable', async () => {

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const results = new URL('../docs/results.md', import.meta.url);
+// Optional sections, not in the default list (slow): bound8 (~17 min on 2 workers; `node bench/run.mjs bound8`).
 const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,speed,nonlinear,nonlinear_dia,estimators,page,acceleration').split(',');
 
 let text = existsSync(results) ? readFileSync(results, 'utf8') : '# Results\n';

@@ -41,6 +41,14 @@ std::string short_number(double x) {
   return out.str();
 }
 
+// Whether a variational estimate's PEM reached a stationary point: its modes (and so h·ω_max)
+// can then be trusted to decide whether decimated starts are needed.
+bool pem_converged(const Identification& r) {
+  for (const auto& [key, value] : r.notes)
+    if (key == "stop_reason") return value != "iteration limit" && value != "unstable start";
+  return r.status != Status::failed;
+}
+
 double mean_fit(const Identification& r) {
   const Vector& fit = r.validation.fit_percent;
   return fit.size() ? fit.mean() : -INFINITY;
@@ -60,11 +68,14 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   // little of the slowest period). Variational estimates from data decimated by 2, 4, 8 (while
   // h·ω_max stays below 0.5 and the data have samples enough for the subspace step) compete, as
   // M, D, K do not depend on h; the start whose exact model fits the full data best is refined.
+  // A start whose PEM did not converge may carry a spurious fast mode, so its h·ω_max is not
+  // trusted: then every factor competes.
   const Matrix L = input_matrix(data, options);
   if (!start.modal.modes.empty()) {
+    const bool trusted = pem_converged(start);
     const double h_omega = start.modal.modes.back().omega_n * data.h;
     double best = exact_cost(data, L, start);
-    for (Eigen::Index factor = 2; h_omega < 0.1 && factor <= 8 && factor * h_omega < 0.5; factor *= 2) {
+    for (Eigen::Index factor = 2; (!trusted || (h_omega < 0.1 && factor * h_omega < 0.5)) && factor <= 8; factor *= 2) {
       Identification coarse;
       try {
         coarse = identify_variational(decimate(data, factor), options);

@@ -43,8 +43,8 @@ ${ESTIMATOR_SIMULATE_USAGE}
             auto: the recommended estimate (exact-sampling PEM from the variational start) and why
             --input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)
             --outputs acceleration: the output columns are accelerations; inputs and outputs are
-              high-passed at --cutoff Hz (default: the filter settles in 15 % of the record) instead
-              of integrating twice; needs sampled (point) inputs
+              high-passed at --cutoff Hz (default: a quarter of the slowest mode's frequency, found
+              in a first pass) instead of integrating twice; needs sampled (point) inputs
 ${ESTIMATOR_USAGE}
   study     --system S --h H1,H2,.. --snr DB --runs R --n N --methods m1,m2 [--seed S] [--workers W]
             JSON rows per h and method: RMS relative errors of M, K, D, A, failures, median ms

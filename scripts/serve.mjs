@@ -6,6 +6,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetManifest } from './asset-manifest.mjs';
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'web');
 
@@ -59,6 +60,11 @@ async function handle(root, req, res) {
   const notFound = () => send(404, 'text/plain; charset=utf-8', Buffer.from('not found\n'));
   let file = resolveRequestPath(root, req.url);
   if (!file) return notFound();
+  // The service worker's list of files, computed now, so that an edited file is a new version.
+  if (file === join(root, 'gen', 'assets.json')) {
+    send(200, MIME['.json'], Buffer.from(`${JSON.stringify(assetManifest(root))}\n`));
+    return;
+  }
   try {
     if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
     const body = await readFile(file);

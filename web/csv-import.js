@@ -31,9 +31,9 @@ const OUTPUT_HINTS = {
   displacement: 'M, D, K come out in SI units (kg, N s/m, N/m) after the unit conversion.',
   acceleration: 'Accelerations are not integrated: forces and accelerations both go through one '
     + '4th-order high-pass (the accelerations through s²/B(s)), which keeps M q″ + D q′ + K q = L u '
-    + 'exact and removes accelerometer offset and drift. Its first 20/ω_c seconds are dropped; '
-    + 'the automatic cut-off drops 15 % of the record, lower when the slowest mode is close. '
-    + 'Needs sampled (continuous) forces.',
+    + 'exact and removes accelerometer offset and drift. Its first 20/ω_c seconds are dropped. '
+    + 'The automatic cut-off is a quarter of the slowest mode’s frequency (found in a first pass), '
+    + 'as low as the record allows. Needs sampled (continuous) forces.',
 };
 let header = [];
 const previewPlot = new ResizingPlot($('csv-preview-plot'), (width) => Math.round(Math.min(260, Math.max(180, width * 0.35))));

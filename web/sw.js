@@ -1,5 +1,6 @@
 // Service worker: the page loads from this browser's cache, fast and with the network off, after
-// its first load. Every file of the site (gen/assets.json, written by the build) is cached under
+// its first load. Every file of the site (gen/assets.json: written by the build for any static
+// server; scripts/serve.mjs computes it on each request) is cached under
 // the version in that list; each page load asks the server for the list in the background and,
 // when the version changed, caches the new files whole and tells the page, which offers a reload
 // (so a page never mixes files of two versions). Only this origin's GET requests are handled: the

@@ -47,6 +47,7 @@ test('an identification saved from the Identify section survives a reload and re
 
   await page.reload();
   await page.waitForFunction(() => document.getElementById('saved-list').dataset.count === '1', null, { timeout: 10_000 });
+  assert.equal(await page.textContent('#saved-status'), '1 saved; reopen one to see its results.');
   const row = await cells('#saved-list tbody tr td');
   assert.equal(await page.textContent('#saved-list tbody th'), 'msd, h = 0.1 s, N = 1000, SNR 30 dB, seed 2');
   assert.equal(row[1], 'simulated PRBS');

@@ -163,7 +163,7 @@ export function wrapModule(module) {
       return unwrap(module.passivity(normalizeSystem(system), h));
     },
     methodNames: () => module.methodNames(),
-    /** Identifies M, D, K from data {h, u, y, inputSampling}; `truth` (a system) adds errors. */
+    /** Identifies M, D, K from data {h, u, y, inputSampling, outputs, cutoffHz}; `truth` (a system) adds errors. */
     identify(method, data, options, truth) {
       if (typeof method !== 'string') throw badInput('method must be a string such as "variational"');
       const given = Object.entries(options ?? {}).filter(([, value]) => value !== undefined);

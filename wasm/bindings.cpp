@@ -283,7 +283,7 @@ val modal_to_js(const ModalResult& r) {
   return out;
 }
 
-// data: {h, u, y, inputSampling}; options: {L?, init, blockRows, estimateInitial}; truth: system or null.
+// data: {h, u, y, inputSampling, outputs, cutoffHz}; options: {L?, init, blockRows, estimateInitial}; truth: system or null.
 // The result has the fields of INTERFACES.md's identify result.
 val identify_js(std::string method, val data, val o, val truth) {
   return result_or_error([&] {

@@ -151,7 +151,8 @@ export class DatasetBuilder {
   }
 }
 
-const PAPA_OPTIONS = { delimiter: '', delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false };
+/** PapaParse's options for a measurement CSV (the preview of the page uses the same). */
+export const PAPA_OPTIONS = { delimiter: '', delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false };
 
 /**
  * @param {object} p

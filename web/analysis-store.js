@@ -15,7 +15,13 @@ function database() {
   opened ??= new Promise((resolve, reject) => {
     const r = indexedDB.open(DB, 1);
     r.onupgradeneeded = () => r.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
-    r.onsuccess = () => resolve(r.result);
+    r.onsuccess = () => {
+      const db = r.result;
+      // Reopened on the next use when the browser closes it (site data cleared) or another tab upgrades.
+      db.onclose = () => { opened = null; };
+      db.onversionchange = () => { db.close(); opened = null; };
+      resolve(db);
+    };
     r.onerror = () => reject(r.error);
     r.onblocked = () => reject(new Error('the saved analyses are held by another tab of this page'));
   });

@@ -58,7 +58,7 @@ const saveButton = $('csv-save');
 const exportCsvButton = $('csv-export-csv');
 let client = new MechidClient();
 let file = null;
-let lastResults = null;  // {name, results} of the last identification, for the export
+let lastResults = null;  // {name, summary, mapping, results} of the last identification, for the exports and Save
 
 const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -181,7 +181,7 @@ async function identify(event) {
   }
   $('csv-mapping-error').textContent = '';
   if (map.inputCols.length === 0 || map.outputCols.length === 0) {
-    fileError.textContent = `${file.name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : 'output (displacement)'} column`;
+    fileError.textContent = `${file.name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : `output (${outputKind.value})`} column`;
     setStatus('error', 'Map the columns first.');
     return;
   }

@@ -17,8 +17,8 @@ export const REQUEST = Object.freeze({
   nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/nonlinear.js)
   svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {search, estimate, ms} (seed 003)
   ekfRun: 'ekfRun',           // {duration, methods, reading, seed} -> {t, trueTheta, runs} (seed 004)
-  csvColumns: 'csvColumns',   // {file} -> {name, header, delimiter, rows, preview}: a measurement CSV's header and first rows
-  identifyCsv: 'identifyCsv', // {file, mapping, methods} -> {name, dataset summary, t, q, results} (web/csv-import.js)
+  csvColumns: 'csvColumns',   // {file} -> {name, header, hasHeader, delimiter, preview, columns}: a measurement CSV's header, first rows and first 2000 rows per column
+  identifyCsv: 'identifyCsv', // {file, mapping, methods} -> {name, summary, t, q, results, ms}; progress {phase, …} (web/csv-import.js)
   cancel: 'cancel',           // {target: id}: answered {cancelled: false}; studies are cancelled by the page between runs
 });
 

@@ -77,9 +77,8 @@ async function refresh() {
   list.append(body);
   list.hidden = rows.length === 0;
   list.dataset.count = String(rows.length);
-  if (status.dataset.state === 'error') return;
   if (rows.length === 0) setStatus('empty', 'Nothing saved yet: identify something, then press “Save analysis”.');
-  else if (['empty', 'loading'].includes(status.dataset.state)) setStatus('ready', `${rows.length} saved; reopen one to see its results.`);
+  else if (['empty', 'loading', 'ready', 'error'].includes(status.dataset.state)) setStatus('ready', `${rows.length} saved; reopen one to see its results.`);
 }
 
 function fail(e) {

@@ -1,11 +1,19 @@
 // Service worker: the page loads from this browser's cache, fast and with the network off, after
-// its first load. Every file of the site (gen/assets.json: written by the build for any static
-// server; scripts/serve.mjs computes it on each request) is cached under
-// the version in that list; each page load asks the server for the list in the background and,
-// when the version changed, caches the new files whole and tells the page, which offers a reload
-// (so a page never mixes files of two versions). Only this origin's GET requests are handled: the
-// page makes no other, and user data never goes through here.
+// its first load. gen/assets.json lists every file of the site and a hash of their contents (the
+// build writes it for any static server; scripts/serve.mjs computes it on each request). Each
+// version is cached whole, with the network's copies (cache: 'reload'), and marked complete last.
+// Each page load asks for the list in the background; a new version is cached and the page told,
+// which offers a reload. A page and its workers are served from the version the page was loaded
+// from, so a page never mixes two versions; the previous version is kept for pages still open.
+// Only this origin's GET requests are handled: the page makes no other, and user data never goes
+// through here.
 const PREFIX = 'mechid-';
+const STAGING = 'staging-';
+const COMPLETE = '__complete__';
+
+const versionOf = new Map();  // client id -> cache name (lost when the browser stops this worker)
+let complete = null;          // names of the complete versions, oldest first (memoized)
+let updating = Promise.resolve(false);
 
 async function manifest() {
   const response = await fetch('gen/assets.json', { cache: 'no-store' });
@@ -13,24 +21,40 @@ async function manifest() {
   return response.json();
 }
 
-// The cache of the newest complete version (caches.keys() lists in creation order).
-async function current() {
-  const names = (await caches.keys()).filter((k) => k.startsWith(PREFIX));
-  return names.length ? caches.open(names[names.length - 1]) : null;
+async function completeVersions() {
+  if (!complete) {
+    const names = [];
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && await (await caches.open(name)).match(COMPLETE)) names.push(name);
+    }
+    complete = names;
+  }
+  return complete;
 }
 
-// Caches a version whole (under a temporary name until complete), then drops the older ones.
-async function take(list) {
+// Caches a version whole: downloaded into a staging cache, copied, marked complete last; then
+// keeps the previous version and drops older ones and leftovers of interrupted downloads.
+async function takeNow(list) {
   const name = PREFIX + list.version;
-  if ((await caches.keys()).includes(name)) return false;
-  const staging = `staging-${list.version}`;
-  const cache = await caches.open(staging);
-  await cache.addAll(['./', ...list.files]);
+  if ((await completeVersions()).includes(name)) return false;
+  for (const key of await caches.keys()) if (key.startsWith(STAGING)) await caches.delete(key);
+  const staging = await caches.open(STAGING + list.version);
+  await staging.addAll(['./', ...list.files].map((file) => new Request(file, { cache: 'reload' })));
   const done = await caches.open(name);
-  for (const request of await cache.keys()) await done.put(request, await cache.match(request));
-  await caches.delete(staging);
-  for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== name) await caches.delete(key);
+  for (const request of await staging.keys()) await done.put(request, await staging.match(request));
+  await done.put(COMPLETE, new Response('complete'));
+  await caches.delete(STAGING + list.version);
+  complete = null;
+  const names = await completeVersions();
+  for (const old of names.slice(0, -2)) await caches.delete(old);
+  complete = null;
   return true;
+}
+
+// One download at a time, in the order asked.
+function take(list) {
+  updating = updating.then(() => takeNow(list), () => takeNow(list));
+  return updating;
 }
 
 async function checkForUpdate() {
@@ -53,9 +77,12 @@ self.addEventListener('activate', (event) => {
 
 async function answer(event) {
   const { request } = event;
+  const names = await completeVersions();
+  let name = versionOf.get(event.clientId);
+  if (!names.includes(name)) name = names[names.length - 1];
+  if (event.resultingClientId && name) versionOf.set(event.resultingClientId, name);  // a page or worker starting
   if (request.mode === 'navigate') event.waitUntil(checkForUpdate());
-  const cache = await current();
-  const hit = cache && await cache.match(request, { ignoreSearch: true });
+  const hit = name && await (await caches.open(name)).match(request, { ignoreSearch: true });
   return hit || fetch(request);
 }
 

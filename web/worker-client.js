@@ -125,7 +125,7 @@ export class MechidClient {
 
   /**
    * A measurement CSV identified by each method; mapping {timeCol, inputCols, outputCols, h,
-   * inputSampling}; onProgress({phase: 'reading', fraction} | {phase: 'identifying', method, done, total}).
+   * inputSampling, outputs, cutoffHz, forceScale, outputScale}; onProgress({phase: 'reading', fraction} | {phase: 'identifying', method, done, total}).
    */
   async identifyCsv(file, mapping, methods, onProgress) {
     const { type, id, ...result } = await this.call(REQUEST.identifyCsv, { file, mapping, methods }, { onProgress });

@@ -4,7 +4,7 @@ import { wrapModule, simulationToCsv } from './gen/api.js';
 import { REQUEST, REPLY } from './protocol.js';
 import { estimatorHandlers } from './estimators-worker.js';
 import Papa from './gen/vendor/papaparse.mjs';
-import { cellNumber, headerOf, parseDatasetFile } from './gen/csv.js';
+import { cellNumber, headerOf, PAPA_OPTIONS, parseDatasetFile } from './gen/csv.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
 const ready = createMechidModule().then(wrapModule);
@@ -75,11 +75,12 @@ const handlers = {
   [REQUEST.csvColumns]: async (api, { file }) => {
     const head = await file.slice(0, 262144).text();
     if (head.trim() === '' && file.size <= 262144) throw Object.assign(new Error(`${file.name}: the file is empty`), { code: 'bad-input' });
-    const parsed = Papa.parse(head, { delimiter: '', delimitersToGuess: [',', ';', '\t'], preview: 2002, skipEmptyLines: true });
+    const parsed = Papa.parse(head, { ...PAPA_OPTIONS, preview: 2002 });
     const delimiter = parsed.meta.delimiter;
     const [first = [], ...rest] = parsed.data;
     const { header, hasHeader } = headerOf(first, delimiter);
-    const rows = (hasHeader ? rest : parsed.data).slice(0, file.size > head.length ? -1 : undefined);  // the last may be cut
+    const blank = (row) => row.length === 1 && String(row[0]).trim() === '';
+    const rows = (hasHeader ? rest : parsed.data).slice(0, file.size > 262144 ? -1 : undefined).filter((row) => !blank(row));  // the last may be cut
     const columns = header.map((_, c) => Float64Array.from(rows, (row) => cellNumber(row[c] ?? '', delimiter !== ',')));
     return { result: { name: file.name, header, hasHeader, delimiter, preview: rows.slice(0, 5), columns }, transfer: columns.map((a) => a.buffer) };
   },

@@ -1,5 +1,6 @@
 #include "identify/acceleration_outputs.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -55,7 +56,9 @@ Matrix filter_columns(const SampledFilter& f, const Matrix& w, Readout readout) 
 }  // namespace
 
 Eigen::Index prefilter_settling_samples(double cutoff_hz, double h) {
-  return static_cast<Eigen::Index>(std::ceil(20.0 / (2 * M_PI * cutoff_hz * h)));
+  const double samples = std::ceil(20.0 / (2 * M_PI * cutoff_hz * h));
+  constexpr double kMost = 1e15;  // beyond any record; keeps the cast defined for a tiny cut-off
+  return static_cast<Eigen::Index>(std::isfinite(samples) ? std::min(samples, kMost) : kMost);
 }
 
 double default_prefilter_cutoff_hz(Eigen::Index samples, double h, double share) {
@@ -78,8 +81,10 @@ Dataset displacement_equivalent(const Dataset& data, double cutoff_hz, Accelerat
   const Eigen::Index drop = prefilter_settling_samples(fc, data.h);
   if (N - drop < 50) {
     std::ostringstream msg;
-    msg << "the acceleration high-pass at " << fc << " Hz needs its first " << drop << " samples to settle; only "
-        << N - drop << " of " << N << " would be left (raise the cut-off or record longer)";
+    msg << "the acceleration high-pass at " << fc << " Hz needs ";
+    if (drop >= N) msg << "longer to settle (" << 20.0 / (2 * M_PI * fc) << " s) than the record (" << N * data.h << " s)";
+    else msg << "its first " << drop << " samples to settle; only " << N - drop << " of " << N << " would be left";
+    msg << " (raise the cut-off or record longer)";
     throw InputError(msg.str());
   }
   const double wc = 2 * M_PI * fc;

@@ -55,8 +55,14 @@ Identification identify(const std::string& method, const Dataset& data, const Id
     if (data.acceleration_cutoff_hz <= 0 && r.status != Status::failed && !r.modal.modes.empty()) {
       const double slowest_hz = r.modal.modes.front().omega_n / (2 * M_PI);
       const double better = std::max(slowest_hz / 4, default_prefilter_cutoff_hz(data.y.rows(), data.h, 0.4));
-      if (std::abs(better - filter.cutoff_hz) > 0.2 * filter.cutoff_hz && prefilter_settling_samples(better, data.h) < data.y.rows() - 50) {
-        r = run(displacement_equivalent(data, better, &filter), options);
+      if (std::abs(better - filter.cutoff_hz) > 0.2 * filter.cutoff_hz && better * data.h < 0.5 &&
+          prefilter_settling_samples(better, data.h) < data.y.rows() - 50) {
+        AccelerationPrefilter second_filter;
+        Identification second = run(displacement_equivalent(data, better, &second_filter), options);
+        if (second.status != Status::failed) {  // a failed second pass keeps the first result
+          r = std::move(second);
+          filter = second_filter;
+        }
       }
     }
     note_acceleration_prefilter(filter, data.h, r);

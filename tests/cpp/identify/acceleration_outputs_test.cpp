@@ -89,6 +89,8 @@ TEST_CASE("the acceleration prefilter refuses held inputs, a cut-off above Nyqui
   d.input_sampling = InputSampling::point;
   CHECK_THROWS_WITH(displacement_equivalent(d, 5.0, nullptr), Catch::Contains("below the Nyquist frequency 5 Hz"));
   CHECK_THROWS_WITH(displacement_equivalent(d, 0.5, nullptr), Catch::Contains("needs its first 64 samples to settle; only 36 of 100"));
+  CHECK_THROWS_WITH(displacement_equivalent(d, 1e-300, nullptr), Catch::Contains("longer to settle"));
+  CHECK(prefilter_settling_samples(1e-300, 0.1) > 0);  // no overflow for a tiny cut-off
 }
 
 TEST_CASE("3dof from accelerations (multisine, point-sampled forces): auto recovers M, D, K like from displacements") {

@@ -73,6 +73,9 @@ test('a new version of the site: the cached page loads, is told of it, and the n
     assert.equal(await other.textContent('h1'), 'mechid');  // from the cache: one version at a time
     await other.waitForSelector('#offline-status[data-state="updated"]', { timeout: 30_000 });
     assert.match(await other.textContent('#offline-status'), /^A newer version of this page was downloaded: reload/);
+    // Until it reloads, the page (and any worker it starts) gets the files of its own version.
+    const own = await other.evaluate(() => fetch('index.html').then((r) => r.text()));
+    assert.ok(own.includes('<h1>mechid</h1>'), 'the open page was served a file of the new version');
     await other.reload();
     assert.equal(await other.textContent('h1'), 'mechid, new version');
     await other.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });

@@ -78,7 +78,8 @@ self.addEventListener('activate', (event) => {
 async function answer(event) {
   const { request } = event;
   const names = await completeVersions();
-  let name = versionOf.get(event.clientId);
+  // A navigation (a page loading) takes the newest version; other requests their client's.
+  let name = request.mode === 'navigate' ? undefined : versionOf.get(event.clientId);
   if (!names.includes(name)) name = names[names.length - 1];
   if (event.resultingClientId && name) versionOf.set(event.resultingClientId, name);  // a page or worker starting
   if (request.mode === 'navigate') event.waitUntil(checkForUpdate());

@@ -1,12 +1,11 @@
 // UI wiring of the "Seeds 003 and 004" section: the state-variable-filter pole search (its error
 // surface) and the augmented EKF on the belt drive (its parameter trajectories). The worker does
 // the numbers (estimators-worker.js); this thread formats text and plots. textContent only.
-import uPlot from './gen/vendor/uPlot.esm.js';
 import { MechidClient } from './worker-client.js';
 import { REQUEST } from './protocol.js';
+import { COLORS, ResizingPlot } from './plot.js';
 
 const $ = (id) => document.getElementById(id);
-const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
 const SVF_GRIDS = { 'msd-sine': '0.1:4.9:0.2', rlc: '200:700:25' };
 
 let client = new MechidClient();
@@ -24,22 +23,17 @@ function fmt(x, digits = 6) {
   return a !== 0 && (a < 1e-3 || a >= 1e5) ? x.toExponential(digits - 2) : String(Number(x.toPrecision(digits)));
 }
 
-/** A line plot in `container`: x values, series [{label, values}], optional log y. Replaces the old one. */
+/** A line plot in `container` (PNG/SVG export included): x values, series [{label, values}], optional log y. Replaces the old one. */
 function linePlot(key, container, { x, xLabel, yLabel, series, logY = false }) {
-  plots[key]?.destroy();
-  const width = Math.max(300, Math.floor(container.clientWidth));
+  plots[key] ??= new ResizingPlot(container, (width) => Math.round(Math.min(300, Math.max(200, width * 0.45))));
   const opts = {
-    width,
-    height: Math.round(Math.min(300, Math.max(200, width * 0.45))),
     scales: { x: { time: false }, y: logY ? { distr: 3 } : {} },
     axes: [{ label: xLabel }, { label: yLabel, size: 70, values: logY ? (u, values) => values.map((v) => (v == null ? "" : v.toExponential(0))) : undefined }],
     series: [{ label: xLabel }, ...series.map((s, i) => ({
       label: s.label, stroke: s.color ?? COLORS[i % COLORS.length], width: s.width ?? 1, dash: s.dash, points: { show: false },
     }))],
   };
-  plots[key] = new uPlot(opts, [x, ...series.map((s) => s.values)], container);
-  container.dataset.series = String(series.length);
-  container.dataset.points = String(x.length);
+  plots[key].mount(opts, [x, ...series.map((s) => s.values)], { series: series.length, points: x.length });
 }
 
 // ---- SVF pole search ------------------------------------------------------------------------

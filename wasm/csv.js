@@ -62,8 +62,8 @@ class Column {
  * Options as parseDatasetCsv's, with the header (trimmed names) and the delimiter found.
  */
 export class DatasetBuilder {
-  constructor({ source, header, delimiter, timeCol, inputCols, outputCols, h, firstLine = 2 }) {
-    Object.assign(this, { source, header, delimiter, h });
+  constructor({ source, header, delimiter, timeCol, inputCols, outputCols, h, firstLine = 2, resample = false }) {
+    Object.assign(this, { source, header, delimiter, h, resample });
     this.decimalComma = delimiter !== ',';
     this.time = timeCol ?? (header.includes('t') ? 't' : undefined);
     this.inputs = inputCols ?? numbered(header, 'u');
@@ -110,6 +110,8 @@ export class DatasetBuilder {
 
     let step = h;
     let t;
+    let measured = null;  // the time column, when the data are resampled onto t
+    const warnings = [];
     if (this.timeIndex >= 0) {
       t = this.columns.get(this.timeIndex).data.slice(0, N);
       for (let i = 1; i < N; i++) {
@@ -123,8 +125,12 @@ export class DatasetBuilder {
         if (jitter > worst) { worst = jitter; worstLine = lineOf(i); }
       }
       if (worst > MAX_TIME_JITTER * step) {
-        throw bad(`${source}: time is not uniform: worst deviation ${worst.toPrecision(3)} s at line ${worstLine} ` +
-          `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(6)} s); resample the data first`);
+        const what = `time is not uniform: worst deviation ${worst.toPrecision(3)} s at line ${worstLine} ` +
+          `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(6)} s)`;
+        if (!this.resample) throw bad(`${source}: ${what}; resample the data first`);
+        warnings.push(`${what}: resampled to h = ${step.toPrecision(6)} s by linear interpolation, as asked`);
+        measured = t;
+        t = Float64Array.from(t, (_, i) => (i === N - 1 ? measured[N - 1] : measured[0] + i * step));
       }
       if (h !== undefined && Math.abs(h - step) > 1e-6 * step) {
         throw bad(`${source}: --h ${h} disagrees with the time column (h = ${step.toPrecision(9)})`);
@@ -135,10 +141,21 @@ export class DatasetBuilder {
       for (let i = 0; i < N; i++) t[i] = i * h;
     }
 
+    // A column at the samples (or linearly interpolated onto the uniform t when resampled).
+    const at = (column) => {
+      if (!measured) return column;
+      const out = new Float64Array(N);
+      for (let i = 0, k = 0; i < N; i++) {
+        while (k < N - 2 && measured[k + 1] < t[i]) k++;
+        const w = (t[i] - measured[k]) / (measured[k + 1] - measured[k]);
+        out[i] = (1 - w) * column[k] + w * column[k + 1];
+      }
+      return out;
+    };
     const matrix = (indices) => {
       const data = new Float64Array(N * indices.length);
       indices.forEach((c, j) => {
-        const column = this.columns.get(c).data;
+        const column = at(this.columns.get(c).data);
         for (let i = 0; i < N; i++) data[i * indices.length + j] = column[i];
       });
       return { rows: N, cols: indices.length, data };
@@ -146,7 +163,7 @@ export class DatasetBuilder {
     return {
       h: step, t, u: matrix(this.inputIndex), y: matrix(this.outputIndex),
       columns: { time: this.time, inputs: this.inputs, outputs: this.outputs },
-      delimiter: this.delimiter === '\t' ? 'tab' : this.delimiter, decimalComma: this.decimalComma, warnings: [],
+      delimiter: this.delimiter === '\t' ? 'tab' : this.delimiter, decimalComma: this.decimalComma, warnings,
     };
   }
 }

@@ -168,6 +168,7 @@ async function identify(event) {
     inputCols: chosenColumns('csv-input'),
     outputCols: chosenColumns('csv-output'),
     inputSampling: $('csv-sampling').value,
+    resample: $('csv-resample').checked,
     outputs: outputKind.value,
     forceScale: Number($('csv-force-unit').value),
     outputScale: Number(outputUnit.value),

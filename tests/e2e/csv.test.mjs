@@ -111,6 +111,7 @@ test('accelerations in mm/s² and forces in kN: converted, high-passed, and the 
   }
   await page.selectOption('#csv-output-kind', 'displacement');
   assert.ok(await page.isDisabled('#csv-cutoff'));
+  await page.selectOption('#csv-force-unit', '1');
 });
 
 test('a file without a header row: columns named column 1…, the first row is data, line numbers stay right', async () => {
@@ -138,6 +139,34 @@ test('a file without a header row: columns named column 1…, the first row is d
   await run();
   assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-file-error'));
   assert.match(await page.textContent('#csv-status'), /^no-header-fixed\.csv: 800 samples, h = 0\.1 s/);
+});
+
+test('a jittery time column: refused with the worst deviation, identified once resampling is asked', async () => {
+  const data = join(dir, 'msd-jitter-src.csv');
+  cli('simulate', '--system', 'msd', '--h', '0.2', '--n', '3000', '--input', 'multisine', '--snr', '40', '--seed', '4', '--out', data);
+  const lines = readFileSync(data, 'utf8').trim().split('\n');
+  lines[9] = lines[9].replace(/^[^,]*/, (t) => String(Number(t) + 0.04));  // line 10: 20 % of h late
+  const file = join(dir, 'msd-jitter.csv');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  await choose(file);
+  for (const [method, on] of [['auto', false], ['variational', true], ['n4sid-d2c', false], ['equation-error', false]]) {
+    await page.setChecked(`input[name="csv-method"][value="${method}"]`, on);
+  }
+  await page.selectOption('#csv-sampling', 'point');
+  await page.selectOption('#csv-force-unit', '1');  // N (an earlier test chose kN)
+  await page.setChecked('#csv-resample', false);
+  await run();
+  assert.match(await page.textContent('#csv-file-error'), /^msd-jitter\.csv: time is not uniform: worst deviation 0\.0400 s at line 10 \(20\.0 % of h/);
+  try {
+    await page.setChecked('#csv-resample', true);
+    await run();
+    assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-file-error'));
+    assert.match(await page.textContent('#csv-status'), /resampled to h = 0\.200000 s by linear interpolation, as asked/);
+    const m = Number(await page.textContent('#csv-M-variational td'));
+    assert.ok(Math.abs(m - 15) / 15 < 0.05, `m = ${m}`);
+  } finally {
+    await page.setChecked('#csv-resample', false);
+  }
 });
 
 test('a ragged CSV: the message names the line, next to the file input; the page stays usable', async () => {

@@ -1,0 +1,40 @@
+// wasm/csv.js, the measurement CSV reader shared by the CLI and the page's worker: resampling a
+// non-uniform time column when asked (checked on signals linear in t, which linear
+// interpolation reproduces exactly), and the header detection of files without a header row.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import Papa from 'papaparse';
+import { headerOf, parseDatasetCsv } from '../../wasm/csv.js';
+
+// t_i = 0.1 i + 0.03 sin(i) (up to 30 % of h off the grid), u = 2t + 1, q = 0.5 − 3t.
+const N = 200;
+const times = Array.from({ length: N }, (_, i) => (i === 0 || i === N - 1 ? 0.1 * i : 0.1 * i + 0.03 * Math.sin(i)));
+const text = `t,u1,q1\n${times.map((t) => `${t},${2 * t + 1},${0.5 - 3 * t}`).join('\n')}\n`;
+
+test('a non-uniform time column is refused, or resampled by linear interpolation when asked', () => {
+  assert.throws(() => parseDatasetCsv({ Papa, text, source: 'j.csv' }),
+    /^MechidError: j\.csv: time is not uniform: worst deviation 0\.0300 s at line \d+ \(30\.0 % of h = 0\.100000 s\); resample the data first$/);
+  const d = parseDatasetCsv({ Papa, text, source: 'j.csv', resample: true });
+  assert.equal(d.y.rows, N);
+  assert.ok(Math.abs(d.h - 0.1) < 1e-15, `h = ${d.h}`);
+  for (let i = 0; i < N; i++) {
+    const t = i * 0.1;
+    assert.ok(Math.abs(d.t[i] - t) < 1e-12, `t[${i}] = ${d.t[i]}`);
+    assert.ok(Math.abs(d.u.data[i] - (2 * t + 1)) < 1e-12, `u at ${t}: ${d.u.data[i]}`);
+    assert.ok(Math.abs(d.y.data[i] - (0.5 - 3 * t)) < 1e-12, `q at ${t}: ${d.y.data[i]}`);
+  }
+  assert.equal(d.warnings.length, 1);
+  assert.match(d.warnings[0], /^time is not uniform: .*: resampled to h = 0\.100000 s by linear interpolation, as asked$/);
+});
+
+test('decreasing or repeated times are refused even when resampling is asked', () => {
+  const swapped = text.replace('\n0.1', '\n0.25');  // line 3 (t ≈ 0.1) becomes later than line 4
+  assert.throws(() => parseDatasetCsv({ Papa, text: swapped, source: 's.csv', resample: true }), /time decreases at line 4/);
+});
+
+test('headerOf: names from a header row; column 1… when the first row is numbers (decimal comma with ;)', () => {
+  assert.deepEqual(headerOf([' t', 'u1 ', 'q1'], ','), { header: ['t', 'u1', 'q1'], hasHeader: true });
+  assert.deepEqual(headerOf(['0', '1.5', '-2e-3'], ','), { header: ['column 1', 'column 2', 'column 3'], hasHeader: false });
+  assert.deepEqual(headerOf(['0', '1,5'], ';'), { header: ['column 1', 'column 2'], hasHeader: false });
+  assert.deepEqual(headerOf(['0', '1,5'], ','), { header: ['0', '1,5'], hasHeader: true });
+});

@@ -71,3 +71,31 @@ export function foreignRequests(requests) {
   };
   return requests.filter((u) => !u.startsWith('data:') && host(u) !== '127.0.0.1');
 }
+
+/** openBrowser(), then waits until the Identify section's worker is ready. */
+export async function openReadyBrowser() {
+  const browser = await openBrowser();
+  await browser.page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+  return browser;
+}
+
+/** Checks exactly the checkboxes matched by `selector` whose value is in `values`. */
+export async function checkOnly(page, selector, values) {
+  for (const box of await page.$$(selector)) await box.setChecked(values.includes(await box.getAttribute('value')));
+}
+
+/**
+ * Fills the Identify form ({system, h, n, snr, seed}; fields not given are kept), checks exactly
+ * `methods`, presses Identify and waits until it is done; resolves with the status's state.
+ */
+export async function identifyOnPage(page, { system, h, n, snr, seed, methods, timeout = 60_000 }) {
+  if (system !== undefined) await page.selectOption('#ident-preset', system);
+  for (const [id, value] of [['ident-h', h], ['ident-n', n], ['ident-snr', snr], ['ident-seed', seed]]) {
+    if (value !== undefined) await page.fill(`#${id}`, String(value));
+  }
+  await checkOnly(page, '#ident-form input[name="method"]', methods);
+  await page.click('#ident-run');
+  await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('ident-status').dataset.state)
+    && !document.getElementById('ident-run').disabled, null, { timeout });
+  return page.getAttribute('#ident-status', 'data-state');
+}

@@ -5,24 +5,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openBrowser, foreignRequests } from './browser.mjs';
+import { foreignRequests, identifyOnPage, openReadyBrowser } from './browser.mjs';
 
 let browser;
 let page;
 
 before(async () => {
-  browser = await openBrowser();
+  browser = await openReadyBrowser();
   page = browser.page;
-  await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
-  await page.selectOption('#ident-preset', '3dof');
-  await page.fill('#ident-h', '0.05');
-  await page.fill('#ident-n', '1500');
-  await page.fill('#ident-snr', '30');
-  for (const [method, on] of [['variational', true], ['n4sid-d2c', false], ['equation-error', false], ['auto', true]]) {
-    await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
-  }
-  await page.click('#ident-run');
-  await page.waitForFunction(() => document.getElementById('ident-status').dataset.state === 'ok', null, { timeout: 60_000 });
+  const state = await identifyOnPage(page, { system: '3dof', h: 0.05, n: 1500, snr: 30, methods: ['variational', 'auto'] });
+  assert.equal(state, 'ok', await page.textContent('#ident-status'));
 });
 
 after(async () => {

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openBrowser, foreignRequests } from './browser.mjs';
+import { checkOnly, foreignRequests, openBrowser } from './browser.mjs';
 
 let browser;
 let page;
@@ -28,9 +28,7 @@ async function fillMsd() {
   await page.fill('#ident-snr', '40');
   // Seed 4: n4sid-d2c's D error is about 0.02 (with seed 1 it is 0.052, just above the bound).
   await page.fill('#ident-seed', '4');
-  for (const [method, on] of [['variational', true], ['n4sid-d2c', true], ['equation-error', false], ['auto', false]]) {
-    await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
-  }
+  await checkOnly(page, '#ident-form input[name="method"]', ['variational', 'n4sid-d2c']);
 }
 
 /** The numbers after "M = ", "D = ", "K = ", "A = " in an errors line. */
@@ -85,9 +83,7 @@ test('the variational M for msd is within 5 % of m = 15, shown to 4 significant 
 
 test('auto: M, D, K with 95 % intervals that cover the msd truth, and the reason of the choice', async () => {
   await fillMsd();
-  for (const [method, on] of [['variational', false], ['n4sid-d2c', false], ['auto', true]]) {
-    await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
-  }
+  await checkOnly(page, '#ident-form input[name="method"]', ['auto']);
   await page.click('#ident-run');
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('ident-status').dataset.state)
     && !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
@@ -136,9 +132,7 @@ test('cancel stops a running study; animation frames keep coming while it runs (
   await page.fill('#ident-h', '0.05');
   await page.fill('#ident-n', '6000');
   await page.fill('#ident-snr', '15');
-  for (const [method, on] of [['variational', false], ['n4sid-d2c', false], ['equation-error', false], ['auto', true]]) {
-    await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
-  }
+  await checkOnly(page, '#ident-form input[name="method"]', ['auto']);
   await page.evaluate(() => {
     window.__frames = 0;
     const tick = () => { window.__frames += 1; window.__frameLoop = requestAnimationFrame(tick); };

@@ -4,15 +4,14 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, foreignRequests } from './browser.mjs';
+import { foreignRequests, identifyOnPage, openReadyBrowser } from './browser.mjs';
 
 let browser;
 let page;
 
 before(async () => {
-  browser = await openBrowser();
+  browser = await openReadyBrowser();
   page = browser.page;
-  await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
 });
 
 after(async () => {
@@ -29,16 +28,8 @@ test('an identification saved from the Identify section survives a reload and re
   assert.match(await page.textContent('#saved-status'), /Nothing saved yet/);
   assert.ok(await page.isDisabled('#ident-save'), 'Save is enabled before any identification');
 
-  await page.selectOption('#ident-preset', 'msd');
-  await page.fill('#ident-h', '0.1');
-  await page.fill('#ident-n', '1000');
-  await page.fill('#ident-snr', '30');
-  await page.fill('#ident-seed', '2');
-  for (const [method, on] of [['variational', true], ['n4sid-d2c', true], ['equation-error', false], ['auto', false]]) {
-    await page.setChecked(`#ident-form input[name="method"][value="${method}"]`, on);
-  }
-  await page.click('#ident-run');
-  await page.waitForFunction(() => document.getElementById('ident-status').dataset.state === 'ok', null, { timeout: 30_000 });
+  const state = await identifyOnPage(page, { system: 'msd', h: 0.1, n: 1000, snr: 30, seed: 2, methods: ['variational', 'n4sid-d2c'] });
+  assert.equal(state, 'ok', await page.textContent('#ident-status'));
   saved = {};
   for (const key of ['M', 'D', 'K']) saved[key] = await cells(`#ident-${key}-variational td`);
   await page.click('#ident-save');

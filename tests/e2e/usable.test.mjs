@@ -5,15 +5,14 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, foreignRequests } from './browser.mjs';
+import { foreignRequests, openReadyBrowser } from './browser.mjs';
 
 let browser;
 let page;
 
 before(async () => {
-  browser = await openBrowser();
+  browser = await openReadyBrowser();
   page = browser.page;
-  await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
 });
 
 after(async () => {

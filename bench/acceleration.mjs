@@ -36,15 +36,18 @@ function withNoise(m, seed) {
 const rms = (xs) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
 const lines = [`3dof, multisine (64 harmonics spread up to 0.25/h, point-sampled forces), N = ${n}, SNR ${snr} dB on the measured outputs, ${runs} runs (seeds 1..${runs}), method auto, WASM under Node ${process.version}. RMS over the runs of ‖X̂ − X‖_F/‖X‖_F; cut-off: mean of the automatic choice.`, '',
   '| h (s) | outputs | M | D | K | failures | mean cut-off (Hz) | mean samples dropped | ms per run |', '|---|---|---|---|---|---|---|---|---|'];
+// The cut-off's first guess (the filter settles in 15 % of the record, identify/acceleration_outputs.cpp)
+// kept instead of moved to a quarter of the slowest mode: the row "acceleration, first guess".
+const firstGuessHz = (h) => 20 / (0.15 * n * h) / (2 * Math.PI);
 for (const h of [0.05, 0.2]) {
-  for (const outputs of ['displacement', 'acceleration']) {
+  for (const [outputs, fixed] of [['displacement'], ['acceleration'], ['acceleration', firstGuessHz(h)]]) {
     const errors = { M: [], D: [], K: [] };
     let failures = 0, cutoff = 0, dropped = 0, ms = 0;
     for (let seed = 1; seed <= runs; seed++) {
       const sim = mechid.simulate(truth, { h, n, input: 'multisine', snr, seed, withDerivatives: true });
       const y = outputs === 'displacement' ? sim.q : withNoise(sim.a, 1000 + seed);
       const t0 = performance.now();
-      const r = mechid.identify('auto', { h, u: sim.u, y, inputSampling: 'point', outputs }, {}, truth);
+      const r = mechid.identify('auto', { h, u: sim.u, y, inputSampling: 'point', outputs, cutoffHz: fixed }, {}, truth);
       ms += performance.now() - t0;
       if (r.status === 'failed') { failures++; continue; }
       for (const key of ['M', 'D', 'K']) errors[key].push(r.errors[key]);
@@ -53,7 +56,8 @@ for (const h of [0.05, 0.2]) {
     }
     const ok = runs - failures;
     const cell = (key) => (ok ? `${(100 * rms(errors[key])).toFixed(2)} %` : '–');
-    lines.push(`| ${h} | ${outputs} | ${cell('M')} | ${cell('D')} | ${cell('K')} | ${failures} | ${outputs === 'acceleration' ? (cutoff / ok).toPrecision(3) : '–'} | ${outputs === 'acceleration' ? Math.round(dropped / ok) : '–'} | ${Math.round(ms / runs)} |`);
+    const worst = ok ? ` (worst run M ${(100 * Math.max(...errors.M)).toFixed(1)} %)` : '';
+    lines.push(`| ${h} | ${outputs}${fixed ? `, cut-off kept at the first guess${worst}` : ''} | ${cell('M')} | ${cell('D')} | ${cell('K')} | ${failures} | ${outputs === 'acceleration' ? (cutoff / ok).toPrecision(3) : '–'} | ${outputs === 'acceleration' ? Math.round(dropped / ok) : '–'} | ${Math.round(ms / runs)} |`);
   }
 }
 export const table = lines.join('\n');

@@ -149,7 +149,6 @@ function readCutoff() {
 }
 
 function chosenColumns(name) {
-  const header = [...timeSelect.options].slice(1).map((o) => o.value);
   return [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((b) => header[Number(b.value)]);
 }
 

@@ -3,6 +3,11 @@
 
 const $ = (id) => document.getElementById(id);
 
+// The user's text in a message: quoted, cut to 40 characters with an ellipsis.
+function quote(text) {
+  return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+}
+
 export function fieldError(id, message) {
   return Object.assign(new Error(message), { field: id });
 }
@@ -11,7 +16,7 @@ export function fieldError(id, message) {
 export function readNumber(id, name, ok, expected) {
   const text = $(id).value.trim();
   const x = text === '' ? NaN : Number(text);
-  if (!Number.isFinite(x) || !ok(x)) throw fieldError(id, `${name} must be ${expected}, got "${text.slice(0, 40)}"`);
+  if (!Number.isFinite(x) || !ok(x)) throw fieldError(id, `${name} must be ${expected}, got ${quote(text)}`);
   return x;
 }
 
@@ -20,7 +25,14 @@ export function readInteger(id, name, min, max) {
   const text = $(id).value.trim();
   const x = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(x) || x < min || x > max) {
-    throw fieldError(id, `${name} must be an integer from ${min} to ${max}, got "${text.slice(0, 40)}"`);
+    throw fieldError(id, `${name} must be an integer from ${min} to ${max}, got ${quote(text)}`);
   }
   return x;
+}
+
+/** An SNR in dB from field `id`; empty, "inf", "infinity" or "∞" is Infinity (noise-free). */
+export function readSnr(id) {
+  const text = $(id).value.trim();
+  if (text === '' || /^(\+?inf(inity)?|∞)$/i.test(text)) return Infinity;
+  return readNumber(id, 'SNR', () => true, 'a number of dB or "inf" (noise-free)');
 }

@@ -4,9 +4,9 @@
 import { MechidClient } from './worker-client.js';
 import { StudyView } from './study-view.js';
 import { el, methodColumn, truthColumn } from './results-view.js';
-import { readInteger, readNumber } from './form.js';
+import { readInteger, readNumber, readSnr } from './form.js';
 import { keepAnalysis } from './saved-analyses.js';
-import { ResizingPlot } from './plot.js';
+import { columnsOf, ResizingPlot } from './plot.js';
 import { followSharedSetup, shareButton } from './share.js';
 import { download, downloadResults, safeName, studyToCsv } from './export.js';
 
@@ -60,12 +60,6 @@ function setBusy(on, studying = false) {
 
 // ---- inputs -------------------------------------------------------------------------------
 
-function readSnr() {
-  const text = $('ident-snr').value.trim().toLowerCase();
-  if (text === '' || text === 'inf') return Infinity;
-  return readNumber('ident-snr', 'SNR', () => true, 'a number of dB or “inf”');
-}
-
 /** {system, h, n, snr, seed, methods} from the form; throws Error{field} on a bad value. */
 function readForm() {
   for (const id of ['ident-h', 'ident-n', 'ident-snr', 'ident-seed']) $(id).removeAttribute('aria-invalid');
@@ -75,7 +69,7 @@ function readForm() {
     system: presetSelect.value,
     h: readNumber('ident-h', 'h', (x) => x > 0, 'a positive number of seconds'),
     n: readInteger('ident-n', 'N', 50, 200000),
-    snr: readSnr(),
+    snr: readSnr('ident-snr'),
     seed: readInteger('ident-seed', 'seed', 0, 2 ** 31 - 1),
     methods,
   };
@@ -91,12 +85,6 @@ function inputError(e) {
 const fitPlot = new ResizingPlot(fitPlotEl, () => 260);
 const residualPlot = new ResizingPlot($('ident-residual-plot'), () => 180);
 
-function column0(m) {
-  const out = new Float64Array(m.rows);
-  for (let i = 0; i < m.rows; i++) out[i] = m.data[i * m.cols];
-  return out;
-}
-
 function showFit(t, q, r) {
   fitPlot.destroy();
   residualPlot.destroy();
@@ -111,7 +99,7 @@ function showFit(t, q, r) {
       { label: `simulated q1 (${r.method})`, stroke: '#1f77b4', width: 1.5, points: { show: false } },
     ],
   };
-  const measured = column0(q), simulated = column0(sim);
+  const [measured] = columnsOf(q), [simulated] = columnsOf(sim);
   fitPlot.mount(opts, [t, measured, simulated], { series: 2, points: t.length });
   const residual = measured.map((x, i) => x - simulated[i]);
   residualPlot.mount({

@@ -3,6 +3,7 @@
 // User text is only ever shown through textContent.
 import { MechidClient } from './worker-client.js';
 import { download } from './export.js';
+import { fieldError, readInteger, readNumber, readSnr } from './form.js';
 import { followSharedSetup, shareButton } from './share.js';
 
 const $ = (id) => document.getElementById(id);
@@ -36,38 +37,6 @@ function setStatus(state, text) {
   status.textContent = text;
 }
 
-function quote(text) {
-  const s = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-  return `"${s}"`;
-}
-
-// Each reader returns the value or throws Error{field}.
-function fieldError(id, message) {
-  return Object.assign(new Error(message), { field: id });
-}
-
-function readNumber(id, name, ok, expected) {
-  const text = $(id).value.trim();
-  const x = text === '' ? NaN : Number(text);
-  if (!Number.isFinite(x) || !ok(x)) throw fieldError(id, `${name} must be ${expected}, got ${quote(text)}`);
-  return x;
-}
-
-function readInteger(id, name, min, max) {
-  const text = $(id).value.trim();
-  const x = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(x) || x < min || x > max) {
-    throw fieldError(id, `${name} must be an integer from ${min} to ${max}, got ${quote(text)}`);
-  }
-  return x;
-}
-
-function readSnr() {
-  const text = $('snr').value.trim();
-  if (text === '' || /^(\+?inf(inity)?|∞)$/i.test(text)) return Infinity;
-  return readNumber('snr', 'SNR', () => true, 'a number of dB or "inf" (noise-free)');
-}
-
 /** The form as {system, options}; throws Error{field} naming the first bad field. */
 function readForm() {
   const system = $('preset').value;
@@ -77,7 +46,7 @@ function readForm() {
     n: readInteger('n', 'N', 3, MAX_N),
     input: $('input').value,
     amplitude: readNumber('amplitude', 'amplitude', () => true, 'a finite number'),
-    snr: readSnr(),
+    snr: readSnr('snr'),
     seed: readInteger('seed', 'seed', 0, Number.MAX_SAFE_INTEGER),
     withDerivatives: $('derivatives').checked,
   };

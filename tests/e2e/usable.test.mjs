@@ -74,8 +74,8 @@ test('time to interactive after a reload (reported)', async () => {
     await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
     times.push(Date.now() - t0);
   }
+  // Fails only when the page does not become interactive at all (30 s); the target is the bench's.
   console.log(`# time to interactive (Identify enabled) after reloads: ${times.join(', ')} ms`);
-  assert.equal(times.length, 3);
 });
 
 test('no request left 127.0.0.1 and nothing went to the console', () => {

@@ -22,7 +22,7 @@
 #include "analysis/perturbation_study.hpp"
 #include "model/modal.hpp"
 #include "model/second_order_extraction.hpp"
-#include "analysis/validation.hpp"
+#include "identify/validation.hpp"
 #include "identify/dataset.hpp"
 #include "identify/identification.hpp"
 #include "identify/methods.hpp"

@@ -354,8 +354,7 @@ val identify_js(std::string method, val data, val o, val truth) {
       out.set("uncertainty", uncertainty);
     }
     val diagnostics = val::object();
-    for (const auto& [key, value] : r.diagnostics) diagnostics.set(key, value);
-    for (const auto& [key, value] : r.notes) diagnostics.set(key, value);
+    r.diagnostics.for_each([&](const std::string& key, const auto& value) { diagnostics.set(key, value); });
     out.set("diagnostics", diagnostics);
     if (!truth.isNull() && !truth.isUndefined() && r.status != Status::failed)
       out.set("errors", errors_to_js(relative_errors(r.system, system_from_js(truth))));

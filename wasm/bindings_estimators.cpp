@@ -73,8 +73,7 @@ val svf_identify_js(val data, val o, val truth) {
     checks.set("D_psd", r.D_psd);
     out.set("checks", checks);
     val diagnostics = val::object();
-    for (const auto& [key, value] : r.diagnostics) diagnostics.set(key, value);
-    for (const auto& [key, value] : r.notes) diagnostics.set(key, value);
+    r.diagnostics.for_each([&](const std::string& key, const auto& value) { diagnostics.set(key, value); });
     out.set("diagnostics", diagnostics);
     if (s.theta.size()) {
       out.set("theta", numbers_to_js(s.theta));

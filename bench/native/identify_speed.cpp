@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "mechid.hpp"
 
@@ -20,9 +21,12 @@ double milliseconds_since(std::chrono::steady_clock::time_point begin) {
 
 // The diagnostic `name` as a JSON value: a number, or null when the method has none.
 std::string diagnostic(const Identification& r, const std::string& name) {
-  for (const auto& [key, value] : r.diagnostics)
-    if (key == name) return std::to_string(value);
-  return "null";
+  std::string out = "null";
+  r.diagnostics.for_each([&](const std::string& key, const auto& value) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, double>)
+      if (key == name) out = std::to_string(value);
+  });
+  return out;
 }
 
 }  // namespace

@@ -21,11 +21,9 @@ struct StudyRunOptions {
   std::uint64_t h_index = 0, run = 0;
 };
 
-struct StudyRunResult {
-  Status status = Status::failed;
+struct StudyRunResult : Outcome {
   RelativeErrors errors;  // NaN when failed
   double ms = 0.0;
-  std::string message;
 };
 
 // The data seed of run (h_index, run) of a study with `seed` (< 2^53, so JS can carry it).

@@ -1,8 +1,11 @@
 // The status every numerical result carries (ARCHITECTURE.md principle 3): data that defeats a
-// method is a status with a message, never an exception.
+// method is a status with a message, never an exception. Every result type inherits Outcome, so
+// status, message and warnings are named and upgraded one way everywhere.
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace mechid {
 
@@ -16,5 +19,35 @@ inline std::string to_string(Status status) {
   }
   return "failed";
 }
+
+// Status, the message that explains it, and every warning met on the way. The message of a
+// warning outcome is its first warning; a failure's message says why it failed.
+struct Outcome {
+  Status status = Status::ok;
+  std::string message;
+  std::vector<std::string> warnings;
+
+  bool failed() const { return status == Status::failed; }
+
+  // Records a warning: an ok outcome becomes a warning (a failed one stays failed).
+  void add_warning(std::string text) {
+    warnings.push_back(std::move(text));
+    adopt_warnings();
+  }
+
+  // For warnings recorded without add_warning (e.g. copied from a sub-result): an ok outcome
+  // with warnings becomes a warning whose message, when it has none, is the first of them.
+  void adopt_warnings() {
+    if (status != Status::ok || warnings.empty()) return;
+    status = Status::warning;
+    if (message.empty()) message = warnings.front();
+  }
+
+  // Marks the outcome failed with the reason (the warnings stay, as context).
+  void fail(std::string reason) {
+    status = Status::failed;
+    message = std::move(reason);
+  }
+};
 
 }  // namespace mechid

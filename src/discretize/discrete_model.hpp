@@ -18,10 +18,8 @@ struct DiscreteModel {
 
 // A discrete-to-continuous conversion: the model when status != failed; message says why not,
 // and `eigenvalues` lists the eigenvalues of F that caused a failure or warning.
-struct ConversionResult {
+struct ConversionResult : Outcome {
   StateSpaceModel model;
-  Status status = Status::ok;
-  std::string message;
   std::vector<std::complex<double>> eigenvalues;
 };
 

@@ -5,6 +5,7 @@
 
 #include <complex>
 
+#include "core/input_sampling.hpp"
 #include "model/mechanical_system.hpp"
 
 namespace mechid {
@@ -21,13 +22,6 @@ DiscreteVariationalModel to_discrete(const MechanicalSystem& system, double h);
 // M = h/4 (Md + Kd - Dd), D = Md - Kd, K = (Md + Kd + Dd)/h (eq. 2.26). Linear and exact; the
 // result is not validated (an estimate may be indefinite: check() it).
 MechanicalSystem to_continuous(const DiscreteVariationalModel& model);
-
-// How the samples u(k) represent the continuous force:
-//  point: samples of a continuous force at t_k (the thesis's assumption, eq. 2.24);
-//  hold:  u(k) held constant on [t_k, t_{k+1}) (a ZOH actuator, PRBS). The midpoint rule of
-//         appendix A.3 applied to each interval then gives f_d(k) = L h/2 [u(k-1) + u(k-2)]:
-//         eq. 2.24 on held data is half a sample early, an O(h) error instead of O(h²).
-enum class InputSampling { point, hold };
 
 // f_d(k) for k = 2..N-1 (row j is k = j + 2): L h/4 [u(k) + 2u(k-1) + u(k-2)] (eq. 2.24) for
 // point samples, L h/2 [u(k-1) + u(k-2)] for held inputs. Both have static gain h.

@@ -33,9 +33,7 @@ struct EkfOptions {
   InputSampling input_sampling = InputSampling::hold;  // hold: u_{k-1} on [t_{k-1}, t_k); point: u_{k-1}, mean, u_k
 };
 
-struct EkfResult {
-  Status status = Status::ok;
-  std::string message;
+struct EkfResult : Outcome {
   Matrix states;        // N x 2n estimates x̂_k (row 0: x_init)
   Matrix parameters;    // N x p estimates θ̂_k (the parameter trajectories)
   Matrix parameter_std; // N x p: sqrt of the diagonal of P for θ

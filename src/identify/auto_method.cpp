@@ -44,9 +44,8 @@ std::string short_number(double x) {
 // Whether a variational estimate's PEM reached a stationary point: its modes (and so h·ω_max)
 // can then be trusted to decide whether decimated starts are needed.
 bool pem_converged(const Identification& r) {
-  for (const auto& [key, value] : r.notes)
-    if (key == "stop_reason") return value != "iteration limit" && value != "unstable start";
-  return r.status != Status::failed;
+  if (r.diagnostics.stop_reason) return reached_stationary_point(*r.diagnostics.stop_reason);
+  return !r.failed();
 }
 
 double mean_fit(const Identification& r) {
@@ -117,8 +116,8 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
              chosen.method + " estimate fits better (mean fit " + short_number(mean_fit(chosen)) + " % vs " +
              short_number(mean_fit(other)) + " % of " + other.method + "); " + accuracy;
   }
-  chosen.notes.emplace_back("choice", chosen.method);
-  chosen.notes.emplace_back("reason", reason);
+  chosen.diagnostics.choice = chosen.method;
+  chosen.diagnostics.reason = reason;
   chosen.method = "auto";
   chosen.timing_ms = timing;
   return chosen;

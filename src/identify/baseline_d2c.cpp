@@ -15,11 +15,10 @@ Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& op
   r.h = data.h;
   const Matrix L = input_matrix(data, options);
   const SubspaceModel sub = subspace_with_rule(data, options);
-  r.diagnostics.emplace_back("block_rows", static_cast<double>(sub.block_rows));
+  r.diagnostics.block_rows = sub.block_rows;
   note_suggested_dof(sub, data.y.cols(), r);
   auto fail = [&](const std::string& message) {
-    r.status = Status::failed;
-    r.message = message;
+    r.fail(message);
     r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
     return r;
   };
@@ -28,7 +27,7 @@ Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& op
   const DiscreteModel discrete{sub.F, sub.G, sub.H, Matrix::Zero(sub.H.rows(), sub.G.cols()), data.h};
   const ConversionResult continuous = d2c_zoh(discrete);
   if (continuous.status == Status::failed) return fail("d2c: " + continuous.message);
-  if (continuous.status == Status::warning) r.warnings.push_back("d2c: " + continuous.message);
+  if (continuous.status == Status::warning) r.add_warning("d2c: " + continuous.message);
   const SecondOrderExtraction second = extract_second_order(continuous.model, L);
   if (second.status == Status::failed) return fail("second-order extraction: " + second.message);
   r.system = second.system;

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/types.hpp"
-#include "discretize/variational.hpp"
+#include "core/input_sampling.hpp"
 
 namespace mechid {
 

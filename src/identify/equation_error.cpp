@@ -20,8 +20,7 @@ EquationErrorFit equation_error_fit(const Dataset& d, const Matrix& L) {
   const Eigen::LDLT<Matrix> ldlt(normal.selfadjointView<Eigen::Lower>());
   const Vector theta = ldlt.solve(rhs);
   if (ldlt.info() != Eigen::Success || !theta.allFinite() || !(ldlt.vectorD().cwiseAbs().minCoeff() > 1e-14 * ldlt.vectorD().cwiseAbs().maxCoeff())) {
-    fit.status = Status::failed;
-    fit.message = "the equation-error normal equations are singular: outputs not rich enough";
+    fit.fail("the equation-error normal equations are singular: outputs not rich enough");
     return fit;
   }
   fit.model.h = d.h;
@@ -43,9 +42,9 @@ Identification identify_equation_error(const Dataset& data, const IdentifyOption
   const Matrix L = input_matrix(data, options);
   validate(data, 3 * data.y.cols() + 3);
   const EquationErrorFit fit = equation_error_fit(data, L);
-  r.status = fit.status;
-  r.message = fit.message;
-  if (fit.status != Status::failed) {
+  if (fit.failed()) {
+    r.fail(fit.message);
+  } else {
     r.has_discrete = true;
     r.discrete = fit.model;
     r.system = to_continuous(fit.model);

@@ -69,10 +69,9 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   Identification r;
   r.method = "variational-zoh";
   r.h = data.h;
-  r.notes.emplace_back("start", start.method);
-  if (start.status == Status::failed || !start.M_pd) {
-    r.status = Status::failed;
-    r.message = start.method + " start unusable: " + (start.status == Status::failed ? start.message : "M is not positive definite");
+  r.diagnostics.start = start.method;
+  if (start.failed() || !start.M_pd) {
+    r.fail(start.method + " start unusable: " + (start.failed() ? start.message : "M is not positive definite"));
     return r;
   }
   const Matrix L = input_matrix(data, options);
@@ -91,9 +90,8 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
     pem = levenberg_marquardt(predictor, theta, options.pem);
     iterations += pem.iterations;
     ++passes;
-    if (pem.status == Status::failed) {
-      r.status = Status::failed;
-      r.message = "exact-sampling PEM: " + pem.message;
+    if (pem.failed()) {
+      r.fail("exact-sampling PEM: " + pem.message);
       return r;
     }
     const Vector refined = channel_weights(predictor.output_errors(theta));
@@ -101,15 +99,15 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
     weights = refined;
   }
   const ExactSamplingPredictor predictor(data, L, weights);
-  r.diagnostics.emplace_back("iterations", iterations);
-  r.diagnostics.emplace_back("weighting_passes", passes);
-  r.diagnostics.emplace_back("cost", pem.cost);
-  r.diagnostics.emplace_back("gradient_norm", pem.gradient_norm);
-  for (const auto& [key, value] : start.diagnostics)
-    if (key == "block_rows" || key == "omega_condition") r.diagnostics.emplace_back(key, value);
-  r.notes.emplace_back("stop_reason", pem.stop_reason);
-  r.notes.emplace_back("sampling_model", data.input_sampling == InputSampling::hold ? "zoh" : "foh");
-  if (pem.status == Status::warning) r.warnings.push_back(pem.message);
+  r.diagnostics.iterations = iterations;
+  r.diagnostics.weighting_passes = passes;
+  r.diagnostics.cost = pem.cost;
+  r.diagnostics.gradient_norm = pem.gradient_norm;
+  r.diagnostics.block_rows = start.diagnostics.block_rows;  // the subspace step's, when the start had one
+  r.diagnostics.omega_condition = start.diagnostics.omega_condition;
+  r.diagnostics.stop_reason = pem.termination;
+  r.diagnostics.sampling_model = data.input_sampling == InputSampling::hold ? "zoh" : "foh";
+  if (pem.status == Status::warning) r.add_warning(pem.message);
   r.system = predictor.unpack(theta);
   finish(r, data);
   if (r.status != Status::failed) r.uncertainty = estimate_uncertainty(predictor, theta, r.modal);

@@ -27,6 +27,13 @@ Matrix state_matrix(const MechanicalSystem& s) {
 
 }  // namespace
 
+void IdentifyOptions::validate() const {
+  require(init == "n4sid" || init == "equation-error", "init must be n4sid or equation-error, got '" + init + "'");
+  require(block_rows >= 0, "block_rows must be >= 0 (0 = the rule), got " + std::to_string(block_rows));
+  require(L.allFinite(), "L has a non-finite entry");
+  pem.validate();
+}
+
 Matrix input_matrix(const Dataset& data, const IdentifyOptions& o) {
   const Eigen::Index n = data.y.cols(), k = data.u.cols();
   if (o.L.size() == 0) {
@@ -44,34 +51,30 @@ void finish(Identification& r, const Dataset& data) {
   if (r.status == Status::failed) return;
   const MechanicalSystem& s = r.system;
   if (!s.M.allFinite() || !s.D.allFinite() || !s.K.allFinite()) {
-    r.status = Status::failed;
-    r.message = "the estimate has non-finite entries";
+    r.fail("the estimate has non-finite entries");
     return;
   }
   const double m_min = smallest_eigenvalue(s.M), k_min = smallest_eigenvalue(s.K), d_min = smallest_eigenvalue(s.D);
   r.M_pd = m_min > 0;
   r.K_pd = k_min > 0;
   r.D_psd = d_min >= -1e-12 * s.D.cwiseAbs().maxCoeff();
-  if (!r.M_pd) r.warnings.push_back("estimated M is not positive definite (smallest eigenvalue " + format_number(m_min) + ")");
-  if (!r.K_pd) r.warnings.push_back("estimated K is not positive definite (smallest eigenvalue " + format_number(k_min) + ")");
-  if (!r.D_psd) r.warnings.push_back("estimated D is not positive semidefinite (smallest eigenvalue " + format_number(d_min) + ")");
+  if (!r.M_pd) r.add_warning("estimated M is not positive definite (smallest eigenvalue " + format_number(m_min) + ")");
+  if (!r.K_pd) r.add_warning("estimated K is not positive definite (smallest eigenvalue " + format_number(k_min) + ")");
+  if (!r.D_psd) r.add_warning("estimated D is not positive semidefinite (smallest eigenvalue " + format_number(d_min) + ")");
   r.modal = modal_analysis(s);
-  if (r.modal.status != Status::ok) r.warnings.push_back("modal analysis: " + r.modal.message);
-  for (std::string& w : band_warnings(data, r.modal)) r.warnings.push_back(std::move(w));
+  if (r.modal.status != Status::ok) r.add_warning("modal analysis: " + r.modal.message);
+  for (std::string& w : band_warnings(data, r.modal)) r.add_warning(std::move(w));
   if (!r.modal.modes.empty()) {
     const double omega_max = r.modal.modes.back().omega_n;
-    r.diagnostics.emplace_back("h_omega_max", omega_max * data.h);
+    r.diagnostics.h_omega_max = omega_max * data.h;
     const double error = midpoint_frequency_error(omega_max, data.h);
     if (r.has_discrete && error > 0.01)  // a midpoint (variational) model
-      r.warnings.push_back("h·ω_max = " + format_number(omega_max * data.h) + ": the midpoint model errs by " +
+      r.add_warning("h·ω_max = " + format_number(omega_max * data.h) + ": the midpoint model errs by " +
                            format_number(100 * error) + " % in frequency here; variational-zoh or auto has no such error");
   }
   r.validation = validate_model(s, data);
-  if (r.validation.status != Status::ok) r.warnings.push_back("validation: " + r.validation.message);
-  if (r.status == Status::ok && !r.warnings.empty()) {
-    r.status = Status::warning;
-    if (r.message.empty()) r.message = r.warnings.front();
-  }
+  if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
+  r.adopt_warnings();  // those a method recorded directly
 }
 
 RelativeErrors relative_errors(const MechanicalSystem& e, const MechanicalSystem& t) {

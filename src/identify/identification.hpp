@@ -7,10 +7,11 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/validation.hpp"
 #include "discretize/variational.hpp"
 #include "identify/dataset.hpp"
+#include "identify/diagnostics.hpp"
 #include "identify/pem.hpp"
+#include "identify/validation.hpp"
 #include "model/modal.hpp"
 
 namespace mechid {
@@ -21,6 +22,11 @@ struct IdentifyOptions {
   Eigen::Index block_rows = 0;     // subspace methods: 0 = the rule of choose_block_rows
   bool estimate_initial = true;    // variational PEM: estimate q_0, q_1 (else the first two samples, noise and all)
   PemOptions pem;
+
+  // Throws InputError naming the first bad option and its value: init not n4sid or
+  // equation-error, block_rows < 0, a non-finite L, or a bad pem option. The sizes of L are
+  // checked against the data by input_matrix.
+  void validate() const;
 };
 
 // Standard deviations of the estimate (first order: the PEM's parameter covariance mapped
@@ -32,21 +38,17 @@ struct Uncertainty {
   double residual_variance = 0.0;       // of the weighted residuals (≈ 1 when the weights are 1/σ)
 };
 
-struct Identification {
+struct Identification : Outcome {
   std::string method;
   double h = 0.0;
   MechanicalSystem system;                 // the continuous estimate (M, D, K symmetric; L given)
   bool has_discrete = false;
   DiscreteVariationalModel discrete;       // Md, Dd, Kd when has_discrete
-  Status status = Status::ok;
-  std::string message;
-  std::vector<std::string> warnings;
   bool M_pd = false, K_pd = false, D_psd = false;
   ModalResult modal;
   ValidationReport validation;
   Uncertainty uncertainty;
-  std::vector<std::pair<std::string, double>> diagnostics;
-  std::vector<std::pair<std::string, std::string>> notes;  // textual diagnostics (e.g. the initializer used)
+  Diagnostics diagnostics;
   double timing_ms = 0.0;
 };
 

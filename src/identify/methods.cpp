@@ -20,20 +20,16 @@ static void note_acceleration_prefilter(const AccelerationPrefilter& filter, dou
   what << "accelerations: inputs and outputs high-passed at " << filter.cutoff_hz
        << " Hz (4th-order Butterworth, the accelerations through s²/B(s) instead of a double integration); the first "
        << filter.discarded << " samples (" << filter.discarded * h << " s) dropped while the filter settled";
-  r.notes.emplace_back("outputs", what.str());
-  r.diagnostics.emplace_back("prefilter_cutoff_hz", filter.cutoff_hz);
-  r.diagnostics.emplace_back("prefilter_discarded", static_cast<double>(filter.discarded));
+  r.diagnostics.outputs = what.str();
+  r.diagnostics.prefilter_cutoff_hz = filter.cutoff_hz;
+  r.diagnostics.prefilter_discarded = filter.discarded;
   if (r.status == Status::failed || r.modal.modes.empty()) return;
   const double slowest_hz = r.modal.modes.front().omega_n / (2 * M_PI);
   if (slowest_hz < 3 * filter.cutoff_hz) {
     std::ostringstream w;
     w << "the slowest mode (" << slowest_hz << " Hz) is less than 3 times the acceleration high-pass cut-off ("
       << filter.cutoff_hz << " Hz): its estimate loses accuracy; lower the cut-off (a longer record allows it)";
-    r.warnings.push_back(w.str());
-    if (r.status == Status::ok) {
-      r.status = Status::warning;
-      r.message = w.str();
-    }
+    r.add_warning(w.str());
   }
 }
 
@@ -45,6 +41,7 @@ Identification identify(const std::string& method, const Dataset& data, const Id
   else if (method == "variational-zoh") run = identify_variational_zoh;
   else if (method == "auto") run = identify_auto;
   else throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c, equation-error, variational-zoh or auto)");
+  options.validate();
   Identification r;
   if (data.outputs == OutputKind::acceleration) {
     AccelerationPrefilter filter;
@@ -70,13 +67,7 @@ Identification identify(const std::string& method, const Dataset& data, const Id
     r = run(data, options);
   }
   // The guardrail on the input, also when the method failed (a poor input is often why).
-  if (std::string w = excitation_order_warning(data); !w.empty()) {
-    r.warnings.push_back(w);
-    if (r.status == Status::ok) {
-      r.status = Status::warning;
-      r.message = w;
-    }
-  }
+  if (std::string w = excitation_order_warning(data); !w.empty()) r.add_warning(std::move(w));
   return r;
 }
 
@@ -107,9 +98,9 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
 
 void note_suggested_dof(const SubspaceModel& model, Eigen::Index dof, Identification& r) {
   const Eigen::Index suggested = suggested_dof(model.singular_values);
-  r.diagnostics.emplace_back("suggested_dof", static_cast<double>(suggested));
+  r.diagnostics.suggested_dof = suggested;
   if (suggested > 0 && suggested != dof)
-    r.warnings.push_back("the n4sid singular values suggest " + std::to_string(suggested) + " degrees of freedom, the data have " +
+    r.add_warning("the n4sid singular values suggest " + std::to_string(suggested) + " degrees of freedom, the data have " +
                          std::to_string(dof) + ": unmodelled or unexcited dynamics?");
 }
 

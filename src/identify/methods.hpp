@@ -42,10 +42,8 @@ double midpoint_frequency_error(double omega, double h);
 
 // Md, Dd, Kd by least squares on Md y_k + Dd y_{k-1} + Kd y_{k-2} = f_d(k) (eqs. 2.23-2.24);
 // f_d fixes the scale, so the solution cannot collapse to zero. Status failed if singular.
-struct EquationErrorFit {
+struct EquationErrorFit : Outcome {
   DiscreteVariationalModel model;
-  Status status = Status::ok;
-  std::string message;
 };
 EquationErrorFit equation_error_fit(const Dataset& data, const Matrix& L);
 

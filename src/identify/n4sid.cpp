@@ -101,9 +101,8 @@ SubspaceModel subspace_identify(const Dataset& d, const SubspaceOptions& o) {
   model.singular_values = svd.singularValues();
   const Vector s = svd.singularValues().head(nx);
   if (!(s(nx - 1) > 1e-12 * s(0))) {
-    model.status = Status::failed;
-    model.message = "the data do not determine a model of order " + std::to_string(nx) +
-                    " (singular value " + std::to_string(nx) + " of the projection is zero): input not rich enough";
+    model.fail("the data do not determine a model of order " + std::to_string(nx) +
+               " (singular value " + std::to_string(nx) + " of the projection is zero): input not rich enough");
     return model;
   }
   const Matrix gamma = svd.matrixU().leftCols(nx) * s.cwiseSqrt().asDiagonal();
@@ -143,8 +142,7 @@ SubspaceModel subspace_identify(const Dataset& d, const SubspaceOptions& o) {
   model.x0 = theta.tail(nx);
   const double radius = Eigen::EigenSolver<Matrix>(model.F, false).eigenvalues().cwiseAbs().maxCoeff();
   if (!model.G.allFinite() || !(radius < 1.0)) {
-    model.status = Status::warning;
-    model.message = "identified F is not stable (spectral radius " + format_number(radius) + ")";
+    model.add_warning("identified F is not stable (spectral radius " + format_number(radius) + ")");
   }
   return model;
 }

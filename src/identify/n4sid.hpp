@@ -23,13 +23,11 @@ struct SubspaceOptions {
   bool estimate_input = true;    // step 4 (G and x0); false when only F and H are wanted
 };
 
-struct SubspaceModel {
+struct SubspaceModel : Outcome {
   Matrix F, G, H;
   Vector x0;
   Vector singular_values;        // of L32: the gap after `order` says how clear the order is
   Eigen::Index block_rows = 0;
-  Status status = Status::ok;
-  std::string message;
 };
 
 // Block rows i: at least enough for the order (i ny >= order + 1, and i >= 4), and a past horizon

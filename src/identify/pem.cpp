@@ -3,7 +3,19 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/input_error.hpp"
+
 namespace mechid {
+
+void PemOptions::validate() const {
+  require(max_iterations >= 0, "pem.max_iterations must be >= 0, got " + std::to_string(max_iterations));
+  const std::pair<const char*, double> tolerances[] = {{"cost_tolerance", cost_tolerance},
+                                                       {"variance_tolerance", variance_tolerance},
+                                                       {"curvature_reuse_below", curvature_reuse_below},
+                                                       {"gradient_tolerance", gradient_tolerance}};
+  for (const auto& [name, value] : tolerances)
+    require(std::isfinite(value) && value >= 0, std::string("pem.") + name + " must be a finite number >= 0, got " + format_number(value));
+}
 
 bool PredictorModel::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const {
   Matrix Jt;
@@ -50,14 +62,29 @@ ParameterCovariance parameter_covariance(const PredictorModel& model, const Vect
   return out;
 }
 
+std::string to_string(TerminationType termination) {
+  switch (termination) {
+    case TerminationType::converged_gradient: return "gradient below tolerance";
+    case TerminationType::converged_cost: return "relative cost decrease below tolerance";
+    case TerminationType::converged_noise: return "cost decrease below the noise level";
+    case TerminationType::no_descent: return "no step decreases the cost (local minimum)";
+    case TerminationType::iteration_limit: return "iteration limit";
+    case TerminationType::unstable_start: return "unstable start";
+  }
+  return "unstable start";
+}
+
+bool reached_stationary_point(TerminationType termination) {
+  return termination != TerminationType::iteration_limit && termination != TerminationType::unstable_start;
+}
+
 PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& o) {
   PemReport report;
   Vector r;
   NormalEquations normal;
   if (!model.normal_equations(theta, r, normal, true)) {
-    report.status = Status::failed;
-    report.stop_reason = "unstable start";
-    report.message = "the initial model's prediction is unstable: the initial estimate is unusable";
+    report.termination = TerminationType::unstable_start;
+    report.fail("the initial model's prediction is unstable: the initial estimate is unusable");
     return report;
   }
   report.curvature_evaluations = 1;
@@ -71,13 +98,12 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
     const Vector& gradient = normal.Jtr;
     report.gradient_norm = gradient.cwiseAbs().maxCoeff();
     if (report.gradient_norm <= o.gradient_tolerance * (1.0 + cost)) {
-      report.stop_reason = "gradient below tolerance";
+      report.termination = TerminationType::converged_gradient;
       break;
     }
     if (report.iterations >= o.max_iterations) {
-      report.stop_reason = "iteration limit";
-      report.status = Status::warning;
-      report.message = "the PEM did not converge in " + std::to_string(o.max_iterations) + " iterations";
+      report.termination = TerminationType::iteration_limit;
+      report.add_warning("the PEM did not converge in " + std::to_string(o.max_iterations) + " iterations");
       break;
     }
     ++report.iterations;
@@ -105,16 +131,16 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       }
     }
     if (decrease < 0) {
-      report.stop_reason = "no step decreases the cost (local minimum)";
+      report.termination = TerminationType::no_descent;
       break;
     }
     if (decrease < o.cost_tolerance) {  // converged: no Jacobian needed at the new point
-      report.stop_reason = "relative cost decrease below tolerance";
+      report.termination = TerminationType::converged_cost;
       break;
     }
     const double variance = 2.0 * cost / std::max<double>(1.0, static_cast<double>(r.size() - theta.size()));
     if (previous_cost - cost < o.variance_tolerance * variance) {
-      report.stop_reason = "cost decrease below the noise level";
+      report.termination = TerminationType::converged_noise;
       break;
     }
     fresh = decrease >= o.curvature_reuse_below;

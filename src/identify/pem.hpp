@@ -64,6 +64,10 @@ struct PemOptions {
   // (relative), the next iteration keeps J'J and takes only a fresh gradient J'r.
   double curvature_reuse_below = 1e-3;
   double gradient_tolerance = 1e-12;  // stop when ‖J'r‖∞ <= this × (1 + cost)
+
+  // Throws InputError naming the first option out of range and its value (max_iterations >= 0;
+  // the tolerances finite and >= 0).
+  void validate() const;
 };
 
 // Covariance of θ̂ from the Gauss-Newton information at θ: σ̂² (J'J)⁻¹ with σ̂² = r'r/(rows - P),
@@ -76,14 +80,29 @@ struct ParameterCovariance {
 };
 ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta);
 
-struct PemReport {
+// Why levenberg_marquardt stopped (like Ceres' TerminationType). The first four are stationary
+// points (a local minimum included); decisions use this, never the text of to_string.
+enum class TerminationType {
+  converged_gradient,  // ‖J'r‖∞ <= gradient_tolerance (1 + cost)
+  converged_cost,      // relative cost decrease of a step below cost_tolerance
+  converged_noise,     // cost decrease below variance_tolerance σ̂²
+  no_descent,          // no damped step decreases the cost (a local minimum)
+  iteration_limit,     // max_iterations reached (status warning)
+  unstable_start,      // the start's prediction is unstable (status failed)
+};
+
+// The text of the "stop_reason" diagnostic ("gradient below tolerance", "iteration limit", …).
+std::string to_string(TerminationType termination);
+
+// Whether the minimiser stopped at a stationary point (converged or a local minimum).
+bool reached_stationary_point(TerminationType termination);
+
+struct PemReport : Outcome {
   int iterations = 0;
   int curvature_evaluations = 0;  // iterations that formed a fresh J'J
   double initial_cost = 0.0, cost = 0.0;
   double gradient_norm = 0.0;  // ‖J'r‖∞ at the last point where the Jacobian was evaluated
-  std::string stop_reason;
-  Status status = Status::ok;
-  std::string message;
+  TerminationType termination = TerminationType::unstable_start;
 };
 
 // Minimises from `theta` (updated in place). Status failed when the start itself is unstable;

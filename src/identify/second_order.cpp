@@ -12,8 +12,7 @@ SecondOrderInit second_order_init(const Matrix& F, const Matrix& G, const Matrix
   init.model.h = h;
   init.model.L = L;
   if (L.cols() != n) {
-    init.status = Status::failed;
-    init.message = "the gain matching of eq. 4.15 needs as many inputs as degrees of freedom (L square)";
+    init.fail("the gain matching of eq. 4.15 needs as many inputs as degrees of freedom (L square)");
     return init;
   }
   Matrix omega(2 * n, 2 * n);
@@ -22,8 +21,7 @@ SecondOrderInit second_order_init(const Matrix& F, const Matrix& G, const Matrix
   init.omega_condition = svd.singularValues()(0) / svd.singularValues()(2 * n - 1);
   const Eigen::FullPivLU<Matrix> omega_lu(omega);
   if (!omega_lu.isInvertible()) {
-    init.status = Status::failed;
-    init.message = "Ω = [H; HF] is singular: the model has no second-order form (eq. 4.8)";
+    init.fail("Ω = [H; HF] is singular: the model has no second-order form (eq. 4.8)");
     return init;
   }
   // [F21 F22] Ω = H F²  <=>  Ω' [F21 F22]' = (H F²)'.
@@ -35,8 +33,7 @@ SecondOrderInit second_order_init(const Matrix& F, const Matrix& G, const Matrix
   init.B2 = g_hat.bottomRows(n) - init.F22 * init.B1;  // (4.13) with J = 0
   const Eigen::FullPivLU<Matrix> gain(init.B1 + init.B2);
   if (!gain.isInvertible()) {
-    init.status = Status::failed;
-    init.message = "B1 + B2 is singular: no static gain to match (eq. 4.15)";
+    init.fail("B1 + B2 is singular: no static gain to match (eq. 4.15)");
     return init;
   }
   const Matrix Md = h * L * gain.inverse();

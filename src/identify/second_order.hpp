@@ -10,12 +10,10 @@
 
 namespace mechid {
 
-struct SecondOrderInit {
+struct SecondOrderInit : Outcome {
   DiscreteVariationalModel model;  // symmetrized Md, Dd, Kd
   Matrix F21, F22, B1, B2;
   double omega_condition = 0.0;    // cond(Ω), eq. 4.8: large means the second-order form is ill-determined
-  Status status = Status::ok;
-  std::string message;
 };
 
 // Ω F Ω^{-1} = [0 I; F21 F22] with [F21 F22] Ω = H F² (shift invariance); Ĝ = Ω G = [HG; HFG]

@@ -2,6 +2,7 @@
 // initial (Md, Dd, Kd) (eq. 4.15), structured output-error PEM with f_d (eqs. 2.23-2.24, 4.16),
 // back-conversion (eq. 2.26), checks.
 #include <chrono>
+#include <optional>
 
 #include "identify/methods.hpp"
 #include "identify/second_order.hpp"
@@ -23,14 +24,14 @@ Start n4sid_start(const Dataset& data, const IdentifyOptions& options, const Mat
   Start start;
   const SubspaceModel sub = subspace_with_rule(data, options);
   start.block_rows = sub.block_rows;
-  start.record.diagnostics.emplace_back("block_rows", static_cast<double>(sub.block_rows));
+  start.record.diagnostics.block_rows = sub.block_rows;
   note_suggested_dof(sub, data.y.cols(), start.record);
   if (sub.status == Status::failed) {
     start.reason = sub.message;
     return start;
   }
   const SecondOrderInit init = second_order_init(sub.F, sub.G, sub.H, L, data.h);
-  start.record.diagnostics.emplace_back("omega_condition", init.omega_condition);
+  start.record.diagnostics.omega_condition = init.omega_condition;
   if (init.status == Status::failed) {
     start.reason = init.message;
     return start;
@@ -63,51 +64,51 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
     // An unusable subspace model is often one with too short a past horizon: the rule's block
     // rows doubled, once, when the data have enough samples for them (as subspace_identify asks).
     const Eigen::Index more_rows = 2 * start.block_rows;
+    std::optional<std::string> retried;  // why, when the retry's start is used
     if (!start.ok && options.block_rows == 0 && more_rows > 0 &&
         data.y.rows() >= 2 * more_rows * (1 + data.u.cols() + data.y.cols())) {
       IdentifyOptions more = options;
       more.block_rows = more_rows;
       Start retry = n4sid_start(data, more, L, predictor);
       if (retry.ok) {
-        r.notes.emplace_back("n4sid_retry", "the start with " + std::to_string(start.block_rows) + " block rows was unusable (" +
-                                                start.reason + "); " + std::to_string(more_rows) + " block rows used");
+        retried = "the start with " + std::to_string(start.block_rows) + " block rows was unusable (" + start.reason + "); " +
+                  std::to_string(more_rows) + " block rows used";
         start = std::move(retry);
       }
     }
     r.diagnostics = start.record.diagnostics;
-    r.warnings = start.record.warnings;
+    r.diagnostics.n4sid_retry = retried;
+    for (const std::string& w : start.record.warnings) r.add_warning(w);
   }
   std::string init_used = options.init;
   if (!start.ok) {
     if (options.init == "n4sid") {
-      r.warnings.push_back("n4sid initialization unusable (" + start.reason + "); equation-error initialization used");
+      r.add_warning("n4sid initialization unusable (" + start.reason + "); equation-error initialization used");
       init_used = "equation-error (fallback)";
     }
     const EquationErrorFit fit = equation_error_fit(data, L);
-    if (fit.status == Status::failed) {
-      r.status = Status::failed;
-      r.message = fit.message;
+    if (fit.failed()) {
+      r.fail(fit.message);
       return r;
     }
     start.model = fit.model;
   }
-  r.notes.emplace_back("init", init_used);
+  r.diagnostics.init = init_used;
 
   // Step 4: structured PEM.
   Vector theta = predictor.pack(start.model);
   const PemReport pem = levenberg_marquardt(predictor, theta, options.pem);
-  r.diagnostics.emplace_back("iterations", pem.iterations);
-  r.diagnostics.emplace_back("curvature_evaluations", pem.curvature_evaluations);
-  r.diagnostics.emplace_back("initial_cost", pem.initial_cost);
-  r.diagnostics.emplace_back("cost", pem.cost);
-  r.diagnostics.emplace_back("gradient_norm", pem.gradient_norm);
-  r.notes.emplace_back("stop_reason", pem.stop_reason);
-  if (pem.status == Status::failed) {
-    r.status = Status::failed;
-    r.message = pem.message;
+  r.diagnostics.iterations = pem.iterations;
+  r.diagnostics.curvature_evaluations = pem.curvature_evaluations;
+  r.diagnostics.initial_cost = pem.initial_cost;
+  r.diagnostics.cost = pem.cost;
+  r.diagnostics.gradient_norm = pem.gradient_norm;
+  r.diagnostics.stop_reason = pem.termination;
+  if (pem.failed()) {
+    r.fail(pem.message);
     return r;
   }
-  if (pem.status == Status::warning) r.warnings.push_back(pem.message);
+  if (pem.status == Status::warning) r.add_warning(pem.message);
 
   // Step 5: back to M, D, K.
   r.has_discrete = true;

@@ -20,8 +20,7 @@ ModalResult modal_analysis(const MechanicalSystem& s) {
   ModalResult result;
   const Eigen::FullPivLU<Matrix> mass(s.M);
   if (!mass.isInvertible()) {
-    result.status = Status::failed;
-    result.message = "M is singular: the quadratic eigenproblem has infinite roots";
+    result.fail("M is singular: the quadratic eigenproblem has infinite roots");
     return result;
   }
   // First-order form of eq. 1.5 (the A of eq. 1.4 without L).
@@ -55,9 +54,8 @@ ModalResult modal_analysis(const MechanicalSystem& s) {
   }
   std::sort(result.modes.begin(), result.modes.end(), [](const Mode& a, const Mode& b) { return a.omega_n < b.omega_n; });
   if (unstable > 0 || real_roots > 0) {
-    result.status = Status::warning;
-    result.message = unstable > 0 ? std::to_string(unstable) + " unstable root(s) (Re s > 0)"
-                                  : std::to_string(real_roots) + " real root(s): overdamped, non-oscillatory motion";
+    result.add_warning(unstable > 0 ? std::to_string(unstable) + " unstable root(s) (Re s > 0)"
+                                    : std::to_string(real_roots) + " real root(s): overdamped, non-oscillatory motion");
   }
   return result;
 }

@@ -22,10 +22,8 @@ struct Mode {
   double complexity = 0.0;          // |imaginary part|² / |vector|² after that rotation (0 = real mode)
 };
 
-struct ModalResult {
+struct ModalResult : Outcome {
   std::vector<Mode> modes;          // sorted by omega_n
-  Status status = Status::ok;
-  std::string message;              // unstable or non-oscillatory modes, singular M
 };
 
 // Needs square M, D, K of one size and an invertible M; does not require definiteness, so it

@@ -11,8 +11,7 @@ SecondOrderExtraction extract_second_order(const StateSpaceModel& m, const Matri
           "second-order extraction needs A of size 2n x 2n and C of size n x 2n (n displacement outputs)");
   require(L.rows() == n && L.cols() == m.B.cols(), "L must be n x k with k the number of inputs of the model");
   if (L.cols() != n) {
-    out.status = Status::failed;
-    out.message = "second-order extraction needs as many independent inputs as degrees of freedom (L square)";
+    out.fail("second-order extraction needs as many independent inputs as degrees of freedom (L square)");
     return out;
   }
   Matrix T(2 * n, 2 * n);
@@ -20,9 +19,8 @@ SecondOrderExtraction extract_second_order(const StateSpaceModel& m, const Matri
   const Eigen::FullPivLU<Matrix> t_lu(T);
   const Eigen::FullPivLU<Matrix> cab(m.C * m.A * m.B);
   if (!t_lu.isInvertible() || !cab.isInvertible()) {
-    out.status = Status::failed;
-    out.message = !t_lu.isInvertible() ? "[C; CA] is singular: the model is not observable from displacements"
-                                       : "CAB is singular: no mass matrix can be extracted";
+    out.fail(!t_lu.isInvertible() ? "[C; CA] is singular: the model is not observable from displacements"
+                                  : "CAB is singular: no mass matrix can be extracted");
     return out;
   }
   const Matrix companion = T * m.A * t_lu.inverse();
@@ -35,8 +33,7 @@ SecondOrderExtraction extract_second_order(const StateSpaceModel& m, const Matri
   out.system.L = L;
   const auto problems = check(out.system);
   if (!problems.empty()) {
-    out.status = Status::warning;
-    out.message = "extracted model: " + problems.front();
+    out.add_warning("extracted model: " + problems.front());
   }
   return out;
 }

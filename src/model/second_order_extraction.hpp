@@ -10,10 +10,8 @@
 
 namespace mechid {
 
-struct SecondOrderExtraction {
+struct SecondOrderExtraction : Outcome {
   MechanicalSystem system;  // symmetrized M, D, K and the given L
-  Status status = Status::ok;
-  std::string message;
 };
 
 // With T = [C; CA] the model becomes block-companion: T A T^{-1} = [0 I; A21 A22],

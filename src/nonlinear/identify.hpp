@@ -42,11 +42,8 @@ struct StiffnessEstimate {
   Eigen::Index samples = 0;  // samples in the class after swapping
 };
 
-struct PiecewiseIdentification {
+struct PiecewiseIdentification : Outcome {
   std::string method;        // "dia" or "ida"
-  Status status = Status::ok;
-  std::string message;
-  std::vector<std::string> warnings;
   std::vector<StiffnessEstimate> stiffness;
   double mass = 0.0, damping = 0.0;
   bool mass_estimated = false, damping_estimated = false;

@@ -25,14 +25,12 @@ struct IrlsOptions {
 // InputError naming the option when tolerance, delta, lambda or max_iterations are out of range.
 void validate(const IrlsOptions& options);
 
-struct IrlsResult {
+struct IrlsResult : Outcome {
   Vector h;
   Vector weights;            // of the last solve
   Vector residual;           // y - E h
   int iterations = 0;
   bool converged = false;
-  Status status = Status::ok;  // failed: E rank-deficient (message says which column)
-  std::string message;
 };
 
 // Algorithm 1 on E (n x L) and y (n). InputError: sizes differ, n < L, non-finite entries.

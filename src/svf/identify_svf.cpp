@@ -61,10 +61,10 @@ SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o)
   Identification& r = out.result;
   r.method = "svf";
   r.h = data.h;
-  r.notes.push_back({"form", out.form});
+  r.diagnostics.form = out.form;
   require(o.smooth != Intersample::hold, "the intersample rule of displacements must be cubic or linear (they are continuous)");
-  r.notes.push_back({"intersample_outputs", to_string(o.smooth)});
-  r.notes.push_back({"intersample_inputs", to_string(input_rule(data, o.smooth))});
+  r.diagnostics.intersample_outputs = to_string(o.smooth);
+  r.diagnostics.intersample_inputs = to_string(input_rule(data, o.smooth));
   RobustOptions robust;
   robust.robust = o.robust;
   double p1 = o.p1, p2 = o.p2, output_error = NAN;
@@ -122,18 +122,18 @@ SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o)
       solution = f.solution;
     }
   }
-  r.diagnostics.push_back({"p1", p1});
-  r.diagnostics.push_back({"p2", p2});
+  r.diagnostics.p1 = p1;
+  r.diagnostics.p2 = p2;
   if (r.status != Status::failed) {
-    r.diagnostics.push_back({"condition", solution.condition});
-    r.diagnostics.push_back({"output_error", output_error});
-    r.diagnostics.push_back({"residual_rms", std::sqrt(solution.residuals.squaredNorm() / solution.residuals.size())});
+    r.diagnostics.condition = solution.condition;
+    r.diagnostics.output_error = output_error;
+    r.diagnostics.residual_rms = std::sqrt(solution.residuals.squaredNorm() / solution.residuals.size());
     if (o.robust) {
-      r.diagnostics.push_back({"iterations", solution.iterations});
-      r.diagnostics.push_back({"downweighted", static_cast<double>((solution.weights.array() < 1.0).count())});
+      r.diagnostics.iterations = solution.iterations;
+      r.diagnostics.downweighted = (solution.weights.array() < 1.0).count();
       out.weights = solution.weights;
     }
-    if (out.searched) r.diagnostics.push_back({"pairs_evaluated", out.search.evaluated});
+    if (out.searched) r.diagnostics.pairs_evaluated = out.search.evaluated;
   }
   finish(r, data);
   r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

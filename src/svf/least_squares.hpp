@@ -23,14 +23,12 @@ struct RobustOptions {
   int blocks = 16;            // block_start: number of row blocks (fewer when the data are short)
 };
 
-struct LeastSquaresSolution {
+struct LeastSquaresSolution : Outcome {
   Vector x;
   Vector residuals;           // rhs - Φ x (robust fits: output residuals y - ŷ, before cleaning)
   Matrix weights;             // robust fits: Huber weight ψ(r)/r per sample and channel (else empty)
   int iterations = 0;         // robust iterations
   double condition = 0.0;     // 2-norm condition number of Φ after scaling its columns to unit norm
-  Status status = Status::ok;
-  std::string message;
 };
 
 // Status failed when Φ is rank deficient (scaled condition number above 1e12 or a zero column).

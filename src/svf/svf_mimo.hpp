@@ -12,11 +12,9 @@
 
 namespace mechid {
 
-struct SvfMimoFit {
+struct SvfMimoFit : Outcome {
   MechanicalSystem system;     // M, D, K (symmetric) and the given L
   LeastSquaresSolution solution;
-  Status status = Status::ok;
-  std::string message;
 };
 
 // Largest regression the MIMO fit builds: samples x dof x unknowns (memory bound, 160 MB).

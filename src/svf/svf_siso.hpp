@@ -25,9 +25,7 @@ struct SvfOptions {
   RobustOptions robust;                        // robust.robust: Huber M-estimate (see svf_fit)
 };
 
-struct SvfFit {
-  Status status = Status::ok;
-  std::string message;
+struct SvfFit : Outcome {
   double p1 = 0.0, p2 = 0.0;
   std::vector<bool> input_derivative;         // the structure fitted (one entry per input)
   Vector theta;                               // θ_λ in the order of ζ

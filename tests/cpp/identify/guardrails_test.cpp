@@ -76,24 +76,3 @@ TEST_CASE("suggested DOF from a clear gap in the singular values") {
   sv << 50, 40, 30, 20, 10, 8, 6, 5, 4, 3;  // no gap stands out
   CHECK(suggested_dof(sv) == 0);
 }
-
-TEST_CASE("auto returns the exact-sampling estimate on held inputs and says why; it beats the midpoint at h = 0.4") {
-  const MechanicalSystem s = preset("3dof");
-  const Dataset d = data_of(s, InputKind::prbs, 0.4, 6000);
-  IdentifyOptions o;
-  o.L = s.L;
-  const Identification r = identify("auto", d, o);
-  REQUIRE(r.status != Status::failed);
-  CHECK(r.method == "auto");
-  const auto note = [&](const std::string& key) {
-    for (const auto& [k, v] : r.notes)
-      if (k == key) return v;
-    return std::string();
-  };
-  CHECK(note("choice") == "variational-zoh");
-  CHECK(note("reason").find("ZOH model is exact") != std::string::npos);
-  CHECK(r.uncertainty.available);
-  const double auto_error = relative_errors(r.system, s).M, midpoint_error = relative_errors(identify("variational", d, o).system, s).M;
-  CHECK(auto_error < 0.01);
-  CHECK(midpoint_error > 3 * auto_error);
-}

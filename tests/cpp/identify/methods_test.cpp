@@ -1,106 +1,18 @@
 #include <catch2/catch.hpp>
 
-#include <algorithm>
 #include <cmath>
 
 #include "core/input_error.hpp"
-#include "discretize/zoh.hpp"
+#include "fixtures.hpp"
 #include "identify/methods.hpp"
 #include "model/presets.hpp"
-#include "model/second_order_extraction.hpp"
-#include "simulate/signals.hpp"
-#include "simulate/simulation.hpp"
 
 using namespace mechid;
-
-namespace {
-
-Dataset prbs_data(const MechanicalSystem& s, double h, Eigen::Index n, double snr, std::uint64_t seed = 1) {
-  SimulationOptions o;
-  o.h = h;
-  o.n = n;
-  o.snr_db = snr;
-  o.seed = seed;
-  const SimulatedData d = simulate(s, o);
-  return {h, d.u, d.q, InputSampling::hold};
-}
-
-}  // namespace
-
-TEST_CASE("Luş extraction on an exact continuous model is exact") {
-  for (const char* name : {"msd", "3dof", "8dof"}) {
-    const MechanicalSystem s = preset(name);
-    StateSpaceModel m = to_state_space(s);
-    // Any state coordinates: apply a random similarity.
-    const Matrix T = Matrix::Random(m.A.rows(), m.A.rows()) + 3.0 * Matrix::Identity(m.A.rows(), m.A.rows());
-    const StateSpaceModel transformed{T * m.A * T.inverse(), T * m.B, m.C * T.inverse(), m.D};
-    const SecondOrderExtraction e = extract_second_order(transformed, s.L);
-    REQUIRE(e.status == Status::ok);
-    CHECK((e.system.M - s.M).norm() < 1e-9 * s.M.norm());
-    CHECK((e.system.D - s.D).norm() < 1e-9 * s.D.norm());
-    CHECK((e.system.K - s.K).norm() < 1e-9 * s.K.norm());
-  }
-}
-
-TEST_CASE("the n4sid-d2c baseline recovers M, D, K to 1e-6 from exact ZOH data") {
-  const MechanicalSystem s = preset("3dof");
-  const Identification r = identify_n4sid_d2c(prbs_data(s, 0.05, 3000, INFINITY), IdentifyOptions{});
-  REQUIRE(r.status == Status::ok);
-  const RelativeErrors e = relative_errors(r.system, s);
-  CHECK(e.M < 1e-6);
-  CHECK(e.D < 1e-6);
-  CHECK(e.K < 1e-6);
-  CHECK(r.validation.fit_percent.minCoeff() > 99.9999);
-}
-
-TEST_CASE("noise-free variational error falls as O(h²): the midpoint model error") {
-  const MechanicalSystem s = preset("3dof");
-  std::vector<double> errors;
-  const std::vector<double> steps = {0.05, 0.1, 0.2};
-  for (double h : steps) {
-    const Identification r = identify_variational(prbs_data(s, h, 4000, INFINITY), IdentifyOptions{});
-    REQUIRE(r.status != Status::failed);
-    errors.push_back(relative_errors(r.system, s).M);
-    // The guardrail: at h = 0.2 (h·ω_max ≈ 0.5) the midpoint model's frequency error passes 1 %.
-    const bool warned = std::any_of(r.warnings.begin(), r.warnings.end(),
-                                    [](const std::string& w) { return w.find("midpoint model errs") != std::string::npos; });
-    CHECK(warned == (h == 0.2));
-  }
-  const double slope = std::log(errors[2] / errors[0]) / std::log(steps[2] / steps[0]);
-  CHECK(slope == Approx(2.0).margin(0.2));
-}
-
-TEST_CASE("the variational method estimates 3dof M, K within 2 % and D within 4 % at SNR 15 dB, h = 0.05") {
-  const MechanicalSystem s = preset("3dof");
-  const Identification r = identify_variational(prbs_data(s, 0.05, 6000, 15.0, 7), IdentifyOptions{});
-  REQUIRE(r.status == Status::ok);
-  REQUIRE(r.has_discrete);
-  const RelativeErrors e = relative_errors(r.system, s);
-  CHECK(e.M < 0.02);
-  CHECK(e.K < 0.02);
-  CHECK(e.D < 0.04);
-  CHECK(r.M_pd);
-  CHECK(r.K_pd);
-  CHECK(r.modal.modes.size() == 3);
-  // Residuals of a good model are white and independent of the input (99 % bounds, small slack).
-  CHECK(r.validation.max_crosscorrelation < 1.5 * r.validation.bound_99);
-}
-
-TEST_CASE("equation error is exact on data of the variational model itself") {
-  const MechanicalSystem s = preset("3dof");
-  const DiscreteVariationalModel truth = to_discrete(s, 0.05);
-  const Dataset base = prbs_data(s, 0.05, 500, INFINITY);
-  const Dataset d{0.05, base.u, simulate_del(truth, base.u, Vector::Zero(3), Vector::Zero(3), InputSampling::hold),
-                  InputSampling::hold};
-  const EquationErrorFit fit = equation_error_fit(d, s.L);
-  REQUIRE(fit.status == Status::ok);
-  CHECK((fit.model.Md - truth.Md).norm() < 1e-8 * truth.Md.norm());
-  CHECK((fit.model.Kd - truth.Kd).norm() < 1e-8 * truth.Kd.norm());
-}
+using fixtures::simulated;
 
 TEST_CASE("bad data give clear errors; numerical failure gives a failed status") {
   const MechanicalSystem s = preset("3dof");
-  Dataset d = prbs_data(s, 0.05, 400, 20.0);
+  Dataset d = simulated(s, 0.05, 400, 20.0);
   Dataset short_data{0.05, d.u.topRows(8), d.y.topRows(8), InputSampling::hold};
   CHECK_THROWS_WITH(identify("variational", short_data, IdentifyOptions{}),
                     "too few samples for this model order: 8, need at least 12");
@@ -142,4 +54,62 @@ TEST_CASE("bad data give clear errors; numerical failure gives a failed status")
   REQUIRE_NOTHROW(r = identify("n4sid-d2c", Dataset{0.1, u, y, InputSampling::hold}, IdentifyOptions{}));
   CHECK(r.status == Status::failed);
   CHECK_THAT(r.message, Catch::Contains("negative real axis"));
+}
+
+TEST_CASE("identify checks its options first and names the bad one with its value") {
+  const MechanicalSystem s = preset("msd");
+  const Dataset d = simulated(s, 0.1, 400, 30.0);
+  IdentifyOptions o;
+  o.init = "random";
+  CHECK_THROWS_WITH(identify("variational", d, o), "init must be n4sid or equation-error, got 'random'");
+  o = IdentifyOptions{};
+  o.block_rows = -3;
+  CHECK_THROWS_WITH(identify("n4sid-d2c", d, o), "block_rows must be >= 0 (0 = the rule), got -3");
+  o = IdentifyOptions{};
+  o.L = Matrix::Constant(1, 1, NAN);
+  CHECK_THROWS_WITH(identify("equation-error", d, o), "L has a non-finite entry");
+  o = IdentifyOptions{};
+  o.pem.max_iterations = -1;
+  CHECK_THROWS_WITH(identify("auto", d, o), "pem.max_iterations must be >= 0, got -1");
+  o = IdentifyOptions{};
+  o.pem.variance_tolerance = -0.5;
+  CHECK_THROWS_WITH(identify("variational-zoh", d, o), "pem.variance_tolerance must be a finite number >= 0, got -0.5");
+  o = IdentifyOptions{};
+  o.pem.gradient_tolerance = INFINITY;
+  CHECK_THROWS_WITH(identify("variational", d, o), "pem.gradient_tolerance must be a finite number >= 0, got inf");
+  // The defaults are valid, and so is every method's run with them.
+  CHECK_NOTHROW(IdentifyOptions{}.validate());
+  CHECK_NOTHROW(identify("equation-error", d, IdentifyOptions{}));
+}
+
+TEST_CASE("the midpoint frequency error is (ωh)²/12 to leading order, and infinite from ωh = π") {
+  for (const double x : {1e-3, 1e-2, 0.05}) CHECK(midpoint_frequency_error(x / 0.1, 0.1) == Approx(x * x / 12).epsilon(1e-3));
+  CHECK(std::isinf(midpoint_frequency_error(M_PI / 0.1, 0.1)));
+}
+
+TEST_CASE("subspace_with_rule: given block rows are used; otherwise at least the rule's minimum") {
+  const MechanicalSystem s = preset("3dof");
+  const Dataset d = simulated(s, 0.05, 2000, 40.0);
+  IdentifyOptions o;
+  o.block_rows = 9;
+  CHECK(subspace_with_rule(d, o).block_rows == 9);
+  o.block_rows = 0;
+  const SubspaceModel ruled = subspace_with_rule(d, o);
+  CHECK(ruled.status == Status::ok);
+  CHECK(ruled.block_rows >= choose_block_rows(6, 3, 2000, 0.05, 0.0));
+}
+
+TEST_CASE("a suggested DOF count that differs from the data's is recorded and warns") {
+  SubspaceModel model;
+  model.singular_values = Vector(10);
+  model.singular_values << 50, 40, 30, 20, 1e-3, 9e-4, 8e-4, 7e-4, 6e-4, 5e-4;  // a gap after 4 = 2 DOF
+  Identification r;
+  note_suggested_dof(model, 3, r);
+  CHECK(r.diagnostics.suggested_dof == 2);
+  CHECK(r.status == Status::warning);
+  CHECK_THAT(r.message, Catch::Contains("suggest 2 degrees of freedom, the data have 3"));
+  Identification agrees;
+  note_suggested_dof(model, 2, agrees);
+  CHECK(agrees.status == Status::ok);
+  CHECK(agrees.warnings.empty());
 }

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <set>
+
 #include "core/rng.hpp"
 #include "identify/variational_predictor.hpp"
 #include "model/presets.hpp"
@@ -69,7 +71,7 @@ TEST_CASE("Levenberg-Marquardt returns to the true Md, Dd, Kd from a perturbed s
   CHECK((estimate.Md - truth.Md).norm() < 1e-7 * truth.Md.norm());
   CHECK((estimate.Kd - truth.Kd).norm() < 1e-7 * truth.Kd.norm());
   CHECK((estimate.Dd - truth.Dd).norm() < 1e-7 * truth.Dd.norm());
-  CHECK(!report.stop_reason.empty());
+  CHECK(reached_stationary_point(report.termination));
 }
 
 TEST_CASE("an unstable initial model is reported, not thrown") {
@@ -82,6 +84,7 @@ TEST_CASE("an unstable initial model is reported, not thrown") {
   const PemReport report = levenberg_marquardt(model, theta, PemOptions{});
   CHECK(report.status == Status::failed);
   CHECK(report.message.find("unstable") != std::string::npos);
+  CHECK(report.termination == TerminationType::unstable_start);
 }
 
 TEST_CASE("the blockwise normal equations equal J'J and J'r of the stored Jacobian") {
@@ -128,4 +131,36 @@ TEST_CASE("reusing J'J near the minimum reaches the same estimate as fresh Gauss
   CHECK(b.curvature_evaluations == b.iterations);  // the start, then every iteration but the converged last
   CHECK((reuse - fresh).norm() < 1e-6 * fresh.norm());
   CHECK(std::abs(a.cost - b.cost) < 1e-8 * b.cost);
+}
+
+TEST_CASE("the iteration limit stops Levenberg-Marquardt with a typed termination and a warning") {
+  const MechanicalSystem s = preset("3dof");
+  const Dataset d = del_data(s, 0.05, 400);
+  const VariationalPredictor model(d, s.L, false);
+  DiscreteVariationalModel start = to_discrete(s, 0.05);
+  start.Md *= 1.05;
+  start.Kd *= 0.97;
+  Vector theta = model.pack(start);
+  PemOptions o;
+  o.max_iterations = 2;
+  const PemReport report = levenberg_marquardt(model, theta, o);
+  CHECK(report.termination == TerminationType::iteration_limit);
+  CHECK(report.iterations == 2);
+  CHECK(report.status == Status::warning);
+  CHECK(report.message == "the PEM did not converge in 2 iterations");
+  CHECK(report.cost < report.initial_cost);
+}
+
+TEST_CASE("termination types: which are stationary points, and their one text each") {
+  const TerminationType all[] = {TerminationType::converged_gradient, TerminationType::converged_cost,
+                                 TerminationType::converged_noise,    TerminationType::no_descent,
+                                 TerminationType::iteration_limit,    TerminationType::unstable_start};
+  std::set<std::string> texts;
+  for (const TerminationType t : all) {
+    texts.insert(to_string(t));
+    CHECK(reached_stationary_point(t) == (t != TerminationType::iteration_limit && t != TerminationType::unstable_start));
+  }
+  CHECK(texts.size() == 6);
+  CHECK(to_string(TerminationType::iteration_limit) == "iteration limit");
+  CHECK(to_string(TerminationType::unstable_start) == "unstable start");
 }

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "analysis/validation.hpp"
+#include "identify/validation.hpp"
 #include "model/presets.hpp"
 #include "simulate/simulation.hpp"
 

@@ -12,15 +12,13 @@
 
 namespace mechid {
 
-struct ValidationReport {
+struct ValidationReport : Outcome {
   Vector fit_percent;            // 100 (1 - ‖y - ŷ‖/‖y - mean y‖) per channel
   Vector nrmse;                  // ‖y - ŷ‖/‖y - mean y‖ per channel
   Matrix simulated;              // N x n free-run output ŷ
   double max_autocorrelation = 0.0;   // max |normalised residual autocorrelation|, lags 1..max_lag
   double max_crosscorrelation = 0.0;  // max |normalised input-residual cross-correlation|, lags 0..max_lag
   double bound_99 = 0.0;              // 2.58/sqrt(N)
-  Status status = Status::ok;
-  std::string message;
 };
 
 // Needs an invertible M (not definiteness). A simulation that diverges is status failed.

@@ -1,4 +1,4 @@
-#include "analysis/validation.hpp"
+#include "identify/validation.hpp"
 
 #include <cmath>
 
@@ -25,8 +25,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   const Eigen::Index n = s.M.rows(), N = data.y.rows();
   const Eigen::FullPivLU<Matrix> mass(s.M);
   if (n != data.y.cols() || !mass.isInvertible()) {
-    report.status = Status::failed;
-    report.message = "cannot simulate the estimate: M is singular or of the wrong size";
+    report.fail("cannot simulate the estimate: M is singular or of the wrong size");
     return report;
   }
   Matrix A = Matrix::Zero(2 * n, 2 * n), B = Matrix::Zero(2 * n, s.L.cols());
@@ -57,8 +56,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
     x = step(x, t);
     Z = zoh.F * Z;
     if (diverged(x)) {
-      report.status = Status::failed;
-      report.message = "the free-run simulation of the estimate diverges (unstable model)";
+      report.fail("the free-run simulation of the estimate diverges (unstable model)");
       return report;
     }
   }

@@ -4,26 +4,12 @@
 
 #include "discretize/sampling_sensitivity.hpp"
 #include "identify/exact_sampling_predictor.hpp"
-#include "identify/methods.hpp"
+#include "fixtures.hpp"
 #include "model/presets.hpp"
 #include "simulate/simulation.hpp"
 
 using namespace mechid;
-
-namespace {
-
-Dataset simulated(const MechanicalSystem& s, double h, Eigen::Index N, double snr_db, InputKind kind, std::uint64_t seed) {
-  SimulationOptions o;
-  o.h = h;
-  o.n = N;
-  o.snr_db = snr_db;
-  o.seed = seed;
-  o.input.kind = kind;
-  const SimulatedData sim = simulate(s, o);
-  return {h, sim.u, sim.q, kind == InputKind::prbs ? InputSampling::hold : InputSampling::point};
-}
-
-}  // namespace
+using fixtures::simulated;
 
 TEST_CASE("Van Loan's Fréchet derivative of the exponential matches central differences") {
   const Matrix X = 0.7 * Matrix::Random(6, 6), E = Matrix::Random(6, 6);
@@ -37,7 +23,7 @@ TEST_CASE("Van Loan's Fréchet derivative of the exponential matches central dif
 TEST_CASE("the exact-sampling predictor's Jacobian matches finite differences (ZOH and FOH)") {
   const MechanicalSystem s = preset("3dof");
   for (const InputKind kind : {InputKind::prbs, InputKind::multisine}) {
-    const Dataset d = simulated(s, 0.2, 200, 30, kind, 4);
+    const Dataset d = simulated(s, 0.2, 200, 30, 4, kind);
     const ExactSamplingPredictor model(d, s.L, Vector::LinSpaced(3, 1.0, 2.0));
     MechanicalSystem start = s;
     start.M(0, 1) = start.M(1, 0) = 0.1;  // away from the optimum
@@ -70,23 +56,4 @@ TEST_CASE("the exact-sampling predictor's Jacobian matches finite differences (Z
     CHECK((Matrix(normal.JtJ.selfadjointView<Eigen::Lower>()) - JtJ).norm() < 1e-12 * JtJ.norm());
     CHECK((normal.Jtr - Jt * r).norm() < 1e-12 * (Jt * r).norm());
   }
-}
-
-TEST_CASE("variational-zoh recovers M, D, K to 1e-8 from noise-free ZOH data at h = 0.6") {
-  const MechanicalSystem s = preset("3dof");
-  const Dataset d = simulated(s, 0.6, 2000, INFINITY, InputKind::prbs, 5);
-  IdentifyOptions o;
-  o.L = s.L;
-  o.pem.variance_tolerance = 0;  // noise-free: iterate to the floor
-  o.pem.cost_tolerance = 1e-14;
-  const Identification r = identify("variational-zoh", d, o);
-  REQUIRE(r.status != Status::failed);
-  const RelativeErrors e = relative_errors(r.system, s);
-  INFO("M " << e.M << " D " << e.D << " K " << e.K);
-  CHECK(e.M < 1e-8);
-  CHECK(e.D < 1e-8);
-  CHECK(e.K < 1e-8);
-  // The thesis's midpoint model, from which it started, errs by O(h²) there.
-  const Identification midpoint = identify("variational", d, o);
-  CHECK(relative_errors(midpoint.system, s).M > 1e-2);
 }

@@ -1,0 +1,13 @@
+// How the samples of an input represent the continuous force between sampling instants; every
+// layer that discretizes, simulates, identifies or filters data needs it, hence the core.
+#pragma once
+
+namespace mechid {
+
+// point: samples of a continuous force at t_k (the thesis's assumption, eq. 2.24);
+// hold:  u(k) held constant on [t_k, t_{k+1}) (a ZOH actuator, PRBS). The midpoint rule of
+//        appendix A.3 applied to each interval then gives f_d(k) = L h/2 [u(k-1) + u(k-2)]:
+//        eq. 2.24 on held data is half a sample early, an O(h) error instead of O(h²).
+enum class InputSampling { point, hold };
+
+}  // namespace mechid

@@ -1,0 +1,45 @@
+// Data sets shared by the tests of the identification methods.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include "discretize/variational.hpp"
+#include "identify/dataset.hpp"
+#include "identify/identification.hpp"
+#include "simulate/signals.hpp"
+#include "simulate/simulation.hpp"
+
+namespace mechid::fixtures {
+
+// Exact sampled data of `s` (ZOH-exact for PRBS, whose inputs are then held) with noise at snr_db.
+inline Dataset simulated(const MechanicalSystem& s, double h, Eigen::Index n, double snr_db, std::uint64_t seed = 1,
+                         InputKind kind = InputKind::prbs) {
+  SimulationOptions o;
+  o.h = h;
+  o.n = n;
+  o.snr_db = snr_db;
+  o.seed = seed;
+  o.input.kind = kind;
+  const SimulatedData d = simulate(s, o);
+  return {h, d.u, d.q, kind == InputKind::prbs ? InputSampling::hold : InputSampling::point};
+}
+
+// Data of the variational recursion (2.23) itself, from rest, with held PRBS inputs: the
+// midpoint model class contains the truth, so noise-free estimates can be exact.
+inline Dataset variational_data(const MechanicalSystem& s, double h, Eigen::Index n) {
+  const Dataset base = simulated(s, h, n, INFINITY);
+  const Vector rest = Vector::Zero(s.dof());
+  return {h, base.u, simulate_del(to_discrete(s, h), base.u, rest, rest, InputSampling::hold), InputSampling::hold};
+}
+
+// The estimate is usable and its M, D, K are within `tolerance` (relative, Frobenius) of the truth.
+inline void check_recovers(const Identification& r, const MechanicalSystem& truth, double tolerance) {
+  REQUIRE(r.status != Status::failed);
+  const RelativeErrors e = relative_errors(r.system, truth);
+  INFO(r.method << ": M " << e.M << " D " << e.D << " K " << e.K);
+  CHECK(e.M < tolerance);
+  CHECK(e.D < tolerance);
+  CHECK(e.K < tolerance);
+}
+
+}  // namespace mechid::fixtures

@@ -22,6 +22,7 @@ struct StudyRunOptions {
 };
 
 struct StudyRunResult : Outcome {
+  StudyRunResult() { status = Status::failed; }  // until a run says otherwise
   RelativeErrors errors;  // NaN when failed
   double ms = 0.0;
 };

@@ -101,7 +101,7 @@ void note_suggested_dof(const SubspaceModel& model, Eigen::Index dof, Identifica
   r.diagnostics.suggested_dof = suggested;
   if (suggested > 0 && suggested != dof)
     r.add_warning("the n4sid singular values suggest " + std::to_string(suggested) + " degrees of freedom, the data have " +
-                         std::to_string(dof) + ": unmodelled or unexcited dynamics?");
+                  std::to_string(dof) + ": unmodelled or unexcited dynamics?");
 }
 
 double midpoint_frequency_error(double omega, double h) {

@@ -1,0 +1,57 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "core/input_error.hpp"
+#include "fixtures.hpp"
+#include "identify/identification.hpp"
+#include "model/presets.hpp"
+
+using namespace mechid;
+
+TEST_CASE("relative errors: a uniform scale errs by the scale in M, D, K and not at all in A = [0 I; -M⁻¹K -M⁻¹D]") {
+  const MechanicalSystem truth = preset("3dof");
+  MechanicalSystem scaled = truth;
+  scaled.M *= 1.1;
+  scaled.D *= 1.1;
+  scaled.K *= 1.1;
+  const RelativeErrors e = relative_errors(scaled, truth);
+  CHECK(e.M == Approx(0.1).epsilon(1e-12));
+  CHECK(e.D == Approx(0.1).epsilon(1e-12));
+  CHECK(e.K == Approx(0.1).epsilon(1e-12));
+  CHECK(e.A < 1e-14);
+  MechanicalSystem singular = truth;
+  singular.M.setZero();
+  CHECK(std::isnan(relative_errors(singular, truth).A));
+  CHECK_THROWS_WITH(relative_errors(preset("msd"), truth), "the true system has 3 degrees of freedom, the estimate 1");
+}
+
+TEST_CASE("input_matrix: the identity when L is not given and k = n, else L of the data's size") {
+  const MechanicalSystem s = preset("3dof");
+  const Dataset d = fixtures::simulated(s, 0.1, 100, INFINITY);
+  CHECK(input_matrix(d, IdentifyOptions{}) == Matrix::Identity(3, 3));
+  IdentifyOptions o;
+  o.L = Matrix::Ones(3, 2);
+  CHECK_THROWS_WITH(input_matrix(d, o), "L must be 3x3 (outputs x inputs of the data), got 3x2");
+}
+
+TEST_CASE("finish: an estimate with an indefinite K is a warning that says so, with its modes and fit") {
+  const MechanicalSystem s = preset("3dof");
+  const Dataset d = fixtures::simulated(s, 0.1, 2000, INFINITY);
+  Identification r;
+  r.system = s;
+  r.system.K(2, 2) = -1.0;
+  finish(r, d);
+  CHECK(r.status == Status::warning);
+  CHECK(r.M_pd);
+  CHECK(!r.K_pd);
+  CHECK_THAT(r.message, Catch::StartsWith("estimated K is not positive definite"));
+  CHECK(r.modal.modes.size() >= 1);
+  Identification exact;
+  exact.system = s;
+  finish(exact, d);
+  CHECK(exact.status == Status::ok);
+  CHECK(exact.validation.fit_percent.minCoeff() > 99.9);  // the truth simulates its own noise-free data
+  REQUIRE(exact.diagnostics.h_omega_max);
+  CHECK(*exact.diagnostics.h_omega_max == Approx(exact.modal.modes.back().omega_n * 0.1));
+}

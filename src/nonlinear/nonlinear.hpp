@@ -4,6 +4,7 @@
 
 #include "nonlinear/differentiate.hpp"
 #include "nonlinear/filter.hpp"
+#include "nonlinear/force_curve.hpp"
 #include "nonlinear/identify.hpp"
 #include "nonlinear/integrate.hpp"
 #include "nonlinear/irls.hpp"

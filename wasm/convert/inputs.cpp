@@ -1,0 +1,218 @@
+#include "convert/inputs.hpp"
+
+#include "ekf/discretization.hpp"
+#include "simulate/signals.hpp"
+#include "svf/intersample.hpp"
+
+namespace mechid::wasm {
+namespace {
+
+using namespace mechid::nonlinear;
+
+// {kind: 'thresholds', x0} | {kind: 'sign'} | {kind: 'breakpoints', breakpoints: [..]}
+Regions regions_from_js(const val& r) {
+  require(!is_absent(r), "the regions are missing");
+  const std::string kind = r["kind"].as<std::string>();
+  if (kind == "thresholds") return threshold_regions(r["x0"].as<double>());
+  if (kind == "sign") return sign_regions();
+  if (kind == "breakpoints") {
+    const Vector b = vector_from_js(r["breakpoints"]);
+    return breakpoint_regions(std::vector<double>(b.data(), b.data() + b.size()));
+  }
+  throw InputError("unknown kind of regions '" + kind + "' (expected thresholds, sign or breakpoints)");
+}
+
+void read_matrix(const val& o, const char* key, const std::string& what, Matrix& target) {
+  if (has_option(o, key)) target = matrix_from_js(o[key], what);
+}
+
+}  // namespace
+
+MechanicalSystem system_from_js(const val& s) {
+  MechanicalSystem system;
+  if (s["name"].isString()) system.name = s["name"].as<std::string>();
+  system.M = matrix_from_js(s["M"], "matrix M");
+  system.D = matrix_from_js(s["D"], "matrix D");
+  system.K = matrix_from_js(s["K"], "matrix K");
+  system.L = has_option(s, "L") ? matrix_from_js(s["L"], "matrix L") : Matrix::Identity(system.M.rows(), system.M.rows());
+  return system;
+}
+
+std::optional<MechanicalSystem> optional_system_from_js(const val& s) {
+  if (is_absent(s)) return std::nullopt;
+  return system_from_js(s);
+}
+
+void read_input_sampling(const val& o, InputSampling& target) {
+  if (!has_option(o, "inputSampling")) return;
+  const std::string sampling = o["inputSampling"].as<std::string>();
+  require(sampling == "point" || sampling == "hold", "input sampling must be 'point' or 'hold', got '" + sampling + "'");
+  target = sampling == "hold" ? InputSampling::hold : InputSampling::point;
+}
+
+Dataset dataset_from_js(const val& data, const std::string& output_name) {
+  Dataset d;
+  read_option(data, "h", d.h);
+  d.u = matrix_from_js(data["u"], "input data u");
+  d.y = matrix_from_js(data["y"], output_name);
+  read_input_sampling(data, d.input_sampling);
+  if (has_option(data, "outputs")) {
+    const std::string outputs = data["outputs"].as<std::string>();
+    require(outputs == "displacement" || outputs == "acceleration",
+            "outputs must be 'displacement' or 'acceleration', got '" + outputs + "'");
+    d.outputs = outputs == "acceleration" ? OutputKind::acceleration : OutputKind::displacement;
+  }
+  read_option(data, "cutoffHz", d.acceleration_cutoff_hz);
+  return d;
+}
+
+SimulationOptions simulation_options_from_js(const val& o) {
+  SimulationOptions options;
+  read_option(o, "h", options.h);
+  read_option(o, "n", options.n);
+  read_option(o, "snr", options.snr_db);
+  read_option(o, "seed", options.seed);
+  if (has_option(o, "input")) options.input.kind = parse_input_kind(o["input"].as<std::string>());
+  read_option(o, "amplitude", options.input.amplitude);
+  read_option(o, "hold", options.input.hold);
+  read_option(o, "freqHz", options.input.freq_hz);
+  read_option(o, "freqHz2", options.input.freq2_hz);
+  if (options.input.kind == InputKind::samples) options.input.samples = matrix_from_js(o["samples"], "input samples");
+  read_option(o, "q0", options.q0);
+  read_option(o, "v0", options.v0);
+  return options;
+}
+
+NamedDiscreteModel discrete_model_from_js(const val& model, double h, const std::string& method) {
+  NamedDiscreteModel d;
+  d.method = parse_conversion_method(method);
+  if (d.method == ConversionMethod::variational) {
+    d.variational = {matrix_from_js(model["Md"], "matrix Md"), matrix_from_js(model["Dd"], "matrix Dd"),
+                     matrix_from_js(model["Kd"], "matrix Kd"), matrix_from_js(model["L"], "matrix L"), h};
+  } else {
+    d.state_space = {matrix_from_js(model["F"], "matrix F"), matrix_from_js(model["G"], "matrix G"),
+                     matrix_from_js(model["H"], "matrix H"), matrix_from_js(model["J"], "matrix J"), h};
+  }
+  return d;
+}
+
+std::vector<double> steps_from_js(const val& hs) {
+  const Vector steps = vector_from_js(hs);
+  return std::vector<double>(steps.data(), steps.data() + steps.size());
+}
+
+PerturbationOptions perturbation_options_from_js(const val& o) {
+  PerturbationOptions options;
+  if (has_option(o, "multiples")) options.multiples = steps_from_js(o["multiples"]);
+  read_option(o, "samples", options.samples);
+  read_option(o, "relative", options.relative);
+  read_option(o, "seed", options.seed);
+  return options;
+}
+
+StudyRunOptions study_run_options_from_js(const val& o) {
+  StudyRunOptions options;
+  read_option(o, "h", options.h);
+  read_option(o, "snr", options.snr_db);
+  read_option(o, "samples", options.samples);
+  read_option(o, "method", options.method);
+  read_option(o, "seed", options.seed);
+  read_option(o, "hIndex", options.h_index);
+  read_option(o, "run", options.run);
+  return options;
+}
+
+IdentifyOptions identify_options_from_js(const val& o) {
+  IdentifyOptions options;
+  read_matrix(o, "L", "matrix L", options.L);
+  read_option(o, "init", options.init);
+  require(options.init == "n4sid" || options.init == "equation-error",
+          "init must be n4sid or equation-error, got '" + options.init + "'");
+  read_option(o, "blockRows", options.block_rows);
+  read_option(o, "estimateInitial", options.estimate_initial);
+  return options;
+}
+
+SvfIdentifyOptions svf_options_from_js(const val& o) {
+  SvfIdentifyOptions options;
+  read_option(o, "p1", options.p1);
+  read_option(o, "p2", options.p2);
+  read_option(o, "grid", options.grid);
+  read_option(o, "form", options.form);
+  read_option(o, "robust", options.robust);
+  if (has_option(o, "intersample")) options.smooth = parse_intersample(o["intersample"].as<std::string>());
+  read_matrix(o, "L", "matrix L", options.L);
+  return options;
+}
+
+RlcIdentifyOptions rlc_options_from_js(const val& o) {
+  RlcIdentifyOptions options;
+  read_option(o, "p1", options.p1);
+  read_option(o, "p2", options.p2);
+  read_option(o, "grid", options.grid);
+  read_option(o, "robust", options.robust);
+  if (has_option(o, "intersample")) options.intersample = parse_intersample(o["intersample"].as<std::string>());
+  return options;
+}
+
+BeltDriveEkfOptions ekf_options_from_js(const val& o) {
+  BeltDriveEkfOptions options;
+  if (has_option(o, "method")) options.method = parse_discretization(o["method"].as<std::string>());
+  read_option(o, "scale", options.scale);
+  read_option(o, "thetaInit", options.theta_init);
+  read_option(o, "thetaVar", options.theta_var);
+  read_input_sampling(o, options.input_sampling);
+  return options;
+}
+
+ScenarioOptions scenario_options_from_js(const std::string& name, const val& o) {
+  ScenarioOptions options = scenario_defaults(name);
+  read_option(o, "h", options.h);
+  read_option(o, "n", options.n);
+  read_option(o, "seed", options.seed);
+  read_option(o, "snr", options.snr_db);
+  return options;
+}
+
+ExperimentOptions experiment_options_from_js(const val& o) {
+  ExperimentOptions options;
+  read_option(o, "h", options.h);
+  read_option(o, "n", options.n);
+  read_option(o, "substeps", options.substeps);
+  read_option(o, "sigma", options.sigma);
+  read_option(o, "a0", options.a0);
+  read_option(o, "seed", options.seed);
+  return options;
+}
+
+AccelerationData acceleration_data_from_js(const val& data) {
+  AccelerationData d;
+  read_option(data, "h", d.h);
+  d.a = required_vector_from_js(data["a"], "the acceleration");
+  read_option(data, "f", d.f);
+  return d;
+}
+
+PiecewiseOptions piecewise_options_from_js(const val& o) {
+  PiecewiseOptions options;
+  if (has_option(o, "method")) {
+    const std::string method = o["method"].as<std::string>();
+    require(method == "ida" || method == "dia", "unknown method '" + method + "' (expected ida or dia)");
+    options.method = method == "dia" ? Form::dia : Form::ida;
+  }
+  options.regions = regions_from_js(o["regions"]);
+  if (has_option(o, "mass")) options.mass = o["mass"].as<double>();
+  if (has_option(o, "damping")) options.damping = o["damping"].as<double>();
+  read_option(o, "segments", options.reconstruction.segments);
+  read_option(o, "highpassHz", options.reconstruction.highpass_hz);
+  read_option(o, "detrend", options.reconstruction.detrend);
+  read_option(o, "tolerance", options.irls.tolerance);
+  read_option(o, "delta", options.irls.delta);
+  read_option(o, "lambda", options.irls.lambda);
+  read_option(o, "maxIterations", options.irls.max_iterations);
+  read_option(o, "swap", options.swap.enabled);
+  read_option(o, "swapTolerance", options.swap.tolerance);
+  return options;
+}
+
+}  // namespace mechid::wasm

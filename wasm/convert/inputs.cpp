@@ -68,18 +68,12 @@ Dataset dataset_from_js(const val& data, const std::string& output_name) {
 
 SimulationOptions simulation_options_from_js(const val& o) {
   SimulationOptions options;
-  read_option(o, "h", options.h);
-  read_option(o, "n", options.n);
-  read_option(o, "snr", options.snr_db);
-  read_option(o, "seed", options.seed);
-  if (has_option(o, "input")) options.input.kind = parse_input_kind(o["input"].as<std::string>());
-  read_option(o, "amplitude", options.input.amplitude);
-  read_option(o, "hold", options.input.hold);
-  read_option(o, "freqHz", options.input.freq_hz);
-  read_option(o, "freqHz2", options.input.freq2_hz);
-  if (options.input.kind == InputKind::samples) options.input.samples = matrix_from_js(o["samples"], "input samples");
-  read_option(o, "q0", options.q0);
-  read_option(o, "v0", options.v0);
+  InputOptions& input = options.input;
+  read_options(o, "h", options.h, "n", options.n, "snr", options.snr_db, "seed", options.seed, "q0", options.q0, "v0",
+               options.v0, "amplitude", input.amplitude, "hold", input.hold, "freqHz", input.freq_hz, "freqHz2",
+               input.freq2_hz);
+  if (has_option(o, "input")) input.kind = parse_input_kind(o["input"].as<std::string>());
+  if (input.kind == InputKind::samples) input.samples = matrix_from_js(o["samples"], "input samples");
   return options;
 }
 
@@ -104,21 +98,14 @@ std::vector<double> steps_from_js(const val& hs) {
 PerturbationOptions perturbation_options_from_js(const val& o) {
   PerturbationOptions options;
   if (has_option(o, "multiples")) options.multiples = steps_from_js(o["multiples"]);
-  read_option(o, "samples", options.samples);
-  read_option(o, "relative", options.relative);
-  read_option(o, "seed", options.seed);
+  read_options(o, "samples", options.samples, "relative", options.relative, "seed", options.seed);
   return options;
 }
 
 StudyRunOptions study_run_options_from_js(const val& o) {
   StudyRunOptions options;
-  read_option(o, "h", options.h);
-  read_option(o, "snr", options.snr_db);
-  read_option(o, "samples", options.samples);
-  read_option(o, "method", options.method);
-  read_option(o, "seed", options.seed);
-  read_option(o, "hIndex", options.h_index);
-  read_option(o, "run", options.run);
+  read_options(o, "h", options.h, "snr", options.snr_db, "samples", options.samples, "method", options.method, "seed",
+               options.seed, "hIndex", options.h_index, "run", options.run);
   return options;
 }
 
@@ -128,18 +115,13 @@ IdentifyOptions identify_options_from_js(const val& o) {
   read_option(o, "init", options.init);
   require(options.init == "n4sid" || options.init == "equation-error",
           "init must be n4sid or equation-error, got '" + options.init + "'");
-  read_option(o, "blockRows", options.block_rows);
-  read_option(o, "estimateInitial", options.estimate_initial);
+  read_options(o, "blockRows", options.block_rows, "estimateInitial", options.estimate_initial);
   return options;
 }
 
 SvfIdentifyOptions svf_options_from_js(const val& o) {
   SvfIdentifyOptions options;
-  read_option(o, "p1", options.p1);
-  read_option(o, "p2", options.p2);
-  read_option(o, "grid", options.grid);
-  read_option(o, "form", options.form);
-  read_option(o, "robust", options.robust);
+  read_options(o, "p1", options.p1, "p2", options.p2, "grid", options.grid, "form", options.form, "robust", options.robust);
   if (has_option(o, "intersample")) options.smooth = parse_intersample(o["intersample"].as<std::string>());
   read_matrix(o, "L", "matrix L", options.L);
   return options;
@@ -147,10 +129,7 @@ SvfIdentifyOptions svf_options_from_js(const val& o) {
 
 RlcIdentifyOptions rlc_options_from_js(const val& o) {
   RlcIdentifyOptions options;
-  read_option(o, "p1", options.p1);
-  read_option(o, "p2", options.p2);
-  read_option(o, "grid", options.grid);
-  read_option(o, "robust", options.robust);
+  read_options(o, "p1", options.p1, "p2", options.p2, "grid", options.grid, "robust", options.robust);
   if (has_option(o, "intersample")) options.intersample = parse_intersample(o["intersample"].as<std::string>());
   return options;
 }
@@ -158,38 +137,28 @@ RlcIdentifyOptions rlc_options_from_js(const val& o) {
 BeltDriveEkfOptions ekf_options_from_js(const val& o) {
   BeltDriveEkfOptions options;
   if (has_option(o, "method")) options.method = parse_discretization(o["method"].as<std::string>());
-  read_option(o, "scale", options.scale);
-  read_option(o, "thetaInit", options.theta_init);
-  read_option(o, "thetaVar", options.theta_var);
+  read_options(o, "scale", options.scale, "thetaInit", options.theta_init, "thetaVar", options.theta_var);
   read_input_sampling(o, options.input_sampling);
   return options;
 }
 
 ScenarioOptions scenario_options_from_js(const std::string& name, const val& o) {
   ScenarioOptions options = scenario_defaults(name);
-  read_option(o, "h", options.h);
-  read_option(o, "n", options.n);
-  read_option(o, "seed", options.seed);
-  read_option(o, "snr", options.snr_db);
+  read_options(o, "h", options.h, "n", options.n, "seed", options.seed, "snr", options.snr_db);
   return options;
 }
 
 ExperimentOptions experiment_options_from_js(const val& o) {
   ExperimentOptions options;
-  read_option(o, "h", options.h);
-  read_option(o, "n", options.n);
-  read_option(o, "substeps", options.substeps);
-  read_option(o, "sigma", options.sigma);
-  read_option(o, "a0", options.a0);
-  read_option(o, "seed", options.seed);
+  read_options(o, "h", options.h, "n", options.n, "substeps", options.substeps, "sigma", options.sigma, "a0", options.a0,
+               "seed", options.seed);
   return options;
 }
 
 AccelerationData acceleration_data_from_js(const val& data) {
   AccelerationData d;
-  read_option(data, "h", d.h);
+  read_options(data, "h", d.h, "f", d.f);
   d.a = required_vector_from_js(data["a"], "the acceleration");
-  read_option(data, "f", d.f);
   return d;
 }
 
@@ -203,15 +172,11 @@ PiecewiseOptions piecewise_options_from_js(const val& o) {
   options.regions = regions_from_js(o["regions"]);
   if (has_option(o, "mass")) options.mass = o["mass"].as<double>();
   if (has_option(o, "damping")) options.damping = o["damping"].as<double>();
-  read_option(o, "segments", options.reconstruction.segments);
-  read_option(o, "highpassHz", options.reconstruction.highpass_hz);
-  read_option(o, "detrend", options.reconstruction.detrend);
-  read_option(o, "tolerance", options.irls.tolerance);
-  read_option(o, "delta", options.irls.delta);
-  read_option(o, "lambda", options.irls.lambda);
-  read_option(o, "maxIterations", options.irls.max_iterations);
-  read_option(o, "swap", options.swap.enabled);
-  read_option(o, "swapTolerance", options.swap.tolerance);
+  ReconstructionOptions& reconstruction = options.reconstruction;
+  read_options(o, "segments", reconstruction.segments, "highpassHz", reconstruction.highpass_hz, "detrend",
+               reconstruction.detrend, "tolerance", options.irls.tolerance, "delta", options.irls.delta, "lambda",
+               options.irls.lambda, "maxIterations", options.irls.max_iterations, "swap", options.swap.enabled,
+               "swapTolerance", options.swap.tolerance);
   return options;
 }
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/input_error.hpp"
@@ -81,6 +82,28 @@ void read_option(const val& o, const char* key, T& target) {
 }
 inline void read_option(const val& o, const char* key, Vector& target) {
   if (has_option(o, key)) target = vector_from_js(o[key]);
+}
+
+// read_options(o, "h", x.h, "n", x.n, …): read_option for each key and target.
+inline void read_options(const val&) {}
+template <class T, class... Rest>
+void read_options(const val& o, const char* key, T& target, Rest&&... rest) {
+  read_option(o, key, target);
+  read_options(o, std::forward<Rest>(rest)...);
+}
+
+// object_of("h", x.h, "name", x.name, …): a JS object with these keys in this order.
+inline void set_fields(val&) {}
+template <class T, class... Rest>
+void set_fields(val& out, const char* key, const T& value, const Rest&... rest) {
+  out.set(key, value);
+  set_fields(out, rest...);
+}
+template <class... Fields>
+val object_of(const Fields&... fields) {
+  val out = val::object();
+  set_fields(out, fields...);
+  return out;
 }
 
 inline val float64_array(const double* data, std::size_t size) {

@@ -1,70 +1,45 @@
 #include "convert/results.hpp"
 
 namespace mechid::wasm {
-namespace {
-
-void set_matrices(val& out, const char* const (&keys)[4], const Matrix* const (&values)[4]) {
-  for (int i = 0; i < 4; ++i) out.set(keys[i], matrix_to_js(*values[i]));
-}
-
-}  // namespace
 
 val system_to_js(const MechanicalSystem& s) {
-  val out = val::object();
-  out.set("name", s.name);
-  set_matrices(out, {"M", "D", "K", "L"}, {&s.M, &s.D, &s.K, &s.L});
-  return out;
+  return object_of("name", s.name, "M", matrix_to_js(s.M), "D", matrix_to_js(s.D), "K", matrix_to_js(s.K), "L",
+                   matrix_to_js(s.L));
 }
 
 val check_to_js(const std::vector<std::string>& errors) {
-  val out = val::object();
-  out.set("ok", errors.empty());
-  out.set("errors", strings_to_js(errors));
-  return out;
+  return object_of("ok", errors.empty(), "errors", strings_to_js(errors));
 }
 
 val state_space_to_js(const StateSpaceModel& m) {
-  val out = val::object();
-  set_matrices(out, {"A", "B", "C", "D"}, {&m.A, &m.B, &m.C, &m.D});
-  return out;
+  return object_of("A", matrix_to_js(m.A), "B", matrix_to_js(m.B), "C", matrix_to_js(m.C), "D", matrix_to_js(m.D));
 }
 
 val simulation_to_js(const SimulatedData& d) {
-  val out = val::object();
-  out.set("h", d.h);
-  out.set("t", signal_to_js(d.t));
-  set_matrices(out, {"u", "q", "v", "a"}, {&d.u, &d.q, &d.v, &d.a});
-  out.set("method", d.method);
-  out.set("substeps", d.substeps);
-  out.set("noiseStd", float64_array(d.noise_std.data(), d.noise_std.size()));
-  return out;
+  return object_of("h", d.h, "t", signal_to_js(d.t), "u", matrix_to_js(d.u), "q", matrix_to_js(d.q), "v",
+                   matrix_to_js(d.v), "a", matrix_to_js(d.a), "method", d.method, "substeps", d.substeps, "noiseStd",
+                   float64_array(d.noise_std.data(), d.noise_std.size()));
 }
 
 val discrete_model_to_js(const NamedDiscreteModel& d) {
-  val out = val::object();
-  out.set("method", to_string(d.method));
-  out.set("h", d.h());
+  const std::string method = to_string(d.method);
   if (d.method == ConversionMethod::variational) {
     const DiscreteVariationalModel& v = d.variational;
-    set_matrices(out, {"Md", "Dd", "Kd", "L"}, {&v.Md, &v.Dd, &v.Kd, &v.L});
-  } else {
-    const DiscreteModel& s = d.state_space;
-    set_matrices(out, {"F", "G", "H", "J"}, {&s.F, &s.G, &s.H, &s.J});
+    return object_of("method", method, "h", d.h(), "Md", matrix_to_js(v.Md), "Dd", matrix_to_js(v.Dd), "Kd",
+                     matrix_to_js(v.Kd), "L", matrix_to_js(v.L));
   }
-  return out;
+  const DiscreteModel& s = d.state_space;
+  return object_of("method", method, "h", d.h(), "F", matrix_to_js(s.F), "G", matrix_to_js(s.G), "H", matrix_to_js(s.H),
+                   "J", matrix_to_js(s.J));
 }
 
 // Variational: {method, h, status, message, M, D, K, L}; else {method, h, status, message,
 // eigenvalues, A, B, C, D} (no matrices when failed).
 val conversion_to_js(const NamedConversion& r) {
-  val out = val::object();
-  out.set("method", to_string(r.method));
-  out.set("h", r.h);
-  out.set("status", to_string(r.status));
-  out.set("message", r.message);
+  val out = object_of("method", to_string(r.method), "h", r.h, "status", to_string(r.status), "message", r.message);
   if (r.method == ConversionMethod::variational) {
     const MechanicalSystem& s = r.system;
-    set_matrices(out, {"M", "D", "K", "L"}, {&s.M, &s.D, &s.K, &s.L});
+    set_fields(out, "M", matrix_to_js(s.M), "D", matrix_to_js(s.D), "K", matrix_to_js(s.K), "L", matrix_to_js(s.L));
     return out;
   }
   val eigenvalues = val::array();
@@ -72,106 +47,55 @@ val conversion_to_js(const NamedConversion& r) {
   out.set("eigenvalues", eigenvalues);
   if (r.status == Status::failed) return out;
   const StateSpaceModel& m = r.state_space;
-  set_matrices(out, {"A", "B", "C", "D"}, {&m.A, &m.B, &m.C, &m.D});
+  set_fields(out, "A", matrix_to_js(m.A), "B", matrix_to_js(m.B), "C", matrix_to_js(m.C), "D", matrix_to_js(m.D));
   return out;
 }
 
 val conditioning_to_js(const std::vector<ConditioningRow>& rows) {
   val list = val::array();
   for (const ConditioningRow& r : rows) {
-    val row = val::object();
-    row.set("h", r.h);
-    row.set("kappa", r.kappa);
-    row.set("sigma", numbers_to_js(r.sigma));
-    row.set("kappa_closed_form", r.kappa_closed_form);
-    row.set("kappa_eq_3_36", r.kappa_eq_3_36);
-    if (r.has_amplification) {
-      val amplification = val::object();
-      amplification.set("M", r.amplification.M);
-      amplification.set("K", r.amplification.K);
-      amplification.set("D", r.amplification.D);
-      row.set("amplification", amplification);
-    }
+    val row = object_of("h", r.h, "kappa", r.kappa, "sigma", numbers_to_js(r.sigma), "kappa_closed_form",
+                        r.kappa_closed_form, "kappa_eq_3_36", r.kappa_eq_3_36);
+    const ParameterAmplification& a = r.amplification;
+    if (r.has_amplification) row.set("amplification", object_of("M", a.M, "K", a.K, "D", a.D));
     list.call<void>("push", row);
   }
-  val out = val::object();
-  out.set("rows", list);
-  return out;
+  return object_of("rows", list);
 }
 
 val modal_to_js(const ModalResult& r) {
   val modes = val::array();
-  for (const Mode& m : r.modes) {
-    val mode = val::object();
-    mode.set("omega_n", m.omega_n);
-    mode.set("freq_hz", m.freq_hz);
-    mode.set("zeta", m.zeta);
-    mode.set("shape", numbers_to_js(m.shape));
-    mode.set("complexity", m.complexity);
-    mode.set("eigenvalue", complex_to_js(m.eigenvalue));
-    modes.call<void>("push", mode);
-  }
-  val out = val::object();
-  out.set("status", to_string(r.status));
-  out.set("message", r.message);
-  out.set("modes", modes);
-  return out;
+  for (const Mode& m : r.modes)
+    modes.call<void>("push", object_of("omega_n", m.omega_n, "freq_hz", m.freq_hz, "zeta", m.zeta, "shape",
+                                       numbers_to_js(m.shape), "complexity", m.complexity, "eigenvalue",
+                                       complex_to_js(m.eigenvalue)));
+  return object_of("status", to_string(r.status), "message", r.message, "modes", modes);
 }
 
 val passivity_to_js(const PassivityReport& r, double h) {
   auto verdict = [](const PassivityCheck& c) {
-    val v = val::object();
-    v.set("passive", c.passive);
-    v.set("largest_eigenvalue", c.largest_eigenvalue);
-    v.set("scale", c.scale);
-    return v;
+    return object_of("passive", c.passive, "largest_eigenvalue", c.largest_eigenvalue, "scale", c.scale);
   };
-  val out = val::object();
-  out.set("h", h);
-  out.set("continuous", verdict(r.continuous));
-  out.set("cayley", verdict(r.cayley));
-  out.set("zoh", verdict(r.zoh));
-  out.set("euler", verdict(r.euler));
-  return out;
+  return object_of("h", h, "continuous", verdict(r.continuous), "cayley", verdict(r.cayley), "zoh", verdict(r.zoh),
+                   "euler", verdict(r.euler));
 }
 
 val perturbation_to_js(const std::vector<PerturbationRow>& rows) {
   val list = val::array();
   for (const PerturbationRow& r : rows) {
-    val row = val::object(), errors = val::object();
-    row.set("i", r.i);
-    row.set("h", r.h);
-    row.set("method", r.method);
-    if (r.method == "zoh") {  // A and b exist for the zoh rows only
-      errors.set("A", r.A);
-      errors.set("b", r.b);
-    }
-    errors.set("m", r.m);
-    errors.set("d", r.d);
-    errors.set("k", r.k);
-    row.set("rel_err", errors);
-    row.set("failures", r.failures);
-    list.call<void>("push", row);
+    val errors = val::object();
+    if (r.method == "zoh") errors = object_of("A", r.A, "b", r.b);  // A and b exist for the zoh rows only
+    set_fields(errors, "m", r.m, "d", r.d, "k", r.k);
+    list.call<void>("push", object_of("i", r.i, "h", r.h, "method", r.method, "rel_err", errors, "failures", r.failures));
   }
   return list;
 }
 
-val relative_errors_to_js(const RelativeErrors& e) {
-  val out = val::object();
-  out.set("M", e.M);
-  out.set("D", e.D);
-  out.set("K", e.K);
-  out.set("A", e.A);
-  return out;
-}
+val relative_errors_to_js(const RelativeErrors& e) { return object_of("M", e.M, "D", e.D, "K", e.K, "A", e.A); }
 
 val study_run_to_js(const StudyRunResult& r) {
-  val out = val::object();
-  out.set("status", to_string(r.status));
-  out.set("message", r.message);
-  out.set("errors", relative_errors_to_js(r.errors));
-  out.set("ms", r.ms);
-  return out;
+  return object_of("status", to_string(r.status), "message", r.message, "errors", relative_errors_to_js(r.errors), "ms",
+                   r.ms);
 }
 
 }  // namespace mechid::wasm

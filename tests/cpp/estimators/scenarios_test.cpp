@@ -68,7 +68,8 @@ TEST_CASE("msd-sine and rlc: the exact response agrees with an RK4 integration o
   const ScenarioData r = simulate_scenario("rlc", rlc);
   REQUIRE(r.u.cols() == 2);
   const Vector v_c = rk4_output(rlc_state_space({}), rlc_seed_input(), rlc.h, rlc.n, 50);
-  CHECK((r.q.col(0) - v_c).cwiseAbs().maxCoeff() < 1e-9 * v_c.cwiseAbs().maxCoeff());
+  // 10⁵ RK4 steps on the lightly damped 5000 rad/s mode: rounding leaves about 1e-8.
+  CHECK((r.q.col(0) - v_c).cwiseAbs().maxCoeff() < 1e-7 * v_c.cwiseAbs().maxCoeff());
 }
 
 TEST_CASE("scenario noise: variance = signal variance / 10^(snr/10), reproducible by seed") {

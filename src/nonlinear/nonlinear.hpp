@@ -1,5 +1,5 @@
 // Umbrella header of the nonlinear-stiffness identification of seed 002 (Karimov et al. 2021):
-// what wasm/bindings_nonlinear.cpp, the bench tool and the tests include.
+// what wasm/convert/, the bench tool and the tests include.
 #pragma once
 
 #include "nonlinear/differentiate.hpp"

@@ -18,6 +18,7 @@
 #include "ekf/belt_drive_experiment.hpp"
 #include "ekf/convergence.hpp"
 #include "ekf/linear_oscillator.hpp"
+#include "estimators/scenarios.hpp"
 #include "model/presets.hpp"
 #include "simulate/sinusoid_response.hpp"
 #include "svf/identify_svf.hpp"
@@ -41,9 +42,9 @@ std::string msd_row(const char* rule, const char* criterion, const SvfFit& fit, 
 }
 
 std::string svf_msd() {
-  const double h = 0.1;
-  const SampledResponse d = sinusoid_response(to_state_space(preset("msd")), msd_seed_input(), Vector::Zero(2), h, 101);
-  const Vector grid = pole_grid(0.1, 4.9, 0.2), y = d.y.col(0);
+  const ScenarioData d = simulate_scenario("msd-sine", scenario_defaults("msd-sine"));  // 0.1 s over 10 s
+  const double h = d.h;
+  const Vector grid = pole_grid(0.1, 4.9, 0.2), y = d.q.col(0);
   std::string out = "[";
   for (const Intersample rule : {Intersample::linear, Intersample::cubic}) {
     SvfOptions o;
@@ -78,9 +79,9 @@ std::string rlc_row(const char* label, const SvfFit& fit, double output_error, i
 }
 
 std::string svf_rlc() {
-  const double h = 1e-5;
-  const SampledResponse d = sinusoid_response(rlc_state_space({}), rlc_seed_input(), Vector::Zero(2), h, 50001);
-  const Vector y = d.y.col(0);
+  const ScenarioData d = simulate_scenario("rlc", scenario_defaults("rlc"));  // 1e-5 s over 0.5 s
+  const double h = d.h;
+  const Vector y = d.q.col(0);
   const SvfOptions base = rlc_svf_options(370, 380);
   auto output_error = [&](const SvfFit& f, const Vector& truth) {
     return (truth - simulate_linear_ode(f.ode, d.u, h, base.input_rule)).cwiseAbs().mean();

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
+#include "core/input_error.hpp"
 #include "discretize/discrete_model.hpp"
 #include "discretize/variational.hpp"
 
@@ -71,6 +73,11 @@ double kappa_eq_3_36(double h) {
   return (std::sqrt(2.0) / 8.0 * std::sqrt(a + S) / h) / (4.0 * h / std::sqrt(a + S));
 }
 
+double kappa(double h) {
+  const Vector sigma = singular_values_R(h);
+  return sigma(0) / sigma(2);
+}
+
 ParameterAmplification parameter_amplification(const MechanicalSystem& system, double h) {
   const DiscreteVariationalModel d = to_discrete(system, h);
   const double gamma_d = std::sqrt(d.Md.squaredNorm() + d.Kd.squaredNorm() + d.Dd.squaredNorm());
@@ -81,6 +88,28 @@ ParameterAmplification parameter_amplification(const MechanicalSystem& system, d
     return size > 0 ? R.row(row).norm() * gamma_d / size : INFINITY;
   };
   return {amplification(0, system.M), amplification(1, system.K), amplification(2, system.D)};
+}
+
+std::vector<ConditioningRow> conditioning_table(const std::vector<double>& steps, const MechanicalSystem* system) {
+  require(!steps.empty() && steps.size() <= kMaxConditioningSteps,
+          "give between 1 and " + std::to_string(kMaxConditioningSteps) + " sampling periods h");
+  if (system) validate(*system);
+  std::vector<ConditioningRow> rows;
+  rows.reserve(steps.size());
+  for (const double h : steps) {
+    ConditioningRow row;
+    row.h = h;
+    row.sigma = singular_values_R(h);
+    row.kappa = kappa(h);
+    row.kappa_closed_form = kappa_closed_form(h);
+    row.kappa_eq_3_36 = kappa_eq_3_36(h);
+    if (system) {
+      row.has_amplification = true;
+      row.amplification = parameter_amplification(*system, h);
+    }
+    rows.push_back(row);
+  }
+  return rows;
 }
 
 }  // namespace mechid

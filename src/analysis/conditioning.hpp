@@ -4,6 +4,9 @@
 // relative error amplification behind Remark 2.
 #pragma once
 
+#include <cstddef>
+#include <vector>
+
 #include "model/mechanical_system.hpp"
 
 namespace mechid {
@@ -26,6 +29,9 @@ Vector singular_values_R_closed_form(double h);
 double kappa_closed_form(double h);
 double kappa_eq_3_36(double h);  // σ+/σ- as printed in the thesis
 
+// κ(h) = σmax/σmin of R (eq. 3.33) from the singular values by SVD (singular_values_R).
+double kappa(double h);
+
 // Worst-case relative amplification of a perturbation of Γd into M, K and D for `system` at h:
 // (‖δX‖_F/‖X‖_F)/(‖δΓd‖_F/‖Γd‖_F) maximised over δΓd = ‖R_X‖_2 ‖Γd‖_F/‖X‖_F, R_X the block
 // row of R producing X. Grows like 1, 1/h², 1/h for M, K, D as h → 0 (Remark 2).
@@ -33,5 +39,23 @@ struct ParameterAmplification {
   double M = 0, K = 0, D = 0;
 };
 ParameterAmplification parameter_amplification(const MechanicalSystem& system, double h);
+
+// One row of the conditioning table of the page and the CLI (`condition`): at step h, κ and the
+// singular values of R by SVD, the closed forms, and with a system its per-matrix amplification.
+struct ConditioningRow {
+  double h = 0.0;
+  double kappa = 0.0;
+  Vector sigma;                          // descending
+  double kappa_closed_form = 0.0, kappa_eq_3_36 = 0.0;
+  bool has_amplification = false;
+  ParameterAmplification amplification;  // when has_amplification
+};
+
+// Longest list of steps conditioning_table takes.
+inline constexpr std::size_t kMaxConditioningSteps = 10000;
+
+// One row per step. `system` null: no amplification. Throws InputError for an empty or too long
+// list, a step that is not positive and finite, or an invalid system.
+std::vector<ConditioningRow> conditioning_table(const std::vector<double>& steps, const MechanicalSystem* system);
 
 }  // namespace mechid

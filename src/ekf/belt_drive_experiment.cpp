@@ -202,13 +202,9 @@ EstimationRow estimate_belt_drive(const BeltDrive& model, const BeltExperimentDa
           "Θ_init of d must be positive, got " + format_number(reading.theta_init_d));
   EstimationRow row;
   row.method = to_string(method);
-  const ScaledModel scaled(model, Vector::Constant(2, reading.parameter_scale));
   EkfOptions o = belt_drive_ekf_options(model, method, d.T);
-  o.theta_init /= reading.parameter_scale;
   o.Theta_init(1, 1) = reading.theta_init_d;
-  row.ekf = run_augmented_ekf(scaled, d.u, d.y, o);
-  row.ekf.parameters *= reading.parameter_scale;
-  row.ekf.parameter_std *= reading.parameter_scale;
+  row.ekf = run_scaled_ekf(model, d.u, d.y, o, reading.parameter_scale);
   const Eigen::Index N = d.u.rows(), last = std::min<Eigen::Index>(N - 1, static_cast<Eigen::Index>(std::llround(window / d.T)));
   if (row.ekf.status == Status::failed) return row;
   row.mean_last = row.ekf.parameters.bottomRows(last).colwise().mean().transpose();

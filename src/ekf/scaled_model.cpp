@@ -1,5 +1,7 @@
 #include "ekf/scaled_model.hpp"
 
+#include <cmath>
+
 #include "core/input_error.hpp"
 
 namespace mechid {
@@ -15,6 +17,17 @@ Acceleration ScaledModel::acceleration(const Vector& s, const Vector& v, const V
   Acceleration a = base_.acceleration(s, v, scale_.cwiseProduct(theta), u, jacobians);
   if (jacobians) a.dtheta = a.dtheta * scale_.asDiagonal();
   return a;
+}
+
+EkfResult run_scaled_ekf(const SecondOrderModel& model, const Matrix& u, const Matrix& y, EkfOptions options,
+                         double scale) {
+  require(std::isfinite(scale) && scale > 0, "the parameter scale must be positive, got " + format_number(scale));
+  const ScaledModel scaled(model, Vector::Constant(model.parameters(), scale));
+  options.theta_init /= scale;
+  EkfResult r = run_augmented_ekf(scaled, u, y, options);
+  r.parameters *= scale;
+  r.parameter_std *= scale;
+  return r;
 }
 
 }  // namespace mechid

@@ -3,6 +3,7 @@
 // with the parameters in kN and kN s/m, or relative to their initial values (docs/results.md).
 #pragma once
 
+#include "ekf/augmented_ekf.hpp"
 #include "ekf/second_order_model.hpp"
 
 namespace mechid {
@@ -22,5 +23,11 @@ class ScaledModel : public SecondOrderModel {
   const SecondOrderModel& base_;
   Vector scale_;
 };
+
+// The augmented EKF on ϑ = θ/scale (the same scale for every parameter): options.theta_init is in
+// the units of θ, the covariances Θ_init and Q_θ in those of ϑ. The parameter trajectories and
+// their standard deviations come back in the units of θ. Throws InputError unless scale > 0.
+EkfResult run_scaled_ekf(const SecondOrderModel& model, const Matrix& u, const Matrix& y, EkfOptions options,
+                         double scale);
 
 }  // namespace mechid

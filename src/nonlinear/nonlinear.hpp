@@ -1,9 +1,10 @@
 // Umbrella header of the nonlinear-stiffness identification of seed 002 (Karimov et al. 2021):
-// what wasm/bindings_nonlinear.cpp, the bench tool and the tests include.
+// what wasm/convert/, the bench tool and the tests include.
 #pragma once
 
 #include "nonlinear/differentiate.hpp"
 #include "nonlinear/filter.hpp"
+#include "nonlinear/force_curve.hpp"
 #include "nonlinear/identify.hpp"
 #include "nonlinear/integrate.hpp"
 #include "nonlinear/irls.hpp"

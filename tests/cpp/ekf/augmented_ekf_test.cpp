@@ -9,6 +9,7 @@
 #include "core/rng.hpp"
 #include "ekf/augmented_ekf.hpp"
 #include "ekf/linear_oscillator.hpp"
+#include "oscillator_experiment.hpp"
 
 using namespace mechid;
 
@@ -95,31 +96,8 @@ TEST_CASE("the augmented EKF estimates the stiffness and damping of the linear o
   const LinearOscillator model(1.0, 0.4, 4.0, {"b", "k"});
   const double T = 0.01;
   const Eigen::Index N = 4000;
-  Random rng(7);
-  Matrix u(N, 1), y(N, 2);
-  Vector x = Vector::Zero(2);
-  const Vector theta = model.true_theta();
-  for (Eigen::Index k = 0; k < N; ++k) {
-    u(k, 0) = (k / 50) % 2 ? 1.0 : -1.0;  // square wave, held
-    if (k > 0) {
-      const Vector held = u.row(k - 1).transpose();
-      x = discrete_step(model, Discretization::rk4, x, theta, {held, held, held}, T, false).x;
-    }
-    y(k, 0) = x(0) + 1e-3 * rng.normal();
-    y(k, 1) = x(1) + 1e-2 * rng.normal();
-  }
-  EkfOptions o;
-  o.method = Discretization::rk4;
-  o.T = T;
-  o.x_init = Vector::Zero(2);
-  o.theta_init = Eigen::Vector2d(1.0, 2.0);
-  o.P_init = diag({1e-6, 1e-6});
-  o.Theta_init = diag({1.0, 4.0});
-  o.Q_x = diag({1e-12, 1e-12});
-  o.Q_theta = diag({1e-12, 1e-12});
-  o.R = diag({1e-6, 1e-4});
-  o.C = Matrix::Identity(2, 2);
-  const EkfResult r = run_augmented_ekf(model, u, y, o);
+  const test::OscillatorRecord d = test::square_wave_record(model, T, N, 7);
+  const EkfResult r = run_augmented_ekf(model, d.u, d.y, test::oscillator_ekf_options(T));
   REQUIRE(r.status == Status::ok);
   REQUIRE(r.steps == N - 1);
   const Vector final_theta = r.parameters.row(N - 1).transpose(), sd = r.parameter_std.row(N - 1).transpose();

@@ -1,0 +1,53 @@
+// The identify result of INTERFACES.md, written once for every method that returns an
+// Identification (the linear methods and SVF).
+#include "convert/results.hpp"
+#include "core/normal_quantile.hpp"
+
+namespace mechid::wasm {
+namespace {
+
+// The diagnostics object: the typed Diagnostics fields that are set, by their field names.
+val diagnostics_to_js(const Identification& r) {
+  val diagnostics = val::object();
+  r.diagnostics.for_each([&](const std::string& key, const auto& value) { diagnostics.set(key, value); });
+  return diagnostics;
+}
+
+val uncertainty_to_js(const Uncertainty& u) {
+  return object_of("M_sd", matrix_to_js(u.M), "D_sd", matrix_to_js(u.D), "K_sd", matrix_to_js(u.K), "omega_n_sd",
+                   numbers_to_js(u.omega_n), "zeta_sd", numbers_to_js(u.zeta), "z95", kZ95, "residual_variance",
+                   u.residual_variance);
+}
+
+val validation_to_js(const ValidationReport& v) {
+  val out = object_of("max_autocorrelation", v.max_autocorrelation, "max_crosscorrelation", v.max_crosscorrelation,
+                      "bound_99", v.bound_99);
+  if (v.simulated.size()) out.set("simulated", matrix_to_js(v.simulated));
+  return out;
+}
+
+}  // namespace
+
+val identification_to_js(const Identification& r, const Dataset& data, const std::optional<MechanicalSystem>& truth) {
+  const bool failed = r.status == Status::failed;
+  const MechanicalSystem& s = r.system;
+  const DiscreteVariationalModel& d = r.discrete;
+  val out = object_of("method", r.method, "h", r.h, "n", static_cast<double>(data.y.cols()));
+  if (!failed) set_fields(out, "M", matrix_to_js(s.M), "D", matrix_to_js(s.D), "K", matrix_to_js(s.K), "L", matrix_to_js(s.L));
+  if (r.has_discrete && !failed) set_fields(out, "Md", matrix_to_js(d.Md), "Dd", matrix_to_js(d.Dd), "Kd", matrix_to_js(d.Kd));
+  set_fields(out, "status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings), "checks",
+             object_of("M_pd", r.M_pd, "K_pd", r.K_pd, "D_psd", r.D_psd));
+  if (!failed) {
+    const ValidationReport& v = r.validation;
+    set_fields(out, "modal", modal_to_js(r.modal), "fit",
+               object_of("fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse)), "validation",
+               validation_to_js(v));
+  }
+  if (r.uncertainty.available && !failed) out.set("uncertainty", uncertainty_to_js(r.uncertainty));
+  out.set("diagnostics", diagnostics_to_js(r));
+  if (truth && !failed) out.set("errors", relative_errors_to_js(relative_errors(r.system, *truth)));
+  out.set("timing_ms", r.timing_ms);
+  return out;
+}
+
+}  // namespace mechid::wasm

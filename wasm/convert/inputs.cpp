@@ -1,0 +1,183 @@
+#include "convert/inputs.hpp"
+
+#include "ekf/discretization.hpp"
+#include "simulate/signals.hpp"
+#include "svf/intersample.hpp"
+
+namespace mechid::wasm {
+namespace {
+
+using namespace mechid::nonlinear;
+
+// {kind: 'thresholds', x0} | {kind: 'sign'} | {kind: 'breakpoints', breakpoints: [..]}
+Regions regions_from_js(const val& r) {
+  require(!is_absent(r), "the regions are missing");
+  const std::string kind = r["kind"].as<std::string>();
+  if (kind == "thresholds") return threshold_regions(r["x0"].as<double>());
+  if (kind == "sign") return sign_regions();
+  if (kind == "breakpoints") {
+    const Vector b = vector_from_js(r["breakpoints"]);
+    return breakpoint_regions(std::vector<double>(b.data(), b.data() + b.size()));
+  }
+  throw InputError("unknown kind of regions '" + kind + "' (expected thresholds, sign or breakpoints)");
+}
+
+void read_matrix(const val& o, const char* key, const std::string& what, Matrix& target) {
+  if (has_option(o, key)) target = matrix_from_js(o[key], what);
+}
+
+}  // namespace
+
+MechanicalSystem system_from_js(const val& s) {
+  MechanicalSystem system;
+  if (s["name"].isString()) system.name = s["name"].as<std::string>();
+  system.M = matrix_from_js(s["M"], "matrix M");
+  system.D = matrix_from_js(s["D"], "matrix D");
+  system.K = matrix_from_js(s["K"], "matrix K");
+  system.L = has_option(s, "L") ? matrix_from_js(s["L"], "matrix L") : Matrix::Identity(system.M.rows(), system.M.rows());
+  return system;
+}
+
+std::optional<MechanicalSystem> optional_system_from_js(const val& s) {
+  if (is_absent(s)) return std::nullopt;
+  return system_from_js(s);
+}
+
+void read_input_sampling(const val& o, InputSampling& target) {
+  if (!has_option(o, "inputSampling")) return;
+  const std::string sampling = o["inputSampling"].as<std::string>();
+  require(sampling == "point" || sampling == "hold", "input sampling must be 'point' or 'hold', got '" + sampling + "'");
+  target = sampling == "hold" ? InputSampling::hold : InputSampling::point;
+}
+
+Dataset dataset_from_js(const val& data, const std::string& output_name) {
+  Dataset d;
+  read_option(data, "h", d.h);
+  d.u = matrix_from_js(data["u"], "input data u");
+  d.y = matrix_from_js(data["y"], output_name);
+  read_input_sampling(data, d.input_sampling);
+  if (has_option(data, "outputs")) {
+    const std::string outputs = data["outputs"].as<std::string>();
+    require(outputs == "displacement" || outputs == "acceleration",
+            "outputs must be 'displacement' or 'acceleration', got '" + outputs + "'");
+    d.outputs = outputs == "acceleration" ? OutputKind::acceleration : OutputKind::displacement;
+  }
+  read_option(data, "cutoffHz", d.acceleration_cutoff_hz);
+  return d;
+}
+
+SimulationOptions simulation_options_from_js(const val& o) {
+  SimulationOptions options;
+  InputOptions& input = options.input;
+  read_options(o, "h", options.h, "n", options.n, "snr", options.snr_db, "seed", options.seed, "q0", options.q0, "v0",
+               options.v0, "amplitude", input.amplitude, "hold", input.hold, "freqHz", input.freq_hz, "freqHz2",
+               input.freq2_hz);
+  if (has_option(o, "input")) input.kind = parse_input_kind(o["input"].as<std::string>());
+  if (input.kind == InputKind::samples) input.samples = matrix_from_js(o["samples"], "input samples");
+  return options;
+}
+
+NamedDiscreteModel discrete_model_from_js(const val& model, double h, const std::string& method) {
+  NamedDiscreteModel d;
+  d.method = parse_conversion_method(method);
+  if (d.method == ConversionMethod::variational) {
+    d.variational = {matrix_from_js(model["Md"], "matrix Md"), matrix_from_js(model["Dd"], "matrix Dd"),
+                     matrix_from_js(model["Kd"], "matrix Kd"), matrix_from_js(model["L"], "matrix L"), h};
+  } else {
+    d.state_space = {matrix_from_js(model["F"], "matrix F"), matrix_from_js(model["G"], "matrix G"),
+                     matrix_from_js(model["H"], "matrix H"), matrix_from_js(model["J"], "matrix J"), h};
+  }
+  return d;
+}
+
+std::vector<double> steps_from_js(const val& hs) {
+  const Vector steps = vector_from_js(hs);
+  return std::vector<double>(steps.data(), steps.data() + steps.size());
+}
+
+PerturbationOptions perturbation_options_from_js(const val& o) {
+  PerturbationOptions options;
+  if (has_option(o, "multiples")) options.multiples = steps_from_js(o["multiples"]);
+  read_options(o, "samples", options.samples, "relative", options.relative, "seed", options.seed);
+  return options;
+}
+
+StudyRunOptions study_run_options_from_js(const val& o) {
+  StudyRunOptions options;
+  read_options(o, "h", options.h, "snr", options.snr_db, "samples", options.samples, "method", options.method, "seed",
+               options.seed, "hIndex", options.h_index, "run", options.run);
+  return options;
+}
+
+IdentifyOptions identify_options_from_js(const val& o) {
+  IdentifyOptions options;
+  read_matrix(o, "L", "matrix L", options.L);
+  read_option(o, "init", options.init);
+  require(options.init == "n4sid" || options.init == "equation-error",
+          "init must be n4sid or equation-error, got '" + options.init + "'");
+  read_options(o, "blockRows", options.block_rows, "estimateInitial", options.estimate_initial);
+  return options;
+}
+
+SvfIdentifyOptions svf_options_from_js(const val& o) {
+  SvfIdentifyOptions options;
+  read_options(o, "p1", options.p1, "p2", options.p2, "grid", options.grid, "form", options.form, "robust", options.robust);
+  if (has_option(o, "intersample")) options.smooth = parse_intersample(o["intersample"].as<std::string>());
+  read_matrix(o, "L", "matrix L", options.L);
+  return options;
+}
+
+RlcIdentifyOptions rlc_options_from_js(const val& o) {
+  RlcIdentifyOptions options;
+  read_options(o, "p1", options.p1, "p2", options.p2, "grid", options.grid, "robust", options.robust);
+  if (has_option(o, "intersample")) options.intersample = parse_intersample(o["intersample"].as<std::string>());
+  return options;
+}
+
+BeltDriveEkfOptions ekf_options_from_js(const val& o) {
+  BeltDriveEkfOptions options;
+  if (has_option(o, "method")) options.method = parse_discretization(o["method"].as<std::string>());
+  read_options(o, "scale", options.scale, "thetaInit", options.theta_init, "thetaVar", options.theta_var);
+  read_input_sampling(o, options.input_sampling);
+  return options;
+}
+
+ScenarioOptions scenario_options_from_js(const std::string& name, const val& o) {
+  ScenarioOptions options = scenario_defaults(name);
+  read_options(o, "h", options.h, "n", options.n, "seed", options.seed, "snr", options.snr_db);
+  return options;
+}
+
+ExperimentOptions experiment_options_from_js(const val& o) {
+  ExperimentOptions options;
+  read_options(o, "h", options.h, "n", options.n, "substeps", options.substeps, "sigma", options.sigma, "a0", options.a0,
+               "seed", options.seed);
+  return options;
+}
+
+AccelerationData acceleration_data_from_js(const val& data) {
+  AccelerationData d;
+  read_options(data, "h", d.h, "f", d.f);
+  d.a = required_vector_from_js(data["a"], "the acceleration");
+  return d;
+}
+
+PiecewiseOptions piecewise_options_from_js(const val& o) {
+  PiecewiseOptions options;
+  if (has_option(o, "method")) {
+    const std::string method = o["method"].as<std::string>();
+    require(method == "ida" || method == "dia", "unknown method '" + method + "' (expected ida or dia)");
+    options.method = method == "dia" ? Form::dia : Form::ida;
+  }
+  options.regions = regions_from_js(o["regions"]);
+  if (has_option(o, "mass")) options.mass = o["mass"].as<double>();
+  if (has_option(o, "damping")) options.damping = o["damping"].as<double>();
+  ReconstructionOptions& reconstruction = options.reconstruction;
+  read_options(o, "segments", reconstruction.segments, "highpassHz", reconstruction.highpass_hz, "detrend",
+               reconstruction.detrend, "tolerance", options.irls.tolerance, "delta", options.irls.delta, "lambda",
+               options.irls.lambda, "maxIterations", options.irls.max_iterations, "swap", options.swap.enabled,
+               "swapTolerance", options.swap.tolerance);
+  return options;
+}
+
+}  // namespace mechid::wasm

@@ -1,0 +1,75 @@
+// One parser per input type at the JS boundary: the JS shape of each argument (INTERFACES.md,
+// wasm/*.d.ts) to the core's struct. Absent option fields keep the struct's C++ default
+// (read_option); names are parsed into enums here and rejected naming the option when unknown.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "convert/marshal.hpp"
+#include "discretize/by_name.hpp"
+#include "ekf/belt_drive_ekf.hpp"
+#include "estimators/scenarios.hpp"
+#include "identify/identification.hpp"
+#include "nonlinear/experiment.hpp"
+#include "nonlinear/identify.hpp"
+#include "simulate/simulation.hpp"
+#include "analysis/perturbation_study.hpp"
+#include "analysis/study.hpp"
+#include "svf/identify_rlc.hpp"
+#include "svf/identify_svf.hpp"
+
+namespace mechid::wasm {
+
+// {name?, M, D, K, L?}; L absent: the identity (forces on every coordinate, as api.js's default).
+MechanicalSystem system_from_js(const val& s);
+// The same, or nothing when s is undefined or null (an optional truth).
+std::optional<MechanicalSystem> optional_system_from_js(const val& s);
+
+// 'point' | 'hold' into `target` when present; InputError naming the option otherwise.
+void read_input_sampling(const val& o, InputSampling& target);
+
+// {h, u, y, inputSampling?, outputs?, cutoffHz?}; `output_name` names y in errors.
+Dataset dataset_from_js(const val& data, const std::string& output_name = "output data q");
+
+// {h, n, input, amplitude, snr, seed, hold, freqHz, freqHz2, samples?, q0?, v0?}.
+SimulationOptions simulation_options_from_js(const val& o);
+
+// F, G, H, J (zoh, tustin, euler) or Md, Dd, Kd, L (variational) by `method`, at step h.
+NamedDiscreteModel discrete_model_from_js(const val& model, double h, const std::string& method);
+
+// The steps h of a conditioning table (a list of numbers).
+std::vector<double> steps_from_js(const val& hs);
+
+// {multiples, samples, relative, seed}.
+PerturbationOptions perturbation_options_from_js(const val& o);
+
+// {h, snr, samples, method, seed, hIndex, run}.
+StudyRunOptions study_run_options_from_js(const val& o);
+
+// {L?, init, blockRows, estimateInitial}.
+IdentifyOptions identify_options_from_js(const val& o);
+
+// {p1, p2, grid?, form, robust, intersample, L?}.
+SvfIdentifyOptions svf_options_from_js(const val& o);
+
+// {p1, p2, grid?, robust, intersample}.
+RlcIdentifyOptions rlc_options_from_js(const val& o);
+
+// {method, scale, thetaInit?, thetaVar?, inputSampling?}.
+BeltDriveEkfOptions ekf_options_from_js(const val& o);
+
+// {h?, n?, seed?, snr?} over the scenario's defaults.
+ScenarioOptions scenario_options_from_js(const std::string& name, const val& o);
+
+// {h, n, substeps, sigma, a0, seed}.
+nonlinear::ExperimentOptions experiment_options_from_js(const val& o);
+
+// {h, a, f?}.
+nonlinear::AccelerationData acceleration_data_from_js(const val& data);
+
+// {method, regions, mass, damping (null = estimate), segments, highpassHz, detrend, tolerance,
+// delta, lambda, maxIterations, swap, swapTolerance}.
+nonlinear::PiecewiseOptions piecewise_options_from_js(const val& o);
+
+}  // namespace mechid::wasm

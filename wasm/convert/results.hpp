@@ -1,0 +1,57 @@
+// One serialiser per core result type at the JS boundary: the core struct to the JS shape of
+// INTERFACES.md and wasm/*.d.ts (keys and their order as documented). Matrices are
+// {rows, cols, data}; signals Float64Arrays; lists for JSON are plain arrays.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/conditioning.hpp"
+#include "analysis/passivity.hpp"
+#include "analysis/perturbation_study.hpp"
+#include "analysis/study.hpp"
+#include "convert/marshal.hpp"
+#include "discretize/by_name.hpp"
+#include "ekf/belt_drive_ekf.hpp"
+#include "estimators/scenarios.hpp"
+#include "identify/identification.hpp"
+#include "model/modal.hpp"
+#include "nonlinear/experiment.hpp"
+#include "nonlinear/identify.hpp"
+#include "simulate/simulation.hpp"
+#include "svf/identify_rlc.hpp"
+#include "svf/identify_svf.hpp"
+
+namespace mechid::wasm {
+
+// Systems, simulation, discretization, analysis (results.cpp).
+val system_to_js(const MechanicalSystem& s);
+val check_to_js(const std::vector<std::string>& errors);  // {ok, errors}
+val state_space_to_js(const StateSpaceModel& m);
+val simulation_to_js(const SimulatedData& d);
+val discrete_model_to_js(const NamedDiscreteModel& d);   // {method, h, F, G, H, J} | {method, h, Md, Dd, Kd, L}
+val conversion_to_js(const NamedConversion& r);
+val conditioning_to_js(const std::vector<ConditioningRow>& rows);  // {rows}
+val modal_to_js(const ModalResult& r);
+val passivity_to_js(const PassivityReport& r, double h);
+val perturbation_to_js(const std::vector<PerturbationRow>& rows);
+val relative_errors_to_js(const RelativeErrors& e);
+val study_run_to_js(const StudyRunResult& r);
+
+// The identify result of INTERFACES.md for `data`; `truth` adds its relative errors (identification.cpp).
+val identification_to_js(const Identification& r, const Dataset& data, const std::optional<MechanicalSystem>& truth);
+
+// The estimators of seeds 003 and 004 (results_estimators.cpp).
+val svf_identification_to_js(const SvfIdentification& s, const Dataset& data, const std::optional<MechanicalSystem>& truth);
+val rlc_identification_to_js(const RlcIdentification& r, double h);
+val belt_drive_ekf_to_js(const BeltDriveEkf& r, const BeltDriveEkfOptions& options, double h);
+val scenario_to_js(const ScenarioData& d);
+val scenario_options_to_js(const std::string& name, const ScenarioOptions& o);  // {name, h, n, seed, snr}
+val belt_drive_parameters_to_js(const BeltDrive& model);
+
+// Nonlinear stiffness, seed 002 (results_nonlinear.cpp).
+val experiment_to_js(const nonlinear::Experiment& e);
+val piecewise_identification_to_js(const nonlinear::PiecewiseIdentification& r);
+
+}  // namespace mechid::wasm

@@ -11,7 +11,23 @@
 // numbers a list has; choices: the values allowed of a string. Every command also takes --out FILE.
 import { badInput } from '../wasm/api.js';
 
-export const OUT = { out: { type: 'string', arg: 'FILE', help: 'write the result to FILE instead of stdout' } };
+// Constructors of the table's entries: str('S'), num('H', {default: 1}), choice(['on', 'off']), ...
+export const str = (arg, more) => ({ type: 'string', arg, ...more });
+export const strs = (arg, more) => ({ type: 'strings', arg, ...more });
+export const num = (arg, more) => ({ type: 'number', arg, ...more });
+export const int = (arg, more) => ({ type: 'integer', arg, ...more });
+export const nums = (arg, more) => ({ type: 'numbers', arg, ...more });
+export const choice = (choices, more) => ({ type: 'string', choices, ...more });
+export const flag = () => ({ type: 'flag' });
+
+// The options several commands take, declared once; a command picks them by name.
+const COMMON = {
+  system: str('S'), h: num('H'), n: int('N'), seed: int('S', { min: 0 }), snr: { type: 'snr', arg: 'DB|inf' },
+  data: str('FILE'), method: str('METHOD'), truth: str('SYSTEM'), L: str('FILE'),
+};
+export const pick = (...names) => Object.fromEntries(names.map((name) => [name, COMMON[name]]));
+
+export const OUT = { out: str('FILE') };
 
 function parseNumber(text, name, type) {
   if (type === 'snr' && /^\+?inf(inity)?$/i.test(text)) return Infinity;

@@ -163,6 +163,8 @@ function normalizeDataset(data, outputName = 'output data q') {
     throw badInput(`outputs must be 'displacement' or 'acceleration', got '${String(d.outputs)}'`);
   }
   requireNumber(d.cutoffHz, 'acceleration high-pass cut-off (Hz)');
+  // Value check, not yet in C++ (the core reads any value <= 0 as "automatic").
+  if (d.cutoffHz < 0) throw badInput(`the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got ${d.cutoffHz}`);
   return { h: d.h, u: d.u, y: d.y, inputSampling: d.inputSampling, outputs: d.outputs, cutoffHz: d.cutoffHz };
 }
 

@@ -1,12 +1,9 @@
 // mechid condition: κ of the map R of eq. 3.33 per step h, and with a system the amplification per matrix.
 import { loadSystem, writeJson } from '../io.mjs';
-import { requireOption } from '../options.mjs';
+import { nums, pick, requireOption } from '../options.mjs';
 
 export const name = 'condition';
-export const options = {
-  h: { type: 'numbers', arg: 'H1,H2,..' },
-  system: { type: 'string', arg: 'S' },
-};
+export const options = { h: nums('H1,H2,..'), ...pick('system') };
 export const usage = { required: ['h'], help: ['JSON {rows: [{h, kappa, sigma, ...}]}: κ of the map R of eq. 3.33'] };
 
 export async function run(o, mechid) {

@@ -1,14 +1,10 @@
 // mechid d2c: the continuous model behind a discrete one (the matrix logarithm, or eq. 2.22 inverted).
 import { badInput, discreteModelFromJson } from '../../wasm/api.js';
 import { readJson, warn, writeJson } from '../io.mjs';
-import { requireOption } from '../options.mjs';
+import { pick, requireOption, str } from '../options.mjs';
 
 export const name = 'd2c';
-export const options = {
-  model: { type: 'string', arg: 'FILE' },
-  h: { type: 'number', arg: 'H' },
-  method: { type: 'string', arg: 'zoh|tustin|euler|variational' },
-};
+export const options = { model: str('FILE'), ...pick('h'), method: str('zoh|tustin|euler|variational') };
 export const usage = {
   required: ['model'],
   help: ['JSON continuous model (A, B, C, D or M, D, K) with status and message;',

@@ -1,7 +1,7 @@
 // mechid identify: one option table for every estimator, and FAMILIES, the one table of which
 // --method (and --model) takes which options. A family's run() is in identify/<family>.mjs.
 import { DEFAULTS, EQ32_READINGS, badInput } from '../../wasm/api.js';
-import { checkFamily, requireOption, usageLines, withDefaults } from '../options.mjs';
+import { checkFamily, choice, flag, int, num, nums, pick, requireOption, str, strs, usageLines, withDefaults } from '../options.mjs';
 import { identifyEkf } from './identify/ekf.mjs';
 import { identifyLinear } from './identify/linear.mjs';
 import { identifyNonlinear } from './identify/nonlinear.mjs';
@@ -11,45 +11,24 @@ export const name = 'identify';
 const dataset = DEFAULTS.dataset;
 const nonlinear = DEFAULTS.nonlinearIdentify;
 export const options = {
-  data: { type: 'string', arg: 'FILE' },
-  method: { type: 'string', arg: 'METHOD' },
-  h: { type: 'number', arg: 'H' },
-  dof: { type: 'integer', arg: 'n' },
-  L: { type: 'string', arg: 'FILE' },
-  init: { type: 'string', arg: 'n4sid|equation-error', default: DEFAULTS.identify.init },
-  truth: { type: 'string', arg: 'SYSTEM' },
-  'input-sampling': { type: 'string', choices: ['point', 'hold'], default: dataset.inputSampling },
-  'time-col': { type: 'string', arg: 'NAME' },
-  'input-cols': { type: 'strings', arg: 'a,b,..' },
-  'output-cols': { type: 'strings', arg: 'a,b,..' },
-  'block-rows': { type: 'integer', arg: 'I' },
-  outputs: { type: 'string', choices: ['displacement', 'acceleration'], default: dataset.outputs },
-  cutoff: { type: 'number', arg: 'HZ' },
+  ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), init: str('n4sid|equation-error', { default: DEFAULTS.identify.init }),
+  ...pick('truth'), 'block-rows': int('I'),
+  // the columns of the data file and how its inputs and outputs were sampled
+  'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
+  'input-sampling': choice(['point', 'hold'], { default: dataset.inputSampling }),
+  outputs: choice(['displacement', 'acceleration'], { default: dataset.outputs }), cutoff: num('HZ'),
   // svf (seed 003)
-  model: { type: 'string', arg: 'MODEL' },
-  poles: { type: 'numbers', arg: 'P1,P2', count: 2 },
-  'pole-grid': { type: 'string', arg: 'LO:HI:STEP' },
-  robust: { type: 'flag' },
-  form: { type: 'string', arg: 'auto|siso|mimo', default: DEFAULTS.svf.form },
-  intersample: { type: 'string', arg: 'cubic|linear', default: DEFAULTS.svf.intersample },
+  model: str('MODEL'), poles: nums('P1,P2', { count: 2 }), 'pole-grid': str('LO:HI:STEP'), robust: flag(),
+  form: str('auto|siso|mimo', { default: DEFAULTS.svf.form }), intersample: str('cubic|linear', { default: DEFAULTS.svf.intersample }),
   // ekf (seed 004)
-  discretization: { type: 'string', arg: 'rk4|rk3|lp|heun|se|ef', default: DEFAULTS.ekf.method },
-  reading: { type: 'string', choices: Object.keys(EQ32_READINGS), default: DEFAULTS.ekf.reading },
-  theta0: { type: 'numbers', arg: 'C_SPEC,D', count: 2 },
-  // ida, dia (seed 002)
-  regions: { type: 'string', arg: 'thresholds:X0|sign|breakpoints:B1,B2,..' },
-  mass: { type: 'number', arg: 'M' },
-  damping: { type: 'number', arg: 'C' },
-  segments: { type: 'integer', arg: 'K', default: nonlinear.segments },
-  highpass: { type: 'number', arg: 'HZ', default: nonlinear.highpassHz },
-  detrend: { type: 'flag' },
-  swap: { type: 'string', choices: ['on', 'off'] },
-  'swap-tol': { type: 'number', arg: 'T', default: nonlinear.swapTolerance },
-  tol: { type: 'number', arg: 'T', default: nonlinear.tolerance },
-  delta: { type: 'number', arg: 'D', default: nonlinear.delta },
-  lambda: { type: 'number', arg: 'L', default: nonlinear.lambda },
-  'accel-col': { type: 'string', arg: 'NAME', default: 'a1' },
-  'force-col': { type: 'string', arg: 'NAME' },  // default u1 when the file has it
+  discretization: str('rk4|rk3|lp|heun|se|ef', { default: DEFAULTS.ekf.method }),
+  reading: choice(Object.keys(EQ32_READINGS), { default: DEFAULTS.ekf.reading }), theta0: nums('C_SPEC,D', { count: 2 }),
+  // ida, dia (seed 002): regions, known m and c, reconstruction (sec. 3.2.2), IRLS and swapping (Algorithms 1, 3)
+  regions: str('thresholds:X0|sign|breakpoints:B1,B2,..'), mass: num('M'), damping: num('C'),
+  segments: int('K', { default: nonlinear.segments }), highpass: num('HZ', { default: nonlinear.highpassHz }), detrend: flag(),
+  swap: choice(['on', 'off']), 'swap-tol': num('T', { default: nonlinear.swapTolerance }), tol: num('T', { default: nonlinear.tolerance }),
+  delta: num('D', { default: nonlinear.delta }), lambda: num('L', { default: nonlinear.lambda }),
+  'accel-col': str('NAME', { default: 'a1' }), 'force-col': str('NAME'),  // force: default u1 when the file has it
 };
 
 const COLUMNS = ['h', 'time-col', 'input-cols', 'output-cols', 'input-sampling'];

@@ -1,12 +1,10 @@
 // mechid modal: natural frequencies, damping ratios and mode shapes of a system or an identify result.
 import { badInput, systemFromJson } from '../../wasm/api.js';
 import { loadSystem, readJson, warn, writeJson } from '../io.mjs';
+import { pick, str } from '../options.mjs';
 
 export const name = 'modal';
-export const options = {
-  system: { type: 'string', arg: 'S' },
-  result: { type: 'string', arg: 'FILE' },
-};
+export const options = { ...pick('system'), result: str('FILE') };
 export const usage = { help: ['one of --system or --result (an identify result file);',
   'JSON {modes: [{omega_n, freq_hz, zeta, shape}]} sorted by frequency'] };
 

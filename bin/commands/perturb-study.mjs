@@ -2,16 +2,14 @@
 // system identified from perturbed discrete models at h_i = 2π/(i ω_B).
 import { DEFAULTS } from '../../wasm/api.js';
 import { loadSystem, writeJson } from '../io.mjs';
-import { withDefaults } from '../options.mjs';
+import { int, num, nums, pick, withDefaults } from '../options.mjs';
 
 export const name = 'perturb-study';
 const d = DEFAULTS.perturbation;
+const { system, seed } = pick('system', 'seed');
 export const options = {
-  system: { type: 'string', arg: 'S', default: 'msd' },
-  i: { type: 'numbers', arg: 'I1,I2,..', default: d.multiples },
-  samples: { type: 'integer', arg: 'N', default: d.samples },
-  relative: { type: 'number', arg: 'R', default: d.relative },
-  seed: { type: 'integer', arg: 'S', default: d.seed },
+  system: { ...system, default: 'msd' }, i: nums('I1,I2,..', { default: d.multiples }), samples: int('N', { default: d.samples }),
+  relative: num('R', { default: d.relative }), seed: { ...seed, default: d.seed },
 };
 export const usage = { help: ['JSON rows per h_i = 2π/(i ω_B) and method (zoh, midpoint): thesis Figs. 3.1, 3.2, A.1'] };
 

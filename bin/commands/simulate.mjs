@@ -3,28 +3,20 @@
 // (lin-ewins, beam). The --system value picks the family; FAMILIES lists the options of each.
 import { DEFAULTS, ESTIMATOR_SCENARIOS, badInput, nonlinearToCsv, simulationToCsv } from '../../wasm/api.js';
 import { loadSystem, writeOutput } from '../io.mjs';
-import { checkFamily, requireOption, usageLines, withDefaults } from '../options.mjs';
+import { checkFamily, flag, int, num, nums, pick, requireOption, str, usageLines, withDefaults } from '../options.mjs';
 
 export const name = 'simulate';
 const linear = DEFAULTS.simulate;
 const nonlinear = DEFAULTS.nonlinearSimulate;
+const common = pick('system', 'h', 'n', 'snr', 'seed');
 export const options = {
-  system: { type: 'string', arg: 'NAME|FILE' },
-  h: { type: 'number', arg: 'H' },
-  n: { type: 'integer', arg: 'N' },
-  input: { type: 'string', arg: 'prbs|sine|multisine|chirp|step', default: linear.input },
-  amplitude: { type: 'number', arg: 'A', default: linear.amplitude },
-  snr: { type: 'snr', arg: 'DB|inf', default: linear.snr },
-  seed: { type: 'integer', arg: 'S', default: linear.seed },
-  'with-derivatives': { type: 'flag' },
-  hold: { type: 'integer', arg: 'SAMPLES', default: linear.hold },
-  freq: { type: 'number', arg: 'HZ' },
-  freq2: { type: 'number', arg: 'HZ' },
-  q0: { type: 'numbers', arg: 'a,b,..' },
-  v0: { type: 'numbers', arg: 'a,b,..' },
-  sigma: { type: 'number', arg: 'S', default: nonlinear.sigma },
-  a0: { type: 'number', arg: 'A0', default: nonlinear.a0 },
-  substeps: { type: 'integer', arg: 'K', default: nonlinear.substeps },
+  system: str('NAME|FILE'), h: common.h, n: common.n,
+  // linear systems: the input signal, the noise, the initial state
+  input: str('prbs|sine|multisine|chirp|step', { default: linear.input }), amplitude: num('A', { default: linear.amplitude }),
+  snr: { ...common.snr, default: linear.snr }, seed: { ...common.seed, default: linear.seed }, 'with-derivatives': flag(),
+  hold: int('SAMPLES', { default: linear.hold }), freq: num('HZ'), freq2: num('HZ'), q0: nums('a,b,..'), v0: nums('a,b,..'),
+  // nonlinear presets: the accelerometer of eq. 24 and the integration
+  sigma: num('S', { default: nonlinear.sigma }), a0: num('A0', { default: nonlinear.a0 }), substeps: int('K', { default: nonlinear.substeps }),
 };
 
 const scenarioNames = Object.keys(ESTIMATOR_SCENARIOS);

@@ -3,18 +3,13 @@ import { availableParallelism } from 'node:os';
 import { badInput } from '../../wasm/api.js';
 import { runStudyNode } from '../../wasm/node-study.js';
 import { loadSystem, writeJson } from '../io.mjs';
-import { requireOption, withDefaults } from '../options.mjs';
+import { int, nums, pick, requireOption, strs, withDefaults } from '../options.mjs';
 
 export const name = 'study';
+const { seed } = pick('seed');
 export const options = {
-  system: { type: 'string', arg: 'S' },
-  h: { type: 'numbers', arg: 'H1,H2,..' },
-  snr: { type: 'snr', arg: 'DB' },
-  runs: { type: 'integer', arg: 'R', min: 1 },
-  n: { type: 'integer', arg: 'N' },
-  methods: { type: 'strings', arg: 'm1,m2' },
-  seed: { type: 'integer', arg: 'S', min: 0, default: 1 },
-  workers: { type: 'integer', arg: 'W', min: 1, default: Math.min(availableParallelism(), 8) },
+  ...pick('system'), h: nums('H1,H2,..'), ...pick('snr'), runs: int('R', { min: 1 }), ...pick('n'), methods: strs('m1,m2'),
+  seed: { ...seed, default: 1 }, workers: int('W', { min: 1, default: Math.min(availableParallelism(), 8) }),
 };
 export const usage = {
   required: ['system', 'h', 'snr', 'runs', 'n', 'methods'],

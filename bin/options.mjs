@@ -9,7 +9,7 @@
 // inf) | 'flag'; arg: the placeholder in the usage text (choices print as a|b|c); default: the
 // value used when the option is absent; min: the smallest value of a number; count: how many
 // numbers a list has; choices: the values allowed of a string. Every command also takes --out FILE.
-import { badInput } from '../wasm/api.js';
+import { badInput, withDefaults as fill } from '../wasm/api.js';
 
 // Constructors of the table's entries: str('S'), num('H', {default: 1}), choice(['on', 'off']), ...
 export const str = (arg, more) => ({ type: 'string', arg, ...more });
@@ -87,14 +87,10 @@ export function parseOptions(command, table, argv) {
   return options;
 }
 
-/** The table's defaults under the given options (families may override a default). */
+/** The given options over the table's defaults (a family may override a default, undefined: none). */
 export function withDefaults(table, options, overrides = {}) {
-  const defaults = {};
-  for (const [name, spec] of Object.entries(table)) {
-    const value = name in overrides ? overrides[name] : spec.default;
-    if (value !== undefined) defaults[name] = value;
-  }
-  return { ...defaults, ...options };
+  const defaults = Object.entries(table).map(([name, spec]) => [name, name in overrides ? overrides[name] : spec.default]);
+  return fill(Object.fromEntries(defaults.filter(([, value]) => value !== undefined)), options);
 }
 
 export function requireOption(options, name, command) {

@@ -250,6 +250,15 @@ test('api: every exported name of the .d.ts files', async () => {
   assert.equal(typeof study.aggregateStudy, 'function');
 });
 
+test('api.d.ts declares exactly what api.js exports and what the wrapped module has', () => {
+  const dts = readFileSync(new URL('../../wasm/api.d.ts', import.meta.url), 'utf8');
+  const declared = [...dts.matchAll(/^export (?:function|const|class) (\w+)/gm)].map((m) => m[1]);
+  for (const name of declared) assert.ok(name in api || name in nodeLoader, `${name} of api.d.ts is exported`);
+  for (const name of Object.keys(api)) assert.ok(declared.includes(name), `api.js's ${name} is declared in api.d.ts`);
+  const methods = [...dts.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]);
+  assert.deepEqual([...methods].sort(), Object.keys(mechid).sort());
+});
+
 test('api: every method of the Mechid interface', () => {
   const methods = [
     'presetNames', 'memoryBytes', 'preset', 'checkSystem', 'stateSpace', 'simulate', 'discretize', 'toContinuous', 'condition',

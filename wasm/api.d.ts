@@ -1,14 +1,11 @@
-// Types of the mechid JS facade (wasm/api.js). Written by hand: emscripten 3.1.6 has no --emit-tsd.
+// Types of the mechid JS facade (wasm/api.js, the one API; errors.js, json.js and formats.js are
+// re-exported by it). Written by hand: emscripten 3.1.6 has no --emit-tsd.
 //
 // Layout, said once: every matrix crossing this API is a `Matrix` — `{rows, cols, data}` with
 // `data` a row-major Float64Array (entry (i, j) at data[i * cols + j]). Time series are
 // matrices with one row per sample and one column per channel. JSON files use nested arrays
 // instead; `matrixFromNested`/`matrixToNested` convert at the file boundary.
 // Units are SI, time in seconds, SNR in dB.
-import type { NonlinearApi } from './nonlinear.js';
-
-import type { Estimators } from './estimators.js';
-
 export interface Matrix {
   rows: number;
   cols: number;
@@ -138,6 +135,145 @@ export interface Identification {
 export interface StudyRunOptions { h: number; snr: number; samples: number; method: string; seed: number; hIndex: number; run: number }
 export interface StudyRunResult { status: Status; message: string; errors: { M: number; D: number; K: number; A: number }; ms: number }
 
+// ------------------------------------------------------------------------------------------------
+// Estimators of seeds 003 (state-variable filter) and 004 (augmented EKF).
+
+export type Intersample = 'cubic' | 'linear';
+export type Discretization = 'ef' | 'se' | 'heun' | 'lp' | 'rk3' | 'rk4';
+
+export interface PoleSearch {
+  grid: number[];
+  surface: Matrix;       // grid x grid, symmetric: mean |y - ŷ| of (p1 = grid[i], p2 = grid[j]); NaN where the fit failed
+  p1: number; p2: number; best: number; evaluated: number;
+}
+
+export interface SvfOptions {
+  p1?: number; p2?: number;       // filter poles (default 0.5, 1) when no grid is given
+  grid?: number[] | null;         // pole search over every pair of these values (see poleGrid)
+  form?: 'auto' | 'siso' | 'mimo';
+  robust?: boolean;               // Huber M-estimate (outliers in q)
+  intersample?: Intersample;      // q (and point-sampled u) between samples; default 'cubic'
+  L?: Matrix;
+}
+
+/** The identify result plus the SVF specifics; diagnostics hold p1, p2, condition, output_error. */
+export interface SvfIdentification extends Identification {
+  form: 'siso' | 'mimo';
+  theta?: number[]; thetaNames?: string[];   // siso: θ_λ of seed 003 eq. 5
+  search: PoleSearch | null;
+  weights?: Matrix;                          // robust: Huber weight per sample and channel
+}
+
+export interface SvfRlcResult {
+  method: 'svf'; model: 'rlc'; h: number; status: Status; message: string;
+  inv_RC?: number; inv_LC?: number; theta?: number[]; thetaNames?: string[];
+  output_error?: number; iterations?: number; condition?: number;
+  p1: number; p2: number; search: PoleSearch | null;
+}
+
+export interface EkfOptions {
+  method?: Discretization;        // default 'rk4' (DEFAULTS.ekf)
+  reading?: 'kn-wide' | 'kn' | 'printed';  // the EQ32_READINGS entry scale and thetaVar come from (a label; default 'kn-wide')
+  scale?: number;                 // θ = scale · ϑ; eq. 32's covariances apply to ϑ (default 1000: kN, kN s/m)
+  thetaInit?: number[] | null;    // [c_spec, d] in N, N s/m; default eq. 32's [0.2 c_spec, 2 d]
+  thetaVar?: number[];            // Θ_init diagonal in units of ϑ; default [0.1, 1e-3]
+  inputSampling?: 'hold' | 'point';  // default 'hold' (a torque held by the controller)
+}
+
+export interface EkfResult {
+  method: 'ekf'; model: 'belt-drive'; discretization: Discretization; h: number;
+  status: Status; message: string; parameterNames: string[];
+  theta: number[]; thetaStd: number[];
+  parameters: Matrix; parameterStd: Matrix;  // N x 2 trajectories (N, N s/m)
+  steps: number; errors?: number[]; timing_ms: number;
+}
+
+export interface EstimatorSystemData {
+  h: number; system: string; t: Float64Array; u: Matrix; q: Matrix;
+  v?: Matrix; y?: Matrix; setpoint?: Matrix; trueTheta?: number[]; noiseStd?: number[];
+}
+
+export interface Estimators {
+  svfIdentify(data: IdentifyData, options?: SvfOptions, truth?: MechanicalSystem): SvfIdentification;
+  svfRlc(data: IdentifyData, options?: SvfOptions): SvfRlcResult;
+  ekfBeltDrive(data: IdentifyData, options?: EkfOptions, trueTheta?: number[]): EkfResult;
+  beltDriveParameters(): Record<string, number> & { theta: number[] };
+  /** h, n default to ESTIMATOR_SCENARIOS[name]. */
+  simulateEstimatorSystem(name: 'rlc' | 'msd-sine' | 'belt-drive', options?: { h?: number; n?: number; seed?: number; snr?: number }): EstimatorSystemData;
+}
+
+
+// ------------------------------------------------------------------------------------------------
+// Nonlinear stiffness from acceleration (seed 002). Signals are Float64Arrays with one entry per
+// sample; region indices are Int32Arrays into `regions.regions`. Infinite interval ends are null
+// (JSON has no Infinity).
+
+export interface NonlinearSimulateOptions {
+  h?: number;          // sampling period, s (default 0.001)
+  n?: number;          // samples (default 20000: the seed's 20 s at 1 kHz)
+  substeps?: number;   // RK4 steps per sample (default 50)
+  sigma?: number;      // accelerometer noise sd, eq. 24 (default 0)
+  a0?: number;         // accelerometer zero drift, eq. 24 (default 0)
+  seed?: number;       // noise seed (default 1)
+}
+
+export interface RegionInfo {
+  index: number; lower: number | null; upper: number | null;
+  interval: string;    // e.g. "x <= -0.005"
+  stiffness: string;   // name of the stiffness class
+  offset: number | null;  // x0_j of K_j (x - x0_j); null: unknown (estimated by the DIA)
+}
+export interface RegionsInfo { kind: 'thresholds' | 'sign' | 'breakpoints'; regions: RegionInfo[] }
+
+export interface NonlinearSimulation {
+  name: string; h: number; substeps: number;
+  t: Float64Array; f: Float64Array;   // time, force f(t)
+  a: Float64Array;                    // accelerometer signal (with the noise of eq. 24)
+  aTrue: Float64Array; x: Float64Array; v: Float64Array; j: Float64Array;  // noise-free motion
+  mass: number; damping: number;      // m and c of m x'' + 2c x' + F(x) = f
+  k: Record<string, number>;          // stiffness per class
+  regions: RegionsInfo;
+  trueRegion: Int32Array;             // region of each sample by the true displacement
+  forceCurve: { x: Float64Array; F: Float64Array };  // the exact piecewise-linear F(x)
+}
+
+export type RegionSpec = { kind: 'thresholds'; x0: number } | { kind: 'sign' } | { kind: 'breakpoints'; breakpoints: number[] };
+
+export interface NonlinearIdentifyOptions {
+  method: 'ida' | 'dia';
+  regions: RegionSpec;
+  mass?: number | null;       // known, or null (default) to estimate (needs a force)
+  damping?: number | null;    // known, or null (default) to estimate
+  segments?: number; highpassHz?: number; detrend?: boolean;  // reconstruction (seed sec. 3.2.2)
+  tolerance?: number; delta?: number; lambda?: number; maxIterations?: number;  // IRLS (Algorithm 1)
+  swap?: boolean;             // Algorithm 3's swapping; default: on for ida, off for dia
+  swapTolerance?: number;     // tol of the swapping rule (default 1)
+}
+
+export interface NonlinearIdentification {
+  method: 'ida' | 'dia'; status: 'ok' | 'warning' | 'failed'; message: string; warnings: string[];
+  regions: RegionsInfo;
+  k: Record<string, number>;
+  stiffness: { name: string; k: number; offset: number | null; samples: number }[];
+  mass: number; damping: number; massEstimated: boolean; dampingEstimated: boolean;
+  classification: { changed: number; swaps: number; changes: { from: string; to: string; count: number }[] };
+  fit: { fit_percent: number; nrmse: number };
+  iterations: number; converged: boolean;
+  signals?: {
+    x: Float64Array; v: Float64Array; a: Float64Array; j: Float64Array;  // reconstructed
+    y: Float64Array; yFit: Float64Array;                                // eq. 14 / 16 and its fit
+    initialRegion: Int32Array; finalRegion: Int32Array;                 // before / after swapping
+  };
+  forceCurve?: { x: Float64Array; F: Float64Array };  // the identified F(x)
+}
+
+export interface NonlinearApi {
+  nonlinearSystemNames(): string[];
+  nonlinearSimulate(name: string, options?: NonlinearSimulateOptions): NonlinearSimulation;
+  nonlinearIdentify(data: { h: number; a: Float64Array | number[]; f?: Float64Array | number[] | null },
+                    options: NonlinearIdentifyOptions): NonlinearIdentification;
+}
+
 export class MechidError extends Error {
   code: 'bad-input' | 'internal';
 }
@@ -181,3 +317,32 @@ export function discreteModelFromJson(obj: unknown, source: string): DiscreteSta
 export function toJson(value: unknown): unknown;
 /** CSV text of simulated data: header `t,u1..,q1..[,v1..,a1..]`, `.` decimal, `,` delimiter. */
 export function simulationToCsv(data: SimulatedData): string;
+
+/** A binding's result, or its returned Error thrown as MechidError. */
+export function unwrap<T>(result: T | Error): T;
+export function badInput(message: string): MechidError;
+export function isMatrix(m: unknown): m is Matrix;
+export function identity(n: number): Matrix;
+
+/** The defaults of every function's options (the CLI's option tables show and use these). */
+export const DEFAULTS: {
+  simulate: Required<Pick<SimulationOptions, 'input' | 'amplitude' | 'snr' | 'seed' | 'hold' | 'freqHz' | 'freqHz2' | 'withDerivatives'>>;
+  dataset: { inputSampling: 'point' | 'hold'; outputs: 'displacement' | 'acceleration'; cutoffHz: number };
+  identify: Required<Omit<IdentifyOptions, 'L'>>;
+  perturbation: Required<PerturbationOptions>;
+  svf: Required<Omit<SvfOptions, 'L'>>;
+  ekf: Required<EkfOptions>;
+  estimatorSystem: { seed: number; snr: number };
+  nonlinearSimulate: Required<NonlinearSimulateOptions>;
+  nonlinearIdentify: Required<Omit<NonlinearIdentifyOptions, 'method' | 'regions' | 'swap'>>;
+};
+/** `defaults` overridden by the options given (an undefined value counts as not given). */
+export function withDefaults<T extends object>(defaults: T, options?: Partial<T> | null): T;
+/** The sampling {h, n} of each estimator experiment (the default of simulateEstimatorSystem). */
+export const ESTIMATOR_SCENARIOS: Record<'rlc' | 'msd-sine' | 'belt-drive', { h: number; n: number }>;
+export const EQ32_READINGS: Record<'kn-wide' | 'kn' | 'printed', { scale: number; thetaVar: number[] }>;
+/** `lo:hi:step` or {lo, hi, step} -> the grid values (at most 400). */
+export function poleGrid(spec: string | { lo: number; hi: number; step: number }): number[];
+/** "thresholds:X0", "sign" or "breakpoints:B1,B2,.."; makeError builds the error thrown (default MechidError). */
+export function parseRegions(text: string, makeError?: (message: string) => Error): RegionSpec;
+export function nonlinearToCsv(sim: NonlinearSimulation, withDerivatives: boolean): string;

@@ -4,7 +4,7 @@
 // per sample; columns t (s, uniform), u1..uk (forces), q1..qn (displacements); other names when
 // mapped (timeCol, inputCols, outputCols). Delimiter , ; or tab; decimal point, or decimal comma
 // when the delimiter is ; or tab.
-import { MechidError } from './api.js';
+import { MechidError } from './errors.js';
 
 const bad = (message) => new MechidError('bad-input', message);
 

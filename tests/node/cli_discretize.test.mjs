@@ -107,7 +107,7 @@ test('bad input to the new commands exits 1 with one line', () => {
   const nonSquare = join(dir, 'nonsquare.json');
   writeFileSync(nonSquare, JSON.stringify({ F: [[1, 0, 0], [0, 1, 0]], G: [[1], [1]], H: [[1, 1, 1]] }));
   const cases = [
-    [['discretize', '--system', '3dof', '--h', '0.1', '--method', 'bilinear'], 'unknown method "bilinear" (expected zoh, tustin, euler, variational)'],
+    [['discretize', '--system', '3dof', '--h', '0.1', '--method', 'bilinear'], "unknown method 'bilinear' (expected zoh, tustin, euler or variational)"],
     [['discretize', '--system', '3dof', '--h', '0', '--method', 'zoh'], 'h must be a positive number of seconds, got 0'],
     [['d2c', '--model', nonSquare, '--h', '0.1', '--method', 'zoh'], 'matrix F must be square and non-empty, got 2x3'],
     [['d2c', '--model', nonSquare, '--method', 'zoh'], `d2c needs --h (model file ${nonSquare} has no "h")`],

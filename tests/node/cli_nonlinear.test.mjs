@@ -112,7 +112,7 @@ test('the JS API returns the signals, regions per sample and force curves for th
   assert.ok(r.signals.finalRegion.every((g) => g >= 0 && g < 3));
   assert.equal(r.forceCurve.F.length, r.forceCurve.x.length);
   assert.throws(() => mechid.nonlinearIdentify({ h: 0.001, a: sim.a }, { method: 'magic', regions: { kind: 'sign' } }),
-    { name: 'MechidError', code: 'bad-input', message: 'unknown method "magic" (expected ida or dia)' });
+    { name: 'MechidError', code: 'bad-input', message: "unknown method 'magic' (expected ida or dia)" });
   assert.throws(() => mechid.nonlinearSimulate('duffing', {}), { code: 'bad-input', message: "unknown nonlinear system 'duffing' (expected lin-ewins or beam)" });
 });
 
@@ -139,8 +139,8 @@ test('bad input: one line naming what is wrong, exit 1', () => {
     [['identify', '--data', file('le.csv'), '--method', 'ida', '--regions', 'sign', '--mass', '-1'], 'the mass must be a positive number, got -1'],
     [['identify', '--data', file('le.csv'), '--method', 'ida', '--regions', 'sign', '--init', 'n4sid'], '--init does not apply to --method ida'],
     [['identify', '--data', file('le.csv'), '--method', 'variational', '--regions', 'sign'], '--regions does not apply to --method variational'],
-    [['simulate', '--system', 'lin-ewins', '--snr', '20'], '--snr does not apply to --system lin-ewins (the accelerometer noise is --sigma and --a0)'],
-    [['simulate', '--system', 'msd', '--h', '0.1', '--n', '100', '--sigma', '1'], '--sigma does not apply to a linear system'],
+    [['simulate', '--system', 'lin-ewins', '--snr', '20'], '--snr does not apply to --system lin-ewins'],
+    [['simulate', '--system', 'msd', '--h', '0.1', '--n', '100', '--sigma', '1'], '--sigma does not apply to --system msd'],
     [['simulate', '--system', 'lin-ewins', '--sigma', '-1'], 'the accelerometer noise sigma must be >= 0, got -1'],
     [['simulate', '--system', 'lin-ewins', '--n', '1'], 'the number of samples must be between 2 and 2000000, got 1'],
   ];

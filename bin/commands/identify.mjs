@@ -1,0 +1,114 @@
+// mechid identify: one option table for every estimator, and FAMILIES, the one table of which
+// --method (and --model) takes which options. A family's run() is in identify/<family>.mjs.
+import { DEFAULTS, EQ32_READINGS, badInput } from '../../wasm/api.js';
+import { checkFamily, choice, flag, int, num, nums, pick, requireOption, str, strs, usageLines, withDefaults } from '../options.mjs';
+import { identifyEkf } from './identify/ekf.mjs';
+import { identifyLinear } from './identify/linear.mjs';
+import { identifyNonlinear } from './identify/nonlinear.mjs';
+import { identifySvf, identifySvfRlc } from './identify/svf.mjs';
+
+export const name = 'identify';
+const dataset = DEFAULTS.dataset;
+const nonlinear = DEFAULTS.nonlinearIdentify;
+export const options = {
+  ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), init: str('n4sid|equation-error', { default: DEFAULTS.identify.init }),
+  ...pick('truth'), 'block-rows': int('I'),
+  // the columns of the data file and how its inputs and outputs were sampled
+  'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
+  'input-sampling': choice(['point', 'hold'], { default: dataset.inputSampling }),
+  outputs: choice(['displacement', 'acceleration'], { default: dataset.outputs }), cutoff: num('HZ'),
+  // svf (seed 003)
+  model: str('MODEL'), poles: nums('P1,P2', { count: 2 }), 'pole-grid': str('LO:HI:STEP'), robust: flag(),
+  form: str('auto|siso|mimo', { default: DEFAULTS.svf.form }), intersample: str('cubic|linear', { default: DEFAULTS.svf.intersample }),
+  // ekf (seed 004)
+  discretization: str('rk4|rk3|lp|heun|se|ef', { default: DEFAULTS.ekf.method }),
+  reading: choice(Object.keys(EQ32_READINGS), { default: DEFAULTS.ekf.reading }), theta0: nums('C_SPEC,D', { count: 2 }),
+  // ida, dia (seed 002): regions, known m and c, reconstruction (sec. 3.2.2), IRLS and swapping (Algorithms 1, 3)
+  regions: str('thresholds:X0|sign|breakpoints:B1,B2,..'), mass: num('M'), damping: num('C'),
+  segments: int('K', { default: nonlinear.segments }), highpass: num('HZ', { default: nonlinear.highpassHz }), detrend: flag(),
+  swap: choice(['on', 'off']), 'swap-tol': num('T', { default: nonlinear.swapTolerance }), tol: num('T', { default: nonlinear.tolerance }),
+  delta: num('D', { default: nonlinear.delta }), lambda: num('L', { default: nonlinear.lambda }),
+  'accel-col': str('NAME', { default: 'a1' }), 'force-col': str('NAME'),  // force: default u1 when the file has it
+};
+
+const COLUMNS = ['h', 'time-col', 'input-cols', 'output-cols', 'input-sampling'];
+const SVF = ['poles', 'pole-grid', 'robust', 'intersample'];
+
+/**
+ * The families of --method: the methods (and --model, when the method has several models) each
+ * selects, its options, its own defaults and its usage. Linear methods are the core's methodNames().
+ */
+export const FAMILIES = [
+  {
+    methods: (mechid) => mechid.methodNames(),
+    args: { method: 'auto|variational|variational-zoh|n4sid-d2c|equation-error' },
+    options: ['data', 'method', ...COLUMNS, 'dof', 'L', 'init', 'truth', 'block-rows', 'outputs', 'cutoff'],
+    help: ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors])',
+      'auto: the recommended estimate (exact-sampling PEM from the variational start) and why',
+      '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)',
+      '--outputs acceleration: the output columns are accelerations; inputs and outputs are',
+      "  high-passed at --cutoff Hz (default: a quarter of the slowest mode's frequency, found",
+      '  in a first pass) instead of integrating twice; needs sampled (point) inputs'],
+    run: identifyLinear,
+  },
+  {
+    methods: () => ['ida', 'dia'],
+    args: { method: 'ida|dia' },
+    options: ['data', 'method', 'regions', 'mass', 'damping', 'segments', 'highpass', 'detrend', 'swap', 'swap-tol', 'tol', 'delta',
+      'lambda', 'accel-col', 'force-col', 'h', 'time-col', 'truth'],
+    required: ['regions'],
+    help: ['JSON {k, stiffness, regions, classification, fit, mass, damping, ...}: piecewise-linear',
+      "stiffness of m x'' + 2c x' + F(x) = f(t) (seed 002: DIA eq. 14, IDA eq. 16 with swapping);",
+      'mass and damping estimated unless given (the mass needs the force column, default u1 when',
+      'present); --swap default: on for ida, off for dia; --truth lin-ewins|beam'],
+    run: identifyNonlinear,
+  },
+  {
+    methods: () => ['svf'], model: 'mechanical', args: { method: 'svf', model: 'mechanical' },
+    options: ['data', 'method', 'model', ...SVF, 'form', 'L', 'dof', 'truth', ...COLUMNS],
+    help: ['state-variable-filter least squares (seed 003) of M, D, K; --poles default 0.5,1'],
+    run: identifySvf,
+  },
+  {
+    methods: () => ['svf'], model: 'rlc', args: { method: 'svf', model: 'rlc' }, required: ['model'],
+    options: ['data', 'method', 'model', ...SVF, ...COLUMNS],
+    help: ["seed 003's RLC circuit: inputs u1, u2, output q1 = V_C; JSON 1/RC, 1/LC"],
+    run: identifySvfRlc,
+  },
+  {
+    methods: () => ['ekf'], model: 'belt-drive', args: { method: 'ekf', model: 'belt-drive' },
+    options: ['data', 'method', 'model', 'discretization', 'reading', 'theta0', 'truth', ...COLUMNS],
+    defaults: { 'input-sampling': DEFAULTS.ekf.inputSampling },
+    help: ['augmented EKF (seed 004): u1 torque, measured angle q1 and speed v1 (--output-cols to rename);',
+      'JSON final estimates and parameter trajectories; --truth belt-drive'],
+    run: identifyEkf,
+  },
+];
+
+export const usage = () => FAMILIES.flatMap((f) => usageLines(name, options, {
+  names: f.options, required: ['data', 'method', ...(f.required ?? [])], defaults: f.defaults, args: f.args, help: f.help,
+}));
+
+/** The family of --method (and --model); an unknown name is an error listing every method. */
+function familyOf(given, mechid) {
+  const method = given.method;
+  const candidates = FAMILIES.filter((f) => f.methods(mechid).includes(method));
+  if (candidates.length === 0) {
+    const all = [...new Set(FAMILIES.flatMap((f) => f.methods(mechid)))];
+    throw badInput(`unknown method '${method}' (expected ${all.join(', ')})`);
+  }
+  if (candidates[0].model === undefined) return { ...candidates[0], label: `--method ${method}` };
+  const model = given.model ?? candidates[0].model;
+  const family = candidates.find((f) => f.model === model);
+  if (!family) throw badInput(`--model must be ${candidates.map((f) => f.model).join(' or ')} for --method ${method}, got '${model}'`);
+  return { ...family, label: `--method ${method}${given.model === undefined ? '' : ` --model ${model}`}` };
+}
+
+export async function run(given, mechid) {
+  requireOption(given, 'data', name);
+  requireOption(given, 'method', name);
+  const family = familyOf(given, mechid);
+  checkFamily(family, given);
+  const table = Object.fromEntries(family.options.map((key) => [key, options[key]]));
+  await family.run({ ...withDefaults(table, given, family.defaults), out: given.out }, mechid);
+}

@@ -1,0 +1,32 @@
+// identify --method svf [--model mechanical|rlc]: state-variable-filter least squares (seed 003)
+// of M, D, K, or of the RLC circuit's 1/RC and 1/LC.
+import { badInput, poleGrid } from '../../../wasm/api.js';
+import { checkDof, loadSystem, readDataset, readInputMatrix, warn, writeJson } from '../../io.mjs';
+
+// The data and the filter options common to both models; --poles or --pole-grid, not both.
+function svfInputs(o) {
+  if (o.poles !== undefined && o['pole-grid'] !== undefined) throw badInput('give --poles or --pole-grid, not both');
+  const [p1, p2] = o.poles ?? [];
+  const grid = o['pole-grid'] === undefined ? null : poleGrid(o['pole-grid']);
+  const data = readDataset(o);
+  const svf = { p1, p2, grid, robust: o.robust === true, intersample: o.intersample };
+  return { data: { h: data.h, u: data.u, y: data.y, inputSampling: o['input-sampling'] }, svf, columns: data };
+}
+
+export function identifySvf(o, mechid) {
+  const { data, svf, columns } = svfInputs(o);
+  checkDof(o, columns);
+  const L = readInputMatrix(o.L);
+  const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth);
+  const result = mechid.svfIdentify(data, { ...svf, form: o.form, L }, truth);
+  if (result.status !== 'failed') result.modal = mechid.modal({ M: result.M, D: result.D, K: result.K, L: result.L });
+  writeJson(result, o.out);
+  warn(result.status === 'failed' ? [result.message] : result.warnings);
+}
+
+export function identifySvfRlc(o, mechid) {
+  const { data, svf } = svfInputs(o);
+  const result = mechid.svfRlc(data, svf);
+  writeJson(result, o.out);
+  if (result.status !== 'ok') warn([result.message]);
+}

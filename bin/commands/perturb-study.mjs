@@ -1,0 +1,21 @@
+// mechid perturb-study: thesis Figs. 3.1, 3.2, A.1, relative errors of the parameters of a 1-DOF
+// system identified from perturbed discrete models at h_i = 2π/(i ω_B).
+import { DEFAULTS } from '../../wasm/api.js';
+import { loadSystem, writeJson } from '../io.mjs';
+import { int, num, nums, pick, withDefaults } from '../options.mjs';
+
+export const name = 'perturb-study';
+const d = DEFAULTS.perturbation;
+const { system, seed } = pick('system', 'seed');
+export const options = {
+  system: { ...system, default: 'msd' }, i: nums('I1,I2,..', { default: d.multiples }), samples: int('N', { default: d.samples }),
+  relative: num('R', { default: d.relative }), seed: { ...seed, default: d.seed },
+};
+export const usage = { help: ['JSON rows per h_i = 2π/(i ω_B) and method (zoh, midpoint): thesis Figs. 3.1, 3.2, A.1'] };
+
+export async function run(given, mechid) {
+  const o = withDefaults(options, given);
+  const system = loadSystem(mechid, o.system);
+  const rows = mechid.perturbationStudy(system, { multiples: o.i, samples: o.samples, relative: o.relative, seed: o.seed });
+  writeJson({ system: system.name || o.system, seed: o.seed, rows }, o.out);
+}

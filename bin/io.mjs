@@ -1,0 +1,74 @@
+// Files and streams of the CLI: reading a data, system, model or L file (errors name the file),
+// writing the result to --out or stdout, and warnings on stderr (INTERFACES.md, common rules).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { badInput, matrixFromNested, systemFromJson, toJson } from '../wasm/api.js';
+import { parseDatasetCsv } from '../wasm/csv.js';
+
+export function readText(path, what) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw badInput(`cannot read ${what} ${path}: ${e.code ?? e.message}`);
+  }
+}
+
+export function readJson(path, what) {
+  const text = readText(path, what);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw badInput(`${what} ${path} is not valid JSON: ${e.message}`);
+  }
+}
+
+export function writeOutput(text, out) {
+  if (out === undefined) {
+    process.stdout.write(text);
+    return;
+  }
+  try {
+    writeFileSync(out, text);
+  } catch (e) {
+    throw badInput(`cannot write --out ${out}: ${e.code ?? e.message}`);
+  }
+}
+
+export const writeJson = (result, out) => writeOutput(`${JSON.stringify(toJson(result), null, 2)}\n`, out);
+
+export const warn = (messages) => { for (const m of messages) process.stderr.write(`mechid: warning: ${m}\n`); };
+
+/** A preset name or a system JSON file, checked (unless `check` is false); errors name the file. */
+export function loadSystem(mechid, spec, { check = true } = {}) {
+  if (mechid.presetNames().includes(spec)) return mechid.preset(spec);
+  if (!existsSync(spec)) {
+    throw badInput(`--system '${spec}' is neither a preset (${mechid.presetNames().join(', ')}) nor an existing file`);
+  }
+  const system = systemFromJson(readJson(spec, 'system file'), `system file ${spec}`);
+  const report = check ? mechid.checkSystem(system) : { ok: true };
+  if (!report.ok) throw badInput(`system file ${spec}: ${report.errors[0]}`);
+  return system;
+}
+
+/** --L FILE: a JSON matrix (nested arrays) or an object with key L (a system file), or undefined. */
+export function readInputMatrix(path) {
+  if (path === undefined) return undefined;
+  const json = readJson(path, 'L file');
+  return matrixFromNested(Array.isArray(json) ? json : json?.L, `matrix L in ${path}`);
+}
+
+/** The CSV of --data with the column options (--time-col, --input-cols, --output-cols) applied. */
+export function readDataset(options, { inputCols = options['input-cols'], outputCols = options['output-cols'] } = {}) {
+  const path = options.data;
+  return parseDatasetCsv({
+    Papa, text: readText(path, 'data file'), source: path, h: options.h,
+    timeCol: options['time-col'], inputCols, outputCols,
+  });
+}
+
+/** --dof n must equal the number of output columns of the data. */
+export function checkDof(options, data) {
+  if (options.dof !== undefined && options.dof !== data.y.cols) {
+    throw badInput(`--dof ${options.dof} but ${options.data} has ${data.y.cols} output columns (${data.columns.outputs.join(', ')})`);
+  }
+}

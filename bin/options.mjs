@@ -1,0 +1,145 @@
+// The option tables of the CLI's commands (bin/commands/*.mjs) are the single source of three
+// things, all made here: the parser (names, types, defaults), the usage text, and the check that a
+// family of a command (a kind of --system for simulate, of --method for identify) gets only its
+// own options.
+//
+// A table maps an option's name, as typed after `--` (upper case allowed: `--L`), to
+//   {type, arg, default, min, choices, help}
+// type: 'string' | 'strings' (a,b,..) | 'number' | 'integer' | 'numbers' (a,b,..) | 'snr' (dB or
+// inf) | 'flag'; arg: the placeholder in the usage text (choices print as a|b|c); default: the
+// value used when the option is absent; min: the smallest value of a number; count: how many
+// numbers a list has; choices: the values allowed of a string. Every command also takes --out FILE.
+import { badInput, withDefaults as fill } from '../wasm/api.js';
+
+// Constructors of the table's entries: str('S'), num('H', {default: 1}), choice(['on', 'off']), ...
+export const str = (arg, more) => ({ type: 'string', arg, ...more });
+export const strs = (arg, more) => ({ type: 'strings', arg, ...more });
+export const num = (arg, more) => ({ type: 'number', arg, ...more });
+export const int = (arg, more) => ({ type: 'integer', arg, ...more });
+export const nums = (arg, more) => ({ type: 'numbers', arg, ...more });
+export const choice = (choices, more) => ({ type: 'string', choices, ...more });
+export const flag = () => ({ type: 'flag' });
+
+// The options several commands take, declared once; a command picks them by name.
+const COMMON = {
+  system: str('S'), h: num('H'), n: int('N'), seed: int('S', { min: 0 }), snr: { type: 'snr', arg: 'DB|inf' },
+  data: str('FILE'), method: str('METHOD'), truth: str('SYSTEM'), L: str('FILE'),
+};
+export const pick = (...names) => Object.fromEntries(names.map((name) => [name, COMMON[name]]));
+
+export const OUT = { out: str('FILE') };
+
+function parseNumber(text, name, type) {
+  if (type === 'snr' && /^\+?inf(inity)?$/i.test(text)) return Infinity;
+  const value = text.trim() === '' ? NaN : Number(text);
+  if (!Number.isFinite(value) || (type === 'integer' && !Number.isInteger(value))) {
+    const what = type === 'integer' ? 'a whole number' : type === 'snr' ? 'a number of dB or inf' : 'a number';
+    throw badInput(`--${name} must be ${what}, got '${text}'`);
+  }
+  return value;
+}
+
+const oneOf = (values) => (values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values[0]);
+
+function parseValue(text, name, spec) {
+  switch (spec.type) {
+    case 'string':
+      if (spec.choices && !spec.choices.includes(text)) throw badInput(`--${name} must be ${oneOf(spec.choices)}, got '${text}'`);
+      return text;
+    case 'strings': return text.split(',').map((part) => part.trim());
+    case 'numbers': {
+      const values = text.split(',').map((part) => parseNumber(part, name, 'number'));
+      if (spec.count !== undefined && values.length !== spec.count) {
+        throw badInput(`--${name} needs ${spec.count} values ${spec.arg}, got ${values.length}`);
+      }
+      return values;
+    }
+    default: {
+      const value = parseNumber(text, name, spec.type);
+      if (spec.min !== undefined && value < spec.min) throw badInput(`--${name} must be at least ${spec.min}, got ${value}`);
+      return value;
+    }
+  }
+}
+
+/**
+ * argv after the command -> {name: value} with the table's defaults filled in; an option not in
+ * the table, a missing value or a value of the wrong type is an error naming the option.
+ */
+export function parseOptions(command, table, argv) {
+  const options = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const match = /^--([A-Za-z0-9][A-Za-z0-9-]*)(?:=(.*))?$/s.exec(arg);
+    if (!match) throw badInput(`unexpected argument '${arg}' for ${command} (options start with --)`);
+    const [, name, inline] = match;
+    const spec = table[name];
+    if (!spec) throw badInput(`unknown option --${name} for ${command} (known: ${Object.keys(table).map((k) => `--${k}`).join(', ')})`);
+    if (spec.type === 'flag') {
+      if (inline !== undefined) throw badInput(`--${name} takes no value`);
+      options[name] = true;
+      continue;
+    }
+    const text = inline ?? argv[++i];
+    if (text === undefined) throw badInput(`--${name} needs a value`);
+    options[name] = parseValue(text, name, spec);
+  }
+  return options;
+}
+
+/** The given options over the table's defaults (a family may override a default, undefined: none). */
+export function withDefaults(table, options, overrides = {}) {
+  const defaults = Object.entries(table).map(([name, spec]) => [name, name in overrides ? overrides[name] : spec.default]);
+  return fill(Object.fromEntries(defaults.filter(([, value]) => value !== undefined)), options);
+}
+
+export function requireOption(options, name, command) {
+  if (options[name] === undefined) throw badInput(`${command} needs --${name}`);
+  return options[name];
+}
+
+/**
+ * One check for every family: an option given that the family does not take is an error
+ * `--NAME does not apply to LABEL` (the usage text lists the family's options).
+ */
+export function checkFamily(family, given) {
+  for (const name of Object.keys(given)) {
+    if (name !== 'out' && !family.options.includes(name)) {
+      throw badInput(`--${name} does not apply to ${family.label}`);
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Usage text
+
+const fmt = (value) => (value === Infinity ? 'inf' : Array.isArray(value) ? value.join(',') : String(value));
+
+function usageOf(name, spec, { required, defaultValue, arg }) {
+  if (spec.type === 'flag') return `[--${name}]`;
+  const text = `--${name} ${arg ?? (spec.choices ? spec.choices.join('|') : spec.arg)}${defaultValue === undefined ? '' : `=${fmt(defaultValue)}`}`;
+  return required ? text : `[${text}]`;
+}
+
+/**
+ * Lines of `  command  --a A [--b B=default] …` wrapped at 100 columns, then the help lines.
+ * names: the options shown (default: all); required: shown without brackets; defaults and args:
+ * a family's own default values and placeholders.
+ */
+export function usageLines(command, table, { names = Object.keys(table), required = [], defaults = {}, args = {}, help = [] } = {}) {
+  const parts = names.filter((n) => n !== 'out').map((n) => usageOf(n, table[n], {
+    required: required.includes(n), defaultValue: n in defaults ? defaults[n] : table[n].default, arg: args[n],
+  }));
+  const lines = [];
+  let line = `  ${command.padEnd(9)}`;
+  for (const part of parts) {
+    if (line.length + part.length + 1 > 100 && line.length > 12) {
+      lines.push(line);
+      line = ' '.repeat(11);
+    }
+    line += ` ${part}`;
+  }
+  lines.push(line);
+  for (const text of help) lines.push(`            ${text}`);
+  return lines;
+}

@@ -112,10 +112,7 @@ StudyRunOptions study_run_options_from_js(const val& o) {
 IdentifyOptions identify_options_from_js(const val& o) {
   IdentifyOptions options;
   read_matrix(o, "L", "matrix L", options.L);
-  read_option(o, "init", options.init);
-  require(options.init == "n4sid" || options.init == "equation-error",
-          "init must be n4sid or equation-error, got '" + options.init + "'");
-  read_options(o, "blockRows", options.block_rows, "estimateInitial", options.estimate_initial);
+  read_options(o, "init", options.init, "blockRows", options.block_rows, "estimateInitial", options.estimate_initial);
   return options;
 }
 

@@ -39,10 +39,7 @@ DiscreteVariationalModel VariationalPredictor::unpack(const Vector& theta) const
   DiscreteVariationalModel m;
   m.h = data_.h;
   m.L = L_;
-  auto [Md, Dd, Kd] = unpack_symmetric(theta, n_);
-  m.Md = std::move(Md);
-  m.Dd = std::move(Dd);
-  m.Kd = std::move(Kd);
+  unpack_symmetric(theta, n_, m.Md, m.Dd, m.Kd);
   return m;
 }
 

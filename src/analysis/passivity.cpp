@@ -8,7 +8,12 @@
 namespace mechid {
 namespace {
 
-PassivityCheck verdict(const Matrix& lmi) {
+// The verdict on the block matrix [top_left, top_right; bottom_left, bottom_right] <= 0, judged
+// on its symmetric part: largest eigenvalue against the largest entry.
+PassivityCheck verdict(const Matrix& top_left, const Matrix& top_right, const Matrix& bottom_left,
+                       const Matrix& bottom_right) {
+  Matrix lmi(top_left.rows() + bottom_left.rows(), top_left.cols() + top_right.cols());
+  lmi << top_left, top_right, bottom_left, bottom_right;
   const Matrix symmetric = 0.5 * (lmi + lmi.transpose());
   PassivityCheck check;
   check.largest_eigenvalue = Eigen::SelfAdjointEigenSolver<Matrix>(symmetric, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
@@ -17,32 +22,27 @@ PassivityCheck verdict(const Matrix& lmi) {
   return check;
 }
 
-void require_energy_size(const Matrix& P, Eigen::Index n) {
-  require(P.rows() == n && P.cols() == n, "energy matrix P must be " + std::to_string(n) + "x" + std::to_string(n));
+// P must be states x states, and the model square (as many outputs as inputs).
+void require_passivity_sizes(const Matrix& P, Eigen::Index states, Eigen::Index outputs, Eigen::Index inputs) {
+  require(P.rows() == states && P.cols() == states,
+          "energy matrix P must be " + std::to_string(states) + "x" + std::to_string(states));
+  require(outputs == inputs, "passivity needs as many outputs as inputs");
 }
 
 }  // namespace
 
 PassivityCheck check_lmi(const StateSpaceModel& m, const Matrix& P) {
   validate_shapes(m);
-  require_energy_size(P, m.A.rows());
-  require(m.C.rows() == m.B.cols(), "passivity needs as many outputs as inputs");
-  const Eigen::Index n = m.A.rows(), k = m.B.cols();
-  Matrix lmi(n + k, n + k);
-  lmi << m.A.transpose() * P + P * m.A, P * m.B - m.C.transpose(),
-         m.B.transpose() * P - m.C, -(m.D + m.D.transpose());
-  return verdict(lmi);
+  require_passivity_sizes(P, m.A.rows(), m.C.rows(), m.B.cols());
+  return verdict(m.A.transpose() * P + P * m.A, P * m.B - m.C.transpose(),
+                 m.B.transpose() * P - m.C, -(m.D + m.D.transpose()));
 }
 
 PassivityCheck check_dlmi(const DiscreteModel& d, const Matrix& P) {
   validate_shapes(d);
-  require_energy_size(P, d.F.rows());
-  require(d.H.rows() == d.G.cols(), "passivity needs as many outputs as inputs");
-  const Eigen::Index n = d.F.rows(), k = d.G.cols();
-  Matrix lmi(n + k, n + k);
-  lmi << d.F.transpose() * P * d.F - P, d.F.transpose() * P * d.G - d.H.transpose(),
-         d.G.transpose() * P * d.F - d.H, d.G.transpose() * P * d.G - (d.J + d.J.transpose());
-  return verdict(lmi);
+  require_passivity_sizes(P, d.F.rows(), d.H.rows(), d.G.cols());
+  return verdict(d.F.transpose() * P * d.F - P, d.F.transpose() * P * d.G - d.H.transpose(),
+                 d.G.transpose() * P * d.F - d.H, d.G.transpose() * P * d.G - (d.J + d.J.transpose()));
 }
 
 StateSpaceModel velocity_output_model(const MechanicalSystem& s) {

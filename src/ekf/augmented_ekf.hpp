@@ -16,8 +16,8 @@
 
 #include <string>
 
+#include "core/input_sampling.hpp"
 #include "core/status.hpp"
-#include "discretize/variational.hpp"
 #include "ekf/discretization.hpp"
 
 namespace mechid {

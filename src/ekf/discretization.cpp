@@ -1,9 +1,11 @@
 #include "ekf/discretization.hpp"
 
-#include "core/input_error.hpp"
+#include "core/enum_names.hpp"
 
 namespace mechid {
 namespace {
+
+const EnumNames<Discretization, 6> kMethodNames{"discretization", {"ef", "se", "heun", "lp", "rk3", "rk4"}};
 
 // f(x) = [v; a] and its Jacobians F = [0 I; ∂a/∂s ∂a/∂v], F_θ = [0; ∂a/∂θ].
 struct Derivative {
@@ -131,23 +133,9 @@ std::vector<Discretization> all_discretizations() {
           Discretization::rk4};
 }
 
-Discretization parse_discretization(const std::string& name) {
-  for (const Discretization d : all_discretizations())
-    if (to_string(d) == name) return d;
-  throw InputError("unknown discretization '" + name + "' (expected ef, se, heun, lp, rk3 or rk4)");
-}
+Discretization parse_discretization(const std::string& name) { return kMethodNames.parse(name); }
 
-std::string to_string(Discretization method) {
-  switch (method) {
-    case Discretization::ef: return "ef";
-    case Discretization::se: return "se";
-    case Discretization::heun: return "heun";
-    case Discretization::lp: return "lp";
-    case Discretization::rk3: return "rk3";
-    case Discretization::rk4: return "rk4";
-  }
-  return "ef";
-}
+std::string to_string(Discretization method) { return kMethodNames.name(method); }
 
 int nominal_order(Discretization method) {
   switch (method) {

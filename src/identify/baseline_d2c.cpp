@@ -1,7 +1,6 @@
 // The state-of-the-art route of thesis ch. 5 (Fig. 5.1): n4sid, ZOH d2c by the matrix
 // logarithm, second-order extraction of Luş, De Angelis and Longman (2003).
-#include <chrono>
-
+#include "core/stopwatch.hpp"
 #include "discretize/zoh.hpp"
 #include "identify/methods.hpp"
 #include "model/second_order_extraction.hpp"
@@ -9,17 +8,15 @@
 namespace mechid {
 
 Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options) {
-  const auto begin = std::chrono::steady_clock::now();
-  Identification r;
-  r.method = "n4sid-d2c";
-  r.h = data.h;
+  const Stopwatch clock;
+  Identification r = method_result("n4sid-d2c", data);
   const Matrix L = input_matrix(data, options);
   const SubspaceModel sub = subspace_with_rule(data, options);
   r.diagnostics.block_rows = sub.block_rows;
   note_suggested_dof(sub, data.y.cols(), r);
   auto fail = [&](const std::string& message) {
     r.fail(message);
-    r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+    r.timing_ms = clock.elapsed_ms();
     return r;
   };
   if (sub.status == Status::failed) return fail("n4sid: " + sub.message);
@@ -32,7 +29,7 @@ Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& op
   if (second.status == Status::failed) return fail("second-order extraction: " + second.message);
   r.system = second.system;
   finish(r, data);
-  r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+  r.timing_ms = clock.elapsed_ms();
   return r;
 }
 

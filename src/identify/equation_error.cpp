@@ -1,7 +1,7 @@
 // Equation-error least squares on the variational model (thesis eq. 2.23 with f_d of 2.24).
-#include <chrono>
-
+#include "core/stopwatch.hpp"
 #include "identify/methods.hpp"
+#include "identify/symmetric_parameters.hpp"
 #include "identify/variational_predictor.hpp"
 
 namespace mechid {
@@ -25,20 +25,13 @@ EquationErrorFit equation_error_fit(const Dataset& d, const Matrix& L) {
   }
   fit.model.h = d.h;
   fit.model.L = L;
-  Eigen::Index p = 0;
-  for (Matrix* X : {&fit.model.Md, &fit.model.Dd, &fit.model.Kd}) {
-    X->resize(n, n);
-    for (Eigen::Index j = 0; j < n; ++j)
-      for (Eigen::Index i = 0; i <= j; ++i) (*X)(i, j) = (*X)(j, i) = theta(p++);
-  }
+  unpack_symmetric(theta, n, fit.model.Md, fit.model.Dd, fit.model.Kd);
   return fit;
 }
 
 Identification identify_equation_error(const Dataset& data, const IdentifyOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  Identification r;
-  r.method = "equation-error";
-  r.h = data.h;
+  const Stopwatch clock;
+  Identification r = method_result("equation-error", data);
   const Matrix L = input_matrix(data, options);
   validate(data, 3 * data.y.cols() + 3);
   const EquationErrorFit fit = equation_error_fit(data, L);
@@ -50,7 +43,7 @@ Identification identify_equation_error(const Dataset& data, const IdentifyOption
     r.system = to_continuous(fit.model);
   }
   finish(r, data);
-  r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  r.timing_ms = clock.elapsed_ms();
   return r;
 }
 

@@ -2,9 +2,9 @@
 // structured output-error PEM in M, D, K on the exact sampled model (ZOH for held inputs, FOH
 // for point samples), which removes the midpoint model's O(h²) error; weighted per channel by the
 // residual spread; with the parameter covariance mapped to M, D, K and to the modes.
-#include <chrono>
 #include <cmath>
 
+#include "core/stopwatch.hpp"
 #include "identify/exact_sampling_predictor.hpp"
 #include "identify/methods.hpp"
 
@@ -65,10 +65,8 @@ Vector channel_weights(const Matrix& errors) {
 }  // namespace
 
 Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions& options, const Identification& start) {
-  const auto begin = std::chrono::steady_clock::now();
-  Identification r;
-  r.method = "variational-zoh";
-  r.h = data.h;
+  const Stopwatch clock;
+  Identification r = method_result("variational-zoh", data);
   r.diagnostics.start = start.method;
   if (start.failed() || !start.M_pd) {
     r.fail(start.method + " start unusable: " + (start.failed() ? start.message : "M is not positive definite"));
@@ -111,7 +109,7 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   r.system = predictor.unpack(theta);
   finish(r, data);
   if (r.status != Status::failed) r.uncertainty = estimate_uncertainty(predictor, theta, r.modal);
-  r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+  r.timing_ms = clock.elapsed_ms();
   return r;
 }
 

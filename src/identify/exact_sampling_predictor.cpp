@@ -53,10 +53,7 @@ Vector ExactSamplingPredictor::pack(const MechanicalSystem& s, const Vector& ini
 MechanicalSystem ExactSamplingPredictor::unpack(const Vector& theta) const {
   MechanicalSystem s;
   s.L = L_;
-  auto [M, D, K] = unpack_symmetric(theta, n_);
-  s.M = std::move(M);
-  s.D = std::move(D);
-  s.K = std::move(K);
+  unpack_symmetric(theta, n_, s.M, s.D, s.K);
   return s;
 }
 

@@ -33,6 +33,13 @@ static void note_acceleration_prefilter(const AccelerationPrefilter& filter, dou
   }
 }
 
+Identification method_result(std::string method, const Dataset& data) {
+  Identification r;
+  r.method = std::move(method);
+  r.h = data.h;
+  return r;
+}
+
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options) {
   Identification (*run)(const Dataset&, const IdentifyOptions&) = nullptr;
   if (method == "variational") run = identify_variational;

@@ -28,6 +28,9 @@ std::vector<std::string> method_names();  // variational, n4sid-d2c, equation-er
 // Dispatches by name; throws InputError for an unknown method.
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options);
 
+// A method's result before it runs: `method` and data.h set, status ok.
+Identification method_result(std::string method, const Dataset& data);
+
 // Subspace identification of order 2n with the block-row rule: a pilot run with the minimum
 // number of block rows estimates the slowest period (from the eigenvalues of F), then the rule
 // of choose_block_rows decides; options.block_rows > 0 overrides both.

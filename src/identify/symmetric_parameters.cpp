@@ -9,15 +9,13 @@ void pack_symmetric(const Matrix& a, const Matrix& b, const Matrix& c, Vector& t
       for (Eigen::Index i = 0; i <= j; ++i) theta(p++) = (*X)(i, j);
 }
 
-std::array<Matrix, 3> unpack_symmetric(const Vector& theta, Eigen::Index n) {
-  std::array<Matrix, 3> out;
+void unpack_symmetric(const Vector& theta, Eigen::Index n, Matrix& a, Matrix& b, Matrix& c) {
   Eigen::Index p = 0;
-  for (Matrix& X : out) {
-    X.resize(n, n);
+  for (Matrix* X : {&a, &b, &c}) {
+    X->resize(n, n);
     for (Eigen::Index j = 0; j < n; ++j)
-      for (Eigen::Index i = 0; i <= j; ++i) X(i, j) = X(j, i) = theta(p++);
+      for (Eigen::Index i = 0; i <= j; ++i) (*X)(i, j) = (*X)(j, i) = theta(p++);
   }
-  return out;
 }
 
 }  // namespace mechid

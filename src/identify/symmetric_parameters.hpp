@@ -3,8 +3,6 @@
 // initial-state parameters after them.
 #pragma once
 
-#include <array>
-
 #include "core/types.hpp"
 
 namespace mechid {
@@ -12,7 +10,8 @@ namespace mechid {
 // Writes the upper triangles of a, b, c into theta from index 0.
 void pack_symmetric(const Matrix& a, const Matrix& b, const Matrix& c, Vector& theta);
 
-// The three n x n symmetric matrices of theta's first 3 n(n+1)/2 entries.
-std::array<Matrix, 3> unpack_symmetric(const Vector& theta, Eigen::Index n);
+// The inverse of pack_symmetric: a, b, c become the three n x n symmetric matrices of theta's
+// first 3 n(n+1)/2 entries.
+void unpack_symmetric(const Vector& theta, Eigen::Index n, Matrix& a, Matrix& b, Matrix& c);
 
 }  // namespace mechid

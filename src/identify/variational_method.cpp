@@ -1,9 +1,9 @@
 // The thesis's identification algorithm in 5 steps (sec. 4.2): n4sid, second-order structure and
 // initial (Md, Dd, Kd) (eq. 4.15), structured output-error PEM with f_d (eqs. 2.23-2.24, 4.16),
 // back-conversion (eq. 2.26), checks.
-#include <chrono>
 #include <optional>
 
+#include "core/stopwatch.hpp"
 #include "identify/methods.hpp"
 #include "identify/second_order.hpp"
 #include "identify/variational_predictor.hpp"
@@ -49,10 +49,8 @@ Start n4sid_start(const Dataset& data, const IdentifyOptions& options, const Mat
 }  // namespace
 
 Identification identify_variational(const Dataset& data, const IdentifyOptions& options) {
-  const auto begin = std::chrono::steady_clock::now();
-  Identification r;
-  r.method = "variational";
-  r.h = data.h;
+  const Stopwatch clock;
+  Identification r = method_result("variational", data);
   const Matrix L = input_matrix(data, options);
   validate(data, 3 * data.y.cols() + 3);
   const VariationalPredictor predictor(data, L, options.estimate_initial);
@@ -115,7 +113,7 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
   r.discrete = predictor.unpack(theta);
   r.system = to_continuous(r.discrete);
   finish(r, data);
-  r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+  r.timing_ms = clock.elapsed_ms();
   return r;
 }
 

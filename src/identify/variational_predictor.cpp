@@ -37,12 +37,9 @@ Vector VariationalPredictor::pack(const DiscreteVariationalModel& m) const {
 
 DiscreteVariationalModel VariationalPredictor::unpack(const Vector& theta) const {
   DiscreteVariationalModel m;
+  unpack_symmetric(theta, n_, m.Md, m.Dd, m.Kd);
   m.h = data_.h;
   m.L = L_;
-  auto [Md, Dd, Kd] = unpack_symmetric(theta, n_);
-  m.Md = std::move(Md);
-  m.Dd = std::move(Dd);
-  m.Kd = std::move(Kd);
   return m;
 }
 

@@ -20,31 +20,31 @@ MechanicalSystem three_dof() {
   return s;
 }
 
-// Thesis appendix A.5, eqs. A.18-A.20 (from De Angelis et al. 2002).
+// The symmetric 8x8 sparsity and sign pattern that K and D of thesis eqs. A.18-A.20 share:
+// `diag_odd` on diagonal entries 1,3,5,7, `diag_even` on 2,4,6,8, `-pair` coupling the pairs
+// (1,5), (2,4), (3,7), (6,8), and `cross` with the printed sign on the remaining couplings.
+Matrix eight_dof_pattern(double diag_odd, double diag_even, double pair, double cross) {
+  const double a = diag_odd, b = diag_even, c = pair, e = cross;
+  Matrix m(8, 8);
+  m <<  a,  0,  0,  0, -c,  0, -e, -e,
+        0,  b,  0, -c,  0,  0, -e, -e,
+        0,  0,  a,  0, -e,  e, -c,  0,
+        0, -c,  0,  b,  e, -e,  0,  0,
+       -c,  0, -e,  e,  a,  0,  0,  0,
+        0,  0,  e, -e,  0,  b,  0, -c,
+       -e, -e, -c,  0,  0,  0,  a,  0,
+       -e, -e,  0,  0,  0, -c,  0,  b;
+  return m;
+}
+
+// Thesis appendix A.5, eqs. A.18-A.20 (from De Angelis et al. 2002): M = 100 I; K and D are the
+// one pattern above, each with its own four printed values.
 MechanicalSystem eight_dof() {
   MechanicalSystem s;
   s.name = "8dof";
   s.M = 100.0 * Matrix::Identity(8, 8);
-  const double a = 27071.1, b = 17071.1, c = 10000.0, e = 3535.5;
-  s.K.resize(8, 8);
-  s.K <<  a,  0,  0,  0, -c,  0, -e, -e,
-          0,  b,  0, -c,  0,  0, -e, -e,
-          0,  0,  a,  0, -e,  e, -c,  0,
-          0, -c,  0,  b,  e, -e,  0,  0,
-         -c,  0, -e,  e,  a,  0,  0,  0,
-          0,  0,  e, -e,  0,  b,  0, -c,
-         -e, -e, -c,  0,  0,  0,  a,  0,
-         -e, -e,  0,  0,  0, -c,  0,  b;
-  const double p = 136.4, r = 86.4, w = 50.0, f = 17.7;
-  s.D.resize(8, 8);
-  s.D <<  p,  0,  0,  0, -w,  0, -f, -f,
-          0,  r,  0, -w,  0,  0, -f, -f,
-          0,  0,  p,  0, -f,  f, -w,  0,
-          0, -w,  0,  r,  f, -f,  0,  0,
-         -w,  0, -f,  f,  p,  0,  0,  0,
-          0,  0,  f, -f,  0,  r,  0, -w,
-         -f, -f, -w,  0,  0,  0,  p,  0,
-         -f, -f,  0,  0,  0, -w,  0,  r;
+  s.K = eight_dof_pattern(27071.1, 17071.1, 10000.0, 3535.5);
+  s.D = eight_dof_pattern(136.4, 86.4, 50.0, 17.7);
   s.L = Matrix::Identity(8, 8);
   return s;
 }

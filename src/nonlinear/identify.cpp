@@ -82,10 +82,11 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
   r.swaps = fit.swaps;
   r.iterations = fit.fit.iterations;
   r.converged = fit.fit.converged;
-  r.status = fit.fit.status;
-  r.message = fit.fit.message;
-  if (r.status == Status::warning) r.warnings.push_back(r.message);
-  if (r.status == Status::failed) return r;
+  if (fit.fit.failed()) {
+    r.fail(fit.fit.message);
+    return r;
+  }
+  if (fit.fit.status == Status::warning) r.add_warning(fit.fit.message);
 
   // Physical parameters from h: 1/m, -2c/m, -k_j/m, k_j x0_j / m.
   const Vector& h = fit.fit.h;
@@ -98,15 +99,10 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
   } else {
     r.mass = 1.0 / h(col++);
     r.damping = o.damping ? *o.damping : -0.5 * h(col++) * r.mass;
-    if (!(r.mass > 0)) {
-      r.status = Status::warning;
-      r.warnings.push_back("the estimated mass " + format_number(r.mass) + " is not positive");
-    }
+    if (!(r.mass > 0)) r.add_warning("the estimated mass " + format_number(r.mass) + " is not positive");
   }
-  if (r.damping_estimated && r.damping < 0) {
-    r.status = Status::warning;
-    r.warnings.push_back("the estimated damping " + format_number(r.damping) + " is negative");
-  }
+  if (r.damping_estimated && r.damping < 0)
+    r.add_warning("the estimated damping " + format_number(r.damping) + " is negative");
   std::vector<Eigen::Index> count(static_cast<std::size_t>(o.regions.classes()), 0);
   for (const int g : r.final_region) ++count[static_cast<std::size_t>(o.regions.regions[static_cast<std::size_t>(g)].stiffness)];
   for (int c = 0; c < o.regions.classes(); ++c) {
@@ -132,8 +128,6 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
   const double spread = (p.y.array() - p.y.mean()).matrix().norm();
   r.nrmse = spread > 0 ? fit.fit.residual.norm() / spread : 0.0;
   r.fit_percent = 100.0 * (1.0 - r.nrmse);
-  if (r.status == Status::ok && !r.warnings.empty()) r.status = Status::warning;
-  if (r.message.empty() && !r.warnings.empty()) r.message = r.warnings.front();
   return r;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/enum_names.hpp"
 #include "core/input_error.hpp"
 #include "core/rng.hpp"
 
@@ -10,17 +11,13 @@ namespace mechid {
 namespace {
 
 constexpr double kTwoPi = 6.283185307179586476925286766559;
-const char* const kKindNames[] = {"prbs", "sine", "multisine", "chirp", "step", "samples"};
+const EnumNames<InputKind, 6> kKindNames{"input", {"prbs", "sine", "multisine", "chirp", "step", "samples"}};
 
 }  // namespace
 
-InputKind parse_input_kind(const std::string& text) {
-  for (int i = 0; i < 6; ++i)
-    if (text == kKindNames[i]) return static_cast<InputKind>(i);
-  throw InputError("unknown input '" + text + "' (expected prbs, sine, multisine, chirp, step or samples)");
-}
+InputKind parse_input_kind(const std::string& text) { return kKindNames.parse(text); }
 
-std::string to_string(InputKind kind) { return kKindNames[static_cast<int>(kind)]; }
+std::string to_string(InputKind kind) { return kKindNames.name(kind); }
 
 bool is_piecewise_constant(InputKind kind) {
   return kind == InputKind::prbs || kind == InputKind::step || kind == InputKind::samples;

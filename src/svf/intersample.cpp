@@ -4,10 +4,13 @@
 
 #include <unsupported/Eigen/MatrixFunctions>
 
+#include "core/enum_names.hpp"
 #include "core/input_error.hpp"
 
 namespace mechid {
 namespace {
+
+const EnumNames<Intersample, 3> kRuleNames{"intersample rule", {"hold", "linear", "cubic"}};
 
 // Derivatives at τ = 0 of the cubic through the samples at τ = (first + j) h, j = 0..3, as
 // weights on those samples (row m: d_m h^m; the h scaling is applied by the caller).
@@ -22,21 +25,9 @@ Eigen::Matrix4d cubic_derivative_weights(int first) {
 
 }  // namespace
 
-Intersample parse_intersample(const std::string& text) {
-  if (text == "hold") return Intersample::hold;
-  if (text == "linear") return Intersample::linear;
-  if (text == "cubic") return Intersample::cubic;
-  throw InputError("unknown intersample rule '" + text + "' (expected hold, linear or cubic)");
-}
+Intersample parse_intersample(const std::string& text) { return kRuleNames.parse(text); }
 
-std::string to_string(Intersample rule) {
-  switch (rule) {
-    case Intersample::hold: return "hold";
-    case Intersample::linear: return "linear";
-    case Intersample::cubic: return "cubic";
-  }
-  return "hold";
-}
+std::string to_string(Intersample rule) { return kRuleNames.name(rule); }
 
 Matrix sampled_states(const Matrix& A, const Matrix& B, const Matrix& u, double h, Intersample rule) {
   require(std::isfinite(h) && h > 0, "h must be a positive number of seconds, got " + format_number(h));

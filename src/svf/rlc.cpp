@@ -21,10 +21,8 @@ StateSpaceModel rlc_state_space(const RlcCircuit& c) {
 }
 
 SineSum rlc_seed_input() {
-  SineSum u;
-  u.offset = Eigen::Vector2d(0.0, 1.0);
-  u.terms.push_back({0, 2.0, 1.0, 0.0});
-  return u;
+  // offsets (c_1, c_2) = (0, 1); one term on channel 0: amplitude 2, ω = 1 rad/s, phase 0
+  return {Vector(Eigen::Vector2d(0.0, 1.0)), {{0, 2.0, 1.0, 0.0}}};
 }
 
 SvfOptions rlc_svf_options(double p1, double p2) {

@@ -122,10 +122,8 @@ MassSpringDamper mass_spring_damper(const SvfFit& fit) {
 }
 
 SineSum msd_seed_input() {
-  SineSum u;
-  u.offset = Vector::Constant(1, 10.5);
-  u.terms.push_back({0, 5.0, 2.0, 0.0});
-  return u;
+  // offset 10.5; one term on channel 0: amplitude 5, ω = 2 rad/s, phase 0
+  return {Vector::Constant(1, 10.5), {{0, 5.0, 2.0, 0.0}}};
 }
 
 }  // namespace mechid

@@ -10,7 +10,7 @@
 #include "convert/results.hpp"
 #include "core/rng.hpp"
 #include "mechid.hpp"
-#include "nonlinear/presets.hpp"
+#include "estimators/nonlinear/presets.hpp"
 
 namespace mechid::wasm {
 namespace {

@@ -26,7 +26,7 @@ export function nonlinearToCsv(sim, withDerivatives) {
   return columnsToCsv(['t', 'u1', 'a1', ...(withDerivatives ? ['q1', 'v1'] : [])], [sim.t, sim.f, sim.a, ...extra]);
 }
 
-/** `lo:hi:step` or {lo, hi, step} -> the grid values (as src/svf/pole_search.cpp builds them). */
+/** `lo:hi:step` or {lo, hi, step} -> the grid values (as src/estimators/svf/pole_search.cpp builds them). */
 export function poleGrid(spec) {
   const [lo, hi, step] = typeof spec === 'string' ? spec.split(':').map(Number) : [spec?.lo, spec?.hi, spec?.step];
   if (![lo, hi, step].every(Number.isFinite) || !(lo > 0) || !(hi >= lo) || !(step > 0)) {

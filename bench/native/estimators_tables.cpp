@@ -15,14 +15,14 @@
 
 #include "core/input_error.hpp"
 #include "core/rng.hpp"
-#include "ekf/belt_drive_experiment.hpp"
-#include "ekf/convergence.hpp"
-#include "ekf/linear_oscillator.hpp"
+#include "estimators/ekf/belt_drive_experiment.hpp"
+#include "estimators/ekf/convergence.hpp"
+#include "estimators/ekf/linear_oscillator.hpp"
 #include "estimators/scenarios.hpp"
 #include "model/presets.hpp"
 #include "simulate/sinusoid_response.hpp"
-#include "svf/identify_svf.hpp"
-#include "svf/rlc.hpp"
+#include "estimators/svf/identify_svf.hpp"
+#include "estimators/svf/rlc.hpp"
 
 using namespace mechid;
 

@@ -17,9 +17,9 @@
 #include <tuple>
 
 #include "core/input_error.hpp"
-#include "nonlinear/nonlinear.hpp"
-#include "nonlinear/filter.hpp"
-#include "nonlinear/integrate.hpp"
+#include "estimators/nonlinear/nonlinear.hpp"
+#include "estimators/nonlinear/filter.hpp"
+#include "estimators/nonlinear/integrate.hpp"
 
 using namespace mechid;
 using namespace mechid::nonlinear;

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/input_error.hpp"
-#include "nonlinear/nonlinear.hpp"
+#include "estimators/nonlinear/nonlinear.hpp"
 
 using namespace mechid;
 using namespace mechid::nonlinear;

@@ -3,13 +3,13 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
-#include "ekf/belt_drive_experiment.hpp"
+#include "estimators/ekf/belt_drive_experiment.hpp"
 #include "model/presets.hpp"
 #include "simulate/noise.hpp"
 #include "simulate/simulation.hpp"
 #include "simulate/sinusoid_response.hpp"
-#include "svf/rlc.hpp"
-#include "svf/svf_siso.hpp"
+#include "estimators/svf/rlc.hpp"
+#include "estimators/svf/svf_siso.hpp"
 
 namespace mechid {
 namespace {

@@ -1,8 +1,8 @@
 #include "convert/inputs.hpp"
 
-#include "ekf/discretization.hpp"
+#include "estimators/ekf/discretization.hpp"
 #include "simulate/signals.hpp"
-#include "svf/intersample.hpp"
+#include "estimators/svf/intersample.hpp"
 
 namespace mechid::wasm {
 namespace {

@@ -13,15 +13,15 @@
 #include "analysis/study.hpp"
 #include "convert/marshal.hpp"
 #include "discretize/by_name.hpp"
-#include "ekf/belt_drive_ekf.hpp"
+#include "estimators/ekf/belt_drive_ekf.hpp"
 #include "estimators/scenarios.hpp"
 #include "identify/identification.hpp"
 #include "model/modal.hpp"
-#include "nonlinear/experiment.hpp"
-#include "nonlinear/identify.hpp"
+#include "estimators/nonlinear/experiment.hpp"
+#include "estimators/nonlinear/identify.hpp"
 #include "simulate/simulation.hpp"
-#include "svf/identify_rlc.hpp"
-#include "svf/identify_svf.hpp"
+#include "estimators/svf/identify_rlc.hpp"
+#include "estimators/svf/identify_svf.hpp"
 
 namespace mechid::wasm {
 

@@ -8,8 +8,8 @@
 #include "core/input_error.hpp"
 #include "estimators/scenarios.hpp"
 #include "model/presets.hpp"
-#include "svf/rlc.hpp"
-#include "svf/svf_siso.hpp"
+#include "estimators/svf/rlc.hpp"
+#include "estimators/svf/svf_siso.hpp"
 
 using namespace mechid;
 

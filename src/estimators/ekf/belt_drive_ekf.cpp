@@ -1,0 +1,32 @@
+#include "estimators/ekf/belt_drive_ekf.hpp"
+
+#include "core/input_error.hpp"
+#include "estimators/ekf/belt_drive_experiment.hpp"
+#include "estimators/ekf/scaled_model.hpp"
+
+namespace mechid {
+
+BeltDriveEkf run_belt_drive_ekf(const Matrix& u, const Matrix& y, double h, const BeltDriveEkfOptions& o,
+                                const Vector& true_theta) {
+  const BeltDrive model;
+  EkfOptions options = belt_drive_ekf_options(model, o.method, h);
+  if (o.theta_init.size()) options.theta_init = o.theta_init;
+  require(options.theta_init.size() == 2, "theta0 needs 2 values (c_spec, d), got " + std::to_string(options.theta_init.size()));
+  if (o.theta_var.size()) {
+    require(o.theta_var.size() == 2, "the parameter variances need 2 values (c_spec, d), got " + std::to_string(o.theta_var.size()));
+    options.Theta_init = o.theta_var.asDiagonal();
+  }
+  options.input_sampling = o.input_sampling;
+  require(true_theta.size() == 0 || true_theta.size() == 2,
+          "the true parameters need 2 values, got " + std::to_string(true_theta.size()));
+  BeltDriveEkf out;
+  out.filter = run_scaled_ekf(model, u, y, options, o.scale);
+  out.parameter_names = model.parameter_names();
+  const Eigen::Index last = out.filter.steps;
+  out.theta = out.filter.parameters.row(last).transpose();
+  out.theta_std = out.filter.parameter_std.row(last).transpose();
+  if (true_theta.size()) out.errors = (out.theta - true_theta).cwiseQuotient(true_theta).cwiseAbs();
+  return out;
+}
+
+}  // namespace mechid

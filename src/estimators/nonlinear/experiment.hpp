@@ -1,0 +1,34 @@
+// A simulated experiment of seed 002 as the page and the CLI run it: a preset oscillator
+// (presets.hpp) integrated by RK4, its accelerometer signal with the noise of eq. 24, the true
+// region of each sample, and the exact force curve of eq. 20 over the motion.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "estimators/nonlinear/force_curve.hpp"
+#include "estimators/nonlinear/oscillator.hpp"
+
+namespace mechid::nonlinear {
+
+struct ExperimentOptions {
+  double h = 1e-3;             // sampling period, s (the seed's 1 kHz)
+  Eigen::Index n = 20000;      // samples
+  int substeps = 50;           // RK4 steps per period (converged: tests/cpp/estimators/nonlinear/identify_test.cpp)
+  double sigma = 0.0, a0 = 0.0;  // accelerometer noise sd and offset (eq. 24)
+  std::uint64_t seed = 1;
+};
+
+struct Experiment {
+  PiecewiseOscillator system;
+  Motion motion;               // noise-free t, x, v, a, j, f
+  Vector measured;             // the accelerometer signal a + σ z + a0
+  std::vector<int> true_region;  // region of each sample of x
+  ForceCurve force_curve;      // exact F(x) on the grid over x
+};
+
+// Throws InputError for an unknown preset or bad options (simulate, accelerometer).
+Experiment simulate_experiment(const std::string& name, const ExperimentOptions& options);
+
+}  // namespace mechid::nonlinear

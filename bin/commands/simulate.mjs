@@ -38,7 +38,7 @@ function simulateScenario(o, mechid) {
   }
   // belt-drive: any finite snr means eq. 32's noise.
   const snr = o.snr ?? (o.system === 'belt-drive' ? 0 : Infinity);
-  const d = mechid.simulateEstimatorSystem(o.system, { h: o.h, n: o.n, seed: o.seed ?? linear.seed, snr });
+  const d = mechid.simulateEstimatorSystem(o.system, { h: o.h, n: o.n, seed: o.seed, snr });
   if (o.system !== 'belt-drive') {
     const inputs = Array.from({ length: d.u.cols }, (_, j) => `u${j + 1}`);
     writeOutput(simulationToCsv({ columns: ['t', ...inputs, 'q1'], t: d.t, u: d.u, q: d.q }), o.out);

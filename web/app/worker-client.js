@@ -107,6 +107,7 @@ export class WorkerClient {
 
 // One method per request type: client[type](payload, options) = client.call(type, payload, options).
 for (const type of Object.values(REQUEST)) {
+  if (type in WorkerClient.prototype) throw new Error(`protocol.js: request ${type} would hide WorkerClient.${type}`);
   Object.defineProperty(WorkerClient.prototype, type, {
     value(payload, options) {
       return this.call(type, payload, options);

@@ -227,6 +227,7 @@ async function save() {
 /** Wires the section (it needs the worker only when a file is chosen). */
 export function start() {
   fileInput.addEventListener('change', () => load(fileInput.files[0] ?? null));
+  if (fileInput.files[0]) load(fileInput.files[0]);  // chosen while this module was loading
   outputKind.addEventListener('change', showOutputKind);
   showOutputKind();
   exportButton.addEventListener('click', () => exportResults('json'));

@@ -1,59 +1,49 @@
-// The page's workers and memory, read through the Chrome DevTools Protocol, for bench/page.mjs:
-// every target of the page (the page and its dedicated workers; the service worker is left out)
-// is garbage-collected, then its JS heap read (Runtime.getHeapUsage, usedSize) and its
-// WebAssembly memories summed (every WebAssembly.Memory object, found by Runtime.queryObjects).
-// Nothing in the page is asked, so it measures any version of the page alike.
+// The page's workers and memory for bench/page.mjs: the dedicated workers (DevTools protocol's
+// target list; the service worker left out), the JS heap in use of the page and each worker
+// (Runtime.getHeapUsage, the page's after a garbage collection; a worker's read through
+// Target.sendMessageToTarget), and the WebAssembly memory of the page's shared worker (its
+// `memory` request: the byte length of the module's memory; null for a page without one).
 
-/** A CDP client of one target, through the page's session (Target.sendMessageToTarget). */
-async function targetSession(cdp, targetId, replies) {
+let nextId = 1;  // message ids, unique over every target
+
+/** Sends one CDP command to a target through the page's session. */
+async function targetSender(cdp, targetId, replies) {
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: false });
-  let next = 1;
-  const send = (method, params = {}) => new Promise((resolve, reject) => {
-    const id = next++;
-    replies.set(`${sessionId}:${id}`, (m) => (m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result)));
+  return (method, params = {}) => new Promise((resolve, reject) => {
+    const id = nextId++;
+    replies.set(id, (m) => (m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result)));
     cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(reject);
   });
-  return { send, detach: () => cdp.send('Target.detachFromTarget', { sessionId }) };
 }
 
-/** {heap, wasm} of one target: JS heap in use and bytes of WebAssembly memory, after a GC. */
-async function usage(send) {
-  await send('HeapProfiler.collectGarbage');
-  const { usedSize } = await send('Runtime.getHeapUsage');
-  const proto = await send('Runtime.evaluate', { expression: 'WebAssembly.Memory.prototype' });
-  const { objects } = await send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId });
-  const sum = await send('Runtime.callFunctionOn', {
-    objectId: objects.objectId, returnByValue: true,
-    functionDeclaration: 'function () { return this.reduce((s, m) => s + m.buffer.byteLength, 0); }',
+/** The WebAssembly memory of the page's one worker in bytes, or null when the page has no `memory` request. */
+function wasmBytes(page) {
+  return page.evaluate(async () => {
+    try {
+      const { client } = await import('./app/worker-client.js');
+      return (await client.memory()).wasm_bytes;
+    } catch {
+      return null;
+    }
   });
-  return { heap: usedSize, wasm: sum.result.value };
 }
 
-/**
- * The page's dedicated workers and memory now: {workers, heap, wasm} with heap and wasm in bytes,
- * summed over the page and its workers.
- */
+/** {workers, heap, wasm}: the page's dedicated workers, JS heap bytes of the page and its workers, WebAssembly bytes. */
 export async function pageMemory(page) {
   const cdp = await page.context().newCDPSession(page);
   const replies = new Map();
-  cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
+  cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
     const m = JSON.parse(message);
-    const key = `${sessionId}:${m.id}`;
-    replies.get(key)?.(m);
-    replies.delete(key);
+    replies.get(m.id)?.(m);
+    replies.delete(m.id);
   });
   try {
     const { targetInfos } = await cdp.send('Target.getTargets');
     const workers = targetInfos.filter((t) => t.type === 'worker');
-    const total = await usage((method, params) => cdp.send(method, params));
-    for (const target of workers) {
-      const session = await targetSession(cdp, target.targetId, replies);
-      const u = await usage(session.send);
-      total.heap += u.heap;
-      total.wasm += u.wasm;
-      await session.detach();
-    }
-    return { workers: workers.length, ...total };
+    await cdp.send('HeapProfiler.collectGarbage');
+    let heap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    for (const target of workers) heap += (await (await targetSender(cdp, target.targetId, replies))('Runtime.getHeapUsage')).usedSize;
+    return { workers: workers.length, heap, wasm: await wasmBytes(page) };
   } finally {
     await cdp.detach();
   }

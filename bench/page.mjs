@@ -55,10 +55,10 @@ export const table = [
   `| JS (modules, workers, vendored uPlot and PapaParse) | ${files.filter((p) => /\.m?js$/.test(p)).length} | ${kb(sizes.js[0])} | ${kb(sizes.js[1])} |`,
   `| HTML and CSS | ${files.filter((p) => !/\.(m?js|wasm)$/.test(p)).length + 1} | ${kb(sizes.other[0])} | ${kb(sizes.other[1])} |`,
   '',
-  'At load, every section started (median of the last 5 reloads; the page and its dedicated workers, after a garbage collection, read through the DevTools protocol):',
+  'At load, every section started (median of the last 5 reloads): dedicated workers, JS heap of the page and its workers (DevTools protocol), WebAssembly memory of the page\'s worker (its `memory` request).',
   '',
   '| workers | JS heap MB | WebAssembly memory MB |', '|---|---|---|',
-  `| ${memory.workers} | ${mb(memory.heap)} | ${mb(memory.wasm)} |`,
+  `| ${memory.workers} | ${mb(memory.heap)} | ${memory.wasm == null ? 'n/a' : mb(memory.wasm)} |`,
 ].join('\n');
 
 if (realpathSync(process.argv[1] ?? '') === realpathSync(fileURLToPath(import.meta.url))) console.log(table);

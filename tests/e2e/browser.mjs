@@ -11,12 +11,35 @@ import { startServer } from '../../scripts/serve.mjs';
 export const CHROMIUM = '/usr/bin/chromium';
 
 /**
- * Starts the server and a browser, opens the page; resolves with
+ * Init script (context.addInitScript) that counts the page's dedicated workers:
+ * window.__workers = {created, live()}: workers constructed, and those not terminated since.
+ */
+export function countWorkers() {
+  const Native = window.Worker;
+  const live = new Set();
+  window.__workers = { created: 0, live: () => live.size };
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__workers.created += 1;
+      live.add(this);
+    }
+
+    terminate() {
+      live.delete(this);
+      super.terminate();
+    }
+  };
+}
+
+/**
+ * Starts the server (on `root`, web/ by default) and a browser, runs `initScripts` in every page
+ * before its own scripts, opens the page; resolves with
  * {server, context, page, requests, problems, watch(page, sink), close()}.
  * requests: every request URL seen (page, worker, context); problems: console errors,
  * page errors and CSP violations of the page and its workers.
  */
-export async function openBrowser() {
+export async function openBrowser({ initScripts = [], root } = {}) {
   assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh`);
   const requests = [];
   const problems = [];
@@ -28,7 +51,7 @@ export async function openBrowser() {
     p.on('pageerror', (e) => sink.push(`pageerror: ${e.message}`));
     p.on('request', (r) => requests.push(r.url()));
   };
-  const server = await startServer({ port: 0 });
+  const server = await startServer({ port: 0, ...(root ? { root } : {}) });
   const userDataDir = mkdtempSync(join(tmpdir(), 'mechid-e2e-'));
   let context;
   const close = async () => {
@@ -50,6 +73,7 @@ export async function openBrowser() {
         console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
       });
     });
+    for (const script of initScripts) await context.addInitScript(script);
     const page = context.pages()[0] ?? await context.newPage();
     watch(page, problems);
     page.on('worker', (w) => w.on('console', (m) => {
@@ -72,9 +96,9 @@ export function foreignRequests(requests) {
   return requests.filter((u) => !u.startsWith('data:') && host(u) !== '127.0.0.1');
 }
 
-/** openBrowser(), then waits until the Identify section's worker is ready. */
-export async function openReadyBrowser() {
-  const browser = await openBrowser();
+/** openBrowser(options), then waits until the Identify section's worker is ready. */
+export async function openReadyBrowser(options) {
+  const browser = await openBrowser(options);
   await browser.page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
   return browser;
 }

@@ -1,4 +1,4 @@
-// Browser test of the "Discretization & conditioning" section (web/conditioning.js): slider on a
+// Browser test of the "Discretization & conditioning" section (web/views/conditioning.js): slider on a
 // log scale, Md/Dd/Kd (eq. 2.22), κ(h) against the closed form (3.35), modal table (eq. 1.5),
 // passivity verdicts (sec. 3.3) and the perturbation study plot (Figs. 3.1, 3.2, A.1).
 // Run: node --test tests/e2e/
@@ -237,7 +237,7 @@ test('(e) the study plots 8 sampling periods and 8 series (ZOH A, b, m, d, k; mi
 test('(f) every request goes to 127.0.0.1; no console errors, page errors or CSP violations', () => {
   const { requests, problems } = browser;
   const seen = (suffix) => requests.some((u) => new URL(u).pathname.endsWith(suffix));
-  for (const f of ['/conditioning.js', '/conditioning-plots.js', '/worker.js', '/gen/mechid.wasm']) {
+  for (const f of ['/views/conditioning.js', '/ui/plot-loglog.js', '/app/worker.js', '/gen/mechid.wasm']) {
     assert.ok(seen(f), `request for ${f} not recorded`);
   }
   assert.deepEqual(foreignRequests(requests), []);

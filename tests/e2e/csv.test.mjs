@@ -1,4 +1,4 @@
-// Browser test of "Your measurements (CSV)" (web/csv-import.js): a CSV written by `mechid simulate`
+// Browser test of "Your measurements (CSV)" (web/views/csv-import.js): a CSV written by `mechid simulate`
 // is chosen, its columns are mapped, two methods identify it, and the page shows the numbers that
 // `mechid identify` gives for the same file; a bad file shows its message next to the file input
 // and leaves the page usable; an HTML payload in the header stays text.

@@ -1,4 +1,4 @@
-// Browser test of the seeds 003/004 section (web/estimators.js, web/estimators-worker.js): the
+// Browser test of the seeds 003/004 section (web/views/estimators.js, web/app/worker.js): the
 // SVF pole search on seed 003's 1-DOF data (result text and the error-surface plot) and the
 // augmented EKF on the belt drive (estimates table and the parameter-trajectory plots).
 // Run: node --test tests/e2e/

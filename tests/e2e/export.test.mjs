@@ -1,4 +1,4 @@
-// Browser test of the exports (web/export.js, web/plot-export.js): identification results as JSON
+// Browser test of the exports (web/ui/export.js, web/ui/plot-export.js): identification results as JSON
 // and CSV hold the same numbers as the tables; the fit plot as PNG and SVG; user text escaped in
 // CSV cells and SVG labels.
 // Run: node --test tests/e2e/
@@ -86,8 +86,8 @@ test('the fit plot as PNG (a real image) and as SVG (two curves, axes, legend)',
 
 test('user text is escaped: SVG labels as XML text, CSV cells quoted and defused for spreadsheets', async () => {
   const out = await page.evaluate(async () => {
-    const { plotToSvg } = await import('./plot-export.js');
-    const { csvText } = await import('./export.js');
+    const { plotToSvg } = await import('./ui/plot-export.js');
+    const { csvText } = await import('./ui/export.js');
     const u = {
       width: 400, height: 300,
       data: [[0, 1, 2], [1, 2, 3]],

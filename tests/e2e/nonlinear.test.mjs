@@ -1,4 +1,4 @@
-// Browser test of the "Nonlinear stiffness from acceleration" section (web/nonlinear.js):
+// Browser test of the "Nonlinear stiffness from acceleration" section (web/views/nonlinear.js):
 // Lin-Ewins with accelerometer noise identified by DIA and IDA (seed 002, Table 1 pattern), the
 // phase portraits coloured by region, the force-displacement plot, the beam preset, and errors.
 // Run: node --test tests/e2e/
@@ -34,7 +34,7 @@ test('Lin-Ewins with noise (σ 10, a0 5): IDA within 5 %, DIA worse; portraits b
   const dia = await percent('#nl-row-dia td[data-error="outer"]');
   assert.ok(ida < 5, `IDA error ${ida} %`);
   assert.ok(dia > 3 * ida, `DIA error ${dia} %, IDA ${ida} %`);
-  assert.equal((await page.textContent('#nl-row-true td')).trim(), '40000');
+  assert.equal((await page.textContent('#nl-row-true td')).trim(), '4.000e+4');  // k = 40000 N/m to 4 significant digits
   assert.ok(Number(await page.textContent('#nl-row-ida td[data-changed]')) > 0, 'IDA swapping reclassified samples');
   assert.equal(await page.textContent('#nl-row-dia td[data-changed]'), '0');
   for (const id of ['nl-phase-xv', 'nl-phase-va']) {

@@ -1,4 +1,4 @@
-// Browser test of offline use (web/sw.js, web/offline.js): after the first load the service
+// Browser test of offline use (web/sw.js, web/app/offline.js): after the first load the service
 // worker holds every file of the site, so a reload with the network off still gives a working
 // page (the WebAssembly module included).
 // Run: node --test tests/e2e/

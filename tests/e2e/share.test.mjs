@@ -1,4 +1,4 @@
-// Browser test of shareable links (web/share.js): "Share this setup" puts the Identify form in the
+// Browser test of shareable links (web/ui/share.js): "Share this setup" puts the Identify form in the
 // URL fragment (no data); opening that link in a fresh page fills the form the same way; a link
 // with hostile values fills fields with text only, and a select keeps its value.
 // Run: node --test tests/e2e/

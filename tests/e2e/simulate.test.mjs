@@ -129,7 +129,7 @@ test('the page fits a 360 px wide screen', async () => {
 test('(b) every request goes to 127.0.0.1, including the worker\'s', () => {
   assert.ok(requests.length > 0, 'no requests were recorded');
   const seen = (suffix) => requests.some((u) => new URL(u).pathname.endsWith(suffix));
-  for (const f of ['/worker.js', '/gen/mechid.mjs', '/gen/mechid.wasm', '/gen/vendor/uPlot.esm.js']) {
+  for (const f of ['/app/worker.js', '/gen/mechid.mjs', '/gen/mechid.wasm', '/gen/vendor/uPlot.esm.js']) {
     assert.ok(seen(f), `request for ${f} not recorded: ${requests.join(' ')}`);
   }
   // blob: URLs carry their creator's origin; data: URLs never leave the page.

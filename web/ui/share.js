@@ -2,6 +2,8 @@
 // `#simulate?h=0.05&n=2000…` or `#identify?system=3dof&…&methods=auto,variational`. The fragment
 // is not sent to any server. Opening such a link fills the section's form; values only ever go
 // into form fields' values (then through the forms' own checks), never into HTML.
+import { $ } from './dom.js';
+
 const SECTIONS = {
   simulate: {
     fields: { system: 'preset', input: 'input', amplitude: 'amplitude', h: 'h', n: 'n', snr: 'snr', seed: 'seed' },
@@ -13,7 +15,6 @@ const SECTIONS = {
   },
 };
 
-const $ = (id) => document.getElementById(id);
 
 /** The section's form as a link to this page. */
 export function setupLink(section) {

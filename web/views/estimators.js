@@ -1,27 +1,14 @@
 // UI wiring of the "Seeds 003 and 004" section: the state-variable-filter pole search (its error
-// surface) and the augmented EKF on the belt drive (its parameter trajectories). The worker does
-// the numbers (estimators-worker.js); this thread formats text and plots. textContent only.
-import { MechidClient } from './worker-client.js';
-import { REQUEST } from './protocol.js';
-import { COLORS, ResizingPlot } from './plot.js';
+// surface) and the augmented EKF on the belt drive (its parameter trajectories). The page's worker
+// does the numbers (app/worker.js); this thread formats text and plots. textContent only.
+import { client } from '../app/worker-client.js';
+import { $, el, fmt, setStatus } from '../ui/dom.js';
+import { COLORS, ResizingPlot } from '../ui/plot.js';
 
-const $ = (id) => document.getElementById(id);
 const SVF_GRIDS = { 'msd-sine': '0.1:4.9:0.2', rlc: '200:700:25' };
 
-let client = new MechidClient();
-const liveClient = () => (client.failed ? (client = new MechidClient()) : client);
 const plots = {};
-
-function setStatus(id, state, text) {
-  $(id).dataset.state = state;
-  $(id).textContent = text;
-}
-
-function fmt(x, digits = 6) {
-  if (x === undefined || x === null || !Number.isFinite(x)) return String(x);
-  const a = Math.abs(x);
-  return a !== 0 && (a < 1e-3 || a >= 1e5) ? x.toExponential(digits - 2) : String(Number(x.toPrecision(digits)));
-}
+const fmt6 = (x) => fmt(x, 6);  // the estimates: 6 significant digits
 
 /** A line plot in `container` (PNG/SVG export included): x values, series [{label, values}], optional log y. Replaces the old one. */
 function linePlot(key, container, { x, xLabel, yLabel, series, logY = false }) {
@@ -46,12 +33,12 @@ async function runSvf(event) {
   try {
     const experiment = $('est-svf-experiment').value;
     const grid = $('est-svf-grid').value.trim();
-    const r = await liveClient().call(REQUEST.svfSearch, { experiment, grid, intersample: $('est-svf-intersample').value });
+    const r = await client.svfSearch({ experiment, grid, intersample: $('est-svf-intersample').value });
     const e = r.estimate;
     const what = experiment === 'rlc'
-      ? `1/RC = ${fmt(e.inv_RC)} (true 10), 1/LC = ${fmt(e.inv_LC)} (true 2.5e7)`
-      : `m = ${fmt(e.m)}, b = ${fmt(e.b)}, k = ${fmt(e.k)} (true 15, 0.2, 2)`;
-    $('est-svf-result').textContent = `best poles p1 = ${fmt(e.p1, 4)}, p2 = ${fmt(e.p2, 4)}: ${what}; mean |y − ŷ| = ${fmt(e.outputError, 4)}`;
+      ? `1/RC = ${fmt6(e.inv_RC)} (true 10), 1/LC = ${fmt6(e.inv_LC)} (true 2.5e7)`
+      : `m = ${fmt6(e.m)}, b = ${fmt6(e.b)}, k = ${fmt6(e.k)} (true 15, 0.2, 2)`;
+    $('est-svf-result').textContent = `best poles p1 = ${fmt(e.p1)}, p2 = ${fmt(e.p2)}: ${what}; mean |y − ŷ| = ${fmt(e.outputError)}`;
     showSurface(r.search);
     setStatus('est-svf-status', e.status === 'failed' ? 'error' : 'ok',
       `${r.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${e.message}` : ''})`);
@@ -69,7 +56,7 @@ function showSurface(search) {
     search.grid.indexOf(search.p1)])].filter((i) => i >= 0).sort((a, b) => a - b).slice(0, 7);
   const x = Float64Array.from(search.grid);
   const series = rows.map((i) => ({
-    label: `p1 = ${fmt(search.grid[i], 4)}`,
+    label: `p1 = ${fmt(search.grid[i])}`,
     values: Float64Array.from({ length: g }, (_, j) => search.surface.data[i * g + j]),
     width: search.grid[i] === search.p1 ? 2.5 : 1,
   }));
@@ -95,21 +82,16 @@ async function runEkf(event) {
   setStatus('est-ekf-status', 'busy', 'Simulating the belt drive and running the EKF…');
   try {
     const t0 = performance.now();
-    const r = await liveClient().call(REQUEST.ekfRun, { duration, methods, reading: $('est-ekf-reading').value, seed: 1 });
+    const r = await client.ekfRun({ duration, methods, reading: $('est-ekf-reading').value, seed: 1 });
     showTrajectories(r);
     const table = $('est-ekf-table');
     table.replaceChildren();
     for (const run of r.runs) {
-      const tr = document.createElement('tr');
       const cells = run.status === 'failed'
         ? [run.method, run.message, '', '', '']
-        : [run.method, fmt(run.theta[0]), `${(100 * run.errors[0]).toFixed(2)} %`, fmt(run.theta[1]), `${(100 * run.errors[1]).toFixed(2)} %`];
-      for (const c of cells) {
-        const td = document.createElement('td');
-        td.textContent = c;
-        tr.append(td);
-      }
-      tr.dataset.method = run.method;
+        : [run.method, fmt6(run.theta[0]), `${(100 * run.errors[0]).toFixed(2)} %`, fmt6(run.theta[1]), `${(100 * run.errors[1]).toFixed(2)} %`];
+      const tr = el('tr', undefined, { 'data-method': run.method });
+      tr.append(...cells.map((c) => el('td', c)));
       table.append(tr);
     }
     setStatus('est-ekf-status', 'ok', `${r.runs.length} filters over ${r.t.length} samples in ${Math.round(performance.now() - t0)} ms`);
@@ -133,7 +115,8 @@ function showTrajectories(r) {
   }
 }
 
-function init() {
+/** Wires the section (it needs the worker only when a Run button is pressed). */
+export function start() {
   $('est-svf-form').addEventListener('submit', runSvf);
   $('est-ekf-form').addEventListener('submit', runEkf);
   $('est-svf-experiment').addEventListener('change', () => { $('est-svf-grid').value = SVF_GRIDS[$('est-svf-experiment').value]; });
@@ -142,5 +125,3 @@ function init() {
   setStatus('est-svf-status', 'ready', 'Ready.');
   setStatus('est-ekf-status', 'ready', 'Ready.');
 }
-
-init();

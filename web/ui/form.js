@@ -1,7 +1,6 @@
 // Reading the page's form fields: a bad value throws an Error whose `field` is the control's id,
 // so that the message can be shown next to it.
-
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
 
 // The user's text in a message: quoted, cut to 40 characters with an ellipsis.
 function quote(text) {

@@ -1,7 +1,7 @@
-// x-y uPlot wrapper (uPlot's mode 2) for the "Nonlinear stiffness" section: phase portraits as
+// x-y uPlot wrapper (uPlot's mode 2), used by the "Nonlinear stiffness" section: phase portraits as
 // point clouds, one series per region, and force-displacement curves as lines. Each series
 // carries its own x and y, so unsorted data (a trajectory) is fine.
-import uPlot from './gen/vendor/uPlot.esm.js';
+import uPlot from '../gen/vendor/uPlot.esm.js';
 import { ResizingPlot } from './plot.js';
 
 export const REGION_COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd'];

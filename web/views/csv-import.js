@@ -2,13 +2,13 @@
 // worker (PapaParse and the checks of wasm/csv.js, whose messages name the line and column), its
 // columns are mapped here, and each chosen method identifies M, D, K from it. Column names and
 // cells come from the user: they are only ever set through textContent.
-import { MechidClient } from './worker-client.js';
-import { el, methodColumn } from './results-view.js';
-import { keepAnalysis } from './saved-analyses.js';
-import { downloadResults } from './export.js';
-import { COLORS, ResizingPlot } from './plot.js';
+import { client } from '../app/worker-client.js';
+import { methodColumn } from './results.js';
+import { keepAnalysis } from './saved.js';
+import { $, el, setStatus } from '../ui/dom.js';
+import { downloadResults } from '../ui/export.js';
+import { COLORS, ResizingPlot } from '../ui/plot.js';
 
-const $ = (id) => document.getElementById(id);
 const form = $('csv-form');
 const fileInput = $('csv-file');
 const fileError = $('csv-file-error');
@@ -56,18 +56,10 @@ function showPreviewPlot(names, columns) {
 const exportButton = $('csv-export');
 const saveButton = $('csv-save');
 const exportCsvButton = $('csv-export-csv');
-let client = new MechidClient();
 let file = null;
 let lastResults = null;  // {name, summary, mapping, results} of the last identification, for the exports and Save
 
 const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-function setStatus(state, text) {
-  status.dataset.state = state;
-  status.textContent = text;
-}
-
-const liveClient = () => (client.failed ? (client = new MechidClient()) : client);
 
 // Checkboxes, one per column, checked when the name matches `pattern` (the INTERFACES.md names).
 function columnChecks(container, name, header, pattern) {
@@ -103,9 +95,9 @@ async function load(chosen) {
   mapping.hidden = true;
   runButton.disabled = true;
   if (!file) return;
-  setStatus('busy', `Reading ${file.name}…`);
+  setStatus(status, 'busy', `Reading ${file.name}…`);
   try {
-    const columns = await liveClient().csvColumns(file);
+    const columns = await client.csvColumns({ file });
     header = columns.header;
     timeSelect.replaceChildren(el('option', '(none: give h)', { value: '' }),
       ...header.map((h) => el('option', h, { value: h })));
@@ -117,10 +109,10 @@ async function load(chosen) {
     mapping.hidden = false;
     runButton.disabled = false;
     const named = columns.hasHeader ? '' : ' (no header row: the first row is data, the columns are named column 1, column 2, …)';
-    setStatus('ready', `${file.name}: ${header.length} columns${named}. Map them, choose methods, then Identify.`);
+    setStatus(status, 'ready', `${file.name}: ${header.length} columns${named}. Map them, choose methods, then Identify.`);
   } catch (e) {
     fileError.textContent = e.message;
-    setStatus('error', 'The file could not be read; choose another.');
+    setStatus(status, 'error', 'The file could not be read; choose another.');
   }
 }
 
@@ -157,7 +149,7 @@ async function identify(event) {
   if (!file) return;
   const methods = [...form.querySelectorAll('input[name="csv-method"]:checked')].map((b) => b.value);
   if (methods.length === 0) {
-    setStatus('error', 'Choose at least one method.');
+    setStatus(status, 'error', 'Choose at least one method.');
     return;
   }
   const h = $('csv-h').value.trim();
@@ -176,40 +168,41 @@ async function identify(event) {
     map.cutoffHz = readCutoff();
   } catch (e) {
     $('csv-mapping-error').textContent = e.message;
-    setStatus('error', 'Correct the marked field.');
+    setStatus(status, 'error', 'Correct the marked field.');
     return;
   }
   $('csv-mapping-error').textContent = '';
   if (map.inputCols.length === 0 || map.outputCols.length === 0) {
     fileError.textContent = `${file.name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : `output (${outputKind.value})`} column`;
-    setStatus('error', 'Map the columns first.');
+    setStatus(status, 'error', 'Map the columns first.');
     return;
   }
   runButton.disabled = true;
   fileError.textContent = '';
-  setStatus('busy', `Identifying ${file.name} with ${methods.join(', ')}…`);
+  setStatus(status, 'busy', `Identifying ${file.name} with ${methods.join(', ')}…`);
   try {
     let updates = 0;
-    const out = await liveClient().identifyCsv(file, map, methods, (p) => {
+    const onProgress = (p) => {
       progressBar.dataset.updates = String(++updates);
       if (p.phase === 'reading') {
         progressBar.hidden = false;
         progressBar.value = p.fraction;
-        setStatus('busy', `Reading ${file.name}: ${Math.round(100 * p.fraction)} %…`);
+        setStatus(status, 'busy', `Reading ${file.name}: ${Math.round(100 * p.fraction)} %…`);
       } else {
         progressBar.value = 1;
-        setStatus('busy', `Identifying ${file.name} with ${p.method} (${p.done + 1} of ${p.total})…`);
+        setStatus(status, 'busy', `Identifying ${file.name} with ${p.method} (${p.done + 1} of ${p.total})…`);
       }
-    });
+    };
+    const out = await client.identifyCsv({ file, mapping: map, methods }, { onProgress });
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
     const s = out.summary;
-    setStatus('ok', `${out.name}: ${s.samples} samples, h = ${s.h} s, ${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}` +
+    setStatus(status, 'ok', `${out.name}: ${s.samples} samples, h = ${s.h} s, ${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}` +
       `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
   } catch (e) {
     fileError.textContent = e.message;  // next to the file: the messages name the line and column
-    setStatus('error', 'Identification stopped; the message is above. Your file and mapping are kept.');
+    setStatus(status, 'error', 'Identification stopped; the message is above. Your file and mapping are kept.');
   } finally {
     runButton.disabled = false;
     progressBar.hidden = true;
@@ -225,24 +218,28 @@ function exportResults(kind) {
 async function save() {
   if (!lastResults) return;
   try {
-    setStatus('ok', await keepAnalysis({ ...lastResults, source: 'CSV file' }));
+    setStatus(status, 'ok', await keepAnalysis({ ...lastResults, source: 'CSV file' }));
   } catch (e) {
-    setStatus('error', `Could not save: ${e?.message ?? e}`);
+    setStatus(status, 'error', `Could not save: ${e?.message ?? e}`);
   }
 }
 
-fileInput.addEventListener('change', () => load(fileInput.files[0] ?? null));
-outputKind.addEventListener('change', showOutputKind);
-showOutputKind();
-exportButton.addEventListener('click', () => exportResults('json'));
-exportCsvButton.addEventListener('click', () => exportResults('csv'));
-saveButton.addEventListener('click', save);
-const drop = $('csv-drop');
-drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
-drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-drop.addEventListener('drop', (e) => {
-  e.preventDefault();
-  drop.classList.remove('over');
-  if (e.dataTransfer.files[0]) load(e.dataTransfer.files[0]);
-});
-form.addEventListener('submit', identify);
+/** Wires the section (it needs the worker only when a file is chosen). */
+export function start() {
+  fileInput.addEventListener('change', () => load(fileInput.files[0] ?? null));
+  if (fileInput.files[0]) load(fileInput.files[0]);  // chosen while this module was loading
+  outputKind.addEventListener('change', showOutputKind);
+  showOutputKind();
+  exportButton.addEventListener('click', () => exportResults('json'));
+  exportCsvButton.addEventListener('click', () => exportResults('csv'));
+  saveButton.addEventListener('click', save);
+  const drop = $('csv-drop');
+  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    if (e.dataTransfer.files[0]) load(e.dataTransfer.files[0]);
+  });
+  form.addEventListener('submit', identify);
+}

@@ -1,22 +1,9 @@
 // The results of an identification as DOM (tables of M, D, K with their 95 % intervals, modes,
 // verdicts, warnings verbatim), shared by the "Identify" section and the CSV import. Text is only
 // ever set through textContent: user data and column names never become HTML.
-
-/** 4 significant digits: plain from 1e-3 to 1e4, exponential outside. */
-export function fmt4(x) {
-  if (x === 0) return '0';
-  if (!Number.isFinite(x)) return String(x);
-  const a = Math.abs(x);
-  return a >= 1e-3 && a < 1e4 ? x.toPrecision(4) : x.toExponential(3);
-}
-
-export function el(tag, text, attrs = {}) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
+// Computed here until the result carries them: the 95 % half-widths z95·sd (the result has the
+// standard deviations and z95) and the symmetry verdict (used from checks.symmetric when given).
+import { el, fmt } from '../ui/dom.js';
 
 // A cell's colour: blue for positive, red for negative entries, stronger with |x| relative to the
 // largest |entry| of the matrix (set through the CSSOM, which the page's CSP allows).
@@ -35,7 +22,7 @@ export function matrixTable(m, id, half95) {
     const tr = el('tr');
     for (let j = 0; j < m.cols; j++) {
       const k = i * m.cols + j;
-      const td = el('td', half95 ? `${fmt4(m.data[k])} ± ${fmt4(half95.data[k])}` : fmt4(m.data[k]));
+      const td = el('td', half95 ? `${fmt(m.data[k])} ± ${fmt(half95.data[k])}` : fmt(m.data[k]));
       shade(td, m.data[k], largest);
       tr.append(td);
     }
@@ -67,9 +54,9 @@ export function dataTable(headers, rows) {
 
 // u: the result's uncertainty (95 % half-widths beside ω_n and ζ), when it has one.
 export function modalTable(modal, u) {
-  const pm = (value, sd) => (u && Number.isFinite(sd) ? `${fmt4(value)} ± ${fmt4(u.z95 * sd)}` : fmt4(value));
+  const pm = (value, sd) => (u && Number.isFinite(sd) ? `${fmt(value)} ± ${fmt(u.z95 * sd)}` : fmt(value));
   return dataTable(['mode', 'ω_n (rad/s)', 'f (Hz)', 'ζ'],
-    modal.modes.map((m, k) => [String(k + 1), pm(m.omega_n, u?.omega_n_sd[k]), fmt4(m.freq_hz), pm(m.zeta, u?.zeta_sd[k])]));
+    modal.modes.map((m, k) => [String(k + 1), pm(m.omega_n, u?.omega_n_sd[k]), fmt(m.freq_hz), pm(m.zeta, u?.zeta_sd[k])]));
 }
 
 // Symmetric to rounding: max |X − Xᵀ| ≤ 1e-9 max |X|.
@@ -124,7 +111,7 @@ export function methodColumn(r, prefix = 'ident') {
 
   if (r.errors) {
     const e = r.errors;
-    col.append(el('p', `Relative errors: M = ${fmt4(e.M)}, D = ${fmt4(e.D)}, K = ${fmt4(e.K)}, A = ${fmt4(e.A)}`,
+    col.append(el('p', `Relative errors: M = ${fmt(e.M)}, D = ${fmt(e.D)}, K = ${fmt(e.K)}, A = ${fmt(e.A)}`,
       { id: `${prefix}-errors-${m}`, class: 'ident-errors' }));
   }
   const c = r.checks ?? {};
@@ -132,7 +119,7 @@ export function methodColumn(r, prefix = 'ident') {
   for (const [key, label] of [['M_pd', 'M ≻ 0'], ['K_pd', 'K ≻ 0'], ['D_psd', 'D ⪰ 0']]) {
     pd.append(el('span', `${label}: ${c[key] ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(Boolean(c[key])) }), ' ');
   }
-  const symmetric = ['M', 'D', 'K'].every((key) => isSymmetric(r[key]));
+  const symmetric = c.symmetric ?? ['M', 'D', 'K'].every((key) => isSymmetric(r[key]));
   pd.append(el('span', `symmetric: ${symmetric ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(symmetric), id: `${prefix}-symmetric-${m}` }));
   col.append(pd);
   if (r.diagnostics?.reason) col.append(el('p', `Chose ${r.diagnostics.choice}: ${r.diagnostics.reason}`, { class: 'hint', id: `${prefix}-reason-${m}` }));

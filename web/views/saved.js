@@ -1,18 +1,13 @@
 // The "Saved analyses" section: identifications kept in IndexedDB (analysis-store.js) by the
 // Save buttons of the Identify and CSV sections; listed, reopened and deleted here. Names come
 // from the user (file names): set through textContent only.
-import { deleteAnalysis, getAnalysis, listAnalyses, saveAnalysis } from './analysis-store.js';
-import { el, methodColumn, truthColumn } from './results-view.js';
+import { deleteAnalysis, getAnalysis, listAnalyses, saveAnalysis } from '../app/analysis-store.js';
+import { methodColumn, truthColumn } from './results.js';
+import { $, el, setStatus } from '../ui/dom.js';
 
-const $ = (id) => document.getElementById(id);
 const list = $('saved-list');
 const status = $('saved-status');
 const shown = $('saved-results');
-
-function setStatus(state, text) {
-  status.dataset.state = state;
-  status.textContent = text;
-}
 
 // A result without its free-run simulation (as long as the data; the fit % stays).
 function compact(r) {
@@ -40,14 +35,14 @@ function button(text, label, onClick) {
 async function reopen(id) {
   const a = await getAnalysis(id);
   if (!a) {
-    setStatus('error', `Analysis ${id} is no longer saved.`);
+    setStatus(status, 'error', `Analysis ${id} is no longer saved.`);
     return refresh();
   }
   const cols = a.results.map((r) => methodColumn(r, 'saved'));
   if (a.truth) cols.unshift(truthColumn(a.truth, a.modal, 'saved'));
   shown.replaceChildren(...cols);
   shown.dataset.id = String(id);
-  setStatus('ok', `Reopened “${a.name}” (saved ${new Date(a.created).toLocaleString()}).`);
+  setStatus(status, 'ok', `Reopened “${a.name}” (saved ${new Date(a.created).toLocaleString()}).`);
 }
 
 async function remove(id, name) {
@@ -56,7 +51,7 @@ async function remove(id, name) {
     shown.replaceChildren();
     delete shown.dataset.id;
   }
-  setStatus('ok', `Deleted “${name}”.`);
+  setStatus(status, 'ok', `Deleted “${name}”.`);
   await refresh();
 }
 
@@ -77,12 +72,15 @@ async function refresh() {
   list.append(body);
   list.hidden = rows.length === 0;
   list.dataset.count = String(rows.length);
-  if (rows.length === 0) setStatus('empty', 'Nothing saved yet: identify something, then press “Save analysis”.');
-  else if (['empty', 'loading', 'ready', 'error'].includes(status.dataset.state)) setStatus('ready', `${rows.length} saved; reopen one to see its results.`);
+  if (rows.length === 0) setStatus(status, 'empty', 'Nothing saved yet: identify something, then press “Save analysis”.');
+  else if (['empty', 'loading', 'ready', 'error'].includes(status.dataset.state)) setStatus(status, 'ready', `${rows.length} saved; reopen one to see its results.`);
 }
 
 function fail(e) {
-  setStatus('error', `The saved analyses are not available: ${e?.message ?? e}`);
+  setStatus(status, 'error', `The saved analyses are not available: ${e?.message ?? e}`);
 }
 
-refresh().catch(fail);
+/** Lists the saved analyses (IndexedDB only: no worker). */
+export function start() {
+  return refresh().catch(fail);
+}

@@ -1,12 +1,12 @@
-// UI wiring of the simulate page. The worker does all numerical work; this thread only
-// reads the form, shows status and plots, and starts the CSV download.
-// User text is only ever shown through textContent.
-import { MechidClient } from './worker-client.js';
-import { download } from './export.js';
-import { fieldError, readInteger, readNumber, readSnr } from './form.js';
-import { followSharedSetup, shareButton } from './share.js';
+// The "Simulate" section. The worker does all numerical work; this thread only reads the form,
+// shows status and plots, and starts the CSV download. User text is only ever shown through
+// textContent.
+import { client } from '../app/worker-client.js';
+import { $, setStatus } from '../ui/dom.js';
+import { download } from '../ui/export.js';
+import { fieldError, readInteger, readNumber, readSnr } from '../ui/form.js';
+import { followSharedSetup, shareButton } from '../ui/share.js';
 
-const $ = (id) => document.getElementById(id);
 const form = $('sim-form');
 const status = $('status');
 const simulateButton = $('simulate');
@@ -27,15 +27,9 @@ const INPUT_HINTS = {
     + 'simulation (several sub-steps per period).',
 };
 
-let client = new MechidClient();
 let plots = null; // {u, q}: TimePlot
 let last = null;  // {data, filename} of the last successful run
 let runs = 0;
-
-function setStatus(state, text) {
-  status.dataset.state = state;
-  status.textContent = text;
-}
 
 /** The form as {system, options}; throws Error{field} naming the first bad field. */
 function readForm() {
@@ -70,25 +64,24 @@ async function simulate(event) {
   try {
     request = readForm();
   } catch (e) {
-    setStatus('error', e.message);
+    setStatus(status, 'error', e.message);
     $(e.field).setAttribute('aria-invalid', 'true');
     $(e.field).focus();
     return;
   }
   const { system, options } = request;
   simulateButton.disabled = true;
-  setStatus('busy', 'Simulating…');
+  setStatus(status, 'busy', 'Simulating…');
   try {
-    if (client.failed) client = new MechidClient(); // a dead worker (e.g. after an abort) is replaced
-    const { data, ms } = await client.simulate(system, options);
+    const { data, ms } = await client.simulate({ system, options });
     plots.u.show(data.t, data.u);
     plots.q.show(data.t, data.q);
     last = { data, filename: `${system.replace(/[^\w-]/g, '_')}-h${options.h}-n${options.n}.csv` };
     downloadButton.disabled = false;
     status.dataset.run = String(++runs);
-    setStatus('ok', `${data.t.length} samples in ${formatMs(ms)} ms (${methodText(data)})`);
+    setStatus(status, 'ok', `${data.t.length} samples in ${formatMs(ms)} ms (${methodText(data)})`);
   } catch (e) {
-    setStatus('error', e?.message ?? String(e)); // core messages are shown verbatim
+    setStatus(status, 'error', e?.message ?? String(e)); // core messages are shown verbatim
   } finally {
     simulateButton.disabled = false;
   }
@@ -97,9 +90,9 @@ async function simulate(event) {
 async function downloadCsv() {
   if (!last) return;
   try {
-    download(await client.csv(last.data), last.filename);
+    download((await client.csv({ data: last.data })).blob, last.filename);
   } catch (e) {
-    setStatus('error', `Could not build the CSV: ${e?.message ?? e}`);
+    setStatus(status, 'error', `Could not build the CSV: ${e?.message ?? e}`);
   }
 }
 
@@ -107,27 +100,21 @@ function showInputHint() {
   $('input-hint').textContent = INPUT_HINTS[$('input').value] ?? '';
 }
 
-async function init() {
+/** Wires the section and fills its presets (main.js reports a failure in the status line). */
+export async function start() {
   form.addEventListener('submit', simulate);
   downloadButton.addEventListener('click', downloadCsv);
   $('input').addEventListener('change', showInputHint);
   shareButton('simulate', $('sim-share'), $('sim-share-link'));
   showInputHint();
-  try {
-    const { TimePlot } = await import('./plot.js');
-    plots = {
-      u: new TimePlot($('plot-u'), { yLabel: 'u (N)', prefix: 'u' }),
-      q: new TimePlot($('plot-q'), { yLabel: 'q (m)', prefix: 'q' }),
-    };
-    const select = $('preset');
-    for (const name of await client.presetNames()) select.append(new Option(name, name));
-    followSharedSetup('simulate');
-    simulateButton.disabled = false;
-    setStatus('ready', 'Ready: choose the settings and press Simulate.');
-  } catch (e) {
-    const hint = e?.code ? '' : ' (is web/gen built? Run `npm run build:wasm`.)';
-    setStatus('error', `Could not start: ${e?.message ?? e}${hint}`);
-  }
+  const { TimePlot } = await import('../ui/plot.js');
+  plots = {
+    u: new TimePlot($('plot-u'), { yLabel: 'u (N)', prefix: 'u' }),
+    q: new TimePlot($('plot-q'), { yLabel: 'q (m)', prefix: 'q' }),
+  };
+  const select = $('preset');
+  for (const name of (await client.presetNames()).names) select.append(new Option(name, name));
+  followSharedSetup('simulate');
+  simulateButton.disabled = false;
+  setStatus(status, 'ready', 'Ready: choose the settings and press Simulate.');
 }
-
-init();

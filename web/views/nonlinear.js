@@ -1,13 +1,15 @@
 // UI wiring of the "Nonlinear stiffness from acceleration" section (seed 002, Karimov et al.
 // 2021): a preset is simulated with the accelerometer model of eq. 24 and its piecewise-linear
-// stiffness identified by the DIA (Algorithm 2) and the IDA (Algorithm 3) in a worker; this thread
-// only reads the form and shows tables and plots. Text is only ever set through textContent.
-import { MechidClient } from './worker-client.js';
-import { parseRegions } from './gen/nonlinear.js';
-import { REGION_COLORS, XYPlot } from './nonlinear-plots.js';
-import { fieldError, readInteger, readNumber } from './form.js';
+// stiffness identified by the DIA (Algorithm 2) and the IDA (Algorithm 3) in the page's worker;
+// this thread only reads the form and shows tables and plots. Text is only ever set through
+// textContent. Computed here until the result carries it: the error of each stiffness against
+// the preset's (errorText).
+import { client } from '../app/worker-client.js';
+import { parseRegions } from '../gen/nonlinear.js';
+import { $, el, fmt, setStatus } from '../ui/dom.js';
+import { fieldError, readInteger, readNumber } from '../ui/form.js';
+import { REGION_COLORS, XYPlot } from '../ui/plot-xy.js';
 
-const $ = (id) => document.getElementById(id);
 const form = $('nl-form');
 const runButton = $('nl-run');
 const status = $('nl-status');
@@ -20,29 +22,8 @@ const PRESETS = {
   beam: { n: 1500, sigma: 0, a0: 0, regions: 'sign', segments: 1, highpass: 0, detrend: true },
 };
 
-let client = new MechidClient();
 let last = null;  // {sim, results} of the last run
 let plots = null;
-
-function setStatus(state, text) {
-  status.dataset.state = state;
-  status.textContent = text;
-}
-
-function el(tag, text, attrs = {}) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
-/** 4 significant digits: plain from 1e-3 to 1e6, exponential outside. */
-function fmt4(x) {
-  if (x === 0) return '0';
-  if (x === null || !Number.isFinite(x)) return '–';
-  const a = Math.abs(x);
-  return a >= 1e-3 && a < 1e6 ? String(Number(x.toPrecision(4))) : x.toExponential(3);
-}
 
 /** The request of the form; throws Error{field} naming the first bad field. */
 function readForm() {
@@ -89,7 +70,7 @@ function applyPreset() {
 // Error against the preset: relative where the true stiffness is non-zero, absolute otherwise.
 function errorText(k, truth) {
   if (truth === undefined) return '–';
-  return truth === 0 ? `|k| = ${fmt4(Math.abs(k))}` : `${fmt4((100 * Math.abs(k - truth)) / Math.abs(truth))} %`;
+  return truth === 0 ? `|k| = ${fmt(Math.abs(k))}` : `${fmt((100 * Math.abs(k - truth)) / Math.abs(truth))} %`;
 }
 
 function showTable(sim, results) {
@@ -104,17 +85,17 @@ function showTable(sim, results) {
   const body = el('tbody');
   const truth = el('tr', undefined, { id: 'nl-row-true' });
   truth.append(el('th', 'true'));
-  for (const name of names) truth.append(el('td', fmt4(sim.k[name])), el('td', ''));
-  truth.append(el('td', fmt4(sim.mass)), el('td', fmt4(sim.damping)), el('td', ''), el('td', ''), el('td', ''));
+  for (const name of names) truth.append(el('td', fmt(sim.k[name])), el('td', ''));
+  truth.append(el('td', fmt(sim.mass)), el('td', fmt(sim.damping)), el('td', ''), el('td', ''), el('td', ''));
   body.append(truth);
   for (const r of results) {
     const row = el('tr', undefined, { id: `nl-row-${r.method}` });
     row.append(el('th', r.method.toUpperCase()));
     for (const s of r.stiffness) {
-      row.append(el('td', fmt4(s.k), { 'data-k': s.name }), el('td', errorText(s.k, sim.k[s.name]), { 'data-error': s.name }));
+      row.append(el('td', fmt(s.k), { 'data-k': s.name }), el('td', errorText(s.k, sim.k[s.name]), { 'data-error': s.name }));
     }
-    row.append(el('td', `${fmt4(r.mass)}${r.massEstimated ? '' : ' (known)'}`),
-      el('td', `${fmt4(r.damping)}${r.dampingEstimated ? '' : ' (known)'}`),
+    row.append(el('td', `${fmt(r.mass)}${r.massEstimated ? '' : ' (known)'}`),
+      el('td', `${fmt(r.damping)}${r.dampingEstimated ? '' : ' (known)'}`),
       el('td', String(r.classification.changed), { 'data-changed': '' }),
       el('td', `${r.fit.fit_percent.toFixed(1)} %`),
       el('td', r.status === 'ok' ? 'ok' : `${r.status}: ${r.message}`, { 'data-status': r.status }));
@@ -164,26 +145,26 @@ async function run(event) {
     request = readForm();
   } catch (e) {
     if (e.field) $(e.field).setAttribute('aria-invalid', 'true');
-    setStatus('error', e.message);
+    setStatus(status, 'error', e.message);
     return;
   }
   runButton.disabled = true;
-  setStatus('busy', 'Simulating and identifying…');
+  setStatus(status, 'busy', 'Simulating and identifying…');
   try {
-    if (client.failed) client = new MechidClient();
     const { sim, results, ms } = await client.nonlinear(request);
     last = { sim, results };
     showTable(sim, results);
     showPlots();
-    setStatus('ok', `${sim.t.length} samples, DIA and IDA in ${Math.round(ms)} ms`);
+    setStatus(status, 'ok', `${sim.t.length} samples, DIA and IDA in ${Math.round(ms)} ms`);
   } catch (e) {
-    setStatus('error', e?.message ?? String(e));  // core messages verbatim
+    setStatus(status, 'error', e?.message ?? String(e));  // core messages verbatim
   } finally {
     runButton.disabled = false;
   }
 }
 
-function init() {
+/** Wires the section (it needs the worker only when Identify is pressed). */
+export function start() {
   plots = {
     xv: new XYPlot($('nl-phase-xv'), { xLabel: 'x (m)', yLabel: 'ẋ (m/s)' }),
     va: new XYPlot($('nl-phase-va'), { xLabel: 'ẋ (m/s)', yLabel: 'ẍ (m/s²)' }),
@@ -194,7 +175,5 @@ function init() {
   $('nl-show').addEventListener('change', showPlots);
   applyPreset();
   runButton.disabled = false;
-  setStatus('ready', 'Ready: press Identify.');
+  setStatus(status, 'ready', 'Ready: press Identify.');
 }
-
-init();

@@ -1,5 +1,5 @@
 // Thin wrapper over uPlot: one time plot per container, x = t, one series per channel.
-import uPlot from './gen/vendor/uPlot.esm.js';
+import uPlot from '../gen/vendor/uPlot.esm.js';
 import { download, safeName } from './export.js';
 
 export const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2',

@@ -1,13 +1,17 @@
 // Monte Carlo study of the "Identify" section (thesis ch. 5): one studyRun request per
-// (h, run, method), spread over a pool of workers (each takes the next task when it is free;
-// seeds come from (h, run), so the pool size does not change the numbers), progress after each
-// run, cancel between runs, and a log-log plot of the RMS relative error of K against h per
-// method. Aggregation: gen/study.js.
-import { studyTasks, aggregateStudy } from './gen/study.js';
-import { LogLogPlot } from './conditioning-plots.js';
+// (h, run, method), spread over a pool of workers started for the study and closed after it
+// (each takes the next task when it is free; seeds come from (h, run), so the pool size does not
+// change the numbers), progress after each run, and a log-log plot of the RMS relative error of
+// K against h per method. Cancel terminates the pool at once, the run in progress included; the
+// finished runs are kept. Aggregation: gen/study.js.
+import { isCancelled, WorkerClient } from '../app/worker-client.js';
+import { studyTasks, aggregateStudy } from '../gen/study.js';
+import { LogLogPlot } from '../ui/plot-loglog.js';
 
 export const STUDY_HS = [0.02, 0.05, 0.1];
 export const STUDY_RUNS = 3;
+// One worker per core, at least two and at most four (each holds a WebAssembly instance).
+const POOL_SIZE = Math.min(4, Math.max(2, navigator.hardwareConcurrency || 2));
 
 const COLORS = { variational: '#1f77b4', 'n4sid-d2c': '#d62728', 'equation-error': '#2ca02c', 'variational-zoh': '#9467bd', auto: '#ff7f0e' };
 
@@ -18,44 +22,57 @@ export class StudyView {
     this.progressEl = progressEl;
     this.plot = null;
     this.cancelled = false;
-    this.running = false;
+    this.pool = [];   // the study's workers while it runs
   }
 
+  get running() {
+    return this.pool.length > 0;
+  }
+
+  /** Stops the study now: its workers are terminated, the runs in progress lost. */
   cancel() {
     this.cancelled = true;
+    for (const client of this.pool) client.cancel('the study was cancelled');
   }
 
   /**
-   * spec: {system (preset name), snr, n, seed, methods}; clients: the MechidClient pool.
-   * Resolves with {aggregate, done, total, cancelled, ms}; rejects on a worker error.
+   * spec: {system (preset name), snr, n, seed, methods}. Resolves with {aggregate, done, total,
+   * cancelled, ms}; rejects on a worker error (the other workers are stopped then).
    */
-  async run(clients, spec) {
+  async run(spec) {
     const { system, snr, n, seed, methods } = spec;
     const tasks = studyTasks({ hs: STUDY_HS, runs: STUDY_RUNS, methods });
     const total = tasks.length;
     const results = new Array(total);
     let next = 0, done = 0;
+    const clients = Array.from({ length: POOL_SIZE }, () => new WorkerClient());
     const perWorker = clients.map(() => 0);  // runs each worker did (data-per-worker, for the test)
     this.cancelled = false;
-    this.running = true;
+    this.pool = clients;
     this.progressEl.textContent = `0 / ${total}`;
     const t0 = performance.now();
     const drain = async (client, w) => {
       while (!this.cancelled && next < total) {
         const index = next++;
         const task = tasks[index];
-        results[index] = await client.studyRun(system, {
+        results[index] = (await client.studyRun({ system, options: {
           h: task.h, snr, samples: n, method: task.method, seed, hIndex: task.hIndex, run: task.run,
-        });
+        } })).run;
         perWorker[w] += 1;
         this.progressEl.dataset.perWorker = perWorker.join(',');
         this.progressEl.textContent = `${++done} / ${total}`;
       }
     };
+    const stopped = (e) => {
+      if (isCancelled(e) && this.cancelled) return;  // cancelled by the user: keep what is done
+      this.cancel();
+      throw e;
+    };
     try {
-      await Promise.all(clients.map((client, w) => drain(client, w).catch((e) => { this.cancelled = true; throw e; })));
+      await Promise.all(clients.map((client, w) => drain(client, w).catch(stopped)));
     } finally {
-      this.running = false;
+      for (const client of clients) client.close();
+      this.pool = [];
     }
     const cancelled = done < total;
     if (cancelled) this.progressEl.textContent = `${done} / ${total} (cancelled)`;

@@ -1,7 +1,7 @@
 // Exports of the page, all made in this browser and saved as downloads: results and studies as
 // CSV, plots as PNG and SVG. Text from the user (column names, file names) is escaped for CSV
 // (quotes; a leading = + - @ is defused for spreadsheets) and for SVG (XML entities).
-import { toJson } from './gen/api.js';
+import { toJson } from '../gen/api.js';
 
 /** Saves a Blob under a file name through the browser's download. */
 export function download(blob, filename) {

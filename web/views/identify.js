@@ -1,16 +1,17 @@
-// UI wiring of the "Identify" section (thesis sec. 4.2, ch. 5). Its own worker (worker.js via
-// MechidClient) simulates PRBS data and identifies M, D, K with each chosen method; this thread
-// only formats tables and plots. Text is only ever set through textContent.
-import { MechidClient } from './worker-client.js';
-import { StudyView } from './study-view.js';
-import { el, methodColumn, truthColumn } from './results-view.js';
-import { readInteger, readNumber, readSnr } from './form.js';
-import { keepAnalysis } from './saved-analyses.js';
-import { columnsOf, ResizingPlot } from './plot.js';
-import { followSharedSetup, shareButton } from './share.js';
-import { download, downloadResults, safeName, studyToCsv } from './export.js';
+// The "Identify" section (thesis sec. 4.2, ch. 5). The page's worker simulates PRBS data and
+// identifies M, D, K with each chosen method; this thread only formats tables and plots. Text is
+// only ever set through textContent. Computed here until the result carries it: the residual
+// q1 − simulated q1 of the fit plot.
+import { client } from '../app/worker-client.js';
+import { StudyView } from './study.js';
+import { methodColumn, truthColumn } from './results.js';
+import { keepAnalysis } from './saved.js';
+import { $, setStatus } from '../ui/dom.js';
+import { readInteger, readNumber, readSnr } from '../ui/form.js';
+import { columnsOf, ResizingPlot } from '../ui/plot.js';
+import { followSharedSetup, shareButton } from '../ui/share.js';
+import { download, downloadResults, safeName, studyToCsv } from '../ui/export.js';
 
-const $ = (id) => document.getElementById(id);
 const form = $('ident-form');
 const presetSelect = $('ident-preset');
 const runButton = $('ident-run');
@@ -24,31 +25,10 @@ const exportJsonButton = $('ident-export-json');
 const exportCsvButton = $('ident-export-csv');
 const studyCsvButton = $('ident-study-csv');
 
-let client = new MechidClient();
 let busy = false;
 let last = null;  // {spec, out} of the last identification, for "Save analysis" and the exports
 let lastStudy = null;  // the aggregate of the last study, for its CSV
 const study = new StudyView($('ident-study-plot'), $('ident-study-progress'));
-
-function liveClient() {
-  if (client.failed) client = new MechidClient();
-  return client;
-}
-
-// The study's workers: the section's own and 1-3 more (one per core, at least two in all),
-// started on the first study and kept; a dead one is replaced.
-const STUDY_POOL_SIZE = Math.min(4, Math.max(2, navigator.hardwareConcurrency || 2));
-let extraClients = [];
-function studyPool() {
-  extraClients = Array.from({ length: STUDY_POOL_SIZE - 1 }, (_, i) =>
-    (extraClients[i] && !extraClients[i].failed ? extraClients[i] : new MechidClient()));
-  return [liveClient(), ...extraClients];
-}
-
-function setStatus(state, text) {
-  status.dataset.state = state;
-  status.textContent = text;
-}
 
 function setBusy(on, studying = false) {
   busy = on;
@@ -77,7 +57,7 @@ function readForm() {
 
 function inputError(e) {
   if (e.field) $(e.field).setAttribute('aria-invalid', 'true');
-  setStatus('error', e.message);
+  setStatus(status, 'error', e.message);
 }
 
 // ---- fit plot -----------------------------------------------------------------------------
@@ -122,19 +102,19 @@ async function identify(event) {
     return;
   }
   setBusy(true);
-  setStatus('busy', `Simulating ${spec.n} samples and identifying with ${spec.methods.join(', ')}…`);
+  setStatus(status, 'busy', `Simulating ${spec.n} samples and identifying with ${spec.methods.join(', ')}…`);
   try {
     const { system, methods, ...options } = spec;
-    const out = await liveClient().identify(system, options, methods);
+    const out = await client.identify({ system, options, methods });
     const cols = [truthColumn(out.truth, out.modal), ...out.results.map((r) => methodColumn(r))];
     resultsEl.replaceChildren(...cols);
     last = { spec, out };
     for (const b of [saveButton, exportJsonButton, exportCsvButton]) b.disabled = false;
     showFit(out.t, out.q, out.results.find((r) => r.validation?.simulated));
     const summary = out.results.map((r) => `${r.method} ${r.status}`).join(', ');
-    setStatus('ok', `Identified ${system} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.`);
+    setStatus(status, 'ok', `Identified ${system} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.`);
   } catch (e) {
-    setStatus('error', e?.message ?? String(e));
+    setStatus(status, 'error', e?.message ?? String(e));
   } finally {
     setBusy(false);
   }
@@ -144,14 +124,14 @@ async function save() {
   if (!last) return;
   const { spec: { system, h, n, snr, seed, methods }, out } = last;
   try {
-    setStatus('ok', await keepAnalysis({
+    setStatus(status, 'ok', await keepAnalysis({
       name: `${system}, h = ${h} s, N = ${n}, ${snr === Infinity ? 'noise-free' : `SNR ${snr} dB`}, seed ${seed}`,
       source: 'simulated PRBS',
       setup: { system, h, n, snr, seed, methods },
       truth: out.truth, modal: out.modal, results: out.results,
     }));
   } catch (e) {
-    setStatus('error', `Could not save: ${e?.message ?? e}`);
+    setStatus(status, 'error', `Could not save: ${e?.message ?? e}`);
   }
 }
 
@@ -172,27 +152,28 @@ async function runStudy() {
   }
   setBusy(true, true);
   const started = performance.now();
-  const tick = () => setStatus('busy', `Running the Monte Carlo study… ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const tick = () => setStatus(status, 'busy', `Running the Monte Carlo study… ${((performance.now() - started) / 1000).toFixed(1)} s`);
   tick();
   const clock = setInterval(tick, 500);
   try {
-    const { aggregate, done, total, cancelled, ms } = await study.run(studyPool(), {
+    const { aggregate, done, total, cancelled, ms } = await study.run({
       system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods,
     });
     lastStudy = aggregate;
     studyCsvButton.disabled = false;
     const failures = aggregate.rows.reduce((s, r) => s + r.failures, 0);
     const note = failures ? ` ${failures} failed run(s) left out.` : '';
-    setStatus('ok', `${cancelled ? 'Study cancelled' : 'Study finished'}: ${done} of ${total} runs in ${Math.round(ms)} ms.${note}`);
+    setStatus(status, 'ok', `${cancelled ? 'Study cancelled' : 'Study finished'}: ${done} of ${total} runs in ${Math.round(ms)} ms.${note}`);
   } catch (e) {
-    setStatus('error', e?.message ?? String(e));
+    setStatus(status, 'error', e?.message ?? String(e));
   } finally {
     clearInterval(clock);
     setBusy(false);
   }
 }
 
-async function init() {
+/** Wires the section and fills its presets (main.js reports a failure in the status line). */
+export async function start() {
   form.addEventListener('submit', identify);
   studyButton.addEventListener('click', runStudy);
   cancelButton.addEventListener('click', () => study.cancel());
@@ -203,16 +184,8 @@ async function init() {
   studyCsvButton.addEventListener('click', () => {
     if (lastStudy) download(new Blob([studyToCsv(lastStudy)], { type: 'text/csv' }), `${safeName(`study-${lastStudy.system}-snr${lastStudy.snr}`)}.csv`);
   });
-  try {
-    const names = await client.presetNames();
-    for (const name of names) presetSelect.append(new Option(name, name));
-    followSharedSetup('identify');
-    setBusy(false);
-    setStatus('ready', 'Choose a system and methods, then Identify.');
-  } catch (e) {
-    const hint = e?.code ? '' : ' (is web/gen built? Run `npm run build:wasm`.)';
-    setStatus('error', `Could not start: ${e?.message ?? e}${hint}`);
-  }
+  for (const name of (await client.presetNames()).names) presetSelect.append(new Option(name, name));
+  followSharedSetup('identify');
+  setBusy(false);
+  setStatus(status, 'ready', 'Choose a system and methods, then Identify.');
 }
-
-init();

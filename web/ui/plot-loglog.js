@@ -1,4 +1,4 @@
-// Log-log uPlot wrapper for the conditioning section: one x (h) and several named series.
+// Log-log uPlot wrapper (conditioning section, Monte Carlo study): one x (h) and several named series.
 // Values that a log axis cannot show (<= 0, NaN, ±Infinity) become gaps (null).
 import { ResizingPlot } from './plot.js';
 

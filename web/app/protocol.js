@@ -1,6 +1,12 @@
-// The fixed list of worker messages (docs: INTERFACES.md, "Worker protocol").
+// The fixed list of worker messages (docs: INTERFACES.md, "Worker protocol"). worker-client.js
+// generates one client method per entry of REQUEST, named after it: `client.simulate(payload)`
+// posts {type: 'simulate', id, ...payload} and resolves with the reply's fields after `->`.
 // Request:  {type: REQUEST.*, id, ...payload}; `system` is a preset name or a MechanicalSystem.
 // Reply:    {type: REPLY.*, id, ...}; an error reply carries {code, message}.
+// Cancelling is not a message: the worker runs each request to completion and reads no message
+// meanwhile, so the client cancels by terminating the worker (every pending call rejects with
+// code CANCELLED) and starts a new one on the next call. A study runs on its own pool of workers,
+// so cancelling it stops the run in progress, not only the next ones.
 
 export const REQUEST = Object.freeze({
   presetNames: 'presetNames', // -> {names: string[]}
@@ -12,14 +18,14 @@ export const REQUEST = Object.freeze({
   modal: 'modal',             // {system} -> {modal: ModalResult}
   passivity: 'passivity',     // {system, h} -> {report: PassivityReport}
   perturbationStudy: 'perturbationStudy', // {system, options} -> {rows: PerturbationRow[], ms}
-  identify: 'identify',       // {system, options: {h, n, snr, seed}, methods} -> {truth, modal, t, q, results}
+  identify: 'identify',       // {system, options: {h, n, snr, seed}, methods} -> {truth, modal, t, q, results, ms}
   studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
-  nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/nonlinear.js)
-  svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {search, estimate, ms} (seed 003)
+  nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/views/nonlinear.js)
+  svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {experiment, search, estimate, ms} (seed 003)
   ekfRun: 'ekfRun',           // {duration, methods, reading, seed} -> {t, trueTheta, runs} (seed 004)
   csvColumns: 'csvColumns',   // {file} -> {name, header, hasHeader, delimiter, preview, columns}: a measurement CSV's header, first rows and first 2000 rows per column
-  identifyCsv: 'identifyCsv', // {file, mapping, methods} -> {name, summary, t, q, results, ms}; progress {phase, …} (web/csv-import.js)
-  cancel: 'cancel',           // {target: id}: answered {cancelled: false}; studies are cancelled by the page between runs
+  identifyCsv: 'identifyCsv', // {file, mapping, methods} -> {name, summary, t, q, results, ms}; progress {phase, …} (web/views/csv-import.js)
+  memory: 'memory',           // -> {wasm_bytes}: the byte length of the WebAssembly memory (bench/page.mjs)
 });
 
 export const REPLY = Object.freeze({
@@ -27,3 +33,6 @@ export const REPLY = Object.freeze({
   progress: 'progress',
   error: 'error',
 });
+
+// The `code` of the error a call rejects with when its worker was cancelled or closed.
+export const CANCELLED = 'cancelled';

@@ -1,14 +1,19 @@
-// Module worker: owns the WebAssembly instance and answers the requests of protocol.js.
-import createMechidModule from './gen/mechid.mjs';
-import { wrapModule, simulationToCsv } from './gen/api.js';
+// Module worker: owns the page's one WebAssembly instance and answers every request of
+// protocol.js (one handler per REQUEST entry), for all sections.
+import createMechidModule from '../gen/mechid.mjs';
+import { wrapModule, simulationToCsv } from '../gen/api.js';
+import { EQ32_READINGS, poleGrid } from '../gen/estimators.js';
+import Papa from '../gen/vendor/papaparse.mjs';
+import { cellNumber, headerOf, PAPA_OPTIONS, parseDatasetFile } from '../gen/csv.js';
 import { REQUEST, REPLY } from './protocol.js';
-import { estimatorHandlers } from './estimators-worker.js';
-import Papa from './gen/vendor/papaparse.mjs';
-import { cellNumber, headerOf, PAPA_OPTIONS, parseDatasetFile } from './gen/csv.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
 const ready = createMechidModule().then(wrapModule);
 ready.catch(() => {}); // reported per request below
+
+// Sampling of each SVF experiment: seed 003 sec. 2.3 (10 s at 0.1 s) and sec. 3 (0.2 s at 1e-5 s).
+const SVF_DATA = { 'msd-sine': { h: 0.1, n: 101 }, rlc: { h: 1e-5, n: 20001 } };
+const badInput = (message) => Object.assign(new Error(message), { code: 'bad-input' });
 
 // Buffers of the matrices in an object, each once (a buffer listed twice cannot be transferred).
 function buffersOf(...arrays) {
@@ -27,7 +32,6 @@ function systemOf(api, system) {
 }
 
 const handlers = {
-  ...estimatorHandlers,  // seeds 003, 004 (estimators-worker.js)
   [REQUEST.presetNames]: (api) => ({ result: { names: api.presetNames() } }),
 
   [REQUEST.preset]: (api, { name }) => {
@@ -74,7 +78,7 @@ const handlers = {
   // for the preview plot (NaN where a cell is not a number); read from the first 256 KiB only.
   [REQUEST.csvColumns]: async (api, { file }) => {
     const head = await file.slice(0, 262144).text();
-    if (head.trim() === '' && file.size <= 262144) throw Object.assign(new Error(`${file.name}: the file is empty`), { code: 'bad-input' });
+    if (head.trim() === '' && file.size <= 262144) throw badInput(`${file.name}: the file is empty`);
     const parsed = Papa.parse(head, { ...PAPA_OPTIONS, preview: 2002 });
     const delimiter = parsed.meta.delimiter;
     const [first = [], ...rest] = parsed.data;
@@ -133,9 +137,50 @@ const handlers = {
     result: { run: api.studyRun(systemOf(api, system), options) },
   }),
 
-  // Each request runs to completion, so nothing is running when a cancel is read: studies are
-  // sent one run per request and the page stops sending (web/study-view.js).
-  [REQUEST.cancel]: (api, { target }) => ({ result: { target, cancelled: false } }),
+  // Seed 003: the SVF pole search on one experiment.
+  // {experiment: 'msd-sine' | 'rlc', grid: 'lo:hi:step', intersample} -> {search, estimate, ms}
+  [REQUEST.svfSearch]: (api, { experiment, grid, intersample }) => {
+    const t0 = performance.now();
+    const sampling = SVF_DATA[experiment];
+    if (!sampling) throw badInput(`unknown experiment ${experiment}`);
+    const data = api.simulateEstimatorSystem(experiment, sampling);
+    const options = { grid: poleGrid(grid), intersample };
+    let estimate;
+    let search;
+    if (experiment === 'rlc') {
+      const r = api.svfRlc({ h: data.h, u: data.u, y: data.q }, options);
+      search = r.search;
+      estimate = { status: r.status, message: r.message, p1: r.p1, p2: r.p2, inv_RC: r.inv_RC, inv_LC: r.inv_LC, outputError: r.output_error };
+    } else {
+      const r = api.svfIdentify({ h: data.h, u: data.u, y: data.q }, options, api.preset('msd'));
+      search = r.search;
+      estimate = {
+        status: r.status, message: r.message, p1: r.diagnostics.p1, p2: r.diagnostics.p2, m: r.M?.data[0], b: r.D?.data[0],
+        k: r.K?.data[0], outputError: r.diagnostics.output_error,
+      };
+    }
+    return { result: { experiment, search, estimate, ms: performance.now() - t0 }, transfer: [search.surface.data.buffer] };
+  },
+
+  // Seed 004: the augmented EKF on the belt drive, one run per discretization.
+  // {duration, methods, reading, seed} -> {t, trueTheta, runs: [{method, status, message, parameters, theta, errors, ms}]}
+  [REQUEST.ekfRun]: (api, { duration, methods, reading, seed }) => {
+    const h = 1e-3;
+    const data = api.simulateEstimatorSystem('belt-drive', { h, n: Math.round(duration / h) + 1, seed, snr: 0 });
+    const settings = EQ32_READINGS[reading];
+    if (!settings) throw badInput(`unknown reading ${reading}`);
+    const runs = methods.map((method) => {
+      const r = api.ekfBeltDrive({ h, u: data.u, y: data.y }, { method, ...settings }, data.trueTheta);
+      return { method, status: r.status, message: r.message, parameters: r.parameters, theta: r.theta, errors: r.errors, ms: r.timing_ms };
+    });
+    return {
+      result: { t: data.t, trueTheta: data.trueTheta, runs },
+      transfer: [data.t.buffer, ...runs.map((r) => r.parameters.data.buffer)],
+    };
+  },
+
+  // The WebAssembly memory's size now (it only grows), for the page's memory report.
+  [REQUEST.memory]: (api) => ({ result: { wasm_bytes: api.memoryBytes() } }),
 };
 
 function errorReply(id, e) {

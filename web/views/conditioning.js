@@ -1,9 +1,9 @@
-// UI wiring of the "Discretization & conditioning" section (thesis ch. 3, app. A.4).
-// The section has its own worker (worker.js via MechidClient): every number on it is computed
-// there, this thread only formats tables and plots. Text is only ever set through textContent.
-import { MechidClient } from './worker-client.js';
+// The "Discretization & conditioning" section (thesis ch. 3, app. A.4). Every number on it is
+// computed in the page's worker (app/worker.js); this thread only formats tables and plots.
+// Text is only ever set through textContent.
+import { client } from '../app/worker-client.js';
+import { $, el, fmt, setStatus } from '../ui/dom.js';
 
-const $ = (id) => document.getElementById(id);
 const section = $('cond');
 const presetSelect = $('cond-preset');
 const slider = $('cond-h');
@@ -20,48 +20,21 @@ const H_GRID = Array.from({ length: H_POSITIONS }, (_, i) => hAt(i));
 // Thesis Figs. 3.1, 3.2, A.1 (the core accepts 1-DOF systems only).
 const STUDY = { system: 'msd', options: { multiples: [1, 2, 3, 5, 10, 20, 50, 100], samples: 50, seed: 1 } };
 
-let client = new MechidClient();
 let plots = null;        // {kappa, study}: LogLogPlot
 let kappaRows = null;    // condition() rows over H_GRID
 let busy = false;        // an update is in flight
 let dirty = false;       // the controls changed while it was
 let modalFor = null;     // preset whose modal table is shown
 
-function setStatus(state, text) {
-  status.dataset.state = state;
-  status.textContent = text;
-}
-
-function liveClient() {
-  if (client.failed) client = new MechidClient(); // a dead worker (e.g. after an abort) is replaced
-  return client;
-}
-
-/** 4 significant digits: plain from 1e-3 to 1e4, exponential outside. */
-function fmt4(x) {
-  if (x === 0) return '0';
-  if (!Number.isFinite(x)) return String(x);
-  const a = Math.abs(x);
-  return a >= 1e-3 && a < 1e4 ? x.toPrecision(4) : x.toExponential(3);
-}
-
-/** 3 significant digits (toPrecision switches to 4.24e+4 for large values by itself). */
-const fmt3 = (x) => (Number.isFinite(x) ? x.toPrecision(3) : String(x));
-const fmtE = (x) => (Number.isFinite(x) ? x.toExponential(2) : String(x));
+const fmt3 = (x) => fmt(x, 3);
+const fmtE = (x) => (Number.isFinite(x) ? x.toExponential(2) : fmt(x));  // λmax: always exponential
 const hText = (h) => `h = ${h.toPrecision(4)} s`;
-
-function el(tag, text, attrs = {}) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
 
 function showMatrix(table, m) {
   const body = el('tbody');
   for (let i = 0; i < m.rows; i++) {
     const tr = el('tr');
-    for (let j = 0; j < m.cols; j++) tr.append(el('td', fmt4(m.data[i * m.cols + j])));
+    for (let j = 0; j < m.cols; j++) tr.append(el('td', fmt(m.data[i * m.cols + j])));
     body.append(tr);
   }
   table.replaceChildren(body);
@@ -80,8 +53,8 @@ function tableOf(table, headers, rows) {
 function showModal(result) {
   const rows = result.modes.map((m, k) => {
     const tr = el('tr');
-    tr.append(el('th', String(k + 1), { scope: 'row' }), el('td', fmt4(m.omega_n)),
-      el('td', fmt4(m.freq_hz)), el('td', fmt4(m.zeta)));
+    tr.append(el('th', String(k + 1), { scope: 'row' }), el('td', fmt(m.omega_n)),
+      el('td', fmt(m.freq_hz)), el('td', fmt(m.zeta)));
     return tr;
   });
   tableOf($('cond-modal'), ['mode #', 'ω_n (rad/s)', 'f (Hz)', 'ζ'], rows);
@@ -130,13 +103,13 @@ function moveMarker(i) {
 /** Asks the worker for everything that depends on (system, h) and shows it. */
 async function update(preset, i) {
   const h = hAt(i);
-  const c = liveClient();
+  const system = preset;  // a preset name: the worker looks it up
   const needModal = modalFor !== preset;
-  const [model, rows, report, modal] = await Promise.all([
-    c.discretize(preset, h, 'variational'),
-    c.condition([h], preset),
-    c.passivity(preset, h),
-    needModal ? c.modal(preset) : null,
+  const [{ model }, { rows }, { report }, modal] = await Promise.all([
+    client.discretize({ system, h, method: 'variational' }),
+    client.condition({ hs: [h], system }),
+    client.passivity({ system, h }),
+    needModal ? client.modal({ system }).then((r) => r.modal) : null,
   ]);
   showMatrix($('cond-Md'), model.Md);
   showMatrix($('cond-Dd'), model.Dd);
@@ -165,9 +138,9 @@ async function refresh() {
       if (!preset) return;
       try {
         await update(preset, Number(slider.value));
-        if (status.dataset.state === 'error') setStatus('ready', 'Move the slider or choose another system.');
+        if (status.dataset.state === 'error') setStatus(status, 'ready', 'Move the slider or choose another system.');
       } catch (e) {
-        setStatus('error', e?.message ?? String(e)); // core messages are shown verbatim
+        setStatus(status, 'error', e?.message ?? String(e)); // core messages are shown verbatim
       }
     } while (dirty);
   } finally {
@@ -188,9 +161,9 @@ function onSlider() {
 async function runStudy() {
   if (studyButton.disabled) return;
   studyButton.disabled = true;
-  setStatus('busy', 'Running the perturbation study…');
+  setStatus(status, 'busy', 'Running the perturbation study…');
   try {
-    const { rows, ms } = await liveClient().perturbationStudy(STUDY.system, STUDY.options);
+    const { rows, ms } = await client.perturbationStudy({ system: STUDY.system, options: STUDY.options });
     const hs = [...new Set(rows.map((r) => r.h))].sort((a, b) => a - b);
     const pick = (method, key) => hs.map((h) => rows.find((r) => r.h === h && r.method === method)?.rel_err[key] ?? NaN);
     plots.study.show(hs, [
@@ -204,58 +177,51 @@ async function runStudy() {
     const note = failed
       ? ` ${failed} of ${total} perturbed ZOH models had no real logarithm or no second-order form and were left out.`
       : '';
-    setStatus('ok', `Perturbation study: ${hs.length} sampling periods in ${Math.round(ms)} ms.${note}`);
+    setStatus(status, 'ok', `Perturbation study: ${hs.length} sampling periods in ${Math.round(ms)} ms.${note}`);
   } catch (e) {
-    setStatus('error', e?.message ?? String(e));
+    setStatus(status, 'error', e?.message ?? String(e));
   } finally {
     studyButton.disabled = false;
   }
 }
 
-async function init() {
+/** Wires the section, draws κ(h) over the slider's grid (main.js reports a failure). */
+export async function start() {
   slider.addEventListener('input', onSlider);
   presetSelect.addEventListener('change', refresh);
   studyButton.addEventListener('click', runStudy);
-  try {
-    const { LogLogPlot } = await import('./conditioning-plots.js');
-    plots = {
-      kappa: new LogLogPlot($('cond-kappa-plot'), {
-        xLabel: 'h (s)',
-        yLabel: 'κ(h)',
-        series: [
-          { label: 'κ (SVD)', stroke: '#1f77b4', width: 2 },
-          { label: 'thesis (3.36)', stroke: '#d62728', dash: [6, 4] },
-          { label: 'chosen h', stroke: '#111111', marker: true },
-        ],
-      }),
-      study: new LogLogPlot($('cond-study-plot'), {
-        xLabel: 'h (s)',
-        yLabel: 'relative error',
-        series: [
-          { label: 'ZOH A', stroke: '#9467bd', dash: [6, 4], points: true },
-          { label: 'ZOH b', stroke: '#ff7f0e', dash: [6, 4], points: true },
-          { label: 'mid m', stroke: '#1f77b4', points: true },
-          { label: 'mid d', stroke: '#d62728', points: true },
-          { label: 'mid k', stroke: '#2ca02c', points: true },
-          { label: 'ZOH m', stroke: '#1f77b4', dash: [2, 3], points: true },
-          { label: 'ZOH d', stroke: '#d62728', dash: [2, 3], points: true },
-          { label: 'ZOH k', stroke: '#2ca02c', dash: [2, 3], points: true },
-        ],
-      }),
-    };
-    const names = await client.presetNames();
-    for (const name of names) presetSelect.append(new Option(name, name));
-    kappaRows = await client.condition(H_GRID);
-    plots.kappa.show(H_GRID, [kappaRows.map((r) => r.kappa), kappaRows.map((r) => r.kappa_eq_3_36),
-      H_GRID.map(() => null)]);
-    slider.disabled = false;
-    studyButton.disabled = false;
-    setStatus('ready', 'Move the slider or choose another system.');
-    onSlider();
-  } catch (e) {
-    const hint = e?.code ? '' : ' (is web/gen built? Run `npm run build:wasm`.)';
-    setStatus('error', `Could not start: ${e?.message ?? e}${hint}`);
-  }
+  const { LogLogPlot } = await import('../ui/plot-loglog.js');
+  plots = {
+    kappa: new LogLogPlot($('cond-kappa-plot'), {
+      xLabel: 'h (s)',
+      yLabel: 'κ(h)',
+      series: [
+        { label: 'κ (SVD)', stroke: '#1f77b4', width: 2 },
+        { label: 'thesis (3.36)', stroke: '#d62728', dash: [6, 4] },
+        { label: 'chosen h', stroke: '#111111', marker: true },
+      ],
+    }),
+    study: new LogLogPlot($('cond-study-plot'), {
+      xLabel: 'h (s)',
+      yLabel: 'relative error',
+      series: [
+        { label: 'ZOH A', stroke: '#9467bd', dash: [6, 4], points: true },
+        { label: 'ZOH b', stroke: '#ff7f0e', dash: [6, 4], points: true },
+        { label: 'mid m', stroke: '#1f77b4', points: true },
+        { label: 'mid d', stroke: '#d62728', points: true },
+        { label: 'mid k', stroke: '#2ca02c', points: true },
+        { label: 'ZOH m', stroke: '#1f77b4', dash: [2, 3], points: true },
+        { label: 'ZOH d', stroke: '#d62728', dash: [2, 3], points: true },
+        { label: 'ZOH k', stroke: '#2ca02c', dash: [2, 3], points: true },
+      ],
+    }),
+  };
+  for (const name of (await client.presetNames()).names) presetSelect.append(new Option(name, name));
+  kappaRows = (await client.condition({ hs: H_GRID })).rows;
+  plots.kappa.show(H_GRID, [kappaRows.map((r) => r.kappa), kappaRows.map((r) => r.kappa_eq_3_36),
+    H_GRID.map(() => null)]);
+  slider.disabled = false;
+  studyButton.disabled = false;
+  setStatus(status, 'ready', 'Move the slider or choose another system.');
+  onSlider();
 }
-
-init();

@@ -1,0 +1,29 @@
+// The page's one entry module (index.html's only script): starts every section of views/ and the
+// offline cache. Sections share one worker (worker-client.js's `client`), started by the first
+// request that needs it. Each section is loaded on its own, so that one that cannot start (say,
+// web/gen is not built) says so in its status line and the others still work.
+import { BUILD_HINT } from './worker-client.js';
+import { registerOffline } from './offline.js';
+import { setStatus } from '../ui/dom.js';
+
+// Each section's module and the status lines that report its start-up failure.
+const VIEWS = [
+  [() => import('../views/simulate.js'), ['status']],
+  [() => import('../views/conditioning.js'), ['cond-status']],
+  [() => import('../views/csv-import.js'), ['csv-status']],
+  [() => import('../views/identify.js'), ['ident-status']],
+  [() => import('../views/saved.js'), ['saved-status']],
+  [() => import('../views/nonlinear.js'), ['nl-status']],
+  [() => import('../views/estimators.js'), ['est-svf-status', 'est-ekf-status']],
+];
+
+function startFailed(statusIds, e) {
+  // An error without a code did not come from the worker: most likely a module that is missing.
+  const hint = e?.code ? '' : ` (${BUILD_HINT})`;
+  for (const id of statusIds) setStatus(id, 'error', `Could not start: ${e?.message ?? e}${hint}`);
+}
+
+for (const [load, statusIds] of VIEWS) {
+  load().then((view) => view.start()).catch((e) => startFailed(statusIds, e));
+}
+registerOffline();

@@ -1,0 +1,119 @@
+// Promise RPC over the module worker (worker.js). A client starts its worker on the first call,
+// not before, and has one method per entry of protocol.js's REQUEST list (generated below):
+// `await client.simulate({system, options})` resolves with the reply's fields, {data, ms}.
+// `client` is the page's one shared client; a study makes a pool of its own (views/study.js).
+import { CANCELLED, REPLY, REQUEST } from './protocol.js';
+
+export const BUILD_HINT = 'is web/gen built? Run `npm run build:wasm`, then reload the page';
+
+function rpcError(code, message) {
+  return Object.assign(new Error(message), { code });
+}
+
+/** The error of a call whose worker was cancelled or closed (`code` is protocol.js's CANCELLED). */
+export class CancelledError extends Error {
+  constructor(message = 'cancelled') {
+    super(message);
+    this.name = 'CancelledError';
+    this.code = CANCELLED;
+  }
+}
+
+export const isCancelled = (e) => e?.code === CANCELLED;
+
+export class WorkerClient {
+  #worker = null;          // started by the first call; null again after a stop
+  #pending = new Map();    // id -> {resolve, reject, onProgress}
+  #nextId = 1;
+
+  /** True while a worker is running (for the tests and the page benchmark). */
+  get started() {
+    return this.#worker !== null;
+  }
+
+  #start() {
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = (e) => this.#receive(e.data);
+    // A module worker that cannot load gives an event without a message (wrong MIME, 404).
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      const detail = e.message ? `: ${e.message}` : ` (${BUILD_HINT})`;
+      this.#stop(rpcError('internal', `The simulation worker stopped${detail}`));
+    };
+    worker.onmessageerror = () => this.#stop(rpcError('internal', 'A worker reply could not be read'));
+    this.#worker = worker;
+    return worker;
+  }
+
+  #receive(msg) {
+    const call = this.#pending.get(msg?.id);
+    if (!call) return;
+    if (msg.type === REPLY.progress) {
+      call.onProgress?.(msg);
+      return;
+    }
+    this.#pending.delete(msg.id);
+    if (msg.type === REPLY.error) {
+      call.reject(rpcError(msg.code ?? 'internal', msg.message));
+    } else {
+      const { type, id, ...result } = msg;
+      call.resolve(result);
+    }
+  }
+
+  // Terminates the worker and rejects every pending call with `error`; the next call starts a
+  // new worker (and a new WebAssembly instance).
+  #stop(error) {
+    this.#worker?.terminate();
+    this.#worker = null;
+    const calls = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const call of calls) call.reject(error);
+  }
+
+  /**
+   * Posts {type, id, ...payload}; resolves with the reply without its type and id, rejects with
+   * Error{code} (CancelledError when the worker is cancelled meanwhile). `signal`: an AbortSignal
+   * whose abort cancels this client (every call pending on its worker).
+   */
+  call(type, payload = {}, { transfer = [], onProgress, signal } = {}) {
+    if (signal?.aborted) return Promise.reject(new CancelledError());
+    const worker = this.#worker ?? this.#start();
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, onProgress });
+      signal?.addEventListener('abort', () => {
+        if (this.#pending.has(id)) this.cancel();
+      }, { once: true });
+      try {
+        worker.postMessage({ ...payload, type, id }, transfer);
+      } catch (e) {
+        this.#pending.delete(id);
+        reject(e);
+      }
+    });
+  }
+
+  /** Stops the running request at once: terminates the worker, pending calls reject with CancelledError. */
+  cancel(message = 'cancelled') {
+    this.#stop(new CancelledError(message));
+  }
+
+  /** Frees the worker and its WebAssembly memory; a later call starts a new one. */
+  close() {
+    this.cancel('the worker was closed');
+  }
+}
+
+// One method per request type: client[type](payload, options) = client.call(type, payload, options).
+for (const type of Object.values(REQUEST)) {
+  if (type in WorkerClient.prototype) throw new Error(`protocol.js: request ${type} would hide WorkerClient.${type}`);
+  Object.defineProperty(WorkerClient.prototype, type, {
+    value(payload, options) {
+      return this.call(type, payload, options);
+    },
+  });
+}
+
+/** The page's one worker, shared by every section and started on the first request. */
+export const client = new WorkerClient();

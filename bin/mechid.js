@@ -19,8 +19,8 @@ import { OUT, parseOptions, usageLines } from './options.mjs';
 
 const COMMANDS = [simulate, discretize, d2c, condition, modal, passivity, perturbStudy, identify, study];
 
-function usage() {
-  const lines = COMMANDS.flatMap((c) => (typeof c.usage === 'function' ? c.usage() : usageLines(c.name, c.options, c.usage)));
+function usage(mechid) {
+  const lines = COMMANDS.flatMap((c) => (typeof c.usage === 'function' ? c.usage(mechid) : usageLines(c.name, c.options, c.usage)));
   return `usage: mechid <command> [options]
 
 commands:
@@ -37,7 +37,7 @@ simulate only: rlc, msd-sine (seed 003), belt-drive (seed 004)`;
 async function main(argv) {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    process.stdout.write(`${usage()}\n`);
+    process.stdout.write(`${usage(await loadMechidNode())}\n`);
     return;
   }
   const command = COMMANDS.find((c) => c.name === name);

@@ -198,7 +198,11 @@ export interface Estimators {
   svfRlc(data: IdentifyData, options?: SvfOptions): SvfRlcResult;
   ekfBeltDrive(data: IdentifyData, options?: EkfOptions, trueTheta?: number[]): EkfResult;
   beltDriveParameters(): Record<string, number> & { theta: number[] };
-  /** h, n default to ESTIMATOR_SCENARIOS[name]. */
+  /** The experiments' names, from the core. */
+  estimatorScenarioNames(): string[];
+  /** An experiment's own sampling and noise (the core's src/estimators/scenarios.cpp). */
+  estimatorScenario(name: 'rlc' | 'msd-sine' | 'belt-drive'): EstimatorScenario;
+  /** h, n, seed, snr default to estimatorScenario(name). */
   simulateEstimatorSystem(name: 'rlc' | 'msd-sine' | 'belt-drive', options?: { h?: number; n?: number; seed?: number; snr?: number }): EstimatorSystemData;
 }
 
@@ -332,14 +336,13 @@ export const DEFAULTS: {
   perturbation: Required<PerturbationOptions>;
   svf: Required<Omit<SvfOptions, 'L'>>;
   ekf: Required<EkfOptions>;
-  estimatorSystem: { seed: number; snr: number };
   nonlinearSimulate: Required<NonlinearSimulateOptions>;
   nonlinearIdentify: Required<Omit<NonlinearIdentifyOptions, 'method' | 'regions' | 'swap'>>;
 };
 /** `defaults` overridden by the options given (an undefined value counts as not given). */
 export function withDefaults<T extends object>(defaults: T, options?: Partial<T> | null): T;
-/** The sampling {h, n} of each estimator experiment (the default of simulateEstimatorSystem). */
-export const ESTIMATOR_SCENARIOS: Record<'rlc' | 'msd-sine' | 'belt-drive', { h: number; n: number }>;
+/** An estimator experiment's own sampling and noise (snr in dB; Infinity: none). */
+export interface EstimatorScenario { name: string; h: number; n: number; seed: number; snr: number }
 export const EQ32_READINGS: Record<'kn-wide' | 'kn' | 'printed', { scale: number; thetaVar: number[] }>;
 /** `lo:hi:step` or {lo, hi, step} -> the grid values (at most 400). */
 export function poleGrid(spec: string | { lo: number; hi: number; step: number }): number[];

@@ -26,17 +26,6 @@ export const EQ32_READINGS = {
   printed: { scale: 1, thetaVar: [0.1, 1e-6] },
 };
 
-/**
- * Sampling of the estimator experiments (simulateEstimatorSystem): the seeds' own (RLC coarser
- * than seed 003's 1e-6 s, see docs/results.md). The one place in JS until the core exposes its
- * scenarios (issue 14); web/estimators-worker.js still has its own rlc n = 20001.
- */
-export const ESTIMATOR_SCENARIOS = {
-  rlc: { h: 1e-5, n: 50001 },
-  'msd-sine': { h: 0.1, n: 101 },
-  'belt-drive': { h: 1e-3, n: 20001 },
-};
-
 /** The defaults of every function's options, in one place. */
 export const DEFAULTS = {
   simulate: { input: 'prbs', amplitude: 1, snr: Infinity, seed: 1, hold: 1, freqHz: 0, freqHz2: 0, withDerivatives: false },
@@ -47,7 +36,6 @@ export const DEFAULTS = {
   // Eq. 32 in kN, kN s/m with the wider prior on d (reading: the EQ32_READINGS entry that scale
   // and thetaVar come from); rk4 (SE biases d, docs/results.md).
   ekf: { method: 'rk4', reading: 'kn-wide', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' },
-  estimatorSystem: { seed: 1, snr: Infinity },
   nonlinearSimulate: { h: 1e-3, n: 20000, substeps: 50, sigma: 0, a0: 0, seed: 1 },
   // mass / damping null: estimated with the stiffness. swap undefined: the seed's choice
   // (Algorithm 3's swapping in the IDA, plain IRLS in the DIA).
@@ -271,9 +259,14 @@ export function wrapModule(module) {
     },
     /** Table 1 of seed 004 in SI units, and theta = [c_spec, d]. */
     beltDriveParameters: () => module.beltDriveParameters(),
-    /** Simulated data of 'rlc', 'msd-sine' (seed 003) or 'belt-drive' (seed 004); options {h, n, seed, snr}. */
+    /** The estimator experiments' names ('rlc', 'msd-sine', 'belt-drive'), from the core. */
+    estimatorScenarioNames: () => module.estimatorScenarioNames(),
+    /** An experiment's own sampling and noise {name, h, n, seed, snr} (src/estimators/scenarios.cpp). */
+    estimatorScenario: (name) => unwrap(module.estimatorScenario(requireString(name, 'system'))),
+    /** Simulated data of 'rlc', 'msd-sine' (seed 003) or 'belt-drive' (seed 004); options {h, n, seed, snr}, default the experiment's own. */
     simulateEstimatorSystem(name, options) {
-      const o = withDefaults({ ...DEFAULTS.estimatorSystem, ...ESTIMATOR_SCENARIOS[name] }, options);
+      const { name: _, ...scenario } = unwrap(module.estimatorScenario(requireString(name, 'system')));
+      const o = withDefaults(scenario, options);
       for (const key of ['h', 'n', 'snr']) requireNumber(o[key], key);
       requireSeed(o.seed);
       return unwrap(module.simulateEstimatorSystem(requireString(name, 'system'), o));

@@ -1,7 +1,7 @@
 // mechid simulate: sampled data of a linear system (a preset or a system file), of an estimator
 // experiment of seeds 003/004 (rlc, msd-sine, belt-drive) or of a nonlinear preset of seed 002
 // (lin-ewins, beam). The --system value picks the family; FAMILIES lists the options of each.
-import { DEFAULTS, ESTIMATOR_SCENARIOS, badInput, nonlinearToCsv, simulationToCsv } from '../../wasm/api.js';
+import { DEFAULTS, badInput, nonlinearToCsv, simulationToCsv } from '../../wasm/api.js';
 import { loadSystem, writeOutput } from '../io.mjs';
 import { checkFamily, flag, int, num, nums, pick, requireOption, str, usageLines, withDefaults } from '../options.mjs';
 
@@ -19,7 +19,6 @@ export const options = {
   sigma: num('S', { default: nonlinear.sigma }), a0: num('A0', { default: nonlinear.a0 }), substeps: int('K', { default: nonlinear.substeps }),
 };
 
-const scenarioNames = Object.keys(ESTIMATOR_SCENARIOS);
 const NONLINEAR_SYSTEMS = 'lin-ewins|beam';
 
 function simulateLinear(o, mechid) {
@@ -59,20 +58,26 @@ function simulateNonlinear(o, mechid) {
   writeOutput(nonlinearToCsv(sim, o['with-derivatives'] === true), o.out);
 }
 
-const scenarioDefaults = scenarioNames.map((s) => `${s} h ${ESTIMATOR_SCENARIOS[s].h}, n ${ESTIMATOR_SCENARIOS[s].n}`).join('; ');
+// The experiments' own h and n, from the core (src/estimators/scenarios.cpp).
+function scenarioDefaults(mechid) {
+  return mechid.estimatorScenarioNames().map((s) => {
+    const { h, n } = mechid.estimatorScenario(s);
+    return `${s} h ${h}, n ${n}`;
+  }).join('; ');
+}
 
 /** The families of --system: which values select each, its options, and its usage. */
 export const FAMILIES = [
   {
-    match: (system) => scenarioNames.includes(system),
+    match: (system, mechid) => mechid.estimatorScenarioNames().includes(system),
     required: ['system'],
     options: ['system', 'h', 'n', 'snr', 'seed'],
-    defaults: { snr: undefined },
-    args: { system: scenarioNames.join('|') },
+    defaults: { snr: undefined, seed: undefined },
+    args: { system: 'rlc|msd-sine|belt-drive' },
     help: ["seed 003's circuit (u1 = 2 sin t, u2 = 1; q1 = V_C) and mass-spring-damper (u = 5 sin 2t + 10.5),",
       "seed 004's belt drive under cascade control (u1 torque; q1, v1 = measured angle and speed with",
-      'the noise of eq. 32, none with --snr inf; q2, v2 = load position and speed)',
-      `defaults: ${scenarioDefaults}`],
+      'the noise of eq. 32, none with --snr inf; q2, v2 = load position and speed)'],
+    helpOf: (mechid) => [`defaults: ${scenarioDefaults(mechid)}`],
     run: simulateScenario,
   },
   {
@@ -94,7 +99,10 @@ export const FAMILIES = [
   },
 ];
 
-export const usage = () => FAMILIES.slice().reverse().flatMap((f) => usageLines(name, options, { names: f.options, ...f }));
+// `mechid` (the loaded module) adds what the core knows, such as the experiments' defaults.
+export const usage = (mechid) => FAMILIES.slice().reverse().flatMap((f) => usageLines(name, options, {
+  names: f.options, ...f, help: [...f.help, ...(mechid && f.helpOf ? f.helpOf(mechid) : [])],
+}));
 
 export async function run(given, mechid) {
   const system = requireOption(given, 'system', name);

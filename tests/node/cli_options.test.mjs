@@ -7,7 +7,7 @@ import { MechidError } from '../../wasm/api.js';
 import * as identify from '../../bin/commands/identify.mjs';
 import * as simulate from '../../bin/commands/simulate.mjs';
 import { OUT, checkFamily, parseOptions, usageLines, withDefaults } from '../../bin/options.mjs';
-import { cli } from './helpers.mjs';
+import { cli, mechid } from './helpers.mjs';
 
 const table = {
   L: { type: 'string', arg: 'FILE' },
@@ -57,7 +57,7 @@ test('one message for an option a family does not take', () => {
 
 test('every option of every family is in the table and in the usage text', () => {
   for (const command of [simulate, identify]) {
-    const text = command.usage().join('\n');
+    const text = command.usage(mechid).join('\n');
     for (const family of command.FAMILIES) {
       for (const name of family.options) {
         assert.ok(name in command.options, `${command.name}: family option --${name} is in the table`);
@@ -66,7 +66,7 @@ test('every option of every family is in the table and in the usage text', () =>
     for (const name of Object.keys(command.options)) assert.ok(text.includes(`--${name}`), `${command.name} usage shows --${name}`);
   }
   const help = cli('help').stdout;
-  for (const name of ['--L FILE', '--input prbs|sine|multisine|chirp|step=prbs', '--seed S=1', '--reading kn-wide|kn|printed=kn-wide']) {
+  for (const name of ['defaults: rlc h 0.00001, n 50001', '--L FILE', '--input prbs|sine|multisine|chirp|step=prbs', '--seed S=1', '--reading kn-wide|kn|printed=kn-wide']) {
     assert.ok(help.includes(name), `help shows ${name}`);
   }
   assert.deepEqual(usageLines('cmd', table, { names: ['n', 'mode'], required: ['mode'] }), ['  cmd       [--n N=10] --mode on|off']);

@@ -228,7 +228,7 @@ test('cli error contract: exit 1 with exactly one line `mechid: error: …` nami
 });
 
 // ---------------------------------------------------------------------------------------------
-// JS API (wasm/api.d.ts, estimators.d.ts, nonlinear.d.ts)
+// JS API (wasm/api.d.ts, the one facade)
 
 test('api: every exported name of the .d.ts files', async () => {
   for (const name of ['wrapModule', 'matrixFromNested', 'matrixToNested', 'systemFromJson', 'systemToJson', 'discreteModelFromJson',
@@ -239,12 +239,9 @@ test('api: every exported name of the .d.ts files', async () => {
   assert.ok(new api.MechidError('bad-input', 'x') instanceof Error);
   assert.equal(new api.MechidError('bad-input', 'x').code, 'bad-input');
   assert.equal(new api.MechidError('bad-input', 'x').name, 'MechidError');
-  // Folded into api.js from estimators.js and nonlinear.js, which re-export them for the page.
+  // Folded into api.js from the former estimators.js and nonlinear.js.
   for (const name of ['poleGrid', 'parseRegions', 'nonlinearToCsv', 'withDefaults']) assert.equal(typeof api[name], 'function', name);
-  for (const name of ['EQ32_READINGS', 'DEFAULTS', 'ESTIMATOR_SCENARIOS']) assert.equal(typeof api[name], 'object', name);
-  const shims = { ...(await import('../../wasm/estimators.js')), ...(await import('../../wasm/nonlinear.js')) };
-  for (const [name, value] of Object.entries(shims)) assert.equal(value, api[name], `the re-export of ${name} is api.js's`);
-  assert.deepEqual(Object.keys(shims).sort(), ['EQ32_READINGS', 'nonlinearToCsv', 'parseRegions', 'poleGrid']);
+  for (const name of ['EQ32_READINGS', 'DEFAULTS']) assert.equal(typeof api[name], 'object', name);
   assert.equal(typeof nodeLoader.loadMechidNode, 'function');
   assert.equal(typeof study.studyTasks, 'function');
   assert.equal(typeof study.aggregateStudy, 'function');
@@ -264,7 +261,7 @@ test('api: every method of the Mechid interface', () => {
     'presetNames', 'memoryBytes', 'preset', 'checkSystem', 'stateSpace', 'simulate', 'discretize', 'toContinuous', 'condition',
     'modal', 'passivity', 'perturbationStudy', 'methodNames', 'identify', 'studyRun', 'randomStream',
     // Estimators
-    'svfIdentify', 'svfRlc', 'ekfBeltDrive', 'beltDriveParameters', 'simulateEstimatorSystem',
+    'svfIdentify', 'svfRlc', 'ekfBeltDrive', 'beltDriveParameters', 'simulateEstimatorSystem', 'estimatorScenarioNames', 'estimatorScenario',
     // NonlinearApi
     'nonlinearSystemNames', 'nonlinearSimulate', 'nonlinearIdentify',
   ];
@@ -352,16 +349,18 @@ test('api: errors are MechidError with code bad-input', () => {
 });
 
 test('api: estimators (svfIdentify, svfRlc, ekfBeltDrive, simulateEstimatorSystem, beltDriveParameters, poleGrid, EQ32_READINGS)', async () => {
-  const estimators = api;  // folded into the one facade (wasm/estimators.js re-exports for the page)
+  const estimators = api;  // folded into the one facade
   assert.deepEqual(estimators.poleGrid('1:2:0.5'), [1, 1.5, 2]);
   assert.deepEqual(estimators.poleGrid({ lo: 1, hi: 2, step: 0.5 }), [1, 1.5, 2]);
   assert.deepEqual(Object.keys(estimators.EQ32_READINGS).sort(), ['kn', 'kn-wide', 'printed']);
   for (const reading of Object.values(estimators.EQ32_READINGS)) hasKeys(reading, ['scale', 'thetaVar'], 'EQ32 reading');
 
   const msdSine = mechid.simulateEstimatorSystem('msd-sine', { h: 0.1, n: 101 });
-  // Without h and n: the experiment's own sampling, ESTIMATOR_SCENARIOS.
+  // Without h and n: the experiment's own sampling, from the core (seed 003 sec. 2.3: 10 s at 0.1 s).
+  assert.deepEqual(mechid.estimatorScenarioNames().sort(), ['belt-drive', 'msd-sine', 'rlc']);
+  hasKeys(mechid.estimatorScenario('msd-sine'), ['name', 'h', 'n', 'seed', 'snr'], 'EstimatorScenario');
   const scenario = mechid.simulateEstimatorSystem('msd-sine', { snr: Infinity });
-  assert.deepEqual([scenario.h, scenario.t.length], [api.ESTIMATOR_SCENARIOS['msd-sine'].h, api.ESTIMATOR_SCENARIOS['msd-sine'].n]);
+  assert.deepEqual([scenario.h, scenario.t.length], [0.1, 101]);
   assert.deepEqual(api.withDefaults({ a: 1, b: 2 }, { a: undefined, b: 3, c: null }), { a: 1, b: 3, c: null });
   hasKeys(msdSine, ['h', 'system', 't', 'u', 'q', 'noiseStd'], 'EstimatorSystemData msd-sine');
   const svf = mechid.svfIdentify({ h: 0.1, u: msdSine.u, y: msdSine.q }, { grid: [0.5, 1] }, mechid.preset('msd'));
@@ -385,7 +384,7 @@ test('api: estimators (svfIdentify, svfRlc, ekfBeltDrive, simulateEstimatorSyste
 });
 
 test('api: nonlinear (nonlinearSystemNames, nonlinearSimulate, nonlinearIdentify, parseRegions, nonlinearToCsv)', async () => {
-  const nonlinear = api;  // folded into the one facade (wasm/nonlinear.js re-exports for the page)
+  const nonlinear = api;  // folded into the one facade
   const bad = (message) => new api.MechidError('bad-input', message);
   assert.deepEqual(nonlinear.parseRegions('thresholds:0.005', bad), { kind: 'thresholds', x0: 0.005 });
   assert.deepEqual(nonlinear.parseRegions('sign', bad), { kind: 'sign' });

@@ -1,8 +1,7 @@
 // Module worker: owns the page's one WebAssembly instance and answers every request of
 // protocol.js (one handler per REQUEST entry), for all sections.
 import createMechidModule from '../gen/mechid.mjs';
-import { wrapModule, simulationToCsv } from '../gen/api.js';
-import { EQ32_READINGS, poleGrid } from '../gen/estimators.js';
+import { EQ32_READINGS, poleGrid, simulationToCsv, wrapModule } from '../gen/api.js';
 import Papa from '../gen/vendor/papaparse.mjs';
 import { cellNumber, headerOf, PAPA_OPTIONS, parseDatasetFile } from '../gen/csv.js';
 import { REQUEST, REPLY } from './protocol.js';
@@ -11,8 +10,6 @@ import { REQUEST, REPLY } from './protocol.js';
 const ready = createMechidModule().then(wrapModule);
 ready.catch(() => {}); // reported per request below
 
-// Sampling of each SVF experiment: seed 003 sec. 2.3 (10 s at 0.1 s) and sec. 3 (0.2 s at 1e-5 s).
-const SVF_DATA = { 'msd-sine': { h: 0.1, n: 101 }, rlc: { h: 1e-5, n: 20001 } };
 const badInput = (message) => Object.assign(new Error(message), { code: 'bad-input' });
 
 // Buffers of the matrices in an object, each once (a buffer listed twice cannot be transferred).
@@ -141,9 +138,9 @@ const handlers = {
   // {experiment: 'msd-sine' | 'rlc', grid: 'lo:hi:step', intersample} -> {search, estimate, ms}
   [REQUEST.svfSearch]: (api, { experiment, grid, intersample }) => {
     const t0 = performance.now();
-    const sampling = SVF_DATA[experiment];
-    if (!sampling) throw badInput(`unknown experiment ${experiment}`);
-    const data = api.simulateEstimatorSystem(experiment, sampling);
+    if (experiment !== 'rlc' && experiment !== 'msd-sine') throw badInput(`unknown experiment ${experiment}`);
+    // The experiment's own sampling (the core's scenario, as in the CLI and docs/results.md).
+    const data = api.simulateEstimatorSystem(experiment);
     const options = { grid: poleGrid(grid), intersample };
     let estimate;
     let search;
@@ -165,7 +162,7 @@ const handlers = {
   // Seed 004: the augmented EKF on the belt drive, one run per discretization.
   // {duration, methods, reading, seed} -> {t, trueTheta, runs: [{method, status, message, parameters, theta, errors, ms}]}
   [REQUEST.ekfRun]: (api, { duration, methods, reading, seed }) => {
-    const h = 1e-3;
+    const { h } = api.estimatorScenario('belt-drive');
     const data = api.simulateEstimatorSystem('belt-drive', { h, n: Math.round(duration / h) + 1, seed, snr: 0 });
     const settings = EQ32_READINGS[reading];
     if (!settings) throw badInput(`unknown reading ${reading}`);

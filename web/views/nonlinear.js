@@ -5,7 +5,7 @@
 // textContent. Computed here until the result carries it: the error of each stiffness against
 // the preset's (errorText).
 import { client } from '../app/worker-client.js';
-import { parseRegions } from '../gen/nonlinear.js';
+import { parseRegions } from '../gen/api.js';
 import { $, el, fmt, setStatus } from '../ui/dom.js';
 import { fieldError, readInteger, readNumber } from '../ui/form.js';
 import { REGION_COLORS, XYPlot } from '../ui/plot-xy.js';

@@ -91,16 +91,22 @@ function showFit(t, q, r) {
 
 // ---- actions ------------------------------------------------------------------------------
 
-async function identify(event) {
-  event.preventDefault();
-  if (busy) return;
-  let spec;
+// The form's values, or null (and the message shown next to the field) when one is wrong or a
+// run is going on.
+function formOrNull() {
+  if (busy) return null;
   try {
-    spec = readForm();
+    return readForm();
   } catch (e) {
     inputError(e);
-    return;
+    return null;
   }
+}
+
+async function identify(event) {
+  event.preventDefault();
+  const spec = formOrNull();
+  if (!spec) return;
   setBusy(true);
   setStatus(status, 'busy', `Simulating ${spec.n} samples and identifying with ${spec.methods.join(', ')}…`);
   try {
@@ -142,14 +148,8 @@ function exportResults(kind) {
 }
 
 async function runStudy() {
-  if (busy) return;
-  let spec;
-  try {
-    spec = readForm();
-  } catch (e) {
-    inputError(e);
-    return;
-  }
+  const spec = formOrNull();
+  if (!spec) return;
   setBusy(true, true);
   const started = performance.now();
   const tick = () => setStatus(status, 'busy', `Running the Monte Carlo study… ${((performance.now() - started) / 1000).toFixed(1)} s`);

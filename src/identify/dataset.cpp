@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/enum_names.hpp"
 #include "core/input_error.hpp"
 
 namespace mechid {
 namespace {
+
+const EnumNames<OutputKind, 2> kOutputNames{"outputs", {"displacement", "acceleration"}};
 
 void require_finite(const Matrix& X, const char* prefix) {
   for (Eigen::Index i = 0; i < X.rows(); ++i)
@@ -35,6 +38,16 @@ void require_independent_inputs(const Matrix& u) {
 }
 
 }  // namespace
+
+OutputKind parse_output_kind(const std::string& text) { return kOutputNames.parse(text); }
+
+std::string to_string(OutputKind kind) { return kOutputNames.name(kind); }
+
+void validate_options(const Dataset& d) {
+  require(std::isfinite(d.acceleration_cutoff_hz) && d.acceleration_cutoff_hz >= 0,
+          "the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got " +
+              format_number(d.acceleration_cutoff_hz));
+}
 
 void validate(const Dataset& d, Eigen::Index min_samples) {
   require(std::isfinite(d.h) && d.h > 0, "h must be a positive number of seconds, got " + format_number(d.h));

@@ -2,6 +2,8 @@
 // at a uniform sampling period h, with the checks every method needs before it starts.
 #pragma once
 
+#include <string>
+
 #include "core/types.hpp"
 #include "core/input_sampling.hpp"
 
@@ -10,6 +12,10 @@ namespace mechid {
 // What the output columns measure. Accelerations are turned into displacement-equivalent data
 // before any method runs (identify/acceleration_outputs.hpp).
 enum class OutputKind { displacement, acceleration };
+
+// 'displacement' | 'acceleration'; an unknown word is an InputError naming `outputs` and the word.
+OutputKind parse_output_kind(const std::string& text);
+std::string to_string(OutputKind kind);
 
 struct Dataset {
   double h = 0.0;
@@ -24,5 +30,10 @@ struct Dataset {
 // or output channel; a non-finite value (with its row and column, 1-based); fewer than
 // `min_samples` samples; an input channel that is constant; linearly dependent input channels.
 void validate(const Dataset& data, Eigen::Index min_samples);
+
+// Throws InputError when an option of the data is out of range: the acceleration high-pass
+// cut-off must be a finite number >= 0 (0: automatic). Checked once where identify() starts,
+// before acceleration outputs are filtered.
+void validate_options(const Dataset& data);
 
 }  // namespace mechid

@@ -49,6 +49,7 @@ Identification identify(const std::string& method, const Dataset& data, const Id
   else if (method == "auto") run = identify_auto;
   else throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c, equation-error, variational-zoh or auto)");
   options.validate();
+  validate_options(data);
   Identification r;
   if (data.outputs == OutputKind::acceleration) {
     AccelerationPrefilter filter;

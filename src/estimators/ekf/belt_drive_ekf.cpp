@@ -8,6 +8,10 @@ namespace mechid {
 
 BeltDriveEkf run_belt_drive_ekf(const Matrix& u, const Matrix& y, double h, const BeltDriveEkfOptions& o,
                                 const Vector& true_theta) {
+  // The shapes of the belt drive's data, named as the user knows them (the EKF's own checks
+  // would name its model and its matrix C instead).
+  require(u.cols() == 1, "the belt drive has one input (motor torque), the data have " + std::to_string(u.cols()));
+  require(y.cols() == 2, "the belt-drive EKF needs two measured columns (angle, speed), got " + std::to_string(y.cols()));
   const BeltDrive model;
   EkfOptions options = belt_drive_ekf_options(model, o.method, h);
   if (o.theta_init.size()) options.theta_init = o.theta_init;

@@ -28,7 +28,8 @@ struct BeltDriveEkf {
 };
 
 // Runs the filter on u (N x 1) and y (N x 2) sampled at h. `true_theta`: empty or [c_spec, d].
-// Throws InputError naming a bad option (scale, θ_init or Θ_init sizes, the truth's size).
+// Throws InputError naming a bad shape (u not one column, y not two) or a bad option (scale,
+// θ_init or Θ_init sizes, the truth's size).
 BeltDriveEkf run_belt_drive_ekf(const Matrix& u, const Matrix& y, double h, const BeltDriveEkfOptions& options,
                                 const Vector& true_theta = Vector());
 

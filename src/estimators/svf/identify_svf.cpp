@@ -48,6 +48,7 @@ SvfSisoSearch svf_siso_search(const Matrix& u, const Vector& y, double h, const 
 SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   validate(data, 8);
+  validate_options(data);
   IdentifyOptions with_L;
   with_L.L = o.L;
   const Matrix L = input_matrix(data, with_L);

@@ -77,9 +77,28 @@ TEST_CASE("identify checks its options first and names the bad one with its valu
   o = IdentifyOptions{};
   o.pem.gradient_tolerance = INFINITY;
   CHECK_THROWS_WITH(identify("variational", d, o), "pem.gradient_tolerance must be a finite number >= 0, got inf");
+  // The data's own options: a negative high-pass cut-off is refused, not read as "automatic".
+  Dataset negative_cutoff = d;
+  negative_cutoff.outputs = OutputKind::acceleration;
+  negative_cutoff.acceleration_cutoff_hz = -2;
+  CHECK_THROWS_AS(identify("auto", negative_cutoff, IdentifyOptions{}), InputError);
+  CHECK_THROWS_WITH(identify("auto", negative_cutoff, IdentifyOptions{}),
+                    "the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got -2");
+  negative_cutoff.acceleration_cutoff_hz = NAN;
+  CHECK_THROWS_WITH(identify("variational", negative_cutoff, IdentifyOptions{}),
+                    "the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got nan");
   // The defaults are valid, and so is every method's run with them.
   CHECK_NOTHROW(IdentifyOptions{}.validate());
+  CHECK_NOTHROW(validate_options(Dataset{}));
   CHECK_NOTHROW(identify("equation-error", d, IdentifyOptions{}));
+}
+
+TEST_CASE("the data's outputs are named by one table: each name parses back, an unknown word names the option") {
+  for (const OutputKind kind : {OutputKind::displacement, OutputKind::acceleration})
+    CHECK(parse_output_kind(to_string(kind)) == kind);
+  CHECK(to_string(OutputKind::acceleration) == "acceleration");
+  CHECK_THROWS_AS(parse_output_kind("velocity"), InputError);
+  CHECK_THROWS_WITH(parse_output_kind("velocity"), "unknown outputs 'velocity' (expected displacement or acceleration)");
 }
 
 TEST_CASE("the midpoint frequency error is (ωh)²/12 to leading order, and infinite from ωh = π") {

@@ -52,4 +52,12 @@ TEST_CASE("belt-drive EKF options are checked by name", "[ekf]") {
   o.scale = -1;
   CHECK_THROWS_WITH(run_belt_drive_ekf(u, y, 1e-3, o), "the parameter scale must be positive, got -1");
   CHECK_THROWS_WITH(run_belt_drive_ekf(u, y, 1e-3, {}, Vector::Ones(1)), "the true parameters need 2 values, got 1");
+  // The data's shapes, named as the belt drive's input and measurements (not the EKF's matrix C).
+  CHECK_THROWS_AS(run_belt_drive_ekf(Matrix::Zero(10, 2), y, 1e-3, {}), InputError);
+  CHECK_THROWS_WITH(run_belt_drive_ekf(Matrix::Zero(10, 2), y, 1e-3, {}),
+                    "the belt drive has one input (motor torque), the data have 2");
+  CHECK_THROWS_WITH(run_belt_drive_ekf(u, Matrix::Zero(10, 1), 1e-3, {}),
+                    "the belt-drive EKF needs two measured columns (angle, speed), got 1");
+  CHECK_THROWS_WITH(run_belt_drive_ekf(u, Matrix::Zero(10, 3), 1e-3, {}),
+                    "the belt-drive EKF needs two measured columns (angle, speed), got 3");
 }

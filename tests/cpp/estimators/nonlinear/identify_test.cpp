@@ -151,6 +151,15 @@ TEST_CASE("bad acceleration input gets a clear InputError", "[nonlinear][identif
   PiecewiseOptions negative_mass = o;
   negative_mass.mass = -1.0;
   CHECK_THROWS_WITH(identify_piecewise({1e-3, m.a, m.f}, negative_mass), Catch::Contains("mass must be a positive"));
+  // Counts: at least one segment and one IRLS iteration (the converter only makes them whole).
+  PiecewiseOptions no_segments = o;
+  no_segments.reconstruction.segments = 0;
+  CHECK_THROWS_AS(identify_piecewise({1e-3, m.a, m.f}, no_segments), InputError);
+  CHECK_THROWS_WITH(identify_piecewise({1e-3, m.a, m.f}, no_segments), "the number of segments must be at least 1, got 0");
+  PiecewiseOptions no_iterations = o;
+  no_iterations.irls.max_iterations = 0;
+  CHECK_THROWS_WITH(identify_piecewise({1e-3, m.a, m.f}, no_iterations),
+                    "the IRLS iteration limit must be between 1 and 100000, got 0");
   CHECK_THROWS_WITH(threshold_regions(0.0), Catch::Contains("threshold x0"));
   CHECK_THROWS_WITH(breakpoint_regions({0.1, 0.0}), Catch::Contains("increasing"));
   CHECK_THROWS_WITH(oscillator("duffing"), Catch::Contains("unknown nonlinear system 'duffing'"));

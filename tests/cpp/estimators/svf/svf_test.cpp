@@ -194,6 +194,9 @@ TEST_CASE("SVF bad input is a clear error", "[svf]") {
   CHECK_THROWS_WITH(identify_svf({0.05, sim.u, sim.q, InputSampling::hold}, io),
                     "the siso form needs one output and one input, the data have 3 and 3");
   io.form = "auto";
+  Dataset negative_cutoff{0.05, sim.u, sim.q, InputSampling::hold};
+  negative_cutoff.acceleration_cutoff_hz = -1;
+  CHECK_THROWS_WITH(identify_svf(negative_cutoff, io), "the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got -1");
   io.L = Matrix::Identity(2, 3);
   CHECK_THROWS_WITH(identify_svf({0.05, sim.u, sim.q, InputSampling::hold}, io),
                     "L must be 3x3 (outputs x inputs of the data), got 2x3");

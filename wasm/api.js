@@ -4,8 +4,8 @@
 //
 // Check and default once: every function fills its options from DEFAULTS with one withDefaults()
 // and checks *types* only (a number, a whole number, a string, a matrix); values (ranges, known
-// names) are checked by the core in C++ and arrive as MechidError 'bad-input'. The few value
-// checks still here are marked "value check, not yet in C++" (the core gains them with validate()).
+// names) are checked by the core in C++ (the options' validate(), the converters of
+// wasm/convert/inputs.cpp) and arrive as MechidError 'bad-input'.
 import { MechidError, badInput, unwrap } from './errors.js';
 import { identity, isMatrix } from './json.js';
 
@@ -66,12 +66,6 @@ function requireInteger(value, name) {
   return value;
 }
 
-// Value check, not yet in C++ (the bindings cast the seed to an unsigned 64-bit integer).
-function requireSeed(value) {
-  if (!Number.isSafeInteger(value) || value < 0) throw badInput(`seed must be a whole number between 0 and 2^53-1, got ${String(value)}`);
-  return value;
-}
-
 function requireString(value, name) {
   if (typeof value !== 'string') throw badInput(`${name} must be a string, got ${got(value)}`);
   return value;
@@ -121,7 +115,7 @@ function normalizeSimulationOptions(options) {
   requireInteger(o.n, 'n');
   for (const key of ['amplitude', 'snr', 'freqHz', 'freqHz2']) requireNumber(o[key], key);
   requireInteger(o.hold, 'hold');
-  requireSeed(o.seed);
+  requireInteger(o.seed, 'seed');
   requireString(o.input, 'input');
   if (o.input === 'samples' && !isMatrix(o.samples)) throw badInput('input "samples" needs a samples matrix');
   for (const key of ['q0', 'v0']) optionalNumbers(o[key], key);
@@ -146,13 +140,8 @@ function normalizeDataset(data, outputName = 'output data q') {
   requireMatrix(d.u, 'input data u');
   requireMatrix(d.y, outputName);
   requireString(d.inputSampling, 'inputSampling');
-  // Value check, not yet in C++ (the binding reads any other word as displacement).
-  if (d.outputs !== 'displacement' && d.outputs !== 'acceleration') {
-    throw badInput(`outputs must be 'displacement' or 'acceleration', got '${String(d.outputs)}'`);
-  }
+  requireString(d.outputs, 'outputs');
   requireNumber(d.cutoffHz, 'acceleration high-pass cut-off (Hz)');
-  // Value check, not yet in C++ (the core reads any value <= 0 as "automatic").
-  if (d.cutoffHz < 0) throw badInput(`the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got ${d.cutoffHz}`);
   return { h: d.h, u: d.u, y: d.y, inputSampling: d.inputSampling, outputs: d.outputs, cutoffHz: d.cutoffHz };
 }
 
@@ -214,7 +203,7 @@ export function wrapModule(module) {
       }
       requireInteger(o.samples, 'samples');
       requireNumber(o.relative, 'relative');
-      requireSeed(o.seed);
+      requireInteger(o.seed, 'seed');
       return unwrap(module.perturbationStudy(normalizeSystem(system), o));
     },
     methodNames: () => module.methodNames(),
@@ -225,8 +214,6 @@ export function wrapModule(module) {
       o.L = optionalMatrix(o.L, 'matrix L');
       requireString(o.init, 'init');
       requireInteger(o.blockRows, 'block rows');
-      // Value check, not yet in C++ (a negative count reaches the subspace method as is).
-      if (o.blockRows < 0) throw badInput(`block rows must be a whole number >= 0, got ${o.blockRows}`);
       return unwrap(module.identify(method, normalizeDataset(data), o, optionalSystem(truth)));
     },
     /** One run of a Monte Carlo study (see analysis/study.hpp); aggregate with wasm/study.js. */
@@ -250,9 +237,6 @@ export function wrapModule(module) {
       requireString(o.method, 'method');
       requireNumber(o.scale, 'the parameter scale');
       const d = normalizeDataset(data, 'measurements y');
-      // Value checks, not yet in C++ (the EKF's own message names its matrix C instead).
-      if (d.u.cols !== 1) throw badInput(`the belt drive has one input (motor torque), the data have ${d.u.cols}`);
-      if (d.y.cols !== 2) throw badInput(`the belt-drive EKF needs two measured columns (angle, speed), got ${d.y.cols}`);
       o.thetaInit = optionalNumbers(o.thetaInit, 'theta0', 2);
       o.thetaVar = optionalNumbers(o.thetaVar, 'the parameter variances', 2);
       return unwrap(module.ekfBeltDrive(d, o, optionalNumbers(trueTheta, 'the true parameters', 2)));
@@ -268,7 +252,7 @@ export function wrapModule(module) {
       const { name: _, ...scenario } = unwrap(module.estimatorScenario(requireString(name, 'system')));
       const o = withDefaults(scenario, options);
       for (const key of ['h', 'n', 'snr']) requireNumber(o[key], key);
-      requireSeed(o.seed);
+      requireInteger(o.seed, 'seed');
       return unwrap(module.simulateEstimatorSystem(requireString(name, 'system'), o));
     },
 
@@ -280,7 +264,7 @@ export function wrapModule(module) {
       requireNumber(o.h, 'h');
       for (const key of ['n', 'substeps']) requireInteger(o[key], key);
       for (const key of ['sigma', 'a0']) requireNumber(o[key], key);
-      requireSeed(o.seed);
+      requireInteger(o.seed, 'seed');
       return unwrap(module.nonlinearSimulate(String(name), o));
     },
     /** Piecewise-linear stiffness from {h, a, f?} by 'ida' or 'dia' (options: DEFAULTS.nonlinearIdentify + method, regions). */
@@ -292,9 +276,6 @@ export function wrapModule(module) {
       requireObject(o.regions, 'regions are missing (thresholds, sign or breakpoints)');
       for (const key of ['mass', 'damping']) if (o[key] !== null) requireNumber(o[key], key);
       for (const key of ['segments', 'maxIterations']) requireInteger(o[key], key);
-      // Value checks, not yet in C++ (the binding casts them to int as they are).
-      if (o.segments < 1) throw badInput(`segments must be a whole number >= 1, got ${o.segments}`);
-      if (o.maxIterations < 1) throw badInput(`maxIterations must be a whole number >= 1, got ${o.maxIterations}`);
       for (const key of ['highpassHz', 'tolerance', 'delta', 'lambda', 'swapTolerance']) requireNumber(o[key], key);
       o.swap = o.swap ?? o.method === 'ida';
       o.detrend = Boolean(o.detrend);

@@ -76,6 +76,38 @@ test('bad input throws MechidError with code bad-input and a message naming the 
   }
 });
 
+test('value checks are the core\'s: the facade checks types, C++ names the option and the value', () => {
+  const msd = mechid.preset('msd');
+  const sim = mechid.simulate(msd, { h: 0.1, n: 200 });
+  const data = { h: 0.1, u: sim.u, y: sim.q };
+  const nonlinear = mechid.nonlinearSimulate('lin-ewins', { n: 4000 });
+  const nonlinearOptions = { method: 'ida', regions: { kind: 'thresholds', x0: 0.005 }, mass: 1 };
+  const cases = [
+    // The converter (wasm/convert): a seed is a whole number JS carries exactly, >= 0.
+    [() => mechid.simulate(msd, { h: 0.1, n: 10, seed: -1 }), 'seed must be a whole number between 0 and 9007199254740991, got -1'],
+    [() => mechid.simulate(msd, { h: 0.1, n: 10, seed: 2 ** 60 }), 'seed must be a whole number between 0 and 9007199254740991, got 1.152921504606847e+18'],
+    [() => mechid.perturbationStudy(msd, { seed: -2 }), 'seed must be a whole number between 0 and 9007199254740991, got -2'],
+    [() => mechid.randomStream(-1, 2), 'seed must be a whole number between 0 and 9007199254740991, got -1'],
+    // Names parsed through the core's enum table.
+    [() => mechid.identify('auto', { ...data, outputs: 'velocity' }), "unknown outputs 'velocity' (expected displacement or acceleration)"],
+    // Options' validate() in the core.
+    [() => mechid.identify('auto', { ...data, outputs: 'acceleration', cutoffHz: -1 }),
+      'the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got -1'],
+    [() => mechid.svfIdentify({ ...data, cutoffHz: -1 }), 'the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got -1'],
+    [() => mechid.identify('n4sid-d2c', data, { blockRows: -3 }), 'block_rows must be >= 0 (0 = the rule), got -3'],
+    [() => mechid.ekfBeltDrive({ h: 0.1, u: { rows: 200, cols: 2, data: new Float64Array(400) }, y: sim.q }),
+      'the belt drive has one input (motor torque), the data have 2'],
+    [() => mechid.nonlinearIdentify({ h: nonlinear.h, a: nonlinear.a, f: nonlinear.f }, { ...nonlinearOptions, segments: 0 }),
+      'the number of segments must be at least 1, got 0'],
+    [() => mechid.nonlinearIdentify({ h: nonlinear.h, a: nonlinear.a, f: nonlinear.f }, { ...nonlinearOptions, maxIterations: 0 }),
+      'the IRLS iteration limit must be between 1 and 100000, got 0'],
+  ];
+  for (const [call, message] of cases) assert.throws(call, { name: 'MechidError', code: 'bad-input', message });
+  // Types stay the facade's: a word that is not a string, a count that is not whole.
+  assert.throws(() => mechid.identify('auto', { ...data, outputs: 3 }), { code: 'bad-input', message: 'outputs must be a string, got 3' });
+  assert.throws(() => mechid.simulate(msd, { h: 0.1, n: 10, seed: 1.5 }), { code: 'bad-input', message: 'seed must be a whole number, got 1.5' });
+});
+
 test('the module keeps working after many returned errors (no exception escapes into wasm state)', () => {
   const msd = mechid.preset('msd');
   for (let i = 0; i < 2000; i++) assert.throws(() => mechid.simulate(msd, { h: -1, n: 10 }), MechidError);

@@ -56,12 +56,7 @@ Dataset dataset_from_js(const val& data, const std::string& output_name) {
   d.u = matrix_from_js(data["u"], "input data u");
   d.y = matrix_from_js(data["y"], output_name);
   read_input_sampling(data, d.input_sampling);
-  if (has_option(data, "outputs")) {
-    const std::string outputs = data["outputs"].as<std::string>();
-    require(outputs == "displacement" || outputs == "acceleration",
-            "outputs must be 'displacement' or 'acceleration', got '" + outputs + "'");
-    d.outputs = outputs == "acceleration" ? OutputKind::acceleration : OutputKind::displacement;
-  }
+  if (has_option(data, "outputs")) d.outputs = parse_output_kind(data["outputs"].as<std::string>());
   read_option(data, "cutoffHz", d.acceleration_cutoff_hz);
   return d;
 }

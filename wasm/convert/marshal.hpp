@@ -6,10 +6,12 @@
 
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
 #include <string>
+#include <limits>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -57,12 +59,17 @@ inline bool has_option(const val& o, const char* key) {
   return o.typeOf().as<std::string>() == "object" && !o.isNull() && !is_absent(o[key]);
 }
 
-// A JS number that must be a whole number (sizes, counts, seeds); InputError naming `key` otherwise.
-inline double whole_number(const val& v, const char* key, double min) {
+// The largest whole number a JS number holds exactly (Number.MAX_SAFE_INTEGER, 2^53 - 1).
+inline constexpr double kMaxSafeInteger = 9007199254740991.0;
+
+// A JS number that must be a whole number in [min, max] (sizes, counts, seeds); InputError naming
+// `key`, the range (unless it is all JS carries exactly) and the value otherwise.
+inline double whole_number(const val& v, const char* key, double min, double max) {
   const double x = v.as<double>();
-  require(std::isfinite(x) && x == std::floor(x) && x >= min,
-          std::string(key) + " must be a whole number" + (min > -INFINITY ? " >= " + format_number(min) : "") +
-              ", got " + format_number(x));
+  const bool any = min == -kMaxSafeInteger && max == kMaxSafeInteger;
+  const std::string range = any ? "" : " between " + format_number(min) + " and " + format_number(max);
+  require(std::isfinite(x) && x == std::floor(x) && x >= min && x <= max,
+          std::string(key) + " must be a whole number" + range + ", got " + format_number(x));
   return x;
 }
 
@@ -75,10 +82,13 @@ inline void read_option(const val& o, const char* key, bool& target) {
 inline void read_option(const val& o, const char* key, std::string& target) {
   if (has_option(o, key)) target = o[key].as<std::string>();
 }
-// Integers (sizes, counts, seeds): whole numbers, and >= 0 for unsigned ones.
+// Integers (sizes, counts, seeds): whole numbers that T holds and JS carries exactly (|x| < 2^53),
+// >= 0 for unsigned ones; so a seed is a whole number between 0 and 2^53 - 1.
 template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
 void read_option(const val& o, const char* key, T& target) {
-  if (has_option(o, key)) target = static_cast<T>(whole_number(o[key], key, std::is_signed_v<T> ? -INFINITY : 0.0));
+  constexpr double lowest = std::max(static_cast<double>(std::numeric_limits<T>::lowest()), -kMaxSafeInteger);
+  constexpr double highest = std::min(static_cast<double>(std::numeric_limits<T>::max()), kMaxSafeInteger);
+  if (has_option(o, key)) target = static_cast<T>(whole_number(o[key], key, lowest, highest));
 }
 inline void read_option(const val& o, const char* key, Vector& target) {
   if (has_option(o, key)) target = vector_from_js(o[key]);

@@ -1,5 +1,5 @@
 // Matrix and vector aliases used across the core. Eigen's default column-major storage inside
-// the core; row-major only at the JS boundary (wasm/marshal.hpp).
+// the core; row-major only at the JS boundary (wasm/convert/marshal.hpp).
 #pragma once
 
 #include <Eigen/Dense>

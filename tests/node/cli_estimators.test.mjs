@@ -1,5 +1,5 @@
 // mechid simulate --system rlc|msd-sine|belt-drive and identify --method svf|ekf (seeds 003, 004):
-// the CLI runs the WASM module, so these also check the bindings of wasm/bindings_estimators.cpp.
+// the CLI runs the WASM module, so these also check the estimator bindings (wasm/bindings.cpp, wasm/convert/).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

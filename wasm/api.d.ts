@@ -173,7 +173,7 @@ export interface SvfRlcResult {
 
 export interface EkfOptions {
   method?: Discretization;        // default 'rk4' (DEFAULTS.ekf)
-  reading?: 'kn-wide' | 'kn' | 'printed';  // the EQ32_READINGS entry scale and thetaVar come from (a label; default 'kn-wide')
+  reading?: 'kn-wide' | 'kn' | 'printed';  // the EQ32_READINGS entry scale and thetaVar come from (default 'kn-wide'; explicit scale or thetaVar win)
   scale?: number;                 // θ = scale · ϑ; eq. 32's covariances apply to ϑ (default 1000: kN, kN s/m)
   thetaInit?: number[] | null;    // [c_spec, d] in N, N s/m; default eq. 32's [0.2 c_spec, 2 d]
   thetaVar?: number[];            // Θ_init diagonal in units of ϑ; default [0.1, 1e-3]

@@ -230,10 +230,15 @@ export function wrapModule(module) {
     svfRlc: (data, options) => unwrap(module.svfRlc(normalizeDataset(data, 'output data V_C'), normalizeSvfOptions(options))),
     /**
      * Augmented EKF on the belt drive (seed 004): data {h, u: N x 1 torque, y: N x 2 [φ, φ']};
-     * options default to DEFAULTS.ekf; trueTheta [c_spec, d] adds the relative errors.
+     * options default to DEFAULTS.ekf; `reading` picks scale and thetaVar from EQ32_READINGS
+     * (explicit scale or thetaVar win); trueTheta [c_spec, d] adds the relative errors.
      */
     ekfBeltDrive(data, options, trueTheta) {
-      const o = withDefaults(DEFAULTS.ekf, options);
+      const reading = requireString(options?.reading ?? DEFAULTS.ekf.reading, 'reading');
+      if (!Object.hasOwn(EQ32_READINGS, reading)) {
+        throw badInput(`unknown reading '${reading}' (expected ${Object.keys(EQ32_READINGS).join(', ')})`);
+      }
+      const o = withDefaults({ ...DEFAULTS.ekf, ...EQ32_READINGS[reading] }, options);
       requireString(o.method, 'method');
       requireNumber(o.scale, 'the parameter scale');
       const d = normalizeDataset(data, 'measurements y');
@@ -249,10 +254,10 @@ export function wrapModule(module) {
     estimatorScenario: (name) => unwrap(module.estimatorScenario(requireString(name, 'system'))),
     /** Simulated data of 'rlc', 'msd-sine' (seed 003) or 'belt-drive' (seed 004); options {h, n, seed, snr}, default the experiment's own. */
     simulateEstimatorSystem(name, options) {
-      const { name: _, ...scenario } = unwrap(module.estimatorScenario(requireString(name, 'system')));
-      const o = withDefaults(scenario, options);
-      for (const key of ['h', 'n', 'snr']) requireNumber(o[key], key);
-      requireInteger(o.seed, 'seed');
+      // An option not given keeps the core's scenario default (estimatorScenario).
+      const o = withDefaults({}, options);
+      for (const key of ['h', 'n', 'snr']) if (o[key] !== undefined) requireNumber(o[key], key);
+      if (o.seed !== undefined) requireInteger(o.seed, 'seed');
       return unwrap(module.simulateEstimatorSystem(requireString(name, 'system'), o));
     },
 

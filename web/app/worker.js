@@ -1,7 +1,7 @@
 // Module worker: owns the page's one WebAssembly instance and answers every request of
 // protocol.js (one handler per REQUEST entry), for all sections.
 import createMechidModule from '../gen/mechid.mjs';
-import { EQ32_READINGS, poleGrid, simulationToCsv, wrapModule } from '../gen/api.js';
+import { badInput, poleGrid, simulationToCsv, wrapModule } from '../gen/api.js';
 import Papa from '../gen/vendor/papaparse.mjs';
 import { cellNumber, headerOf, PAPA_OPTIONS, parseDatasetFile } from '../gen/csv.js';
 import { REQUEST, REPLY } from './protocol.js';
@@ -10,7 +10,6 @@ import { REQUEST, REPLY } from './protocol.js';
 const ready = createMechidModule().then(wrapModule);
 ready.catch(() => {}); // reported per request below
 
-const badInput = (message) => Object.assign(new Error(message), { code: 'bad-input' });
 
 // Buffers of the matrices in an object, each once (a buffer listed twice cannot be transferred).
 function buffersOf(...arrays) {
@@ -164,10 +163,8 @@ const handlers = {
   [REQUEST.ekfRun]: (api, { duration, methods, reading, seed }) => {
     const { h } = api.estimatorScenario('belt-drive');
     const data = api.simulateEstimatorSystem('belt-drive', { h, n: Math.round(duration / h) + 1, seed, snr: 0 });
-    const settings = EQ32_READINGS[reading];
-    if (!settings) throw badInput(`unknown reading ${reading}`);
     const runs = methods.map((method) => {
-      const r = api.ekfBeltDrive({ h, u: data.u, y: data.y }, { method, ...settings }, data.trueTheta);
+      const r = api.ekfBeltDrive({ h, u: data.u, y: data.y }, { method, reading }, data.trueTheta);
       return { method, status: r.status, message: r.message, parameters: r.parameters, theta: r.theta, errors: r.errors, ms: r.timing_ms };
     });
     return {

@@ -1,6 +1,6 @@
 // identify --method ekf: the augmented EKF of seed 004 on the belt drive; JSON final estimates
 // and the parameter trajectories by name.
-import { EQ32_READINGS, badInput } from '../../../wasm/api.js';
+import { badInput } from '../../../wasm/api.js';
 import { readDataset, warn, writeJson } from '../../io.mjs';
 
 export function identifyEkf(o, mechid) {
@@ -8,7 +8,7 @@ export function identifyEkf(o, mechid) {
   const data = readDataset(o, { outputCols: o['output-cols'] ?? ['q1', 'v1'] });
   const truth = o.truth === undefined ? undefined : mechid.beltDriveParameters().theta;
   const r = mechid.ekfBeltDrive({ h: data.h, u: data.u, y: data.y },
-    { method: o.discretization, ...EQ32_READINGS[o.reading], thetaInit: o.theta0, inputSampling: o['input-sampling'] }, truth);
+    { method: o.discretization, reading: o.reading, thetaInit: o.theta0, inputSampling: o['input-sampling'] }, truth);
   // Trajectories by parameter name, one value per sample.
   const column = (m, j) => Array.from({ length: m.rows }, (_, i) => m.data[i * m.cols + j]);
   const trajectories = { t: Array.from(data.t ?? [], Number) };

@@ -19,7 +19,6 @@ export function identifySvf(o, mechid) {
   const L = readInputMatrix(o.L);
   const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth);
   const result = mechid.svfIdentify(data, { ...svf, form: o.form, L }, truth);
-  if (result.status !== 'failed') result.modal = mechid.modal({ M: result.M, D: result.D, K: result.K, L: result.L });
   writeJson(result, o.out);
   warn(result.status === 'failed' ? [result.message] : result.warnings);
 }

@@ -1,4 +1,4 @@
-// The status every numerical result carries (ARCHITECTURE.md principle 3): data that defeats a
+// The status every numerical result carries (ARCHITECTURE.md, principle 3): data that defeats a
 // method is a status with a message, never an exception. Every result type inherits Outcome, so
 // status, message and warnings are named and upgraded one way everywhere.
 #pragma once

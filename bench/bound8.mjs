@@ -36,11 +36,15 @@ function studyDataSeed(seed, hIndex, run) {
   return Number((((rotl((s[1] * 5n) & mask, 7) * 9n) & mask)) >> 11n);
 }
 
+// Whether the run's (last) PEM stopped at its iteration limit: the typed `termination` code.
+const atIterationLimit = (r) => r.termination === 'iteration_limit';
+
 function runOne({ h, hIndex, run, n }) {
   const sim = mechid.simulate(truth, { h, n, snr: 20, seed: studyDataSeed(1, hIndex, run) });
   const r = mechid.identify('auto', { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, { L: truth.L }, truth);
   if (r.status === 'failed' || !r.uncertainty) return { h, n, run, status: r.status, message: r.message };
-  const out = { h, n, run, status: r.status, ms: r.timing_ms, start: r.diagnostics.start, stop: r.diagnostics.stop_reason };
+  const out = { h, n, run, status: r.status, ms: r.timing_ms, start: r.diagnostics.start,
+    stop: r.diagnostics.stop_reason, termination: r.diagnostics.termination };
   for (const k of keys) {
     out[`err${k}`] = r.errors[k];
     out[`pred${k}`] = frobenius(r.uncertainty[`${k}_sd`]) / frobenius(truth[k]);  // sqrt(Σ sd²)/‖X‖
@@ -111,7 +115,7 @@ if (isMainThread) {
     const short = (start) => start.replace(/variational \(decimated by (\d+)\)/, '÷$1').replace('variational', 'full');
     const starts = Object.entries(ok.reduce((c, r) => ({ ...c, [short(r.start)]: (c[short(r.start)] ?? 0) + 1 }), {}))
       .map(([start, count]) => `${start} ×${count}`).join(', ');
-    const limit = ok.filter((r) => r.stop === 'iteration limit').length;
+    const limit = ok.filter(atIterationLimit).length;
     const ms = ok.map((r) => r.ms).sort((a, b) => a - b);
     const median = (ms[(ms.length - 1) >> 1] + ms[ms.length >> 1]) / 2000;
     lines.push(`| ${h} | ${n} | ${(n * h).toFixed(0)} s | ${cells.join(' | ')} | ${worst} | ${mine.length - ok.length} | ${starts} | ${limit} | ${median.toFixed(1)} |`);
@@ -120,7 +124,7 @@ if (isMainThread) {
   // that point) say nothing of the bound. The rows again without them, named, so they can be redone.
   for (const [n, h] of rowKeys) {
     const ok = results.filter((r) => r.h === h && r.n === n && r.status !== 'failed' && r.errM !== undefined);
-    const stuck = ok.filter((r) => r.stop === 'iteration limit'), rest = ok.filter((r) => r.stop !== 'iteration limit');
+    const stuck = ok.filter(atIterationLimit), rest = ok.filter((r) => !atIterationLimit(r));
     if (!stuck.length || !rest.length) continue;
     lines.push('', `h = ${h}, N = ${n} without the run(s) at the iteration limit (${stuck.map((r) => `run ${r.run}, start ${r.start}`).join('; ')}): ` +
       keys.map((k) => `${k} ${pct(rms(rest, `err${k}`))} observed, ${pct(rms(rest, `pred${k}`))} predicted`).join('; ') + ` (${rest.length} runs).`);

@@ -78,14 +78,8 @@ val study_run_js(val s, val o) {
 // The first `count` outputs of Random(seed) as [hi32, lo32] pairs (a u64 has no JS number).
 val random_stream_js(double seed, int count) {
   return result_or_error([&] {
-    require(count >= 0 && count <= 1'000'000, "count must be between 0 and 1000000");
-    Random rng(static_cast<std::uint64_t>(whole_number(val(seed), "seed", 0, kMaxSafeInteger)));
-    std::vector<std::uint32_t> words(2 * static_cast<std::size_t>(count));
-    for (std::size_t i = 0; i < words.size(); i += 2) {
-      const std::uint64_t x = rng.next_u64();
-      words[i] = static_cast<std::uint32_t>(x >> 32);
-      words[i + 1] = static_cast<std::uint32_t>(x);
-    }
+    const std::vector<std::uint32_t> words =
+        random_words(static_cast<std::uint64_t>(whole_number(val(seed), "seed", 0, kMaxSafeInteger)), count);
     return val::global("Uint32Array").new_(emscripten::typed_memory_view(words.size(), words.data()));
   });
 }

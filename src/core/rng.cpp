@@ -1,6 +1,9 @@
 #include "core/rng.hpp"
 
 #include <cmath>
+#include <string>
+
+#include "core/input_error.hpp"
 
 namespace mechid {
 namespace {
@@ -54,6 +57,19 @@ double Random::normal() {
   spare_ = y * factor;
   has_spare_ = true;
   return x * factor;
+}
+
+std::vector<std::uint32_t> random_words(std::uint64_t seed, int count) {
+  require(count >= 0 && count <= kMaxRandomWords,
+          "count must be between 0 and " + std::to_string(kMaxRandomWords));
+  Random rng(seed);
+  std::vector<std::uint32_t> words(2 * static_cast<std::size_t>(count));
+  for (std::size_t i = 0; i < words.size(); i += 2) {
+    const std::uint64_t x = rng.next_u64();
+    words[i] = static_cast<std::uint32_t>(x >> 32);
+    words[i + 1] = static_cast<std::uint32_t>(x);
+  }
+  return words;
 }
 
 }  // namespace mechid

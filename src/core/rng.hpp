@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace mechid {
 
@@ -25,5 +26,11 @@ class Random {
   bool has_spare_ = false;
   double spare_ = 0.0;
 };
+
+// The first `count` outputs of Random(seed).next_u64() as 2*count 32-bit words, high word first
+// (so a JavaScript Uint32Array carries the stream exactly). count in [0, kMaxRandomWords],
+// otherwise InputError.
+constexpr int kMaxRandomWords = 1'000'000;
+std::vector<std::uint32_t> random_words(std::uint64_t seed, int count);
 
 }  // namespace mechid

@@ -59,10 +59,7 @@ NamedConversion to_continuous(const NamedDiscreteModel& model) {
     out.h = model.variational.h;
     out.system = to_continuous(model.variational);
     const auto problems = check(out.system);
-    if (!problems.empty()) {
-      out.status = Status::warning;
-      out.message = "the continuous model is not physical: " + problems.front();
-    }
+    if (!problems.empty()) out.add_warning("the continuous model is not physical: " + problems.front());
     return out;
   }
   out.h = model.state_space.h;
@@ -70,8 +67,7 @@ NamedConversion to_continuous(const NamedDiscreteModel& model) {
   if (model.method == ConversionMethod::zoh) r = d2c_zoh(model.state_space);
   else if (model.method == ConversionMethod::tustin) r = d2c_tustin(model.state_space);
   else r = d2c_euler(model.state_space);
-  out.status = r.status;
-  out.message = r.message;
+  static_cast<Outcome&>(out) = r;  // status, message and warnings of the conversion
   out.eigenvalues = r.eigenvalues;
   out.state_space = r.model;
   return out;

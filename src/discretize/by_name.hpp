@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/status.hpp"
 #include "discretize/discrete_model.hpp"
 #include "discretize/variational.hpp"
 
@@ -33,11 +34,9 @@ NamedDiscreteModel discretize(const MechanicalSystem& system, double h, const st
 // failed, and the eigenvalues of F behind a failure or warning (d2c_zoh, d2c_tustin, d2c_euler).
 // Variational: `system` (M, D, K, L of eq. 2.26), always computed; a warning when it is not a
 // physical system (check() of model/mechanical_system.hpp: the first problem in the message).
-struct NamedConversion {
+struct NamedConversion : Outcome {
   ConversionMethod method = ConversionMethod::zoh;
   double h = 0.0;
-  Status status = Status::ok;
-  std::string message;
   std::vector<std::complex<double>> eigenvalues;
   StateSpaceModel state_space;
   MechanicalSystem system;

@@ -63,9 +63,8 @@ ConversionResult d2c_zoh(const DiscreteModel& d) {
   result.model.C = d.H;
   result.model.D = d.J;
   if (!near.empty()) {
-    result.status = Status::warning;
-    result.message = "eigenvalues of F close to the negative real axis (" + near +
-                     "): modes near the Nyquist frequency, the logarithm is ill-conditioned and may alias";
+    result.add_warning("eigenvalues of F close to the negative real axis (" + near +
+                     "): modes near the Nyquist frequency, the logarithm is ill-conditioned and may alias");
   }
   return result;
 }

@@ -70,7 +70,10 @@ struct Diagnostics {
     text("n4sid_retry", n4sid_retry);
     text("init", init);
     text("start", start);
-    if (stop_reason) visit(std::string("stop_reason"), to_string(*stop_reason));
+    if (stop_reason) {
+      visit(std::string("stop_reason"), to_string(*stop_reason));
+      visit(std::string("termination"), termination_code(*stop_reason));
+    }
     text("sampling_model", sampling_model);
     text("choice", choice);
     text("reason", reason);

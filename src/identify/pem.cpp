@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/enum_names.hpp"
 #include "core/input_error.hpp"
 
 namespace mechid {
@@ -73,6 +74,14 @@ std::string to_string(TerminationType termination) {
   }
   return "unstable start";
 }
+
+namespace {
+const EnumNames<TerminationType, 6> kTerminationCodes{
+    "termination",
+    {"converged_gradient", "converged_cost", "converged_noise", "no_descent", "iteration_limit", "unstable_start"}};
+}  // namespace
+
+std::string termination_code(TerminationType termination) { return kTerminationCodes.name(termination); }
 
 bool reached_stationary_point(TerminationType termination) {
   return termination != TerminationType::iteration_limit && termination != TerminationType::unstable_start;

@@ -94,6 +94,10 @@ enum class TerminationType {
 // The text of the "stop_reason" diagnostic ("gradient below tolerance", "iteration limit", …).
 std::string to_string(TerminationType termination);
 
+// The snake_case code of the "termination" diagnostic: the enumerator's name ("iteration_limit", …),
+// for programs to compare instead of the text of to_string.
+std::string termination_code(TerminationType termination);
+
 // Whether the minimiser stopped at a stationary point (converged or a local minimum).
 bool reached_stationary_point(TerminationType termination);
 

@@ -47,9 +47,11 @@ Vector irls_weights(const Vector& residual, double delta);
 // The loop of Algorithm 1, shared with Algorithm 3: `design()` gives the current E (n x L);
 // after each solve, `adjust(h, residual)` may change the problem (the swapping step) and returns
 // how many changes it made, in which case it also updates `residual`. Stops when h changes by at
-// most tol ||h|| and nothing was adjusted.
+// most tol ||h|| and nothing was adjusted. `method` names the algorithm in the warning when the
+// iteration limit is reached ("<method> did not converge in N iterations").
 template <class Design, class Adjust>
-IrlsResult irls_loop(const Vector& y, Eigen::Index L, const IrlsOptions& o, Design design, Adjust adjust) {
+IrlsResult irls_loop(const Vector& y, Eigen::Index L, const IrlsOptions& o, Design design, Adjust adjust,
+                     const std::string& method = "IRLS") {
   IrlsResult r;
   r.weights = Vector::Ones(y.size());  // w_i^0 = 1
   r.h = Vector::Zero(L);               // h^0 = 0
@@ -75,8 +77,7 @@ IrlsResult irls_loop(const Vector& y, Eigen::Index L, const IrlsOptions& o, Desi
     }
   }
   r.iterations = o.max_iterations;
-  r.status = Status::warning;
-  r.message = "IRLS did not converge in " + std::to_string(o.max_iterations) + " iterations";
+  r.add_warning(method + " did not converge in " + std::to_string(o.max_iterations) + " iterations");
   return r;
 }
 

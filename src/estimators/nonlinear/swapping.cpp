@@ -76,14 +76,15 @@ SwapResult irls_with_swapping(const PiecewiseRegression& p, std::vector<int> reg
   const Eigen::Index min_per_class = swap.min_per_class > 0 ? swap.min_per_class : 2 * L;
 
   SwapResult r;
-  r.fit = irls_loop(p.y, L, o, [&] { return design(p, region); }, [&](const Vector& h, Vector& residual) {
+  const auto adjust = [&](const Vector& h, Vector& residual) {
     if (!swap.enabled) return Eigen::Index{0};
     const Eigen::Index swaps = swap_pass(p, region, h, residual, swap, min_per_class);
     if (swaps > 0) residual = p.y - design(p, region) * h;
     r.swaps += swaps;
     return swaps;
-  });
-  if (r.fit.status == Status::warning && swap.enabled) r.fit.message = "IRLS with swapping" + r.fit.message.substr(4);
+  };
+  r.fit = irls_loop(p.y, L, o, [&] { return design(p, region); }, adjust,
+                    swap.enabled ? "IRLS with swapping" : "IRLS");
   r.region = region;
   return r;
 }

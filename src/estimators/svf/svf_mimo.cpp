@@ -107,14 +107,13 @@ SvfMimoFit svf_fit_mechanical(const Dataset& d, const Matrix& L, double p1, doub
       s.residuals = Eigen::Map<const Vector>(Matrix(d.y - predicted).data(), N * n);
       if (change <= o.tolerance * s.x.cwiseAbs().maxCoeff()) break;
       if (s.iterations == o.max_iterations) {
-        s.status = Status::warning;
-        s.message = "the robust (Huber) iteration did not settle in " + std::to_string(o.max_iterations) + " iterations";
+        s.add_warning("the robust (Huber) iteration did not settle in " + std::to_string(o.max_iterations) +
+                      " iterations");
         break;
       }
     }
   }
-  fit.status = fit.solution.status;
-  fit.message = fit.solution.message;
+  static_cast<Outcome&>(fit) = fit.solution;  // status, message and warnings of the solve
   if (fit.status != Status::failed) fit.system = system_of(fit.solution.x, L);
   return fit;
 }

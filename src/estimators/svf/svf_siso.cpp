@@ -62,8 +62,8 @@ LeastSquaresSolution huber_fit(const Matrix& u, const Vector& y, double h, const
     if (change <= o.robust.tolerance * s.x.cwiseAbs().maxCoeff()) return s;
   }
   s.iterations = o.robust.max_iterations;
-  s.status = Status::warning;
-  s.message = "the robust (Huber) iteration did not settle in " + std::to_string(o.robust.max_iterations) + " iterations";
+  s.add_warning("the robust (Huber) iteration did not settle in " + std::to_string(o.robust.max_iterations) +
+                " iterations");
   return s;
 }
 
@@ -103,8 +103,7 @@ SvfFit svf_fit(const Matrix& u, const Vector& y, double h, const SvfOptions& o) 
   }
   // Least squares of y = θ_λᵀ ζ (eq. 7), or its Huber M-estimate.
   fit.solution = o.robust.robust ? huber_fit(u, y, h, o, zeta) : solve_least_squares(zeta, y);
-  fit.status = fit.solution.status;
-  fit.message = fit.solution.message;
+  static_cast<Outcome&>(fit) = fit.solution;  // status, message and warnings of the solve
   if (fit.status == Status::failed) return fit;
   fit.theta = fit.solution.x;
   fit.ode = ode_of(fit.theta, o, u.cols());

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <set>
 
+#include "core/input_error.hpp"
 #include "core/rng.hpp"
 
 using mechid::Random;
@@ -46,4 +47,15 @@ TEST_CASE("Random: uniform and normal moments match their distributions") {
   CHECK(sn / n == Approx(0.0).margin(1.2e-2));
   CHECK(sn2 / n == Approx(1.0).margin(1.6e-2));
   CHECK(sn4 / n == Approx(3.0).margin(0.1));  // kurtosis of a Gaussian
+}
+
+TEST_CASE("random_words: word pairs are next_u64() of the same seed, high word first") {
+  const auto words = mechid::random_words(99, 50);
+  REQUIRE(words.size() == 100);
+  Random rng(99);
+  for (std::size_t i = 0; i < words.size(); i += 2)
+    REQUIRE(((static_cast<std::uint64_t>(words[i]) << 32) | words[i + 1]) == rng.next_u64());
+  REQUIRE(mechid::random_words(99, 0).empty());
+  REQUIRE_THROWS_AS(mechid::random_words(99, -1), mechid::InputError);
+  REQUIRE_THROWS_AS(mechid::random_words(99, mechid::kMaxRandomWords + 1), mechid::InputError);
 }

@@ -73,10 +73,13 @@ TEST_CASE("a PEM stopped by its iteration limit is a warning whose message says 
   CHECK(r.status == Status::warning);
   CHECK(std::count(r.warnings.begin(), r.warnings.end(), "the PEM did not converge in 0 iterations") == 1);
   CHECK(r.message == r.warnings.front());
-  bool serialised = false;  // the text the serialisers write for the enum
+  bool serialised = false, coded = false;  // the text and the code the serialisers write for the enum
   r.diagnostics.for_each([&](const std::string& key, const auto& value) {
-    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::string>)
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, std::string>) {
       serialised = serialised || (key == "stop_reason" && value == "iteration limit");
+      coded = coded || (key == "termination" && value == "iteration_limit");
+    }
   });
   CHECK(serialised);
+  CHECK(coded);
 }

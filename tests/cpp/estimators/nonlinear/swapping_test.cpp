@@ -129,3 +129,21 @@ TEST_CASE("swapping rejects a region list of the wrong length and a negative tol
   bad.tolerance = -1;
   CHECK_THROWS_WITH(irls_with_swapping(d.p, d.truth, {}, bad), Catch::Contains("swapping tolerance"));
 }
+
+TEST_CASE("an iteration limit is a warning naming the algorithm, recorded in warnings", "[nonlinear][swapping]") {
+  const Planted d = planted_problem(Form::ida, 50.0, 0.08, 1);
+  IrlsOptions o;
+  o.max_iterations = 1;  // convergence needs two solves, so one iteration always hits the limit
+  SwapOptions off;
+  off.enabled = false;
+  const SwapResult with = irls_with_swapping(d.p, d.planted, o, SwapOptions{});
+  const SwapResult without = irls_with_swapping(d.p, d.planted, o, off);
+  for (const SwapResult* r : {&with, &without}) {
+    CHECK(r->fit.status == Status::warning);
+    CHECK_FALSE(r->fit.converged);
+    REQUIRE(r->fit.warnings.size() == 1);
+    CHECK(r->fit.warnings.front() == r->fit.message);
+  }
+  CHECK(with.fit.message == "IRLS with swapping did not converge in 1 iterations");
+  CHECK(without.fit.message == "IRLS did not converge in 1 iterations");
+}

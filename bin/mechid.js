@@ -50,8 +50,8 @@ process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); });
 // Exits explicitly once the command is done: a process left to end by itself can deadlock in
 // Node 20's NodePlatform::DrainTasks while V8 still tiers up the WebAssembly module in the
 // background (nodejs/node#54918; seen here as a `simulate` idle at 0 % CPU after writing its CSV).
-// Output to files, pipes and terminals is written synchronously on Linux, so nothing is lost.
-main(process.argv.slice(2)).then(() => process.exit(0), (e) => {
+// stdout to a pipe is written asynchronously: the exit waits until what was written is flushed.
+main(process.argv.slice(2)).then(() => process.stdout.write('', () => process.exit(0)), (e) => {
   const bad = e instanceof MechidError && e.code === 'bad-input';
   const message = String(e?.message ?? e).split('\n')[0];
   process.stderr.write(`mechid: error: ${bad ? '' : 'internal: '}${message}\n`);

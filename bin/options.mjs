@@ -4,7 +4,7 @@
 // own options.
 //
 // A table maps an option's name, as typed after `--` (upper case allowed: `--L`), to
-//   {type, arg, default, min, choices, help}
+//   {type, arg, default, min, count, choices}
 // type: 'string' | 'strings' (a,b,..) | 'number' | 'integer' | 'numbers' (a,b,..) | 'snr' (dB or
 // inf) | 'flag'; arg: the placeholder in the usage text (choices print as a|b|c); default: the
 // value used when the option is absent; min: the smallest value of a number; count: how many

@@ -255,7 +255,7 @@ export function wrapModule(module) {
     /** Simulated data of 'rlc', 'msd-sine' (seed 003) or 'belt-drive' (seed 004); options {h, n, seed, snr}, default the experiment's own. */
     simulateEstimatorSystem(name, options) {
       // An option not given keeps the core's scenario default (estimatorScenario).
-      const o = withDefaults({}, options);
+      const o = { ...options };
       for (const key of ['h', 'n', 'snr']) if (o[key] !== undefined) requireNumber(o[key], key);
       if (o.seed !== undefined) requireInteger(o.seed, 'seed');
       return unwrap(module.simulateEstimatorSystem(requireString(name, 'system'), o));

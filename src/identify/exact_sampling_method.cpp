@@ -6,6 +6,7 @@
 
 #include "core/stopwatch.hpp"
 #include "identify/exact_sampling_predictor.hpp"
+#include "identify/parameter_covariance.hpp"
 #include "identify/methods.hpp"
 
 namespace mechid {

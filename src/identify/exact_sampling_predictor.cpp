@@ -57,8 +57,8 @@ MechanicalSystem ExactSamplingPredictor::unpack(const Vector& theta) const {
   return s;
 }
 
-template <class Sink>
-bool ExactSamplingPredictor::run(const Vector& theta, Vector& r, bool sensitivities, Sink&& sink) const {
+bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const {
+  const bool sensitivities = sink != nullptr;
   const MechanicalSystem s = unpack(theta);
   const Eigen::LLT<Matrix> mass(s.M);
   if (mass.info() != Eigen::Success) return false;  // M must stay positive definite
@@ -105,13 +105,16 @@ bool ExactSamplingPredictor::run(const Vector& theta, Vector& r, bool sensitivit
   r.resize(N * n);
   Vector z(m), x_next(2 * n), forcing(2 * n * Ps);
   z.head(2 * n) = theta.tail(2 * n);
-  Matrix S = Matrix::Zero(2 * n, P), S_next(2 * n, P);
+  Matrix S = Matrix::Zero(2 * n, P), S_next(2 * n, P), Jt_sample(P, n);
   S.rightCols(2 * n).setIdentity();
   for (Eigen::Index k = 0; k < N; ++k) {
     const auto x = z.head(2 * n);
     if (!x.allFinite() || x.cwiseAbs().maxCoeff() > limit_) return false;
     r.segment(k * n, n) = weights_.cwiseProduct(data_.y.row(k).transpose() - x.head(n));
-    if (sensitivities) sink(-(weights_.asDiagonal() * S.topRows(n)).transpose());
+    if (sensitivities) {
+      Jt_sample.noalias() = -(weights_.asDiagonal() * S.topRows(n)).transpose();
+      (*sink)(Jt_sample);
+    }
     if (k + 1 == N) break;
     z.tail(m - 2 * n) = w_.row(k).transpose();
     x_next.noalias() = Phi * z;
@@ -126,25 +129,9 @@ bool ExactSamplingPredictor::run(const Vector& theta, Vector& r, bool sensitivit
   return true;
 }
 
-bool ExactSamplingPredictor::residuals(const Vector& theta, Vector& r, Matrix* Jt) const {
-  if (Jt) Jt->resize(parameter_count(), data_.y.rows() * n_);
-  Eigen::Index column = 0;
-  return run(theta, r, Jt != nullptr, [&](const auto& Jt_sample) {
-    Jt->middleCols(column, n_) = Jt_sample;
-    column += n_;
-  });
-}
-
-bool ExactSamplingPredictor::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const {
-  NormalEquationsAccumulator accumulator(normal, parameter_count(), n_, curvature);
-  if (!run(theta, r, true, [&](const auto& Jt_sample) { accumulator.add(Jt_sample, r); })) return false;
-  accumulator.finish(r);
-  return true;
-}
-
 Matrix ExactSamplingPredictor::output_errors(const Vector& theta) const {
   Vector r;
-  if (!run(theta, r, false, [](const auto&) {})) return Matrix();
+  if (!evaluate(theta, r, nullptr)) return Matrix();
   Matrix e = Eigen::Map<const Matrix>(r.data(), n_, data_.y.rows()).transpose();
   return e * weights_.cwiseInverse().asDiagonal();
 }

@@ -23,8 +23,8 @@ class ExactSamplingPredictor : public PredictorModel {
   ExactSamplingPredictor(const Dataset& data, const Matrix& L, Vector weights = Vector());
 
   Eigen::Index parameter_count() const override;
-  bool residuals(const Vector& theta, Vector& r, Matrix* Jt) const override;
-  bool normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const override;
+  Eigen::Index rows_per_sample() const override { return n_; }
+  bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override;
 
   Eigen::Index system_parameter_count() const { return 3 * triangle_; }
   Vector pack(const MechanicalSystem& system, const Vector& initial_state) const;
@@ -33,9 +33,6 @@ class ExactSamplingPredictor : public PredictorModel {
   Matrix output_errors(const Vector& theta) const;
 
  private:
-  template <class Sink>
-  bool run(const Vector& theta, Vector& r, bool sensitivities, Sink&& sink) const;
-
   const Dataset& data_;
   Matrix L_, w_;      // w_: the input columns w_k (N x hold_columns·k)
   Vector weights_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
@@ -18,14 +19,25 @@ void PemOptions::validate() const {
     require(std::isfinite(value) && value >= 0, std::string("pem.") + name + " must be a finite number >= 0, got " + format_number(value));
 }
 
-bool PredictorModel::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const {
-  Matrix Jt;
-  if (!residuals(theta, r, &Jt)) return false;
-  if (curvature) {
-    normal.JtJ = Matrix::Zero(Jt.rows(), Jt.rows());
-    normal.JtJ.selfadjointView<Eigen::Lower>().rankUpdate(Jt);
+bool PredictorModel::residuals(const Vector& theta, Vector& r, Matrix* Jt) const {
+  if (!Jt) return evaluate(theta, r, nullptr);
+  std::vector<Matrix> samples;
+  const JacobianSink keep = [&](const Matrix& Jt_sample) { samples.push_back(Jt_sample); };
+  if (!evaluate(theta, r, &keep)) return false;
+  Jt->resize(parameter_count(), r.size());
+  Eigen::Index column = 0;
+  for (const Matrix& block : samples) {
+    Jt->middleCols(column, block.cols()) = block;
+    column += block.cols();
   }
-  normal.Jtr.noalias() = Jt * r;
+  return true;
+}
+
+bool PredictorModel::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const {
+  NormalEquationsAccumulator accumulator(normal, parameter_count(), rows_per_sample(), curvature);
+  const JacobianSink add = [&](const Matrix& Jt_sample) { accumulator.add(Jt_sample, r); };
+  if (!evaluate(theta, r, &add)) return false;
+  accumulator.finish(r);
   return true;
 }
 
@@ -43,24 +55,6 @@ void NormalEquationsAccumulator::flush(const Vector& r) {
   normal_.Jtr.noalias() += Jt * r.segment(start_, filled_);
   start_ += filled_;
   filled_ = 0;
-}
-
-ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta) {
-  ParameterCovariance out;
-  Vector r;
-  NormalEquations normal;
-  if (!model.normal_equations(theta, r, normal, true)) return out;
-  const Eigen::Index P = theta.size();
-  out.residual_variance = r.squaredNorm() / std::max<double>(1.0, static_cast<double>(r.size() - P));
-  // Scaled to unit diagonal first (parameters of very different sizes), then inverted.
-  const Matrix JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
-  if (!(JtJ.diagonal().minCoeff() > 0)) return out;
-  const Vector scale = JtJ.diagonal().cwiseSqrt().cwiseInverse();
-  const Eigen::LDLT<Matrix> information(scale.asDiagonal() * JtJ * scale.asDiagonal());
-  if (information.info() != Eigen::Success || !(information.vectorD().minCoeff() > 1e-13)) return out;
-  out.covariance = out.residual_variance * scale.asDiagonal() * information.solve(Matrix::Identity(P, P)) * scale.asDiagonal();
-  out.ok = out.covariance.allFinite();
-  return out;
 }
 
 std::string to_string(TerminationType termination) {

@@ -3,6 +3,7 @@
 // model (analytic sensitivities), and a report of how and why it stopped.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/status.hpp"
@@ -38,19 +39,29 @@ class NormalEquationsAccumulator {
   Eigen::Index start_ = 0, filled_ = 0;
 };
 
+// One sample's transposed residual Jacobian (∂r/∂θ)' (parameters x that sample's residual rows),
+// handed over in residual order once the sample's residuals are in r.
+using JacobianSink = std::function<void(const Matrix& Jt_sample)>;
+
 // A model whose free-run prediction depends on parameters θ.
 class PredictorModel {
  public:
   virtual ~PredictorModel() = default;
   virtual Eigen::Index parameter_count() const = 0;
-  // Stacked residuals r = y - ŷ(θ) and, when Jt is not null, the transposed Jacobian
-  // Jt = (∂r/∂θ)' (parameters x residuals: each residual's gradient is a contiguous column).
-  // Returns false when the prediction is unstable (non-finite or far beyond the data's range).
-  virtual bool residuals(const Vector& theta, Vector& r, Matrix* Jt) const = 0;
-  // r and the normal equations (J'J only when `curvature`; J'r always). This default forms them
-  // from the whole Jacobian; a model with long records overrides it to accumulate them over
-  // blocks of samples without storing J.
-  virtual bool normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const;
+  // Residual rows each sample contributes (the outputs): the accumulators' block size.
+  virtual Eigen::Index rows_per_sample() const = 0;
+  // Stacked residuals r = y - ŷ(θ) and, when `sink` is set, each sample's transposed Jacobian in
+  // order, so that callers accumulate what they need (normal equations, a QR factor, lagged
+  // products) without storing J. Returns false when the prediction is unstable (non-finite or
+  // far beyond the data's range).
+  virtual bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const = 0;
+
+  // r and, when Jt is not null, the whole transposed Jacobian Jt = (∂r/∂θ)' (parameters x
+  // residuals: each residual's gradient is a contiguous column). For tests and short records.
+  bool residuals(const Vector& theta, Vector& r, Matrix* Jt) const;
+  // r and the normal equations (J'J only when `curvature`; J'r always), accumulated over blocks
+  // of samples: memory O(P²), not O(P N n).
+  bool normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const;
 };
 
 struct PemOptions {
@@ -69,16 +80,6 @@ struct PemOptions {
   // the tolerances finite and >= 0).
   void validate() const;
 };
-
-// Covariance of θ̂ from the Gauss-Newton information at θ: σ̂² (J'J)⁻¹ with σ̂² = r'r/(rows - P),
-// the asymptotic covariance of the output-error estimate under white residuals (Ljung 1999,
-// sec. 9.3). ok is false when the prediction is unstable or J'J is singular.
-struct ParameterCovariance {
-  Matrix covariance;
-  double residual_variance = 0.0;
-  bool ok = false;
-};
-ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta);
 
 // Why levenberg_marquardt stopped (like Ceres' TerminationType). The first four are stationary
 // points (a local minimum included); decisions use this, never the text of to_string.

@@ -43,8 +43,10 @@ DiscreteVariationalModel VariationalPredictor::unpack(const Vector& theta) const
   return m;
 }
 
-template <class Sink>
-bool VariationalPredictor::run(const Vector& theta, Vector& r, bool sensitivities, Sink&& sink) const {
+// The recursion: residuals into r and, with a sink, the transposed Jacobian -S_k' of each stored
+// sample (S_k = ∂q_k/∂θ, n x P).
+bool VariationalPredictor::evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const {
+  const bool sensitivities = sink != nullptr;
   const DiscreteVariationalModel m = unpack(theta);
   const Eigen::Index N = data_.y.rows(), n = n_, P = parameter_count();
   const Eigen::Index first = estimate_initial_ ? 0 : 2;
@@ -69,9 +71,13 @@ bool VariationalPredictor::run(const Vector& theta, Vector& r, bool sensitivitie
     S_prev2.middleCols(3 * triangle_, n).setIdentity();
     S_prev1.middleCols(3 * triangle_ + n, n).setIdentity();
   }
+  Matrix Jt_sample(P, n);
   auto store = [&](Eigen::Index k, const Vector& qk, const Matrix& Sk) {
     r.segment((k - first) * n, n) = data_.y.row(k).transpose() - qk;
-    if (sensitivities) sink((k - first) * n, Sk);
+    if (sensitivities) {
+      Jt_sample.noalias() = -Sk.transpose();  // r = y - q: ∂r/∂θ = -S_k
+      (*sink)(Jt_sample);
+    }
   };
   if (estimate_initial_) {
     store(0, q_prev2, S_prev2);
@@ -103,21 +109,6 @@ bool VariationalPredictor::run(const Vector& theta, Vector& r, bool sensitivitie
     q_prev2.swap(q_prev1);
     q_prev1 = q;
   }
-  return true;
-}
-
-bool VariationalPredictor::residuals(const Vector& theta, Vector& r, Matrix* Jt) const {
-  const Eigen::Index rows = (data_.y.rows() - (estimate_initial_ ? 0 : 2)) * n_;
-  if (Jt) Jt->resize(parameter_count(), rows);
-  // r = y - q: ∂r/∂θ = -S_k.
-  return run(theta, r, Jt != nullptr, [&](Eigen::Index row, const Matrix& Sk) { Jt->middleCols(row, n_) = -Sk.transpose(); });
-}
-
-bool VariationalPredictor::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal,
-                                            bool curvature) const {
-  NormalEquationsAccumulator accumulator(normal, parameter_count(), n_, curvature);
-  if (!run(theta, r, true, [&](Eigen::Index, const Matrix& Sk) { accumulator.add(-Sk.transpose(), r); })) return false;
-  accumulator.finish(r);
   return true;
 }
 

@@ -22,19 +22,13 @@ class VariationalPredictor : public PredictorModel {
   VariationalPredictor(const Dataset& data, const Matrix& L, bool estimate_initial);
 
   Eigen::Index parameter_count() const override;
-  bool residuals(const Vector& theta, Vector& r, Matrix* Jt) const override;
-  // Accumulates J'J and J'r over blocks of samples: memory O(P²), not O(P N n).
-  bool normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const override;
+  Eigen::Index rows_per_sample() const override { return n_; }
+  bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override;
 
   Vector pack(const DiscreteVariationalModel& model) const;       // initial q from the data
   DiscreteVariationalModel unpack(const Vector& theta) const;
 
  private:
-  // The recursion: residuals into r and, when `sensitivities` is set, the sensitivity S_k
-  // (n x P, ∂q_k/∂θ) of each stored sample passed to sink(row of r, S_k).
-  template <class Sink>
-  bool run(const Vector& theta, Vector& r, bool sensitivities, Sink&& sink) const;
-
   const Dataset& data_;
   Matrix L_, force_;  // force_: f_d(k) for k = 2..N-1 (eq. 2.24)
   Eigen::Index n_, triangle_;

@@ -41,6 +41,19 @@ bool PredictorModel::normal_equations(const Vector& theta, Vector& r, NormalEqua
   return true;
 }
 
+bool PredictorModel::triangular_factor(const Vector& theta, Vector& r, TriangularFactor& factor) const {
+  const Eigen::Index rows = rows_per_sample();
+  TriangularAccumulator accumulator(factor, parameter_count(), rows);
+  Eigen::Index start = 0;
+  const JacobianSink add = [&](const Matrix& Jt_sample) {
+    accumulator.add(Jt_sample, r.segment(start, Jt_sample.cols()));
+    start += Jt_sample.cols();
+  };
+  if (!evaluate(theta, r, &add)) return false;
+  accumulator.finish();
+  return true;
+}
+
 NormalEquationsAccumulator::NormalEquationsAccumulator(NormalEquations& normal, Eigen::Index parameters,
                                                        Eigen::Index rows_per_sample, bool curvature)
     : normal_(normal), curvature_(curvature), block_(parameters, 64 * rows_per_sample) {

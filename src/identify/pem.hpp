@@ -8,6 +8,7 @@
 
 #include "core/status.hpp"
 #include "core/types.hpp"
+#include "identify/triangular_factor.hpp"
 
 namespace mechid {
 
@@ -62,6 +63,9 @@ class PredictorModel {
   // r and the normal equations (J'J only when `curvature`; J'r always), accumulated over blocks
   // of samples: memory O(P²), not O(P N n).
   bool normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const;
+  // r and the triangular factor of J (R'R = J'J, R'z = J'r) by blockwise Householder QR: the
+  // well-conditioned route to steps and covariances (cond R = cond J).
+  bool triangular_factor(const Vector& theta, Vector& r, TriangularFactor& factor) const;
 };
 
 struct PemOptions {

@@ -58,9 +58,18 @@ void finish(Identification& r, const Dataset& data) {
   r.M_pd = m_min > 0;
   r.K_pd = k_min > 0;
   r.D_psd = d_min >= -1e-12 * s.D.cwiseAbs().maxCoeff();
-  if (!r.M_pd) r.add_warning("estimated M is not positive definite (smallest eigenvalue " + format_number(m_min) + ")");
-  if (!r.K_pd) r.add_warning("estimated K is not positive definite (smallest eigenvalue " + format_number(k_min) + ")");
-  if (!r.D_psd) r.add_warning("estimated D is not positive semidefinite (smallest eigenvalue " + format_number(d_min) + ")");
+  // The smallest eigenvalue relative to the largest magnitude: a number that does not depend on units.
+  const auto indefinite = [](const char* matrix, const char* property, double smallest, const Matrix& X) {
+    const double largest = Eigen::SelfAdjointEigenSolver<Matrix>(0.5 * (X + X.transpose()), Eigen::EigenvaluesOnly)
+                               .eigenvalues()
+                               .cwiseAbs()
+                               .maxCoeff();
+    return std::string("estimated ") + matrix + " is not positive " + property + " (smallest eigenvalue " +
+           format_number(smallest / std::max(largest, 1e-300)) + " × the largest in magnitude)";
+  };
+  if (!r.M_pd) r.add_warning(indefinite("M", "definite", m_min, s.M));
+  if (!r.K_pd) r.add_warning(indefinite("K", "definite", k_min, s.K));
+  if (!r.D_psd) r.add_warning(indefinite("D", "semidefinite", d_min, s.D));
   r.modal = modal_analysis(s);
   if (r.modal.status != Status::ok) r.add_warning("modal analysis: " + r.modal.message);
   for (std::string& w : band_warnings(data, r.modal)) r.add_warning(std::move(w));

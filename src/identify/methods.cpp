@@ -7,6 +7,7 @@
 
 #include "core/input_error.hpp"
 #include "identify/acceleration_outputs.hpp"
+#include "identify/amplitude_scaling.hpp"
 #include "identify/guardrails.hpp"
 
 namespace mechid {
@@ -50,10 +51,17 @@ Identification identify(const std::string& method, const Dataset& data, const Id
   else throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c, equation-error, variational-zoh or auto)");
   options.validate();
   validate_options(data);
+  // Every method runs on amplitude-normalised data (the result does not depend on units).
+  const auto run_scaled = [&](const Dataset& d) {
+    const AmplitudeScaling scaling = amplitude_scaling(d);
+    Identification result = run(scaled_data(d, scaling), options);
+    unscale_result(result, scaling);
+    return result;
+  };
   Identification r;
   if (data.outputs == OutputKind::acceleration) {
     AccelerationPrefilter filter;
-    r = run(displacement_equivalent(data, data.acceleration_cutoff_hz, &filter), options);
+    r = run_scaled(displacement_equivalent(data, data.acceleration_cutoff_hz, &filter));
     // The default cut-off, once the modes are known: a quarter of the slowest mode's frequency
     // (near enough to the modes not to amplify the accelerometer noise more than needed, far
     // enough to keep their response), but no lower than what settles within 40 % of the record.
@@ -63,7 +71,7 @@ Identification identify(const std::string& method, const Dataset& data, const Id
       if (std::abs(better - filter.cutoff_hz) > 0.2 * filter.cutoff_hz && better * data.h < 0.5 &&
           prefilter_settling_samples(better, data.h) < data.y.rows() - 50) {
         AccelerationPrefilter second_filter;
-        Identification second = run(displacement_equivalent(data, better, &second_filter), options);
+        Identification second = run_scaled(displacement_equivalent(data, better, &second_filter));
         if (second.status != Status::failed) {  // a failed second pass keeps the first result
           r = std::move(second);
           filter = second_filter;
@@ -72,7 +80,7 @@ Identification identify(const std::string& method, const Dataset& data, const Id
     }
     note_acceleration_prefilter(filter, data.h, r);
   } else {
-    r = run(data, options);
+    r = run_scaled(data);
   }
   // The guardrail on the input, also when the method failed (a poor input is often why).
   if (std::string w = excitation_order_warning(data); !w.empty()) r.add_warning(std::move(w));

@@ -1,0 +1,44 @@
+#include "identify/amplitude_scaling.hpp"
+
+#include <cmath>
+
+namespace mechid {
+namespace {
+
+double rms_or_one(const Matrix& x) {
+  const double rms = x.size() ? std::sqrt(x.squaredNorm() / static_cast<double>(x.size())) : 0.0;
+  return rms > 0 && std::isfinite(rms) ? rms : 1.0;
+}
+
+}  // namespace
+
+AmplitudeScaling amplitude_scaling(const Dataset& data) { return {rms_or_one(data.u), rms_or_one(data.y)}; }
+
+Dataset scaled_data(const Dataset& data, const AmplitudeScaling& s) {
+  Dataset out = data;
+  out.u /= s.input;
+  out.y /= s.output;
+  return out;
+}
+
+void unscale_result(Identification& r, const AmplitudeScaling& s) {
+  const double matrices = s.input / s.output, squared = s.output * s.output;
+  for (Matrix* X : {&r.system.M, &r.system.D, &r.system.K, &r.uncertainty.M, &r.uncertainty.D, &r.uncertainty.K})
+    *X *= matrices;
+  if (r.has_discrete) {
+    r.discrete.Md *= matrices;
+    r.discrete.Dd *= matrices;
+    r.discrete.Kd *= matrices;
+  }
+  r.validation.simulated *= s.output;
+  r.uncertainty.residual_variance *= squared;
+  for (auto* cost : {&r.diagnostics.initial_cost, &r.diagnostics.cost})
+    if (*cost) **cost *= squared;
+  if (r.status != Status::failed && r.system.M.size() && r.system.M.allFinite() && r.system.D.allFinite() &&
+      r.system.K.allFinite()) {
+    const ModalResult modal = modal_analysis(r.system);
+    if (modal.modes.size() == r.modal.modes.size()) r.modal.modes = modal.modes;
+  }
+}
+
+}  // namespace mechid

@@ -1,8 +1,8 @@
 // auto (beyond the thesis): the recommended method. The thesis's variational estimate (or, when
 // it is unusable, the n4sid-d2c one) starts the exact-sampling PEM in M, D, K; the result says
 // which estimate it returns and why: the exact model when the inputs were held (ZOH is then
-// exact at any h), otherwise the better free-run fit, with h·ω_max and the midpoint model's
-// frequency error beside it.
+// exact at any h), otherwise the model whose own free-run prediction fits the data better (a
+// likelihood comparison), with h·ω_max and the midpoint model's frequency error beside it.
 #include <cmath>
 #include <sstream>
 
@@ -42,15 +42,20 @@ std::string short_number(double x) {
 }
 
 // Whether a variational estimate's PEM reached a stationary point: its modes (and so h·ω_max)
-// can then be trusted to decide whether decimated starts are needed.
+// can then be trusted to decide which decimated starts are worth trying.
 bool pem_converged(const Identification& r) {
   if (r.diagnostics.stop_reason) return reached_stationary_point(*r.diagnostics.stop_reason);
   return !r.failed();
 }
 
-double mean_fit(const Identification& r) {
-  const Vector& fit = r.validation.fit_percent;
-  return fit.size() ? fit.mean() : -INFINITY;
+// Sum of squared output errors of a model's own free-run prediction over the last `rows` samples:
+// the variational PEM's final cost (its midpoint recursion, initial q estimated with it), or the
+// exact sampled model's free run with a least-squares initial state (the validation simulation).
+// NaN when the estimate has none.
+double variational_sse(const Identification& r) { return r.diagnostics.cost ? 2.0 * *r.diagnostics.cost : NAN; }
+double exact_sse(const Identification& r, const Dataset& data, Eigen::Index rows) {
+  if (r.validation.simulated.rows() != data.y.rows()) return NAN;
+  return (data.y - r.validation.simulated).bottomRows(rows).squaredNorm();
 }
 
 }  // namespace
@@ -63,18 +68,20 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
     start = identify_n4sid_d2c(data, options);
     timing += start.timing_ms;
   }
-  // High sampling rates: when h·ω_max < 0.1 the subspace start degrades (its past horizon spans
-  // little of the slowest period). Variational estimates from data decimated by 2, 4, 8 (while
-  // h·ω_max stays below 0.5 and the data have samples enough for the subspace step) compete, as
-  // M, D, K do not depend on h; the start whose exact model fits the full data best is refined.
-  // A start whose PEM did not converge may carry a spurious fast mode, so its h·ω_max is not
-  // trusted: then every factor competes.
+  // Starts from decimated data. At high rates the subspace start degrades (its past horizon spans
+  // little of the slowest period); M, D, K do not depend on h, so variational estimates of the data
+  // decimated by 2, 4, 8 compete with the full-rate one, and the start whose exact sampled model
+  // fits the full data best (the refinement's own objective) is refined. A factor is tried while the
+  // decimated data still sample the fastest mode below their Nyquist frequency (factor·h·ω_max < π,
+  // beyond which the midpoint model aliases) and have samples enough for the subspace step. A start
+  // whose PEM did not converge may carry a spurious fast mode, so its ω_max is not trusted: then
+  // every factor competes.
   const Matrix L = input_matrix(data, options);
   if (!start.modal.modes.empty()) {
     const bool trusted = pem_converged(start);
     const double h_omega = start.modal.modes.back().omega_n * data.h;
     double best = exact_cost(data, L, start);
-    for (Eigen::Index factor = 2; (!trusted || (h_omega < 0.1 && factor * h_omega < 0.5)) && factor <= 8; factor *= 2) {
+    for (Eigen::Index factor = 2; (!trusted || factor * h_omega < M_PI) && factor <= 8; factor *= 2) {
       Identification coarse;
       try {
         coarse = identify_variational(decimate(data, factor), options);
@@ -109,12 +116,21 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
     chosen = refined;
     reason = "inputs held over each period: the ZOH model is exact at any h (" + accuracy + "); started from " + start.method;
   } else {
-    const bool exact_fits_better = mean_fit(refined) >= mean_fit(variational);
-    chosen = exact_fits_better ? refined : variational;
-    const Identification& other = exact_fits_better ? variational : refined;
+    // Point samples: neither the FOH nor the midpoint model is exact between samples. Each model is
+    // judged by its own free-run prediction of the same samples; with the same number of
+    // parameters and Gaussian errors of one variance, the likelihood ratio (and so AIC) favours the
+    // smaller sum of squares (Ljung 1999, sec. 16.4). The validation fit is not the criterion: it
+    // simulates both estimates with the FOH model, the refinement's own objective.
+    const Eigen::Index rows = options.estimate_initial ? data.y.rows() : data.y.rows() - 2;
+    const double midpoint = variational_sse(variational), exact = exact_sse(refined, data, rows);
+    const bool exact_predicts_better = !(midpoint < exact);  // also when the midpoint's is unknown
+    chosen = exact_predicts_better ? refined : variational;
+    const double ratio = exact_predicts_better ? midpoint / exact : exact / midpoint;
+    const std::string by = std::isfinite(ratio) ? "a residual sum of squares " + short_number(ratio) + " times smaller than"
+                                                : "no prediction from";
     reason = "point-sampled inputs: the FOH and midpoint models both approximate the intersample input; the " +
-             chosen.method + " estimate fits better (mean fit " + short_number(mean_fit(chosen)) + " % vs " +
-             short_number(mean_fit(other)) + " % of " + other.method + "); " + accuracy;
+             chosen.method + " model's own free run predicts the data with " + by + " the other's (equal parameter counts: " +
+             "the likelihood ratio decides); " + accuracy;
   }
   chosen.diagnostics.choice = chosen.method;
   chosen.diagnostics.reason = reason;

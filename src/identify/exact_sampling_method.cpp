@@ -76,8 +76,10 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   const Matrix L = input_matrix(data, options);
   const Eigen::Index n = data.y.cols();
   // Weighted by 1/σ_c (maximum likelihood for Gaussian noise of unequal variances per channel),
-  // σ_c first from the start's free-run output errors, then from the refined model's when they
-  // differ by more than 20 % (the start's model error inflates them at coarse h).
+  // σ_c first from the start's free-run output errors, then from the refined model's while they
+  // differ by more than 3 standard errors of a σ estimated from N residuals (≈ 1/√(2N) relative,
+  // Gaussian errors): the start's model error inflates them at coarse h, while changes within the
+  // sampling error of σ̂ change the estimate only to second order. At most 3 passes.
   Vector weights = start.validation.simulated.rows() == data.y.rows()
                        ? channel_weights(data.y - start.validation.simulated)
                        : Vector(Vector::Ones(n));
@@ -94,7 +96,8 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
       return r;
     }
     const Vector refined = channel_weights(predictor.output_errors(theta));
-    if (passes == 3 || (refined.array() / weights.array() - 1.0).abs().maxCoeff() <= 0.2) break;
+    const double sampling_error = 1.0 / std::sqrt(2.0 * static_cast<double>(data.y.rows()));
+    if (passes == 3 || (refined.array() / weights.array() - 1.0).abs().maxCoeff() <= 3 * sampling_error) break;
     weights = refined;
   }
   const ExactSamplingPredictor predictor(data, L, weights);

@@ -116,7 +116,9 @@ export interface IdentifyData {
   h: number; u: Matrix; y: Matrix; inputSampling?: 'point' | 'hold';
   outputs?: 'displacement' | 'acceleration'; cutoffHz?: number;
 }
-export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'; blockRows?: number; estimateInitial?: boolean }
+export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'; blockRows?: number; estimateInitial?: boolean;
+  /** M, K positive definite and D positive semidefinite by parametrisation (the exact-sampling PEM of auto and variational-zoh). */
+  positive?: boolean }
 /** The identify result of INTERFACES.md; M, D, K absent when status is 'failed'. */
 export interface Identification {
   method: string; h: number; n: number;

@@ -48,6 +48,15 @@ bool pem_converged(const Identification& r) {
   return !r.failed();
 }
 
+// Whether every mode of r lies below the Nyquist frequency π/h of data sampled at h. Sampled data
+// cannot tell a mode above it from its alias below (the exact sampled model of the alias fits
+// nearly as well), so a start beyond it is an aliased twin of the system, not an estimate of it.
+bool below_nyquist(const Identification& r, double h) {
+  for (const Mode& mode : r.modal.modes)
+    if (!(mode.omega_n * h < M_PI)) return false;
+  return true;
+}
+
 // Sum of squared output errors of a model's own free-run prediction over the last `rows` samples:
 // the variational PEM's final cost (its midpoint recursion, initial q estimated with it), or the
 // exact sampled model's free run with a least-squares initial state (the validation simulation).
@@ -89,6 +98,7 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
         break;  // too few samples left for the subspace step: so for larger factors too
       }
       timing += coarse.timing_ms;
+      if (!below_nyquist(coarse, data.h * static_cast<double>(factor))) continue;  // an aliased twin, not a start
       const double cost = exact_cost(data, L, coarse);
       if (cost < best) {
         best = cost;

@@ -8,6 +8,7 @@
 #include "identify/exact_sampling_predictor.hpp"
 #include "identify/parameter_covariance.hpp"
 #include "identify/methods.hpp"
+#include "identify/positive_parametrization.hpp"
 
 namespace mechid {
 namespace {
@@ -88,7 +89,7 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   int iterations = 0, passes = 0;
   for (;;) {
     const ExactSamplingPredictor predictor(data, L, weights);
-    pem = levenberg_marquardt(predictor, theta, options.pem);
+    pem = structured_pem(predictor, theta, n, options.positive, options.pem);
     iterations += pem.iterations;
     ++passes;
     if (pem.failed()) {

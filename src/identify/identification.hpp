@@ -21,6 +21,8 @@ struct IdentifyOptions {
   std::string init = "n4sid";      // variational: "n4sid" or "equation-error"
   Eigen::Index block_rows = 0;     // subspace methods: 0 = the rule of choose_block_rows
   bool estimate_initial = true;    // variational PEM: estimate q_0, q_1 (else the first two samples, noise and all)
+  bool positive = false;           // PEMs in M, D, K: M, K positive definite and D semidefinite by
+                                   // parametrisation (positive_parametrization.hpp)
   PemOptions pem;
 
   // Throws InputError naming the first bad option and its value: init not n4sid or

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from './helpers.mjs';
+import { cli, mechid } from './helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-identify-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -129,4 +129,19 @@ test('study: rows per h and method with RMS errors and failure counts', () => {
   assert.deepEqual(again.rows.map((row) => row.rel_err), study.rows.map((row) => row.rel_err));
   const bad = cli('study', '--system', 'msd', '--h', '0.1', '--snr', '30', '--runs', '0', '--n', '100', '--methods', 'variational');
   assert.equal(bad.stderr, 'mechid: error: --runs must be at least 1, got 0\n');
+});
+
+test('identify --positive keeps D semidefinite where the unconstrained estimate is not, in the same JSON', () => {
+  // A nearly undamped 3dof (D of the preset × 0.01) at SNR 20: the free estimate of D is indefinite.
+  const system = join(dir, 'light.json');
+  const nested = (m, factor = 1) => Array.from({ length: m.rows }, (_, i) => Array.from(m.data.slice(i * m.cols, (i + 1) * m.cols), (x) => x * factor));
+  const p = mechid.preset('3dof');
+  writeFileSync(system, JSON.stringify({ name: 'light', M: nested(p.M), D: nested(p.D, 0.01), K: nested(p.K), L: nested(p.L) }));
+  const light = join(dir, 'light.csv');
+  assert.equal(cli('simulate', '--system', system, '--h', '0.1', '--n', '1500', '--snr', '20', '--seed', '11', '--out', light).code, 0);
+  const run = (...extra) => JSON.parse(cli('identify', '--data', light, '--method', 'variational-zoh', '--input-sampling', 'hold', ...extra).stdout);
+  const free = run(), positive = run('--positive');
+  assert.equal(free.checks.D_psd, false, 'the case is one where the constraint matters');
+  assert.deepEqual(positive.checks, { M_pd: true, K_pd: true, D_psd: true });
+  assert.notEqual(positive.status, 'failed');
 });

@@ -87,7 +87,7 @@ const handlers = {
 
   // A measurement CSV streamed, parsed and checked by wasm/csv.js (errors name the line and
   // column; progress after each chunk read), then identified by each method.
-  [REQUEST.identifyCsv]: async (api, { file, mapping, methods }, progress) => {
+  [REQUEST.identifyCsv]: async (api, { file, mapping, methods, options = {} }, progress) => {
     const t0 = performance.now();
     const data = await parseDatasetFile({ Papa, file, source: file.name, ...mapping, detectHeader: true,
       onProgress: (fraction) => progress({ phase: 'reading', fraction }) });
@@ -96,7 +96,7 @@ const handlers = {
     const dataset = { h: data.h, u: scaled(data.u, forceScale), y: scaled(data.y, outputScale), inputSampling, outputs, cutoffHz };
     const results = methods.map((method, k) => {
       progress({ phase: 'identifying', method, done: k, total: methods.length });
-      return api.identify(method, dataset, {});
+      return api.identify(method, dataset, options);
     });
     const summary = { h: data.h, samples: data.y.rows, inputs: data.u.cols, outputs: data.y.cols, delimiter: data.delimiter, warnings: data.warnings };
     return { result: { name: file.name, summary, t: data.t, q: data.y, results, ms: performance.now() - t0 } };
@@ -106,10 +106,10 @@ const handlers = {
   [REQUEST.identify]: (api, { system, options, methods }) => {
     const t0 = performance.now();
     const truth = systemOf(api, system);
-    const { h, n, snr, seed } = options;
+    const { h, n, snr, seed, positive = false } = options;
     const data = api.simulate(truth, { h, n, input: 'prbs', snr, seed });
     const results = methods.map((method) => api.identify(method,
-      { h: data.h, u: data.u, y: data.q, inputSampling: 'hold' }, {}, truth));
+      { h: data.h, u: data.u, y: data.q, inputSampling: 'hold' }, { positive }, truth));
     const result = { truth, modal: api.modal(truth), t: data.t, q: data.q, results, ms: performance.now() - t0 };
     return { result, transfer: buffersOf(data.t, data.q.data) };
   },

@@ -193,7 +193,8 @@ async function identify(event) {
         setStatus(status, 'busy', `Identifying ${file.name} with ${p.method} (${p.done + 1} of ${p.total})…`);
       }
     };
-    const out = await client.identifyCsv({ file, mapping: map, methods }, { onProgress });
+    const options = { positive: $('csv-positive').checked };
+    const out = await client.identifyCsv({ file, mapping: map, methods, options }, { onProgress });
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;

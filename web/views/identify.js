@@ -40,7 +40,7 @@ function setBusy(on, studying = false) {
 
 // ---- inputs -------------------------------------------------------------------------------
 
-/** {system, h, n, snr, seed, methods} from the form; throws Error{field} on a bad value. */
+/** {system, h, n, snr, seed, positive, methods} from the form; throws Error{field} on a bad value. */
 function readForm() {
   for (const id of ['ident-h', 'ident-n', 'ident-snr', 'ident-seed']) $(id).removeAttribute('aria-invalid');
   const methods = [...form.querySelectorAll('input[name="method"]:checked')].map((c) => c.value);
@@ -51,6 +51,7 @@ function readForm() {
     n: readInteger('ident-n', 'N', 50, 200000),
     snr: readSnr('ident-snr'),
     seed: readInteger('ident-seed', 'seed', 0, 2 ** 31 - 1),
+    positive: $('ident-positive').checked,
     methods,
   };
 }

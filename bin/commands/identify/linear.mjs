@@ -13,7 +13,7 @@ export function identifyLinear(o, mechid) {
   const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth);
   const result = mechid.identify(o.method,
     { h: data.h, u: data.u, y: data.y, inputSampling: o['input-sampling'], outputs: o.outputs, cutoffHz: o.cutoff },
-    { L, init: o.init, blockRows: o['block-rows'] }, truth);
+    { L, init: o.init, blockRows: o['block-rows'], positive: o.positive === true }, truth);
   if (result.validation) delete result.validation.simulated;  // N x n: the page plots it, the JSON need not carry it
   writeJson(result, o.out);
   warn(result.status === 'failed' ? [result.message] : result.warnings);

@@ -41,6 +41,11 @@ double GaussNewtonModel::gradient_cosine(double residual_norm) const {
 
 double GaussNewtonModel::newton_decrement() const { return 0.5 * (U_.transpose() * z_).squaredNorm(); }
 
+double GaussNewtonModel::scaled_condition() const {
+  if (sigma_.size() < R_.cols() || sigma_.size() == 0) return std::numeric_limits<double>::infinity();
+  return sigma_(0) / sigma_(sigma_.size() - 1);
+}
+
 DampedStep damped_step(const GaussNewtonModel& model, const Vector& d, double lambda) {
   const Eigen::Index P = model.R().cols();
   Matrix stack(2 * P, P);

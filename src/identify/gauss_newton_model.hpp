@@ -14,6 +14,7 @@ class GaussNewtonModel {
  public:
   // The model at a fresh factor: its column norms ‖J_j‖ and the numerically determined range of R.
   explicit GaussNewtonModel(TriangularFactor factor);
+  GaussNewtonModel() = default;
 
   // Keeps R (the curvature) and takes a fresh gradient g = J'r: z becomes the minimum-norm solution
   // of R'z = g on the determined range (the cheap step near the minimum, where J'J changes little).
@@ -33,6 +34,9 @@ class GaussNewtonModel {
   // ½‖U_k'z‖² over the numerically determined left singular vectors U_k of R diag(‖J_j‖)⁻¹ (the
   // rest of z is rounding or directions the data do not determine, where no step can gain).
   double newton_decrement() const;
+
+  // cond(R S⁻¹) = cond(J S⁻¹), the column-scaled condition number (∞ when numerically rank deficient).
+  double scaled_condition() const;
 
  private:
   Matrix R_;

@@ -101,23 +101,60 @@ bool reached_stationary_point(TerminationType termination) {
 // dimensionless and the iterates do not depend on the units of θ or r; review B1), and the
 // gain-ratio update of λ (Nielsen 1999, "Damping parameter in Marquardt's method", IMM-REP-1999-05;
 // Madsen, Nielsen & Tingleff 2004, "Methods for non-linear least squares problems", sec. 3.2).
+namespace {
+
+// The Gauss-Newton model at θ (r is set; false when the prediction is unstable). The triangular
+// factor comes from the Cholesky factor of the column-scaled normal equations, which cost about half
+// a Householder QR, as long as that is accurate enough: the normal equations' step errs by about
+// ε cond(J S⁻¹)² relative (Higham 2002, "Accuracy and Stability of Numerical Algorithms", sec. 20.4),
+// and an inexact Newton step with relative error η < 1 still converges (Dembo, Eisenstat & Steihaug
+// 1982, "Inexact Newton methods", thm. 2.3); η = 1e-4 costs at most one more iteration at these
+// tolerances and allows cond(J S⁻¹) <= √(η/ε) ≈ 6.7e5. Beyond that, and from then on (`use_qr`:
+// conditioning changes little between iterates), R comes from the blockwise QR of J, which never
+// squares the condition number (review D1: J'J is numerically singular at cond(J S⁻¹) ~ 1e8).
+bool local_model(const PredictorModel& model, const Vector& theta, Vector& r, bool& use_qr, GaussNewtonModel& local) {
+  const double eps = std::numeric_limits<double>::epsilon();
+  if (!use_qr) {
+    NormalEquations normal;
+    if (!model.normal_equations(theta, r, normal, true)) return false;
+    const Matrix JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
+    const Vector norms = JtJ.diagonal().cwiseSqrt(), scale = (norms.array() > 0).select(norms, 1.0).cwiseInverse();
+    const Eigen::LLT<Matrix> cholesky(scale.asDiagonal() * JtJ * scale.asDiagonal());
+    if (cholesky.info() == Eigen::Success) {
+      TriangularFactor factor;
+      factor.R = Matrix(cholesky.matrixU()) * scale.cwiseInverse().asDiagonal();  // R'R = J'J
+      factor.z = factor.R.transpose().triangularView<Eigen::Lower>().solve(normal.Jtr);  // R'z = J'r
+      factor.residual_norm2 = r.squaredNorm();
+      local = GaussNewtonModel(std::move(factor));
+      const double eta = 1e-4;
+      if (local.scaled_condition() <= std::sqrt(eta / eps)) return true;
+    }
+    use_qr = true;
+  }
+  TriangularFactor factor;
+  if (!model.triangular_factor(theta, r, factor)) return false;
+  local = GaussNewtonModel(std::move(factor));
+  return true;
+}
+
+}  // namespace
+
 PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& o) {
   PemReport report;
   Vector r;
-  TriangularFactor factor;
-  if (!model.triangular_factor(theta, r, factor)) {
+  bool use_qr = false;
+  GaussNewtonModel local;
+  if (!local_model(model, theta, r, use_qr, local)) {
     report.termination = TerminationType::unstable_start;
     report.fail("the initial model's prediction is unstable: the initial estimate is unusable");
     return report;
   }
   report.curvature_evaluations = 1;
-  GaussNewtonModel local(std::move(factor));
   bool fresh = true;  // `local` was factored at theta
   // MINPACK (lmder, mode 1): d_j = ‖J_j‖ at the start, 1 for a column of zeros (which no step moves).
   Vector d = (local.column_norms().array() > 0).select(local.column_norms(), 1.0);
   const auto refresh = [&]() {
-    model.triangular_factor(theta, r, factor);  // theta was evaluated before: stable
-    local = GaussNewtonModel(std::move(factor));
+    local_model(model, theta, r, use_qr, local);  // theta was evaluated before: stable
     d = d.cwiseMax(local.column_norms());
     fresh = true;
     ++report.curvature_evaluations;

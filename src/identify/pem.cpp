@@ -167,6 +167,8 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
   // is under the rounding of R's entries and damps nothing: λ stays above it, so that it can grow.
   double lambda = 1e-9, nu = 2.0;
   const double residual_dof = std::max<double>(1.0, static_cast<double>(r.size() - theta.size()));
+  // The full Gauss-Newton step would gain less than variance_tolerance σ̂² (review D3).
+  const auto noise_level = [&]() { return local.newton_decrement() < o.variance_tolerance * 2.0 * cost / residual_dof; };
   Vector trial_r;
   for (;;) {
     report.gradient_norm = local.gradient().cwiseAbs().maxCoeff();
@@ -175,8 +177,7 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       break;
     }
     // At the noise level the last step is still taken (it costs one prediction), then we stop.
-    const double variance = 2.0 * cost / residual_dof;
-    bool at_noise_level = local.newton_decrement() < o.variance_tolerance * variance;
+    bool at_noise_level = noise_level();
     if (report.iterations >= o.max_iterations) {
       if (at_noise_level) {
         report.termination = TerminationType::converged_noise;
@@ -204,7 +205,7 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       }
       if (!fresh) {  // a reused R may be what failed: refactor before damping more
         refresh();
-        at_noise_level = local.newton_decrement() < o.variance_tolerance * 2.0 * cost / residual_dof;
+        at_noise_level = noise_level();
         continue;
       }
       // No damping can gain what the cost's own rounding hides (also ends λ → ∞ and unstable trials).

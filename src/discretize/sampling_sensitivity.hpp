@@ -20,7 +20,9 @@ Matrix sampling_generator(const Matrix& A, const Matrix& B, double h, InputSampl
 Matrix sampled_model(const Matrix& A, const Matrix& B, double h, InputSampling sampling);
 
 // e^X and its Fréchet derivatives L(X, E_p) = d/dε e^{X + ε E_p} for several directions, from the
-// exponential of the block-triangular [X E_p; 0 X] (Van Loan 1978: its upper-right block).
+// exponential of the block-triangular [X E_p; 0 X] (Van Loan 1978: its upper-right block). X is
+// balanced by an exact diagonal similarity and each E_p scaled to ‖X‖ first, so that the accuracy
+// does not depend on the units of q, u and t.
 struct ExponentialDerivatives {
   Matrix exponential;
   std::vector<Matrix> derivatives;

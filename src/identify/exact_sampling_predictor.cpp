@@ -1,5 +1,7 @@
 #include "identify/exact_sampling_predictor.hpp"
 
+#include <limits>
+
 #include "discretize/sampling_sensitivity.hpp"
 #include "identify/symmetric_parameters.hpp"
 
@@ -23,6 +25,19 @@ Matrix unit_symmetric(Eigen::Index n, Eigen::Index i, Eigen::Index j) {
   return E;
 }
 
+// Per output channel: a predicted q_c beyond 1e6 max|y_c| means the model diverges (a stable
+// model's free run stays within the data's range up to its own error), in the channel's own units.
+// Only q is tested: the velocities q' ~ ω|q| are not comparable with |y| (review B5: a 1e6 rad/s
+// system was declared unstable). A channel of zeros takes the largest channel's limit; with no
+// signal at all only non-finite predictions count.
+Vector divergence_limit(const Matrix& y) {
+  Vector limit = 1e6 * y.cwiseAbs().colwise().maxCoeff().transpose();
+  const double largest = limit.size() ? limit.maxCoeff() : 0.0;
+  for (Eigen::Index c = 0; c < limit.size(); ++c)
+    if (limit(c) == 0) limit(c) = largest > 0 ? largest : std::numeric_limits<double>::infinity();
+  return limit;
+}
+
 }  // namespace
 
 Vector initial_state_guess(const Dataset& data) {
@@ -39,7 +54,7 @@ ExactSamplingPredictor::ExactSamplingPredictor(const Dataset& data, const Matrix
       weights_(weights.size() ? std::move(weights) : Vector::Ones(data.y.cols())),
       n_(data.y.cols()),
       triangle_(n_ * (n_ + 1) / 2),
-      limit_(1e6 * (data.y.cwiseAbs().maxCoeff() + 1e-300)) {}
+      limit_(divergence_limit(data.y)) {}
 
 Eigen::Index ExactSamplingPredictor::parameter_count() const { return 3 * triangle_ + 2 * n_; }
 
@@ -109,7 +124,7 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   S.rightCols(2 * n).setIdentity();
   for (Eigen::Index k = 0; k < N; ++k) {
     const auto x = z.head(2 * n);
-    if (!x.allFinite() || x.cwiseAbs().maxCoeff() > limit_) return false;
+    if (!x.allFinite() || (x.head(n).cwiseAbs().array() > limit_.array()).any()) return false;
     r.segment(k * n, n) = weights_.cwiseProduct(data_.y.row(k).transpose() - x.head(n));
     if (sensitivities) {
       Jt_sample.noalias() = -(weights_.asDiagonal() * S.topRows(n)).transpose();

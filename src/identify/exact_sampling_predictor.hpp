@@ -37,7 +37,7 @@ class ExactSamplingPredictor : public PredictorModel {
   Matrix L_, w_;      // w_: the input columns w_k (N x hold_columns·k)
   Vector weights_;
   Eigen::Index n_, triangle_;
-  double limit_;      // a prediction beyond this is unstable
+  Vector limit_;      // per output channel: a predicted |q_c| beyond this is unstable
 };
 
 }  // namespace mechid

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
+#include "identify/gauss_newton_model.hpp"
 
 namespace mechid {
 
@@ -94,76 +96,142 @@ bool reached_stationary_point(TerminationType termination) {
   return termination != TerminationType::iteration_limit && termination != TerminationType::unstable_start;
 }
 
+// Levenberg-Marquardt with steps from the triangular factor of J (Moré 1978; review D1), damping
+// scaled by the columns of J (MINPACK's diag: d_j = the running maximum of ‖J_j‖, so that λ is
+// dimensionless and the iterates do not depend on the units of θ or r; review B1), and the
+// gain-ratio update of λ (Nielsen 1999, "Damping parameter in Marquardt's method", IMM-REP-1999-05;
+// Madsen, Nielsen & Tingleff 2004, "Methods for non-linear least squares problems", sec. 3.2).
+namespace {
+
+// The Gauss-Newton model at θ (r is set; false when the prediction is unstable). The triangular
+// factor comes from the Cholesky factor of the column-scaled normal equations, which cost about half
+// a Householder QR, as long as that is accurate enough: the normal equations' step errs by about
+// ε cond(J S⁻¹)² relative (Higham 2002, "Accuracy and Stability of Numerical Algorithms", sec. 20.4),
+// and an inexact Newton step with relative error η < 1 still converges (Dembo, Eisenstat & Steihaug
+// 1982, "Inexact Newton methods", thm. 2.3); η = 1e-4 costs at most one more iteration at these
+// tolerances and allows cond(J S⁻¹) <= √(η/ε) ≈ 6.7e5. Beyond that, and from then on (`use_qr`:
+// conditioning changes little between iterates), R comes from the blockwise QR of J, which never
+// squares the condition number (review D1: J'J is numerically singular at cond(J S⁻¹) ~ 1e8).
+bool local_model(const PredictorModel& model, const Vector& theta, Vector& r, bool& use_qr, GaussNewtonModel& local) {
+  const double eps = std::numeric_limits<double>::epsilon();
+  if (!use_qr) {
+    NormalEquations normal;
+    if (!model.normal_equations(theta, r, normal, true)) return false;
+    const Matrix JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
+    const Vector norms = JtJ.diagonal().cwiseSqrt(), scale = (norms.array() > 0).select(norms, 1.0).cwiseInverse();
+    const Eigen::LLT<Matrix> cholesky(scale.asDiagonal() * JtJ * scale.asDiagonal());
+    if (cholesky.info() == Eigen::Success) {
+      TriangularFactor factor;
+      factor.R = Matrix(cholesky.matrixU()) * scale.cwiseInverse().asDiagonal();  // R'R = J'J
+      factor.z = factor.R.transpose().triangularView<Eigen::Lower>().solve(normal.Jtr);  // R'z = J'r
+      factor.residual_norm2 = r.squaredNorm();
+      local = GaussNewtonModel(std::move(factor));
+      const double eta = 1e-4;
+      if (local.scaled_condition() <= std::sqrt(eta / eps)) return true;
+    }
+    use_qr = true;
+  }
+  TriangularFactor factor;
+  if (!model.triangular_factor(theta, r, factor)) return false;
+  local = GaussNewtonModel(std::move(factor));
+  return true;
+}
+
+}  // namespace
+
 PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& o) {
   PemReport report;
   Vector r;
-  NormalEquations normal;
-  if (!model.normal_equations(theta, r, normal, true)) {
+  bool use_qr = false;
+  GaussNewtonModel local;
+  if (!local_model(model, theta, r, use_qr, local)) {
     report.termination = TerminationType::unstable_start;
     report.fail("the initial model's prediction is unstable: the initial estimate is unusable");
     return report;
   }
   report.curvature_evaluations = 1;
-  bool fresh = true;  // normal.JtJ was formed at theta
-  Matrix JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
+  bool fresh = true;  // `local` was factored at theta
+  // MINPACK (lmder, mode 1): d_j = ‖J_j‖ at the start, 1 for a column of zeros (which no step moves).
+  Vector d = (local.column_norms().array() > 0).select(local.column_norms(), 1.0);
+  const auto refresh = [&]() {
+    local_model(model, theta, r, use_qr, local);  // theta was evaluated before: stable
+    d = d.cwiseMax(local.column_norms());
+    fresh = true;
+    ++report.curvature_evaluations;
+  };
   double cost = 0.5 * r.squaredNorm();
   report.initial_cost = cost;
-  double lambda = 1e-9;  // start near Gauss-Newton; rejected steps raise it
+  const double eps = std::numeric_limits<double>::epsilon();
+  // λ relative to diag(d)² = diag(J'J): start near Gauss-Newton (Madsen et al. 2004, sec. 3.2:
+  // τ = 1e-6 or smaller for a good start, which the methods' initialisations are). Below ε², √λ d
+  // is under the rounding of R's entries and damps nothing: λ stays above it, so that it can grow.
+  double lambda = 1e-9, nu = 2.0;
+  const double residual_dof = std::max<double>(1.0, static_cast<double>(r.size() - theta.size()));
+  // The full Gauss-Newton step would gain less than variance_tolerance σ̂² (review D3).
+  const auto noise_level = [&]() { return local.newton_decrement() < o.variance_tolerance * 2.0 * cost / residual_dof; };
   Vector trial_r;
   for (;;) {
-    const Vector& gradient = normal.Jtr;
-    report.gradient_norm = gradient.cwiseAbs().maxCoeff();
-    if (report.gradient_norm <= o.gradient_tolerance * (1.0 + cost)) {
+    report.gradient_norm = local.gradient().cwiseAbs().maxCoeff();
+    if (local.gradient_cosine(std::sqrt(2.0 * cost)) <= o.gradient_tolerance) {
       report.termination = TerminationType::converged_gradient;
       break;
     }
+    // At the noise level the last step is still taken (it costs one prediction), then we stop.
+    bool at_noise_level = noise_level();
     if (report.iterations >= o.max_iterations) {
-      report.termination = TerminationType::iteration_limit;
-      report.add_warning("the PEM did not converge in " + std::to_string(o.max_iterations) + " iterations");
+      if (at_noise_level) {
+        report.termination = TerminationType::converged_noise;
+      } else {
+        report.termination = TerminationType::iteration_limit;
+        report.add_warning("the PEM did not converge in " + std::to_string(o.max_iterations) + " iterations");
+      }
       break;
     }
     ++report.iterations;
-    const double previous_cost = cost;
     double decrease = -1.0;  // relative cost decrease of the accepted step; < 0 while none is
-    while (decrease < 0 && lambda < 1e16) {
-      // Marquardt scaling: damp each parameter by its own curvature.
-      const Vector scale = JtJ.diagonal().cwiseMax(1e-12 * JtJ.diagonal().maxCoeff()).cwiseMax(1e-300);
-      Matrix damped = JtJ;
-      damped.diagonal() += lambda * scale;
-      const Vector trial = theta + damped.ldlt().solve(-gradient);
+    for (;;) {
+      const DampedStep step = damped_step(local, d, lambda);
+      const Vector trial = theta + step.delta;
       if (trial.allFinite() && model.residuals(trial, trial_r, nullptr) && 0.5 * trial_r.squaredNorm() < cost) {
         const double trial_cost = 0.5 * trial_r.squaredNorm();
-        decrease = (cost - trial_cost) / std::max(cost, 1e-300);
+        const double gain_ratio = (cost - trial_cost) / step.predicted_decrease;
+        lambda = std::max(lambda * std::max(1.0 / 3.0, 1.0 - std::pow(2.0 * gain_ratio - 1.0, 3)), eps * eps);
+        nu = 2.0;
+        decrease = (cost - trial_cost) / cost;
         theta = trial;
+        r.swap(trial_r);
         cost = trial_cost;
-        lambda = std::max(lambda / 10.0, 1e-12);
-      } else if (!fresh) {  // a reused J'J may be what failed: refresh it before damping more
-        model.normal_equations(theta, r, normal, true);
-        JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
-        fresh = true;
-        ++report.curvature_evaluations;
-      } else {
-        lambda *= 10.0;
+        break;
       }
+      if (!fresh) {  // a reused R may be what failed: refactor before damping more
+        refresh();
+        at_noise_level = noise_level();
+        continue;
+      }
+      // No damping can gain what the cost's own rounding hides (also ends λ → ∞ and unstable trials).
+      if (!(step.predicted_decrease > eps * cost)) break;
+      lambda *= nu;
+      nu *= 2.0;
     }
     if (decrease < 0) {
       report.termination = TerminationType::no_descent;
+      break;
+    }
+    if (at_noise_level) {
+      report.termination = TerminationType::converged_noise;
       break;
     }
     if (decrease < o.cost_tolerance) {  // converged: no Jacobian needed at the new point
       report.termination = TerminationType::converged_cost;
       break;
     }
-    const double variance = 2.0 * cost / std::max<double>(1.0, static_cast<double>(r.size() - theta.size()));
-    if (previous_cost - cost < o.variance_tolerance * variance) {
-      report.termination = TerminationType::converged_noise;
-      break;
-    }
-    fresh = decrease >= o.curvature_reuse_below;
-    model.normal_equations(theta, r, normal, fresh);
-    if (fresh) {
-      JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
-      ++report.curvature_evaluations;
+    if (decrease >= o.curvature_reuse_below) {
+      refresh();
+    } else {
+      NormalEquations gradient;
+      model.normal_equations(theta, r, gradient, false);
+      local.set_gradient(gradient.Jtr);
+      fresh = false;
     }
   }
   report.cost = cost;

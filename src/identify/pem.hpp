@@ -71,14 +71,18 @@ class PredictorModel {
 struct PemOptions {
   int max_iterations = 100;
   double cost_tolerance = 1e-8;       // stop when the relative cost decrease of a step is below this
-  // ... or below this fraction of the residual variance σ̂² = Σr²/(residuals - parameters): a step
-  // that gains ½δ'J'Jδ < 1e-2 σ̂² moves θ by less than 0.15 standard deviations, and Gauss-Newton's
-  // next step is smaller still. Noise-free data (σ̂ → 0) are left to cost_tolerance.
+  // ... or when the full Gauss-Newton step would gain less than this fraction of the residual
+  // variance σ̂² = Σr²/(residuals - parameters) (the Newton decrement ½‖z‖² on the determined
+  // part, review D3): then θ is within √(2·1e-2) ≈ 0.14 standard deviations of the minimum of the
+  // local model (cov θ = σ̂²(J'J)⁻¹), and that last step is taken. Noise-free data (σ̂ → 0) are
+  // left to cost_tolerance.
   double variance_tolerance = 1e-2;
   // Near the minimum J'J changes little: after a step that lowered the cost by less than this
-  // (relative), the next iteration keeps J'J and takes only a fresh gradient J'r.
+  // (relative), the next iteration keeps the triangular factor R and takes only a fresh gradient J'r.
   double curvature_reuse_below = 1e-3;
-  double gradient_tolerance = 1e-12;  // stop when ‖J'r‖∞ <= this × (1 + cost)
+  // Stop when the cosine between r and every column of J is below this: max_j |(J'r)_j| /
+  // (‖J_j‖ ‖r‖) (MINPACK's gtol; invariant to the units of θ and r, review B2).
+  double gradient_tolerance = 1e-12;
 
   // Throws InputError naming the first option out of range and its value (max_iterations >= 0;
   // the tolerances finite and >= 0).
@@ -88,9 +92,9 @@ struct PemOptions {
 // Why levenberg_marquardt stopped (like Ceres' TerminationType). The first four are stationary
 // points (a local minimum included); decisions use this, never the text of to_string.
 enum class TerminationType {
-  converged_gradient,  // ‖J'r‖∞ <= gradient_tolerance (1 + cost)
+  converged_gradient,  // the cosine between r and each column of J below gradient_tolerance
   converged_cost,      // relative cost decrease of a step below cost_tolerance
-  converged_noise,     // cost decrease below variance_tolerance σ̂²
+  converged_noise,     // the Gauss-Newton step would gain below variance_tolerance σ̂²
   no_descent,          // no damped step decreases the cost (a local minimum)
   iteration_limit,     // max_iterations reached (status warning)
   unstable_start,      // the start's prediction is unstable (status failed)
@@ -108,7 +112,7 @@ bool reached_stationary_point(TerminationType termination);
 
 struct PemReport : Outcome {
   int iterations = 0;
-  int curvature_evaluations = 0;  // iterations that formed a fresh J'J
+  int curvature_evaluations = 0;  // evaluations that formed a fresh triangular factor of J
   double initial_cost = 0.0, cost = 0.0;
   double gradient_norm = 0.0;  // ‖J'r‖∞ at the last point where the Jacobian was evaluated
   TerminationType termination = TerminationType::unstable_start;

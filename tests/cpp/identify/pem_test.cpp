@@ -3,9 +3,12 @@
 #include <set>
 
 #include "core/rng.hpp"
+#include "fixtures.hpp"
+#include "identify/exact_sampling_predictor.hpp"
 #include "identify/variational_predictor.hpp"
 #include "model/presets.hpp"
 #include "simulate/signals.hpp"
+#include "unit_scaling.hpp"
 
 using namespace mechid;
 
@@ -189,4 +192,43 @@ TEST_CASE("the blockwise triangular factor reproduces J'J and J'r of the stored 
   const Vector from_factor = factor.R.triangularView<Eigen::Upper>().solve(factor.z);
   const Vector from_dense = Matrix(Jt.transpose()).colPivHouseholderQr().solve(r_full);
   CHECK((from_factor - from_dense).norm() < 1e-6 * from_dense.norm());
+}
+
+namespace {
+
+// The exact-sampling PEM on 3dof data in units `s` from the same relative start (M + 2 %, an
+// off-diagonal D, K - 1 %): the estimate (in those units) and the report.
+std::pair<MechanicalSystem, PemReport> exact_pem_in_units(const fixtures::Units& s) {
+  const MechanicalSystem truth = preset("3dof");
+  const Dataset d = fixtures::rescaled(fixtures::simulated(truth, 0.05, 400, 40, 3), s);
+  MechanicalSystem start = truth;
+  start.M *= 1.02;
+  start.D(0, 1) = start.D(1, 0) = 0.3 * start.D(0, 0);
+  start.K *= 0.99;
+  start = fixtures::rescaled(start, s);
+  const ExactSamplingPredictor model(d, start.L);
+  Vector theta = model.pack(start, initial_state_guess(d));
+  const PemReport report = levenberg_marquardt(model, theta, PemOptions{});
+  return {model.unpack(theta), report};
+}
+
+}  // namespace
+
+TEST_CASE("Levenberg-Marquardt reaches the same estimate in any units of outputs, inputs and time (B1, B2)") {
+  using fixtures::Units;
+  const auto [reference, unit] = exact_pem_in_units(Units{});
+  REQUIRE(unit.status == Status::ok);
+  REQUIRE(unit.iterations > 1);
+  const Units all[] = {{1e-9, 1, 1}, {1e-6, 1, 1}, {1e6, 1, 1}, {1e9, 1, 1},  {1, 1e-6, 1},
+                       {1, 1e6, 1},  {1, 1, 1e-6}, {1, 1, 1e3}, {1e-6, 1e3, 1e-3}};
+  for (const Units& s : all) {
+    const auto [estimate, report] = exact_pem_in_units(s);
+    INFO("a " << s.a << " b " << s.b << " c " << s.c << ": " << report.iterations << " iterations, "
+              << termination_code(report.termination) << " (unit scale " << unit.iterations << ", "
+              << termination_code(unit.termination) << ")");
+    CHECK(report.status == unit.status);
+    CHECK(report.termination == unit.termination);
+    CHECK(report.iterations == unit.iterations);  // in particular not one (B2, at a = 1e-9) nor the limit (B1)
+    CHECK(fixtures::unscaled_difference(estimate, s, reference) < 1e-6);
+  }
 }

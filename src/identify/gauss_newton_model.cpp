@@ -1,0 +1,62 @@
+#include "identify/gauss_newton_model.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include <Eigen/SVD>
+
+namespace mechid {
+
+GaussNewtonModel::GaussNewtonModel(TriangularFactor factor)
+    : R_(std::move(factor.R)), z_(std::move(factor.z)), column_norms_(R_.colwise().norm().transpose()) {
+  gradient_ = R_.transpose() * z_;
+  // Column scaling S makes the rank decision independent of the units of θ.
+  const Vector scale = (column_norms_.array() > 0).select(column_norms_, 1.0);
+  const Eigen::BDCSVD<Matrix> svd(R_ * scale.cwiseInverse().asDiagonal(), Eigen::ComputeFullU | Eigen::ComputeFullV);
+  // Numerical rank: singular values above P ε σ_max (Golub & Van Loan 2013, "Matrix
+  // Computations", sec. 5.4.1: below it they are indistinguishable from rounding of R).
+  const Vector& s = svd.singularValues();
+  const double threshold = static_cast<double>(R_.cols()) * std::numeric_limits<double>::epsilon() * (s.size() ? s(0) : 0.0);
+  Eigen::Index rank = 0;
+  while (rank < s.size() && s(rank) > threshold) ++rank;
+  U_ = svd.matrixU().leftCols(rank);
+  // R S⁻¹ = U Σ W': keep V = S⁻¹ W, so that R'z = g reads Σ U'z = V'g on the determined part.
+  V_ = scale.cwiseInverse().asDiagonal() * svd.matrixV().leftCols(rank);
+  sigma_ = s.head(rank);
+}
+
+void GaussNewtonModel::set_gradient(const Vector& gradient) {
+  gradient_ = gradient;
+  // Σ U'z = V'g on the determined part; z has no component outside it.
+  z_ = U_ * (V_.transpose() * gradient).cwiseQuotient(sigma_);
+}
+
+double GaussNewtonModel::gradient_cosine(double residual_norm) const {
+  if (residual_norm == 0) return 0.0;
+  double worst = 0.0;
+  for (Eigen::Index j = 0; j < gradient_.size(); ++j)
+    if (column_norms_(j) > 0) worst = std::max(worst, std::abs(gradient_(j)) / (column_norms_(j) * residual_norm));
+  return worst;
+}
+
+double GaussNewtonModel::newton_decrement() const { return 0.5 * (U_.transpose() * z_).squaredNorm(); }
+
+double GaussNewtonModel::scaled_condition() const {
+  if (sigma_.size() < R_.cols() || sigma_.size() == 0) return std::numeric_limits<double>::infinity();
+  return sigma_(0) / sigma_(sigma_.size() - 1);
+}
+
+DampedStep damped_step(const GaussNewtonModel& model, const Vector& d, double lambda) {
+  const Eigen::Index P = model.R().cols();
+  Matrix stack(2 * P, P);
+  stack.topRows(P) = model.R();
+  stack.bottomRows(P) = (std::sqrt(lambda) * d).asDiagonal();
+  Vector rhs = Vector::Zero(2 * P);
+  rhs.head(P) = -model.z();
+  DampedStep step;
+  step.delta = stack.householderQr().solve(rhs);
+  step.predicted_decrease = 0.5 * (model.R() * step.delta).squaredNorm() + lambda * d.cwiseProduct(step.delta).squaredNorm();
+  return step;
+}
+
+}  // namespace mechid

@@ -26,7 +26,10 @@ VariationalPredictor::VariationalPredictor(const Dataset& data, const Matrix& L,
       n_(data.y.cols()),
       triangle_(n_ * (n_ + 1) / 2),
       estimate_initial_(estimate_initial),
-      limit_(1e6 * (data.y.cwiseAbs().maxCoeff() + 1e-300)) {}
+      limit_(1e6 * (data.y.cwiseAbs().maxCoeff() + 1e-300)),
+      scale_q_(std::sqrt(data.y.squaredNorm() / std::max<double>(1.0, static_cast<double>(data.y.size())))) {
+  if (!(scale_q_ > 0 && std::isfinite(scale_q_))) scale_q_ = 1.0;
+}
 
 Eigen::Index VariationalPredictor::parameter_count() const { return 3 * triangle_ + (estimate_initial_ ? 2 * n_ : 0); }
 
@@ -37,20 +40,15 @@ void VariationalPredictor::rescale(const MechanicalSystem& reference) {
   scale_M_ = m;
   scale_K_ = k;
   scale_D_ = std::sqrt(m * k);
-}
-
-Vector VariationalPredictor::scale() const {
-  Vector s = Vector::Ones(parameter_count());
-  s.segment(0, triangle_).setConstant(scale_M_);
-  s.segment(triangle_, triangle_).setConstant(scale_D_);
-  s.segment(2 * triangle_, triangle_).setConstant(scale_K_);
-  return s;
+  half_step_ = data_.h * std::sqrt(k / m) / 2.0;
 }
 
 Vector VariationalPredictor::pack(const MechanicalSystem& system) const {
   Vector theta(parameter_count());
   pack_symmetric(system.M / scale_M_, system.D / scale_D_, system.K / scale_K_, theta);
-  if (estimate_initial_) theta.tail(2 * n_) << data_.y.row(0).transpose(), data_.y.row(1).transpose();
+  if (estimate_initial_)
+    theta.tail(2 * n_) << (data_.y.row(0) + data_.y.row(1)).transpose() / (2.0 * scale_q_),
+        (data_.y.row(1) - data_.y.row(0)).transpose() / (2.0 * half_step_ * scale_q_);
   return theta;
 }
 
@@ -92,13 +90,18 @@ bool VariationalPredictor::evaluate(const Vector& theta, Vector& r, const Jacobi
   }
 
   // Buffers reused over the recursion (this loop is the PEM's hot path).
-  Vector q_prev2 = estimate_initial_ ? Vector(theta.segment(3 * triangle_, n)) : Vector(data_.y.row(0).transpose());
-  Vector q_prev1 = estimate_initial_ ? Vector(theta.segment(3 * triangle_ + n, n)) : Vector(data_.y.row(1).transpose());
+  Vector q_prev2 = data_.y.row(0).transpose(), q_prev1 = data_.y.row(1).transpose();
   Vector q(n), v_M(n), v_D(n), v_K(n);
   Matrix S_prev2 = Matrix::Zero(n, P), S_prev1 = Matrix::Zero(n, P), S = Matrix::Zero(n, P);
-  if (estimate_initial_) {
-    S_prev2.middleCols(3 * triangle_, n).setIdentity();
-    S_prev1.middleCols(3 * triangle_ + n, n).setIdentity();
+  if (estimate_initial_) {  // q_0, q_1 = s_q (c ∓ (hω/2) w)
+    const auto c = theta.segment(3 * triangle_, n), w = theta.segment(3 * triangle_ + n, n);
+    const Matrix identity = scale_q_ * Matrix::Identity(n, n);
+    q_prev2 = scale_q_ * (c - half_step_ * w);
+    q_prev1 = scale_q_ * (c + half_step_ * w);
+    S_prev2.middleCols(3 * triangle_, n) = identity;
+    S_prev1.middleCols(3 * triangle_, n) = identity;
+    S_prev2.middleCols(3 * triangle_ + n, n) = -half_step_ * identity;
+    S_prev1.middleCols(3 * triangle_ + n, n) = half_step_ * identity;
   }
   Matrix Jt_sample(P, n);
   auto store = [&](Eigen::Index k, const Vector& qk, const Matrix& Sk) {

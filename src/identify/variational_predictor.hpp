@@ -2,7 +2,7 @@
 // Md q_k + Dd q_{k-1} + Kd q_{k-2} = f_d(k) (eqs. 2.23, 4.16) driven by f_d of eq. 2.24.
 //
 // Parameters. The thesis estimates the upper triangles of Md, Dd, Kd. Here θ holds the upper
-// triangles of M, D, K (each divided by a scale, below) and, optionally, the initial q_0, q_1;
+// triangles of M, D, K (each divided by a scale, below) and, optionally, the initial state;
 // Md, Dd, Kd = T(M, D, K) by eq. 2.22, a linear invertible map. The predictor, the cost and so
 // the minimiser are the thesis's (the same point, mapped by T); only the conditioning of the
 // minimisation changes. Why: T itself is ill-conditioned (thesis sec. 3.2) — Md, Dd and Kd are
@@ -18,11 +18,20 @@
 //   v_k = h (q_k + 2 q_{k-1} + q_{k-2})/4      for K  (h (1, 2, 1)/4),
 // i.e. J_(M,D,K) = J_(Md,Dd,Kd) T by the chain rule, at the cost of the (Md, Dd, Kd) Jacobian.
 //
-// Scale. θ = (M/s_M, D/s_D, K/s_K) with s_M = ‖M₀‖_F/√n, s_K = ‖K₀‖_F/√n of a reference (the
-// start) and s_D = √(s_M s_K), the damping of a mode with ζ = 1/2 at the reference's typical
-// ω = √(s_K/s_M): the columns of J for M, D and K then have comparable norms (their v_k are
-// ~ ω² q, ω q and q times h) and θ is O(1), so that absolute tolerances and the damping of the
-// minimiser see comparable magnitudes. Without a reference the scales are 1.
+// Initial state. Not q_0, q_1 themselves: at small h they move the prediction almost alike (only
+// q_1 - q_0 = O(h v_0) tells them apart), so their two columns of J are nearly parallel (3dof,
+// h = 0.0005: cond(J'J) 3e14 with q_0, q_1, 9e4 without them). θ holds the midpoint position and
+// the scaled difference, c = (q_0 + q_1)/(2 s_q) and w = (q_1 - q_0)/(h ω s_q), so
+// q_0 = s_q (c - (hω/2) w), q_1 = s_q (c + (hω/2) w), w being the initial velocity in
+// displacement units (v/ω ~ q) and s_q the RMS of the measured outputs; again a linear
+// invertible map of the thesis's parameters.
+//
+// Scale. θ = (M/s_M, D/s_D, K/s_K, c, w) with s_M = ‖M₀‖_F/√n, s_K = ‖K₀‖_F/√n of a reference
+// (the start), s_D = √(s_M s_K), the damping of a mode with ζ = 1/2 at the reference's typical
+// ω = √(s_K/s_M), and that ω in w: the columns of J for M, D and K then have comparable norms
+// (their v_k are ~ ω² q, ω q and q times h, so ∂q/∂θ ~ q), as have those of c and w (~ s_q);
+// θ is O(1), and absolute tolerances and the damping of the minimiser see comparable
+// magnitudes. Without a reference s_M = s_D = s_K = 1 and hω = 1 (w = (q_1 - q_0)/s_q).
 #pragma once
 
 #include "discretize/variational.hpp"
@@ -44,11 +53,9 @@ class VariationalPredictor : public PredictorModel {
   Eigen::Index rows_per_sample() const override { return n_; }
   bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override;
 
-  // The scales s_M, s_D, s_K from `reference` (see above); unchanged when its ‖M‖ or ‖K‖ is zero
-  // or not finite. Pack after rescaling: θ's meaning changes.
+  // The scales s_M, s_D, s_K and ω from `reference` (see above); unchanged when its ‖M‖ or ‖K‖
+  // is zero or not finite. Pack after rescaling: θ's meaning changes.
   void rescale(const MechanicalSystem& reference);
-  // θ_p times scale()(p) is the physical parameter (1 for the initial q_0, q_1).
-  Vector scale() const;
 
   // θ of a system or of a discrete model (mapped by eq. 2.26); the initial q from the data.
   Vector pack(const MechanicalSystem& system) const;
@@ -63,6 +70,8 @@ class VariationalPredictor : public PredictorModel {
   bool estimate_initial_;
   double limit_;      // a prediction beyond this is unstable
   double scale_M_ = 1.0, scale_D_ = 1.0, scale_K_ = 1.0;
+  double half_step_ = 0.5;  // hω/2: q_0, q_1 = s_q (c ∓ half_step_ w)
+  double scale_q_;          // s_q
 };
 
 }  // namespace mechid

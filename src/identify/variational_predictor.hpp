@@ -6,9 +6,11 @@
 // Md, Dd, Kd = T(M, D, K) by eq. 2.22, a linear invertible map. The predictor, the cost and so
 // the minimiser are the thesis's (the same point, mapped by T); only the conditioning of the
 // minimisation changes. Why: T itself is ill-conditioned (thesis sec. 3.2) — Md, Dd and Kd are
-// each M/h plus O(1) and O(h) terms, so D and K are differences of nearly equal (Md, Dd, Kd)
-// and cond(J'J) in (Md, Dd, Kd) carries a factor ~ 1/h⁴ that (M, D, K) does not (issue 15, review D2:
-// 3dof h = 0.005, scaled cond(J'J) 1e13 in (Md, Dd, Kd), 5e3 in (M, D, K)).
+// each M/h plus O(1) and O(h) terms, so D and K are differences of nearly equal (Md, Dd, Kd).
+// With the scales below T has cond(T) = 4/(ωh)² exactly (its three columns per entry are
+// orthogonal: variational_predictor_test.cpp), and cond(J'J) in (Md, Dd, Kd) carries a factor
+// up to cond(T)² that (M, D, K) does not (issue 15, review D2: 3dof h = 0.005, scaled cond(J'J)
+// 1e13 in (Md, Dd, Kd), 5e3 in (M, D, K)).
 //
 // Jacobian. Differentiating the recursion along a unit symmetric E_p = e_i e_j' + e_j e_i'
 // (i ≠ j; e_i e_i' on the diagonal) of M, D or K, with ∂(Md, Dd, Kd) from eq. 2.22:
@@ -20,7 +22,7 @@
 //
 // Initial state. Not q_0, q_1 themselves: at small h they move the prediction almost alike (only
 // q_1 - q_0 = O(h v_0) tells them apart), so their two columns of J are nearly parallel (3dof,
-// h = 0.0005: cond(J'J) 3e14 with q_0, q_1, 9e4 without them). θ holds the midpoint position and
+// h = 0.0005: scaled cond(J'J) 3e8 with q_0, q_1, 8e4 without them). θ holds the midpoint position and
 // the scaled difference, c = (q_0 + q_1)/(2 s_q) and w = (q_1 - q_0)/(h ω s_q), so
 // q_0 = s_q (c - (hω/2) w), q_1 = s_q (c + (hω/2) w), w being the initial velocity in
 // displacement units (v/ω ~ q) and s_q the RMS of the measured outputs; again a linear

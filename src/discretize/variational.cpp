@@ -7,6 +7,10 @@ namespace mechid {
 DiscreteVariationalModel to_discrete(const MechanicalSystem& s, double h) {
   validate(s);
   validate_step(h);
+  return to_discrete_unchecked(s, h);
+}
+
+DiscreteVariationalModel to_discrete_unchecked(const MechanicalSystem& s, double h) {
   DiscreteVariationalModel d;
   d.h = h;
   d.Md = s.M / h + h * s.K / 4.0 + s.D / 2.0;

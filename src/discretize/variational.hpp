@@ -18,6 +18,8 @@ struct DiscreteVariationalModel {
 
 // Md = M/h + hK/4 + D/2, Dd = -(2M/h - hK/2), Kd = M/h + hK/4 - D/2 (eq. 2.22). Validates.
 DiscreteVariationalModel to_discrete(const MechanicalSystem& system, double h);
+// The same map for any M, D, K (an estimate's iterate may be indefinite); not validated.
+DiscreteVariationalModel to_discrete_unchecked(const MechanicalSystem& system, double h);
 
 // M = h/4 (Md + Kd - Dd), D = Md - Kd, K = (Md + Kd + Dd)/h (eq. 2.26). Linear and exact; the
 // result is not validated (an estimate may be indefinite: check() it).

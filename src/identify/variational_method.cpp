@@ -1,6 +1,9 @@
 // The thesis's identification algorithm in 5 steps (sec. 4.2): n4sid, second-order structure and
 // initial (Md, Dd, Kd) (eq. 4.15), structured output-error PEM with f_d (eqs. 2.23-2.24, 4.16),
-// back-conversion (eq. 2.26), checks.
+// back-conversion (eq. 2.26), checks. The PEM minimises the thesis's cost over the same model
+// class, but with θ = (M, D, K) mapped to (Md, Dd, Kd) by eq. 2.22 instead of θ = (Md, Dd, Kd)
+// (variational_predictor.hpp): T is invertible, so the minimiser is the same point, and the
+// minimisation avoids T's 1/h² conditioning (thesis sec. 3.2; issue 15, review D2).
 #include <optional>
 
 #include "core/stopwatch.hpp"
@@ -53,7 +56,7 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
   Identification r = method_result("variational", data);
   const Matrix L = input_matrix(data, options);
   validate(data, 3 * data.y.cols() + 3);
-  const VariationalPredictor predictor(data, L, options.estimate_initial);
+  VariationalPredictor predictor(data, L, options.estimate_initial);
 
   // Steps 2-3 (or the equation-error start), with a fallback when the start is unusable.
   Start start;
@@ -93,8 +96,10 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
   }
   r.diagnostics.init = init_used;
 
-  // Step 4: structured PEM.
-  Vector theta = predictor.pack(start.model);
+  // Step 4: structured PEM, from the start mapped back by eq. 2.26 and θ scaled by it.
+  const MechanicalSystem start_system = to_continuous(start.model);
+  predictor.rescale(start_system);
+  Vector theta = predictor.pack(start_system);
   const PemReport pem = levenberg_marquardt(predictor, theta, options.pem);
   r.diagnostics.iterations = pem.iterations;
   r.diagnostics.curvature_evaluations = pem.curvature_evaluations;
@@ -108,10 +113,10 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
   }
   if (pem.status == Status::warning) r.add_warning(pem.message);
 
-  // Step 5: back to M, D, K.
+  // Step 5: M, D, K are θ itself; Md, Dd, Kd by eq. 2.22 for the discrete result.
   r.has_discrete = true;
+  r.system = predictor.unpack_system(theta);
   r.discrete = predictor.unpack(theta);
-  r.system = to_continuous(r.discrete);
   finish(r, data);
   r.timing_ms = clock.elapsed_ms();
   return r;

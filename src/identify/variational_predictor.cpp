@@ -1,5 +1,7 @@
 #include "identify/variational_predictor.hpp"
 
+#include <cmath>
+
 #include "identify/symmetric_parameters.hpp"
 
 namespace mechid {
@@ -24,23 +26,46 @@ VariationalPredictor::VariationalPredictor(const Dataset& data, const Matrix& L,
       n_(data.y.cols()),
       triangle_(n_ * (n_ + 1) / 2),
       estimate_initial_(estimate_initial),
-      limit_(1e6 * (data.y.cwiseAbs().maxCoeff() + 1e-300)) {}
+      limit_(1e6 * (data.y.cwiseAbs().maxCoeff() + 1e-300)),
+      scale_q_(std::sqrt(data.y.squaredNorm() / std::max<double>(1.0, static_cast<double>(data.y.size())))) {
+  if (!(scale_q_ > 0 && std::isfinite(scale_q_))) scale_q_ = 1.0;
+}
 
 Eigen::Index VariationalPredictor::parameter_count() const { return 3 * triangle_ + (estimate_initial_ ? 2 * n_ : 0); }
 
-Vector VariationalPredictor::pack(const DiscreteVariationalModel& m) const {
+void VariationalPredictor::rescale(const MechanicalSystem& reference) {
+  const double root_n = std::sqrt(static_cast<double>(n_));
+  const double m = reference.M.norm() / root_n, k = reference.K.norm() / root_n;
+  if (!(std::isfinite(m) && std::isfinite(k) && m > 0 && k > 0)) return;
+  scale_M_ = m;
+  scale_K_ = k;
+  scale_D_ = std::sqrt(m * k);
+  half_step_ = data_.h * std::sqrt(k / m) / 2.0;
+}
+
+Vector VariationalPredictor::pack(const MechanicalSystem& system) const {
   Vector theta(parameter_count());
-  pack_symmetric(m.Md, m.Dd, m.Kd, theta);
-  if (estimate_initial_) theta.tail(2 * n_) << data_.y.row(0).transpose(), data_.y.row(1).transpose();
+  pack_symmetric(system.M / scale_M_, system.D / scale_D_, system.K / scale_K_, theta);
+  if (estimate_initial_)
+    theta.tail(2 * n_) << (data_.y.row(0) + data_.y.row(1)).transpose() / (2.0 * scale_q_),
+        (data_.y.row(1) - data_.y.row(0)).transpose() / (2.0 * half_step_ * scale_q_);
   return theta;
 }
 
+Vector VariationalPredictor::pack(const DiscreteVariationalModel& model) const { return pack(to_continuous(model)); }
+
+MechanicalSystem VariationalPredictor::unpack_system(const Vector& theta) const {
+  MechanicalSystem s;
+  unpack_symmetric(theta, n_, s.M, s.D, s.K);
+  s.M *= scale_M_;
+  s.D *= scale_D_;
+  s.K *= scale_K_;
+  s.L = L_;
+  return s;
+}
+
 DiscreteVariationalModel VariationalPredictor::unpack(const Vector& theta) const {
-  DiscreteVariationalModel m;
-  unpack_symmetric(theta, n_, m.Md, m.Dd, m.Kd);
-  m.h = data_.h;
-  m.L = L_;
-  return m;
+  return to_discrete_unchecked(unpack_system(theta), data_.h);
 }
 
 // The recursion: residuals into r and, with a sink, the transposed Jacobian -S_k' of each stored
@@ -48,13 +73,15 @@ DiscreteVariationalModel VariationalPredictor::unpack(const Vector& theta) const
 bool VariationalPredictor::evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const {
   const bool sensitivities = sink != nullptr;
   const DiscreteVariationalModel m = unpack(theta);
+  const double h = data_.h;
   const Eigen::Index N = data_.y.rows(), n = n_, P = parameter_count();
   const Eigen::Index first = estimate_initial_ ? 0 : 2;
   const Eigen::LDLT<Matrix> mass(m.Md);
   if (mass.info() != Eigen::Success || !(mass.vectorD().cwiseAbs().minCoeff() > 0)) return false;
   r.resize((N - first) * n);
   // The sensitivity recursion as products with Md⁻¹ (small dense GEMMs, no triangular solves):
-  //   S_k = -Md⁻¹ Φ(q_k, q_{k-1}, q_{k-2}) - (Md⁻¹Dd) S_{k-1} - (Md⁻¹Kd) S_{k-2}.
+  //   S_k = -Md⁻¹ Φ(v_M, v_D, v_K) - (Md⁻¹Dd) S_{k-1} - (Md⁻¹Kd) S_{k-2},
+  // v_M, v_D, v_K of the header times the scales s_M, s_D, s_K (∂/∂θ = s ∂/∂(M, D, K)).
   Matrix mass_inverse, damping_step, stiffness_step;
   if (sensitivities) {
     mass_inverse = mass.solve(Matrix::Identity(n, n));
@@ -63,13 +90,18 @@ bool VariationalPredictor::evaluate(const Vector& theta, Vector& r, const Jacobi
   }
 
   // Buffers reused over the recursion (this loop is the PEM's hot path).
-  Vector q_prev2 = estimate_initial_ ? Vector(theta.segment(3 * triangle_, n)) : Vector(data_.y.row(0).transpose());
-  Vector q_prev1 = estimate_initial_ ? Vector(theta.segment(3 * triangle_ + n, n)) : Vector(data_.y.row(1).transpose());
-  Vector q(n);
+  Vector q_prev2 = data_.y.row(0).transpose(), q_prev1 = data_.y.row(1).transpose();
+  Vector q(n), v_M(n), v_D(n), v_K(n);
   Matrix S_prev2 = Matrix::Zero(n, P), S_prev1 = Matrix::Zero(n, P), S = Matrix::Zero(n, P);
-  if (estimate_initial_) {
-    S_prev2.middleCols(3 * triangle_, n).setIdentity();
-    S_prev1.middleCols(3 * triangle_ + n, n).setIdentity();
+  if (estimate_initial_) {  // q_0, q_1 = s_q (c ∓ (hω/2) w)
+    const auto c = theta.segment(3 * triangle_, n), w = theta.segment(3 * triangle_ + n, n);
+    const Matrix identity = scale_q_ * Matrix::Identity(n, n);
+    q_prev2 = scale_q_ * (c - half_step_ * w);
+    q_prev1 = scale_q_ * (c + half_step_ * w);
+    S_prev2.middleCols(3 * triangle_, n) = identity;
+    S_prev1.middleCols(3 * triangle_, n) = identity;
+    S_prev2.middleCols(3 * triangle_ + n, n) = -half_step_ * identity;
+    S_prev1.middleCols(3 * triangle_ + n, n) = half_step_ * identity;
   }
   Matrix Jt_sample(P, n);
   auto store = [&](Eigen::Index k, const Vector& qk, const Matrix& Sk) {
@@ -90,10 +122,13 @@ bool VariationalPredictor::evaluate(const Vector& theta, Vector& r, const Jacobi
     mass.solveInPlace(q);
     if (!q.allFinite() || q.cwiseAbs().maxCoeff() > limit_) return false;
     if (sensitivities) {
-      // Md S_k = -(E_p q_{k-lag} + Dd S_{k-1} + Kd S_{k-2}), column p of Md⁻¹ E_p v being
+      v_M = (scale_M_ / h) * (q - 2.0 * q_prev1 + q_prev2);
+      v_D = (scale_D_ / 2.0) * (q - q_prev2);
+      v_K = (scale_K_ * h / 4.0) * (q + 2.0 * q_prev1 + q_prev2);
+      // Md S_k = -(E_p v + Dd S_{k-1} + Kd S_{k-2}), column p of Md⁻¹ E_p v being
       // Md⁻¹_i v_j + Md⁻¹_j v_i for p = (i, j).
       Eigen::Index p = 0;
-      for (const Vector* v : {&q, &q_prev1, &q_prev2})
+      for (const Vector* v : {&v_M, &v_D, &v_K})
         for (Eigen::Index j = 0; j < n; ++j)
           for (Eigen::Index i = 0; i <= j; ++i, ++p) {
             S.col(p) = -(*v)(j) * mass_inverse.col(i);

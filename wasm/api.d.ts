@@ -117,7 +117,7 @@ export interface IdentifyData {
   outputs?: 'displacement' | 'acceleration'; cutoffHz?: number;
 }
 export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'; blockRows?: number; estimateInitial?: boolean;
-  /** M, K positive definite and D positive semidefinite by parametrisation (the exact-sampling PEM of auto and variational-zoh). */
+  /** M, K positive definite and D positive semidefinite by parametrisation (the PEMs of auto, variational and variational-zoh). */
   positive?: boolean }
 /** The identify result of INTERFACES.md; M, D, K absent when status is 'failed'. */
 export interface Identification {

@@ -49,7 +49,7 @@ export const FAMILIES = [
       '--outputs acceleration: the output columns are accelerations; inputs and outputs are',
       "  high-passed at --cutoff Hz (default: a quarter of the slowest mode's frequency, found",
       '  in a first pass) instead of integrating twice; needs sampled (point) inputs',
-      '--positive: M, K positive definite and D semidefinite by construction (auto, variational-zoh)'],
+      '--positive: M, K positive definite and D semidefinite by construction (auto, variational, variational-zoh)'],
     run: identifyLinear,
   },
   {

@@ -76,9 +76,7 @@ Vector PositiveParametrization::from_theta(const Vector& theta) const {
     for (Eigen::Index j = 0; j < n_; ++j)
       for (Eigen::Index i = 0; i <= j; ++i, ++p) X(i, j) = X(j, i) = theta(p);
     const double largest = Eigen::SelfAdjointEigenSolver<Matrix>(X, Eigen::EigenvaluesOnly).eigenvalues().cwiseAbs().maxCoeff();
-    if (block == 0) require(Eigen::LLT<Matrix>(X).info() == Eigen::Success, "the start's M is not positive definite");
-    const Matrix L = block == 0 ? Matrix(Eigen::LLT<Matrix>(X).matrixL())
-                                : projected_factor(X, (block == 1 ? 1e-12 : 1e-8) * std::max(largest, 1e-300));
+    const Matrix L = projected_factor(X, (block == 1 ? 1e-12 : 1e-8) * std::max(largest, 1e-300));
     p = block * triangle_;
     for (Eigen::Index j = 0; j < n_; ++j)
       for (Eigen::Index i = 0; i <= j; ++i, ++p) phi(p) = (i == j && log_diagonal(block)) ? std::log(L(j, j)) : L(j, i);

@@ -26,9 +26,9 @@ class PositiveParametrization : public PredictorModel {
   bool evaluate(const Vector& phi, Vector& r, const JacobianSink* sink) const override;
 
   Vector to_theta(const Vector& phi) const;
-  // φ of the nearest admissible θ: M must be positive definite; K's eigenvalues are raised to at
-  // least 1e-8 of its largest and D's negative ones to 1e-12 of its largest (the start of a
-  // constrained fit may lie outside the set).
+  // φ of the nearest admissible θ: the eigenvalues of M and K are raised to at least 1e-8 of their
+  // largest magnitude and D's to 1e-12 of its (the start of a constrained fit may lie outside the
+  // set; an unchanged θ when it lies inside).
   Vector from_theta(const Vector& theta) const;
 
  private:

@@ -8,6 +8,7 @@
 
 #include "core/stopwatch.hpp"
 #include "identify/methods.hpp"
+#include "identify/positive_parametrization.hpp"
 #include "identify/second_order.hpp"
 #include "identify/variational_predictor.hpp"
 
@@ -100,7 +101,7 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
   const MechanicalSystem start_system = to_continuous(start.model);
   predictor.rescale(start_system);
   Vector theta = predictor.pack(start_system);
-  const PemReport pem = levenberg_marquardt(predictor, theta, options.pem);
+  const PemReport pem = structured_pem(predictor, theta, data.y.cols(), options.positive, options.pem);
   r.diagnostics.iterations = pem.iterations;
   r.diagnostics.curvature_evaluations = pem.curvature_evaluations;
   r.diagnostics.initial_cost = pem.initial_cost;

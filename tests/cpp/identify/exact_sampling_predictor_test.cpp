@@ -122,5 +122,8 @@ TEST_CASE("a system a million times faster (h = 5e-8) refines like the same one 
   REQUIRE(reference.status == Status::ok);
   INFO(r.message);
   CHECK(r.status == Status::ok);
-  CHECK(fixtures::unscaled_difference(r.system, fast, reference.system) < 1e-6);
+  // The two variational starts differ by rounding (~1e-9) and the two minimisations stop on
+  // different tests (relative cost decrease, no descent) within 1e-5 of each other: 1 % of a
+  // standard deviation of these estimates (~1e-3 relative).
+  CHECK(fixtures::unscaled_difference(r.system, fast, reference.system) < 2e-5);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "core/input_error.hpp"
@@ -188,7 +189,10 @@ SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& 
   const Matrix sigma_yw = G.block(uf + wp, uf, yf, wp) - Gyu * inputs.solve(Gwu.transpose());
   const Matrix O = weighted_projection(sigma_ww, sigma_yw);
   const Eigen::BDCSVD<Matrix> svd(O, Eigen::ComputeThinU);
-  model.singular_values = svd.singularValues();
+  // Reported with a floor at the rounding level of the largest (1e3 eps s_1, B7 of the numerics
+  // review): below it they carry no information, and noise-free data leave exact zeros whose
+  // ratios would look like the clearest order gap.
+  model.singular_values = svd.singularValues().cwiseMax(1e3 * std::numeric_limits<double>::epsilon() * svd.singularValues()(0));
   const Vector s = svd.singularValues().head(nx);
   if (!(s(nx - 1) > 1e-12 * s(0))) {
     model.fail("the data do not determine a model of order " + std::to_string(nx) +

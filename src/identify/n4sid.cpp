@@ -93,7 +93,9 @@ Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, 
 
 Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::Index outputs, Eigen::Index samples, double h,
                                double slowest_period, double horizon_fraction, Eigen::Index max_hankel_rows) {
-  Eigen::Index i = std::max<Eigen::Index>(4, (order + outputs) / outputs);
+  // At least 2 x order block rows (SLICOT's default upper bound s = min(2n, n + 10) of Octave's
+  // n4sid; VODM 1996 ch. 4: i well above the order), and i ny > order.
+  Eigen::Index i = std::max<Eigen::Index>(2 * order, (order + outputs) / outputs);
   if (slowest_period > 0 && std::isfinite(slowest_period))
     i = std::max(i, static_cast<Eigen::Index>(std::ceil(horizon_fraction * slowest_period / h)));
   // The largest i that subspace_identify accepts for these samples (B4 of the numerics review:

@@ -38,7 +38,7 @@ struct SubspaceModel : Outcome {
 // Hankel matrices have at least as many columns as rows (j = N - 2i + 1 >= 2i (k + ny)).
 Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, Eigen::Index outputs);
 
-// Block rows i: at least enough for the order (i ny >= order + 1, and i >= 4), and a past horizon
+// Block rows i: at least enough for the order (i ny >= order + 1, and i >= 2 x order), and a past horizon
 // i h of `horizon_fraction` of `slowest_period` (0 = unknown: the minimum); at most the i with
 // 2 i (inputs + outputs) <= `max_hankel_rows` rows of the Hankel matrix, and the largest i with
 // subspace_min_samples(i, inputs, outputs) <= samples.
@@ -48,6 +48,7 @@ Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, 
 // Verhaegen & Verdult 2007 sec. 9.6 ask for i well above the order). On the 3-DOF study
 // (docs/results.md, "Subspace step") the errors fall with i up to about half the slowest period
 // at every h (h = 0.1: i = 4 -> 27 % on M, i = 8 -> 2.5 %, i = 16 -> 1.1 %) and are flat beyond;
+// at h = 0.6 (half a period is 5 rows) the floor of 2 x order, 12 rows, gives 0.58 % on M against 0.69 %.
 // The cap of 768 Hankel rows (64 block rows for 3 inputs and 3 outputs, 24 for 8 and 8, as the
 // rule gave before) bounds the Gram matrix and its factorization (768² entries, ~0.2 Gflop) for
 // the browser's time and memory budget (docs/results.md, speed).

@@ -66,7 +66,7 @@ TEST_CASE("subspace identification with noise: the order gap is visible and the 
 }
 
 TEST_CASE("block-row rule follows the sampling rate and the limits") {
-  CHECK(choose_block_rows(6, 3, 3, 6000, 0.05, 0.0) == 4);
+  CHECK(choose_block_rows(6, 3, 3, 6000, 0.05, 0.0) == 12);  // 2 x order
   CHECK(choose_block_rows(6, 3, 3, 6000, 0.005, 5.4) == 64);  // capped
   CHECK(choose_block_rows(16, 8, 8, 6000, 0.0005, 5.4) == 24);  // the same cap on 2 i (k + ny) = 768 Hankel rows
   CHECK(choose_block_rows(6, 3, 3, 6000, 0.2, 5.4) == 14);    // half of 5.4 s at 0.2 s

@@ -88,14 +88,14 @@ Identification identify(const std::string& method, const Dataset& data, const Id
 }
 
 SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options) {
-  const Eigen::Index order = 2 * data.y.cols(), N = data.y.rows(), ny = data.y.cols();
+  const Eigen::Index order = 2 * data.y.cols(), N = data.y.rows(), ny = data.y.cols(), k = data.u.cols();
   SubspaceOptions o;
   o.order = order;
   if (options.block_rows > 0) {
     o.block_rows = options.block_rows;
     return subspace_identify(data, o);
   }
-  o.block_rows = choose_block_rows(order, ny, N, data.h, 0.0);
+  o.block_rows = choose_block_rows(order, k, ny, N, data.h, 0.0);
   o.estimate_input = false;  // the pilot is for F's poles only
   SubspaceModel pilot = subspace_identify(data, o);
   o.estimate_input = true;
@@ -107,7 +107,7 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
     const double omega = std::abs(std::log(z)) / data.h;
     if (omega > 0) slowest = std::max(slowest, 2.0 * M_PI / omega);
   }
-  const Eigen::Index rows = choose_block_rows(order, ny, N, data.h, slowest);
+  const Eigen::Index rows = choose_block_rows(order, k, ny, N, data.h, slowest);
   o.block_rows = std::max(rows, o.block_rows);
   return subspace_identify(data, o);
 }

@@ -3,11 +3,15 @@
 // baseline (ch. 5). Shipped variant: PO-MOESP (Verhaegen 1994), past inputs and outputs as
 // instruments, which is consistent under white output noise, the output-error setting of eq. 4.2;
 // its projection needs only blocks of one LQ factor, and B comes from a linear regression.
-//  1. LQ of the block-Hankel matrix [U_f; U_p; Y_p; Y_f] without forming it: its triangular
-//     factor is accumulated over blocks of samples (memory O(rows²), time O(N rows²)).
+//  0. Every input and output channel scaled to unit RMS (undone on G, H at the end).
+//  1. Gram matrix of the block-Hankel matrix [U_f; U_p; Y_p; Y_f] from lagged sums, without
+//     forming it (memory O(rows²), time O(N rows)); the blocks of L32 L32' of PO-MOESP's LQ
+//     factor follow by Schur complements (this squares the condition number of the Hankel
+//     matrix; on unit-RMS channels the review measured no loss against a true LQ, D9).
 //  2. SVD of L32 (Y_f against the past, after removing U_f): Γ_i = U_1 S_1^{1/2}.
 //  3. H = first block row of Γ_i; F from shift invariance Γ_up F = Γ_down (least squares).
-//  4. G and x_0 from the least-squares fit of y_k = H F^k x_0 + Σ H F^{k-1-t} G u_t.
+//  4. G and x_0 from the least-squares fit of y_k = H F^k x_0 + Σ H F^{k-1-t} G u_t; then H
+//     refitted to the simulated states of that model, and G, x_0 once more (D = 0 known).
 #pragma once
 
 #include <string>
@@ -30,12 +34,29 @@ struct SubspaceModel : Outcome {
   Eigen::Index block_rows = 0;
 };
 
-// Block rows i: at least enough for the order (i ny >= order + 1, and i >= 4), and a past horizon
-// i h of `horizon_fraction` of `slowest_period` (0 = unknown: the minimum); at most `max_rows`
-// and what N allows (j = N - 2i + 1 >= 4 rows of the Hankel matrix).
-Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index outputs, Eigen::Index samples, double h,
-                               double slowest_period, double horizon_fraction = 0.08, Eigen::Index max_rows = 64);
+// The samples subspace_identify needs for i block rows: N >= 2i (1 + k + ny), so that the
+// Hankel matrices have at least as many columns as rows (j = N - 2i + 1 >= 2i (k + ny)).
+Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, Eigen::Index outputs);
 
+// Block rows i: at least enough for the order (i ny >= order + 1, and i >= 2 x order), and a past horizon
+// i h of `horizon_fraction` of `slowest_period` (0 = unknown: the minimum); at most the i with
+// 2 i (inputs + outputs) <= `max_hankel_rows` rows of the Hankel matrix, and the largest i with
+// subspace_min_samples(i, inputs, outputs) <= samples.
+// Why half a period: output-error data have no process noise, so the steady-state Kalman gain is
+// zero and the state is carried by the lightly damped modes themselves; a past horizon much
+// shorter than the slowest period leaves the state poorly determined (VODM 1996 ch. 4 and
+// Verhaegen & Verdult 2007 sec. 9.6 ask for i well above the order). On the 3-DOF study
+// (docs/results.md, "Subspace step") the errors fall with i up to about half the slowest period
+// at every h (h = 0.1: i = 4 -> 27 % on M, i = 8 -> 2.5 %, i = 16 -> 1.1 %) and are flat beyond;
+// at h = 0.6 (half a period is 5 rows) the floor of 2 x order, 12 rows, gives 0.58 % on M against 0.69 %.
+// The cap of 768 Hankel rows (64 block rows for 3 inputs and 3 outputs, 24 for 8 and 8, as the
+// rule gave before) bounds the Gram matrix and its factorization (768² entries, ~0.2 Gflop) for
+// the browser's time and memory budget (docs/results.md, speed).
+Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::Index outputs, Eigen::Index samples, double h,
+                               double slowest_period, double horizon_fraction = 0.5, Eigen::Index max_hankel_rows = 768);
+
+// Each input and output channel is scaled to unit RMS before the steps above and the scaling is
+// undone on G and H, so the model does not depend on the units of the data.
 // Throws InputError on bad data or options; numerical trouble (unstable F, no gap) is a status.
 SubspaceModel subspace_identify(const Dataset& data, const SubspaceOptions& options);
 

@@ -115,7 +115,7 @@ TEST_CASE("subspace_with_rule: given block rows are used; otherwise at least the
   o.block_rows = 0;
   const SubspaceModel ruled = subspace_with_rule(d, o);
   CHECK(ruled.status == Status::ok);
-  CHECK(ruled.block_rows >= choose_block_rows(6, 3, 2000, 0.05, 0.0));
+  CHECK(ruled.block_rows >= choose_block_rows(6, 3, 3, 2000, 0.05, 0.0));
 }
 
 TEST_CASE("a suggested DOF count that differs from the data's is recorded and warns") {

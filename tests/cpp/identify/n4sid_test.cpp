@@ -66,8 +66,50 @@ TEST_CASE("subspace identification with noise: the order gap is visible and the 
 }
 
 TEST_CASE("block-row rule follows the sampling rate and the limits") {
-  CHECK(choose_block_rows(6, 3, 6000, 0.05, 0.0) == 4);
-  CHECK(choose_block_rows(6, 3, 6000, 0.005, 5.4) == 64);  // capped
-  CHECK(choose_block_rows(6, 3, 6000, 0.02, 5.4) == 22);
-  CHECK(choose_block_rows(6, 3, 40, 0.005, 5.4) == 18);   // limited by N
+  CHECK(choose_block_rows(6, 3, 3, 6000, 0.05, 0.0) == 12);  // 2 x order
+  CHECK(choose_block_rows(6, 3, 3, 6000, 0.005, 5.4) == 64);  // capped
+  CHECK(choose_block_rows(16, 8, 8, 6000, 0.0005, 5.4) == 24);  // the same cap on 2 i (k + ny) = 768 Hankel rows
+  CHECK(choose_block_rows(6, 3, 3, 6000, 0.2, 5.4) == 14);    // half of 5.4 s at 0.2 s
+  CHECK(choose_block_rows(6, 3, 3, 6000, 0.02, 5.4, 0.08) == 22);
+  CHECK(choose_block_rows(6, 3, 3, 200, 0.05, 5.4) == 14);    // limited by N: 2 i (1 + 3 + 3) <= 200
+  CHECK(subspace_min_samples(14, 3, 3) == 196);
+}
+
+TEST_CASE("B4: the rule's block rows are always accepted by subspace_identify (N = 200, any pilot period)") {
+  const Dataset d = simulated("3dof", 0.05, 200, 20.0, 3);
+  for (const double period : {0.0, 1.0, 5.4, 50.0, 1e6}) {
+    SubspaceOptions o;
+    o.order = 6;
+    o.block_rows = choose_block_rows(6, 3, 3, 200, 0.05, period);
+    INFO("period " << period << ", block rows " << o.block_rows);
+    CHECK(subspace_min_samples(o.block_rows, 3, 3) <= 200);
+    CHECK_NOTHROW(subspace_identify(d, o));
+  }
+}
+
+TEST_CASE("B3: the subspace model does not depend on the units of u and y") {
+  const Dataset d = simulated("3dof", 0.05, 1500, 20.0, 5);
+  SubspaceOptions o;
+  o.order = 6;
+  o.block_rows = 10;
+  const SubspaceModel base = subspace_identify(d, o);
+  REQUIRE(base.status == Status::ok);
+  for (const double su : {1e-9, 1.0, 1e9})
+    for (const double sy : {1e-9, 1e-3, 1e9}) {
+      // Each channel by its own factor: u_j * su * (j + 1), y_j * sy / (j + 1).
+      Dataset scaled = d;
+      Vector cu(3), cy(3);
+      for (int j = 0; j < 3; ++j) cu(j) = su * (j + 1), cy(j) = sy / (j + 1);
+      scaled.u = d.u * cu.asDiagonal();
+      scaled.y = d.y * cy.asDiagonal();
+      const SubspaceModel m = subspace_identify(scaled, o);
+      INFO("u x " << su << ", y x " << sy);
+      REQUIRE(m.status == Status::ok);
+      CHECK((m.F - base.F).norm() <= 1e-8 * base.F.norm());
+      // In the units of the scaled data: G S_u^-1 and S_y H (the state is the same).
+      const Matrix G = base.G * cu.cwiseInverse().asDiagonal(), H = cy.asDiagonal() * base.H;
+      CHECK((m.G - G).norm() <= 1e-8 * G.norm());
+      CHECK((m.H - H).norm() <= 1e-8 * H.norm());
+      CHECK((m.x0 - base.x0).norm() <= 1e-8 * base.x0.norm());
+    }
 }

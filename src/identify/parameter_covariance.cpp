@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
 
 namespace mechid {
@@ -60,41 +59,48 @@ std::vector<Matrix> lag_covariances(const Matrix& e, Eigen::Index max_lag, Eigen
 }
 
 // B = Σ_c J_c' Σ_{|τ|≤M} w_τ R̂(τ) J_{c+τ} (R̂(-τ) = R̂(τ)'), accumulated as the Jacobians stream
-// in: the sample c = t - M is complete when sample t arrives; a ring of the last 2M+1 samples'
-// J' (P x n each) is all that is kept.
+// in: the sample c = t - M is complete when sample t arrives. The last samples' J' (P x n each)
+// sit side by side in one buffer, so Σ_τ w_τ J'_{c+τ} R̂(τ)' is one matrix product of the window
+// (P x (2M+1)n) with the stacked kernel ((2M+1)n x n); the buffer holds 2(2M+1) samples and moves
+// its last 2M to the front when full.
 class SandwichMeat {
  public:
-  SandwichMeat(std::vector<Matrix> R, Eigen::Index P) : R_(std::move(R)), M_(static_cast<Eigen::Index>(R_.size()) - 1), B_(Matrix::Zero(P, P)) {}
+  SandwichMeat(const std::vector<Matrix>& R, Eigen::Index P)
+      : M_(static_cast<Eigen::Index>(R.size()) - 1), n_(R[0].rows()), capacity_(2 * (2 * M_ + 1)),
+        kernel_((2 * M_ + 1) * n_, n_), buffer_(P, capacity_ * n_), B_(Matrix::Zero(P, P)) {
+    // Row block M + τ: w_τ R̂(τ)' for τ >= 0, w_τ R̂(|τ|) for τ < 0; Bartlett w_τ = 1 - |τ|/(M+1).
+    for (Eigen::Index tau = -M_; tau <= M_; ++tau) {
+      const Eigen::Index a = tau < 0 ? -tau : tau;
+      const double w = 1.0 - static_cast<double>(a) / static_cast<double>(M_ + 1);
+      kernel_.middleRows((M_ + tau) * n_, n_) = w * (tau >= 0 ? Matrix(R[a].transpose()) : R[a]);
+    }
+  }
   void add(const Matrix& Jt) {
-    ring_.push_back(Jt);
-    ++seen_;
-    if (seen_ - 1 >= M_) complete(seen_ - 1 - M_);
-    if (static_cast<Eigen::Index>(ring_.size()) > 2 * M_ + 1) ring_.pop_front();
+    if (filled_ == capacity_) {
+      const Eigen::Index keep = 2 * M_;
+      buffer_.leftCols(keep * n_) = buffer_.middleCols((filled_ - keep) * n_, keep * n_);
+      first_ += filled_ - keep;
+      filled_ = keep;
+    }
+    buffer_.middleCols(filled_ * n_, n_) = Jt;
+    ++filled_;
+    if (first_ + filled_ - 1 >= M_) complete(first_ + filled_ - 1 - M_);
   }
   Matrix finish() {
-    for (Eigen::Index c = std::max<Eigen::Index>(0, seen_ - M_); c < seen_; ++c) complete(c);
+    const Eigen::Index seen = first_ + filled_;
+    for (Eigen::Index c = std::max<Eigen::Index>(0, seen - M_); c < seen; ++c) complete(c);
     return 0.5 * (B_ + B_.transpose());
   }
 
  private:
-  // ring_ holds samples first_ .. seen_-1, first_ = seen_ - ring_.size().
-  const Matrix& at(Eigen::Index t) const { return ring_[t - (seen_ - static_cast<Eigen::Index>(ring_.size()))]; }
   void complete(Eigen::Index c) {
-    const Eigen::Index first = seen_ - static_cast<Eigen::Index>(ring_.size());
-    // Qt = Σ_τ w_τ J'_{c+τ} R̂(τ)'  (so that J_c' R̂(τ) J_{c+τ} = J'_c Qt'), Bartlett w_τ = 1 - |τ|/(M+1).
-    Matrix Qt = at(c) * R_[0].transpose();
-    for (Eigen::Index tau = 1; tau <= M_; ++tau) {
-      const double w = 1.0 - static_cast<double>(tau) / static_cast<double>(M_ + 1);
-      if (c + tau < seen_) Qt.noalias() += w * at(c + tau) * R_[tau].transpose();
-      if (c - tau >= first) Qt.noalias() += w * at(c - tau) * R_[tau];  // R̂(-τ)' = R̂(τ)
-    }
-    B_.noalias() += at(c) * Qt.transpose();
+    const Eigen::Index lo = std::max(c - M_, first_), hi = std::min(c + M_, first_ + filled_ - 1), count = (hi - lo + 1) * n_;
+    Qt_.noalias() = buffer_.middleCols((lo - first_) * n_, count) * kernel_.middleRows((lo - c + M_) * n_, count);
+    B_.noalias() += buffer_.middleCols((c - first_) * n_, n_) * Qt_.transpose();
   }
-  std::vector<Matrix> R_;
-  Eigen::Index M_;
-  Matrix B_;
-  std::deque<Matrix> ring_;
-  Eigen::Index seen_ = 0;
+  Eigen::Index M_, n_, capacity_;
+  Matrix kernel_, buffer_, B_, Qt_;
+  Eigen::Index first_ = 0, filled_ = 0;  // buffer_ holds samples first_ .. first_ + filled_ - 1
 };
 
 double residual_variance(const TriangularFactor& factor, Eigen::Index rows, Eigen::Index P) {

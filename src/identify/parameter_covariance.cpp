@@ -125,16 +125,30 @@ ParameterCovariance parameter_covariance(const PredictorModel& model, const Vect
 }
 
 Eigen::Index sandwich_bandwidth(const Matrix& e) {
-  const Eigen::Index N = e.rows();
+  const Eigen::Index N = e.rows(), cap = N / 4;
   double rho = 0.0;
   for (Eigen::Index c = 0; c < e.cols(); ++c) {
     const double r0 = e.col(c).squaredNorm();
     if (r0 > 0) rho = std::max(rho, std::abs(e.col(c).head(N - 1).dot(e.col(c).tail(N - 1)) / r0));
   }
-  rho = std::min(rho, 0.999);  // ρ → 1 makes α infinite; the cap at N/4 takes over anyway
+  rho = std::min(rho, 0.999);  // ρ → 1 makes α infinite; the caps below take over anyway
   const double alpha = 4 * rho * rho / ((1 - rho) * (1 - rho) * (1 + rho) * (1 + rho));
-  const double M = 1.1447 * std::cbrt(alpha * static_cast<double>(N));
-  return std::min<Eigen::Index>(static_cast<Eigen::Index>(std::ceil(M)), N / 4);
+  const Eigen::Index andrews = static_cast<Eigen::Index>(std::ceil(1.1447 * std::cbrt(alpha * static_cast<double>(N))));
+  // The last lag at which some channel's normalised autocorrelation is beyond its 99 % bound
+  // 2.58/sqrt(N): beyond it R̂(τ) is indistinguishable from 0 and adds only its estimation noise
+  // (and cost: the meat costs O(N M n² P)).
+  const double bound = 2.58 / std::sqrt(static_cast<double>(N));
+  Eigen::Index significant = 0;
+  for (Eigen::Index c = 0; c < e.cols(); ++c) {
+    const double r0 = e.col(c).squaredNorm();
+    if (!(r0 > 0)) continue;
+    for (Eigen::Index tau = std::min(andrews, cap); tau > significant; --tau)
+      if (std::abs(e.col(c).head(N - tau).dot(e.col(c).tail(N - tau))) > bound * r0) {
+        significant = tau;
+        break;
+      }
+  }
+  return std::min({andrews, cap, significant});
 }
 
 ParameterCovariance sandwich_covariance(const PredictorModel& model, const Vector& theta, Eigen::Index max_lag) {

@@ -50,7 +50,8 @@ ParameterCovariance sandwich_covariance(const PredictorModel& model, const Vecto
 
 // Andrews (1991, eq. 6.2 and 6.4, Bartlett kernel): M = 1.1447 (α N)^{1/3}, α = 4ρ²/((1-ρ)²(1+ρ)²)
 // with ρ the lag-1 autocorrelation of the most correlated residual channel (the longest memory
-// decides), capped at N/4 (lags beyond that have too few products to estimate R̂). residuals: N x n.
+// decides), capped at N/4 (lags beyond that have too few products to estimate R̂) and at the last
+// lag where some channel's autocorrelation exceeds its 99 % bound 2.58/sqrt(N). residuals: N x n.
 Eigen::Index sandwich_bandwidth(const Matrix& residuals);
 
 }  // namespace mechid

@@ -6,6 +6,8 @@
 import { loadMechidNode } from '../wasm/node.js';
 import { withNoise } from './noise.mjs';
 
+// MECHID_UNCERTAINTY_RUNS: runs per case (default 200); MECHID_UNCERTAINTY_CASES: which cases
+// (0-based indices, comma-separated; default all), to run them in separate processes.
 const runs = Number(process.env.MECHID_UNCERTAINTY_RUNS ?? 200), n = 6000;
 const mechid = await loadMechidNode();
 const truth = mechid.preset('3dof');
@@ -38,7 +40,8 @@ const lines = [`3dof, N = ${n}, ${runs} runs per case (seeds 1..${runs}), method
   'in units of the observed sd. Covariance: runs with the white σ̂²(J\'J)⁻¹ / the sandwich (mean lag window M).', '',
   '| data | quantity | coverage of ± 1.96 sd | mean predicted sd | observed sd | bias / observed sd | covariance (white / sandwich, mean M) | runs without intervals, failed, with warnings | s |',
   '|---|---|---|---|---|---|---|---|---|'];
-for (const [label, data] of cases) {
+const chosen = process.env.MECHID_UNCERTAINTY_CASES?.split(',').map(Number) ?? cases.map((_, k) => k);
+for (const [label, data] of chosen.map((k) => cases[k])) {
   const samples = quantities.map(() => []);
   let failures = 0, without = 0, warned = 0, sandwich = 0, lags = 0;
   const t0 = performance.now();

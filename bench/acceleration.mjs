@@ -3,35 +3,13 @@
 // measured channel (q from the simulation; a: Gaussian added here from the core's seeded
 // generator). `auto` from the displacements vs `auto` from the accelerations (default cut-off).
 import { loadMechidNode } from '../wasm/node.js';
+import { withNoise as withNoiseAt } from './noise.mjs';
 
 const mechid = await loadMechidNode();
 const truth = mechid.preset('3dof');
 const runs = 10, n = 6000, snr = 30;
 
-// Standard normal samples from the core's generator (Box-Muller on pairs of 53-bit uniforms).
-function normals(seed, count) {
-  const words = mechid.randomStream(seed, count);
-  const uniform = (i) => ((words[2 * i] * 2 ** 32 + words[2 * i + 1]) / 2 ** 64) || Number.MIN_VALUE;
-  const out = new Float64Array(count);
-  for (let i = 0; i + 1 < count; i += 2) {
-    const r = Math.sqrt(-2 * Math.log(uniform(i))), phi = 2 * Math.PI * uniform(i + 1);
-    out[i] = r * Math.cos(phi);
-    out[i + 1] = r * Math.sin(phi);
-  }
-  return out;
-}
-
-function withNoise(m, seed) {
-  const z = normals(seed, m.data.length + 1);
-  const data = Float64Array.from(m.data);
-  for (let j = 0; j < m.cols; j++) {
-    let power = 0;
-    for (let i = 0; i < m.rows; i++) power += m.data[i * m.cols + j] ** 2;
-    const sd = Math.sqrt(power / m.rows / 10 ** (snr / 10));
-    for (let i = 0; i < m.rows; i++) data[i * m.cols + j] += sd * z[i * m.cols + j];
-  }
-  return { ...m, data };
-}
+const withNoise = (m, seed) => withNoiseAt(mechid, m, seed, snr);
 
 const rms = (xs) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
 const lines = [`3dof, multisine (64 harmonics spread up to 0.25/h, point-sampled forces), N = ${n}, SNR ${snr} dB on the measured outputs, ${runs} runs (seeds 1..${runs}), method auto, WASM under Node ${process.version}. RMS over the runs of ‖X̂ − X‖_F/‖X‖_F; cut-off: mean of the automatic choice.`, '',

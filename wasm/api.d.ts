@@ -119,6 +119,12 @@ export interface IdentifyData {
 export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'; blockRows?: number; estimateInitial?: boolean;
   /** M, K positive definite and D positive semidefinite by parametrisation (the PEMs of auto, variational and variational-zoh). */
   positive?: boolean }
+/**
+ * An entry of M, D or K the estimate does not determine: 'sd_exceeds_scale' when its sd exceeds
+ * sqrt(|X_ii X_jj|), 'not_converged' when a Gauss-Newton step from the estimate moves it by more
+ * than its sd.
+ */
+export interface UndeterminedEntry { matrix: 'M' | 'D' | 'K'; row: number; col: number; reason: 'sd_exceeds_scale' | 'not_converged' }
 /** The identify result of INTERFACES.md; M, D, K absent when status is 'failed'. */
 export interface Identification {
   method: string; h: number; n: number;
@@ -130,8 +136,16 @@ export interface Identification {
   validation?: { simulated?: Matrix; max_autocorrelation: number; max_crosscorrelation: number; bound_99: number };
   diagnostics: Record<string, number | string>;
   errors?: { M: number; D: number; K: number; A: number };  // with a truth system
-  /** Standard deviations (variational-zoh, auto): a 95 % interval is the estimate ± z95 · sd. */
-  uncertainty?: { M_sd: Matrix; D_sd: Matrix; K_sd: Matrix; omega_n_sd: number[]; zeta_sd: number[]; z95: number; residual_variance: number };
+  /**
+   * Standard deviations (variational-zoh, auto): a 95 % interval is the estimate ± z95 · sd. The
+   * covariance is diagnostics.covariance ('white', or 'sandwich' for coloured residuals, with
+   * diagnostics.covariance_max_lag). undetermined: the entries whose interval says nothing (row,
+   * col 1-based, row <= col); the result then has a warning naming them.
+   */
+  uncertainty?: {
+    M_sd: Matrix; D_sd: Matrix; K_sd: Matrix; omega_n_sd: number[]; zeta_sd: number[]; z95: number; residual_variance: number;
+    undetermined: UndeterminedEntry[];
+  };
   timing_ms: number;
 }
 export interface StudyRunOptions { h: number; snr: number; samples: number; method: string; seed: number; hIndex: number; run: number }

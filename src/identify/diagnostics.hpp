@@ -21,6 +21,7 @@ struct Diagnostics {
   std::optional<Eigen::Index> iterations;     // LM iterations (variational-zoh: summed over passes; svf: robust iterations)
   std::optional<Eigen::Index> curvature_evaluations;
   std::optional<Eigen::Index> weighting_passes;  // variational-zoh: channel-weighting passes
+  std::optional<Eigen::Index> covariance_max_lag;  // variational-zoh, sandwich covariance: the window's largest lag
   std::optional<double> initial_cost, cost, gradient_norm;
   std::optional<TerminationType> stop_reason;    // why the (last) PEM stopped
   // Every method with modes; acceleration outputs.
@@ -35,6 +36,7 @@ struct Diagnostics {
   std::optional<std::string> init;            // variational: the initializer used
   std::optional<std::string> start;           // variational-zoh: the method of the start
   std::optional<std::string> sampling_model;  // variational-zoh: "zoh" or "foh"
+  std::optional<std::string> covariance;      // variational-zoh: "white" or "sandwich" (coloured residuals)
   std::optional<std::string> choice, reason;  // auto: the estimate returned and why
   std::optional<std::string> outputs;         // acceleration outputs: what the prefilter did
   std::optional<std::string> form, intersample_outputs, intersample_inputs;  // SVF
@@ -51,6 +53,7 @@ struct Diagnostics {
     number("iterations", iterations);
     number("curvature_evaluations", curvature_evaluations);
     number("weighting_passes", weighting_passes);
+    number("covariance_max_lag", covariance_max_lag);
     number("initial_cost", initial_cost);
     number("cost", cost);
     number("gradient_norm", gradient_norm);
@@ -75,6 +78,7 @@ struct Diagnostics {
       visit(std::string("termination"), termination_code(*stop_reason));
     }
     text("sampling_model", sampling_model);
+    text("covariance", covariance);
     text("choice", choice);
     text("reason", reason);
     text("outputs", outputs);

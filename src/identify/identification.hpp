@@ -11,6 +11,7 @@
 #include "identify/dataset.hpp"
 #include "identify/diagnostics.hpp"
 #include "identify/pem.hpp"
+#include "identify/undetermined_parameters.hpp"
 #include "identify/validation.hpp"
 #include "model/modal.hpp"
 
@@ -32,12 +33,17 @@ struct IdentifyOptions {
 };
 
 // Standard deviations of the estimate (first order: the PEM's parameter covariance mapped
-// linearly); a 95 % interval is ± 1.96 sd. Only for methods that estimate a covariance.
+// linearly); a 95 % interval is ± 1.96 sd. Only for methods that estimate a covariance. Entries
+// the data do not determine keep their (large) sd and are listed in `undetermined`; the result
+// then carries a warning naming them.
 struct Uncertainty {
   bool available = false;
   Matrix M, D, K;                       // sd of each entry
   std::vector<double> omega_n, zeta;    // sd per mode, in the order of Identification::modal
   double residual_variance = 0.0;       // of the weighted residuals (≈ 1 when the weights are 1/σ)
+  CovarianceKind covariance = CovarianceKind::white;  // white, or sandwich for coloured residuals
+  Eigen::Index max_lag = 0;             // sandwich: the Bartlett window's largest lag
+  std::vector<UndeterminedEntry> undetermined;
 };
 
 struct Identification : Outcome {

@@ -1,23 +1,182 @@
 #include "identify/parameter_covariance.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace mechid {
+namespace {
+
+// The SVD of the column-scaled triangular factor and the inverse information (J'J)⁻¹ from it:
+// S⁻¹ V Σ⁻² V' S⁻¹. Householder QR is backward stable (Higham 2002, Thm. 19.4): R is the exact
+// factor of J + δJ with ‖δJ‖ ≲ P·eps·‖J‖, so by Weyl's inequality singular values of R S⁻¹ below
+// P·eps·σ₁ are rounding, not data; they are raised to that floor so the inverse stays finite (the
+// sd along such a direction is then a lower bound, and undetermined_entries flags it).
+struct Information {
+  Vector scale, singular_values, step;
+  Matrix directions, inverse;
+  double floor = 0.0;
+};
+
+Information information_from(const TriangularFactor& factor) {
+  Information info;
+  const Eigen::Index P = factor.R.cols();
+  info.scale = factor.R.colwise().norm().transpose();
+  for (Eigen::Index j = 0; j < P; ++j)
+    if (!(info.scale(j) > 0)) info.scale(j) = 1.0;  // a parameter without effect: its column stays 0
+  const Matrix scaled = factor.R * info.scale.cwiseInverse().asDiagonal();
+  const Eigen::JacobiSVD<Matrix> svd(scaled, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  info.singular_values = svd.singularValues();
+  info.directions = svd.matrixV();
+  info.floor = static_cast<double>(P) * std::numeric_limits<double>::epsilon();
+  const double smallest = info.floor * std::max(info.singular_values(0), 1e-300);
+  const Vector inverse_squares = info.singular_values.cwiseMax(smallest).array().square().inverse();
+  const Matrix W = info.scale.cwiseInverse().asDiagonal() * info.directions;  // S⁻¹ V
+  info.inverse = W * inverse_squares.asDiagonal() * W.transpose();
+  // -R⁻¹z with R = U Σ V' S: -S⁻¹ V Σ⁻¹ U' z.
+  info.step = -W * (inverse_squares.cwiseSqrt().asDiagonal() * (svd.matrixU().transpose() * factor.z));
+  return info;
+}
+
+void describe(const Information& info, ParameterCovariance& out) {
+  out.scale = info.scale;
+  out.singular_values = info.singular_values;
+  out.directions = info.directions;
+  out.singular_floor = info.floor;
+  out.gauss_newton_step = info.step;
+}
+
+// Lag covariances R̂(τ) = Σ_t r_t r_{t+τ}' / (N - P/n), τ = 0..M, of the residuals (N x n). The
+// divisor is the white estimate's degrees-of-freedom correction per sample, so that with n = 1
+// R̂(0) = σ̂² = r'r/(N - P) exactly.
+std::vector<Matrix> lag_covariances(const Matrix& e, Eigen::Index max_lag, Eigen::Index P) {
+  const Eigen::Index N = e.rows(), n = e.cols();
+  const double divisor = std::max(1.0, static_cast<double>(N) - static_cast<double>(P) / static_cast<double>(n));
+  std::vector<Matrix> R(max_lag + 1);
+  for (Eigen::Index tau = 0; tau <= max_lag; ++tau)
+    R[tau] = e.topRows(N - tau).transpose() * e.bottomRows(N - tau) / divisor;
+  return R;
+}
+
+// B = Σ_c J_c' Σ_{|τ|≤M} w_τ R̂(τ) J_{c+τ} (R̂(-τ) = R̂(τ)'), accumulated as the Jacobians stream
+// in: the sample c = t - M is complete when sample t arrives. The last samples' J' (P x n each)
+// sit side by side in one buffer, so Σ_τ w_τ J'_{c+τ} R̂(τ)' is one matrix product of the window
+// (P x (2M+1)n) with the stacked kernel ((2M+1)n x n); the buffer holds 2(2M+1) samples and moves
+// its last 2M to the front when full.
+class SandwichMeat {
+ public:
+  SandwichMeat(const std::vector<Matrix>& R, Eigen::Index P)
+      : M_(static_cast<Eigen::Index>(R.size()) - 1), n_(R[0].rows()), capacity_(2 * (2 * M_ + 1)),
+        kernel_((2 * M_ + 1) * n_, n_), buffer_(P, capacity_ * n_), B_(Matrix::Zero(P, P)) {
+    // Row block M + τ: w_τ R̂(τ)' for τ >= 0, w_τ R̂(|τ|) for τ < 0; Bartlett w_τ = 1 - |τ|/(M+1).
+    for (Eigen::Index tau = -M_; tau <= M_; ++tau) {
+      const Eigen::Index a = tau < 0 ? -tau : tau;
+      const double w = 1.0 - static_cast<double>(a) / static_cast<double>(M_ + 1);
+      kernel_.middleRows((M_ + tau) * n_, n_) = w * (tau >= 0 ? Matrix(R[a].transpose()) : R[a]);
+    }
+  }
+  void add(const Matrix& Jt) {
+    if (filled_ == capacity_) {
+      const Eigen::Index keep = 2 * M_;
+      buffer_.leftCols(keep * n_) = buffer_.middleCols((filled_ - keep) * n_, keep * n_);
+      first_ += filled_ - keep;
+      filled_ = keep;
+    }
+    buffer_.middleCols(filled_ * n_, n_) = Jt;
+    ++filled_;
+    if (first_ + filled_ - 1 >= M_) complete(first_ + filled_ - 1 - M_);
+  }
+  Matrix finish() {
+    const Eigen::Index seen = first_ + filled_;
+    for (Eigen::Index c = std::max<Eigen::Index>(0, seen - M_); c < seen; ++c) complete(c);
+    return 0.5 * (B_ + B_.transpose());
+  }
+
+ private:
+  void complete(Eigen::Index c) {
+    const Eigen::Index lo = std::max(c - M_, first_), hi = std::min(c + M_, first_ + filled_ - 1), count = (hi - lo + 1) * n_;
+    Qt_.noalias() = buffer_.middleCols((lo - first_) * n_, count) * kernel_.middleRows((lo - c + M_) * n_, count);
+    B_.noalias() += buffer_.middleCols((c - first_) * n_, n_) * Qt_.transpose();
+  }
+  Eigen::Index M_, n_, capacity_;
+  Matrix kernel_, buffer_, B_, Qt_;
+  Eigen::Index first_ = 0, filled_ = 0;  // buffer_ holds samples first_ .. first_ + filled_ - 1
+};
+
+double residual_variance(const TriangularFactor& factor, Eigen::Index rows, Eigen::Index P) {
+  return factor.residual_norm2 / std::max<double>(1.0, static_cast<double>(rows - P));
+}
+
+}  // namespace
+
+std::string to_string(CovarianceKind kind) { return kind == CovarianceKind::sandwich ? "sandwich" : "white"; }
 
 ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta) {
   ParameterCovariance out;
   Vector r;
-  NormalEquations normal;
-  if (!model.normal_equations(theta, r, normal, true)) return out;
-  const Eigen::Index P = theta.size();
-  out.residual_variance = r.squaredNorm() / std::max<double>(1.0, static_cast<double>(r.size() - P));
-  // Scaled to unit diagonal first (parameters of very different sizes), then inverted.
-  const Matrix JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
-  if (!(JtJ.diagonal().minCoeff() > 0)) return out;
-  const Vector scale = JtJ.diagonal().cwiseSqrt().cwiseInverse();
-  const Eigen::LDLT<Matrix> information(scale.asDiagonal() * JtJ * scale.asDiagonal());
-  if (information.info() != Eigen::Success || !(information.vectorD().minCoeff() > 1e-13)) return out;
-  out.covariance = out.residual_variance * scale.asDiagonal() * information.solve(Matrix::Identity(P, P)) * scale.asDiagonal();
+  TriangularFactor factor;
+  if (!model.triangular_factor(theta, r, factor)) return out;
+  const Information info = information_from(factor);
+  describe(info, out);
+  out.residual_variance = residual_variance(factor, r.size(), theta.size());
+  out.covariance = out.residual_variance * info.inverse;
+  out.ok = out.covariance.allFinite();
+  return out;
+}
+
+Eigen::Index sandwich_bandwidth(const Matrix& e) {
+  const Eigen::Index N = e.rows(), cap = N / 4;
+  double rho = 0.0;
+  for (Eigen::Index c = 0; c < e.cols(); ++c) {
+    const double r0 = e.col(c).squaredNorm();
+    if (r0 > 0) rho = std::max(rho, std::abs(e.col(c).head(N - 1).dot(e.col(c).tail(N - 1)) / r0));
+  }
+  rho = std::min(rho, 0.999);  // ρ → 1 makes α infinite; the caps below take over anyway
+  const double alpha = 4 * rho * rho / ((1 - rho) * (1 - rho) * (1 + rho) * (1 + rho));
+  const Eigen::Index andrews = static_cast<Eigen::Index>(std::ceil(1.1447 * std::cbrt(alpha * static_cast<double>(N))));
+  // The last lag at which some channel's normalised autocorrelation is beyond its 99 % bound
+  // 2.58/sqrt(N): beyond it R̂(τ) is indistinguishable from 0 and adds only its estimation noise
+  // (and cost: the meat costs O(N M n² P)).
+  const double bound = 2.58 / std::sqrt(static_cast<double>(N));
+  Eigen::Index significant = 0;
+  for (Eigen::Index c = 0; c < e.cols(); ++c) {
+    const double r0 = e.col(c).squaredNorm();
+    if (!(r0 > 0)) continue;
+    for (Eigen::Index tau = std::min(andrews, cap); tau > significant; --tau)
+      if (std::abs(e.col(c).head(N - tau).dot(e.col(c).tail(N - tau))) > bound * r0) {
+        significant = tau;
+        break;
+      }
+  }
+  return std::min({andrews, cap, significant});
+}
+
+ParameterCovariance sandwich_covariance(const PredictorModel& model, const Vector& theta, Eigen::Index max_lag) {
+  ParameterCovariance out;
+  Vector r;
+  if (!model.evaluate(theta, r, nullptr)) return out;
+  const Eigen::Index P = theta.size(), n = model.rows_per_sample(), N = r.size() / n;
+  const Matrix e = Eigen::Map<const Matrix>(r.data(), n, N).transpose();  // N x n
+  const Eigen::Index M = max_lag >= 0 ? std::min(max_lag, N - 1) : sandwich_bandwidth(e);
+  // Second pass: R and the meat B from the same Jacobians.
+  TriangularFactor factor;
+  TriangularAccumulator triangular(factor, P, n);
+  SandwichMeat meat(lag_covariances(e, M, P), P);
+  Eigen::Index start = 0;
+  const JacobianSink add = [&](const Matrix& Jt_sample) {
+    triangular.add(Jt_sample, r.segment(start, Jt_sample.cols()));
+    start += Jt_sample.cols();
+    meat.add(Jt_sample);
+  };
+  if (!model.evaluate(theta, r, &add)) return out;
+  triangular.finish();
+  const Information info = information_from(factor);
+  describe(info, out);
+  out.kind = CovarianceKind::sandwich;
+  out.max_lag = M;
+  out.residual_variance = residual_variance(factor, r.size(), P);
+  out.covariance = info.inverse * meat.finish() * info.inverse;
+  out.covariance = 0.5 * (out.covariance + out.covariance.transpose());
   out.ok = out.covariance.allFinite();
   return out;
 }

@@ -330,7 +330,9 @@ test('api: identify (Identification keys, uncertainty of auto), studyRun, method
   const r = mechid.identify('auto', { h: 0.5, u: sim.u, y: sim.q, inputSampling: 'hold' }, {}, msd);
   hasKeys(r, [...IDENTIFY_KEYS, 'L', 'validation', 'errors', 'uncertainty'], 'Identification');
   hasKeys(r.validation, ['simulated', 'max_autocorrelation', 'max_crosscorrelation', 'bound_99'], 'validation');
-  hasKeys(r.uncertainty, ['M_sd', 'D_sd', 'K_sd', 'omega_n_sd', 'zeta_sd', 'z95', 'residual_variance'], 'uncertainty');
+  hasKeys(r.uncertainty, ['M_sd', 'D_sd', 'K_sd', 'omega_n_sd', 'zeta_sd', 'z95', 'residual_variance', 'undetermined'], 'uncertainty');
+  assert.ok(Array.isArray(r.uncertainty.undetermined), 'uncertainty.undetermined is a list');
+  assert.ok(['white', 'sandwich'].includes(r.diagnostics.covariance), `diagnostics.covariance: ${r.diagnostics.covariance}`);
   hasKeys(r.errors, ['M', 'D', 'K', 'A'], 'errors');
   const v = mechid.identify('variational', { h: 0.5, u: sim.u, y: sim.q, inputSampling: 'hold', outputs: 'displacement', cutoffHz: 0 },
     { init: 'n4sid', blockRows: 0, estimateInitial: true });

@@ -13,10 +13,22 @@ val diagnostics_to_js(const Identification& r) {
   return diagnostics;
 }
 
+// Each entry the data do not determine: {matrix: 'D', row: 1, col: 2, reason: 'sd_exceeds_scale'}
+// (1-based, row <= col).
+val undetermined_to_js(const std::vector<UndeterminedEntry>& entries) {
+  val out = val::array();
+  for (const UndeterminedEntry& e : entries)
+    out.call<void>("push", object_of("matrix", std::string(1, e.matrix), "row", static_cast<double>(e.row + 1), "col",
+                                     static_cast<double>(e.col + 1), "reason", reason_code(e.reason)));
+  return out;
+}
+
 val uncertainty_to_js(const Uncertainty& u) {
-  return object_of("M_sd", matrix_to_js(u.M), "D_sd", matrix_to_js(u.D), "K_sd", matrix_to_js(u.K), "omega_n_sd",
+  val out = object_of("M_sd", matrix_to_js(u.M), "D_sd", matrix_to_js(u.D), "K_sd", matrix_to_js(u.K), "omega_n_sd",
                    numbers_to_js(u.omega_n), "zeta_sd", numbers_to_js(u.zeta), "z95", kZ95, "residual_variance",
                    u.residual_variance);
+  out.set("undetermined", undetermined_to_js(u.undetermined));
+  return out;
 }
 
 val validation_to_js(const ValidationReport& v) {

@@ -14,7 +14,9 @@ function shade(td, x, largest) {
 }
 
 // half95: half-widths of the 95 % intervals (a matrix like m), shown as "± …" when given.
-export function matrixTable(m, id, half95) {
+// undetermined: a Set of 'i,j' (0-based) whose interval says nothing (the data do not determine
+// the entry, uncertainty.undetermined): marked "undetermined" and data-undetermined="true".
+export function matrixTable(m, id, half95, undetermined) {
   const table = el('table', undefined, { class: 'matrix', id });
   const body = el('tbody');
   const largest = m.data.reduce((a, x) => (Number.isFinite(x) ? Math.max(a, Math.abs(x)) : a), 0);
@@ -22,7 +24,9 @@ export function matrixTable(m, id, half95) {
     const tr = el('tr');
     for (let j = 0; j < m.cols; j++) {
       const k = i * m.cols + j;
-      const td = el('td', half95 ? `${fmt(m.data[k])} ± ${fmt(half95.data[k])}` : fmt(m.data[k]));
+      const unknown = undetermined?.has(`${i},${j}`);
+      const text = half95 ? `${fmt(m.data[k])} ± ${fmt(half95.data[k])}${unknown ? ' (undetermined)' : ''}` : fmt(m.data[k]);
+      const td = el('td', text, unknown ? { 'data-undetermined': 'true', title: 'the data do not determine this entry (see the warnings)' } : undefined);
       shade(td, m.data[k], largest);
       tr.append(td);
     }
@@ -78,7 +82,10 @@ export function matrices(column, sys, suffix, u, prefix = 'ident') {
   for (const key of ['M', 'D', 'K']) {
     const fig = el('figure');
     const half95 = u ? scaled(u[`${key}_sd`], u.z95) : undefined;
-    fig.append(el('figcaption', half95 ? `${key} (± 95 % interval)` : key), matrixTable(sys[key], `${prefix}-${key}-${suffix}`, half95));
+    // Both triangles: the list names X[i,j] with i <= j of a symmetric matrix (1-based).
+    const entries = (u?.undetermined ?? []).filter((e) => e.matrix === key);
+    const undetermined = new Set(entries.flatMap((e) => [`${e.row - 1},${e.col - 1}`, `${e.col - 1},${e.row - 1}`]));
+    fig.append(el('figcaption', half95 ? `${key} (± 95 % interval)` : key), matrixTable(sys[key], `${prefix}-${key}-${suffix}`, half95, undetermined));
     column.append(fig);
   }
 }

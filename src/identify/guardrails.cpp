@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <limits>
 
 #include "core/input_error.hpp"
 
@@ -86,10 +87,18 @@ std::vector<std::string> band_warnings(const Dataset& data, const ModalResult& m
 
 Eigen::Index suggested_dof(const Vector& singular_values) {
   const Eigen::Index count = singular_values.size();
+  if (count == 0 || !(singular_values(0) > 0)) return 0;
+  // The numerical floor: a computed SVD is exact for a matrix within a modest multiple of
+  // eps·σ₁ (Golub & Van Loan 2013, §8.6), so singular values below it are rounding, not
+  // dynamics; the factor 1e3 allows for the dimension of the Hankel products. Values below the
+  // floor count as the floor, so noise-free data show one gap (signal → floor) and no spurious
+  // ones among rounding-level or exactly zero values (review numerics-9fdcf06, B7).
+  const double floor = 1e3 * std::numeric_limits<double>::epsilon() * singular_values(0);
+  const auto at = [&](Eigen::Index i) { return std::max(singular_values(i), floor); };
   Eigen::Index best = 0;
   double best_gap = 0.0, second_gap = 0.0;
-  for (Eigen::Index order = 2; order < count; order += 2) {
-    const double gap = singular_values(order - 1) / std::max(singular_values(order), 1e-300);
+  for (Eigen::Index order = 2; order < count && at(order - 1) > floor; order += 2) {
+    const double gap = at(order - 1) / at(order);
     if (gap > best_gap) {
       second_gap = best_gap;
       best_gap = gap;

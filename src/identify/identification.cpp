@@ -69,8 +69,8 @@ void finish(Identification& r, const Dataset& data) {
     r.diagnostics.h_omega_max = omega_max * data.h;
     const double error = midpoint_frequency_error(omega_max, data.h);
     if (r.has_discrete && error > 0.01)  // a midpoint (variational) model
-      r.add_warning("h·ω_max = " + format_number(omega_max * data.h) + ": the midpoint model errs by " +
-                    format_number(100 * error) + " % in frequency here; variational-zoh or auto has no such error");
+      r.add_warning("h·ω_max = " + format_number(omega_max * data.h) + ": " + midpoint_error_words(omega_max, data.h) +
+                    " here; variational-zoh or auto has no such error");
   }
   r.validation = validate_model(s, data);
   if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);

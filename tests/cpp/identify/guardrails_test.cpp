@@ -75,4 +75,7 @@ TEST_CASE("suggested DOF from a clear gap in the singular values") {
   CHECK(suggested_dof(sv) == 3);
   sv << 50, 40, 30, 20, 10, 8, 6, 5, 4, 3;  // no gap stands out
   CHECK(suggested_dof(sv) == 0);
+  // Rounding-level and exactly zero values (noise-free data, a pseudo-inverse floor) are no gap.
+  sv << 50, 40, 30, 20, 10, 8, 3e-14, 1e-15, 0, 0;
+  CHECK(suggested_dof(sv) == 3);
 }

@@ -108,8 +108,7 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   r.diagnostics.sampling_model = data.input_sampling == InputSampling::hold ? "zoh" : "foh";
   if (pem.status == Status::warning) r.add_warning(pem.message);
   r.system = predictor.unpack(theta);
-  finish(r, data);
-  if (r.status != Status::failed) r.uncertainty = estimate_uncertainty(predictor, theta, r.modal);
+  finish(r, data, [&](const Identification& done) { return estimate_uncertainty(predictor, theta, done.modal); });
   r.timing_ms = clock.elapsed_ms();
   return r;
 }

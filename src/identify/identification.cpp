@@ -47,7 +47,7 @@ Matrix input_matrix(const Dataset& data, const IdentifyOptions& o) {
   return o.L;
 }
 
-void finish(Identification& r, const Dataset& data) {
+void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncertainty) {
   if (r.status == Status::failed) return;
   const MechanicalSystem& s = r.system;
   if (!s.M.allFinite() || !s.D.allFinite() || !s.K.allFinite()) {
@@ -63,7 +63,13 @@ void finish(Identification& r, const Dataset& data) {
   if (!r.D_psd) r.add_warning("estimated D is not positive semidefinite (smallest eigenvalue " + format_number(d_min) + ")");
   r.modal = modal_analysis(s);
   if (r.modal.status != Status::ok) r.add_warning("modal analysis: " + r.modal.message);
-  for (std::string& w : band_warnings(data, r.modal)) r.add_warning(std::move(w));
+  r.validation = validate_model(s, data);
+  if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
+  for (std::string& w : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));
+  if (uncertainty) r.uncertainty = uncertainty(r);
+  const Uncertainty& u = r.uncertainty;
+  for (std::string& w : u.available ? band_warnings(data, r.modal, u.omega_n, u.zeta) : band_warnings(data, r.modal))
+    r.add_warning(std::move(w));
   if (!r.modal.modes.empty()) {
     const double omega_max = r.modal.modes.back().omega_n;
     r.diagnostics.h_omega_max = omega_max * data.h;
@@ -72,8 +78,6 @@ void finish(Identification& r, const Dataset& data) {
       r.add_warning("h·ω_max = " + format_number(omega_max * data.h) + ": " + midpoint_error_words(omega_max, data.h) +
                     " here; variational-zoh or auto has no such error");
   }
-  r.validation = validate_model(s, data);
-  if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
   r.adopt_warnings();  // those a method recorded directly
 }
 

@@ -48,10 +48,10 @@ TEST_CASE("excitation order: a sine has order 2, PRBS every order asked; band po
   const Dataset prbs = data_of(preset("3dof"), InputKind::prbs, h, N);
   CHECK(excitation_order(prbs.u, 12) == 12);
   // A PRBS of one sample per bit is white: the band power relative to the average is ≈ 1.
-  const double power = relative_input_power(prbs.u, h, 20.0);
+  const double power = relative_input_power(prbs.u, h, 20.0, 2.0);
   CHECK(power > 0.5);
   CHECK(power < 2.0);
-  CHECK(relative_input_power(sine, h, 20.0) < 1e-3);  // far from the sine's 1.3 rad/s
+  CHECK(relative_input_power(sine, h, 20.0, 2.0) < 1e-3);  // far from the sine's 1.3 rad/s
 }
 
 TEST_CASE("guardrail warnings fire on a single-sine input and stay silent on PRBS") {

@@ -21,7 +21,7 @@ namespace mechid {
 // on the channels' units.
 Eigen::Index excitation_order(const Matrix& u, Eigen::Index max_order);
 
-// The periodogram of each input channel (mean removed; every DFT bin, by one FFT per channel):
+// The periodogram of each input channel (mean removed; every bin of its N-point DFT, by FFTs):
 // the input power near a mode relative to the channel's average, to tell a barely excited mode.
 class InputSpectrum {
  public:
@@ -34,7 +34,7 @@ class InputSpectrum {
  private:
   double h_;
   Eigen::Index N_;
-  std::vector<Vector> periodograms_;  // per channel, bins 0 … Nyquist
+  std::vector<Vector> periodograms_;  // per channel, |U_b|² for bins b = 0 … N/2
 };
 
 // The band a mode responds in: ±ζ ω_n (the half-power half-width of a lightly damped mode;

@@ -13,6 +13,16 @@ double smallest_eigenvalue(const Matrix& X) {
   return Eigen::SelfAdjointEigenSolver<Matrix>(0.5 * (X + X.transpose()), Eigen::EigenvaluesOnly).eigenvalues().minCoeff();
 }
 
+// The smallest eigenvalue of S X S with S = diag(1/√|X_ii|) (1 where X_ii = 0): X with unit
+// diagonal magnitudes. Outputs in other units (q = T q', X' = T X T for diagonal T) change X's
+// eigenvalues but not this one's sign nor its size relative to 1 (Sylvester's law of inertia), so a
+// tolerance on it does not depend on the units; on max|X| it would (a channel in nm makes its
+// entries 1e-18 of the others, and a clearly negative eigenvalue there passes as rounding).
+double smallest_scaled_eigenvalue(const Matrix& X) {
+  const Vector scale = X.diagonal().cwiseAbs().unaryExpr([](double d) { return d > 0 ? 1.0 / std::sqrt(d) : 1.0; });
+  return smallest_eigenvalue(scale.asDiagonal() * X * scale.asDiagonal());
+}
+
 // A of eq. 1.4 without validation (estimates may be indefinite); empty when M is singular.
 Matrix state_matrix(const MechanicalSystem& s) {
   const Eigen::Index n = s.M.rows();
@@ -57,7 +67,8 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   const double m_min = smallest_eigenvalue(s.M), k_min = smallest_eigenvalue(s.K), d_min = smallest_eigenvalue(s.D);
   r.M_pd = m_min > 0;
   r.K_pd = k_min > 0;
-  r.D_psd = d_min >= -1e-12 * s.D.cwiseAbs().maxCoeff();
+  // D: semidefinite up to rounding (1e-12 of its unit diagonal), judged unit-free.
+  r.D_psd = smallest_scaled_eigenvalue(s.D) >= -1e-12;
   if (!r.M_pd) r.add_warning("estimated M is not positive definite (smallest eigenvalue " + format_number(m_min) + ")");
   if (!r.K_pd) r.add_warning("estimated K is not positive definite (smallest eigenvalue " + format_number(k_min) + ")");
   if (!r.D_psd) r.add_warning("estimated D is not positive semidefinite (smallest eigenvalue " + format_number(d_min) + ")");

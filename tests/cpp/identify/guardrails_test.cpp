@@ -157,3 +157,23 @@ TEST_CASE("a mode outside the input's band warns, unless its intervals show the 
   CHECK(band_warnings(d, modal, tight_omega, tight_zeta).empty());
   CHECK(band_warnings(d, modal, tight_omega, wide_zeta).size() == n);
 }
+
+TEST_CASE("auto on an overdamped 1-DOF (ζ = 2): one mode, ω_n ≈ 1 and ζ ≈ 2 within their intervals, not 'barely excited' (B6, B9)") {
+  MechanicalSystem s = preset("msd");
+  s.M(0, 0) = 1.0;
+  s.K(0, 0) = 1.0;
+  s.D(0, 0) = 4.0;
+  IdentifyOptions o;
+  o.L = s.L;
+  const Identification r = identify("auto", data_of(s, InputKind::multisine, 0.1, 3000), o);
+  REQUIRE(r.status != Status::failed);
+  REQUIRE(r.modal.modes.size() == 1);
+  const Mode& mode = r.modal.modes[0];
+  REQUIRE(r.uncertainty.available);
+  INFO("ω_n " << mode.omega_n << " ± " << r.uncertainty.omega_n[0] << ", ζ " << mode.zeta << " ± " << r.uncertainty.zeta[0]);
+  CHECK(std::abs(mode.omega_n - 1.0) < 4 * r.uncertainty.omega_n[0] + 1e-3);
+  CHECK(std::abs(mode.zeta - 2.0) < 4 * r.uncertainty.zeta[0] + 2e-3);
+  CHECK(r.uncertainty.zeta[0] > 0);  // the pair's ζ varies with M, D, K (each real root's was stuck at 1)
+  CHECK(*r.diagnostics.h_omega_max == Approx(mode.omega_n * 0.1));
+  CHECK_FALSE(mentions(r.warnings, "barely excited"));
+}

@@ -133,7 +133,14 @@ export interface Identification {
   checks: { M_pd: boolean; K_pd: boolean; D_psd: boolean };
   modal?: ModalResult;
   fit?: { fit_percent: number[]; nrmse: number[] };
-  validation?: { simulated?: Matrix; max_autocorrelation: number; max_crosscorrelation: number; bound_99: number };
+  /** Residual tests: Ljung–Box Q (largest over the output channels) against its χ² threshold and
+   *  the input cross-correlation against its bound, each at 0.5 % (Bonferroni over channels and
+   *  lags 0..max_lag), so a correct model fails one of them on ~1 % of data sets. */
+  validation?: {
+    simulated?: Matrix; max_autocorrelation: number; max_crosscorrelation: number; bound_99: number;
+    max_lag: number; whiteness_statistic: number; whiteness_threshold: number; residual_whiteness_p: number;
+    residuals_white: boolean; crosscorrelation_bound: number; residuals_independent_of_input: boolean;
+  };
   diagnostics: Record<string, number | string>;
   errors?: { M: number; D: number; K: number; A: number };  // with a truth system
   /**

@@ -114,8 +114,7 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   std::string accuracy = "no modes to judge h by";
   if (!usable->modal.modes.empty()) {
     const double omega_max = usable->modal.modes.back().omega_n;
-    accuracy = "h·ω_max = " + short_number(omega_max * data.h) + ", where the midpoint model errs by " +
-               short_number(100 * midpoint_frequency_error(omega_max, data.h)) + " % in frequency";
+    accuracy = "h·ω_max = " + short_number(omega_max * data.h) + ", where " + midpoint_error_words(omega_max, data.h);
   }
   std::string reason;
   Identification chosen;

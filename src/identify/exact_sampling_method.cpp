@@ -39,21 +39,6 @@ void modal_uncertainty(const ExactSamplingPredictor& predictor, const Vector& th
   }
 }
 
-// Whether the residuals of the validation fail the whiteness test as a whole (Ljung 1999, sec.
-// 16.6): the largest of the L·n normalised autocorrelations (lags 1..L, n channels), each ≈ N(0,
-// 1/N) for white residuals, beyond the Bonferroni bound z/sqrt(N) with erfc(z/√2) = 1 %/(L n), so
-// that white residuals are called coloured in at most 1 % of records (each lag against 2.58/sqrt(N)
-// alone would be, with L n = 75 tests, in about half). The white covariance σ̂²(J'J)⁻¹ then
-// understates the spread (review B11, D6).
-bool residuals_coloured(const ValidationReport& v, Eigen::Index channels, int max_lag = 25) {
-  if (!(v.bound_99 > 0)) return false;
-  const double tail = 0.01 / static_cast<double>(max_lag * channels);
-  double lo = 0.0, hi = 40.0;  // bisection on the decreasing erfc(z/√2)
-  for (int i = 0; i < 100; ++i) (std::erfc(0.5 * (lo + hi) / std::sqrt(2.0)) > tail ? lo : hi) = 0.5 * (lo + hi);
-  const double sqrt_n = 2.58 / v.bound_99;
-  return v.max_autocorrelation > hi / sqrt_n;
-}
-
 // The covariance of θ̂ mapped to sd of M, D, K and of the modes, with the entries the data do not
 // determine. The sandwich form for coloured residuals: always for acceleration outputs (the
 // s²/B(s) prefilter colours the noise, acceleration_outputs.hpp), otherwise when the whiteness
@@ -135,11 +120,13 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   r.diagnostics.sampling_model = data.input_sampling == InputSampling::hold ? "zoh" : "foh";
   if (pem.status == Status::warning) r.add_warning(pem.message);
   r.system = predictor.unpack(theta);
-  finish(r, data);
-  if (r.status != Status::failed) {
-    const bool coloured = data.outputs == OutputKind::acceleration || residuals_coloured(r.validation, n);
-    r.uncertainty = estimate_uncertainty(predictor, theta, r.modal, coloured);
-    if (r.uncertainty.available) r.diagnostics.covariance = to_string(r.uncertainty.covariance);
+  // The uncertainty after validation, whose residual tests (validation.hpp) decide the covariance.
+  finish(r, data, [&](const Identification& done) {
+    const bool coloured = data.outputs == OutputKind::acceleration || !done.validation.residuals_white;
+    return estimate_uncertainty(predictor, theta, done.modal, coloured);
+  });
+  if (r.uncertainty.available) {
+    r.diagnostics.covariance = to_string(r.uncertainty.covariance);
     if (r.uncertainty.covariance == CovarianceKind::sandwich) r.diagnostics.covariance_max_lag = r.uncertainty.max_lag;
     if (std::string w = undetermined_warning(r.uncertainty.undetermined); !w.empty()) r.add_warning(std::move(w));
   }

@@ -13,6 +13,16 @@ double smallest_eigenvalue(const Matrix& X) {
   return Eigen::SelfAdjointEigenSolver<Matrix>(0.5 * (X + X.transpose()), Eigen::EigenvaluesOnly).eigenvalues().minCoeff();
 }
 
+// The smallest eigenvalue of S X S with S = diag(1/√|X_ii|) (1 where X_ii = 0): X with unit
+// diagonal magnitudes. Outputs in other units (q = T q', X' = T X T for diagonal T) change X's
+// eigenvalues but not this one's sign nor its size relative to 1 (Sylvester's law of inertia), so a
+// tolerance on it does not depend on the units; on max|X| it would (a channel in nm makes its
+// entries 1e-18 of the others, and a clearly negative eigenvalue there passes as rounding).
+double smallest_scaled_eigenvalue(const Matrix& X) {
+  const Vector scale = X.diagonal().cwiseAbs().unaryExpr([](double d) { return d > 0 ? 1.0 / std::sqrt(d) : 1.0; });
+  return smallest_eigenvalue(scale.asDiagonal() * X * scale.asDiagonal());
+}
+
 // A of eq. 1.4 without validation (estimates may be indefinite); empty when M is singular.
 Matrix state_matrix(const MechanicalSystem& s) {
   const Eigen::Index n = s.M.rows();
@@ -47,7 +57,7 @@ Matrix input_matrix(const Dataset& data, const IdentifyOptions& o) {
   return o.L;
 }
 
-void finish(Identification& r, const Dataset& data) {
+void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncertainty) {
   if (r.status == Status::failed) return;
   const MechanicalSystem& s = r.system;
   if (!s.M.allFinite() || !s.D.allFinite() || !s.K.allFinite()) {
@@ -57,7 +67,8 @@ void finish(Identification& r, const Dataset& data) {
   const double m_min = smallest_eigenvalue(s.M), k_min = smallest_eigenvalue(s.K), d_min = smallest_eigenvalue(s.D);
   r.M_pd = m_min > 0;
   r.K_pd = k_min > 0;
-  r.D_psd = d_min >= -1e-12 * s.D.cwiseAbs().maxCoeff();
+  // D: semidefinite up to rounding (1e-12 of its unit diagonal), judged unit-free.
+  r.D_psd = smallest_scaled_eigenvalue(s.D) >= -1e-12;
   // The smallest eigenvalue relative to the largest magnitude: a number that does not depend on units.
   const auto indefinite = [](const char* matrix, const char* property, double smallest, const Matrix& X) {
     const double largest = Eigen::SelfAdjointEigenSolver<Matrix>(0.5 * (X + X.transpose()), Eigen::EigenvaluesOnly)
@@ -72,17 +83,21 @@ void finish(Identification& r, const Dataset& data) {
   if (!r.D_psd) r.add_warning(indefinite("D", "semidefinite", d_min, s.D));
   r.modal = modal_analysis(s);
   if (r.modal.status != Status::ok) r.add_warning("modal analysis: " + r.modal.message);
-  for (std::string& w : band_warnings(data, r.modal)) r.add_warning(std::move(w));
+  r.validation = validate_model(s, data);
+  if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
+  for (std::string& w : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));
+  if (uncertainty) r.uncertainty = uncertainty(r);
+  const Uncertainty& u = r.uncertainty;
+  for (std::string& w : u.available ? band_warnings(data, r.modal, u.omega_n, u.zeta) : band_warnings(data, r.modal))
+    r.add_warning(std::move(w));
   if (!r.modal.modes.empty()) {
     const double omega_max = r.modal.modes.back().omega_n;
     r.diagnostics.h_omega_max = omega_max * data.h;
     const double error = midpoint_frequency_error(omega_max, data.h);
     if (r.has_discrete && error > 0.01)  // a midpoint (variational) model
-      r.add_warning("h·ω_max = " + format_number(omega_max * data.h) + ": the midpoint model errs by " +
-                    format_number(100 * error) + " % in frequency here; variational-zoh or auto has no such error");
+      r.add_warning("h·ω_max = " + format_number(omega_max * data.h) + ": " + midpoint_error_words(omega_max, data.h) +
+                    " here; variational-zoh or auto has no such error");
   }
-  r.validation = validate_model(s, data);
-  if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
   r.adopt_warnings();  // those a method recorded directly
 }
 

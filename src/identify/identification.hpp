@@ -3,6 +3,7 @@
 // modes, fit, diagnostics and timing; plus the options all methods share.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,9 +65,15 @@ struct Identification : Outcome {
 // Throws InputError when the sizes disagree with the data.
 Matrix input_matrix(const Dataset& data, const IdentifyOptions& options);
 
-// Completes a result whose `system` is set: definiteness checks (warnings), modes, validation,
-// and the final status (failed stays failed; warnings make ok a warning).
-void finish(Identification& result, const Dataset& data);
+// Computes a result's Uncertainty once its modes and validation are known (so that it can
+// follow the modes and decide by validation.residuals_white).
+using UncertaintyStep = std::function<Uncertainty(const Identification&)>;
+
+// Completes a result whose `system` is set: definiteness checks (warnings), modes, validation
+// with its residual tests (warnings), the uncertainty when a step is given (not for a failed
+// result), the guardrails on the modes (which the intervals can overrule), and the final status
+// (failed stays failed; warnings make ok a warning).
+void finish(Identification& result, const Dataset& data, const UncertaintyStep& uncertainty = nullptr);
 
 // ‖X̂ - X‖_F/‖X‖_F for M, D, K and A of eq. 1.4 (NaN for A when M̂ is singular). Throws
 // InputError when the two systems differ in size.

@@ -125,4 +125,14 @@ double midpoint_frequency_error(double omega, double h) {
   return x < M_PI ? 2.0 * std::tan(x / 2.0) / x - 1.0 : INFINITY;
 }
 
+std::string midpoint_error_words(double omega, double h, int digits) {
+  const double error = midpoint_frequency_error(omega, h);
+  if (std::isinf(error))  // tan(ωh/2) has its pole at ωh = π: no finite error to print ("inf %")
+    return "the midpoint model cannot represent this frequency at all (h·ω ≥ π, at or beyond the Nyquist frequency)";
+  std::ostringstream out;
+  out.precision(digits);
+  out << "the midpoint model errs by " << 100 * error << " % in frequency";
+  return out.str();
+}
+
 }  // namespace mechid

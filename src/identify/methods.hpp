@@ -43,6 +43,11 @@ void note_suggested_dof(const SubspaceModel& model, Eigen::Index dof, Identifica
 // The midpoint model's relative frequency error at ω: (2/h) tan(ωh/2)/ω - 1 ≈ (ωh)²/12.
 double midpoint_frequency_error(double omega, double h);
 
+// That error in words for warnings and reasons, "the midpoint model errs by X % in frequency"
+// (X with `digits` significant digits), or, at h·ω >= π where the error is infinite, that the
+// midpoint model cannot represent the frequency.
+std::string midpoint_error_words(double omega, double h, int digits = 3);
+
 // Md, Dd, Kd by least squares on Md y_k + Dd y_{k-1} + Kd y_{k-2} = f_d(k) (eqs. 2.23-2.24);
 // f_d fixes the scale, so the solution cannot collapse to zero. Status failed if singular.
 struct EquationErrorFit : Outcome {

@@ -10,6 +10,83 @@ namespace {
 
 constexpr double kTwoPi = 6.283185307179586476925286766559;
 
+// The q-part of an eigenvector, rotated so that its largest entry is real and positive.
+Eigen::VectorXcd rotated_shape(const Eigen::VectorXcd& v) {
+  Eigen::VectorXcd phi = v;
+  Eigen::Index largest = 0;
+  phi.cwiseAbs().maxCoeff(&largest);
+  return phi * std::polar(1.0, -std::arg(phi(largest)));
+}
+
+// Real shape scaled to shape' M shape = 1 (when that is positive: estimates may be indefinite).
+Vector mass_normalised(Vector shape, const Matrix& M) {
+  const double modal_mass = shape.dot(M * shape);
+  if (modal_mass > 0) shape /= std::sqrt(modal_mass);
+  return shape;
+}
+
+double mac(const Vector& a, const Vector& b) {
+  const double cross = a.dot(b), norms = a.squaredNorm() * b.squaredNorm();
+  return norms > 0 ? cross * cross / norms : 0.0;
+}
+
+// A real root: its value and the q-part of its (real) eigenvector.
+struct RealRoot {
+  double lambda;
+  Vector shape;
+};
+
+// One mode from two real roots λ1, λ2 of one DOF: they are the roots of s² + 2ζω_n s + ω_n², so
+// ω_n = √(λ1 λ2) and ζ = −(λ1 + λ2)/(2 ω_n) (≥ 1 for two stable real roots; ζ = 1 at a double
+// root, continuous with the complex pairs' −Re s/|s|). λ1 λ2 < 0 (a saddle: K not definite) gives
+// ω_n = √|λ1 λ2|; ω_n = 0 (a zero root) gives ζ = 0, as for a zero complex root.
+Mode overdamped_mode(const RealRoot& a, const RealRoot& b, const Matrix& M) {
+  const RealRoot& slow = std::abs(a.lambda) <= std::abs(b.lambda) ? a : b;
+  const RealRoot& fast = &slow == &a ? b : a;
+  Mode mode;
+  mode.eigenvalue = slow.lambda;
+  mode.omega_n = std::sqrt(std::abs(a.lambda * b.lambda));
+  mode.freq_hz = mode.omega_n / kTwoPi;
+  mode.zeta = mode.omega_n > 0 ? -(a.lambda + b.lambda) / (2 * mode.omega_n) : 0.0;
+  mode.shape = mass_normalised(rotated_shape(slow.shape.cast<std::complex<double>>()).real(), M);
+  mode.complexity = 1.0 - mac(slow.shape, fast.shape);
+  return mode;
+}
+
+// Pairs the real roots into DOFs: repeatedly the two unpaired roots whose shapes agree best
+// (largest MAC). With proportional damping the two real roots of a DOF share its undamped shape
+// exactly (MAC = 1) and shapes of different DOFs are M-orthogonal, so the pairing is exact there;
+// for non-proportional damping it pairs by the closest shapes, which is continuous in M, D, K
+// wherever the best MAC is unique. An odd count cannot occur (real M, D, K: complex roots come in
+// conjugate pairs among 2n roots); were it to, the last root is left unpaired as its own mode.
+std::vector<Mode> pair_real_roots(std::vector<RealRoot> roots, const Matrix& M) {
+  std::vector<Mode> modes;
+  while (roots.size() >= 2) {
+    std::size_t best_i = 0, best_j = 1;
+    double best = -1.0;
+    for (std::size_t i = 0; i < roots.size(); ++i)
+      for (std::size_t j = i + 1; j < roots.size(); ++j)
+        if (const double m = mac(roots[i].shape, roots[j].shape); m > best) {
+          best = m;
+          best_i = i;
+          best_j = j;
+        }
+    modes.push_back(overdamped_mode(roots[best_i], roots[best_j], M));
+    roots.erase(roots.begin() + static_cast<std::ptrdiff_t>(best_j));  // best_j > best_i: erase it first
+    roots.erase(roots.begin() + static_cast<std::ptrdiff_t>(best_i));
+  }
+  for (const RealRoot& r : roots) {  // unreachable for real M, D, K (see above)
+    Mode mode;
+    mode.eigenvalue = r.lambda;
+    mode.omega_n = std::abs(r.lambda);
+    mode.freq_hz = mode.omega_n / kTwoPi;
+    mode.zeta = mode.omega_n > 0 ? -r.lambda / mode.omega_n : 0.0;
+    mode.shape = mass_normalised(r.shape, M);
+    modes.push_back(mode);
+  }
+  return modes;
+}
+
 }  // namespace
 
 ModalResult modal_analysis(const MechanicalSystem& s) {
@@ -30,36 +107,34 @@ ModalResult modal_analysis(const MechanicalSystem& s) {
   A.bottomRightCorner(n, n) = -mass.solve(s.D);
   const Eigen::EigenSolver<Matrix> eig(A);
   const double scale = eig.eigenvalues().cwiseAbs().maxCoeff();
-  int unstable = 0, real_roots = 0;
+  int unstable = 0;
+  std::vector<RealRoot> real_roots;
   for (Eigen::Index j = 0; j < 2 * n; ++j) {
     const std::complex<double> lambda = eig.eigenvalues()(j);
-    const bool is_real = std::abs(lambda.imag()) <= 1e-12 * std::max(scale, 1e-300);
-    if (!is_real && lambda.imag() < 0) continue;  // keep one of each conjugate pair
+    unstable += lambda.real() > 1e-12 * scale;
+    if (std::abs(lambda.imag()) <= 1e-12 * std::max(scale, 1e-300)) {
+      real_roots.push_back({lambda.real(), eig.eigenvectors().col(j).head(n).real()});
+      continue;
+    }
+    if (lambda.imag() < 0) continue;  // keep one of each conjugate pair
     Mode mode;
-    mode.eigenvalue = is_real ? std::complex<double>(lambda.real(), 0.0) : lambda;
+    mode.eigenvalue = lambda;
     mode.omega_n = std::abs(lambda);
     mode.freq_hz = mode.omega_n / kTwoPi;
     mode.zeta = mode.omega_n > 0 ? -lambda.real() / mode.omega_n : 0.0;
-    Eigen::VectorXcd phi = eig.eigenvectors().col(j).head(n);
-    Eigen::Index largest = 0;
-    phi.cwiseAbs().maxCoeff(&largest);
-    phi *= std::polar(1.0, -std::arg(phi(largest)));
+    const Eigen::VectorXcd phi = rotated_shape(eig.eigenvectors().col(j).head(n));
     mode.complexity = phi.imag().squaredNorm() / std::max(phi.squaredNorm(), 1e-300);
-    mode.shape = phi.real();
-    const double modal_mass = mode.shape.dot(s.M * mode.shape);
-    if (modal_mass > 0) mode.shape /= std::sqrt(modal_mass);
-    unstable += lambda.real() > 1e-12 * scale;
-    real_roots += is_real;
+    mode.shape = mass_normalised(phi.real(), s.M);
     result.modes.push_back(mode);
   }
+  const std::size_t overdamped = real_roots.size() / 2;
+  for (Mode& mode : pair_real_roots(std::move(real_roots), s.M)) result.modes.push_back(std::move(mode));
   std::sort(result.modes.begin(), result.modes.end(), [](const Mode& a, const Mode& b) { return a.omega_n < b.omega_n; });
-  if (unstable > 0 || real_roots > 0) {
-    result.add_warning(unstable > 0 ? std::to_string(unstable) + " unstable root(s) (Re s > 0)"
-                                    : std::to_string(real_roots) + " real root(s): overdamped, non-oscillatory motion");
-  }
+  if (unstable > 0) result.add_warning(std::to_string(unstable) + " unstable root(s) (Re s > 0)");
+  else if (overdamped > 0)
+    result.add_warning(std::to_string(overdamped) + " overdamped mode(s) (ζ > 1, a pair of real roots): non-oscillatory motion");
   return result;
 }
-
 Matrix modal_assurance(const Matrix& a, const Matrix& b) {
   require(a.rows() == b.rows(), "MAC needs shapes of the same length");
   Matrix mac(a.cols(), b.cols());

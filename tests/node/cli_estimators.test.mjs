@@ -29,7 +29,10 @@ test('svf on seed 003\'s 1-DOF data: m, b, k within 0.13 % with the pole search;
   const r = json(cli('identify', '--data', data, '--method', 'svf', '--pole-grid', '0.1:4.9:0.2', '--truth', 'msd'));
   assert.equal(r.method, 'svf');
   assert.equal(r.form, 'siso');
-  assert.equal(r.status, 'ok');
+  // Noise-free seed data leave SVF a deterministic misfit that the residual tests rightly call
+  // correlated: a warning for that reason only.
+  assert.notEqual(r.status, 'failed');
+  assert.equal(r.warnings.length, Number(!r.validation.residuals_white) + Number(!r.validation.residuals_independent_of_input));
   const e = Math.abs(r.M[0][0] / 15 - 1) + Math.abs(r.D[0][0] / 0.2 - 1) + Math.abs(r.K[0][0] / 2 - 1);
   assert.ok(e < 1.3e-3, `e = ${e}`);
   assert.equal(r.search.grid.length, 25);

@@ -329,7 +329,9 @@ test('api: identify (Identification keys, uncertainty of auto), studyRun, method
   const sim = mechid.simulate(msd, { h: 0.5, n: 800, snr: 40, seed: 2 });
   const r = mechid.identify('auto', { h: 0.5, u: sim.u, y: sim.q, inputSampling: 'hold' }, {}, msd);
   hasKeys(r, [...IDENTIFY_KEYS, 'L', 'validation', 'errors', 'uncertainty'], 'Identification');
-  hasKeys(r.validation, ['simulated', 'max_autocorrelation', 'max_crosscorrelation', 'bound_99'], 'validation');
+  hasKeys(r.validation, ['simulated', 'max_autocorrelation', 'max_crosscorrelation', 'bound_99', 'max_lag',
+    'whiteness_statistic', 'whiteness_threshold', 'residual_whiteness_p', 'residuals_white', 'crosscorrelation_bound',
+    'residuals_independent_of_input'], 'validation');
   hasKeys(r.uncertainty, ['M_sd', 'D_sd', 'K_sd', 'omega_n_sd', 'zeta_sd', 'z95', 'residual_variance', 'undetermined'], 'uncertainty');
   assert.ok(Array.isArray(r.uncertainty.undetermined), 'uncertainty.undetermined is a list');
   assert.ok(['white', 'sandwich'].includes(r.diagnostics.covariance), `diagnostics.covariance: ${r.diagnostics.covariance}`);

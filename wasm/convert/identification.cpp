@@ -33,7 +33,10 @@ val uncertainty_to_js(const Uncertainty& u) {
 
 val validation_to_js(const ValidationReport& v) {
   val out = object_of("max_autocorrelation", v.max_autocorrelation, "max_crosscorrelation", v.max_crosscorrelation,
-                      "bound_99", v.bound_99);
+                      "bound_99", v.bound_99, "max_lag", v.max_lag, "whiteness_statistic", v.whiteness_statistic,
+                      "whiteness_threshold", v.whiteness_threshold, "residual_whiteness_p", v.residual_whiteness_p,
+                      "residuals_white", v.residuals_white, "crosscorrelation_bound", v.crosscorrelation_bound,
+                      "residuals_independent_of_input", v.residuals_independent_of_input);
   if (v.simulated.size()) out.set("simulated", matrix_to_js(v.simulated));
   return out;
 }

@@ -20,7 +20,7 @@ TEST_CASE("R = T^{-1} for any n, and R(T(Γ)) round-trips to 1e-10") {
     }
 }
 
-TEST_CASE("scalar κ(h) equals the ratio of the closed-form singular values (3.35) to 1e-9 over [1e-3, 10]") {
+TEST_CASE("scalar κ(h) equals the ratio of the closed-form singular values (3.35) to 1e-9 over (1e-3, 10)") {
   for (int i = 0; i <= 200; ++i) {
     const double h = std::pow(10.0, -3.0 + 4.0 * i / 200.0);
     const Vector numeric = singular_values_R(h), closed = singular_values_R_closed_form(h);

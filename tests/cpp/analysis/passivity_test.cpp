@@ -20,7 +20,7 @@ TEST_CASE("a mechanical system with velocity output is passive with its total en
   CHECK_FALSE(check_lmi(velocity_output_model(s), P).passive);
 }
 
-TEST_CASE("Theorem 3.3.1: Cayley preserves passivity with the same energy; ZOH and Euler do not") {
+TEST_CASE("Theorem 3.3.1: Cayley preserves passivity with the same energy, ZOH and Euler do not") {
   for (const char* name : {"msd", "3dof", "8dof"}) {
     const MechanicalSystem s = preset(name);
     for (double h : {0.001, 0.01, 0.1}) {

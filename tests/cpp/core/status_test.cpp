@@ -4,7 +4,7 @@
 
 using namespace mechid;
 
-TEST_CASE("add_warning upgrades ok to warning with the first warning as message; later ones only add") {
+TEST_CASE("add_warning upgrades ok to warning with the first warning as message, later ones only add") {
   Outcome o;
   CHECK(o.status == Status::ok);
   CHECK(!o.failed());

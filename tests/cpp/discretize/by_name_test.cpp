@@ -11,7 +11,7 @@
 
 using namespace mechid;
 
-TEST_CASE("discretize by name equals the method it names; variational equals to_discrete") {
+TEST_CASE("discretize by name equals the method it names, variational equals to_discrete") {
   const MechanicalSystem s = preset("3dof");
   const StateSpaceModel c = to_state_space(s);
   const double h = 0.05;

@@ -10,7 +10,7 @@
 
 using namespace mechid;
 
-TEST_CASE("eq. 2.26 inverts eq. 2.22 exactly; Md, Dd, Kd are symmetric with the signs of 2.25") {
+TEST_CASE("eq. 2.26 inverts eq. 2.22 exactly, Md, Dd, Kd are symmetric with the signs of 2.25") {
   for (const char* name : {"msd", "3dof", "8dof"}) {
     const MechanicalSystem s = preset(name);
     for (double h : {1e-3, 0.05, 0.5}) {

@@ -86,7 +86,7 @@ TEST_CASE("scenario noise: variance = signal variance / 10^(snr/10), reproducibl
   CHECK(simulate_scenario("msd-sine", o).q == noisy.q);
 }
 
-TEST_CASE("belt-drive scenario: y is the measured [φ, φ'] of the true motion, noise-free at snr inf") {
+TEST_CASE("belt-drive scenario: y is the measured (φ, φ') of the true motion, noise-free at snr inf") {
   ScenarioOptions o = scenario_defaults("belt-drive");
   o.n = 501;
   const ScenarioData d = simulate_scenario("belt-drive", o);

@@ -7,7 +7,7 @@
 using namespace mechid;
 using fixtures::simulated;
 
-TEST_CASE("auto returns the exact-sampling estimate on held inputs and says why; it beats the midpoint at h = 0.4") {
+TEST_CASE("auto returns the exact-sampling estimate on held inputs and says why, it beats the midpoint at h = 0.4") {
   const MechanicalSystem s = preset("3dof");
   const Dataset d = simulated(s, 0.4, 6000, 30.0);
   IdentifyOptions o;

@@ -30,7 +30,7 @@ Problem problem(Eigen::Index rows, Eigen::Index P) {
 
 }  // namespace
 
-TEST_CASE("the damped step from [R; √λ d] solves the damped normal equations, and its predicted decrease is exact") {
+TEST_CASE("the damped step from (R, √λ d) solves the damped normal equations, and its predicted decrease is exact") {
   const Problem p = problem(60, 7);
   const GaussNewtonModel model(p.factor);
   const Vector d = p.J.colwise().norm().transpose();

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <complex>
 
 #include "identify/guardrails.hpp"
 #include "identify/methods.hpp"
@@ -27,7 +28,7 @@ Dataset data_of(const MechanicalSystem& s, InputKind kind, double h, Eigen::Inde
 
 }  // namespace
 
-TEST_CASE("excitation order: a sine has order 2, PRBS every order asked; band power is ~1 for PRBS") {
+TEST_CASE("excitation order: a sine has order 2, PRBS every order asked, band power is ~1 for PRBS") {
   const Eigen::Index N = 4000;
   const double h = 0.05;
   Matrix sine(N, 1), two(N, 1);
@@ -48,10 +49,10 @@ TEST_CASE("excitation order: a sine has order 2, PRBS every order asked; band po
   const Dataset prbs = data_of(preset("3dof"), InputKind::prbs, h, N);
   CHECK(excitation_order(prbs.u, 12) == 12);
   // A PRBS of one sample per bit is white: the band power relative to the average is ≈ 1.
-  const double power = relative_input_power(prbs.u, h, 20.0);
+  const double power = relative_input_power(prbs.u, h, 20.0, 2.0);
   CHECK(power > 0.5);
   CHECK(power < 2.0);
-  CHECK(relative_input_power(sine, h, 20.0) < 1e-3);  // far from the sine's 1.3 rad/s
+  CHECK(relative_input_power(sine, h, 20.0, 2.0) < 1e-3);  // far from the sine's 1.3 rad/s
 }
 
 TEST_CASE("guardrail warnings fire on a single-sine input and stay silent on PRBS") {
@@ -75,4 +76,104 @@ TEST_CASE("suggested DOF from a clear gap in the singular values") {
   CHECK(suggested_dof(sv) == 3);
   sv << 50, 40, 30, 20, 10, 8, 6, 5, 4, 3;  // no gap stands out
   CHECK(suggested_dof(sv) == 0);
+  // Rounding-level and exactly zero values (noise-free data, a pseudo-inverse floor) are no gap.
+  sv << 50, 40, 30, 20, 10, 8, 3e-14, 1e-15, 0, 0;
+  CHECK(suggested_dof(sv) == 3);
+}
+
+namespace {
+
+// The mean periodogram over the DFT bins of [low, high] relative to the mean over (0, Nyquist],
+// per channel, by the direct sum Σ u_t e^{−iωt} at every bin (independent of the FFT and padding).
+double direct_relative_power(const Vector& u, double h, double low, double high) {
+  const Eigen::Index N = u.size();
+  const Vector x = u.array() - u.mean();
+  const double per_bin = 2 * M_PI / (N * h), total = x.squaredNorm() * N / (N / 2);  // Parseval: Σ_{1..N/2}|U|² ≈ N Σx²/2
+  double band = 0.0;
+  int bins = 0;
+  for (Eigen::Index b = std::max<Eigen::Index>(1, std::ceil(low / per_bin)); b <= std::min<Eigen::Index>(N / 2, std::floor(high / per_bin)); ++b, ++bins) {
+    std::complex<double> sum = 0.0;
+    for (Eigen::Index t = 0; t < N; ++t) sum += x(t) * std::polar(1.0, -2 * M_PI * b * t / N);
+    band += std::norm(sum);
+  }
+  return bins ? band / bins / (total / 2) : 0.0;
+}
+
+}  // namespace
+
+TEST_CASE("band power of a sparse multisine sums every bin of the mode's half-power band (B6)") {
+  // The review's case: 3 DOF, the default multisine (sparse lines up to 0.25/h) at h = 0.2. The
+  // strided sum gave 1.6e-26 for mode 2 ("barely excited"); every bin gives ~2.
+  const MechanicalSystem s = preset("3dof");
+  const Dataset d = data_of(s, InputKind::multisine, 0.2, 3000);
+  const ModalResult modal = modal_analysis(s);
+  const InputSpectrum spectrum(d.u, d.h);
+  for (const Mode& mode : modal.modes) {
+    const double width = half_power_half_width(mode, spectrum.resolution());
+    const double power = spectrum.relative_power(mode.omega_n - width, mode.omega_n + width);
+    double direct = 0.0;
+    for (Eigen::Index c = 0; c < d.u.cols(); ++c) direct += direct_relative_power(d.u.col(c), d.h, mode.omega_n - width, mode.omega_n + width);
+    direct /= d.u.cols();
+    INFO("ω_n " << mode.omega_n << ": FFT " << power << ", direct " << direct);
+    CHECK(power > 0.1);
+    CHECK(power == Approx(direct).epsilon(1e-3));
+  }
+  CHECK(band_warnings(d, modal).empty());
+  // Unit-free: a channel in other units (× 1e6) leaves the relative power unchanged.
+  Matrix scaled = d.u;
+  scaled.col(1) *= 1e6;
+  CHECK(InputSpectrum(scaled, d.h).relative_power(1.0, 2.0) == Approx(spectrum.relative_power(1.0, 2.0)).epsilon(1e-9));
+  CHECK(excitation_order(scaled, 12) == excitation_order(d.u, 12));
+}
+
+TEST_CASE("an overdamped mode (ζ = 2) under a multisine is not barely excited: its band spans (0, 3ω_n) (B6)") {
+  MechanicalSystem s = preset("msd");
+  s.M(0, 0) = 1.0;
+  s.K(0, 0) = 1.0;
+  s.D(0, 0) = 4.0;
+  const Dataset d = data_of(s, InputKind::multisine, 0.1, 3000);
+  CHECK(band_warnings(d, modal_analysis(s)).empty());
+}
+
+TEST_CASE("a mode outside the input's band warns, unless its intervals show the data determine it (B6, D8)") {
+  // A multisine up to 0.31 rad/s, below all three modes: their bands have (almost) no input power.
+  const MechanicalSystem s = preset("3dof");
+  SimulationOptions o;
+  o.h = 0.05;
+  o.n = 4000;
+  o.input.kind = InputKind::multisine;
+  o.input.freq2_hz = 0.05;  // 0.31 rad/s, below every mode
+  const SimulatedData sim = simulate(s, o);
+  const Dataset d{o.h, sim.u, sim.q, InputSampling::point};
+  const ModalResult modal = modal_analysis(s);
+  const std::size_t n = modal.modes.size();
+  CHECK(band_warnings(d, modal).size() == n);  // no intervals: every mode warns
+  std::vector<double> tight_omega(n), tight_zeta(n), wide_zeta(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    tight_omega[i] = 1e-5 * modal.modes[i].omega_n;
+    tight_zeta[i] = 1e-3 * modal.modes[i].zeta;
+    wide_zeta[i] = modal.modes[i].zeta;  // ζ not told from 0
+  }
+  CHECK(band_warnings(d, modal, tight_omega, tight_zeta).empty());
+  CHECK(band_warnings(d, modal, tight_omega, wide_zeta).size() == n);
+}
+
+TEST_CASE("auto on an overdamped 1-DOF (ζ = 2): one mode, ω_n ≈ 1 and ζ ≈ 2 within their intervals, not barely excited (B6, B9)") {
+  MechanicalSystem s = preset("msd");
+  s.M(0, 0) = 1.0;
+  s.K(0, 0) = 1.0;
+  s.D(0, 0) = 4.0;
+  IdentifyOptions o;
+  o.L = s.L;
+  const Identification r = identify("auto", data_of(s, InputKind::multisine, 0.1, 3000), o);
+  REQUIRE(r.status != Status::failed);
+  REQUIRE(r.modal.modes.size() == 1);
+  const Mode& mode = r.modal.modes[0];
+  REQUIRE(r.uncertainty.available);
+  INFO("ω_n " << mode.omega_n << " ± " << r.uncertainty.omega_n[0] << ", ζ " << mode.zeta << " ± " << r.uncertainty.zeta[0]);
+  CHECK(std::abs(mode.omega_n - 1.0) < 4 * r.uncertainty.omega_n[0] + 1e-3);
+  CHECK(std::abs(mode.zeta - 2.0) < 4 * r.uncertainty.zeta[0] + 2e-3);
+  CHECK(r.uncertainty.zeta[0] > 0);  // the pair's ζ varies with M, D, K (each real root's was stuck at 1)
+  CHECK(*r.diagnostics.h_omega_max == Approx(mode.omega_n * 0.1));
+  CHECK_FALSE(mentions(r.warnings, "barely excited"));
 }

@@ -9,7 +9,7 @@
 
 using namespace mechid;
 
-TEST_CASE("relative errors: a uniform scale errs by the scale in M, D, K and not at all in A = [0 I; -M⁻¹K -M⁻¹D]") {
+TEST_CASE("relative errors: a uniform scale errs by the scale in M, D, K and not at all in A = (0 I, -M⁻¹K -M⁻¹D)") {
   const MechanicalSystem truth = preset("3dof");
   MechanicalSystem scaled = truth;
   scaled.M *= 1.1;
@@ -54,4 +54,27 @@ TEST_CASE("finish: an estimate with an indefinite K is a warning that says so, w
   CHECK(exact.validation.fit_percent.minCoeff() > 99.9);  // the truth simulates its own noise-free data
   REQUIRE(exact.diagnostics.h_omega_max);
   CHECK(*exact.diagnostics.h_omega_max == Approx(exact.modal.modes.back().omega_n * 0.1));
+}
+
+TEST_CASE("finish judges D's semidefiniteness whatever the outputs' units: an indefinite D stays indefinite in nm") {
+  const MechanicalSystem truth = preset("3dof");
+  const Dataset d = fixtures::simulated(truth, 0.1, 500, 40.0);
+  MechanicalSystem indefinite = truth;
+  indefinite.D(2, 2) = -0.05;  // a clearly negative damping on the third DOF
+  Identification r;
+  r.system = indefinite;
+  finish(r, d);
+  CHECK_FALSE(r.D_psd);
+  // The third output in units of 1e-8 (q3 = 1e-8 q3'): M, D, K → T X T, L → T L, y3 → y3/1e-8.
+  const Vector t = Eigen::Vector3d(1.0, 1.0, 1e-8);
+  Identification scaled;
+  scaled.system = indefinite;
+  for (Matrix* X : {&scaled.system.M, &scaled.system.D, &scaled.system.K}) *X = t.asDiagonal() * *X * t.asDiagonal();
+  scaled.system.L = t.asDiagonal() * indefinite.L;
+  Dataset scaled_data = d;
+  scaled_data.y.col(2) /= 1e-8;
+  finish(scaled, scaled_data);
+  CHECK_FALSE(scaled.D_psd);  // max|D|·1e-12 tolerance called it semidefinite
+  CHECK(scaled.M_pd == r.M_pd);
+  CHECK(scaled.K_pd == r.K_pd);
 }

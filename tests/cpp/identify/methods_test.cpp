@@ -4,13 +4,14 @@
 
 #include "core/input_error.hpp"
 #include "fixtures.hpp"
+#include "identify/guardrails.hpp"
 #include "identify/methods.hpp"
 #include "model/presets.hpp"
 
 using namespace mechid;
 using fixtures::simulated;
 
-TEST_CASE("bad data give clear errors; numerical failure gives a failed status") {
+TEST_CASE("bad data give clear errors, numerical failure gives a failed status") {
   const MechanicalSystem s = preset("3dof");
   Dataset d = simulated(s, 0.05, 400, 20.0);
   Dataset short_data{0.05, d.u.topRows(8), d.y.topRows(8), InputSampling::hold};
@@ -104,9 +105,23 @@ TEST_CASE("the data's outputs are named by one table: each name parses back, an 
 TEST_CASE("the midpoint frequency error is (ωh)²/12 to leading order, and infinite from ωh = π") {
   for (const double x : {1e-3, 1e-2, 0.05}) CHECK(midpoint_frequency_error(x / 0.1, 0.1) == Approx(x * x / 12).epsilon(1e-3));
   CHECK(std::isinf(midpoint_frequency_error(M_PI / 0.1, 0.1)));
+  // In words, never "errs by inf %": a finite error is printed as a percentage, ωh >= π as a sentence.
+  CHECK_THAT(midpoint_error_words(0.05 / 0.1, 0.1), Catch::Contains("errs by 0.0208 % in frequency"));
+  CHECK_THAT(midpoint_error_words(M_PI / 0.1, 0.1), Catch::Contains("cannot represent this frequency"));
+  CHECK_THAT(midpoint_error_words(M_PI / 0.1, 0.1), !Catch::Contains("inf"));
 }
 
-TEST_CASE("subspace_with_rule: given block rows are used; otherwise at least the rule's minimum") {
+TEST_CASE("noise-free 3-DOF and 1-DOF data: the n4sid singular values suggest 3 and 1 DOF, not 5 (B7)") {
+  IdentifyOptions o;
+  const SubspaceModel three = subspace_with_rule(simulated(preset("3dof"), 0.05, 2000, INFINITY), o);
+  REQUIRE(three.status != Status::failed);
+  CHECK(suggested_dof(three.singular_values) == 3);
+  const SubspaceModel one = subspace_with_rule(simulated(preset("msd"), 0.5, 2000, INFINITY), o);
+  REQUIRE(one.status != Status::failed);
+  CHECK(suggested_dof(one.singular_values) == 1);
+}
+
+TEST_CASE("subspace_with_rule: given block rows are used, otherwise at least the rule's minimum") {
   const MechanicalSystem s = preset("3dof");
   const Dataset d = simulated(s, 0.05, 2000, 40.0);
   IdentifyOptions o;

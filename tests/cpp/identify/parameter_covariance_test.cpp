@@ -90,7 +90,7 @@ TEST_CASE("the sandwich with R̂(τ≠0) = 0 (lag 0, one output) is the white co
   CHECK((sandwich.covariance - white.covariance).norm() < 1e-10 * white.covariance.norm());
 }
 
-TEST_CASE("the sandwich sd of an OLS estimate with AR(1) noise matches its true variance; the white one does not") {
+TEST_CASE("the sandwich sd of an OLS estimate with AR(1) noise matches its true variance, the white one does not") {
   Random random(11);
   const Eigen::Index N = 4000;
   const double phi = 0.8;  // regressors and noise alike: variance inflation ≈ (1+φ²)/(1-φ²) = 4.6

@@ -82,7 +82,7 @@ TEST_CASE("each validation failure names the matrix and the property") {
   REQUIRE_THROWS_AS(validate(MechanicalSystem{}), InputError);
 }
 
-TEST_CASE("state space of eq. 1.4: x' = [v; M^-1 (L u - K q - D v)], y = q") {
+TEST_CASE("state space of eq. 1.4: x' = (v, M^-1 (L u - K q - D v)), y = q") {
   const MechanicalSystem s = preset("3dof");
   const StateSpaceModel ss = to_state_space(s);
   REQUIRE(ss.A.rows() == 6);

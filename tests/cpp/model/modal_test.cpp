@@ -74,7 +74,57 @@ TEST_CASE("unstable and overdamped models are reported as warnings") {
   s.D(0, 0) = 100.0;
   const ModalResult over = modal_analysis(s);
   CHECK(over.status == Status::warning);
-  CHECK(over.modes.size() == 2);
+  CHECK(over.modes.size() == 1);  // one DOF, one (overdamped) mode: its two real roots are paired (B9)
   s.M(0, 0) = 0.0;
   CHECK(modal_analysis(s).status == Status::failed);
+}
+
+// The roots of m s² + d s + k: ω_n = √(k/m), ζ = d/(2√(km)) whatever the sign of 1 − ζ².
+static void check_dof(const Mode& mode, double m, double d, double k) {
+  CHECK(mode.omega_n == Approx(std::sqrt(k / m)).epsilon(1e-10));
+  CHECK(mode.zeta == Approx(d / (2 * std::sqrt(k * m))).epsilon(1e-10));
+}
+
+TEST_CASE("an overdamped DOF (ζ = 2) is one mode with ω_n = √(λ1 λ2) = 1 and ζ = 2, not two modes with ζ = 1 (B9)") {
+  MechanicalSystem s = preset("msd");
+  s.M(0, 0) = 1.0;
+  s.K(0, 0) = 1.0;
+  s.D(0, 0) = 4.0;  // roots −2 ± √3: 0.268 and 3.73 rad/s
+  const ModalResult r = modal_analysis(s);
+  REQUIRE(r.modes.size() == 1);
+  CHECK(r.modes[0].omega_n == Approx(1.0).epsilon(1e-12));
+  CHECK(r.modes[0].zeta == Approx(2.0).epsilon(1e-12));
+  CHECK(r.modes[0].eigenvalue.real() == Approx(-2.0 + std::sqrt(3.0)).epsilon(1e-12));  // the slower root
+  CHECK(r.modes[0].shape(0) == Approx(1.0).epsilon(1e-12));
+  CHECK(r.modes[0].complexity < 1e-12);
+  // Continuity through critical damping: ζ just below and just above 1 both give ζ ≈ 1, ω_n ≈ 1.
+  for (const double d : {2.0 - 1e-6, 2.0 + 1e-6}) {
+    s.D(0, 0) = d;
+    const ModalResult near = modal_analysis(s);
+    REQUIRE(near.modes.size() == 1);
+    CHECK(near.modes[0].omega_n == Approx(1.0).epsilon(1e-6));
+    CHECK(near.modes[0].zeta == Approx(d / 2).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("real roots are paired by DOF (shape), not by size: two overdamped DOFs with interleaved roots, one underdamped") {
+  // Decoupled DOFs (m, d, k): roots of the first −0.27, −3.73, of the second −0.42, −9.58 (sorted
+  // neighbours belong to different DOFs); the third is underdamped. An orthogonal change of
+  // coordinates Q keeps M = I and the damping proportional per DOF but couples the matrices.
+  const double d[3] = {4.0, 10.0, 0.1}, k[3] = {1.0, 4.0, 9.0};
+  const Eigen::HouseholderQR<Matrix> qr(Matrix::Random(3, 3));
+  const Matrix Q = qr.householderQ();
+  MechanicalSystem s;
+  s.M = Matrix::Identity(3, 3);
+  s.D = Q * Vector(Eigen::Vector3d(d[0], d[1], d[2])).asDiagonal() * Q.transpose();
+  s.K = Q * Vector(Eigen::Vector3d(k[0], k[1], k[2])).asDiagonal() * Q.transpose();
+  s.L = Matrix::Identity(3, 3);
+  const ModalResult r = modal_analysis(s);
+  REQUIRE(r.modes.size() == 3);
+  for (int i = 0; i < 3; ++i) {  // sorted by ω_n = √k: DOF i is mode i
+    check_dof(r.modes[i], 1.0, d[i], k[i]);
+    CHECK(std::abs(r.modes[i].shape.dot(Q.col(i))) == Approx(1.0).epsilon(1e-9));
+    CHECK(r.modes[i].complexity < 1e-9);
+  }
+  CHECK(r.status == Status::warning);  // two overdamped modes are named
 }

@@ -105,7 +105,7 @@ TEST_CASE("RLC circuit (seed 003 sec. 3): 1/RC and 1/LC from V_C and two inputs"
   CHECK(fit.ode.b(1, 1) == Approx(2.5e7).epsilon(1e-6));
 }
 
-TEST_CASE("three corrupted samples ruin least squares; the robust fit withstands them", "[svf]") {
+TEST_CASE("three corrupted samples ruin least squares, the robust fit withstands them", "[svf]") {
   const double h = 1e-5;
   const SampledResponse d = sinusoid_response(rlc_state_space({}), rlc_seed_input(), Vector::Zero(2), h, 50001);
   Vector y = d.y.col(0);
@@ -123,7 +123,16 @@ TEST_CASE("three corrupted samples ruin least squares; the robust fit withstands
   CHECK((robust.solution.weights.array() < 0.01).count() == 3);  // exactly the corrupted samples
 }
 
-TEST_CASE("the MIMO form recovers M, D, K of 3dof with known L; robust withstands outliers in q", "[svf]") {
+// Noise-free data leave the SVF estimate a deterministic misfit (1e-7 and 5e-5 of the signal in
+// the two cases below) that the residual tests rightly find correlated: the result is then a
+// warning for that reason alone (no other warning).
+static void check_ok_but_residual_tests(const Identification& r) {
+  REQUIRE(r.status != Status::failed);
+  const ValidationReport& v = r.validation;
+  CHECK(r.warnings.size() == static_cast<std::size_t>(!v.residuals_white) + !v.residuals_independent_of_input);
+}
+
+TEST_CASE("the MIMO form recovers M, D, K of 3dof with known L, robust withstands outliers in q", "[svf]") {
   const MechanicalSystem s = preset("3dof");
   SimulationOptions so;
   so.h = 0.01;
@@ -135,7 +144,7 @@ TEST_CASE("the MIMO form recovers M, D, K of 3dof with known L; robust withstand
   o.p2 = 5.0;
   SvfIdentification r = identify_svf(data, o);
   REQUIRE(r.form == "mimo");
-  REQUIRE(r.result.status == Status::ok);
+  check_ok_but_residual_tests(r.result);
   RelativeErrors e = relative_errors(r.result.system, s);
   CHECK(e.M < 1e-6);
   CHECK(e.D < 1e-6);
@@ -163,7 +172,7 @@ TEST_CASE("identify_svf on one degree of freedom uses eq. 4 and searches the pol
   REQUIRE(r.form == "siso");
   REQUIRE(r.searched);
   REQUIRE(r.theta.size() == 3);
-  REQUIRE(r.result.status == Status::ok);
+  check_ok_but_residual_tests(r.result);
   CHECK(relative_errors(r.result.system, preset("msd")).D < 2e-4);
   CHECK(r.result.M_pd);
 }

@@ -100,11 +100,18 @@ ModalResult modal_analysis(const MechanicalSystem& s) {
     result.fail("M is singular: the quadratic eigenproblem has infinite roots");
     return result;
   }
-  // First-order form of eq. 1.5 (the A of eq. 1.4 without L).
+  // First-order form of eq. 1.5 (the A of eq. 1.4 without L) in the state [q; q'/ω₀], ω₀² = ‖M⁻¹K‖
+  // (or ‖M⁻¹D‖² without stiffness): a similarity with the same eigenvalues and q-parts of the
+  // eigenvectors whose blocks are of one size whatever the time unit. Unbalanced (ω ~ 1e9 rad/s
+  // against the identity block) the computed real parts err by more than small damping is.
+  const Matrix stiffness = mass.solve(s.K), damping = mass.solve(s.D);
+  const double omega0_squared = stiffness.norm() > 0 ? stiffness.norm() : damping.norm() * damping.norm();
+  const double omega0 = omega0_squared > 0 ? std::sqrt(omega0_squared) : 1.0;
   Matrix A = Matrix::Zero(2 * n, 2 * n);
   A.topRightCorner(n, n).setIdentity();
-  A.bottomLeftCorner(n, n) = -mass.solve(s.K);
-  A.bottomRightCorner(n, n) = -mass.solve(s.D);
+  A.topRightCorner(n, n) *= omega0;
+  A.bottomLeftCorner(n, n) = -stiffness / omega0;
+  A.bottomRightCorner(n, n) = -damping;
   const Eigen::EigenSolver<Matrix> eig(A);
   const double scale = eig.eigenvalues().cwiseAbs().maxCoeff();
   int unstable = 0;

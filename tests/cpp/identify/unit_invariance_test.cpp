@@ -51,6 +51,8 @@ TEST_CASE("every method gives the same status and relative errors whatever the u
   const MechanicalSystem s = preset("3dof");
   const Dataset d = fixtures::simulated(s, 0.05, 3000, 40.0, 2);
   std::vector<Units> units = random_units(15, 4);
+  units.push_back({1e-9, 1e9, 1e-9});  // the corners of the range
+  units.push_back({1e9, 1e-9, 1e9});
   for (const std::string method : {"auto", "variational", "variational-zoh", "n4sid-d2c"})
     check_invariant(method, s, d, units);
 }

@@ -8,6 +8,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 const stages = [
   { name: 'native build', cmd: 'cmake -S . -B build-native -DCMAKE_BUILD_TYPE=Release && cmake --build build-native -j2' },
+  // catch_discover_tests splits or merges test names with ';', '[', ']' or quotes, and the merged
+  // entries match no test case yet pass: every Catch2 test case must be one CTest entry.
+  { name: 'native test list', needs: 'native build',
+    cmd: 'c=$(ctest --test-dir build-native -N | sed -n "s/^Total Tests: //p"); t=$(build-native/mechid_tests --list-test-names-only | sed "/^$/d" | wc -l); '
+      + 'echo "CTest entries $c, Catch2 test cases $t"; test "$c" = "$t" || { echo "a test name has a character CTest mis-parses (; [ ] or quotes)"; exit 1; }' },
   { name: 'native tests (Catch2/CTest)', cmd: 'ctest --test-dir build-native --output-on-failure', needs: 'native build' },
   { name: 'wasm build', cmd: 'bash scripts/build-wasm.sh' },
   { name: 'node tests (API, CLI)', cmd: 'node --test --test-reporter=tap tests/node/', needs: 'wasm build' },

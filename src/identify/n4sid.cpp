@@ -92,7 +92,7 @@ Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, 
 }
 
 Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::Index outputs, Eigen::Index samples, double h,
-                               double slowest_period, double horizon_fraction, Eigen::Index max_hankel_rows) {
+                               double slowest_period, double horizon_fraction, Eigen::Index max_block_rows) {
   // At least 2 x order block rows (SLICOT's default upper bound s = min(2n, n + 10) of Octave's
   // n4sid; VODM 1996 ch. 4: i well above the order), and i ny > order.
   Eigen::Index i = std::max<Eigen::Index>(2 * order, (order + outputs) / outputs);
@@ -101,8 +101,7 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
   // The largest i that subspace_identify accepts for these samples (B4 of the numerics review:
   // a cap looser than that check made the rule pick block rows the data were then refused for).
   const Eigen::Index by_samples = samples / subspace_min_samples(1, inputs, outputs);
-  const Eigen::Index by_size = max_hankel_rows / (2 * (inputs + outputs));
-  return std::max<Eigen::Index>(1, std::min({i, by_size, by_samples}));
+  return std::max<Eigen::Index>(1, std::min({i, max_block_rows, by_samples}));
 }
 
 SubspaceModel subspace_identify(const Dataset& data, const SubspaceOptions& o) {

@@ -39,9 +39,8 @@ struct SubspaceModel : Outcome {
 Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, Eigen::Index outputs);
 
 // Block rows i: at least enough for the order (i ny >= order + 1, and i >= 2 x order), and a past horizon
-// i h of `horizon_fraction` of `slowest_period` (0 = unknown: the minimum); at most the i with
-// 2 i (inputs + outputs) <= `max_hankel_rows` rows of the Hankel matrix, and the largest i with
-// subspace_min_samples(i, inputs, outputs) <= samples.
+// i h of `horizon_fraction` of `slowest_period` (0 = unknown: the minimum); at most
+// `max_block_rows`, and the largest i with subspace_min_samples(i, inputs, outputs) <= samples.
 // Why half a period: output-error data have no process noise, so the steady-state Kalman gain is
 // zero and the state is carried by the lightly damped modes themselves; a past horizon much
 // shorter than the slowest period leaves the state poorly determined (VODM 1996 ch. 4 and
@@ -49,11 +48,12 @@ Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, 
 // (docs/results.md, "Subspace step") the errors fall with i up to about half the slowest period
 // at every h (h = 0.1: i = 4 -> 27 % on M, i = 8 -> 2.5 %, i = 16 -> 1.1 %) and are flat beyond;
 // at h = 0.6 (half a period is 5 rows) the floor of 2 x order, 12 rows, gives 0.58 % on M against 0.69 %.
-// The cap of 768 Hankel rows (64 block rows for 3 inputs and 3 outputs, 24 for 8 and 8, as the
-// rule gave before) bounds the Gram matrix and its factorization (768² entries, ~0.2 Gflop) for
-// the browser's time and memory budget (docs/results.md, speed).
+// The cap of 64 block rows (as before) bounds the Gram matrix and its factorization for the
+// browser's time and memory budget (docs/results.md, speed). A cap of 768 Hankel rows instead
+// (24 block rows for 8 inputs and 8 outputs) made every 8dof n4sid-d2c fail at h <= 0.001 (the
+// past horizon then spans too little of the slowest period): 64 gives M 4.8 % there (3 runs).
 Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::Index outputs, Eigen::Index samples, double h,
-                               double slowest_period, double horizon_fraction = 0.5, Eigen::Index max_hankel_rows = 768);
+                               double slowest_period, double horizon_fraction = 0.5, Eigen::Index max_block_rows = 64);
 
 // Each input and output channel is scaled to unit RMS before the steps above and the scaling is
 // undone on G and H, so the model does not depend on the units of the data.

@@ -68,7 +68,8 @@ TEST_CASE("subspace identification with noise: the order gap is visible and the 
 TEST_CASE("block-row rule follows the sampling rate and the limits") {
   CHECK(choose_block_rows(6, 3, 3, 6000, 0.05, 0.0) == 12);  // 2 x order
   CHECK(choose_block_rows(6, 3, 3, 6000, 0.005, 5.4) == 64);  // capped
-  CHECK(choose_block_rows(16, 8, 8, 6000, 0.0005, 5.4) == 24);  // the same cap on 2 i (k + ny) = 768 Hankel rows
+  CHECK(choose_block_rows(16, 8, 8, 6000, 0.0005, 5.4) == 64);  // the same cap for 8 inputs and outputs
+  CHECK(choose_block_rows(16, 8, 8, 1000, 0.0005, 5.4) == 29);  // and no more than 1000 samples allow: 2 i 17 <= 1000
   CHECK(choose_block_rows(6, 3, 3, 6000, 0.2, 5.4) == 14);    // half of 5.4 s at 0.2 s
   CHECK(choose_block_rows(6, 3, 3, 6000, 0.02, 5.4, 0.08) == 22);
   CHECK(choose_block_rows(6, 3, 3, 200, 0.05, 5.4) == 14);    // limited by N: 2 i (1 + 3 + 3) <= 200

@@ -34,11 +34,9 @@ void unscale_result(Identification& r, const AmplitudeScaling& s) {
   r.uncertainty.residual_variance *= squared;
   for (auto* cost : {&r.diagnostics.initial_cost, &r.diagnostics.cost})
     if (*cost) **cost *= squared;
-  if (r.status != Status::failed && r.system.M.size() && r.system.M.allFinite() && r.system.D.allFinite() &&
-      r.system.K.allFinite()) {
-    const ModalResult modal = modal_analysis(r.system);
-    if (modal.modes.size() == r.modal.modes.size()) r.modal.modes = modal.modes;
-  }
+  for (UndeterminedEntry& e : r.uncertainty.undetermined) e.sd *= matrices;
+  // Frequencies and damping ratios do not change; shapes normalised to φ'Mφ = 1 scale by sqrt(a/b).
+  for (Mode& mode : r.modal.modes) mode.shape *= std::sqrt(1.0 / matrices);
 }
 
 }  // namespace mechid

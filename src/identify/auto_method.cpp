@@ -61,7 +61,7 @@ bool below_nyquist(const Identification& r, double h) {
 // the variational PEM's final cost (its midpoint recursion, initial q estimated with it), or the
 // exact sampled model's free run with a least-squares initial state (the validation simulation).
 // NaN when the estimate has none.
-double variational_sse(const Identification& r) { return r.diagnostics.cost ? 2.0 * *r.diagnostics.cost : NAN; }
+double variational_sse(const Identification& r) { return !r.failed() && r.diagnostics.cost ? 2.0 * *r.diagnostics.cost : NAN; }
 double exact_sse(const Identification& r, const Dataset& data, Eigen::Index rows) {
   if (r.validation.simulated.rows() != data.y.rows()) return NAN;
   return (data.y - r.validation.simulated).bottomRows(rows).squaredNorm();
@@ -119,7 +119,7 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   std::string reason;
   Identification chosen;
   if (refined.status == Status::failed) {
-    chosen = variational;
+    chosen = variational.failed() && !start.failed() ? start : variational;  // the start when the variational one failed
     reason = "the exact-sampling refinement failed (" + refined.message + "); " + accuracy;
   } else if (data.input_sampling == InputSampling::hold) {
     chosen = refined;
@@ -132,7 +132,8 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
     // simulates both estimates with the FOH model, the refinement's own objective.
     const Eigen::Index rows = options.estimate_initial ? data.y.rows() : data.y.rows() - 2;
     const double midpoint = variational_sse(variational), exact = exact_sse(refined, data, rows);
-    const bool exact_predicts_better = !(midpoint < exact);  // also when the midpoint's is unknown
+    // A model without a prediction (failed, or its simulation diverged) loses to one with it.
+    const bool exact_predicts_better = std::isnan(midpoint) || (!std::isnan(exact) && exact <= midpoint);
     chosen = exact_predicts_better ? refined : variational;
     const double ratio = exact_predicts_better ? midpoint / exact : exact / midpoint;
     const std::string by = std::isfinite(ratio) ? "a residual sum of squares " + short_number(ratio) + " times smaller than"

@@ -12,12 +12,12 @@ const Matrix& pick(const MechanicalSystem& s, char matrix) { return matrix == 'M
 
 const char* quantity(char matrix) { return matrix == 'M' ? "mass" : matrix == 'D' ? "damping" : "stiffness"; }
 
-// "the damping coupling of DOF 1 and 2 (D[1,2], sd 0.3)"
+// "the damping coupling of DOF 1 and 2 (D[1,2])"
 void describe(std::ostringstream& w, const UndeterminedEntry& e) {
   w << "the " << quantity(e.matrix);
   if (e.row == e.col) w << " of DOF " << e.row + 1;
   else w << " coupling of DOF " << e.row + 1 << " and " << e.col + 1;
-  w << " (" << entry_name(e) << ", sd " << std::setprecision(3) << e.sd << ")";
+  w << " (" << entry_name(e) << ")";  // no sd in the text: it would be in the units of the normalised data
 }
 
 void list(std::ostringstream& w, const std::vector<const UndeterminedEntry*>& entries) {

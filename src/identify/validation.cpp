@@ -150,10 +150,16 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
       return report;
     }
   }
-  // Pass 2: free run from the fitted initial state.
+  // Pass 2: free run from the fitted initial state (checked like pass 1: an initial state the
+  // normal equations cannot give, or a run from it that leaves the data's range, is no fit).
   x = normal.ldlt().solve(rhs);
   report.simulated.resize(N, n);
   for (Eigen::Index t = 0; t < N; ++t) {
+    if (diverged(x)) {
+      report.simulated.resize(0, 0);
+      report.fail("the free-run simulation of the estimate from its fitted initial state diverges (unstable model)");
+      return report;
+    }
     report.simulated.row(t) = x.head(n).transpose();
     x = step(x, t);
   }

@@ -38,16 +38,8 @@ TEST_CASE("the exact-sampling predictor's Jacobian matches finite differences (Z
     Matrix Jt;
     REQUIRE(model.residuals(theta, r, &Jt));
     double worst = 0;
-    for (Eigen::Index p = 0; p < theta.size(); ++p) {
-      const double step = 1e-6 * std::max(1.0, std::abs(theta(p)));
-      Vector plus = theta, minus = theta, r_plus, r_minus;
-      plus(p) += step;
-      minus(p) -= step;
-      REQUIRE(model.residuals(plus, r_plus, nullptr));
-      REQUIRE(model.residuals(minus, r_minus, nullptr));
-      const Vector numeric = (r_plus - r_minus) / (2 * step);
-      worst = std::max(worst, (numeric - Jt.row(p).transpose()).norm() / std::max(Jt.row(p).norm(), 1e-12));
-    }
+    for (Eigen::Index p = 0; p < theta.size(); ++p)
+      worst = std::max(worst, fixtures::central_difference_error(model, theta, Jt, p, 1e-6 * std::max(1.0, std::abs(theta(p)))));
     INFO("input " << (kind == InputKind::prbs ? "prbs (ZOH)" : "multisine (FOH)"));
     CHECK(worst < 1e-6);
     // The blockwise normal equations equal those of the stored Jacobian.
@@ -75,15 +67,8 @@ double jacobian_error(const ExactSamplingPredictor& model, const Vector& theta, 
   for (int group = 0; group < 5; ++group) {
     const auto members = theta.segment(starts[group], starts[group + 1] - starts[group]);
     const double step = 1e-6 * members.cwiseAbs().maxCoeff();
-    for (Eigen::Index p = starts[group]; p < starts[group + 1]; ++p) {
-      Vector plus = theta, minus = theta, r_plus, r_minus;
-      plus(p) += step;
-      minus(p) -= step;
-      REQUIRE(model.residuals(plus, r_plus, nullptr));
-      REQUIRE(model.residuals(minus, r_minus, nullptr));
-      const Vector numeric = (r_plus - r_minus) / (2 * step);
-      worst = std::max(worst, (numeric - Jt.row(p).transpose()).norm() / Jt.row(p).norm());
-    }
+    for (Eigen::Index p = starts[group]; p < starts[group + 1]; ++p)
+      worst = std::max(worst, fixtures::central_difference_error(model, theta, Jt, p, step));
   }
   return worst;
 }

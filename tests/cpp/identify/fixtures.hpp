@@ -6,6 +6,7 @@
 #include "discretize/variational.hpp"
 #include "identify/dataset.hpp"
 #include "identify/identification.hpp"
+#include "identify/pem.hpp"
 #include "simulate/signals.hpp"
 #include "simulate/simulation.hpp"
 
@@ -30,6 +31,19 @@ inline Dataset variational_data(const MechanicalSystem& s, double h, Eigen::Inde
   const Dataset base = simulated(s, h, n, INFINITY);
   const Vector rest = Vector::Zero(s.dof());
   return {h, base.u, simulate_del(to_discrete(s, h), base.u, rest, rest, InputSampling::hold), InputSampling::hold};
+}
+
+// ‖(r(θ + step e_p) − r(θ − step e_p))/(2 step) − J'_p‖ / ‖J'_p‖ for row p of Jt = (∂r/∂θ)':
+// a central-difference check of one parameter's analytic Jacobian.
+inline double central_difference_error(const PredictorModel& model, const Vector& theta, const Matrix& Jt,
+                                       Eigen::Index p, double step) {
+  Vector plus = theta, minus = theta, r_plus, r_minus;
+  plus(p) += step;
+  minus(p) -= step;
+  REQUIRE(model.residuals(plus, r_plus, nullptr));
+  REQUIRE(model.residuals(minus, r_minus, nullptr));
+  const Vector numeric = (r_plus - r_minus) / (2 * step);
+  return (numeric - Jt.row(p).transpose()).norm() / std::max(Jt.row(p).norm(), 1e-12);
 }
 
 // The estimate is usable and its M, D, K are within `tolerance` (relative, Frobenius) of the truth.

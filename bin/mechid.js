@@ -1,59 +1,26 @@
-#!/usr/bin/env node
-// mechid CLI: runs the WASM core under Node (the same calls as the page). Dispatch only: each
-// command is a module of bin/commands/ with its option table (bin/options.mjs makes the parser,
-// the usage text and the defaults from it). Interfaces in ../shared/design/INTERFACES.md: exit 0
-// on success; exit 1 on bad input and exit 2 on an internal failure, each with exactly one line
-// `mechid: error: …` on stderr.
-import { MechidError, badInput } from '../wasm/api.js';
-import { loadMechidNode } from '../wasm/node.js';
-import * as condition from './commands/condition.mjs';
-import * as d2c from './commands/d2c.mjs';
-import * as discretize from './commands/discretize.mjs';
-import * as identify from './commands/identify.mjs';
-import * as modal from './commands/modal.mjs';
-import * as passivity from './commands/passivity.mjs';
-import * as perturbStudy from './commands/perturb-study.mjs';
-import * as simulate from './commands/simulate.mjs';
-import * as study from './commands/study.mjs';
-import { OUT, parseOptions, usageLines } from './options.mjs';
+#!/usr/bin/env -S node --no-concurrent-recompilation
+// mechid CLI launcher: runs bin/cli.mjs in a Node process whose V8 compiles JavaScript on the main
+// thread. Node 20's process.exit() joins V8's worker threads without tearing the isolate down; a
+// concurrent TurboFan job then waiting for a main-thread GC never returns, and the CLI hangs at
+// 0 % CPU after its work is done (seen under load: 3 in 600 `simulate` runs; gdb shows the main
+// thread in WorkerThreadsTaskRunner::Shutdown and a worker in
+// CollectionBarrier::AwaitCollectionBackground). The flag cannot be set at run time (V8 creates its
+// compile dispatcher at start-up): run as an executable (the line above, or `npm link`'s `mechid`)
+// the CLI starts at once; run as `node bin/mechid.js`, it starts a second process with the flag.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const COMMANDS = [simulate, discretize, d2c, condition, modal, passivity, perturbStudy, identify, study];
-
-function usage(mechid) {
-  const lines = COMMANDS.flatMap((c) => (typeof c.usage === 'function' ? c.usage(mechid) : usageLines(c.name, c.options, c.usage)));
-  return `usage: mechid <command> [options]
-
-commands:
-${lines.join('\n')}
-  help      this text
-
-[--option X=D]: optional, default D. Every command takes --out FILE (otherwise the result goes to stdout).
-
-presets: 3dof (thesis sec. 5.2.1), 8dof (thesis app. A.5), msd (m=15, b=0.2, k=2);
-nonlinear: lin-ewins (seed 002 eqs. 18-21), beam (seed 002 eqs. 25-29, free vibration)
-simulate only: rlc, msd-sine (seed 003), belt-drive (seed 004)`;
-}
-
-async function main(argv) {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    process.stdout.write(`${usage(await loadMechidNode())}\n`);
-    return;
+const FLAG = '--no-concurrent-recompilation';
+if (process.execArgv.includes(FLAG)) {
+  await import('./cli.mjs');
+} else {
+  const cli = fileURLToPath(new URL('cli.mjs', import.meta.url));
+  const r = spawnSync(process.execPath, [FLAG, ...process.execArgv, cli, ...process.argv.slice(2)], { stdio: 'inherit' });
+  if (r.error) {
+    process.stderr.write(`mechid: error: internal: cannot start ${process.execPath}: ${r.error.message}\n`);
+    process.exitCode = 2;
+  } else {
+    // A child ended by a signal: the shell's convention, 128 + the signal's number.
+    process.exitCode = r.status ?? 128 + (r.signal === 'SIGINT' ? 2 : r.signal === 'SIGTERM' ? 15 : 9);
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw badInput(`unknown command '${name}' (known: ${COMMANDS.map((c) => c.name).join(', ')}, help)`);
-  const options = parseOptions(name, { ...command.options, ...OUT }, rest);
-  await command.run(options, await loadMechidNode());
 }
-
-process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); });
-// Exits explicitly once the command is done: a process left to end by itself can deadlock in
-// Node 20's NodePlatform::DrainTasks while V8 still tiers up the WebAssembly module in the
-// background (nodejs/node#54918; seen here as a `simulate` idle at 0 % CPU after writing its CSV).
-// stdout to a pipe is written asynchronously: the exit waits until what was written is flushed.
-main(process.argv.slice(2)).then(() => process.stdout.write('', () => process.exit(0)), (e) => {
-  const bad = e instanceof MechidError && e.code === 'bad-input';
-  const message = String(e?.message ?? e).split('\n')[0];
-  process.stderr.write(`mechid: error: ${bad ? '' : 'internal: '}${message}\n`);
-  process.exit(bad ? 1 : 2);
-});

@@ -15,8 +15,8 @@ const stages = [
       + 'echo "CTest entries $c, Catch2 test cases $t"; test "$c" = "$t" || { echo "a test name has a character CTest mis-parses (; [ ] or quotes)"; exit 1; }' },
   { name: 'native tests (Catch2/CTest)', cmd: 'ctest --test-dir build-native --output-on-failure', needs: 'native build' },
   { name: 'wasm build', cmd: 'bash scripts/build-wasm.sh' },
-  { name: 'node tests (API, CLI)', cmd: 'node --test --test-reporter=tap tests/node/', needs: 'wasm build' },
-  { name: 'browser tests (chromium)', cmd: 'node --test --test-reporter=tap tests/e2e/', needs: 'wasm build' },
+  { name: 'node tests (API, CLI)', cmd: 'node --test --test-timeout=900000 --test-reporter=tap tests/node/', needs: 'wasm build' },
+  { name: 'browser tests (chromium)', cmd: 'node --test --test-timeout=900000 --test-reporter=tap tests/e2e/', needs: 'wasm build' },
 ];
 
 // Runs `cmd` in a shell, echoing its output; resolves to {code, output}.

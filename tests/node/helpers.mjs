@@ -6,10 +6,14 @@ import { loadMechidNode } from '../../wasm/node.js';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const mechid = await loadMechidNode();
 
-/** Runs `node bin/mechid.js ...args`; returns {code, stdout, stderr}. */
+const CLI_TIMEOUT_MS = 300_000;
+
+/** Runs `node bin/mechid.js ...args`; returns {code, stdout, stderr}. A run that outlives
+ *  CLI_TIMEOUT_MS is killed and fails its test (code null) instead of stalling the suite. */
 export function cli(...args) {
-  const r = spawnSync(process.execPath, [`${root}bin/mechid.js`, ...args], { encoding: 'utf8', cwd: root });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const r = spawnSync(process.execPath, [`${root}bin/mechid.js`, ...args], { encoding: 'utf8', cwd: root, timeout: CLI_TIMEOUT_MS });
+  const killed = r.signal ? `\nmechid ${args.join(' ')}: killed by ${r.signal} after ${CLI_TIMEOUT_MS / 1000} s` : '';
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr + killed };
 }
 
 /** Entry (i, j) (0-based) of a row-major {rows, cols, data} matrix. */

@@ -1,6 +1,6 @@
 #include "discretize/sampling.hpp"
 
-#include <unsupported/Eigen/MatrixFunctions>
+#include "discretize/sampling_sensitivity.hpp"
 
 namespace mechid {
 
@@ -9,7 +9,7 @@ ZohSampling sample_zoh(const Matrix& A, const Matrix& B, double h) {
   Matrix augmented = Matrix::Zero(n + k, n + k);
   augmented.topLeftCorner(n, n) = A * h;
   augmented.topRightCorner(n, k) = B * h;
-  const Matrix E = augmented.exp();
+  const Matrix E = exponential_derivatives(augmented, {}).exponential;  // balanced: accurate in any units
   return {E.topLeftCorner(n, n), E.topRightCorner(n, k)};
 }
 
@@ -19,7 +19,7 @@ FohSampling sample_foh(const Matrix& A, const Matrix& B, double h) {
   augmented.topLeftCorner(n, n) = A * h;
   augmented.block(0, n, n, k) = B * h;
   augmented.block(n, n + k, k, k).setIdentity();
-  const Matrix E = augmented.exp();
+  const Matrix E = exponential_derivatives(augmented, {}).exponential;
   return {E.topLeftCorner(n, n), E.block(0, n, n, k), E.block(0, n + k, n, k)};
 }
 

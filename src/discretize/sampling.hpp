@@ -1,6 +1,7 @@
 // Exact sampling of x' = A x + B u: zero-order hold (u constant over a period) and first-order
 // hold (u linear over a period), each through one exponential of an augmented matrix
-// (Van Loan 1978).
+// (Van Loan 1978), balanced first (exponential_derivatives in sampling_sensitivity.hpp): without
+// the balancing, G of a 3-DOF system with ω ~ 1e9 rad/s came out 10 % wrong.
 #pragma once
 
 #include "core/types.hpp"

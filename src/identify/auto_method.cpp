@@ -125,11 +125,12 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
     chosen = refined;
     reason = "inputs held over each period: the ZOH model is exact at any h (" + accuracy + "); started from " + start.method;
   } else {
-    // Point samples: neither the FOH nor the midpoint model is exact between samples. Each model is
+    // Point samples: neither the midpoint nor the exact-sampling model (FOH, or band-limited when the
+    // samples' spectrum says so: intersample_model.hpp) is exact between samples. Each model is
     // judged by its own free-run prediction of the same samples; with the same number of
     // parameters and Gaussian errors of one variance, the likelihood ratio (and so AIC) favours the
     // smaller sum of squares (Ljung 1999, sec. 16.4). The validation fit is not the criterion: it
-    // simulates both estimates with the FOH model, the refinement's own objective.
+    // simulates both estimates with the exact-sampling model, the refinement's own objective.
     const Eigen::Index rows = options.estimate_initial ? data.y.rows() : data.y.rows() - 2;
     const double midpoint = variational_sse(variational), exact = exact_sse(refined, data, rows);
     // A model without a prediction (failed, or its simulation diverged) loses to one with it.
@@ -138,7 +139,8 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
     const double ratio = exact_predicts_better ? midpoint / exact : exact / midpoint;
     const std::string by = std::isfinite(ratio) ? "a residual sum of squares " + short_number(ratio) + " times smaller than"
                                                 : "no prediction from";
-    reason = "point-sampled inputs: the FOH and midpoint models both approximate the intersample input; the " +
+    reason = "point-sampled inputs: the " + refined.diagnostics.sampling_model.value_or("foh") +
+             " and midpoint models both approximate the intersample input; the " +
              chosen.method + " model's own free run predicts the data with " + by + " the other's (equal parameter counts: " +
              "the likelihood ratio decides); " + accuracy;
   }

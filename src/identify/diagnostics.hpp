@@ -35,7 +35,7 @@ struct Diagnostics {
   std::optional<std::string> n4sid_retry;     // why the subspace start was retried with more block rows
   std::optional<std::string> init;            // variational: the initializer used
   std::optional<std::string> start;           // variational-zoh: the method of the start
-  std::optional<std::string> sampling_model;  // variational-zoh: "zoh" or "foh"
+  std::optional<std::string> sampling_model;  // variational-zoh: "zoh", "foh" or "band-limited"
   std::optional<std::string> covariance;      // variational-zoh: "white" or "sandwich" (coloured residuals)
   std::optional<std::string> choice, reason;  // auto: the estimate returned and why
   std::optional<std::string> outputs;         // acceleration outputs: what the prefilter did

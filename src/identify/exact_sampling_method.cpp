@@ -117,7 +117,7 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   r.diagnostics.block_rows = start.diagnostics.block_rows;  // the subspace step's, when the start had one
   r.diagnostics.omega_condition = start.diagnostics.omega_condition;
   r.diagnostics.stop_reason = pem.termination;
-  r.diagnostics.sampling_model = data.input_sampling == InputSampling::hold ? "zoh" : "foh";
+  r.diagnostics.sampling_model = to_string(predictor.intersample());
   if (pem.status == Status::warning) r.add_warning(pem.message);
   r.system = predictor.unpack(theta);
   // The uncertainty after validation, whose residual tests (validation.hpp) decide the covariance.

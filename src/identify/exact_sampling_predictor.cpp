@@ -2,21 +2,10 @@
 
 #include <limits>
 
-#include "discretize/sampling_sensitivity.hpp"
 #include "identify/symmetric_parameters.hpp"
 
 namespace mechid {
 namespace {
-
-// w_k of the sampled model: u_k (held), or [u_k; u_{k+1} - u_k] (linear; the last Δu is unused).
-Matrix hold_inputs(const Dataset& data) {
-  if (data.input_sampling == InputSampling::hold) return data.u;
-  const Eigen::Index N = data.u.rows(), k = data.u.cols();
-  Matrix w = Matrix::Zero(N, 2 * k);
-  w.leftCols(k) = data.u;
-  w.block(0, k, N - 1, k) = data.u.bottomRows(N - 1) - data.u.topRows(N - 1);
-  return w;
-}
 
 // E_p = e_i e_j' + e_j e_i' (e_i e_i' on the diagonal): the direction of parameter (i, j).
 Matrix unit_symmetric(Eigen::Index n, Eigen::Index i, Eigen::Index j) {
@@ -50,7 +39,8 @@ Vector initial_state_guess(const Dataset& data) {
 ExactSamplingPredictor::ExactSamplingPredictor(const Dataset& data, const Matrix& L, Vector weights)
     : data_(data),
       L_(L),
-      w_(hold_inputs(data)),
+      intersample_(choose_intersample_model(data.u, data.h, data.input_sampling)),
+      w_(intersample_inputs(data.u, intersample_)),
       weights_(weights.size() ? std::move(weights) : Vector::Ones(data.y.cols())),
       n_(data.y.cols()),
       triangle_(n_ * (n_ + 1) / 2),
@@ -85,35 +75,32 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   A.bottomLeftCorner(n, n) = -Minv * s.K;
   A.bottomRightCorner(n, n) = -Minv * s.D;
   B.bottomRows(n) = Minv * L_;
-  const Matrix X = sampling_generator(A, B, data_.h, data_.input_sampling);
 
-  Matrix Phi;
-  Matrix dPhi;  // rows 2n p .. 2n p + 2n - 1: ∂Φ/∂θ_p, so that dPhi z stacks the columns (∂Φ/∂θ_p) z
+  std::vector<Matrix> directions;  // [∂A ∂B] per parameter: nonzero in the rows of q'' only
   if (sensitivities) {
-    // Directions of the generator: h [∂A ∂B] in the rows of q'' (the others are constant).
-    std::vector<Matrix> directions;
     directions.reserve(Ps);
     for (int group = 0; group < 3; ++group)
       for (Eigen::Index j = 0; j < n; ++j)
         for (Eigen::Index i = 0; i <= j; ++i) {
           const Matrix E = unit_symmetric(n, i, j);
-          Matrix dX = Matrix::Zero(m, m);
+          Matrix d = Matrix::Zero(2 * n, 2 * n + L_.cols());
           if (group == 0) {  // ∂M⁻¹ = -M⁻¹ E M⁻¹
             const Matrix dMinv = -Minv * E * Minv;
-            dX.block(n, 0, n, n) = -dMinv * s.K;
-            dX.block(n, n, n, n) = -dMinv * s.D;
-            dX.block(n, 2 * n, n, L_.cols()) = dMinv * L_;
+            d.block(n, 0, n, n) = -dMinv * s.K;
+            d.block(n, n, n, n) = -dMinv * s.D;
+            d.block(n, 2 * n, n, L_.cols()) = dMinv * L_;
           } else {
-            dX.block(n, group == 1 ? n : 0, n, n) = -Minv * E;  // D: ∂A22; K: ∂A21
+            d.block(n, group == 1 ? n : 0, n, n) = -Minv * E;  // D: ∂A22; K: ∂A21
           }
-          directions.push_back(data_.h * dX);
+          directions.push_back(std::move(d));
         }
-    const ExponentialDerivatives e = exponential_derivatives(X, directions);
-    Phi = e.exponential.topRows(2 * n);
+  }
+  const SampledModelDerivatives sampled = sampled_model(A, B, data_.h, intersample_, directions);
+  const Matrix& Phi = sampled.Phi;
+  Matrix dPhi;  // rows 2n p .. 2n p + 2n - 1: ∂Φ/∂θ_p, so that dPhi z stacks the columns (∂Φ/∂θ_p) z
+  if (sensitivities) {
     dPhi.resize(2 * n * Ps, m);
-    for (Eigen::Index p = 0; p < Ps; ++p) dPhi.middleRows(2 * n * p, 2 * n) = e.derivatives[p].topRows(2 * n);
-  } else {
-    Phi = exponential_derivatives(X, {}).exponential.topRows(2 * n);
+    for (Eigen::Index p = 0; p < Ps; ++p) dPhi.middleRows(2 * n * p, 2 * n) = sampled.derivatives[p];
   }
   const auto F = Phi.leftCols(2 * n);
 

@@ -1,7 +1,8 @@
 // The exact-sampling predictor of the structured output-error PEM in M, D, K (beyond the thesis:
 // its midpoint model errs by O(h²), this one not at all for held inputs). θ holds the upper
 // triangles of symmetric M, D, K and the initial state x_0 = [q_0; q'_0]; the prediction is the
-// exact sampled state-space model of eq. 1.4 (ZOH for held inputs, FOH for point samples):
+// exact sampled state-space model of eq. 1.4 (ZOH for held inputs; for point samples FOH, or the
+// band-limited model when the input is band-limited: identify/intersample_model.hpp):
 //   x_{k+1} = Φ(θ) [x_k; w_k],   ŷ_k = q_k,
 // and its Jacobian the sensitivity recursion S_{k+1} = F S_k + (∂Φ/∂θ_p [x_k; w_k])_p, with ∂Φ from
 // the Fréchet derivative of the exponential (sampling_sensitivity.hpp). Residuals are weighted
@@ -9,6 +10,7 @@
 #pragma once
 
 #include "identify/dataset.hpp"
+#include "identify/intersample_model.hpp"
 #include "identify/pem.hpp"
 #include "model/mechanical_system.hpp"
 
@@ -31,10 +33,13 @@ class ExactSamplingPredictor : public PredictorModel {
   MechanicalSystem unpack(const Vector& theta) const;
   // Unweighted residuals y - ŷ per channel (N x n) at θ; empty when the prediction is unstable.
   Matrix output_errors(const Vector& theta) const;
+  const IntersampleModel& intersample() const { return intersample_; }
 
  private:
   const Dataset& data_;
-  Matrix L_, w_;      // w_: the input columns w_k (N x hold_columns·k)
+  Matrix L_;
+  IntersampleModel intersample_;
+  Matrix w_;          // the input columns w_k (N x columns_per_input·k)
   Vector weights_;
   Eigen::Index n_, triangle_;
   Vector limit_;      // per output channel: a predicted |q_c| beyond this is unstable

@@ -5,8 +5,7 @@
 #include <complex>
 #include <limits>
 
-#include <unsupported/Eigen/FFT>
-
+#include "core/dft.hpp"
 #include "core/input_error.hpp"
 #include "core/normal_quantile.hpp"
 
@@ -52,54 +51,20 @@ Eigen::Index excitation_order(const Matrix& input, Eigen::Index max_order) {
   return order;
 }
 
-namespace {
-
-// |X_b|² for b = 0 … N/2 of the N-point DFT of x, for any N in O(M log M) (M >= 2N − 1 a power
-// of two) by Bluestein's chirp-z identity b·t = (b² + t² − (b − t)²)/2 (Oppenheim & Schafer
-// 2010, §9.6.2): X_b = w̄_b Σ_t (x_t w̄_t) w_{b−t} with w_j = e^{iπ j²/N}, a convolution done by
-// FFTs (the chirp's transform once for every channel of one length). The data's own bins, not a zero-padded grid: a multisine's lines then stay on their
-// bins instead of leaking side lobes into a mode's band (padding gave 1e-2 of the average power
-// 36 bins away from a line, enough to hide an unexcited mode).
-class BluesteinPower {
- public:
-  explicit BluesteinPower(std::size_t N) : N_(N), chirp_(N) {
-    while (M_ < 2 * N - 1) M_ *= 2;
-    for (std::size_t t = 0; t < N; ++t) {
-      const std::size_t square = (t * t) % (2 * N);  // e^{iπ t²/N} has period 2N in t²: exact phases for large t
-      chirp_[t] = std::polar(1.0, M_PI * static_cast<double>(square) / static_cast<double>(N));
-    }
-    std::vector<std::complex<double>> b(M_, 0.0);
-    b[0] = chirp_[0];
-    for (std::size_t t = 1; t < N; ++t) b[t] = b[M_ - t] = chirp_[t];
-    fft_.fwd(B_, b);  // shared by every channel
-  }
-  Vector operator()(const std::vector<double>& x) {
-    std::vector<std::complex<double>> a(M_, 0.0), A, c;
-    for (std::size_t t = 0; t < N_; ++t) a[t] = x[t] * std::conj(chirp_[t]);
-    fft_.fwd(A, a);
-    for (std::size_t j = 0; j < M_; ++j) A[j] *= B_[j];
-    fft_.inv(c, A);
-    Vector power(static_cast<Eigen::Index>(N_ / 2 + 1));
-    for (std::size_t k = 0; k <= N_ / 2; ++k) power(static_cast<Eigen::Index>(k)) = std::norm(c[k]);  // |w̄_k| = 1
-    return power;
-  }
-
- private:
-  std::size_t N_, M_ = 1;
-  std::vector<std::complex<double>> chirp_, B_;
-  Eigen::FFT<double> fft_;
-};
-
-}  // namespace
-
 InputSpectrum::InputSpectrum(const Matrix& u, double h) : h_(h), N_(u.rows()) {
   if (N_ < 2) return;  // no spectrum: relative_power is 0
-  BluesteinPower dft_power(static_cast<std::size_t>(N_));
-  std::vector<double> column(static_cast<std::size_t>(N_));
+  // The data's own bins (a DFT of length N, not a zero-padded grid): a multisine's lines then stay
+  // on their bins instead of leaking side lobes into a mode's band (padding gave 1e-2 of the
+  // average power 36 bins away from a line, enough to hide an unexcited mode).
+  const Dft dft(static_cast<std::size_t>(N_));
+  ComplexVector column(static_cast<std::size_t>(N_));
   for (Eigen::Index c = 0; c < u.cols(); ++c) {
     const double mean = u.col(c).mean();
     for (Eigen::Index t = 0; t < N_; ++t) column[static_cast<std::size_t>(t)] = u(t, c) - mean;
-    periodograms_.push_back(dft_power(column));
+    const ComplexVector U = dft.forward(column);
+    Vector power(N_ / 2 + 1);
+    for (Eigen::Index b = 0; b <= N_ / 2; ++b) power(b) = std::norm(U[static_cast<std::size_t>(b)]);
+    periodograms_.push_back(power);
   }
 }
 

@@ -5,7 +5,7 @@
 #include <limits>
 #include <sstream>
 
-#include "discretize/sampling.hpp"
+#include "identify/intersample_model.hpp"
 
 namespace mechid {
 namespace {
@@ -114,17 +114,13 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   A.bottomLeftCorner(n, n) = -mass.solve(s.K);
   A.bottomRightCorner(n, n) = -mass.solve(s.D);
   B.bottomRows(n) = mass.solve(s.L);
-  // The sampled model that matches the data: ZOH for held forces, FOH (forces linear between
-  // samples) for point samples of a continuous force.
-  const bool held = data.input_sampling == InputSampling::hold;
-  const ZohSampling zoh = sample_zoh(A, B, data.h);
-  const FohSampling foh = held ? FohSampling{} : sample_foh(A, B, data.h);
-  const Eigen::Index last = N - 1;
-  auto step = [&](const Vector& state, Eigen::Index t) -> Vector {
-    if (held) return zoh.F * state + zoh.G * data.u.row(t).transpose();
-    const Vector slope = t < last ? Vector(data.u.row(t + 1) - data.u.row(t)) : Vector::Zero(data.u.cols());
-    return foh.F * state + foh.G0 * data.u.row(t).transpose() + foh.G1 * slope;
-  };
+  // The sampled model that matches the data, as the exact-sampling PEM assumes it: ZOH for held
+  // forces; for point samples FOH, or band-limited (identify/intersample_model.hpp).
+  const IntersampleModel intersample = choose_intersample_model(data.u, data.h, data.input_sampling);
+  report.intersample = intersample.kind;
+  const Matrix Phi = sampled_model(A, B, data.h, intersample).Phi, w = intersample_inputs(data.u, intersample);
+  const auto F = Phi.leftCols(2 * n), G = Phi.rightCols(w.cols());
+  auto step = [&](const Vector& state, Eigen::Index t) -> Vector { return F * state + G * w.row(t).transpose(); };
   // Pass 1: forced response from rest, and normal equations for x0 from the free responses H F^t.
   // Divergence: a simulated output 1e8 times the largest measured value of its channel (a fit of
   // −1e10 %) cannot describe the data. Only the outputs q are compared, each with its own channel:
@@ -144,7 +140,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
     normal.noalias() += free.transpose() * free;
     rhs.noalias() += free.transpose() * (data.y.row(t).transpose() - x.head(n));
     x = step(x, t);
-    Z = zoh.F * Z;
+    Z = F * Z;
     if (diverged(x)) {
       report.fail("the free-run simulation of the estimate diverges (unstable model)");
       return report;
@@ -179,12 +175,20 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
 std::vector<std::string> residual_test_warnings(const ValidationReport& v, const Dataset& data) {
   std::vector<std::string> warnings;
   if (v.failed() || data.outputs == OutputKind::acceleration) return warnings;
-  const std::string cause =
-      data.input_sampling == InputSampling::point
-          ? "the model misses dynamics, or the forces are not linear between samples as the FOH model assumes "
-            "(sample them faster than the modes, or hold them over each period)"
-          : "the model misses dynamics (more degrees of freedom, a nonlinearity), or the forces were not held "
-            "over each period as stated (say --input-sampling point if they were sampled)";
+  std::string cause = "the model misses dynamics (more degrees of freedom, a nonlinearity), or ";
+  switch (v.intersample) {
+    case IntersampleKind::hold:
+      cause += "the forces were not held over each period as stated (say --input-sampling point if they were sampled)";
+      break;
+    case IntersampleKind::linear:
+      cause += "the forces are not linear between samples as the FOH model assumes (sample them faster than the "
+               "modes, or hold them over each period)";
+      break;
+    case IntersampleKind::band_limited:
+      cause += "the forces are not band-limited as their samples suggest (say --input-sampling hold if they were "
+               "held)";
+      break;
+  }
   if (!v.residuals_white) {
     std::ostringstream w;
     w.precision(3);

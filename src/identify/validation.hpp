@@ -10,6 +10,7 @@
 
 #include "core/status.hpp"
 #include "identify/dataset.hpp"
+#include "identify/intersample_model.hpp"
 #include "model/mechanical_system.hpp"
 
 namespace mechid {
@@ -18,6 +19,7 @@ struct ValidationReport : Outcome {
   Vector fit_percent;            // 100 (1 - ‖y - ŷ‖/‖y - mean y‖) per channel
   Vector nrmse;                  // ‖y - ŷ‖/‖y - mean y‖ per channel
   Matrix simulated;              // N x n free-run output ŷ
+  IntersampleKind intersample = IntersampleKind::hold;  // the input between samples in that free run
   double max_autocorrelation = 0.0;   // max |normalised residual autocorrelation|, lags 1..max_lag
   double max_crosscorrelation = 0.0;  // max |normalised input-residual cross-correlation|, lags 0..max_lag
   double bound_99 = 0.0;              // 2.58/sqrt(N): the 99 % bound of ONE correlation (no multiplicity)

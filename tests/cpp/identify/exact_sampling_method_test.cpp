@@ -51,7 +51,10 @@ TEST_CASE("variational-zoh names its sampling model and reports an iteration lim
   CHECK(held.diagnostics.sampling_model == "zoh");
   CHECK(held.diagnostics.start == "variational");
   const Identification point = identify("variational-zoh", simulated(s, 0.05, 1500, 30.0, 2, InputKind::multisine), o);
-  CHECK(point.diagnostics.sampling_model == "foh");
+  CHECK(point.diagnostics.sampling_model == "band-limited");
+  Dataset prbs_points = simulated(s, 0.05, 1500, 30.0, 2);
+  prbs_points.input_sampling = InputSampling::point;  // white samples: not band-limited
+  CHECK(identify("variational-zoh", prbs_points, o).diagnostics.sampling_model == "foh");
   o.pem.max_iterations = 1;
   o.pem.variance_tolerance = 0;  // the start is so close that one step would pass the noise-level test
   o.pem.cost_tolerance = 0;

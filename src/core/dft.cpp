@@ -1,0 +1,39 @@
+#include "core/dft.hpp"
+
+#include <cmath>
+
+namespace mechid {
+
+Dft::Dft(std::size_t N) : N_(N), chirp_(N) {
+  while (M_ < 2 * N_ - 1 || M_ < 2) M_ *= 2;  // Eigen's FFT does not take length 1
+  for (std::size_t t = 0; t < N_; ++t) {
+    const std::size_t square = (t * t) % (2 * N_);  // e^{iπ t²/N} has period 2N in t²: exact phases for large t
+    chirp_[t] = std::polar(1.0, M_PI * static_cast<double>(square) / static_cast<double>(N_));
+  }
+  ComplexVector b(M_, 0.0);
+  b[0] = chirp_[0];
+  for (std::size_t t = 1; t < N_; ++t) b[t] = b[M_ - t] = chirp_[t];
+  fft_.fwd(B_, b);
+}
+
+ComplexVector Dft::forward(const ComplexVector& x) const {
+  ComplexVector a(M_, 0.0), A, c;
+  for (std::size_t t = 0; t < N_; ++t) a[t] = x[t] * std::conj(chirp_[t]);
+  fft_.fwd(A, a);
+  for (std::size_t j = 0; j < M_; ++j) A[j] *= B_[j];
+  fft_.inv(c, A);
+  ComplexVector X(N_);
+  for (std::size_t b = 0; b < N_; ++b) X[b] = std::conj(chirp_[b]) * c[b];
+  return X;
+}
+
+ComplexVector Dft::inverse(const ComplexVector& X) const {
+  // x = conj(DFT(conj(X)))/N.
+  ComplexVector conjugate(N_);
+  for (std::size_t b = 0; b < N_; ++b) conjugate[b] = std::conj(X[b]);
+  ComplexVector x = forward(conjugate);
+  for (auto& v : x) v = std::conj(v) / static_cast<double>(N_);
+  return x;
+}
+
+}  // namespace mechid

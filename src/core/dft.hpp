@@ -1,0 +1,32 @@
+// The discrete Fourier transform of any length N in O(M log M) (M >= 2N − 1 a power of two), by
+// Bluestein's chirp-z identity: the data's own bins, not a zero-padded grid.
+#pragma once
+
+#include <complex>
+#include <cstddef>
+#include <vector>
+
+#include <unsupported/Eigen/FFT>
+
+namespace mechid {
+
+using ComplexVector = std::vector<std::complex<double>>;
+
+// X_b = Σ_t x_t e^{−2πi b t/N} for b = 0 … N−1, from b·t = (b² + t² − (b − t)²)/2 (Oppenheim &
+// Schafer 2010, §9.6.2): X_b = w̄_b Σ_t (x_t w̄_t) w_{b−t} with w_j = e^{iπ j²/N}, a convolution
+// done by FFTs. The chirp's transform is computed once per length and shared by every call.
+class Dft {
+ public:
+  explicit Dft(std::size_t N);
+  std::size_t size() const { return N_; }
+  ComplexVector forward(const ComplexVector& x) const;
+  // x_t = (1/N) Σ_b X_b e^{2πi b t/N}: the inverse of forward.
+  ComplexVector inverse(const ComplexVector& X) const;
+
+ private:
+  std::size_t N_, M_ = 1;
+  ComplexVector chirp_, B_;
+  mutable Eigen::FFT<double> fft_;
+};
+
+}  // namespace mechid

@@ -1,0 +1,178 @@
+#include "identify/intersample_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/dft.hpp"
+#include "discretize/sampling_sensitivity.hpp"
+#include "identify/guardrails.hpp"
+
+namespace mechid {
+namespace {
+
+// u minus, per column, the line through its first and last samples.
+Matrix without_end_line(const Matrix& u) {
+  const Eigen::Index N = u.rows();
+  Matrix r = u;
+  for (Eigen::Index t = 0; t < N; ++t) {
+    const double s = N > 1 ? static_cast<double>(t) / static_cast<double>(N - 1) : 0.0;
+    r.row(t) -= (1 - s) * u.row(0) + s * u.row(N - 1);
+  }
+  return r;
+}
+
+// Every channel's mean periodogram over the bins strictly above fraction × Nyquist (a line exactly
+// at the limit is still resolved) below 1e-3 of its average.
+bool negligible_above(const std::vector<InputSpectrum>& channels, double fraction, double h) {
+  const double nyquist = M_PI / h;
+  return std::all_of(channels.begin(), channels.end(), [&](const InputSpectrum& s) {
+    return s.relative_power(fraction * nyquist + 0.5 * s.resolution(), nyquist) < 1e-3;
+  });
+}
+
+}  // namespace
+
+std::string to_string(const IntersampleModel& model) {
+  switch (model.kind) {
+    case IntersampleKind::hold: return "zoh";
+    case IntersampleKind::linear: return "foh";
+    case IntersampleKind::band_limited: return "band-limited";
+  }
+  return "zoh";
+}
+
+IntersampleModel choose_intersample_model(const Matrix& u, double h, InputSampling sampling) {
+  if (sampling == InputSampling::hold) return {};
+  if (u.rows() < 8) return {IntersampleKind::linear};
+  for (const bool detrended : {false, true}) {
+    const Matrix v = detrended ? without_end_line(u) : u;
+    std::vector<InputSpectrum> channels;
+    for (Eigen::Index c = 0; c < v.cols(); ++c) channels.emplace_back(v.col(c), h);
+    if (!negligible_above(channels, 0.8, h)) continue;
+    for (const int r : {8, 16})
+      if (negligible_above(channels, r / 32.0, h)) return {IntersampleKind::band_limited, r, detrended};
+    return {IntersampleKind::band_limited, 32, detrended};
+  }
+  return {IntersampleKind::linear};
+}
+
+Eigen::Index columns_per_input(const IntersampleModel& model) {
+  switch (model.kind) {
+    case IntersampleKind::hold: return 1;
+    case IntersampleKind::linear: return 2;
+    case IntersampleKind::band_limited: return model.substeps + 1;
+  }
+  return 1;
+}
+
+Matrix band_limited_interpolation(const Matrix& u, int substeps, bool detrended) {
+  const Eigen::Index N = u.rows(), k = u.cols(), r = substeps;
+  const Matrix v = detrended ? without_end_line(u) : u;
+  const Dft dft(static_cast<std::size_t>(N));
+  Matrix fine(N * r, k);
+  ComplexVector column(static_cast<std::size_t>(N)), shifted(static_cast<std::size_t>(N));
+  for (Eigen::Index c = 0; c < k; ++c) {
+    for (Eigen::Index t = 0; t < N; ++t) column[static_cast<std::size_t>(t)] = v(t, c);
+    const ComplexVector V = dft.forward(column);
+    for (Eigen::Index j = 0; j < r; ++j) {
+      // Delay by τ = j/r samples: bin b at frequency b (b <= N/2) or b − N cycles per record; the
+      // Nyquist bin of an even N split between ±N/2 (its real cosine), so the interpolant is real.
+      const double tau = static_cast<double>(j) / static_cast<double>(r);
+      for (Eigen::Index b = 0; b < N; ++b) {
+        const auto bin = static_cast<std::size_t>(b);
+        if (2 * b == N) {
+          shifted[bin] = V[bin] * std::cos(M_PI * tau);  // (−1)^t cos(πτ) = cos(π(t + τ))
+          continue;
+        }
+        const double frequency = static_cast<double>(2 * b < N ? b : b - N);
+        shifted[bin] = V[bin] * std::polar(1.0, 2 * M_PI * frequency * tau / static_cast<double>(N));
+      }
+      const ComplexVector x = dft.inverse(shifted);
+      for (Eigen::Index t = 0; t < N; ++t) fine(t * r + j, c) = x[static_cast<std::size_t>(t)].real();
+    }
+  }
+  if (detrended)
+    for (Eigen::Index t = 0; t < N * r; ++t) {
+      const double s = N > 1 ? static_cast<double>(t) / static_cast<double>((N - 1) * r) : 0.0;
+      fine.row(t) += (1 - s) * u.row(0) + s * u.row(N - 1);
+    }
+  return fine;
+}
+
+Matrix intersample_inputs(const Matrix& u, const IntersampleModel& model) {
+  const Eigen::Index N = u.rows(), k = u.cols();
+  switch (model.kind) {
+    case IntersampleKind::hold: return u;
+    case IntersampleKind::linear: {
+      // [u_k; u_{k+1} − u_k]; the last Δu is unused.
+      Matrix w = Matrix::Zero(N, 2 * k);
+      w.leftCols(k) = u;
+      w.block(0, k, N - 1, k) = u.bottomRows(N - 1) - u.topRows(N - 1);
+      return w;
+    }
+    case IntersampleKind::band_limited: {
+      const Eigen::Index r = model.substeps;
+      const Matrix fine = band_limited_interpolation(u, model.substeps, model.detrended);
+      Matrix w(N, (r + 1) * k);
+      for (Eigen::Index t = 0; t < N; ++t) {
+        for (Eigen::Index j = 0; j < r; ++j) w.block(t, j * k, 1, k) = fine.row(t * r + j);
+        w.block(t, r * k, 1, k) = t + 1 < N ? Matrix(u.row(t + 1)) : Matrix(fine.row(t * r + r - 1));  // the last is unused
+      }
+      return w;
+    }
+  }
+  return u;
+}
+
+SampledModelDerivatives sampled_model(const Matrix& A, const Matrix& B, double h, const IntersampleModel& model,
+                                      const std::vector<Matrix>& directions) {
+  const Eigen::Index n = A.rows(), k = B.cols();
+  const bool fine = model.kind == IntersampleKind::band_limited;
+  const InputSampling sampling = model.kind == IntersampleKind::hold ? InputSampling::hold : InputSampling::point;
+  const double step = fine ? h / model.substeps : h;
+  const Matrix X = sampling_generator(A, B, step, sampling);
+  const Eigen::Index m = X.rows();
+  // Directions of the generator: step [∂A ∂B] in its first n rows.
+  std::vector<Matrix> generator_directions;
+  generator_directions.reserve(directions.size());
+  for (const Matrix& d : directions) {
+    Matrix E = Matrix::Zero(m, m);
+    E.topLeftCorner(n, n + k) = step * d;
+    generator_directions.push_back(std::move(E));
+  }
+  const ExponentialDerivatives e = exponential_derivatives(X, generator_directions);
+  SampledModelDerivatives out;
+  if (!fine) {
+    out.Phi = e.exponential.topRows(n);
+    for (const Matrix& d : e.derivatives) out.derivatives.push_back(d.topRows(n));
+    return out;
+  }
+  // T_{j+1} = F_f T_j + (G0_f − G1_f) E_j + G1_f E_{j+1}, and its derivatives by the product rule.
+  const Eigen::Index r = model.substeps, columns = n + (r + 1) * k;
+  const Matrix F = e.exponential.topLeftCorner(n, n), G0 = e.exponential.block(0, n, n, k),
+               G1 = e.exponential.block(0, n + k, n, k);
+  const std::size_t P = directions.size();
+  Matrix T = Matrix::Zero(n, columns);
+  T.leftCols(n).setIdentity();
+  std::vector<Matrix> dT(P, Matrix::Zero(n, columns));
+  Matrix next(n, columns);
+  for (Eigen::Index j = 0; j < r; ++j) {
+    for (std::size_t p = 0; p < P; ++p) {
+      const Matrix& dPhi = e.derivatives[p];
+      next.noalias() = dPhi.topLeftCorner(n, n) * T;
+      next.noalias() += F * dT[p];
+      next.middleCols(n + j * k, k) += dPhi.block(0, n, n, k) - dPhi.block(0, n + k, n, k);
+      next.middleCols(n + (j + 1) * k, k) += dPhi.block(0, n + k, n, k);
+      dT[p].swap(next);
+    }
+    next.noalias() = F * T;
+    next.middleCols(n + j * k, k) += G0 - G1;
+    next.middleCols(n + (j + 1) * k, k) += G1;
+    T.swap(next);
+  }
+  out.Phi = std::move(T);
+  out.derivatives = std::move(dT);
+  return out;
+}
+
+}  // namespace mechid

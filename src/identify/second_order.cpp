@@ -1,6 +1,7 @@
 #include "identify/second_order.hpp"
 
 #include "core/input_error.hpp"
+#include "model/mass_from_symmetry.hpp"
 
 namespace mechid {
 
@@ -11,10 +12,6 @@ SecondOrderInit second_order_init(const Matrix& F, const Matrix& G, const Matrix
   SecondOrderInit init;
   init.model.h = h;
   init.model.L = L;
-  if (L.cols() != n) {
-    init.fail("the gain matching of eq. 4.15 needs as many inputs as degrees of freedom (L square)");
-    return init;
-  }
   Matrix omega(2 * n, 2 * n);
   omega << H, H * F;
   const Eigen::JacobiSVD<Matrix> svd(omega);
@@ -31,12 +28,24 @@ SecondOrderInit second_order_init(const Matrix& F, const Matrix& G, const Matrix
   const Matrix g_hat = omega * G;  // (4.11)
   init.B1 = g_hat.topRows(n);
   init.B2 = g_hat.bottomRows(n) - init.F22 * init.B1;  // (4.13) with J = 0
-  const Eigen::FullPivLU<Matrix> gain(init.B1 + init.B2);
-  if (!gain.isInvertible()) {
-    init.fail("B1 + B2 is singular: no static gain to match (eq. 4.15)");
-    return init;
+  // (4.15): Md (B1 + B2) = h L. With fewer inputs than DOF, Md is the symmetric matrix that
+  // satisfies it together with the symmetry of Kd = −Md F21 and Dd = −Md F22 (model/mass_from_symmetry).
+  Matrix Md;
+  if (L.cols() == n) {
+    const Eigen::FullPivLU<Matrix> gain(init.B1 + init.B2);
+    if (!gain.isInvertible()) {
+      init.fail("B1 + B2 is singular: no static gain to match (eq. 4.15)");
+      return init;
+    }
+    Md = h * L * gain.inverse();
+  } else {
+    Md = mass_from_symmetry(-init.F21, -init.F22, (init.B1 + init.B2) / h, L);
+    if (Md.size() == 0) {
+      init.fail("with " + std::to_string(L.cols()) + " input(s) for " + std::to_string(n) +
+                " degrees of freedom the gain matching of eq. 4.15 and the symmetry of Kd and Dd do not fix Md");
+      return init;
+    }
   }
-  const Matrix Md = h * L * gain.inverse();
   const Matrix Kd = -Md * init.F21, Dd = -Md * init.F22;
   init.model.Md = 0.5 * (Md + Md.transpose());
   init.model.Kd = 0.5 * (Kd + Kd.transpose());

@@ -16,8 +16,10 @@ struct SecondOrderExtraction : Outcome {
 
 // With T = [C; CA] the model becomes block-companion: T A T^{-1} = [0 I; A21 A22],
 // and CAB = M^{-1} L, so M = L (CAB)^{-1} (L square), K = -M A21, D = -M A22; each symmetrized.
-// Fails (status) when T or CAB is singular or L is not square; warns when the symmetrized
-// estimate is not positive (semi)definite.
+// With fewer inputs than DOF (L n x k, k < n) M is the symmetric least-squares solution of
+// M·CAB = L together with the symmetry of K = -M A21 and D = -M A22. Fails (status) when T or
+// CAB is singular or those equations do not determine M; warns when the symmetrized estimate is
+// not positive (semi)definite.
 SecondOrderExtraction extract_second_order(const StateSpaceModel& model, const Matrix& L);
 
 }  // namespace mechid

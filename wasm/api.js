@@ -212,6 +212,7 @@ export function wrapModule(module) {
       requireString(method, 'method');
       const o = withDefaults(DEFAULTS.identify, options);
       o.L = optionalMatrix(o.L, 'matrix L');
+      o.forceDofs = optionalNumbers(o.forceDofs, 'force DOFs') ?? undefined;
       requireString(o.init, 'init');
       requireInteger(o.blockRows, 'block rows');
       return unwrap(module.identify(method, normalizeDataset(data), o, optionalSystem(truth)));

@@ -11,7 +11,7 @@ export const name = 'identify';
 const dataset = DEFAULTS.dataset;
 const nonlinear = DEFAULTS.nonlinearIdentify;
 export const options = {
-  ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), init: str('n4sid|equation-error', { default: DEFAULTS.identify.init }),
+  ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), 'force-dofs': nums('D1,D2,..'), init: str('n4sid|equation-error', { default: DEFAULTS.identify.init }),
   ...pick('truth'), 'block-rows': int('I'), positive: flag(),
   // the columns of the data file and how its inputs and outputs were sampled
   'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
@@ -42,14 +42,15 @@ export const FAMILIES = [
   {
     methods: (mechid) => mechid.methodNames(),
     args: { method: 'auto|variational|variational-zoh|n4sid-d2c|equation-error' },
-    options: ['data', 'method', ...COLUMNS, 'dof', 'L', 'init', 'truth', 'block-rows', 'positive', 'outputs', 'cutoff'],
+    options: ['data', 'method', ...COLUMNS, 'dof', 'L', 'force-dofs', 'init', 'truth', 'block-rows', 'positive', 'outputs', 'cutoff'],
     help: ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors])',
       'auto: the recommended estimate (exact-sampling PEM from the variational start) and why',
       '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)',
       '--outputs acceleration: the output columns are accelerations; inputs and outputs are',
       "  high-passed at --cutoff Hz (default: a quarter of the slowest mode's frequency, found",
       '  in a first pass) instead of integrating twice; needs sampled (point) inputs',
-      '--positive: M, K positive definite and D semidefinite by construction (auto, variational, variational-zoh)'],
+      '--positive: M, K positive definite and D semidefinite by construction (auto, variational, variational-zoh)',
+      '--force-dofs D1,D2,..: the DOF (1-based) each input column pushes; builds L (one actuator: --force-dofs 1)'],
     run: identifyLinear,
   },
   {

@@ -41,11 +41,28 @@ void IdentifyOptions::validate() const {
   require(init == "n4sid" || init == "equation-error", "init must be n4sid or equation-error, got '" + init + "'");
   require(block_rows >= 0, "block_rows must be >= 0 (0 = the rule), got " + std::to_string(block_rows));
   require(L.allFinite(), "L has a non-finite entry");
+  for (Eigen::Index c = 0; c < L.cols(); ++c)
+    require(L.col(c).cwiseAbs().maxCoeff() > 0, "column " + std::to_string(c + 1) + " of L is zero: input " +
+                                                    std::to_string(c + 1) + " would act on no degree of freedom");
+  require(L.size() == 0 || force_dofs.empty(), "give L or force_dofs (the DOF each input acts on), not both");
   pem.validate();
 }
 
 Matrix input_matrix(const Dataset& data, const IdentifyOptions& o) {
   const Eigen::Index n = data.y.cols(), k = data.u.cols();
+  if (!o.force_dofs.empty()) {
+    require(static_cast<Eigen::Index>(o.force_dofs.size()) == k,
+            "force_dofs names " + std::to_string(o.force_dofs.size()) + " DOF(s) but the data have " + std::to_string(k) +
+                " input column(s): give one DOF per input column");
+    Matrix L = Matrix::Zero(n, k);
+    for (Eigen::Index c = 0; c < k; ++c) {
+      const int dof = o.force_dofs[static_cast<std::size_t>(c)];
+      require(dof >= 1 && dof <= n, "force_dofs entry " + std::to_string(c + 1) + " is " + std::to_string(dof) +
+                                        ": the data have DOFs 1 to " + std::to_string(n) + " (one per output column)");
+      L(dof - 1, c) = 1.0;
+    }
+    return L;
+  }
   if (o.L.size() == 0) {
     require(k == n, "the data have " + std::to_string(k) + " inputs and " + std::to_string(n) +
                         " outputs: give L (n x k) to say where the forces act");

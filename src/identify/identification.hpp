@@ -19,7 +19,9 @@
 namespace mechid {
 
 struct IdentifyOptions {
-  Matrix L;                        // n x k; empty = identity (needs k = n)
+  Matrix L;                        // n x k; empty = identity (needs k = n), or from force_dofs
+  std::vector<int> force_dofs;     // per input column, the DOF (1-based) its force acts on: L has
+                                   // one 1 per column (a shaker or motor at one DOF); not with L
   std::string init = "n4sid";      // variational: "n4sid" or "equation-error"
   Eigen::Index block_rows = 0;     // subspace methods: 0 = the rule of choose_block_rows
   bool estimate_initial = true;    // variational PEM: estimate q_0, q_1 (else the first two samples, noise and all)
@@ -28,8 +30,9 @@ struct IdentifyOptions {
   PemOptions pem;
 
   // Throws InputError naming the first bad option and its value: init not n4sid or
-  // equation-error, block_rows < 0, a non-finite L, or a bad pem option. The sizes of L are
-  // checked against the data by input_matrix.
+  // equation-error, block_rows < 0, a non-finite L or a zero column of L (an input acting on no
+  // DOF), both L and force_dofs, or a bad pem option. The sizes of L and the DOFs of force_dofs
+  // are checked against the data by input_matrix.
   void validate() const;
 };
 

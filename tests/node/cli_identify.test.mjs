@@ -148,3 +148,28 @@ test('identify --positive keeps D semidefinite where the unconstrained estimate 
   assert.deepEqual(positive.checks, { M_pd: true, K_pd: true, D_psd: true });
   assert.notEqual(positive.status, 'failed');
 });
+
+test('one actuator: --force-dofs 1 gives the --L FILE result and recovers the chain; a bad DOF is one line naming it', () => {
+  // A 2-DOF chain pushed at cart 1 only (issue 16): L = [1; 0].
+  const chain = { M: [[2, 0], [0, 1.5]], D: [[0.4, 0], [0, 0.1]], K: [[5, -2], [-2, 2]], L: [[1], [0]] };
+  const system = join(dir, 'chain.json'), csv = join(dir, 'chain.csv'), L = join(dir, 'L.json');
+  writeFileSync(system, JSON.stringify(chain));
+  writeFileSync(L, JSON.stringify(chain.L));
+  assert.equal(cli('simulate', '--system', system, '--h', '0.05', '--n', '1500', '--snr', '40', '--seed', '1', '--out', csv).code, 0);
+  const run = (...more) => cli('identify', '--data', csv, '--method', 'variational-zoh', '--input-sampling', 'hold', '--truth', system, ...more);
+  const byDof = run('--force-dofs', '1'), byMatrix = run('--L', L);
+  assert.equal(byDof.code, 0, byDof.stderr);
+  const a = JSON.parse(byDof.stdout), b = JSON.parse(byMatrix.stdout);
+  assert.deepEqual(a.M, b.M);
+  assert.deepEqual(a.L, [[1], [0]]);
+  assert.ok(a.errors.M < 0.01 && a.errors.K < 0.01 && a.errors.D < 0.05, JSON.stringify(a.errors));
+  for (const [args, message] of [
+    [['--force-dofs', '3'], 'mechid: error: force_dofs entry 1 is 3: the data have DOFs 1 to 2 (one per output column)'],
+    [['--force-dofs', '1,2'], 'mechid: error: force_dofs names 2 DOF(s) but the data have 1 input column(s): give one DOF per input column'],
+    [['--force-dofs', '1', '--L', L], 'mechid: error: give --L FILE or --force-dofs D1,D2,.., not both'],
+  ]) {
+    const r = run(...args);
+    assert.equal(r.code, 1, args.join(' '));
+    assert.equal(r.stderr, `${message}\n`);
+  }
+});

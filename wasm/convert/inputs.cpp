@@ -107,8 +107,8 @@ StudyRunOptions study_run_options_from_js(const val& o) {
 IdentifyOptions identify_options_from_js(const val& o) {
   IdentifyOptions options;
   read_matrix(o, "L", "matrix L", options.L);
-  read_options(o, "init", options.init, "blockRows", options.block_rows, "estimateInitial", options.estimate_initial,
-               "positive", options.positive);
+  read_options(o, "forceDofs", options.force_dofs, "init", options.init, "blockRows", options.block_rows,
+               "estimateInitial", options.estimate_initial, "positive", options.positive);
   return options;
 }
 

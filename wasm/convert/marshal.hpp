@@ -93,6 +93,18 @@ void read_option(const val& o, const char* key, T& target) {
 inline void read_option(const val& o, const char* key, Vector& target) {
   if (has_option(o, key)) target = vector_from_js(o[key]);
 }
+// A list of whole numbers (indices, 1-based DOFs), each checked like an integer option.
+inline void read_option(const val& o, const char* key, std::vector<int>& target) {
+  if (!has_option(o, key)) return;
+  const val list = o[key];
+  require(list.isArray(), std::string(key) + " must be a list of whole numbers");
+  target.clear();
+  const auto count = list["length"].as<unsigned>();
+  for (unsigned i = 0; i < count; ++i) {
+    const std::string entry = std::string(key) + " entry " + std::to_string(i + 1);
+    target.push_back(static_cast<int>(whole_number(list[i], entry.c_str(), -1e9, 1e9)));
+  }
+}
 
 // read_options(o, "h", x.h, "n", x.n, …): read_option for each key and target.
 inline void read_options(const val&) {}

@@ -9,11 +9,12 @@ export function identifyLinear(o, mechid) {
   if (o.cutoff !== undefined && o.outputs !== 'acceleration') throw badInput('--cutoff applies to --outputs acceleration only');
   const data = readDataset(o);
   checkDof(o, data);
+  if (o.L !== undefined && o['force-dofs'] !== undefined) throw badInput('give --L FILE or --force-dofs D1,D2,.., not both');
   const L = readInputMatrix(o.L);
   const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth);
   const result = mechid.identify(o.method,
     { h: data.h, u: data.u, y: data.y, inputSampling: o['input-sampling'], outputs: o.outputs, cutoffHz: o.cutoff },
-    { L, init: o.init, blockRows: o['block-rows'], positive: o.positive === true }, truth);
+    { L, forceDofs: o['force-dofs'], init: o.init, blockRows: o['block-rows'], positive: o.positive === true }, truth);
   if (result.validation) delete result.validation.simulated;  // N x n: the page plots it, the JSON need not carry it
   writeJson(result, o.out);
   warn(result.status === 'failed' ? [result.message] : result.warnings);

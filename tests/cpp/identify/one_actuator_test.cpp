@@ -46,3 +46,33 @@ TEST_CASE("one actuator on a 2-DOF chain: every M, D, K method recovers the syst
     CHECK(e.D < 2 * tolerance);
   }
 }
+
+TEST_CASE("force_dofs builds L from the DOF each input pushes, and names a bad entry") {
+  const MechanicalSystem truth = two_cart_chain();
+  SimulationOptions o;
+  o.h = 0.05;
+  o.n = 1500;
+  o.snr_db = 40;
+  const SimulatedData d = simulate(truth, o);
+  const Dataset data{o.h, d.u, d.q, InputSampling::hold};
+  IdentifyOptions by_dof;
+  by_dof.force_dofs = {1};
+  CHECK(input_matrix(data, by_dof) == truth.L);
+  IdentifyOptions by_matrix;
+  by_matrix.L = truth.L;
+  const Identification a = identify("variational-zoh", data, by_dof), b = identify("variational-zoh", data, by_matrix);
+  REQUIRE(a.status != Status::failed);
+  CHECK(a.system.M == b.system.M);
+  CHECK(a.system.L == truth.L);
+  IdentifyOptions bad = by_dof;
+  bad.force_dofs = {3};
+  CHECK_THROWS_WITH(identify("auto", data, bad), "force_dofs entry 1 is 3: the data have DOFs 1 to 2 (one per output column)");
+  bad.force_dofs = {1, 2};
+  CHECK_THROWS_WITH(identify("auto", data, bad),
+                    "force_dofs names 2 DOF(s) but the data have 1 input column(s): give one DOF per input column");
+  bad.L = truth.L;
+  CHECK_THROWS_WITH(identify("auto", data, bad), "give L or force_dofs (the DOF each input acts on), not both");
+  IdentifyOptions zero;
+  zero.L = Matrix::Zero(2, 1);
+  CHECK_THROWS_WITH(identify("auto", data, zero), "column 1 of L is zero: input 1 would act on no degree of freedom");
+}

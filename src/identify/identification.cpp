@@ -65,7 +65,7 @@ Matrix input_matrix(const Dataset& data, const IdentifyOptions& o) {
   }
   if (o.L.size() == 0) {
     require(k == n, "the data have " + std::to_string(k) + " inputs and " + std::to_string(n) +
-                        " outputs: give L (n x k) to say where the forces act");
+                        " outputs: give L (n x k) or force_dofs (the DOF each input acts on) to say where the forces act");
     return Matrix::Identity(n, n);
   }
   require(o.L.rows() == n && o.L.cols() == k, "L must be " + std::to_string(n) + "x" + std::to_string(k) +

@@ -110,6 +110,37 @@ test('accelerations in mm/s² and forces in kN: converted, high-passed, and the 
   await page.selectOption('#csv-force-unit', '1');
 });
 
+test('one motor on cart 1 of a two-cart chain: the force acts on DOF 1, and the numbers of mechid identify --force-dofs 1', async () => {
+  const system = join(dir, 'chain.json'), data = join(dir, 'chain.csv');
+  writeFileSync(system, JSON.stringify({ M: [[2, 0], [0, 1.5]], D: [[0.4, 0], [0, 0.1]], K: [[5, -2], [-2, 2]], L: [[1], [0]] }));
+  cli('simulate', '--system', system, '--h', '0.05', '--n', '1500', '--snr', '40', '--seed', '1', '--out', data);
+  await choose(data);
+  const options = () => page.$$eval('select[name="csv-force-dof"] option', (os) => os.map((o) => o.textContent));
+  assert.deepEqual(await options(), ['choose a DOF', 'DOF 1 (q1)', 'DOF 2 (q2)']);
+  // One force for two DOF: no default; identifying asks, next to the choice.
+  assert.equal(await page.inputValue('select[name="csv-force-dof"]'), '');
+  await page.selectOption('#csv-sampling', 'hold');
+  await checkOnly(page, 'input[name="csv-method"]', ['auto']);
+  await run();
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'error');
+  assert.equal(await page.textContent('#csv-mapping-error'),
+    'Choose the degree of freedom each force acts on (u1): with 1 force column and 2 output columns there is no default.');
+  // A choice survives a change of the mapping (nothing the user entered is lost).
+  await page.selectOption('select[name="csv-force-dof"]', '2');
+  await page.uncheck('input[name="csv-output"][value="3"]');
+  await page.check('input[name="csv-output"][value="3"]');
+  assert.equal(await page.inputValue('select[name="csv-force-dof"]'), '2');
+  await page.selectOption('select[name="csv-force-dof"]', '1');
+  await run();
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
+  const r = JSON.parse(cli('identify', '--data', data, '--method', 'auto', '--input-sampling', 'hold', '--force-dofs', '1'));
+  for (const key of ['M', 'K']) {
+    const shown = (await page.textContent(`#csv-${key}-auto td`)).trim();  // "2.000 ± 0.001428"
+    assert.equal(Number(shown.split(' ')[0]), Number(r[key][0][0].toPrecision(4)), `${key}: page ${shown}, CLI ${r[key][0][0]}`);
+  }
+  assert.ok(Math.abs(r.M[0][0] - 2) < 0.05 && Math.abs(r.M[1][1] - 1.5) < 0.05, JSON.stringify(r.M));
+});
+
 test('a file without a header row: columns named column 1…, the first row is data, line numbers stay right', async () => {
   const file = join(dir, 'no-header.csv');
   const data = join(dir, 'msd-h.csv');
@@ -197,7 +228,9 @@ test('each file of the bad-CSV corpus (tests/data/bad) shows its message and lea
       await run();
     }
     assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'error', `${name}: ${await page.textContent('#csv-status')}`);
-    assert.equal(await page.textContent('#csv-file-error'), message, name);
+    // Next to the file input, or next to the mapping when the mapping is what is missing.
+    const shown = (await page.textContent('#csv-file-error')) || (await page.textContent('#csv-mapping-error'));
+    assert.equal(shown, message, name);
     assert.equal(await page.isEnabled('#csv-file'), true, `${name}: the file input stays usable`);
   }
   assert.deepEqual(browser.problems, [], 'no console error, page error or CSP violation');

@@ -104,6 +104,8 @@ async function load(chosen) {
     timeSelect.value = header.includes('t') ? 't' : '';
     columnChecks($('csv-inputs'), 'csv-input', header, /^u\d+$/);
     columnChecks($('csv-outputs'), 'csv-output', header, outputPattern());
+    forceDofChoices.clear();
+    showForceDofs();
     showPreview(header, columns.preview);
     showPreviewPlot(header, columns.columns);
     mapping.hidden = false;
@@ -125,6 +127,7 @@ function showOutputKind() {
   $('csv-output-hint').textContent = OUTPUT_HINTS[kind];
   $('csv-outputs').querySelector('legend').textContent = kind === 'acceleration' ? 'Outputs (accelerations)' : 'Outputs (displacements)';
   if (header.length) columnChecks($('csv-outputs'), 'csv-output', header, outputPattern());
+  showForceDofs();
 }
 
 // The cut-off field: empty = automatic; otherwise a frequency > 0 (the core checks Nyquist).
@@ -142,6 +145,43 @@ function readCutoff() {
 
 function chosenColumns(name) {
   return [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((b) => header[Number(b.value)]);
+}
+
+// Per chosen input column, the DOF its force acts on: a choice among the chosen output columns
+// (DOF j is output j). Default, as many inputs as outputs: input i on DOF i; otherwise no default
+// (a guess could be a silent wrong answer): the user chooses. A choice made for a column is kept
+// when the mapping changes.
+const forceDofChoices = new Map();  // input column name -> DOF (1-based) chosen by the user
+function showForceDofs() {
+  const container = $('csv-force-dofs');
+  container.querySelectorAll('label').forEach((l) => l.remove());
+  const inputs = chosenColumns('csv-input'), outputs = chosenColumns('csv-output');
+  inputs.forEach((column, i) => {
+    const select = el('select', undefined, { name: 'csv-force-dof', 'data-input': column });
+    select.append(el('option', 'choose a DOF', { value: '' }),
+      ...outputs.map((output, j) => el('option', `DOF ${j + 1} (${output})`, { value: String(j + 1) })));
+    const chosen = forceDofChoices.get(column);
+    if (chosen !== undefined && chosen <= outputs.length) select.value = String(chosen);
+    else if (inputs.length === outputs.length) select.value = String(i + 1);
+    select.addEventListener('change', () => forceDofChoices.set(column, Number(select.value)));
+    const label = el('label');
+    label.append(`${column} acts on `, select);
+    container.append(label);
+  });
+}
+
+// The DOF of each chosen input, in the order of the input columns; throws naming the inputs
+// without one.
+function forceDofs() {
+  const selects = [...form.querySelectorAll('select[name="csv-force-dof"]')];
+  const missing = selects.filter((s) => s.value === '');
+  selects.forEach((s) => (s.value === '' ? s.setAttribute('aria-invalid', 'true') : s.removeAttribute('aria-invalid')));
+  if (missing.length) {
+    const outputs = chosenColumns('csv-output').length;
+    throw new Error(`Choose the degree of freedom each force acts on (${missing.map((s) => s.dataset.input).join(', ')}): ` +
+      `with ${count(selects.length, 'force column')} and ${count(outputs, 'output column')} there is no default.`);
+  }
+  return selects.map((s) => Number(s.value));
 }
 
 async function identify(event) {
@@ -164,19 +204,22 @@ async function identify(event) {
     forceScale: Number($('csv-force-unit').value),
     outputScale: Number(outputUnit.value),
   };
-  try {
-    map.cutoffHz = readCutoff();
-  } catch (e) {
-    $('csv-mapping-error').textContent = e.message;
-    setStatus(status, 'error', 'Correct the marked field.');
-    return;
-  }
-  $('csv-mapping-error').textContent = '';
   if (map.inputCols.length === 0 || map.outputCols.length === 0) {
     fileError.textContent = `${file.name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : `output (${outputKind.value})`} column`;
     setStatus(status, 'error', 'Map the columns first.');
     return;
   }
+  let dofs;
+  try {
+    map.cutoffHz = readCutoff();
+    dofs = forceDofs();
+  } catch (e) {
+    $('csv-mapping-error').textContent = e.message;
+    fileError.textContent = '';
+    setStatus(status, 'error', 'Correct the marked field.');
+    return;
+  }
+  $('csv-mapping-error').textContent = '';
   runButton.disabled = true;
   fileError.textContent = '';
   setStatus(status, 'busy', `Identifying ${file.name} with ${methods.join(', ')}…`);
@@ -193,7 +236,7 @@ async function identify(event) {
         setStatus(status, 'busy', `Identifying ${file.name} with ${p.method} (${p.done + 1} of ${p.total})…`);
       }
     };
-    const options = { positive: $('csv-positive').checked };
+    const options = { positive: $('csv-positive').checked, forceDofs: dofs };
     const out = await client.identifyCsv({ file, mapping: map, methods, options }, { onProgress });
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
@@ -230,6 +273,7 @@ export function start() {
   fileInput.addEventListener('change', () => load(fileInput.files[0] ?? null));
   if (fileInput.files[0]) load(fileInput.files[0]);  // chosen while this module was loading
   outputKind.addEventListener('change', showOutputKind);
+  for (const id of ['csv-inputs', 'csv-outputs']) $(id).addEventListener('change', showForceDofs);
   showOutputKind();
   exportButton.addEventListener('click', () => exportResults('json'));
   exportCsvButton.addEventListener('click', () => exportResults('csv'));

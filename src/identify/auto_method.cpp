@@ -8,6 +8,7 @@
 
 #include "core/input_error.hpp"
 #include "identify/exact_sampling_predictor.hpp"
+#include "identify/intersample_model.hpp"
 #include "identify/methods.hpp"
 
 namespace mechid {
@@ -124,6 +125,12 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   } else if (data.input_sampling == InputSampling::hold) {
     chosen = refined;
     reason = "inputs held over each period: the ZOH model is exact at any h (" + accuracy + "); started from " + start.method;
+  } else if (choose_intersample_model(data.u, data.h, data.input_sampling).kind == IntersampleKind::band_limited) {
+    // The samples show a band-limited input, which the band-limited model represents exactly
+    // (intersample_model.hpp): like ZOH for held inputs, no approximation to arbitrate.
+    chosen = refined;
+    reason = "point samples of a band-limited input: the band-limited model is exact at any h (" + accuracy +
+             "); started from " + start.method;
   } else {
     // Point samples: neither the midpoint nor the exact-sampling model (FOH, or band-limited when the
     // samples' spectrum says so: intersample_model.hpp) is exact between samples. Each model is

@@ -95,9 +95,17 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
     return std::string("estimated ") + matrix + " is not positive " + property + " (smallest eigenvalue " +
            format_number(smallest / std::max(largest, 1e-300)) + " × the largest in magnitude)";
   };
-  if (!r.M_pd) r.add_warning(indefinite("M", "definite", m_min, s.M));
-  if (!r.K_pd) r.add_warning(indefinite("K", "definite", k_min, s.K));
-  if (!r.D_psd) r.add_warning(indefinite("D", "semidefinite", d_min, s.D));
+  // All three negative (issue 16: the ECP rig's positive effort moves its carts negatively): one
+  // warning naming the cause and the fix, instead of three "not positive" ones.
+  r.sign_reversed = smallest_eigenvalue(-s.M) > 0 && smallest_scaled_eigenvalue(-s.K) >= -1e-12 &&
+                    smallest_scaled_eigenvalue(-s.D) >= -1e-12;
+  if (r.sign_reversed)
+    r.add_warning("M, D and K are all negative: in these data a positive force moves the outputs negatively (a sign "
+                  "convention of the actuator or the sensors); flip the sign of the input columns (or of every output "
+                  "column) and identify again: the matrices then come out positive, with the same fit");
+  if (!r.M_pd && !r.sign_reversed) r.add_warning(indefinite("M", "definite", m_min, s.M));
+  if (!r.K_pd && !r.sign_reversed) r.add_warning(indefinite("K", "definite", k_min, s.K));
+  if (!r.D_psd && !r.sign_reversed) r.add_warning(indefinite("D", "semidefinite", d_min, s.D));
   r.modal = modal_analysis(s);
   if (r.modal.status != Status::ok) r.add_warning("modal analysis: " + r.modal.message);
   r.validation = validate_model(s, data);

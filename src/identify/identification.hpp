@@ -57,6 +57,9 @@ struct Identification : Outcome {
   bool has_discrete = false;
   DiscreteVariationalModel discrete;       // Md, Dd, Kd when has_discrete
   bool M_pd = false, K_pd = false, D_psd = false;
+  // M negative definite, D and K negative semidefinite: the data describe a positive force moving
+  // the outputs negatively (a sign convention of the rig); flipping the input's sign fixes it.
+  bool sign_reversed = false;
   ModalResult modal;
   ValidationReport validation;
   Uncertainty uncertainty;

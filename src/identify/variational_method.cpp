@@ -4,6 +4,7 @@
 // class, but with θ = (M, D, K) mapped to (Md, Dd, Kd) by eq. 2.22 instead of θ = (Md, Dd, Kd)
 // (variational_predictor.hpp): T is invertible, so the minimiser is the same point, and the
 // minimisation avoids T's 1/h² conditioning (thesis sec. 3.2; issue 15, review D2).
+#include <algorithm>
 #include <optional>
 
 #include "core/stopwatch.hpp"
@@ -95,13 +96,48 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
     }
     start.model = fit.model;
   }
-  r.diagnostics.init = init_used;
 
   // Step 4: structured PEM, from the start mapped back by eq. 2.26 and θ scaled by it.
-  const MechanicalSystem start_system = to_continuous(start.model);
-  predictor.rescale(start_system);
-  Vector theta = predictor.pack(start_system);
-  const PemReport pem = structured_pem(predictor, theta, data.y.cols(), options.positive, options.pem);
+  struct Refined {
+    PemReport pem;
+    MechanicalSystem system;
+    DiscreteVariationalModel discrete;
+  };
+  const auto refine = [&](const DiscreteVariationalModel& from) {
+    const MechanicalSystem start_system = to_continuous(from);
+    predictor.rescale(start_system);
+    Vector theta = predictor.pack(start_system);
+    Refined out{structured_pem(predictor, theta, data.y.cols(), options.positive, options.pem), {}, {}};
+    out.system = predictor.unpack_system(theta);  // θ is in the scaling of this start
+    out.discrete = predictor.unpack(theta);
+    return out;
+  };
+  Refined best = refine(start.model);
+  // A PEM from the subspace start that ends non-physical (M not positive definite, or D or K with
+  // a clearly negative eigenvalue) or at its iteration limit may sit in another basin than the
+  // data's: the equation-error start competes, and the lower cost of the same predictor on the
+  // same data wins (accelerations, review B11's case: the subspace start led to a local minimum
+  // of 5x the cost with M indefinite).
+  const auto suspicious = [](const Refined& x) {
+    if (x.pem.failed() || x.pem.termination == TerminationType::iteration_limit) return true;
+    const auto lowest = [](const Matrix& X) {
+      const Vector e = Eigen::SelfAdjointEigenSolver<Matrix>(X, Eigen::EigenvaluesOnly).eigenvalues();
+      return e(0) / std::max(e.cwiseAbs().maxCoeff(), 1e-300);
+    };
+    return !(lowest(x.system.M) > 0) || lowest(x.system.D) < -1e-6 || lowest(x.system.K) < -1e-6;
+  };
+  if (init_used == "n4sid" && suspicious(best)) {
+    const EquationErrorFit fit = equation_error_fit(data, L);
+    if (!fit.failed()) {
+      Refined other = refine(fit.model);
+      if (!other.pem.failed() && (best.pem.failed() || other.pem.cost < best.pem.cost)) {
+        best = std::move(other);
+        init_used = "equation-error (its PEM reached a lower cost than the one from the n4sid start)";
+      }
+    }
+  }
+  const PemReport& pem = best.pem;
+  r.diagnostics.init = init_used;
   r.diagnostics.iterations = pem.iterations;
   r.diagnostics.curvature_evaluations = pem.curvature_evaluations;
   r.diagnostics.initial_cost = pem.initial_cost;
@@ -116,8 +152,8 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
 
   // Step 5: M, D, K are θ itself; Md, Dd, Kd by eq. 2.22 for the discrete result.
   r.has_discrete = true;
-  r.system = predictor.unpack_system(theta);
-  r.discrete = predictor.unpack(theta);
+  r.system = best.system;
+  r.discrete = best.discrete;
   finish(r, data);
   r.timing_ms = clock.elapsed_ms();
   return r;

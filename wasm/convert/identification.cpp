@@ -51,7 +51,7 @@ val identification_to_js(const Identification& r, const Dataset& data, const std
   if (!failed) set_fields(out, "M", matrix_to_js(s.M), "D", matrix_to_js(s.D), "K", matrix_to_js(s.K), "L", matrix_to_js(s.L));
   if (r.has_discrete && !failed) set_fields(out, "Md", matrix_to_js(d.Md), "Dd", matrix_to_js(d.Dd), "Kd", matrix_to_js(d.Kd));
   set_fields(out, "status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings), "checks",
-             object_of("M_pd", r.M_pd, "K_pd", r.K_pd, "D_psd", r.D_psd));
+             object_of("M_pd", r.M_pd, "K_pd", r.K_pd, "D_psd", r.D_psd, "sign_reversed", r.sign_reversed));
   if (!failed) {
     const ValidationReport& v = r.validation;
     set_fields(out, "modal", modal_to_js(r.modal), "fit",

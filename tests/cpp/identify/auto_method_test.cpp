@@ -35,7 +35,7 @@ TEST_CASE("auto recovers M, D, K to 1e-8 from noise-free held-input data at a co
   CHECK(r.diagnostics.choice == "variational-zoh");
 }
 
-TEST_CASE("on point-sampled inputs auto keeps the better-fitting estimate: never worse than variational") {
+TEST_CASE("on point samples of a band-limited input auto keeps the exact (band-limited) estimate: never worse than variational") {
   const MechanicalSystem s = preset("3dof");
   IdentifyOptions o;
   o.L = s.L;
@@ -43,8 +43,23 @@ TEST_CASE("on point-sampled inputs auto keeps the better-fitting estimate: never
   const Identification r = identify("auto", d, o);
   REQUIRE(r.status != Status::failed);
   REQUIRE(r.diagnostics.reason);
-  CHECK(r.diagnostics.reason->rfind("point-sampled inputs", 0) == 0);
-  CHECK((r.diagnostics.choice == "variational" || r.diagnostics.choice == "variational-zoh"));
+  CHECK(r.diagnostics.reason->rfind("point samples of a band-limited input", 0) == 0);
+  CHECK(r.diagnostics.choice == "variational-zoh");
+  CHECK(r.diagnostics.sampling_model == "band-limited");
+  CHECK(r.uncertainty.available);
   const Identification variational = identify("variational", d, o);
   CHECK(r.validation.fit_percent.mean() >= variational.validation.fit_percent.mean());
+}
+
+TEST_CASE("on point samples that are not band-limited auto picks by each model's own prediction (FOH or midpoint)") {
+  const MechanicalSystem s = preset("3dof");
+  IdentifyOptions o;
+  o.L = s.L;
+  Dataset d = simulated(s, 0.1, 3000, 30.0, 6);  // PRBS: power up to the Nyquist frequency
+  d.input_sampling = InputSampling::point;
+  const Identification r = identify("auto", d, o);
+  REQUIRE(r.status != Status::failed);
+  REQUIRE(r.diagnostics.reason);
+  CHECK(r.diagnostics.reason->rfind("point-sampled inputs: the foh and midpoint models", 0) == 0);
+  CHECK((r.diagnostics.choice == "variational" || r.diagnostics.choice == "variational-zoh"));
 }

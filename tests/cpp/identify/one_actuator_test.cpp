@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "identify/methods.hpp"
 #include "model/mechanical_system.hpp"
 #include "simulate/simulation.hpp"
@@ -75,4 +77,36 @@ TEST_CASE("force_dofs builds L from the DOF each input pushes, and names a bad e
   IdentifyOptions zero;
   zero.L = Matrix::Zero(2, 1);
   CHECK_THROWS_WITH(identify("auto", data, zero), "column 1 of L is zero: input 1 would act on no degree of freedom");
+}
+
+TEST_CASE("a reversed force sign (a positive force moving the outputs negatively) is named, with the fix") {
+  // The ECP rig's convention (issue 16): the same chain with the force column negated. The
+  // estimate is −M, −D, −K (the model is linear in L u; up to the PEM's stopping at the noise
+  // level); one warning names the cause.
+  const MechanicalSystem truth = two_cart_chain();
+  SimulationOptions o;
+  o.h = 0.05;
+  o.n = 3000;
+  o.snr_db = 40;
+  const SimulatedData d = simulate(truth, o);
+  IdentifyOptions options;
+  options.force_dofs = {1};
+  const Identification reversed = identify("auto", Dataset{o.h, -d.u, d.q, InputSampling::hold}, options);
+  const Identification right = identify("auto", Dataset{o.h, d.u, d.q, InputSampling::hold}, options);
+  REQUIRE(reversed.status == Status::warning);
+  CHECK(reversed.sign_reversed);
+  CHECK_FALSE(right.sign_reversed);
+  MechanicalSystem negated = reversed.system;
+  negated.M *= -1;
+  negated.D *= -1;
+  negated.K *= -1;
+  const RelativeErrors e = relative_errors(negated, truth);
+  CHECK(e.M < 0.01);
+  CHECK(e.K < 0.01);
+  const auto mentions = [&](const std::string& text) {
+    return std::count_if(reversed.warnings.begin(), reversed.warnings.end(),
+                         [&](const std::string& w) { return w.find(text) != std::string::npos; });
+  };
+  CHECK(mentions("a positive force moves the outputs negatively") == 1);
+  CHECK(mentions("is not positive") == 0);
 }

@@ -4,19 +4,13 @@
 
 namespace mechid {
 
-Eigen::Index hold_columns(InputSampling sampling) { return sampling == InputSampling::hold ? 1 : 2; }
-
 Matrix sampling_generator(const Matrix& A, const Matrix& B, double h, InputSampling sampling) {
-  const Eigen::Index n = A.rows(), k = B.cols(), m = n + hold_columns(sampling) * k;
+  const Eigen::Index n = A.rows(), k = B.cols(), m = n + (sampling == InputSampling::hold ? 1 : 2) * k;
   Matrix X = Matrix::Zero(m, m);
   X.topLeftCorner(n, n) = A * h;
   X.block(0, n, n, k) = B * h;
   if (sampling == InputSampling::point) X.block(n, n + k, k, k).setIdentity();  // u(t) = u_k + (t/h) Δu
   return X;
-}
-
-Matrix sampled_model(const Matrix& A, const Matrix& B, double h, InputSampling sampling) {
-  return exponential_derivatives(sampling_generator(A, B, h, sampling), {}).exponential.topRows(A.rows());
 }
 
 namespace {

@@ -9,15 +9,9 @@
 
 namespace mechid {
 
-// Columns of w per input channel: 1 for hold (ZOH), 2 for point samples (FOH).
-Eigen::Index hold_columns(InputSampling sampling);
-
 // The generator X = Ā h of the augmented system whose exponential holds Φ in its first rows
 // (Van Loan 1978): ZOH [A B; 0 0] h, FOH [A h, B h, 0; 0, 0, I; 0, 0, 0] (as sample_zoh/foh).
 Matrix sampling_generator(const Matrix& A, const Matrix& B, double h, InputSampling sampling);
-
-// Φ = the first rows(A) rows of e^X.
-Matrix sampled_model(const Matrix& A, const Matrix& B, double h, InputSampling sampling);
 
 // e^X and its Fréchet derivatives L(X, E_p) = d/dε e^{X + ε E_p} for several directions, from the
 // exponential of the block-triangular [X E_p; 0 X] (Van Loan 1978: its upper-right block). X is

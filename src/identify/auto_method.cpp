@@ -85,12 +85,15 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   // decimated data still sample the fastest mode below their Nyquist frequency (factor·h·ω_max < π,
   // beyond which the midpoint model aliases) and have samples enough for the subspace step. A start
   // whose PEM did not converge may carry a spurious fast mode, so its ω_max is not trusted: then
-  // every factor competes.
+  // every factor competes; so too when no full-rate start is usable at all (8dof, h = 0.0005: the
+  // variational PEM ended with M indefinite and n4sid's F was unstable, while the data decimated
+  // by 4 give a start within 2 %).
   const Matrix L = input_matrix(data, options);
-  if (!start.modal.modes.empty()) {
-    const bool trusted = pem_converged(start);
-    const double h_omega = start.modal.modes.back().omega_n * data.h;
-    double best = exact_cost(data, L, start);
+  {
+    const bool has_modes = !start.failed() && !start.modal.modes.empty();
+    const bool trusted = has_modes && pem_converged(start);
+    const double h_omega = has_modes ? start.modal.modes.back().omega_n * data.h : 0.0;
+    double best = has_modes ? exact_cost(data, L, start) : INFINITY;
     for (Eigen::Index factor = 2; (!trusted || factor * h_omega < M_PI) && factor <= 8; factor *= 2) {
       Identification coarse;
       try {

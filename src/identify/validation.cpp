@@ -195,7 +195,8 @@ std::vector<std::string> residual_test_warnings(const ValidationReport& v, const
     w << "the residuals are correlated over time (Ljung–Box Q = " << v.whiteness_statistic << " over lags 1–"
       << v.max_lag << " against its 0.5 % threshold " << v.whiteness_threshold << "; largest autocorrelation "
       << v.max_autocorrelation << " against " << v.bound_99 << " for one lag): " << cause
-      << "; the intervals assume white residuals and are too narrow";
+      << "; intervals that assume white residuals would be too narrow (those given here, if any, use the sandwich "
+         "covariance, which allows for correlated residuals)";
     warnings.push_back(w.str());
   }
   if (!v.residuals_independent_of_input) {

@@ -4,7 +4,7 @@
 
 #include "identify/methods.hpp"
 #include "model/mechanical_system.hpp"
-#include "simulate/simulation.hpp"
+#include "fixtures.hpp"
 
 using namespace mechid;
 
@@ -27,13 +27,7 @@ MechanicalSystem two_cart_chain() {
 
 TEST_CASE("one actuator on a 2-DOF chain: every M, D, K method recovers the system (L 2 x 1)") {
   const MechanicalSystem truth = two_cart_chain();
-  SimulationOptions o;
-  o.h = 0.05;
-  o.n = 4000;
-  o.snr_db = 40;
-  o.seed = 3;
-  const SimulatedData d = simulate(truth, o);
-  const Dataset data{o.h, d.u, d.q, InputSampling::hold};
+  const Dataset data = fixtures::simulated(truth, 0.05, 4000, 40, 3);
   IdentifyOptions options;
   options.L = truth.L;
   for (const std::string method : {"n4sid-d2c", "variational", "variational-zoh", "auto"}) {
@@ -51,12 +45,7 @@ TEST_CASE("one actuator on a 2-DOF chain: every M, D, K method recovers the syst
 
 TEST_CASE("force_dofs builds L from the DOF each input pushes, and names a bad entry") {
   const MechanicalSystem truth = two_cart_chain();
-  SimulationOptions o;
-  o.h = 0.05;
-  o.n = 1500;
-  o.snr_db = 40;
-  const SimulatedData d = simulate(truth, o);
-  const Dataset data{o.h, d.u, d.q, InputSampling::hold};
+  const Dataset data = fixtures::simulated(truth, 0.05, 1500, 40);
   IdentifyOptions by_dof;
   by_dof.force_dofs = {1};
   CHECK(input_matrix(data, by_dof) == truth.L);
@@ -84,15 +73,13 @@ TEST_CASE("a reversed force sign (a positive force moving the outputs negatively
   // estimate is −M, −D, −K (the model is linear in L u; up to the PEM's stopping at the noise
   // level); one warning names the cause.
   const MechanicalSystem truth = two_cart_chain();
-  SimulationOptions o;
-  o.h = 0.05;
-  o.n = 3000;
-  o.snr_db = 40;
-  const SimulatedData d = simulate(truth, o);
+  const Dataset data = fixtures::simulated(truth, 0.05, 3000, 40);
+  Dataset flipped = data;
+  flipped.u = -data.u;
   IdentifyOptions options;
   options.force_dofs = {1};
-  const Identification reversed = identify("auto", Dataset{o.h, -d.u, d.q, InputSampling::hold}, options);
-  const Identification right = identify("auto", Dataset{o.h, d.u, d.q, InputSampling::hold}, options);
+  const Identification reversed = identify("auto", flipped, options);
+  const Identification right = identify("auto", data, options);
   REQUIRE(reversed.status == Status::warning);
   CHECK(reversed.sign_reversed);
   CHECK_FALSE(right.sign_reversed);

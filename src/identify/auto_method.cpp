@@ -71,12 +71,12 @@ double exact_sse(const Identification& r, const Dataset& data, Eigen::Index rows
 }  // namespace
 
 Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
-  if (options.coulomb_friction || options.offset) {
-    // The exact-sampling PEM has no friction or offset term; the inverse-dynamic least squares has.
+  if (options.coulomb_friction) {
+    // The exact-sampling PEM has no friction term; the inverse-dynamic least squares has.
     Identification r = identify_inverse_dynamic(runs, options);
     r.diagnostics.choice = r.method;
-    r.diagnostics.reason = std::string("friction or offset asked for: the inverse-dynamic least squares (IDIM-LS) estimates ") +
-                           "them with M, D, K; the exact-sampling PEM has no friction model";
+    r.diagnostics.reason = std::string("friction asked for: the inverse-dynamic least squares (IDIM-LS) estimates it ") +
+                           "with M, D, K; the exact-sampling PEM has no friction model";
     r.method = "auto";
     return r;
   }
@@ -138,10 +138,11 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   } else if (refined.status == Status::failed) {
     chosen = variational.failed() && !start.failed() ? start : variational;  // the start when the variational one failed
     reason = "the exact-sampling refinement failed (" + refined.message + "); " + accuracy;
-  } else if (!options.structure.unconstrained() || runs.size() > 1) {
+  } else if (!options.structure.unconstrained() || runs.size() > 1 || options.offset) {
     chosen = refined;
     reason = std::string("only the exact-sampling PEM honours ") +
-             (runs.size() > 1 ? "several runs" : "the structure") + " (" + accuracy + "); started from " + start.method;
+             (runs.size() > 1 ? "several runs" : options.offset ? "the offset" : "the structure") + " (" + accuracy +
+             "); started from " + start.method;
   } else if (data.input_sampling == InputSampling::hold) {
     chosen = refined;
     reason = "inputs held over each period: the ZOH model is exact at any h (" + accuracy + "); started from " + start.method;

@@ -10,20 +10,22 @@
 #include "identify/methods.hpp"
 #include "identify/modal_uncertainty.hpp"
 #include "identify/positive_parametrization.hpp"
+#include "identify/record_validation.hpp"
 
 namespace mechid {
 namespace {
 
-// The covariance of θ̂ mapped to sd of M, D, K and of the modes, with the entries the data do not
-// determine. The sandwich form for coloured residuals: always for acceleration outputs (the
+// The covariance of θ̂ mapped to sd of M, D, K, of the modes and of the offsets (offset_sd), with the
+// entries the data do not determine. The sandwich form for coloured residuals: always for acceleration outputs (the
 // s²/B(s) prefilter colours the noise, acceleration_outputs.hpp), otherwise when the whiteness
 // test fails.
 Uncertainty estimate_uncertainty(const ExactSamplingPredictor& predictor, const Vector& theta, const ModalResult& modal,
-                                 bool coloured) {
+                                 bool coloured, Matrix& offset_sd) {
   Uncertainty u;
   const ParameterCovariance c = coloured ? sandwich_covariance(predictor, theta) : parameter_covariance(predictor, theta);
   if (!c.ok) return u;
   const Vector sd = c.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
+  offset_sd = predictor.offsets(sd);
   const MechanicalSystem s = predictor.spread(sd);  // sd of the free entries, 0 at the fixed ones
   u.M = s.M;
   u.D = s.D;
@@ -82,14 +84,14 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
                        ? channel_weights(data.y - start.validation.simulated)
                        : Vector(Vector::Ones(n));
   // The start projected onto the structure (its fixed entries set), each run's x_0 from its first samples.
-  const ExactSamplingPredictor first(runs, L, map);
+  const ExactSamplingPredictor first(runs, L, map, Vector(), options.offset);
   Vector theta = first.pack(start.system, first.initial_states_guess());
   PemReport pem;
   int iterations = 0, passes = 0;
   Eigen::Index samples = 0;
   for (const Dataset& d : runs) samples += d.y.rows();
   for (;;) {
-    const ExactSamplingPredictor predictor(runs, L, map, weights);
+    const ExactSamplingPredictor predictor(runs, L, map, weights, options.offset);
     pem = structured_pem(predictor, theta, n, options.positive, options.pem);
     iterations += pem.iterations;
     ++passes;
@@ -102,7 +104,7 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
     if (passes == 3 || (refined.array() / weights.array() - 1.0).abs().maxCoeff() <= 3 * sampling_error) break;
     weights = refined;
   }
-  const ExactSamplingPredictor predictor(runs, L, map, weights);
+  const ExactSamplingPredictor predictor(runs, L, map, weights, options.offset);
   r.diagnostics.iterations = iterations;
   r.diagnostics.weighting_passes = passes;
   r.diagnostics.cost = pem.cost;
@@ -113,11 +115,18 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   r.diagnostics.sampling_model = to_string(predictor.intersample());
   if (pem.status == Status::warning) r.add_warning(pem.message);
   r.system = predictor.unpack(theta);
-  // The uncertainty after validation, whose residual tests (validation.hpp) decide the covariance.
-  finish(r, data, [&](const Identification& done) {
+  r.forces.offset = predictor.offsets(theta);
+  // The uncertainty after validation, whose residual tests (validation.hpp) decide the covariance;
+  // validation of the model with its offset as a further input (record_validation.hpp).
+  const ForcedRecord forced = with_force_terms(r.system, r.forces, 0.0, data);
+  r.system = forced.model;
+  Matrix offset_sd;
+  finish(r, forced.data, [&](const Identification& done) {
     const bool coloured = data.outputs == OutputKind::acceleration || !done.validation.residuals_white;
-    return estimate_uncertainty(predictor, theta, done.modal, coloured);
+    return estimate_uncertainty(predictor, theta, done.modal, coloured, offset_sd);
   });
+  r.system.L = L;
+  if (options.offset) r.forces.offset_sd = offset_sd.size() ? offset_sd : Matrix::Constant(runs.size(), n, NAN);
   if (r.uncertainty.available) {
     r.diagnostics.covariance = to_string(r.uncertainty.covariance);
     if (r.uncertainty.covariance == CovarianceKind::sandwich) r.diagnostics.covariance_max_lag = r.uncertainty.max_lag;

@@ -62,26 +62,41 @@ ExactSamplingPredictor::ExactSamplingPredictor(const Dataset& data, const Matrix
 }
 
 ExactSamplingPredictor::ExactSamplingPredictor(const std::vector<Dataset>& runs, const Matrix& L, StructureMap structure,
-                                               Vector weights)
-    : L_(L), structure_(std::move(structure)), weights_(std::move(weights)), n_(structure_.dof()) {
+                                               Vector weights, bool offsets)
+    : L_(L), offsets_(offsets), input_matrix_(L), structure_(std::move(structure)), weights_(std::move(weights)),
+      n_(structure_.dof()) {
+  if (offsets_) {
+    input_matrix_.conservativeResize(Eigen::NoChange, L.cols() + n_);
+    input_matrix_.rightCols(n_).setIdentity();
+  }
   if (runs.empty()) return;  // the single-run constructor fills runs_
   const IntersampleModel model = common_intersample_model(runs);
   for (const Dataset& d : runs) {
-    runs_.push_back(Run{&d, model, intersample_inputs(d.u, model), divergence_limit(d.y)});
+    Matrix u = d.u;
+    if (offsets_) {  // the constant's columns: ones (any intersample model represents a constant exactly)
+      u.conservativeResize(Eigen::NoChange, d.u.cols() + n_);
+      u.rightCols(n_).setOnes();
+    }
+    runs_.push_back(Run{&d, model, intersample_inputs(u, model), divergence_limit(d.y)});
     samples_ += d.y.rows();
   }
   if (weights_.size() == 0) weights_ = Vector::Ones(n_);
 }
 
 Eigen::Index ExactSamplingPredictor::parameter_count() const {
-  return structure_.free_count() + 2 * n_ * static_cast<Eigen::Index>(runs_.size());
+  return offset_index() + (offsets_ ? n_ * static_cast<Eigen::Index>(runs_.size()) : 0);
 }
 
 Vector ExactSamplingPredictor::pack(const MechanicalSystem& s, const Vector& initial_states) const {
-  Vector theta(parameter_count());
+  Vector theta = Vector::Zero(parameter_count());  // offsets start at zero
   theta.head(structure_.free_count()) = structure_.pack(s.M, s.D, s.K);
-  theta.tail(initial_states.size()) = initial_states;
+  theta.segment(structure_.free_count(), initial_states.size()) = initial_states;
   return theta;
+}
+
+Matrix ExactSamplingPredictor::offsets(const Vector& theta) const {
+  if (!offsets_) return Matrix();
+  return Eigen::Map<const Matrix>(theta.data() + offset_index(), n_, static_cast<Eigen::Index>(runs_.size())).transpose();
 }
 
 MechanicalSystem ExactSamplingPredictor::unpack(const Vector& theta) const {
@@ -114,11 +129,13 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   const Eigen::Index triangle = n * (n + 1) / 2;
   const Matrix Minv = mass.solve(Matrix::Identity(n, n));
   // eq. 1.4: A = [0 I; -M⁻¹K -M⁻¹D], B = [0; M⁻¹L].
-  Matrix A = Matrix::Zero(2 * n, 2 * n), B = Matrix::Zero(2 * n, L_.cols());
+  const Matrix& Lx = input_matrix_;
+  const Eigen::Index kx = Lx.cols();
+  Matrix A = Matrix::Zero(2 * n, 2 * n), B = Matrix::Zero(2 * n, kx);
   A.topRightCorner(n, n).setIdentity();
   A.bottomLeftCorner(n, n) = -Minv * s.K;
   A.bottomRightCorner(n, n) = -Minv * s.D;
-  B.bottomRows(n) = Minv * L_;
+  B.bottomRows(n) = Minv * Lx;
 
   std::vector<Matrix> directions;  // [∂A ∂B] per free parameter: nonzero in the rows of q'' only
   if (sensitivities) {
@@ -130,12 +147,12 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
       Eigen::Index j = 0;
       while ((j + 1) * (j + 2) / 2 <= within) ++j;
       const Matrix E = unit_symmetric(n, within - j * (j + 1) / 2, j);
-      Matrix d = Matrix::Zero(2 * n, 2 * n + L_.cols());
+      Matrix d = Matrix::Zero(2 * n, 2 * n + kx);
       if (group == 0) {  // ∂M⁻¹ = -M⁻¹ E M⁻¹
         const Matrix dMinv = -Minv * E * Minv;
         d.block(n, 0, n, n) = -dMinv * s.K;
         d.block(n, n, n, n) = -dMinv * s.D;
-        d.block(n, 2 * n, n, L_.cols()) = dMinv * L_;
+        d.block(n, 2 * n, n, kx) = dMinv * Lx;
       } else {
         d.block(n, group == 1 ? n : 0, n, n) = -Minv * E;  // D: ∂A22; K: ∂A21
       }
@@ -153,18 +170,31 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   const auto F = Phi.leftCols(2 * n);
 
   r.resize(samples_ * n);
+  // With offsets, the entries of w_k that carry the constant (per slot of the intersample model,
+  // the last n of each k + n) are scaled by -f_0 of the run; Γ_c (2n x n) is their column sum in
+  // Φ, so that ∂x_{k+1}/∂f_0 = F ∂x_k/∂f_0 - Γ_c.
+  const Eigen::Index k_in = L_.cols(), slots = (m - 2 * n) / kx, local = Ps + 2 * n + (offsets_ ? n : 0);
+  Matrix gamma;
+  if (offsets_) {
+    gamma = Matrix::Zero(2 * n, n);
+    const auto unit = runs_.front().w.row(0);
+    for (Eigen::Index j = 0; j < slots; ++j)
+      for (Eigen::Index i = 0; i < n; ++i)
+        gamma.col(i) += Phi.col(2 * n + j * kx + k_in + i) * unit(j * kx + k_in + i);
+  }
   Vector z(m), x_next(2 * n), forcing(2 * n * Ps);
-  // Per run, S = ∂x_k/∂[free entries, that run's x_0]; the other runs' x_0 do not move it.
-  Matrix S(2 * n, Ps + 2 * n), S_next(2 * n, Ps + 2 * n), Jt_sample = Matrix::Zero(P, n), Jq(Ps + 2 * n, n);
+  // Per run, S = ∂x_k/∂[free entries, that run's x_0, that run's f_0]; the other runs' do not move it.
+  Matrix S(2 * n, local), S_next(2 * n, local), Jt_sample(P, n), Jq(local, n);
   Eigen::Index row = 0;
   for (std::size_t run = 0; run < runs_.size(); ++run) {
     const Run& R = runs_[run];
     const Matrix& y = R.data->y;
-    const Eigen::Index N = y.rows(), x0 = Ps + 2 * n * static_cast<Eigen::Index>(run);
+    const Eigen::Index N = y.rows(), x0 = Ps + 2 * n * static_cast<Eigen::Index>(run),
+                       f0 = offset_index() + n * static_cast<Eigen::Index>(run);
     z.head(2 * n) = theta.segment(x0, 2 * n);
     S.setZero();
-    S.rightCols(2 * n).setIdentity();
-    if (sensitivities && run > 0) Jt_sample.middleRows(x0 - 2 * n, 2 * n).setZero();
+    S.middleCols(Ps, 2 * n).setIdentity();
+    Jt_sample.setZero();
     for (Eigen::Index k = 0; k < N; ++k) {
       const auto x = z.head(2 * n);
       if (!x.allFinite() || (x.head(n).cwiseAbs().array() > R.limit.array()).any()) return false;
@@ -172,16 +202,20 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
       if (sensitivities) {
         Jq.noalias() = -(weights_.asDiagonal() * S.topRows(n)).transpose();
         Jt_sample.topRows(Ps) = Jq.topRows(Ps);
-        Jt_sample.middleRows(x0, 2 * n) = Jq.bottomRows(2 * n);
+        Jt_sample.middleRows(x0, 2 * n) = Jq.middleRows(Ps, 2 * n);
+        if (offsets_) Jt_sample.middleRows(f0, n) = Jq.bottomRows(n);
         (*sink)(Jt_sample);
       }
       if (k + 1 == N) break;
       z.tail(m - 2 * n) = R.w.row(k).transpose();
+      if (offsets_)
+        for (Eigen::Index j = 0; j < slots; ++j) z.segment(2 * n + j * kx + k_in, n).array() *= -theta.segment(f0, n).array();
       x_next.noalias() = Phi * z;
       if (sensitivities) {
         forcing.noalias() = dPhi * z;
         S_next.noalias() = F * S;
         S_next.leftCols(Ps) += Eigen::Map<const Matrix>(forcing.data(), 2 * n, Ps);
+        if (offsets_) S_next.rightCols(n) -= gamma;
         S.swap(S_next);
       }
       z.head(2 * n) = x_next;

@@ -29,8 +29,11 @@ class ExactSamplingPredictor : public PredictorModel {
   // Several runs of one experiment (issue 16): one M, D, K with the free entries of `structure`,
   // and an initial state per run; θ = [free entries; x_0 of run 1; x_0 of run 2; …], the residuals
   // of the runs one after the other. The runs must outlive the predictor.
+  // offsets: a constant force f_0 per DOF and run in M q'' + D q' + K q + f_0 = L u, its n
+  // entries per run appended to θ after the initial states (the constant enters as a further
+  // input column of ones acting through the identity).
   ExactSamplingPredictor(const std::vector<Dataset>& runs, const Matrix& L, StructureMap structure,
-                         Vector weights = Vector());
+                         Vector weights = Vector(), bool offsets = false);
 
   Eigen::Index parameter_count() const override;
   Eigen::Index rows_per_sample() const override { return n_; }
@@ -45,6 +48,10 @@ class ExactSamplingPredictor : public PredictorModel {
   MechanicalSystem spread(const Vector& theta) const;
   // initial_state_guess of every run, stacked.
   Vector initial_states_guess() const;
+  // With offsets: where f_0 of the runs starts in θ, and f_0 as runs x n.
+  Eigen::Index offset_index() const { return structure_.free_count() + 2 * n_ * static_cast<Eigen::Index>(runs_.size()); }
+  Matrix offsets(const Vector& theta) const;
+  bool has_offsets() const { return offsets_; }
   // Unweighted residuals y - ŷ per channel at θ, the runs' rows one after the other (ΣN x n);
   // empty when the prediction is unstable.
   Matrix output_errors(const Vector& theta) const;
@@ -55,11 +62,13 @@ class ExactSamplingPredictor : public PredictorModel {
   struct Run {
     const Dataset* data;
     IntersampleModel intersample;
-    Matrix w;       // the input columns w_k (N x columns_per_input·k)
+    Matrix w;       // the input columns w_k (N x columns_per_input·k; with offsets of [u, 1 … 1])
     Vector limit;   // per output channel: a predicted |q_c| beyond this is unstable
   };
   std::vector<Run> runs_;
   Matrix L_;
+  bool offsets_ = false;
+  Matrix input_matrix_;  // [L, I] with offsets, else L: the columns of B = M⁻¹ [L, I]
   StructureMap structure_;
   Vector weights_;
   Eigen::Index n_, samples_ = 0;

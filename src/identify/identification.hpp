@@ -32,9 +32,10 @@ struct IdentifyOptions {
   // Known structure of M, D, K (issue 16): auto, variational-zoh and inverse-dynamic estimate only
   // the free entries; the other methods refuse a constrained structure.
   SystemStructure structure;
-  // Coulomb friction F_c sign(q'_i) and a constant force f_0 per DOF in the model
-  // M q'' + D q' + K q + F_c sign(q') + f_0 = L u (the EMPS paper's model): estimated by
-  // inverse-dynamic (and auto, which then runs it).
+  // Coulomb friction F_c sign(q'_i) and a constant force f_0 per DOF (and run) in the model
+  // M q'' + D q' + K q + F_c sign(q') + f_0 = L u (the EMPS paper's model): friction by
+  // inverse-dynamic (and auto, which then runs it); the offset also by the exact-sampling PEM
+  // (variational-zoh, auto without friction).
   bool coulomb_friction = false;
   bool offset = false;
   // inverse-dynamic: the zero-phase low-pass cut-off in Hz before differentiation; 0 = the rule.

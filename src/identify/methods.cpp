@@ -20,20 +20,20 @@ using RunsMethod = Identification (*)(const std::vector<Dataset>&, const Identif
 struct MethodEntry {
   const char* name;
   RunsMethod run;
-  bool runs, structure, friction;
+  bool runs, structure, friction, offset;
 };
 
 const MethodEntry kMethods[] = {
     {"variational", [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_variational(r[0], o); },
-     false, false, false},
+     false, false, false, false},
     {"n4sid-d2c", [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_n4sid_d2c(r[0], o); },
-     false, false, false},
+     false, false, false, false},
     {"equation-error",
      [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_equation_error(r[0], o); }, false, false,
-     false},
-    {"variational-zoh", identify_variational_zoh, true, true, false},
-    {"inverse-dynamic", identify_inverse_dynamic, true, true, true},
-    {"auto", identify_auto, true, true, true},
+     false, false},
+    {"variational-zoh", identify_variational_zoh, true, true, false, true},
+    {"inverse-dynamic", identify_inverse_dynamic, true, true, true, true},
+    {"auto", identify_auto, true, true, true, true},
 };
 
 // "a, b or c": the methods with a capability (every method when none is named), for messages.
@@ -119,13 +119,14 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
   require(entry->structure || options.structure.unconstrained(),
           "method " + method + " cannot honour a structure (its estimate has every entry of M, D, K or of the discrete "
           "Md, Dd, Kd, eq. 2.22, free); use " + methods_with(&MethodEntry::structure));
-  require(entry->friction || (!options.coulomb_friction && !options.offset),
-          "method " + method + " has no friction or offset term; use " + methods_with(&MethodEntry::friction));
+  require(entry->friction || !options.coulomb_friction,
+          "method " + method + " has no friction term; use " + methods_with(&MethodEntry::friction));
+  require(entry->offset || !options.offset,
+          "method " + method + " has no offset term; use " + methods_with(&MethodEntry::offset));
   require(!options.coulomb_friction || runs.front().outputs == OutputKind::displacement,
           "friction needs displacement outputs: sign(q') of high-passed accelerations is not the sign of the velocity");
-  require(options.lowpass_hz == 0 || method == "inverse-dynamic" ||
-              (method == "auto" && (options.coulomb_friction || options.offset)),
-          "lowpass_hz applies to inverse-dynamic (and to auto with friction or offset, which runs it), not to " + method);
+  require(options.lowpass_hz == 0 || method == "inverse-dynamic" || (method == "auto" && options.coulomb_friction),
+          "lowpass_hz applies to inverse-dynamic (and to auto with friction, which runs it), not to " + method);
   const Dataset& data = runs.front();
   // Every method runs on amplitude-normalised data (the result does not depend on units); every
   // run with the first run's factors, and known entries of the structure in the same units.

@@ -86,7 +86,7 @@ test('bad lab input gives one line naming the option, file and value', () => {
     [['--structure', '{"Q":"full"}'], "structure: unknown key 'Q' (expected M, D, K or known)"],
     [['--validate', other], `--validate ${other} has columns u1, q1, but the training data have u1, q1, q2`],
     [['--data', other], `--data ${other} has columns u1, q1, but ${train[0]} has u1, q1, q2: runs of one experiment need the same columns`],
-    [['--friction', 'coulomb', '--method', 'variational-zoh'], 'method variational-zoh has no friction or offset term; use inverse-dynamic or auto'],
+    [['--friction', 'coulomb', '--method', 'variational-zoh'], 'method variational-zoh has no friction term; use inverse-dynamic or auto'],
     [['--structure', CHAIN, '--method', 'n4sid-d2c'], 'method n4sid-d2c cannot honour a structure'],
   ]) {
     const r = identify('--data', train[0], ...args);

@@ -157,7 +157,7 @@ TEST_CASE("inverse-dynamic and friction: bad input names the problem") {
   o.force_dofs = {1};
   o.coulomb_friction = true;
   CHECK_THROWS_WITH(identify("variational-zoh", data, o),
-                    "method variational-zoh has no friction or offset term; use inverse-dynamic or auto");
+                    "method variational-zoh has no friction term; use inverse-dynamic or auto");
   // A cart that does not move: no friction to estimate.
   Dataset still = data;
   still.y.col(1).setZero();

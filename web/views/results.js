@@ -63,6 +63,22 @@ export function modalTable(modal, u) {
     modal.modes.map((m, k) => [String(k + 1), pm(m.omega_n, u?.omega_n_sd[k]), fmt(m.freq_hz), pm(m.zeta, u?.zeta_sd[k])]));
 }
 
+// The Coulomb friction F_c and the force offset f₀ per DOF (the model M q″ + D q′ + K q +
+// F_c sign(q′) + f₀ = L u), each ± z95 · sd (1.96, the 95 % normal quantile, when the result has
+// no uncertainty block); only the columns the result has.
+export function frictionTable(r, id) {
+  const z = r.uncertainty?.z95 ?? 1.96;
+  const pm = (x, sd) => (Number.isFinite(sd) ? `${fmt(x)} ± ${fmt(z * sd)}` : fmt(x));
+  const columns = [];
+  if (r.friction?.coulomb) columns.push(['Coulomb F_c (N)', r.friction.coulomb, r.friction.coulomb_sd]);
+  if (r.offset) columns.push(['offset f₀ (N)', r.offset, r.offset_sd]);
+  const n = Math.max(...columns.map(([, x]) => x.length));
+  const table = dataTable(['DOF', ...columns.map(([name]) => name)],
+    Array.from({ length: n }, (_, i) => [String(i + 1), ...columns.map(([, x, sd]) => pm(x[i], sd?.[i]))]));
+  table.querySelector('table').id = id;
+  return table;
+}
+
 // Symmetric to rounding: max |X − Xᵀ| ≤ 1e-9 max |X|.
 function isSymmetric(x) {
   let largest = 0, gap = 0;
@@ -141,6 +157,7 @@ export function methodColumn(r, prefix = 'ident') {
     }
     col.append(discrete);
   }
+  if (r.friction || r.offset) col.append(el('h5', 'Friction and offset (± 95 % interval)'), frictionTable(r, `${prefix}-friction-${m}`));
   if (r.modal?.modes) col.append(el('h5', 'Modes'), modalTable(r.modal, r.uncertainty));
   const fitValues = r.fit?.fit_percent ? Array.from(r.fit.fit_percent) : [];
   const fits = fitValues.map((f, k) => `q${k + 1} ${Number.isFinite(f) ? f.toFixed(2) : String(f)} %`).join(', ');

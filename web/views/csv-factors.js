@@ -52,6 +52,12 @@ export function readFactors(container) {
   return { inputFactors, outputFactors };
 }
 
+/** The fields whose text is not 1, as "u1 × -1" (shown when a new file keeps them). */
+export function factorsTyped(container) {
+  return [...container.querySelectorAll('input[name="csv-factor"]')]
+    .filter((input) => factorOf(input.value) !== 1).map((input) => `${input.dataset.column} × ${input.value.trim()}`);
+}
+
 /** Negates the factor of every input column (shown in its field); returns the column names. */
 export function flipInputSigns(container) {
   const flipped = [];

@@ -6,7 +6,7 @@
 // to the control it is about, and nothing the user entered is reset by an error. Column names and
 // cells come from the user: they are only ever set through textContent.
 import { client } from '../app/worker-client.js';
-import { flipInputSigns, readFactors, showFactors } from './csv-factors.js';
+import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-factors.js';
 import { readRuns, showRuns } from './csv-runs.js';
 import { readStructure, startStructure } from './csv-structure.js';
 import { clearOverlays, showValidation } from './csv-validation.js';
@@ -35,7 +35,7 @@ const OUTPUT_UNITS = {
   acceleration: [['m/s²', 1], ['g (9.80665 m/s²)', 9.80665], ['mm/s²', 1e-3]],
 };
 const OUTPUT_HINTS = {
-  displacement: 'M, D, K come out in SI units (kg, N s/m, N/m) after the unit conversion.',
+  displacement: 'Displacements are used as measured, after the unit and the factor: no filter, no derivative.',
   acceleration: 'Accelerations are not integrated: forces and accelerations both go through one '
     + '4th-order high-pass (the accelerations through s²/B(s)), which keeps M q″ + D q′ + K q = L u '
     + 'exact and removes accelerometer offset and drift. Its first 20/ω_c seconds are dropped. '
@@ -122,7 +122,10 @@ async function load(chosen) {
     runButton.disabled = false;
     const named = columns.hasHeader ? '' : ' (no header row: the first row is data, the columns are named column 1, column 2, …)';
     const more = files.length > 1 ? ` (and ${count(files.length - 1, 'more run')}: the same columns expected)` : '';
-    setStatus(status, 'ready', `${file.name}: ${header.length} columns${named}${more}. Map them, choose methods, then Identify.`);
+    // Factors typed for these column names before are kept (the same rig, the same units): say so.
+    const kept = factorsTyped($('csv-factors'));
+    const keptNote = kept.length ? ` Factors kept from before (step 3): ${kept.join(', ')}.` : '';
+    setStatus(status, 'ready', `${file.name}: ${header.length} columns${named}${more}. Map them, choose methods, then Identify.${keptNote}`);
   } catch (e) {
     fileError.textContent = e.message;
     setStatus(status, 'error', 'The file could not be read; choose another.');

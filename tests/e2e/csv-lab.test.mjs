@@ -174,3 +174,104 @@ test('a bad factor or structure JSON: the message next to its control names it, 
   assert.equal(await page.textContent('#csv-structure-error'), '');
   await page.selectOption('#csv-structure', 'full');
 });
+
+test('several runs: two train, the last is kept back for validation; its free-run fit and overlay, the numbers of mechid identify --data A --data B --validate C', async () => {
+  const system = join(dir, 'chain.json');
+  const runs = [2, 3, 4].map((seed) => {
+    const file = join(dir, `run${seed}.csv`);
+    cli('simulate', '--system', system, '--h', '0.05', '--n', '1200', '--snr', '40', '--seed', String(seed), '--out', file);
+    return file;
+  });
+  await chooseChain(runs, 'chain');
+  // The last file is kept back by default; the others train.
+  assert.deepEqual(await page.$$eval('select[name="csv-run-role"]', (ss) => ss.map((s) => s.value)), ['training', 'training', 'validation']);
+  await runCsv(page);
+  assert.equal(await state(), 'ok', `${await page.textContent('#csv-status')} ${await page.textContent('#csv-file-error')}`);
+  assert.match(await page.textContent('#csv-status'), /3 runs \(run2\.csv: 1200 samples, training; run3\.csv: 1200 samples, training; run4\.csv: 1200 samples, validation\)/);
+  const [r] = await exported();
+  const c = JSON.parse(cli('identify', '--data', runs[0], '--data', runs[1], '--validate', runs[2], '--method', 'auto', '--input-sampling', 'hold',
+    '--force-dofs', '1', '--structure', JSON.stringify(CHAIN)));
+  for (const key of ['M', 'D', 'K']) {
+    for (const [i, j] of [[0, 0], [0, 1], [1, 1]]) {
+      assert.ok(Math.abs(r[key][i][j] - c[key][i][j]) <= 1e-9 * Math.abs(c[key][i][i]), `${key}[${i}][${j}]: page ${r[key][i][j]}, CLI ${c[key][i][j]}`);
+    }
+  }
+  assert.equal(r.validation_records.length, 1);
+  assert.equal(r.validation_records[0].file, 'run4.csv');
+  const fits = r.validation_records[0].fit_percent;
+  c.validation_records[0].fit_percent.forEach((f, j) => assert.ok(Math.abs(fits[j] - f) < 1e-6, `fit q${j + 1}: page ${fits[j]}, CLI ${f}`));
+  assert.ok(fits.every((f) => f > 90), `a model of the true class fits the held-out run: ${fits}`);
+  // Shown per record: the table row and the overlay of measured and simulated outputs.
+  const row = await page.$$eval('#csv-validation-auto tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+  assert.deepEqual(row, [['run4.csv', `${fits[0].toFixed(2)} %`, `${fits[1].toFixed(2)} %`]]);
+  if (r.validation_records[0].simulated) assert.equal(await page.getAttribute('[data-record="run4.csv"]', 'data-series'), '4');
+
+  // A validation file with other columns: its message names it, next to the file input.
+  const other = join(dir, 'other-columns.csv');
+  writeFileSync(other, readFileSync(runs[2], 'utf8').replace(/^t,u1,q1,q2/, 't,u1,q1,x2'));
+  await chooseChain([runs[0], other], 'chain');
+  await runCsv(page);
+  assert.equal(await state(), 'error');
+  assert.match(await page.textContent('#csv-file-error'), /^other-columns\.csv: no column named 'q2'/);
+  // Every file kept back: nothing to identify on, said next to the files.
+  await page.selectOption('select[name="csv-run-role"][data-file="run2.csv"]', 'validation');
+  await runCsv(page);
+  assert.equal(await page.textContent('#csv-file-error'), 'Mark at least one file as training: the model is identified on the training runs.');
+});
+
+// A free body with Coulomb friction and a force offset, m q″ + d q′ + F_c sign(q′) + f₀ = u, the
+// force held over each period (random levels), integrated by RK4 with 20 substeps a period; q
+// with a little white noise. Returns the CSV text (t, u1, q1).
+function frictionBody({ m, d, fc, f0, h, n, seed }) {
+  let s = seed;
+  const random = () => ((s = (1103515245 * s + 12345) % 2147483648) / 2147483648);
+  const f = ([, v], u) => [v, (u - d * v - fc * Math.sign(v) - f0) / m];
+  let x = [0, 0], u = 0;
+  const lines = ['t,u1,q1'];
+  for (let k = 0; k < n; k++) {
+    if (k % 10 === 0) u = 20 * (random() - 0.5);
+    lines.push(`${(k * h).toFixed(6)},${u},${x[0] + 1e-5 * (random() - 0.5)}`);
+    const dt = h / 20;
+    for (let i = 0; i < 20; i++) {
+      const k1 = f(x, u), k2 = f(x.map((xi, j) => xi + dt / 2 * k1[j]), u);
+      const k3 = f(x.map((xi, j) => xi + dt / 2 * k2[j]), u), k4 = f(x.map((xi, j) => xi + dt * k3[j]), u);
+      x = x.map((xi, j) => xi + dt / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('a free body with Coulomb friction and a force offset: K = 0, F_c and f₀ with their intervals, the numbers of mechid identify --friction coulomb --offset', async () => {
+  const truth = { m: 2, d: 3, fc: 1.5, f0: 0.4 };
+  const file = join(dir, 'free-body.csv');
+  writeFileSync(file, frictionBody({ ...truth, h: 0.01, n: 4000, seed: 7 }));
+  await chooseCsv(page, file);
+  await page.fill(factor('u1'), '1');
+  await page.fill(factor('q1'), '1');
+  await page.selectOption('#csv-sampling', 'hold');
+  await page.selectOption('#csv-structure', 'free');
+  assert.match(await page.textContent('#csv-structure-hint'), /K = 0/);
+  await page.check('#csv-friction');
+  await page.check('#csv-offset');
+  await checkOnly(page, 'input[name="csv-method"]', ['auto']);
+  await runCsv(page);
+  assert.equal(await state(), 'ok', `${await page.textContent('#csv-status')} ${await page.textContent('#csv-nonlinear-error')}`);
+  const [r] = await exported();
+  assert.equal(r.K[0][0], 0);
+  assert.ok(!r.warnings.some((w) => /unstable/.test(w)), r.warnings.join('; '));
+  const c = JSON.parse(cli('identify', '--data', file, '--method', 'auto', '--input-sampling', 'hold', '--structure', '{"K":"zero"}', '--friction', 'coulomb', '--offset'));
+  const z = r.uncertainty?.z95 ?? 1.96;
+  for (const [name, page1, cli1, sd, trueValue] of [
+    ['M', r.M[0][0], c.M[0][0], r.uncertainty?.M_sd[0][0], truth.m], ['D', r.D[0][0], c.D[0][0], r.uncertainty?.D_sd[0][0], truth.d],
+    ['F_c', r.friction.coulomb[0], c.friction.coulomb[0], r.friction.coulomb_sd[0], truth.fc], ['f0', r.offset[0], c.offset[0], r.offset_sd[0], truth.f0]]) {
+    assert.ok(Math.abs(page1 - cli1) <= 1e-9 * Math.abs(cli1), `${name}: page ${page1}, CLI ${cli1}`);
+    assert.ok(Math.abs(page1 - trueValue) <= 2 * z * sd, `${name} = ${page1} ± ${z * sd}, true ${trueValue}`);
+  }
+  // Shown with their 95 % intervals, one row per DOF.
+  const cells = await page.$$eval('#csv-friction-auto tbody td', (tds) => tds.map((td) => td.textContent));
+  assert.equal(cells.length, 2);
+  assert.ok(cells.every((text) => / ± /.test(text)), cells.join(' | '));
+  await page.uncheck('#csv-friction');
+  await page.uncheck('#csv-offset');
+  await page.selectOption('#csv-structure', 'full');
+});

@@ -326,7 +326,7 @@ async function identify(event) {
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
     const s = out.summary;
-    setStatus(status, 'ok', `${out.name}: ${runsNote(s)}, h = ${s.h} s, ${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}` +
+    setStatus(status, 'ok', `${out.name}: ${runsNote(s)}, h = ${Number(s.h.toPrecision(6))} s, ${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}` +
       `${factorNote(map)}${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
   } catch (e) {
     placeOf(e).textContent = e.message;

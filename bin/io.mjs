@@ -57,9 +57,16 @@ export function readInputMatrix(path) {
   return matrixFromNested(Array.isArray(json) ? json : json?.L, `matrix L in ${path}`);
 }
 
-/** The CSV of --data with the column options (--time-col, --input-cols, --output-cols) applied. */
-export function readDataset(options, { inputCols = options['input-cols'], outputCols = options['output-cols'] } = {}) {
+/** The one --data file of a method that takes one record (identify's --data repeats for several runs). */
+export function oneDataPath(options) {
   const path = options.data;
+  if (!Array.isArray(path)) return path;
+  if (path.length > 1) throw badInput(`--data once only for --method ${options.method} (the linear methods take several runs)`);
+  return path[0];
+}
+
+/** The CSV of --data with the column options (--time-col, --input-cols, --output-cols) applied. */
+export function readDataset(options, { inputCols = options['input-cols'], outputCols = options['output-cols'], path = oneDataPath(options) } = {}) {
   return parseDatasetCsv({
     Papa, text: readText(path, 'data file'), source: path, h: options.h,
     timeCol: options['time-col'], inputCols, outputCols,

@@ -8,7 +8,8 @@
 // type: 'string' | 'strings' (a,b,..) | 'number' | 'integer' | 'numbers' (a,b,..) | 'snr' (dB or
 // inf) | 'flag'; arg: the placeholder in the usage text (choices print as a|b|c); default: the
 // value used when the option is absent; min: the smallest value of a number; count: how many
-// numbers a list has; choices: the values allowed of a string. Every command also takes --out FILE.
+// numbers a list has; choices: the values allowed of a string; repeat: the option may be given
+// several times, its value is then the list of the values given. Every command also takes --out FILE.
 import { badInput, withDefaults as fill } from '../wasm/api.js';
 
 // Constructors of the table's entries: str('S'), num('H', {default: 1}), choice(['on', 'off']), ...
@@ -82,7 +83,8 @@ export function parseOptions(command, table, argv) {
     }
     const text = inline ?? argv[++i];
     if (text === undefined) throw badInput(`--${name} needs a value`);
-    options[name] = parseValue(text, name, spec);
+    const value = parseValue(text, name, spec);
+    options[name] = spec.repeat ? [...(options[name] ?? []), value] : value;
   }
   return options;
 }
@@ -117,6 +119,7 @@ const fmt = (value) => (value === Infinity ? 'inf' : Array.isArray(value) ? valu
 
 function usageOf(name, spec, { required, defaultValue, arg }) {
   if (spec.type === 'flag') return `[--${name}]`;
+  if (spec.repeat) return `[--${name} ${arg ?? spec.arg} ...]`;
   const text = `--${name} ${arg ?? (spec.choices ? spec.choices.join('|') : spec.arg)}${defaultValue === undefined ? '' : `=${fmt(defaultValue)}`}`;
   return required ? text : `[${text}]`;
 }

@@ -28,6 +28,8 @@
 #include "identify/diagnostics.hpp"
 #include "identify/identification.hpp"
 #include "identify/methods.hpp"
+#include "identify/record_validation.hpp"
+#include "identify/structure.hpp"
 #include "identify/n4sid.hpp"
 #include "identify/pem.hpp"
 #include "identify/second_order.hpp"

@@ -116,9 +116,24 @@ export interface IdentifyData {
   h: number; u: Matrix; y: Matrix; inputSampling?: 'point' | 'hold';
   outputs?: 'displacement' | 'acceleration'; cutoffHz?: number;
 }
+/** Free entries of M, D or K: a pattern, or an n x n symmetric 0/1 mask (1 = free). */
+export type MatrixPattern = 'full' | 'diagonal' | 'tridiagonal' | 'zero' | number[][];
+/** Known structure (issue 16); known entries fix values (null = unknown). */
+export interface Structure { M?: MatrixPattern; D?: MatrixPattern; K?: MatrixPattern;
+  known?: { M?: (number | null)[][]; D?: (number | null)[][]; K?: (number | null)[][] } }
 export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'; blockRows?: number; estimateInitial?: boolean;
+  /** The DOF (1-based) each input column acts on: L with one 1 per column (instead of L). */
+  forceDofs?: number[];
   /** M, K positive definite and D positive semidefinite by parametrisation (the PEMs of auto, variational and variational-zoh). */
-  positive?: boolean }
+  positive?: boolean;
+  /** Honoured by auto, variational-zoh and inverse-dynamic; the other methods refuse it. */
+  structure?: Structure;
+  /** Coulomb friction F_c sign(q') per DOF and a constant force f_0 per DOF and run (inverse-dynamic, auto). */
+  friction?: 'none' | 'coulomb'; offset?: boolean;
+  /** inverse-dynamic: the zero-phase low-pass cut-off before differentiation (0 = the rule). */
+  lowpassHz?: number }
+/** validateRecord: the free-run fit of a model on one record. */
+export interface RecordValidation { status: Status; message: string; fit_percent?: number[]; nrmse?: number[]; simulated?: Matrix }
 /**
  * An entry of M, D or K the estimate does not determine: 'sd_exceeds_scale' when its sd exceeds
  * sqrt(|X_ii X_jj|), 'not_converged' when a Gauss-Newton step from the estimate moves it by more
@@ -130,7 +145,12 @@ export interface Identification {
   method: string; h: number; n: number;
   M?: Matrix; D?: Matrix; K?: Matrix; L?: Matrix; Md?: Matrix; Dd?: Matrix; Kd?: Matrix;
   status: Status; message: string; warnings: string[];
-  checks: { M_pd: boolean; K_pd: boolean; D_psd: boolean };
+  /** sign_reversed: M, D, K all negative (flip the input's sign); rigid_body: K singular by the structure. */
+  checks: { M_pd: boolean; K_pd: boolean; D_psd: boolean; sign_reversed: boolean; rigid_body: boolean };
+  /** With friction 'coulomb': F_c per DOF and its sd. */
+  friction?: { coulomb: number[]; coulomb_sd: number[] };
+  /** With offset: f_0 per DOF (of the first run) and its sd; per run when there are several. */
+  offset?: number[]; offset_sd?: number[]; offset_by_run?: Matrix; offset_sd_by_run?: Matrix;
   modal?: ModalResult;
   fit?: { fit_percent: number[]; nrmse: number[] };
   /** Residual tests: Ljung–Box Q (largest over the output channels) against its χ² threshold and
@@ -321,7 +341,8 @@ export interface Mechid extends NonlinearApi, Estimators {
   /** Thesis Figs. 3.1, 3.2, A.1 on a 1-DOF system at h_i = 2π/(i ω_B); rows zoh then midpoint per i. */
   perturbationStudy(system: MechanicalSystem, options?: PerturbationOptions): PerturbationRow[];
   methodNames(): string[];
-  identify(method: string, data: IdentifyData, options?: IdentifyOptions, truth?: MechanicalSystem): Identification;
+  identify(method: string, data: IdentifyData | IdentifyData[], options?: IdentifyOptions, truth?: MechanicalSystem): Identification;
+  validateRecord(model: Identification, data: IdentifyData): RecordValidation;
   /** One Monte Carlo run (simulate, identify, compare); aggregate with wasm/study.js. */
   studyRun(system: MechanicalSystem, options: StudyRunOptions): StudyRunResult;
   /** The first `count` outputs of the seeded generator, as [hi32, lo32] pairs (for cross-host checks). */

@@ -107,6 +107,52 @@ function normalizeSystem(system) {
   return { ...system, L: system.L ?? identity(system.M.rows) };
 }
 
+// A structure {M?, D?, K?, known?} (issue 16) as the bindings expect it: masks and known values
+// (nested arrays of rows, null = unknown) as matrices, pattern names as they are.
+function normalizeStructure(structure) {
+  if (structure === undefined || structure === null) return undefined;
+  if (typeof structure !== 'object' || Array.isArray(structure)) {
+    throw badInput(`structure must be an object {M?, D?, K?, known?}, got ${got(structure)}`);
+  }
+  const allowed = ['M', 'D', 'K', 'known'];
+  for (const key of Object.keys(structure)) {
+    if (!allowed.includes(key)) throw badInput(`structure: unknown key '${key}' (expected M, D, K or known)`);
+  }
+  const out = {};
+  for (const key of ['M', 'D', 'K']) {
+    const pattern = structure[key];
+    if (pattern === undefined || pattern === null) continue;
+    out[key] = typeof pattern === 'string' ? pattern : nestedMatrix(pattern, `structure ${key}`, false);
+  }
+  if (structure.known !== undefined && structure.known !== null) {
+    if (typeof structure.known !== 'object' || Array.isArray(structure.known)) {
+      throw badInput(`structure known must be an object {M?, D?, K?}, got ${got(structure.known)}`);
+    }
+    out.known = {};
+    for (const key of Object.keys(structure.known)) {
+      if (!['M', 'D', 'K'].includes(key)) throw badInput(`structure known: unknown key '${key}' (expected M, D or K)`);
+      out.known[key] = nestedMatrix(structure.known[key], `structure known.${key}`, true);
+    }
+  }
+  return out;
+}
+
+// Rows of numbers (null = NaN when `nullable`) as a {rows, cols, data} matrix; a matrix as it is.
+function nestedMatrix(rows, name, nullable) {
+  if (isMatrix(rows)) return rows;
+  const what = nullable ? 'numbers or null' : 'numbers';
+  if (!Array.isArray(rows) || rows.length === 0 || !rows.every((r) => Array.isArray(r) && r.length === rows[0].length)) {
+    throw badInput(`${name} must be a pattern name or a square array of rows of ${what}, got ${got(rows)}`);
+  }
+  const data = new Float64Array(rows.length * rows[0].length);
+  rows.forEach((row, i) => row.forEach((x, j) => {
+    if (x === null && nullable) data[i * row.length + j] = NaN;
+    else if (typeof x === 'number' && Number.isFinite(x)) data[i * row.length + j] = x;
+    else throw badInput(`${name}: entry [${i + 1},${j + 1}] must be one of ${what}, got ${got(x)}`);
+  }));
+  return { rows: rows.length, cols: rows[0].length, data };
+}
+
 const optionalSystem = (system) => (system === undefined || system === null ? null : normalizeSystem(system));
 
 function normalizeSimulationOptions(options) {
@@ -207,7 +253,10 @@ export function wrapModule(module) {
       return unwrap(module.perturbationStudy(normalizeSystem(system), o));
     },
     methodNames: () => module.methodNames(),
-    /** Identifies M, D, K from data {h, u, y, inputSampling, outputs, cutoffHz}; `truth` (a system) adds errors. */
+    /**
+     * Identifies M, D, K from data {h, u, y, inputSampling, outputs, cutoffHz}, or from an array of
+     * such records (several runs of one experiment); `truth` (a system) adds errors.
+     */
     identify(method, data, options, truth) {
       requireString(method, 'method');
       const o = withDefaults(DEFAULTS.identify, options);
@@ -215,7 +264,22 @@ export function wrapModule(module) {
       o.forceDofs = optionalNumbers(o.forceDofs, 'force DOFs') ?? undefined;
       requireString(o.init, 'init');
       requireInteger(o.blockRows, 'block rows');
-      return unwrap(module.identify(method, normalizeDataset(data), o, optionalSystem(truth)));
+      o.structure = normalizeStructure(o.structure);
+      if (o.friction !== undefined) requireString(o.friction, 'friction');
+      if (o.lowpassHz !== undefined) requireNumber(o.lowpassHz, 'low-pass cut-off (Hz)');
+      const records = Array.isArray(data)
+        ? data.map((record, i) => normalizeDataset(record, `output data q of run ${i + 1}`))
+        : normalizeDataset(data);
+      return unwrap(module.identify(method, records, o, optionalSystem(truth)));
+    },
+    /**
+     * The free-run fit of an identify result (M, D, K, L; friction, offset and diagnostics.lowpass_hz
+     * when it has them) on a record {h, u, y, ...}: {status, message, fit_percent, nrmse, simulated}.
+     */
+    validateRecord(model, data) {
+      requireObject(model, 'model must be an identify result with matrices M, D, K and L');
+      return unwrap(module.validateRecord({ ...normalizeSystem(model), friction: model.friction, offset: model.offset,
+        diagnostics: model.diagnostics }, normalizeDataset(data)));
     },
     /** One run of a Monte Carlo study (see analysis/study.hpp); aggregate with wasm/study.js. */
     studyRun(system, options) {

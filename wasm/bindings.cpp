@@ -66,8 +66,22 @@ val perturbation_study_js(val s, val o) {
 
 val identify_js(std::string method, val data, val o, val truth) {
   return result_or_error([&] {
-    const Dataset d = dataset_from_js(data);
-    return identification_to_js(identify(method, d, identify_options_from_js(o)), d, optional_system_from_js(truth));
+    const std::vector<Dataset> runs = runs_from_js(data);
+    return identification_to_js(identify(method, runs, identify_options_from_js(o)), runs.front(),
+                                optional_system_from_js(truth));
+  });
+}
+
+// The free run of an identify result (M, D, K, L, and friction/offset when it has them) on a record.
+val validate_record_js(val model, val data) {
+  return result_or_error([&] {
+    ForceTerms forces;
+    if (has_option(model, "friction")) forces.coulomb = vector_from_js(model["friction"]["coulomb"]);
+    if (has_option(model, "offset")) forces.offset = vector_from_js(model["offset"]).transpose();
+    double lowpass = 0.0;
+    if (has_option(model, "diagnostics")) read_option(model["diagnostics"], "lowpass_hz", lowpass);
+    require(forces.coulomb.size() == 0 || lowpass > 0, "the model's friction needs its diagnostics.lowpass_hz");
+    return validation_record_to_js(validate_record(system_from_js(model), forces, lowpass, dataset_from_js(data)));
   });
 }
 
@@ -155,6 +169,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("passivity", &passivity_js);
   function("perturbationStudy", &perturbation_study_js);
   function("identify", &identify_js);
+  function("validateRecord", &validate_record_js);
   function("studyRun", &study_run_js);
   function("methodNames", &method_names_js);
   function("svfIdentify", &svf_identify_js);

@@ -13,6 +13,9 @@ const nonlinear = DEFAULTS.nonlinearIdentify;
 export const options = {
   ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), 'force-dofs': nums('D1,D2,..'), init: str('n4sid|equation-error', { default: DEFAULTS.identify.init }),
   ...pick('truth'), 'block-rows': int('I'), positive: flag(),
+  // several runs and held-out records; known structure, friction, offset; units and signs (issue 16)
+  data: str('FILE', { repeat: true }), validate: str('FILE', { repeat: true }), structure: str('FILE|JSON'),
+  friction: choice(['none', 'coulomb']), offset: flag(), lowpass: num('HZ'), scale: strs('COL=FACTOR,..'),
   // the columns of the data file and how its inputs and outputs were sampled
   'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
   'input-sampling': choice(['point', 'hold'], { default: dataset.inputSampling }),
@@ -41,8 +44,9 @@ const SVF = ['poles', 'pole-grid', 'robust', 'intersample'];
 export const FAMILIES = [
   {
     methods: (mechid) => mechid.methodNames(),
-    args: { method: 'auto|variational|variational-zoh|n4sid-d2c|equation-error' },
-    options: ['data', 'method', ...COLUMNS, 'dof', 'L', 'force-dofs', 'init', 'truth', 'block-rows', 'positive', 'outputs', 'cutoff'],
+    args: { method: 'auto|variational|variational-zoh|n4sid-d2c|equation-error|inverse-dynamic' },
+    options: ['data', 'method', ...COLUMNS, 'dof', 'L', 'force-dofs', 'init', 'truth', 'block-rows', 'positive', 'outputs', 'cutoff',
+      'structure', 'friction', 'offset', 'lowpass', 'scale', 'validate'],
     help: ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors])',
       'auto: the recommended estimate (exact-sampling PEM from the variational start) and why',
       '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)',
@@ -50,7 +54,15 @@ export const FAMILIES = [
       "  high-passed at --cutoff Hz (default: a quarter of the slowest mode's frequency, found",
       '  in a first pass) instead of integrating twice; needs sampled (point) inputs',
       '--positive: M, K positive definite and D semidefinite by construction (auto, variational, variational-zoh)',
-      '--force-dofs D1,D2,..: the DOF (1-based) each input column pushes; builds L (one actuator: --force-dofs 1)'],
+      '--force-dofs D1,D2,..: the DOF (1-based) each input column pushes; builds L (one actuator: --force-dofs 1)',
+      '--data FILE repeated: several runs of one experiment (one M, D, K; auto, variational-zoh, inverse-dynamic);',
+      '  --validate FILE (repeatable): the free-run fit of each held-out record, in validation_records',
+      '--structure FILE|JSON: {"M": P, "D": P, "K": P, "known": {"M": [[..]]}}, P = full|diagonal|tridiagonal|zero',
+      '  or an n x n 0/1 mask of the free entries; known entries fixed (null = unknown); auto, variational-zoh,',
+      '  inverse-dynamic honour it. E.g. a chain of lumped masses: \'{"M":"diagonal","D":"diagonal","K":"tridiagonal"}\'',
+      '--friction coulomb, --offset: F_c sign(q\') and a constant force f_0 per DOF (inverse-dynamic; auto runs it);',
+      '  --lowpass HZ: its zero-phase low-pass before differentiation (default: the rule in diagnostics.lowpass_hz)',
+      '--scale COL=FACTOR,..: multiply columns (units: q1=1.786e-5 for counts to m; u1=-1 flips a sign)'],
     run: identifyLinear,
   },
   {

@@ -30,6 +30,9 @@ void unscale_result(Identification& r, const AmplitudeScaling& s) {
     r.discrete.Dd *= matrices;
     r.discrete.Kd *= matrices;
   }
+  // Friction and offset are forces: F = b F̃.
+  for (Vector* f : {&r.forces.coulomb, &r.forces.coulomb_sd}) *f *= s.input;
+  for (Matrix* f : {&r.forces.offset, &r.forces.offset_sd}) *f *= s.input;
   r.validation.simulated *= s.output;
   r.uncertainty.residual_variance *= squared;
   for (auto* cost : {&r.diagnostics.initial_cost, &r.diagnostics.cost})

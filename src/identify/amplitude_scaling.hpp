@@ -27,7 +27,7 @@ AmplitudeScaling amplitude_scaling(const Dataset& data);
 Dataset scaled_data(const Dataset& data, const AmplitudeScaling& scaling);
 
 // Maps a result on the scaled data back to the user's units: M, D, K and Md, Dd, Kd (and their
-// sd) by b/a; the simulated outputs by a; costs and residual variances by a²; the
+// sd) by b/a; friction and offset by b; the simulated outputs by a; costs and residual variances by a²; the
 // mass-normalised mode shapes by sqrt(a/b).
 void unscale_result(Identification& result, const AmplitudeScaling& scaling);
 

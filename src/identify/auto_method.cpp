@@ -70,7 +70,17 @@ double exact_sse(const Identification& r, const Dataset& data, Eigen::Index rows
 
 }  // namespace
 
-Identification identify_auto(const Dataset& data, const IdentifyOptions& options) {
+Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
+  if (options.coulomb_friction || options.offset) {
+    // The exact-sampling PEM has no friction or offset term; the inverse-dynamic least squares has.
+    Identification r = identify_inverse_dynamic(runs, options);
+    r.diagnostics.choice = r.method;
+    r.diagnostics.reason = std::string("friction or offset asked for: the inverse-dynamic least squares (IDIM-LS) estimates ") +
+                           "them with M, D, K; the exact-sampling PEM has no friction model";
+    r.method = "auto";
+    return r;
+  }
+  const Dataset& data = runs.front();  // the starts come from the first run
   const Identification variational = identify_variational(data, options);
   double timing = variational.timing_ms;
   Identification start = variational;
@@ -111,7 +121,7 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
       }
     }
   }
-  Identification refined = refine_exact_sampling(data, options, start);
+  Identification refined = refine_exact_sampling(runs, options, start);
   timing += refined.timing_ms;
 
   const Identification* usable = refined.status != Status::failed ? &refined : &variational;
@@ -122,9 +132,16 @@ Identification identify_auto(const Dataset& data, const IdentifyOptions& options
   }
   std::string reason;
   Identification chosen;
-  if (refined.status == Status::failed) {
+  if (refined.status == Status::failed && !options.structure.unconstrained()) {
+    chosen = refined;  // the unstructured starts do not honour the structure: no fallback to them
+    reason = "the exact-sampling refinement, the one that honours the structure, failed (" + refined.message + ")";
+  } else if (refined.status == Status::failed) {
     chosen = variational.failed() && !start.failed() ? start : variational;  // the start when the variational one failed
     reason = "the exact-sampling refinement failed (" + refined.message + "); " + accuracy;
+  } else if (!options.structure.unconstrained() || runs.size() > 1) {
+    chosen = refined;
+    reason = std::string("only the exact-sampling PEM honours ") +
+             (runs.size() > 1 ? "several runs" : "the structure") + " (" + accuracy + "); started from " + start.method;
   } else if (data.input_sampling == InputSampling::hold) {
     chosen = refined;
     reason = "inputs held over each period: the ZOH model is exact at any h (" + accuracy + "); started from " + start.method;

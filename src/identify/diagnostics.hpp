@@ -28,6 +28,9 @@ struct Diagnostics {
   std::optional<double> h_omega_max;          // h times the fastest identified ω_n
   std::optional<double> prefilter_cutoff_hz;  // acceleration high-pass cut-off
   std::optional<Eigen::Index> prefilter_discarded;  // samples dropped while it settled
+  // inverse-dynamic: the zero-phase low-pass cut-off and the decimation of the rows.
+  std::optional<double> lowpass_hz;
+  std::optional<Eigen::Index> decimation;
   // SVF.
   std::optional<double> p1, p2, condition, output_error, residual_rms;
   std::optional<Eigen::Index> downweighted, pairs_evaluated;
@@ -60,6 +63,8 @@ struct Diagnostics {
     number("h_omega_max", h_omega_max);
     number("prefilter_cutoff_hz", prefilter_cutoff_hz);
     number("prefilter_discarded", prefilter_discarded);
+    number("lowpass_hz", lowpass_hz);
+    number("decimation", decimation);
     number("p1", p1);
     number("p2", p2);
     number("condition", condition);

@@ -49,14 +49,14 @@ Uncertainty estimate_uncertainty(const ExactSamplingPredictor& predictor, const 
   const ParameterCovariance c = coloured ? sandwich_covariance(predictor, theta) : parameter_covariance(predictor, theta);
   if (!c.ok) return u;
   const Vector sd = c.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
-  const MechanicalSystem s = predictor.unpack(sd);  // the same packing maps sd to the entries
+  const MechanicalSystem s = predictor.spread(sd);  // sd of the free entries, 0 at the fixed ones
   u.M = s.M;
   u.D = s.D;
   u.K = s.K;
   u.residual_variance = c.residual_variance;
   u.covariance = c.kind;
   u.max_lag = c.max_lag;
-  u.undetermined = undetermined_entries(predictor.unpack(theta), s, predictor.unpack(c.gauss_newton_step));
+  u.undetermined = undetermined_entries(predictor.unpack(theta), s, predictor.spread(c.gauss_newton_step));
   modal_uncertainty(predictor, theta, c.covariance, modal, u);
   u.available = true;
   return u;
@@ -74,8 +74,10 @@ Vector channel_weights(const Matrix& errors) {
 
 }  // namespace
 
-Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions& options, const Identification& start) {
+Identification refine_exact_sampling(const std::vector<Dataset>& runs, const IdentifyOptions& options,
+                                     const Identification& start) {
   const Stopwatch clock;
+  const Dataset& data = runs.front();
   Identification r = method_result("variational-zoh", data);
   r.diagnostics.start = start.method;
   if (start.failed() || !start.M_pd) {
@@ -84,6 +86,9 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   }
   const Matrix L = input_matrix(data, options);
   const Eigen::Index n = data.y.cols();
+  const ResolvedStructure structure = resolve(options.structure, n);
+  const StructureMap map(structure);
+  r.rigid_body = structure.rigid_body;
   // Weighted by 1/σ_c (maximum likelihood for Gaussian noise of unequal variances per channel),
   // σ_c first from the start's free-run output errors, then from the refined model's while they
   // differ by more than 3 standard errors of a σ estimated from N residuals (≈ 1/√(2N) relative,
@@ -92,11 +97,15 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   Vector weights = start.validation.simulated.rows() == data.y.rows()
                        ? channel_weights(data.y - start.validation.simulated)
                        : Vector(Vector::Ones(n));
-  Vector theta = ExactSamplingPredictor(data, L).pack(start.system, initial_state_guess(data));
+  // The start projected onto the structure (its fixed entries set), each run's x_0 from its first samples.
+  const ExactSamplingPredictor first(runs, L, map);
+  Vector theta = first.pack(start.system, first.initial_states_guess());
   PemReport pem;
   int iterations = 0, passes = 0;
+  Eigen::Index samples = 0;
+  for (const Dataset& d : runs) samples += d.y.rows();
   for (;;) {
-    const ExactSamplingPredictor predictor(data, L, weights);
+    const ExactSamplingPredictor predictor(runs, L, map, weights);
     pem = structured_pem(predictor, theta, n, options.positive, options.pem);
     iterations += pem.iterations;
     ++passes;
@@ -105,11 +114,11 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
       return r;
     }
     const Vector refined = channel_weights(predictor.output_errors(theta));
-    const double sampling_error = 1.0 / std::sqrt(2.0 * static_cast<double>(data.y.rows()));
+    const double sampling_error = 1.0 / std::sqrt(2.0 * static_cast<double>(samples));
     if (passes == 3 || (refined.array() / weights.array() - 1.0).abs().maxCoeff() <= 3 * sampling_error) break;
     weights = refined;
   }
-  const ExactSamplingPredictor predictor(data, L, weights);
+  const ExactSamplingPredictor predictor(runs, L, map, weights);
   r.diagnostics.iterations = iterations;
   r.diagnostics.weighting_passes = passes;
   r.diagnostics.cost = pem.cost;
@@ -134,9 +143,9 @@ Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions&
   return r;
 }
 
-Identification identify_variational_zoh(const Dataset& data, const IdentifyOptions& options) {
-  const Identification start = identify_variational(data, options);
-  Identification r = refine_exact_sampling(data, options, start);
+Identification identify_variational_zoh(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
+  const Identification start = identify_variational(runs.front(), options);
+  Identification r = refine_exact_sampling(runs, options, start);
   r.timing_ms += start.timing_ms;
   return r;
 }

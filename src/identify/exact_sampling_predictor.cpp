@@ -36,30 +36,73 @@ Vector initial_state_guess(const Dataset& data) {
   return x0;
 }
 
+namespace {
+
+// One intersample model for every run (one sampled model Φ serves them all): the runs' own
+// choice when they agree; otherwise FOH for point samples (ZOH stays exact for held inputs).
+IntersampleModel common_intersample_model(const std::vector<Dataset>& runs) {
+  const IntersampleModel first = choose_intersample_model(runs.front().u, runs.front().h, runs.front().input_sampling);
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    const IntersampleModel other = choose_intersample_model(runs[i].u, runs[i].h, runs[i].input_sampling);
+    if (other.kind != first.kind || other.substeps != first.substeps || other.detrended != first.detrended)
+      return IntersampleModel{first.kind == IntersampleKind::hold ? IntersampleKind::hold : IntersampleKind::linear};
+  }
+  return first;
+}
+
+}  // namespace
+
 ExactSamplingPredictor::ExactSamplingPredictor(const Dataset& data, const Matrix& L, Vector weights)
-    : data_(data),
-      L_(L),
-      intersample_(choose_intersample_model(data.u, data.h, data.input_sampling)),
-      w_(intersample_inputs(data.u, intersample_)),
-      weights_(weights.size() ? std::move(weights) : Vector::Ones(data.y.cols())),
-      n_(data.y.cols()),
-      triangle_(n_ * (n_ + 1) / 2),
-      limit_(divergence_limit(data.y)) {}
+    : ExactSamplingPredictor(std::vector<Dataset>{}, L, full_structure(data.y.cols()), std::move(weights)) {
+  const IntersampleModel model = choose_intersample_model(data.u, data.h, data.input_sampling);
+  runs_.push_back(Run{&data, model, intersample_inputs(data.u, model), divergence_limit(data.y)});
+  n_ = data.y.cols();
+  samples_ = data.y.rows();
+  if (weights_.size() == 0) weights_ = Vector::Ones(n_);
+}
 
-Eigen::Index ExactSamplingPredictor::parameter_count() const { return 3 * triangle_ + 2 * n_; }
+ExactSamplingPredictor::ExactSamplingPredictor(const std::vector<Dataset>& runs, const Matrix& L, StructureMap structure,
+                                               Vector weights)
+    : L_(L), structure_(std::move(structure)), weights_(std::move(weights)), n_(structure_.dof()) {
+  if (runs.empty()) return;  // the single-run constructor fills runs_
+  const IntersampleModel model = common_intersample_model(runs);
+  for (const Dataset& d : runs) {
+    runs_.push_back(Run{&d, model, intersample_inputs(d.u, model), divergence_limit(d.y)});
+    samples_ += d.y.rows();
+  }
+  if (weights_.size() == 0) weights_ = Vector::Ones(n_);
+}
 
-Vector ExactSamplingPredictor::pack(const MechanicalSystem& s, const Vector& initial_state) const {
+Eigen::Index ExactSamplingPredictor::parameter_count() const {
+  return structure_.free_count() + 2 * n_ * static_cast<Eigen::Index>(runs_.size());
+}
+
+Vector ExactSamplingPredictor::pack(const MechanicalSystem& s, const Vector& initial_states) const {
   Vector theta(parameter_count());
-  pack_symmetric(s.M, s.D, s.K, theta);
-  theta.tail(2 * n_) = initial_state;
+  theta.head(structure_.free_count()) = structure_.pack(s.M, s.D, s.K);
+  theta.tail(initial_states.size()) = initial_states;
   return theta;
 }
 
 MechanicalSystem ExactSamplingPredictor::unpack(const Vector& theta) const {
   MechanicalSystem s;
   s.L = L_;
-  unpack_symmetric(theta, n_, s.M, s.D, s.K);
+  structure_.unpack(theta.head(structure_.free_count()), s.M, s.D, s.K);
   return s;
+}
+
+MechanicalSystem ExactSamplingPredictor::spread(const Vector& theta) const {
+  MechanicalSystem s;
+  s.L = L_;
+  structure_.spread(theta.head(structure_.free_count()), s.M, s.D, s.K);
+  return s;
+}
+
+Vector ExactSamplingPredictor::initial_states_guess() const {
+  Vector x0(2 * n_ * static_cast<Eigen::Index>(runs_.size()));
+  for (std::size_t i = 0; i < runs_.size(); ++i)
+    x0.segment(2 * n_ * static_cast<Eigen::Index>(i), 2 * n_) = initial_state_guess(*runs_[i].data);
+  return x0;
 }
 
 bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const {
@@ -67,7 +110,8 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   const MechanicalSystem s = unpack(theta);
   const Eigen::LLT<Matrix> mass(s.M);
   if (mass.info() != Eigen::Success) return false;  // M must stay positive definite
-  const Eigen::Index n = n_, N = data_.y.rows(), P = parameter_count(), Ps = 3 * triangle_, m = 2 * n + w_.cols();
+  const Eigen::Index n = n_, P = parameter_count(), Ps = structure_.free_count(), m = 2 * n + runs_.front().w.cols();
+  const Eigen::Index triangle = n * (n + 1) / 2;
   const Matrix Minv = mass.solve(Matrix::Identity(n, n));
   // eq. 1.4: A = [0 I; -M⁻¹K -M⁻¹D], B = [0; M⁻¹L].
   Matrix A = Matrix::Zero(2 * n, 2 * n), B = Matrix::Zero(2 * n, L_.cols());
@@ -76,26 +120,30 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   A.bottomRightCorner(n, n) = -Minv * s.D;
   B.bottomRows(n) = Minv * L_;
 
-  std::vector<Matrix> directions;  // [∂A ∂B] per parameter: nonzero in the rows of q'' only
+  std::vector<Matrix> directions;  // [∂A ∂B] per free parameter: nonzero in the rows of q'' only
   if (sensitivities) {
     directions.reserve(Ps);
-    for (int group = 0; group < 3; ++group)
-      for (Eigen::Index j = 0; j < n; ++j)
-        for (Eigen::Index i = 0; i <= j; ++i) {
-          const Matrix E = unit_symmetric(n, i, j);
-          Matrix d = Matrix::Zero(2 * n, 2 * n + L_.cols());
-          if (group == 0) {  // ∂M⁻¹ = -M⁻¹ E M⁻¹
-            const Matrix dMinv = -Minv * E * Minv;
-            d.block(n, 0, n, n) = -dMinv * s.K;
-            d.block(n, n, n, n) = -dMinv * s.D;
-            d.block(n, 2 * n, n, L_.cols()) = dMinv * L_;
-          } else {
-            d.block(n, group == 1 ? n : 0, n, n) = -Minv * E;  // D: ∂A22; K: ∂A21
-          }
-          directions.push_back(std::move(d));
-        }
+    for (const Eigen::Index p : structure_.free_indices()) {
+      // The packed index p: matrix p / triangle, entry (i, j), i <= j, column by column.
+      const int group = static_cast<int>(p / triangle);
+      const Eigen::Index within = p % triangle;
+      Eigen::Index j = 0;
+      while ((j + 1) * (j + 2) / 2 <= within) ++j;
+      const Matrix E = unit_symmetric(n, within - j * (j + 1) / 2, j);
+      Matrix d = Matrix::Zero(2 * n, 2 * n + L_.cols());
+      if (group == 0) {  // ∂M⁻¹ = -M⁻¹ E M⁻¹
+        const Matrix dMinv = -Minv * E * Minv;
+        d.block(n, 0, n, n) = -dMinv * s.K;
+        d.block(n, n, n, n) = -dMinv * s.D;
+        d.block(n, 2 * n, n, L_.cols()) = dMinv * L_;
+      } else {
+        d.block(n, group == 1 ? n : 0, n, n) = -Minv * E;  // D: ∂A22; K: ∂A21
+      }
+      directions.push_back(std::move(d));
+    }
   }
-  const SampledModelDerivatives sampled = sampled_model(A, B, data_.h, intersample_, directions);
+  const Run& first = runs_.front();
+  const SampledModelDerivatives sampled = sampled_model(A, B, first.data->h, first.intersample, directions);
   const Matrix& Phi = sampled.Phi;
   Matrix dPhi;  // rows 2n p .. 2n p + 2n - 1: ∂Φ/∂θ_p, so that dPhi z stacks the columns (∂Φ/∂θ_p) z
   if (sensitivities) {
@@ -104,29 +152,40 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   }
   const auto F = Phi.leftCols(2 * n);
 
-  r.resize(N * n);
+  r.resize(samples_ * n);
   Vector z(m), x_next(2 * n), forcing(2 * n * Ps);
-  z.head(2 * n) = theta.tail(2 * n);
-  Matrix S = Matrix::Zero(2 * n, P), S_next(2 * n, P), Jt_sample(P, n);
-  S.rightCols(2 * n).setIdentity();
-  for (Eigen::Index k = 0; k < N; ++k) {
-    const auto x = z.head(2 * n);
-    if (!x.allFinite() || (x.head(n).cwiseAbs().array() > limit_.array()).any()) return false;
-    r.segment(k * n, n) = weights_.cwiseProduct(data_.y.row(k).transpose() - x.head(n));
-    if (sensitivities) {
-      Jt_sample.noalias() = -(weights_.asDiagonal() * S.topRows(n)).transpose();
-      (*sink)(Jt_sample);
+  // Per run, S = ∂x_k/∂[free entries, that run's x_0]; the other runs' x_0 do not move it.
+  Matrix S(2 * n, Ps + 2 * n), S_next(2 * n, Ps + 2 * n), Jt_sample = Matrix::Zero(P, n), Jq(Ps + 2 * n, n);
+  Eigen::Index row = 0;
+  for (std::size_t run = 0; run < runs_.size(); ++run) {
+    const Run& R = runs_[run];
+    const Matrix& y = R.data->y;
+    const Eigen::Index N = y.rows(), x0 = Ps + 2 * n * static_cast<Eigen::Index>(run);
+    z.head(2 * n) = theta.segment(x0, 2 * n);
+    S.setZero();
+    S.rightCols(2 * n).setIdentity();
+    if (sensitivities && run > 0) Jt_sample.middleRows(x0 - 2 * n, 2 * n).setZero();
+    for (Eigen::Index k = 0; k < N; ++k, ++row) {
+      const auto x = z.head(2 * n);
+      if (!x.allFinite() || (x.head(n).cwiseAbs().array() > R.limit.array()).any()) return false;
+      r.segment(row * n, n) = weights_.cwiseProduct(y.row(k).transpose() - x.head(n));
+      if (sensitivities) {
+        Jq.noalias() = -(weights_.asDiagonal() * S.topRows(n)).transpose();
+        Jt_sample.topRows(Ps) = Jq.topRows(Ps);
+        Jt_sample.middleRows(x0, 2 * n) = Jq.bottomRows(2 * n);
+        (*sink)(Jt_sample);
+      }
+      if (k + 1 == N) break;
+      z.tail(m - 2 * n) = R.w.row(k).transpose();
+      x_next.noalias() = Phi * z;
+      if (sensitivities) {
+        forcing.noalias() = dPhi * z;
+        S_next.noalias() = F * S;
+        S_next.leftCols(Ps) += Eigen::Map<const Matrix>(forcing.data(), 2 * n, Ps);
+        S.swap(S_next);
+      }
+      z.head(2 * n) = x_next;
     }
-    if (k + 1 == N) break;
-    z.tail(m - 2 * n) = w_.row(k).transpose();
-    x_next.noalias() = Phi * z;
-    if (sensitivities) {
-      forcing.noalias() = dPhi * z;
-      S_next.noalias() = F * S;
-      S_next.leftCols(Ps) += Eigen::Map<const Matrix>(forcing.data(), 2 * n, Ps);
-      S.swap(S_next);
-    }
-    z.head(2 * n) = x_next;
   }
   return true;
 }
@@ -134,7 +193,7 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
 Matrix ExactSamplingPredictor::output_errors(const Vector& theta) const {
   Vector r;
   if (!evaluate(theta, r, nullptr)) return Matrix();
-  Matrix e = Eigen::Map<const Matrix>(r.data(), n_, data_.y.rows()).transpose();
+  Matrix e = Eigen::Map<const Matrix>(r.data(), n_, samples_).transpose();
   return e * weights_.cwiseInverse().asDiagonal();
 }
 

@@ -1,6 +1,6 @@
 // The exact-sampling predictor of the structured output-error PEM in M, D, K (beyond the thesis:
 // its midpoint model errs by O(h²), this one not at all for held inputs). θ holds the upper
-// triangles of symmetric M, D, K and the initial state x_0 = [q_0; q'_0]; the prediction is the
+// triangles of symmetric M, D, K (or their free entries, identify/structure.hpp) and the initial state x_0 = [q_0; q'_0]; the prediction is the
 // exact sampled state-space model of eq. 1.4 (ZOH for held inputs; for point samples FOH, or the
 // band-limited model when the input is band-limited: identify/intersample_model.hpp):
 //   x_{k+1} = Φ(θ) [x_k; w_k],   ŷ_k = q_k,
@@ -9,9 +9,12 @@
 // per output channel (w_c = 1/σ_c gives the maximum-likelihood cost for Gaussian noise).
 #pragma once
 
+#include <vector>
+
 #include "identify/dataset.hpp"
 #include "identify/intersample_model.hpp"
 #include "identify/pem.hpp"
+#include "identify/structure.hpp"
 #include "model/mechanical_system.hpp"
 
 namespace mechid {
@@ -23,26 +26,43 @@ class ExactSamplingPredictor : public PredictorModel {
  public:
   // weights: one per output channel (empty: all 1).
   ExactSamplingPredictor(const Dataset& data, const Matrix& L, Vector weights = Vector());
+  // Several runs of one experiment (issue 16): one M, D, K with the free entries of `structure`,
+  // and an initial state per run; θ = [free entries; x_0 of run 1; x_0 of run 2; …], the residuals
+  // of the runs one after the other. The runs must outlive the predictor.
+  ExactSamplingPredictor(const std::vector<Dataset>& runs, const Matrix& L, StructureMap structure,
+                         Vector weights = Vector());
 
   Eigen::Index parameter_count() const override;
   Eigen::Index rows_per_sample() const override { return n_; }
   bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override;
 
-  Eigen::Index system_parameter_count() const { return 3 * triangle_; }
-  Vector pack(const MechanicalSystem& system, const Vector& initial_state) const;
+  Eigen::Index system_parameter_count() const { return structure_.free_count(); }
+  // θ of a system (its free entries; the fixed ones are the structure's) and the stacked initial
+  // states of every run (2n each).
+  Vector pack(const MechanicalSystem& system, const Vector& initial_states) const;
   MechanicalSystem unpack(const Vector& theta) const;
-  // Unweighted residuals y - ŷ per channel (N x n) at θ; empty when the prediction is unstable.
+  // Deviations of θ (sd, steps) as matrices: zero at the fixed entries.
+  MechanicalSystem spread(const Vector& theta) const;
+  // initial_state_guess of every run, stacked.
+  Vector initial_states_guess() const;
+  // Unweighted residuals y - ŷ per channel at θ, the runs' rows one after the other (ΣN x n);
+  // empty when the prediction is unstable.
   Matrix output_errors(const Vector& theta) const;
-  const IntersampleModel& intersample() const { return intersample_; }
+  const IntersampleModel& intersample() const { return runs_.front().intersample; }
+  const StructureMap& structure() const { return structure_; }
 
  private:
-  const Dataset& data_;
+  struct Run {
+    const Dataset* data;
+    IntersampleModel intersample;
+    Matrix w;       // the input columns w_k (N x columns_per_input·k)
+    Vector limit;   // per output channel: a predicted |q_c| beyond this is unstable
+  };
+  std::vector<Run> runs_;
   Matrix L_;
-  IntersampleModel intersample_;
-  Matrix w_;          // the input columns w_k (N x columns_per_input·k)
+  StructureMap structure_;
   Vector weights_;
-  Eigen::Index n_, triangle_;
-  Vector limit_;      // per output channel: a predicted |q_c| beyond this is unstable
+  Eigen::Index n_, samples_ = 0;
 };
 
 }  // namespace mechid

@@ -45,6 +45,11 @@ void IdentifyOptions::validate() const {
     require(L.col(c).cwiseAbs().maxCoeff() > 0, "column " + std::to_string(c + 1) + " of L is zero: input " +
                                                     std::to_string(c + 1) + " would act on no degree of freedom");
   require(L.size() == 0 || force_dofs.empty(), "give L or force_dofs (the DOF each input acts on), not both");
+  require(!positive || structure.unconstrained(),
+          "positive cannot be combined with a structure: the positive factors fill every entry; a structured fit "
+          "reports whether its M, K are positive definite");
+  require(std::isfinite(lowpass_hz) && lowpass_hz >= 0, "lowpass_hz must be a frequency in Hz >= 0 (0 = the rule), got " +
+                                                            format_number(lowpass_hz));
   pem.validate();
 }
 
@@ -104,10 +109,13 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
                   "convention of the actuator or the sensors); flip the sign of the input columns (or of every output "
                   "column) and identify again: the matrices then come out positive, with the same fit");
   if (!r.M_pd && !r.sign_reversed) r.add_warning(indefinite("M", "definite", m_min, s.M));
-  if (!r.K_pd && !r.sign_reversed) r.add_warning(indefinite("K", "definite", k_min, s.K));
+  if (!r.K_pd && !r.sign_reversed && !r.rigid_body) r.add_warning(indefinite("K", "definite", k_min, s.K));
   if (!r.D_psd && !r.sign_reversed) r.add_warning(indefinite("D", "semidefinite", d_min, s.D));
   r.modal = modal_analysis(s);
-  if (r.modal.status != Status::ok) r.add_warning("modal analysis: " + r.modal.message);
+  // A structure that makes K singular (a free body) has rigid-body roots s = 0 by design: the
+  // modal analysis's "unstable"/"overdamped" notes about them are no warning (D and M are checked above).
+  if (r.modal.status != Status::ok && !(r.rigid_body && r.modal.status == Status::warning))
+    r.add_warning("modal analysis: " + r.modal.message);
   r.validation = validate_model(s, data);
   if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
   for (std::string& w : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));

@@ -12,6 +12,7 @@
 #include "identify/dataset.hpp"
 #include "identify/diagnostics.hpp"
 #include "identify/pem.hpp"
+#include "identify/structure.hpp"
 #include "identify/undetermined_parameters.hpp"
 #include "identify/validation.hpp"
 #include "model/modal.hpp"
@@ -28,11 +29,22 @@ struct IdentifyOptions {
   bool positive = false;           // PEMs in M, D, K: M, K positive definite and D semidefinite by
                                    // parametrisation (positive_parametrization.hpp)
   PemOptions pem;
+  // Known structure of M, D, K (issue 16): auto, variational-zoh and inverse-dynamic estimate only
+  // the free entries; the other methods refuse a constrained structure.
+  SystemStructure structure;
+  // Coulomb friction F_c sign(q'_i) and a constant force f_0 per DOF in the model
+  // M q'' + D q' + K q + F_c sign(q') + f_0 = L u (the EMPS paper's model): estimated by
+  // inverse-dynamic (and auto, which then runs it).
+  bool coulomb_friction = false;
+  bool offset = false;
+  // inverse-dynamic: the zero-phase low-pass cut-off in Hz before differentiation; 0 = the rule.
+  double lowpass_hz = 0.0;
 
   // Throws InputError naming the first bad option and its value: init not n4sid or
   // equation-error, block_rows < 0, a non-finite L or a zero column of L (an input acting on no
   // DOF), both L and force_dofs, or a bad pem option. The sizes of L and the DOFs of force_dofs
-  // are checked against the data by input_matrix.
+  // are checked against the data by input_matrix; positive together with a constrained structure
+  // (the factors of positive_parametrization.hpp cannot keep a pattern); lowpass_hz < 0.
   void validate() const;
 };
 
@@ -50,6 +62,12 @@ struct Uncertainty {
   std::vector<UndeterminedEntry> undetermined;
 };
 
+// Friction and offset estimates (issue 16), one entry per DOF; empty when not asked for.
+struct ForceTerms {
+  Vector coulomb, coulomb_sd;  // F_c per DOF and its sd
+  Matrix offset, offset_sd;    // f_0: one row per run, one column per DOF
+};
+
 struct Identification : Outcome {
   std::string method;
   double h = 0.0;
@@ -63,6 +81,9 @@ struct Identification : Outcome {
   ModalResult modal;
   ValidationReport validation;
   Uncertainty uncertainty;
+  ForceTerms forces;
+  // The structure made K singular (a free body): rigid-body modes by design, no warning for them.
+  bool rigid_body = false;
   Diagnostics diagnostics;
   double timing_ms = 0.0;
 };

@@ -12,7 +12,66 @@
 
 namespace mechid {
 
-std::vector<std::string> method_names() { return {"variational", "n4sid-d2c", "equation-error", "variational-zoh", "auto"}; }
+namespace {
+
+using RunsMethod = Identification (*)(const std::vector<Dataset>&, const IdentifyOptions&);
+
+// What a method can honour beyond one run with the plain symmetric model.
+struct MethodEntry {
+  const char* name;
+  RunsMethod run;
+  bool runs, structure, friction;
+};
+
+const MethodEntry kMethods[] = {
+    {"variational", [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_variational(r[0], o); },
+     false, false, false},
+    {"n4sid-d2c", [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_n4sid_d2c(r[0], o); },
+     false, false, false},
+    {"equation-error",
+     [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_equation_error(r[0], o); }, false, false,
+     false},
+    {"variational-zoh", identify_variational_zoh, true, true, false},
+    {"inverse-dynamic", identify_inverse_dynamic, true, true, true},
+    {"auto", identify_auto, true, true, true},
+};
+
+// "a, b or c": the methods with a capability (every method when none is named), for messages.
+std::string methods_with(bool MethodEntry::*capability = nullptr) {
+  std::vector<std::string> names;
+  for (const MethodEntry& m : kMethods)
+    if (!capability || m.*capability) names.push_back(m.name);
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i ? (i + 1 == names.size() ? " or " : ", ") : "") + names[i];
+  return out;
+}
+
+// Several runs must be records of one experiment: same h, columns and kinds.
+void check_runs(const std::vector<Dataset>& runs) {
+  require(!runs.empty(), "no data");
+  const Dataset& a = runs.front();
+  for (std::size_t i = 1; i < runs.size(); ++i) {
+    const Dataset& b = runs[i];
+    const std::string run = "run " + std::to_string(i + 1);
+    require(b.h == a.h, run + " is sampled at h = " + format_number(b.h) + ", run 1 at h = " + format_number(a.h) +
+                            ": runs of one experiment need one sampling period");
+    require(b.u.cols() == a.u.cols() && b.y.cols() == a.y.cols(),
+            run + " has " + std::to_string(b.u.cols()) + " input and " + std::to_string(b.y.cols()) +
+                " output column(s), run 1 has " + std::to_string(a.u.cols()) + " and " + std::to_string(a.y.cols()));
+    require(b.input_sampling == a.input_sampling && b.outputs == a.outputs,
+            run + " declares another input sampling or output kind than run 1");
+  }
+  require(runs.size() == 1 || a.outputs == OutputKind::displacement,
+          "several runs are supported for displacement outputs only (the acceleration prefilter runs per record)");
+}
+
+}  // namespace
+
+std::vector<std::string> method_names() {
+  std::vector<std::string> names;
+  for (const MethodEntry& m : kMethods) names.push_back(m.name);
+  return names;
+}
 
 // What the acceleration prefilter did, and a warning when the slowest identified mode is near
 // its cut-off (the high-pass then removes part of that mode's response, and with it information).
@@ -42,26 +101,42 @@ Identification method_result(std::string method, const Dataset& data) {
 }
 
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options) {
-  Identification (*run)(const Dataset&, const IdentifyOptions&) = nullptr;
-  if (method == "variational") run = identify_variational;
-  else if (method == "n4sid-d2c") run = identify_n4sid_d2c;
-  else if (method == "equation-error") run = identify_equation_error;
-  else if (method == "variational-zoh") run = identify_variational_zoh;
-  else if (method == "auto") run = identify_auto;
-  else throw InputError("unknown method '" + method + "' (expected variational, n4sid-d2c, equation-error, variational-zoh or auto)");
+  return identify(method, std::vector<Dataset>{data}, options);
+}
+
+Identification identify(const std::string& method, const std::vector<Dataset>& runs, const IdentifyOptions& options) {
+  const MethodEntry* entry = nullptr;
+  for (const MethodEntry& m : kMethods)
+    if (method == m.name) entry = &m;
+  if (!entry)
+    throw InputError("unknown method '" + method + "' (expected " + methods_with() + ")");
   options.validate();
-  validate_options(data);
-  // Every method runs on amplitude-normalised data (the result does not depend on units).
-  const auto run_scaled = [&](const Dataset& d) {
-    const AmplitudeScaling scaling = amplitude_scaling(d);
-    Identification result = run(scaled_data(d, scaling), options);
+  check_runs(runs);
+  for (const Dataset& d : runs) validate_options(d);
+  require(entry->runs || runs.size() == 1, "method " + method + " takes one record, got " + std::to_string(runs.size()) +
+                                               " runs; " + methods_with(&MethodEntry::runs) + " take several");
+  require(entry->structure || options.structure.unconstrained(),
+          "method " + method + " cannot honour a structure (its estimate has every entry of M, D, K or of the discrete "
+          "Md, Dd, Kd, eq. 2.22, free); use " + methods_with(&MethodEntry::structure));
+  require(entry->friction || (!options.coulomb_friction && !options.offset),
+          "method " + method + " has no friction or offset term; use " + methods_with(&MethodEntry::friction));
+  const Dataset& data = runs.front();
+  // Every method runs on amplitude-normalised data (the result does not depend on units); every
+  // run with the first run's factors, and known entries of the structure in the same units.
+  const auto run_scaled = [&](const std::vector<Dataset>& records) {
+    const AmplitudeScaling scaling = amplitude_scaling(records.front());
+    std::vector<Dataset> scaled;
+    for (const Dataset& d : records) scaled.push_back(scaled_data(d, scaling));
+    IdentifyOptions o = options;
+    o.structure = options.structure.scaled(scaling.output / scaling.input);
+    Identification result = entry->run(scaled, o);
     unscale_result(result, scaling);
     return result;
   };
   Identification r;
   if (data.outputs == OutputKind::acceleration) {
     AccelerationPrefilter filter;
-    r = run_scaled(displacement_equivalent(data, data.acceleration_cutoff_hz, &filter));
+    r = run_scaled({displacement_equivalent(data, data.acceleration_cutoff_hz, &filter)});
     // The default cut-off, once the modes are known: a quarter of the slowest mode's frequency
     // (near enough to the modes not to amplify the accelerometer noise more than needed, far
     // enough to keep their response), but no lower than what settles within 40 % of the record.
@@ -71,7 +146,7 @@ Identification identify(const std::string& method, const Dataset& data, const Id
       if (std::abs(better - filter.cutoff_hz) > 0.2 * filter.cutoff_hz && better * data.h < 0.5 &&
           prefilter_settling_samples(better, data.h) < data.y.rows() - 50) {
         AccelerationPrefilter second_filter;
-        Identification second = run_scaled(displacement_equivalent(data, better, &second_filter));
+        Identification second = run_scaled({displacement_equivalent(data, better, &second_filter)});
         if (second.status != Status::failed) {  // a failed second pass keeps the first result
           r = std::move(second);
           filter = second_filter;
@@ -80,7 +155,7 @@ Identification identify(const std::string& method, const Dataset& data, const Id
     }
     note_acceleration_prefilter(filter, data.h, r);
   } else {
-    r = run_scaled(data);
+    r = run_scaled(runs);
   }
   // The guardrail on the input, also when the method failed (a poor input is often why).
   if (std::string w = excitation_order_warning(data); !w.empty()) r.add_warning(std::move(w));

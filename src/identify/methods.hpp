@@ -3,6 +3,7 @@
 //  n4sid-d2c        n4sid -> ZOH d2c (matrix logarithm) -> Luş extraction (the baseline of ch. 5)
 //  equation-error   least squares on (2.23) with the measured outputs (fast; also an initializer)
 //  variational-zoh  variational, refined by the output-error PEM in M, D, K on the exact sampled model
+//  inverse-dynamic  least squares on the filtered equation of motion with friction and offset (IDIM-LS)
 //  auto             the recommended one of these, with the reason
 #pragma once
 
@@ -17,16 +18,27 @@ namespace mechid {
 Identification identify_variational(const Dataset& data, const IdentifyOptions& options);
 Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options);
 Identification identify_equation_error(const Dataset& data, const IdentifyOptions& options);
-Identification identify_variational_zoh(const Dataset& data, const IdentifyOptions& options);
-// The exact-sampling PEM in M, D, K started from `start` (any method's estimate with M > 0).
-Identification refine_exact_sampling(const Dataset& data, const IdentifyOptions& options, const Identification& start);
+// The methods below take several runs of one experiment (issue 16): one M, D, K, each run with
+// its own initial state (and offsets); validation on the first run.
+Identification identify_variational_zoh(const std::vector<Dataset>& runs, const IdentifyOptions& options);
+// The exact-sampling PEM in M, D, K (the free entries of options.structure) started from `start`
+// (any method's estimate with M > 0; projected onto the structure).
+Identification refine_exact_sampling(const std::vector<Dataset>& runs, const IdentifyOptions& options,
+                                     const Identification& start);
 // The recommended method: variational, refined on the exact sampled model; picks by h·ω_max and
-// fit and says why (diagnostics "choice" and "reason").
-Identification identify_auto(const Dataset& data, const IdentifyOptions& options);
+// fit and says why (diagnostics "choice" and "reason"). With friction or offset asked for, the
+// inverse-dynamic estimate (the exact-sampling PEM has no friction model).
+Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOptions& options);
+// IDIM-LS (identify/inverse_dynamic.hpp).
+Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const IdentifyOptions& options);
 
-std::vector<std::string> method_names();  // variational, n4sid-d2c, equation-error, variational-zoh, auto
-// Dispatches by name; throws InputError for an unknown method.
+// variational, n4sid-d2c, equation-error, variational-zoh, inverse-dynamic, auto
+std::vector<std::string> method_names();
+// Dispatches by name; throws InputError for an unknown method, for several runs, a structure or
+// friction given to a method that cannot honour them (naming the ones that can), and for runs
+// that differ in h, columns, input sampling or output kind.
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options);
+Identification identify(const std::string& method, const std::vector<Dataset>& runs, const IdentifyOptions& options);
 
 // A method's result before it runs: `method` and data.h set, status ok.
 Identification method_result(std::string method, const Dataset& data);

@@ -28,7 +28,7 @@ test('simulate -> identify recovers the msd system; the result has the fields of
     assert.ok(Math.abs(result.M[0][0] - 15) < 0.15, `${method} M = ${result.M[0][0]}`);
     assert.ok(Math.abs(result.K[0][0] - 2) < 0.02, `${method} K = ${result.K[0][0]}`);
     assert.ok(result.errors.M < 0.01 && result.errors.K < 0.01, JSON.stringify(result.errors));
-    assert.deepEqual(result.checks, { M_pd: true, K_pd: true, D_psd: true, sign_reversed: false });
+    assert.deepEqual(result.checks, { M_pd: true, K_pd: true, D_psd: true, sign_reversed: false, rigid_body: false });
     assert.ok(Math.abs(result.modal.modes[0].omega_n - Math.sqrt(2 / 15)) < 0.005);
     assert.ok(result.fit.fit_percent[0] > 95);
     assert.equal(result.validation.simulated, undefined);
@@ -110,7 +110,7 @@ test('CSV and option errors name the file, line and column', () => {
   const r = cli('identify', '--data', semicolon, '--method', 'equation-error', '--dof', '2');
   assert.equal(r.stderr, `mechid: error: --dof 2 but ${semicolon} has 1 output columns (q1)\n`);
   const m = cli('identify', '--data', data, '--method', 'magic');
-  assert.equal(m.stderr, "mechid: error: unknown method 'magic' (expected variational, n4sid-d2c, equation-error, variational-zoh, auto, ida, dia, svf, ekf)\n");
+  assert.equal(m.stderr, "mechid: error: unknown method 'magic' (expected variational, n4sid-d2c, equation-error, variational-zoh, inverse-dynamic, auto, ida, dia, svf, ekf)\n");
 });
 
 test('study: rows per h and method with RMS errors and failure counts', () => {
@@ -145,7 +145,7 @@ test('identify --positive keeps D semidefinite where the unconstrained estimate 
   const run = (...extra) => JSON.parse(cli('identify', '--data', light, '--method', 'variational-zoh', '--input-sampling', 'hold', ...extra).stdout);
   const free = run(), positive = run('--positive');
   assert.equal(free.checks.D_psd, false, 'the case is one where the constraint matters');
-  assert.deepEqual(positive.checks, { M_pd: true, K_pd: true, D_psd: true, sign_reversed: false });
+  assert.deepEqual(positive.checks, { M_pd: true, K_pd: true, D_psd: true, sign_reversed: false, rigid_body: false });
   assert.notEqual(positive.status, 'failed');
 });
 

@@ -324,7 +324,7 @@ test('api: discretize, toContinuous, condition, modal, passivity, perturbationSt
 });
 
 test('api: identify (Identification keys, uncertainty of auto), studyRun, methodNames', () => {
-  assert.deepEqual(mechid.methodNames(), ['variational', 'n4sid-d2c', 'equation-error', 'variational-zoh', 'auto']);
+  assert.deepEqual(mechid.methodNames(), ['variational', 'n4sid-d2c', 'equation-error', 'variational-zoh', 'inverse-dynamic', 'auto']);
   const msd = mechid.preset('msd');
   const sim = mechid.simulate(msd, { h: 0.5, n: 800, snr: 40, seed: 2 });
   const r = mechid.identify('auto', { h: 0.5, u: sim.u, y: sim.q, inputSampling: 'hold' }, {}, msd);

@@ -41,7 +41,26 @@ val validation_to_js(const ValidationReport& v) {
   return out;
 }
 
+// friction {coulomb, coulomb_sd} and offset, offset_sd (the first run's; offset_by_run and
+// offset_sd_by_run, one row per run, when there are several), when estimated.
+void set_force_terms(val& out, const ForceTerms& f) {
+  if (f.coulomb.size())
+    out.set("friction", object_of("coulomb", numbers_to_js(f.coulomb), "coulomb_sd", numbers_to_js(f.coulomb_sd)));
+  if (f.offset.size() == 0) return;
+  set_fields(out, "offset", numbers_to_js(Vector(f.offset.row(0).transpose())), "offset_sd",
+             numbers_to_js(Vector(f.offset_sd.row(0).transpose())));
+  if (f.offset.rows() > 1)
+    set_fields(out, "offset_by_run", matrix_to_js(f.offset), "offset_sd_by_run", matrix_to_js(f.offset_sd));
+}
+
 }  // namespace
+
+val validation_record_to_js(const ValidationReport& v) {
+  val out = object_of("status", to_string(v.status), "message", v.message);
+  if (!v.failed()) set_fields(out, "fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse));
+  if (v.simulated.size()) out.set("simulated", matrix_to_js(v.simulated));
+  return out;
+}
 
 val identification_to_js(const Identification& r, const Dataset& data, const std::optional<MechanicalSystem>& truth) {
   const bool failed = r.status == Status::failed;
@@ -51,7 +70,9 @@ val identification_to_js(const Identification& r, const Dataset& data, const std
   if (!failed) set_fields(out, "M", matrix_to_js(s.M), "D", matrix_to_js(s.D), "K", matrix_to_js(s.K), "L", matrix_to_js(s.L));
   if (r.has_discrete && !failed) set_fields(out, "Md", matrix_to_js(d.Md), "Dd", matrix_to_js(d.Dd), "Kd", matrix_to_js(d.Kd));
   set_fields(out, "status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings), "checks",
-             object_of("M_pd", r.M_pd, "K_pd", r.K_pd, "D_psd", r.D_psd, "sign_reversed", r.sign_reversed));
+             object_of("M_pd", r.M_pd, "K_pd", r.K_pd, "D_psd", r.D_psd, "sign_reversed", r.sign_reversed, "rigid_body",
+                       r.rigid_body));
+  if (!failed) set_force_terms(out, r.forces);
   if (!failed) {
     const ValidationReport& v = r.validation;
     set_fields(out, "modal", modal_to_js(r.modal), "fit",

@@ -104,12 +104,56 @@ StudyRunOptions study_run_options_from_js(const val& o) {
   return options;
 }
 
+// {M?, D?, K?, known?: {M?, D?, K?}}: a pattern name or a 0/1 mask matrix per matrix; known
+// values as matrices with NaN for unknown entries (api.js turns the JSON's nested arrays and nulls into them).
+SystemStructure structure_from_js(const val& st) {
+  SystemStructure s;
+  MatrixStructure* parts[3] = {&s.M, &s.D, &s.K};
+  const char* names[3] = {"M", "D", "K"};
+  for (int g = 0; g < 3; ++g) {
+    if (!has_option(st, names[g])) continue;
+    const val p = st[names[g]];
+    if (p.isString()) {
+      parts[g]->pattern = parse_matrix_pattern(p.as<std::string>(), names[g]);
+    } else {
+      parts[g]->pattern = MatrixPattern::mask;
+      parts[g]->mask = matrix_from_js(p, std::string("structure ") + names[g]);
+    }
+    if (has_option(st, "known") && has_option(st["known"], names[g]))
+      parts[g]->known = matrix_from_js(st["known"][names[g]], std::string("structure known.") + names[g]);
+  }
+  if (has_option(st, "known"))
+    for (int g = 0; g < 3; ++g)
+      if (!has_option(st, names[g]) && has_option(st["known"], names[g]))
+        parts[g]->known = matrix_from_js(st["known"][names[g]], std::string("structure known.") + names[g]);
+  return s;
+}
+
 IdentifyOptions identify_options_from_js(const val& o) {
   IdentifyOptions options;
   read_matrix(o, "L", "matrix L", options.L);
   read_options(o, "forceDofs", options.force_dofs, "init", options.init, "blockRows", options.block_rows,
-               "estimateInitial", options.estimate_initial, "positive", options.positive);
+               "estimateInitial", options.estimate_initial, "positive", options.positive, "offset", options.offset,
+               "lowpassHz", options.lowpass_hz);
+  if (has_option(o, "structure")) options.structure = structure_from_js(o["structure"]);
+  if (has_option(o, "friction")) {
+    const std::string friction = o["friction"].as<std::string>();
+    require(friction == "coulomb" || friction == "none", "friction must be 'coulomb' or 'none', got '" + friction + "'");
+    options.coulomb_friction = friction == "coulomb";
+  }
   return options;
+}
+
+std::vector<Dataset> runs_from_js(const val& data) {
+  std::vector<Dataset> runs;
+  if (!val::global("Array").call<bool>("isArray", data)) {
+    runs.push_back(dataset_from_js(data));
+    return runs;
+  }
+  const auto count = data["length"].as<unsigned>();
+  require(count > 0, "no runs given");
+  for (unsigned i = 0; i < count; ++i) runs.push_back(dataset_from_js(data[i], "output data q of run " + std::to_string(i + 1)));
+  return runs;
 }
 
 SvfIdentifyOptions svf_options_from_js(const val& o) {

@@ -47,8 +47,11 @@ PerturbationOptions perturbation_options_from_js(const val& o);
 // {h, snr, samples, method, seed, hIndex, run}.
 StudyRunOptions study_run_options_from_js(const val& o);
 
-// {L?, init, blockRows, estimateInitial}.
+// {L?, forceDofs?, init, blockRows, estimateInitial, positive, structure?, friction?, offset?, lowpassHz?}.
 IdentifyOptions identify_options_from_js(const val& o);
+
+// One dataset, or an array of them (several runs of one experiment).
+std::vector<Dataset> runs_from_js(const val& data);
 
 // {p1, p2, grid?, form, robust, intersample, L?}.
 SvfIdentifyOptions svf_options_from_js(const val& o);

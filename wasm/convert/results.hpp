@@ -41,6 +41,8 @@ val study_run_to_js(const StudyRunResult& r);
 
 // The identify result of INTERFACES.md for `data`; `truth` adds its relative errors (identification.cpp).
 val identification_to_js(const Identification& r, const Dataset& data, const std::optional<MechanicalSystem>& truth);
+// {status, message, fit_percent, nrmse, simulated} of one record (validateRecord).
+val validation_record_to_js(const ValidationReport& v);
 
 // The estimators of seeds 003 and 004 (results_estimators.cpp).
 val svf_identification_to_js(const SvfIdentification& s, const Dataset& data, const std::optional<MechanicalSystem>& truth);

@@ -2,7 +2,7 @@
 // --truth a nonlinear preset: the relative error of each stiffness.
 import Papa from 'papaparse';
 import { badInput, parseRegions } from '../../../wasm/api.js';
-import { readText, warn, writeJson } from '../../io.mjs';
+import { oneDataPath, readText, warn, writeJson } from '../../io.mjs';
 import { parseDatasetCsv } from '../../../wasm/csv.js';
 
 // Relative error of each stiffness against a preset's (absolute where the true value is 0).
@@ -30,7 +30,7 @@ export function identifyNonlinear(o, mechid) {
   }
 
   // The accelerometer column and, when present (or asked for), the force column (default u1).
-  const path = o.data;
+  const path = oneDataPath(o);
   const text = readText(path, 'data file');
   const header = Papa.parse(text, { preview: 1, delimitersToGuess: [',', ';', '\t'] }).data[0]?.map((s) => String(s).trim()) ?? [];
   const accel = o['accel-col'];

@@ -32,13 +32,13 @@ TEST_CASE("the exact-sampling PEM refuses a failed start or one without a positi
   Identification start;
   start.method = "n4sid-d2c";
   start.fail("d2c: no logarithm");
-  Identification r = refine_exact_sampling(d, IdentifyOptions{}, start);
+  Identification r = refine_exact_sampling({d}, IdentifyOptions{}, start);
   CHECK(r.status == Status::failed);
   CHECK(r.message == "n4sid-d2c start unusable: d2c: no logarithm");
   CHECK(r.diagnostics.start == "n4sid-d2c");
   start = identify("equation-error", d, IdentifyOptions{});
   start.M_pd = false;
-  r = refine_exact_sampling(d, IdentifyOptions{}, start);
+  r = refine_exact_sampling({d}, IdentifyOptions{}, start);
   CHECK(r.status == Status::failed);
   CHECK(r.message == "equation-error start unusable: M is not positive definite");
 }

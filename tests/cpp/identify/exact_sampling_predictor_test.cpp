@@ -102,8 +102,8 @@ TEST_CASE("a system a million times faster (h = 5e-8) refines like the same one 
   IdentifyOptions options;
   options.L = s.L;
   options.pem.variance_tolerance = 0;  // to the floor: the two runs' starts (each method's own) differ by rounding
-  const Identification reference = identify_variational_zoh(base, options);
-  const Identification r = identify_variational_zoh(fixtures::rescaled(base, fast), options);
+  const Identification reference = identify_variational_zoh({base}, options);
+  const Identification r = identify_variational_zoh({fixtures::rescaled(base, fast)}, options);
   REQUIRE(reference.status == Status::ok);
   INFO(r.message);
   CHECK(r.status == Status::ok);

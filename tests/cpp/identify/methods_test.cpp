@@ -35,7 +35,7 @@ TEST_CASE("bad data give clear errors, numerical failure gives a failed status")
   CHECK_THROWS_WITH(identify("variational", mismatched, IdentifyOptions{}),
                     "the data have 2 inputs and 3 outputs: give L (n x k) or force_dofs (the DOF each input acts on) to say where the forces act");
   CHECK_THROWS_WITH(identify("magic", d, IdentifyOptions{}),
-                    "unknown method 'magic' (expected variational, n4sid-d2c, equation-error, variational-zoh or auto)");
+                    "unknown method 'magic' (expected variational, n4sid-d2c, equation-error, variational-zoh, inverse-dynamic or auto)");
   // Data of a discrete system with a pole at -0.5: no continuous model samples to it, and n4sid's
   // estimate of a simple real eigenvalue stays real under rounding, so the baseline's logarithm
   // fails on every machine, reported as a status.

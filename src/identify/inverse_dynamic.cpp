@@ -1,0 +1,282 @@
+#include "identify/inverse_dynamic.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/dft.hpp"
+#include "core/input_error.hpp"
+#include "core/stopwatch.hpp"
+#include "core/zero_phase_lowpass.hpp"
+#include "identify/methods.hpp"
+#include "identify/parameter_covariance.hpp"
+#include "identify/record_validation.hpp"
+
+namespace mechid {
+namespace {
+
+// The filtered signals of one run that the regression is built from.
+struct FilteredRun {
+  Matrix q, v, a;  // filtered q and its central-difference derivatives (rows 1 … N−2 valid)
+  Matrix force;    // L u, filtered
+  Matrix sign;     // sign of the filtered velocity, filtered
+};
+
+FilteredRun filter_run(const Dataset& d, const Matrix& L, double cutoff_hz) {
+  FilteredRun f;
+  const Eigen::Index N = d.y.rows(), n = d.y.cols();
+  const double h = d.h;
+  f.q = zero_phase_lowpass(d.y, h, cutoff_hz);
+  f.v = Matrix::Zero(N, n);
+  f.a = Matrix::Zero(N, n);
+  for (Eigen::Index k = 1; k + 1 < N; ++k) {
+    f.v.row(k) = (f.q.row(k + 1) - f.q.row(k - 1)) / (2 * h);
+    f.a.row(k) = (f.q.row(k + 1) - 2 * f.q.row(k) + f.q.row(k - 1)) / (h * h);
+  }
+  f.v.row(0) = f.v.row(1);
+  f.v.row(N - 1) = f.v.row(N - 2);
+  f.force = zero_phase_lowpass(d.u * L.transpose(), h, cutoff_hz);
+  f.sign = zero_phase_lowpass(velocity_sign(d.y, h, cutoff_hz), h, cutoff_hz);
+  return f;
+}
+
+// Entry (i, j), i <= j, of the packed index p within one triangle (symmetric_parameters.hpp order).
+std::pair<Eigen::Index, Eigen::Index> triangle_entry(Eigen::Index within) {
+  Eigen::Index j = 0;
+  while ((j + 1) * (j + 2) / 2 <= within) ++j;
+  return {within - j * (j + 1) / 2, j};
+}
+
+// The regression Φ θ = y of eq. (1) over the kept rows of every run: n rows per kept sample (one
+// per DOF), columns [free entries of M, D, K; F_c (n, with friction); f_0 (n per run, with offset)].
+struct Regression {
+  Matrix Phi;
+  Vector y;
+  std::vector<Eigen::Index> dof;  // the DOF of each row
+};
+
+Regression build_regression(const std::vector<FilteredRun>& runs, const StructureMap& map, const ResolvedStructure& s,
+                            bool friction, bool offset, Eigen::Index edge, Eigen::Index step) {
+  const Eigen::Index n = map.dof(), Ps = map.free_count(), triangle = n * (n + 1) / 2;
+  const Eigen::Index R = static_cast<Eigen::Index>(runs.size());
+  const Eigen::Index P = Ps + (friction ? n : 0) + (offset ? n * R : 0);
+  Eigen::Index rows = 0;
+  for (const FilteredRun& f : runs)
+    for (Eigen::Index k = edge; k < f.q.rows() - edge; k += step) rows += n;
+  Regression g{Matrix::Zero(rows, P), Vector::Zero(rows), std::vector<Eigen::Index>(static_cast<std::size_t>(rows))};
+  Eigen::Index row = 0;
+  for (Eigen::Index run = 0; run < R; ++run) {
+    const FilteredRun& f = runs[static_cast<std::size_t>(run)];
+    const Matrix* signals[3] = {&f.a, &f.v, &f.q};  // multiplied by M, D, K
+    for (Eigen::Index k = edge; k < f.q.rows() - edge; k += step, row += n) {
+      for (Eigen::Index i = 0; i < n; ++i) {
+        g.dof[static_cast<std::size_t>(row + i)] = i;
+        double known = 0.0;  // the fixed entries' part of the left-hand side
+        for (int m = 0; m < 3; ++m) known += s.fixed[m].row(i).dot(signals[m]->row(k));
+        g.y(row + i) = f.force(k, i) - known;
+      }
+      for (Eigen::Index c = 0; c < Ps; ++c) {
+        const Eigen::Index p = map.free_indices()[static_cast<std::size_t>(c)];
+        const Matrix& x = *signals[p / triangle];
+        const auto [i, j] = triangle_entry(p % triangle);
+        g.Phi(row + i, c) += x(k, j);
+        if (i != j) g.Phi(row + j, c) += x(k, i);
+      }
+      for (Eigen::Index i = 0; i < n; ++i) {
+        if (friction) g.Phi(row + i, Ps + i) = f.sign(k, i);
+        if (offset) g.Phi(row + i, Ps + (friction ? n : 0) + run * n + i) = 1.0;
+      }
+    }
+  }
+  return g;
+}
+
+// The weighted regression as a predictor model, r = w ⊙ (y − Φθ), one sample's n rows at a time,
+// so that the covariances of parameter_covariance.hpp apply to it.
+class RegressionModel : public PredictorModel {
+ public:
+  RegressionModel(const Regression& g, const Vector& row_weights, Eigen::Index n) : g_(g), w_(row_weights), n_(n) {}
+  Eigen::Index parameter_count() const override { return g_.Phi.cols(); }
+  Eigen::Index rows_per_sample() const override { return n_; }
+  bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override {
+    r = w_.cwiseProduct(g_.y - g_.Phi * theta);
+    if (sink)
+      for (Eigen::Index row = 0; row < r.size(); row += n_) (*sink)(-(w_.segment(row, n_).asDiagonal() * g_.Phi.middleRows(row, n_)).transpose());
+    return r.allFinite();
+  }
+
+ private:
+  const Regression& g_;
+  Vector w_;
+  Eigen::Index n_;
+};
+
+// The power-weighted frequency below which `fraction` of the power of the columns of x lies.
+double power_quantile_hz(const Matrix& x, double h, double fraction) {
+  const Eigen::Index N = x.rows();
+  if (N < 4) return 0.0;
+  const Dft dft(static_cast<std::size_t>(N));
+  std::vector<double> power(static_cast<std::size_t>(N / 2 + 1), 0.0);
+  for (Eigen::Index c = 0; c < x.cols(); ++c) {
+    ComplexVector column(static_cast<std::size_t>(N));
+    const double mean = x.col(c).mean();
+    for (Eigen::Index t = 0; t < N; ++t) column[static_cast<std::size_t>(t)] = x(t, c) - mean;
+    const ComplexVector X = dft.forward(column);
+    for (std::size_t b = 1; b < power.size(); ++b) power[b] += std::norm(X[b]);
+  }
+  double total = 0.0;
+  for (const double p : power) total += p;
+  double sum = 0.0;
+  for (std::size_t b = 1; b < power.size(); ++b) {
+    sum += power[b];
+    if (sum >= fraction * total) return static_cast<double>(b) / (static_cast<double>(N) * h);
+  }
+  return 0.5 / h;
+}
+
+}  // namespace
+
+double inverse_dynamic_cutoff_hz(const std::vector<Dataset>& runs) {
+  const double h = runs.front().h;
+  double band = 0.0, shortest = INFINITY;
+  for (const Dataset& d : runs) {
+    const Eigen::Index N = d.y.rows();
+    shortest = std::min(shortest, static_cast<double>(N) * h);
+    if (N >= 4) band = std::max(band, power_quantile_hz(d.y.bottomRows(N - 1) - d.y.topRows(N - 1), h, 0.99));
+  }
+  return std::min(0.2 * 0.5 / h, std::max(5 * band, 20.0 / shortest));
+}
+
+Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
+  const Stopwatch clock;
+  const Dataset& data = runs.front();
+  Identification r = method_result("inverse-dynamic", data);
+  const Eigen::Index n = data.y.cols();
+  const Matrix L = input_matrix(data, options);
+  for (const Dataset& d : runs) validate(d, 20);
+  const ResolvedStructure structure = resolve(options.structure, n);
+  const StructureMap map(structure);
+  r.rigid_body = structure.rigid_body;
+  const double cutoff = options.lowpass_hz > 0 ? options.lowpass_hz : inverse_dynamic_cutoff_hz(runs);
+  require(cutoff * data.h < 0.5, "lowpass_hz = " + format_number(cutoff) + " Hz is at or above the Nyquist frequency " +
+                                     format_number(0.5 / data.h) + " Hz of the data");
+  // Rows every `step` samples (the filtered signals then sampled at >= 4 × the cut-off, where the
+  // residuals of neighbouring rows are nearly uncorrelated), `edge` samples (3 time constants of
+  // the filter) dropped at each end, where the reflection padding still shows.
+  const Eigen::Index step = std::max<Eigen::Index>(1, static_cast<Eigen::Index>(std::floor(1.0 / (4 * cutoff * data.h))));
+  const Eigen::Index edge = static_cast<Eigen::Index>(std::ceil(3.0 / (2 * M_PI * cutoff * data.h))) + 1;
+  std::vector<FilteredRun> filtered;
+  for (const Dataset& d : runs) {
+    require(d.y.rows() > 2 * edge + 10 * step, "the record is too short for the low-pass at " + format_number(cutoff) +
+                                                   " Hz: give a higher lowpass_hz or a longer record");
+    filtered.push_back(filter_run(d, L, cutoff));
+  }
+  const bool friction = options.coulomb_friction, offset = options.offset;
+  // Friction needs motion: a DOF whose filtered displacement spans no more than 10 times the noise
+  // removed by the filter never moves, and sign(q') there is the sign of noise.
+  if (friction)
+    for (Eigen::Index i = 0; i < n; ++i) {
+      bool moves = false;
+      for (std::size_t run = 0; run < runs.size(); ++run) {
+        const auto q = filtered[run].q.col(i);
+        const double noise = (runs[run].y.col(i) - q).norm() / std::sqrt(static_cast<double>(q.size()));
+        moves = moves || q.maxCoeff() - q.minCoeff() > 10 * noise;
+      }
+      require(moves, "friction: DOF " + std::to_string(i + 1) +
+                         " does not move beyond its noise in the data, so it has no friction to estimate; identify "
+                         "without friction, or with a record where it moves");
+    }
+  const Regression g = build_regression(filtered, map, structure, friction, offset, edge, step);
+  const Eigen::Index rows = g.Phi.rows(), P = g.Phi.cols(), Ps = map.free_count();
+  // Weighted least squares, weights 1/σ_i per DOF from the previous pass's residuals (two passes).
+  Vector weights = Vector::Ones(n), theta;
+  Eigen::ColPivHouseholderQR<Matrix> qr;
+  Vector residual;
+  for (int pass = 0; pass < 2; ++pass) {
+    Vector w(rows);
+    for (Eigen::Index i = 0; i < rows; ++i) w(i) = weights(g.dof[static_cast<std::size_t>(i)]);
+    // Columns scaled to unit norm (the rank test of the QR then does not depend on units).
+    const Matrix A = w.asDiagonal() * g.Phi;
+    const Vector scale = A.colwise().norm().transpose().unaryExpr([](double x) { return x > 0 ? 1.0 / x : 1.0; });
+    qr.compute(A * scale.asDiagonal());
+    qr.setThreshold(1e-10);
+    if (qr.rank() < P) {
+      r.fail("the data do not determine every unknown of the inverse dynamic model (rank " + std::to_string(qr.rank()) +
+             " of " + std::to_string(P) + "): excite every DOF, or fix entries with a structure");
+      return r;
+    }
+    theta = scale.asDiagonal() * qr.solve(w.asDiagonal() * g.y);
+    residual = g.y - g.Phi * theta;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      double sum = 0.0;
+      Eigen::Index count = 0;
+      for (Eigen::Index j = i; j < rows; j += n) {
+        sum += residual(j) * residual(j);
+        ++count;
+      }
+      const double sigma = std::sqrt(sum / static_cast<double>(std::max<Eigen::Index>(count, 1)));
+      weights(i) = sigma > 0 ? 1.0 / sigma : 1.0;
+    }
+    weights /= weights.maxCoeff();
+  }
+  // The covariance in the sandwich form (the rows are filtered signals: their residuals are coloured
+  // by construction, as the accelerations' are): Ljung 1999, eq. 9.42, parameter_covariance.hpp.
+  Vector w(rows);
+  for (Eigen::Index i = 0; i < rows; ++i) w(i) = weights(g.dof[static_cast<std::size_t>(i)]);
+  const RegressionModel regression(g, w, n);
+  const ParameterCovariance c = sandwich_covariance(regression, theta);
+  if (!c.ok) {
+    r.fail("the inverse dynamic regression has non-finite residuals");
+    return r;
+  }
+  const Vector sd = c.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
+  const double sigma2 = c.residual_variance;
+
+  r.system.L = L;
+  map.unpack(theta.head(Ps), r.system.M, r.system.D, r.system.K);
+  Uncertainty& u = r.uncertainty;
+  MechanicalSystem spread;
+  map.spread(sd.head(Ps), spread.M, spread.D, spread.K);
+  u.M = spread.M;
+  u.D = spread.D;
+  u.K = spread.K;
+  u.residual_variance = sigma2;
+  u.available = true;
+  Eigen::Index next = Ps;
+  if (friction) {
+    r.forces.coulomb = theta.segment(next, n);
+    r.forces.coulomb_sd = sd.segment(next, n);
+    next += n;
+  }
+  const Eigen::Index R = static_cast<Eigen::Index>(runs.size());
+  if (offset) {
+    r.forces.offset = Eigen::Map<const Matrix>(theta.data() + next, n, R).transpose();
+    r.forces.offset_sd = Eigen::Map<const Matrix>(sd.data() + next, n, R).transpose();
+  }
+  r.diagnostics.lowpass_hz = cutoff;
+  r.diagnostics.decimation = step;
+  r.diagnostics.residual_rms = std::sqrt(sigma2);
+  r.diagnostics.condition = c.singular_values(0) / c.singular_values(P - 1);
+  r.diagnostics.covariance = to_string(c.kind);
+  r.diagnostics.covariance_max_lag = c.max_lag;
+  u.covariance = c.kind;
+  u.max_lag = c.max_lag;
+  // Validation on the first run: the free run of the model with the friction and offset forces
+  // as further inputs (record_validation.hpp).
+  const ForcedRecord forced = with_force_terms(r.system, r.forces, cutoff, data);
+  Identification check = r;
+  check.system = forced.model;
+  finish(check, forced.data);
+  r.M_pd = check.M_pd;
+  r.K_pd = check.K_pd;
+  r.D_psd = check.D_psd;
+  r.sign_reversed = check.sign_reversed;
+  r.modal = check.modal;
+  r.validation = check.validation;
+  r.diagnostics.h_omega_max = check.diagnostics.h_omega_max;
+  for (const std::string& warning : check.warnings) r.add_warning(warning);
+  if (check.failed()) r.fail(check.message);
+  r.timing_ms = clock.elapsed_ms();
+  return r;
+}
+
+}  // namespace mechid

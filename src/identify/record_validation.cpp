@@ -1,0 +1,54 @@
+#include "identify/record_validation.hpp"
+
+#include "core/input_error.hpp"
+#include "core/zero_phase_lowpass.hpp"
+
+namespace mechid {
+
+Matrix velocity_sign(const Matrix& q, double h, double cutoff_hz) {
+  const Matrix f = zero_phase_lowpass(q, h, cutoff_hz);
+  const Eigen::Index N = q.rows();
+  Matrix s = Matrix::Zero(N, q.cols());
+  for (Eigen::Index k = 1; k + 1 < N; ++k)
+    s.row(k) = (f.row(k + 1) - f.row(k - 1)).unaryExpr([](double x) { return static_cast<double>((x > 0) - (x < 0)); });
+  if (N > 2) {
+    s.row(0) = s.row(1);
+    s.row(N - 1) = s.row(N - 2);
+  }
+  return s;
+}
+
+ForcedRecord with_force_terms(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,
+                              const Dataset& data) {
+  ForcedRecord out{system, data};
+  const Eigen::Index n = system.M.rows(), k = data.u.cols();
+  const bool friction = forces.coulomb.size() > 0, offset = forces.offset.size() > 0;
+  const Eigen::Index extra = (friction ? n : 0) + (offset ? 1 : 0);
+  if (extra == 0) return out;
+  out.data.u.conservativeResize(Eigen::NoChange, k + extra);
+  out.model.L.conservativeResize(Eigen::NoChange, system.L.cols() + extra);
+  Eigen::Index c = k;
+  if (friction) {
+    out.data.u.middleCols(c, n) = velocity_sign(data.y, data.h, lowpass_hz);
+    out.model.L.middleCols(c, n) = -Matrix(forces.coulomb.asDiagonal());
+    c += n;
+  }
+  if (offset) {
+    out.data.u.col(c).setOnes();
+    out.model.L.col(c) = -forces.offset.row(0).transpose();
+  }
+  return out;
+}
+
+ValidationReport validate_record(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,
+                                 const Dataset& data) {
+  require(data.y.cols() == system.M.rows() && data.u.cols() == system.L.cols(),
+          "the record has " + std::to_string(data.u.cols()) + " input and " + std::to_string(data.y.cols()) +
+              " output column(s); the model has " + std::to_string(system.L.cols()) + " and " +
+              std::to_string(system.M.rows()));
+  validate(data, 4);
+  const ForcedRecord forced = with_force_terms(system, forces, lowpass_hz, data);
+  return validate_model(forced.model, forced.data);
+}
+
+}  // namespace mechid

@@ -1,0 +1,28 @@
+// Validation of an identified model on a record, trained on or held out (issue 16, `--validate`):
+// the free run of validation.hpp, with the friction and offset forces of an inverse-dynamic
+// estimate as further inputs: sign(q') of the record's zero-phase filtered velocity (at the
+// estimate's low-pass cut-off) times -F_c, and -f_0 (the first run's offset) held constant.
+#pragma once
+
+#include "identify/identification.hpp"
+
+namespace mechid {
+
+// The model and the record with the force terms as input columns [u, sign(q'), 1] and
+// L' = [L, -diag(F_c), -f_0] (only those the estimate has).
+struct ForcedRecord {
+  MechanicalSystem model;
+  Dataset data;
+};
+ForcedRecord with_force_terms(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,
+                              const Dataset& data);
+
+// sign of the central-difference velocity of q low-passed without phase at cutoff_hz (N x n).
+Matrix velocity_sign(const Matrix& q, double h, double cutoff_hz);
+
+// validate_model of the model with its force terms. Throws InputError when the record's columns
+// do not match the model (naming both counts).
+ValidationReport validate_record(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,
+                                 const Dataset& data);
+
+}  // namespace mechid

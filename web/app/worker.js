@@ -132,7 +132,7 @@ const handlers = {
           try {
             return { file: name, ...api.validateRecord(r, dataset) };
           } catch (e) {
-            return { file: name, message: e?.message ?? String(e) };
+            return { file: name, status: 'failed', message: e?.message ?? String(e) };
           }
         });
       }

@@ -28,7 +28,7 @@ export function showValidation(col, r, measured, outputs, prefix = 'csv') {
   table.querySelector('table').id = `${prefix}-validation-${r.method}`;
   col.append(table);
   for (const v of records) {
-    if (v.message) col.append(el('p', `${v.file}: ${v.message}`, { class: 'field-error' }));
+    if (v.status !== 'ok' && v.message) col.append(el('p', `${v.file}: ${v.message}`, { class: 'field-error', 'data-record-error': v.file }));
     const data = measured.find((m) => m.file === v.file);
     if (!v.simulated || !data) continue;
     const fig = el('figure');

@@ -96,6 +96,10 @@ test('one motor on cart 1, its force sign reversed: the offered sign flip and th
   await runCsv(page);
   assert.equal(await state(), 'ok', await page.textContent('#csv-status'));
   assert.equal(await page.inputValue(factor('u1')), '-1');
+  // The entries the structure fixes are shown as such, without an interval.
+  assert.equal(await page.getAttribute('#csv-M-auto tr:nth-child(1) td:nth-child(2)', 'data-fixed'), 'true');
+  assert.equal(await page.textContent('#csv-M-auto tr:nth-child(1) td:nth-child(2)'), '0');
+  assert.match(await page.textContent('#csv-M-auto tr:nth-child(1) td:nth-child(1)'), / ± /);
 
   const [r] = await exported();
   for (const key of ['M', 'D']) {

@@ -326,8 +326,12 @@ async function identify(event) {
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
     const s = out.summary;
-    setStatus(status, 'ok', `${out.name}: ${runsNote(s)}, h = ${Number(s.h.toPrecision(6))} s, ${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}` +
-      `${factorNote(map)}${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
+    // A method that failed says so here too (its reason is in its column), in red when all did.
+    const failed = out.results.filter((r) => r.status === 'failed').map((r) => r.method);
+    const failedNote = failed.length ? `; ${failed.join(', ')} failed (the reason is in ${failed.length === 1 ? 'its column' : 'their columns'} below)` : '';
+    setStatus(status, failed.length === out.results.length ? 'error' : 'ok', `${out.name}: ${runsNote(s)}, h = ${Number(s.h.toPrecision(6))} s, ` +
+      `${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}${factorNote(map)}${failedNote}` +
+      `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
   } catch (e) {
     placeOf(e).textContent = e.message;
     setStatus(status, 'error', `Identification stopped: ${e.message}. Your files and choices are kept.`);

@@ -33,7 +33,7 @@ export function showValidation(col, r, measured, outputs, prefix = 'csv') {
     if (!v.simulated || !data) continue;
     const fig = el('figure');
     const container = el('div', undefined, { class: 'plot', 'data-record': v.file });
-    fig.append(container, el('figcaption', `${v.file}: measured (thin) and simulated (thick) outputs, ${r.method}`, { class: 'hint' }));
+    fig.append(container, el('figcaption', `${v.file}: measured (thin) and simulated (thick, dashed) outputs, ${r.method}`, { class: 'hint' }));
     col.append(fig);
     const plot = new ResizingPlot(container, () => 220);
     plots.push(plot);

@@ -13,7 +13,8 @@ function shade(td, x, largest) {
   td.style.backgroundColor = x > 0 ? `rgba(11, 92, 173, ${alpha})` : `rgba(180, 35, 24, ${alpha})`;
 }
 
-// half95: half-widths of the 95 % intervals (a matrix like m), shown as "± …" when given.
+// half95: half-widths of the 95 % intervals (a matrix like m), shown as "± …" when given (not for
+// an entry whose half-width is exactly 0: the structure fixes it; data-fixed="true").
 // undetermined: a Set of 'i,j' (0-based) whose interval says nothing (the data do not determine
 // the entry, uncertainty.undetermined): marked "undetermined" and data-undetermined="true".
 export function matrixTable(m, id, half95, undetermined) {
@@ -25,8 +26,11 @@ export function matrixTable(m, id, half95, undetermined) {
     for (let j = 0; j < m.cols; j++) {
       const k = i * m.cols + j;
       const unknown = undetermined?.has(`${i},${j}`);
-      const text = half95 ? `${fmt(m.data[k])} ± ${fmt(half95.data[k])}${unknown ? ' (undetermined)' : ''}` : fmt(m.data[k]);
-      const td = el('td', text, unknown ? { 'data-undetermined': 'true', title: 'the data do not determine this entry (see the warnings)' } : undefined);
+      // An entry with no spread at all is one the structure fixes (zero or known), not estimated.
+      const fixed = half95?.data[k] === 0;
+      const text = half95 && !fixed ? `${fmt(m.data[k])} ± ${fmt(half95.data[k])}${unknown ? ' (undetermined)' : ''}` : fmt(m.data[k]);
+      const td = el('td', text, unknown ? { 'data-undetermined': 'true', title: 'the data do not determine this entry (see the warnings)' }
+        : fixed ? { 'data-fixed': 'true', title: 'fixed by the structure, not estimated' } : undefined);
       shade(td, m.data[k], largest);
       tr.append(td);
     }

@@ -179,11 +179,34 @@ test('a bad factor or structure JSON: the message next to its control names it, 
   assert.equal(await state(), 'error', await page.textContent('#csv-status'));
   assert.match(await page.textContent('#csv-structure-error'), /triangular/);
   assert.equal(await page.textContent('#csv-file-error'), '');
+  // A known mass <= 0, a mask of the wrong size, a method that cannot honour a structure: each
+  // named by the core, next to the structure; the JSON typed is kept.
+  for (const [text, message, methods] of [
+    ['{"known": {"M": [[-1, 0], [0, null]]}}', /^structure known\.M: the mass M\[1,1\] = .* must be > 0$/, ['auto']],
+    ['{"M": [[1, 0, 0], [0, 1, 0], [0, 0, 1]]}', /^structure M: the mask must be 2x2 .*got 3x3$/, ['auto']],
+    [JSON.stringify(CHAIN), /^method n4sid-d2c cannot honour a structure/, ['auto', 'n4sid-d2c']]]) {
+    await page.fill('#csv-structure-json', text);
+    await checkOnly(page, 'input[name="csv-method"]', methods);
+    await runCsv(page);
+    assert.equal(await state(), 'error', await page.textContent('#csv-status'));
+    assert.match(await page.textContent('#csv-structure-error'), message);
+    assert.equal(await page.inputValue('#csv-structure-json'), text);
+  }
+  await checkOnly(page, 'input[name="csv-method"]', ['auto']);
   await page.fill('#csv-structure-json', JSON.stringify(CHAIN));
   await runCsv(page);
   assert.equal(await state(), 'ok', await page.textContent('#csv-status'));
   assert.equal(await page.textContent('#csv-structure-error'), '');
   await page.selectOption('#csv-structure', 'full');
+
+  // Friction asked of a method without friction terms: the core's message, next to the checkboxes.
+  await checkOnly(page, 'input[name="csv-method"]', ['n4sid-d2c']);
+  await page.check('#csv-friction');
+  await runCsv(page);
+  assert.equal(await state(), 'error');
+  assert.match(await page.textContent('#csv-nonlinear-error'), /^method n4sid-d2c has no friction or offset term/);
+  assert.ok(await page.isChecked('#csv-friction'));
+  await page.uncheck('#csv-friction');
 });
 
 test('several runs: two train, the last is kept back for validation; its free-run fit and overlay, the numbers of mechid identify --data A --data B --validate C', async () => {

@@ -277,11 +277,15 @@ function frictionBody({ m, d, fc, f0, h, n, seed }) {
   return `${lines.join('\n')}\n`;
 }
 
-test('a free body with Coulomb friction and a force offset: K = 0, F_c and f₀ with their intervals, the numbers of mechid identify --friction coulomb --offset', async () => {
+test('a free body with Coulomb friction and a force offset, two runs: K = 0, F_c and f₀ (per run) with their intervals, the numbers of mechid identify --friction coulomb --offset', async () => {
   const truth = { m: 2, d: 3, fc: 1.5, f0: 0.4 };
-  const file = join(dir, 'free-body.csv');
-  writeFileSync(file, frictionBody({ ...truth, h: 0.01, n: 4000, seed: 7 }));
-  await chooseCsv(page, file);
+  const [file, second] = [7, 9].map((seed) => {
+    const path = join(dir, `free-body-${seed}.csv`);
+    writeFileSync(path, frictionBody({ ...truth, h: 0.01, n: 3000, seed }));
+    return path;
+  });
+  await chooseCsv(page, [file, second]);
+  await page.selectOption('select[name="csv-run-role"][data-file="free-body-9.csv"]', 'training');
   await page.fill(factor('u1'), '1');
   await page.fill(factor('q1'), '1');
   await page.selectOption('#csv-sampling', 'point');
@@ -295,19 +299,22 @@ test('a free body with Coulomb friction and a force offset: K = 0, F_c and f₀ 
   const [r] = await exported();
   assert.equal(r.K[0][0], 0);
   assert.ok(!r.warnings.some((w) => /unstable/.test(w)), r.warnings.join('; '));
-  const c = JSON.parse(cli('identify', '--data', file, '--method', 'auto', '--structure', '{"K":"zero"}', '--friction', 'coulomb', '--offset'));
+  const c = JSON.parse(cli('identify', '--data', file, '--data', second, '--method', 'auto', '--structure', '{"K":"zero"}', '--friction', 'coulomb', '--offset'));
   // The page's numbers are the CLI's; against the truth, the issue's EMPS targets (M within 1 %,
   // viscous and Coulomb friction within 5 %) and the offset's sign, with an interval for each.
   for (const [name, page1, cli1, sd, trueValue, within] of [
     ['M', r.M[0][0], c.M[0][0], r.uncertainty?.M_sd[0][0], truth.m, 0.01], ['D', r.D[0][0], c.D[0][0], r.uncertainty?.D_sd[0][0], truth.d, 0.05],
-    ['F_c', r.friction.coulomb[0], c.friction.coulomb[0], r.friction.coulomb_sd[0], truth.fc, 0.05], ['f0', r.offset[0], c.offset[0], r.offset_sd[0], truth.f0, 0.05]]) {
+    ['F_c', r.friction.coulomb[0], c.friction.coulomb[0], r.friction.coulomb_sd[0], truth.fc, 0.05],
+    ['f0 run 1', r.offset_by_run[0][0], c.offset_by_run[0][0], r.offset_sd_by_run[0][0], truth.f0, 0.05],
+    ['f0 run 2', r.offset_by_run[1][0], c.offset_by_run[1][0], r.offset_sd_by_run[1][0], truth.f0, 0.05]]) {
     assert.ok(Math.abs(page1 - cli1) <= 1e-9 * Math.abs(cli1), `${name}: page ${page1}, CLI ${cli1}`);
     assert.ok(Math.abs(page1 - trueValue) <= within * Math.abs(trueValue), `${name} = ${page1}, true ${trueValue}`);
     assert.ok(sd > 0, `${name} has an interval: sd ${sd}`);
   }
-  // Shown with their 95 % intervals, one row per DOF.
+  // Shown with their 95 % intervals, one row per DOF, the offset per run; K's verdict is the rigid body.
   const cells = await page.$$eval('#csv-friction-auto tbody td', (tds) => tds.map((td) => td.textContent));
-  assert.equal(cells.length, 2);
+  assert.equal(cells.length, 3);
+  assert.match(await page.textContent('#csv-results [data-method="auto"] .ident-pd'), /K: rigid-body mode/);
   assert.ok(cells.every((text) => / ± /.test(text)), cells.join(' | '));
   await page.uncheck('#csv-friction');
   await page.uncheck('#csv-offset');

@@ -69,13 +69,20 @@ export function modalTable(modal, u) {
 
 // The Coulomb friction F_c and the force offset f₀ per DOF (the model M q″ + D q′ + K q +
 // F_c sign(q′) + f₀ = L u), each ± z95 · sd (1.96, the 95 % normal quantile, when the result has
-// no uncertainty block); only the columns the result has.
+// no uncertainty block); only the columns the result has, the offset per training run when there
+// are several.
 export function frictionTable(r, id) {
   const z = r.uncertainty?.z95 ?? 1.96;
   const pm = (x, sd) => (Number.isFinite(sd) ? `${fmt(x)} ± ${fmt(z * sd)}` : fmt(x));
   const columns = [];
   if (r.friction?.coulomb) columns.push(['Coulomb F_c (N)', r.friction.coulomb, r.friction.coulomb_sd]);
-  if (r.offset) columns.push(['offset f₀ (N)', r.offset, r.offset_sd]);
+  const byRun = r.offset_by_run;  // runs x DOF, with several training runs: each its own offset
+  if (byRun?.rows > 1) {
+    for (let k = 0; k < byRun.rows; k++) {
+      const row = (m) => Array.from(m.data.slice(k * m.cols, (k + 1) * m.cols));
+      columns.push([`offset f₀, run ${k + 1} (N)`, row(byRun), row(r.offset_sd_by_run)]);
+    }
+  } else if (r.offset) columns.push(['offset f₀ (N)', r.offset, r.offset_sd]);
   const n = Math.max(...columns.map(([, x]) => x.length));
   const table = dataTable(['DOF', ...columns.map(([name]) => name)],
     Array.from({ length: n }, (_, i) => [String(i + 1), ...columns.map(([, x, sd]) => pm(x[i], sd?.[i]))]));
@@ -144,7 +151,9 @@ export function methodColumn(r, prefix = 'ident') {
   const c = r.checks ?? {};
   const pd = el('p', undefined, { class: 'ident-pd' });
   for (const [key, label] of [['M_pd', 'M ≻ 0'], ['K_pd', 'K ≻ 0'], ['D_psd', 'D ⪰ 0']]) {
-    pd.append(el('span', `${label}: ${c[key] ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(Boolean(c[key])) }), ' ');
+    // K singular by the structure (a free body): a rigid-body mode by design, not a fault.
+    const text = key === 'K_pd' && c.rigid_body ? 'K: rigid-body mode (the structure fixes K singular)' : `${label}: ${c[key] ? 'yes' : 'no'}`;
+    pd.append(el('span', text, { class: 'verdict', 'data-passive': String(Boolean(c[key] || (key === 'K_pd' && c.rigid_body))) }), ' ');
   }
   const symmetric = c.symmetric ?? ['M', 'D', 'K'].every((key) => isSymmetric(r[key]));
   pd.append(el('span', `symmetric: ${symmetric ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(symmetric), id: `${prefix}-symmetric-${m}` }));

@@ -165,10 +165,10 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
     S.setZero();
     S.rightCols(2 * n).setIdentity();
     if (sensitivities && run > 0) Jt_sample.middleRows(x0 - 2 * n, 2 * n).setZero();
-    for (Eigen::Index k = 0; k < N; ++k, ++row) {
+    for (Eigen::Index k = 0; k < N; ++k) {
       const auto x = z.head(2 * n);
       if (!x.allFinite() || (x.head(n).cwiseAbs().array() > R.limit.array()).any()) return false;
-      r.segment(row * n, n) = weights_.cwiseProduct(y.row(k).transpose() - x.head(n));
+      r.segment((row + k) * n, n) = weights_.cwiseProduct(y.row(k).transpose() - x.head(n));
       if (sensitivities) {
         Jq.noalias() = -(weights_.asDiagonal() * S.topRows(n)).transpose();
         Jt_sample.topRows(Ps) = Jq.topRows(Ps);
@@ -186,6 +186,7 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
       }
       z.head(2 * n) = x_next;
     }
+    row += N;
   }
   return true;
 }

@@ -113,6 +113,7 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
   options.validate();
   check_runs(runs);
   for (const Dataset& d : runs) validate_options(d);
+  resolve(options.structure, runs.front().y.cols());  // a bad structure is bad input, whatever the method's start does
   require(entry->runs || runs.size() == 1, "method " + method + " takes one record, got " + std::to_string(runs.size()) +
                                                " runs; " + methods_with(&MethodEntry::runs) + " take several");
   require(entry->structure || options.structure.unconstrained(),

@@ -1,0 +1,99 @@
+// The lab-rig options of identify (issue 16): several runs, --validate, --structure, --scale,
+// --friction/--offset, and their bad-input messages.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from './helpers.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'mechid-lab-'));
+// A 2-DOF chain pushed at cart 1 (the ECP rig's layout): lumped masses, dashpots to ground.
+const chain = { M: [[2, 0], [0, 1.5]], D: [[0.4, 0], [0, 0.1]], K: [[5, -2], [-2, 2]], L: [[1], [0]] };
+const system = join(dir, 'chain.json');
+writeFileSync(system, JSON.stringify(chain));
+const COUNT = 1e-3;  // one encoder count, in the unit of the simulation
+
+/** A run of the chain as a lab records it: the effort with the opposite sign, the carts in counts. */
+function labRun(name, seed) {
+  const clean = join(dir, `${name}-clean.csv`), file = join(dir, `${name}.csv`);
+  const r = cli('simulate', '--system', system, '--h', '0.05', '--n', '1200', '--snr', 'inf', '--seed', String(seed), '--out', clean);
+  assert.equal(r.code, 0, r.stderr);
+  const [, ...rows] = readFileSync(clean, 'utf8').trim().split('\n');
+  const lab = rows.map((line) => {
+    const [t, u, q1, q2] = line.split(',').map(Number);
+    return [t, -u, Math.round(q1 / COUNT), Math.round(q2 / COUNT)].join(',');
+  });
+  writeFileSync(file, `t,u1,q1,q2\n${lab.join('\n')}\n`);
+  return file;
+}
+
+const train = [labRun('a', 1), labRun('b', 2)], heldOut = labRun('c', 3);
+const CHAIN = '{"M":"diagonal","D":"diagonal","K":"tridiagonal"}';
+const identify = (...args) => cli('identify', '--method', 'auto', '--input-sampling', 'hold', '--force-dofs', '1', ...args);
+
+test('two runs in counts with the sign flipped, the chain template and a held-out run: exact structure, the truth within 3 sd', () => {
+  const r = identify('--data', train[0], '--data', train[1], '--scale', 'u1=-1', '--structure', CHAIN, '--validate', heldOut);
+  assert.equal(r.code, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.notEqual(result.status, 'failed', result.message);
+  assert.equal(result.M[0][1], 0);
+  assert.equal(result.D[0][1], 0);
+  assert.equal(result.checks.sign_reversed, false);
+  // In counts, M q = (M·COUNT) q_counts: the estimate per count is the truth times COUNT.
+  for (const X of ['M', 'D', 'K']) {
+    for (const [i, j] of [[0, 0], [0, 1], [1, 1]]) {
+      const sd = result.uncertainty[`${X}_sd`][i][j], estimate = result[X][i][j], truth = chain[X][i][j] * COUNT;
+      if (truth === 0 && sd === 0) continue;  // fixed by the structure
+      assert.ok(Math.abs(estimate - truth) <= 3 * sd, `${X}[${i + 1},${j + 1}] ${estimate} ± ${sd}, truth ${truth}`);
+    }
+  }
+  assert.equal(result.validation_records.length, 1);
+  assert.equal(result.validation_records[0].file, heldOut);
+  assert.ok(Math.min(...result.validation_records[0].fit_percent) > 99, JSON.stringify(result.validation_records));
+});
+
+test('without the sign flip the result says so in checks.sign_reversed and one warning', () => {
+  const r = identify('--data', train[0]);
+  const result = JSON.parse(r.stdout);
+  assert.equal(result.checks.sign_reversed, true);
+  assert.ok(result.warnings.some((w) => w.includes('flip the sign of the input columns')), r.stderr);
+});
+
+test('inverse-dynamic with --friction coulomb --offset on friction-free data: F_c and f_0 within 3 sd of zero', () => {
+  const r = cli('identify', '--method', 'inverse-dynamic', '--input-sampling', 'hold', '--force-dofs', '1', '--data', train[0],
+    '--scale', 'u1=-1', '--structure', CHAIN, '--friction', 'coulomb', '--offset');
+  assert.equal(r.code, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.equal(result.friction.coulomb.length, 2);
+  result.friction.coulomb.forEach((f, i) => assert.ok(Math.abs(f) <= 3 * result.friction.coulomb_sd[i], `F_c ${f} ± ${result.friction.coulomb_sd[i]}`));
+  result.offset.forEach((f, i) => assert.ok(Math.abs(f) <= 3 * result.offset_sd[i], `f_0 ${f} ± ${result.offset_sd[i]}`));
+  assert.ok(result.diagnostics.lowpass_hz > 0);
+});
+
+test('bad lab input gives one line naming the option, file and value', () => {
+  const other = join(dir, 'one-cart.csv');  // a record of another experiment: one cart
+  writeFileSync(other, 't,u1,q1\n0,0,0\n0.05,1,0\n0.1,1,2\n0.15,0,5\n0.2,1,6\n');
+  for (const [args, message] of [
+    [['--scale', 'u9=2'], `--scale u9: ${train[0]} has no such input or output column (it has u1, q1, q2)`],
+    [['--scale', 'u1=0'], '--scale u1=0: the factor must be a finite nonzero number (a negative one flips the sign)'],
+    [['--scale', 'u1'], "--scale entry 'u1' must be COLUMN=FACTOR, e.g. u1=-1 or q1=1.786e-5"],
+    [['--structure', '{"M": diag}'], '--structure is not valid JSON: Unexpected token'],
+    [['--structure', 'nofile.json'], "--structure 'nofile.json' is neither JSON ({\"M\": \"diagonal\", ...}) nor an existing file"],
+    [['--structure', '{"M":"band"}'], "structure M: unknown pattern 'band' (expected full, diagonal, tridiagonal, zero or an n x n 0/1 mask)"],
+    [['--structure', '{"K":[[1,1,0],[1,1,1],[0,1,1]]}'], 'structure K: the mask must be 2x2 (one row and column per output), got 3x3'],
+    [['--structure', '{"M":"diagonal","known":{"M":[[0,null],[null,null]]}}'], 'structure known.M: the mass M[1,1] = 0 must be > 0'],
+    [['--structure', '{"Q":"full"}'], "structure: unknown key 'Q' (expected M, D, K or known)"],
+    [['--validate', other], `--validate ${other} has columns u1, q1, but the training data have u1, q1, q2`],
+    [['--data', other], `--data ${other} has columns u1, q1, but ${train[0]} has u1, q1, q2: runs of one experiment need the same columns`],
+    [['--friction', 'coulomb', '--method', 'variational-zoh'], 'method variational-zoh has no friction or offset term; use inverse-dynamic or auto'],
+    [['--structure', CHAIN, '--method', 'n4sid-d2c'], 'method n4sid-d2c cannot honour a structure'],
+  ]) {
+    const r = identify('--data', train[0], ...args);
+    assert.equal(r.code, 1, args.join(' '));
+    assert.ok(r.stderr.startsWith(`mechid: error: ${message}`), `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  }
+  const svf = cli('identify', '--method', 'svf', '--data', train[0], '--data', train[1]);
+  assert.equal(svf.stderr, '--data once only for --method svf (the linear methods take several runs)\n'.replace(/^/, 'mechid: error: '));
+});

@@ -239,6 +239,9 @@ test('several runs: two train, the last is kept back for validation; its free-ru
   const row = await page.$$eval('#csv-validation-auto tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.deepEqual(row, [['run4.csv', `${fits[0].toFixed(2)} %`, `${fits[1].toFixed(2)} %`]]);
   assert.equal(await page.getAttribute('#csv-results [data-method="auto"] [data-record="run4.csv"]', 'data-series'), '4');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv-export-csv')]);
+  const fitRows = readFileSync(await download.path(), 'utf8').trim().split('\n').map((l) => l.split(',')).filter((x) => x[2] === 'validation_fit_percent');
+  assert.deepEqual(fitRows.map((x) => [x[3], x[4], Number(x[5])]), [['1', '1', fits[0]], ['2', '1', fits[1]]]);
 
   // A validation file with other columns: its message names it, next to the file input.
   const other = join(dir, 'other-columns.csv');
@@ -315,6 +318,13 @@ test('a free body with Coulomb friction and a force offset, two runs: K = 0, F_c
   const cells = await page.$$eval('#csv-friction-auto tbody td', (tds) => tds.map((td) => td.textContent));
   assert.equal(cells.length, 3);
   assert.match(await page.textContent('#csv-results [data-method="auto"] .ident-pd'), /K: rigid-body mode/);
+  // The CSV export has them too (value and 95 % half-width), the offsets per run.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv-export-csv')]);
+  const rows = readFileSync(await download.path(), 'utf8').trim().split('\n').map((l) => l.split(','));
+  const z = r.uncertainty.z95;
+  const row = (quantity, i, j) => rows.find((x) => x[2] === quantity && x[3] === String(i) && x[4] === String(j));
+  assert.deepEqual(row('coulomb', 1, '').slice(5).map(Number), [r.friction.coulomb[0], z * r.friction.coulomb_sd[0]]);
+  for (const run of [1, 2]) assert.deepEqual(row('offset', 1, run).slice(5).map(Number), [r.offset_by_run[run - 1][0], z * r.offset_sd_by_run[run - 1][0]]);
   assert.ok(cells.every((text) => / ± /.test(text)), cells.join(' | '));
   await page.uncheck('#csv-friction');
   await page.uncheck('#csv-offset');

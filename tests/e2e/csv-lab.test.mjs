@@ -243,6 +243,15 @@ test('several runs: two train, the last is kept back for validation; its free-ru
   const fitRows = readFileSync(await download.path(), 'utf8').trim().split('\n').map((l) => l.split(',')).filter((x) => x[2] === 'validation_fit_percent');
   assert.deepEqual(fitRows.map((x) => [x[3], x[4], Number(x[5])]), [['1', '1', fits[0]], ['2', '1', fits[1]]]);
 
+  // Several training runs for a method that takes one: the core's message, next to the files.
+  await page.selectOption('select[name="csv-run-role"][data-file="run4.csv"]', 'training');
+  await checkOnly(page, 'input[name="csv-method"]', ['n4sid-d2c']);
+  await page.selectOption('#csv-structure', 'full');
+  await runCsv(page);
+  assert.equal(await state(), 'error');
+  assert.match(await page.textContent('#csv-file-error'), /^method n4sid-d2c takes one record, got 3 runs/);
+  await checkOnly(page, 'input[name="csv-method"]', ['auto']);
+
   // A validation file with other columns: its message names it, next to the file input.
   const other = join(dir, 'other-columns.csv');
   writeFileSync(other, readFileSync(runs[2], 'utf8').replace(/^t,u1,q1,q2/, 't,u1,q1,x2'));

@@ -173,6 +173,12 @@ test('a bad factor or structure JSON: the message next to its control names it, 
     assert.equal(await page.getAttribute('#csv-structure-json', 'aria-invalid'), 'true');
     assert.equal(await page.inputValue('#csv-structure-json'), text, 'the JSON typed is kept');
   }
+  // Two wrong steps at once: each marked with its own message.
+  await page.fill(factor('u1'), 'x');
+  await runCsv(page);
+  assert.match(await factorError('u1'), /^The factor of u1 must be a nonzero number/);
+  assert.match(await page.textContent('#csv-structure-error'), /^Structure JSON: it must be an object/);
+  await page.fill(factor('u1'), '1');
   // Valid JSON that does not fit the data: the core's message, next to the structure.
   await page.fill('#csv-structure-json', '{"M": "triangular"}');
   await runCsv(page);

@@ -202,9 +202,22 @@ function forceDofs() {
   return selects.map((s) => Number(s.value));
 }
 
-// The choices of steps 2–5 as the worker's mapping and identify's options; throws with the message
-// shown next to the control at fault (the others keep theirs cleared).
+// The choices of steps 1–5 as the worker's runs and mapping and identify's options. Every step is
+// checked, each wrong one marked with its message next to its control (so that no mark is left
+// without its message); then this throws the first message, or returns {map, options, runs}.
 function readChoices() {
+  const problems = [];
+  // read(); an error it throws is shown in `near` (when given: the factors and the structure
+  // show their own) and kept.
+  const check = (near, read) => {
+    try {
+      return read();
+    } catch (e) {
+      if (near) near.textContent = near.textContent ? `${near.textContent} ${e.message}` : e.message;  // two about one place: both
+      problems.push(e);
+      return undefined;
+    }
+  };
   const h = $('csv-h').value.trim();
   const map = {
     timeCol: timeSelect.value || undefined,
@@ -217,30 +230,22 @@ function readChoices() {
     forceScale: Number($('csv-force-unit').value),
     outputScale: Number(outputUnit.value),
   };
-  if (map.inputCols.length === 0 || map.outputCols.length === 0) {
-    throw Object.assign(new Error(`${files[0].name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : `output (${outputKind.value})`} column`), { near: fileError });
-  }
   const options = { positive: $('csv-positive').checked };
-  const runs = at(fileError, () => readRuns(files));
-  at($('csv-mapping-error'), () => {
-    map.cutoffHz = readCutoff();
-    options.forceDofs = forceDofs();
+  const runs = check(fileError, () => {
+    if (map.inputCols.length === 0 || map.outputCols.length === 0) {
+      throw new Error(`${files[0].name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : `output (${outputKind.value})`} column`);
+    }
+    return readRuns(files);
   });
-  Object.assign(map, readFactors($('csv-factors')));  // its messages are next to each factor
-  const structure = readStructure();                   // its message is next to the structure
+  map.cutoffHz = check($('csv-mapping-error'), readCutoff);
+  options.forceDofs = check($('csv-mapping-error'), forceDofs);
+  Object.assign(map, check(null, () => readFactors($('csv-factors'))));
+  const structure = check(null, readStructure);
   if (structure !== undefined) options.structure = structure;
   if ($('csv-friction').checked) options.friction = 'coulomb';
   if ($('csv-offset').checked) options.offset = true;
+  if (problems.length) throw problems[0];
   return { map, options, runs };
-}
-
-// Runs `read`; an error it throws is shown in `near` (and marked for identify's status line).
-function at(near, read) {
-  try {
-    return read();
-  } catch (e) {
-    throw Object.assign(e, { near });
-  }
 }
 
 const clearMessages = () => { for (const id of ['csv-file-error', 'csv-mapping-error', 'csv-structure-error', 'csv-nonlinear-error']) $(id).textContent = ''; };
@@ -295,7 +300,6 @@ async function identify(event) {
   try {
     choices = readChoices();
   } catch (e) {
-    if (e.near) e.near.textContent = e.message;
     setStatus(status, 'error', `Correct the marked field: ${e.message}`);
     return;
   }

@@ -121,6 +121,9 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
           "Md, Dd, Kd, eq. 2.22, free); use " + methods_with(&MethodEntry::structure));
   require(entry->friction || (!options.coulomb_friction && !options.offset),
           "method " + method + " has no friction or offset term; use " + methods_with(&MethodEntry::friction));
+  require(options.lowpass_hz == 0 || method == "inverse-dynamic" ||
+              (method == "auto" && (options.coulomb_friction || options.offset)),
+          "lowpass_hz applies to inverse-dynamic (and to auto with friction or offset, which runs it), not to " + method);
   const Dataset& data = runs.front();
   // Every method runs on amplitude-normalised data (the result does not depend on units); every
   // run with the first run's factors, and known entries of the structure in the same units.
@@ -198,6 +201,7 @@ void note_suggested_dof(const SubspaceModel& model, Eigen::Index dof, Identifica
 
 double midpoint_frequency_error(double omega, double h) {
   const double x = omega * h;
+  if (x == 0) return 0.0;  // a rigid-body mode: the limit of tan(x/2)·2/x − 1
   return x < M_PI ? 2.0 * std::tan(x / 2.0) / x - 1.0 : INFINITY;
 }
 

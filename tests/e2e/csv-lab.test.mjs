@@ -244,7 +244,11 @@ test('several runs: two train, the last is kept back for validation; its free-ru
   // Shown per record: the table row and the overlay of measured and simulated outputs.
   const row = await page.$$eval('#csv-validation-auto tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
   assert.deepEqual(row, [['run4.csv', `${fits[0].toFixed(2)} %`, `${fits[1].toFixed(2)} %`]]);
-  assert.equal(await page.getAttribute('#csv-results [data-method="auto"] [data-record="run4.csv"]', 'data-series'), '4');
+  // Overlays of the measured and simulated outputs: the first run identified on, and the run kept back.
+  for (const run of ['run2.csv', 'run4.csv']) {
+    assert.equal(await page.getAttribute(`#csv-results [data-method="auto"] [data-record="${run}"]`, 'data-series'), '4', run);
+    assert.equal(await page.getAttribute(`#csv-results [data-method="auto"] [data-record="${run}"]`, 'data-points'), '1200', run);
+  }
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv-export-csv')]);
   const fitRows = readFileSync(await download.path(), 'utf8').trim().split('\n').map((l) => l.split(',')).filter((x) => x[2] === 'validation_fit_percent');
   assert.deepEqual(fitRows.map((x) => [x[3], x[4], Number(x[5])]), [['1', '1', fits[0]], ['2', '1', fits[1]]]);

@@ -144,8 +144,10 @@ const handlers = {
       warnings: records.flatMap((r) => (records.length > 1 ? r.data.warnings.map((w) => `${r.name}: ${w}`) : r.data.warnings)),
       runs: records.map((r) => ({ file: r.name, role: r.role, samples: r.data.y.rows })),
     };
-    const measured = validation.map((r) => ({ file: r.name, t: r.data.t, y: r.dataset.y }));
-    return { result: { name: training[0].name, summary, t: first.t, q: first.y, measured, results, ms: performance.now() - t0 } };
+    // The outputs (in SI, as identified) of the first training run and of each validation run, for
+    // the overlays of measured and simulated outputs.
+    const measured = [training[0], ...validation].map((r) => ({ file: r.name, role: r.role, t: r.data.t, y: r.dataset.y }));
+    return { result: { name: training[0].name, summary, measured, results, ms: performance.now() - t0 } };
   },
 
   // Simulates PRBS data from the preset and identifies it with each method (the preset as truth).

@@ -80,6 +80,12 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   const Dataset& data = runs.front();
   Identification r = method_result("variational-zoh", data);
   r.diagnostics.start = start.method;
+  if (start.sign_reversed) {  // the sign convention, not the data, makes the start unusable: say so
+    r.sign_reversed = true;
+    r.fail(start.method + " start has M, D and K all negative: in these data a positive force moves the outputs "
+           "negatively; flip the sign of the input columns (or of every output column) and identify again");
+    return r;
+  }
   if (start.failed() || !start.M_pd) {
     r.fail(start.method + " start unusable: " + (start.failed() ? start.message : "M is not positive definite"));
     return r;

@@ -121,6 +121,8 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
           "Md, Dd, Kd, eq. 2.22, free); use " + methods_with(&MethodEntry::structure));
   require(entry->friction || (!options.coulomb_friction && !options.offset),
           "method " + method + " has no friction or offset term; use " + methods_with(&MethodEntry::friction));
+  require(!options.coulomb_friction || runs.front().outputs == OutputKind::displacement,
+          "friction needs displacement outputs: sign(q') of high-passed accelerations is not the sign of the velocity");
   require(options.lowpass_hz == 0 || method == "inverse-dynamic" ||
               (method == "auto" && (options.coulomb_friction || options.offset)),
           "lowpass_hz applies to inverse-dynamic (and to auto with friction or offset, which runs it), not to " + method);

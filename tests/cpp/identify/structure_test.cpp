@@ -160,6 +160,13 @@ TEST_CASE("structure, runs and positive: methods that cannot honour them say so"
     CHECK_THROWS_WITH(identify(method, d, o),
                       "method " + method + " cannot honour a structure (its estimate has every entry of M, D, K or of the "
                       "discrete Md, Dd, Kd, eq. 2.22, free); use variational-zoh, inverse-dynamic or auto");
+  // Reversed signs: no positive start for the structured refinement; the failure names the cause.
+  Dataset reversed = d;
+  reversed.u = -reversed.u;
+  const Identification flipped = identify("auto", reversed, o);
+  CHECK(flipped.failed());
+  CHECK(flipped.sign_reversed);
+  CHECK_THAT(flipped.message, Catch::Contains("a positive force moves the outputs negatively; flip the sign"));
   o.positive = true;
   CHECK_THROWS_WITH(identify("auto", d, o), Catch::Contains("positive cannot be combined with a structure"));
   IdentifyOptions plain;

@@ -8,36 +8,11 @@
 #include "identify/exact_sampling_predictor.hpp"
 #include "identify/parameter_covariance.hpp"
 #include "identify/methods.hpp"
+#include "identify/modal_uncertainty.hpp"
 #include "identify/positive_parametrization.hpp"
 
 namespace mechid {
 namespace {
-
-// First-order sd of ω_n and ζ of each mode: central differences of the modal analysis along the
-// parameters of M, D, K, then sd² = g' C g.
-void modal_uncertainty(const ExactSamplingPredictor& predictor, const Vector& theta, const Matrix& covariance,
-                       const ModalResult& modal, Uncertainty& u) {
-  const std::size_t modes = modal.modes.size();
-  const Eigen::Index Ps = predictor.system_parameter_count();
-  Matrix g_omega = Matrix::Zero(modes, Ps), g_zeta = Matrix::Zero(modes, Ps);
-  for (Eigen::Index p = 0; p < Ps; ++p) {
-    const double step = 1e-6 * std::max(std::abs(theta(p)), theta.head(Ps).cwiseAbs().maxCoeff() * 1e-3);
-    Vector plus = theta, minus = theta;
-    plus(p) += step;
-    minus(p) -= step;
-    const ModalResult a = modal_analysis(predictor.unpack(plus)), b = modal_analysis(predictor.unpack(minus));
-    if (a.modes.size() != modes || b.modes.size() != modes) return;  // a mode changes kind nearby: no linearisation
-    for (std::size_t i = 0; i < modes; ++i) {
-      g_omega(i, p) = (a.modes[i].omega_n - b.modes[i].omega_n) / (2 * step);
-      g_zeta(i, p) = (a.modes[i].zeta - b.modes[i].zeta) / (2 * step);
-    }
-  }
-  const Matrix C = covariance.topLeftCorner(Ps, Ps);
-  for (std::size_t i = 0; i < modes; ++i) {
-    u.omega_n.push_back(std::sqrt(std::max(0.0, (g_omega.row(i) * C * g_omega.row(i).transpose()).value())));
-    u.zeta.push_back(std::sqrt(std::max(0.0, (g_zeta.row(i) * C * g_zeta.row(i).transpose()).value())));
-  }
-}
 
 // The covariance of θ̂ mapped to sd of M, D, K and of the modes, with the entries the data do not
 // determine. The sandwich form for coloured residuals: always for acceleration outputs (the
@@ -57,7 +32,10 @@ Uncertainty estimate_uncertainty(const ExactSamplingPredictor& predictor, const 
   u.covariance = c.kind;
   u.max_lag = c.max_lag;
   u.undetermined = undetermined_entries(predictor.unpack(theta), s, predictor.spread(c.gauss_newton_step));
-  modal_uncertainty(predictor, theta, c.covariance, modal, u);
+  const Eigen::Index Ps = predictor.system_parameter_count();
+  const Vector tail = theta.tail(theta.size() - Ps);
+  modal_uncertainty([&](const Vector& system) { return predictor.unpack((Vector(theta.size()) << system, tail).finished()); },
+                    theta.head(Ps), c.covariance.topLeftCorner(Ps, Ps), modal, u);
   u.available = true;
   return u;
 }

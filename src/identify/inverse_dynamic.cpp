@@ -8,6 +8,7 @@
 #include "core/stopwatch.hpp"
 #include "core/zero_phase_lowpass.hpp"
 #include "identify/methods.hpp"
+#include "identify/modal_uncertainty.hpp"
 #include "identify/parameter_covariance.hpp"
 #include "identify/record_validation.hpp"
 
@@ -292,12 +293,27 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   r.diagnostics.covariance_max_lag = c.max_lag;
   u.covariance = c.kind;
   u.max_lag = c.max_lag;
+  {
+    MechanicalSystem step;
+    map.spread(c.gauss_newton_step.head(Ps), step.M, step.D, step.K);
+    u.undetermined = undetermined_entries(r.system, spread, step);
+  }
   // Validation on the first run: the free run of the model with the friction and offset forces
   // as further inputs (record_validation.hpp).
   const ForcedRecord forced = with_force_terms(r.system, r.forces, cutoff, data);
   Identification check = r;
   check.system = forced.model;
   finish(check, forced.data);
+  if (!check.failed()) {
+    modal_uncertainty(
+        [&](const Vector& phi) {
+          MechanicalSystem s = r.system;
+          map.unpack(phi, s.M, s.D, s.K);
+          return s;
+        },
+        theta.head(Ps), c.covariance.topLeftCorner(Ps, Ps), check.modal, u);
+  }
+  if (std::string w = undetermined_warning(u.undetermined); !w.empty()) r.add_warning(std::move(w));
   r.M_pd = check.M_pd;
   r.K_pd = check.K_pd;
   r.D_psd = check.D_psd;

@@ -231,6 +231,8 @@ test('several runs: two train, the last is kept back for validation; its free-ru
       assert.ok(Math.abs(r[key][i][j] - c[key][i][j]) <= 1e-9 * Math.abs(c[key][i][i]), `${key}[${i}][${j}]: page ${r[key][i][j]}, CLI ${c[key][i][j]}`);
     }
   }
+  // validation_records as the CLI writes them (the file's name, not its path).
+  assert.deepEqual(Object.keys(r.validation_records[0]), Object.keys(c.validation_records[0]));
   assert.equal(r.validation_records.length, 1);
   assert.equal(r.validation_records[0].file, 'run4.csv');
   const fits = r.validation_records[0].fit_percent;

@@ -119,6 +119,9 @@ const handlers = {
     const training = records.filter((r) => r.role !== 'validation');
     const validation = records.filter((r) => r.role === 'validation');
     const data = training.length === 1 ? training[0].dataset : training.map((r) => r.dataset);
+    // Per result, the simulated outputs of each validation record (for the overlays; the result's
+    // validation_records have the CLI's shape, {file, fit_percent, nrmse} or {file, status, message}).
+    const simulations = [];
     const results = methods.map((method, k) => {
       progress({ phase: 'identifying', method, done: k, total: methods.length });
       let r;
@@ -127,15 +130,20 @@ const handlers = {
       } catch (e) {
         throw Object.assign(e, { phase: 'identifying' });
       }
-      if (validation.length && r.M) {
+      const simulated = [];
+      if (validation.length && r.status !== 'failed') {
         r.validation_records = validation.map(({ name, dataset }) => {
+          let v;
           try {
-            return { file: name, ...api.validateRecord(r, dataset) };
+            v = api.validateRecord(r, dataset);
           } catch (e) {
-            return { file: name, status: 'failed', message: e?.message ?? String(e) };
+            v = { status: 'failed', message: e?.message ?? String(e) };
           }
+          simulated.push(v.simulated ?? null);
+          return v.status === 'failed' ? { file: name, status: v.status, message: v.message } : { file: name, fit_percent: v.fit_percent, nrmse: v.nrmse };
         });
       }
+      simulations.push(simulated);
       return r;
     });
     const first = training[0].data;
@@ -147,7 +155,7 @@ const handlers = {
     // The outputs (in SI, as identified) of the first training run and of each validation run, for
     // the overlays of measured and simulated outputs.
     const measured = [training[0], ...validation].map((r) => ({ file: r.name, role: r.role, t: r.data.t, y: r.dataset.y }));
-    return { result: { name: training[0].name, summary, measured, results, ms: performance.now() - t0 } };
+    return { result: { name: training[0].name, summary, measured, simulations, results, ms: performance.now() - t0 } };
   },
 
   // Simulates PRBS data from the preset and identifies it with each method (the preset as truth).

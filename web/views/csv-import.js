@@ -323,10 +323,10 @@ async function identify(event) {
     const out = await client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress });
     clearOverlays();
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
-    out.results.forEach((r) => {
+    out.results.forEach((r, k) => {
       offerSignFlip(r);
       const col = resultsEl.querySelector(`[data-method="${CSS.escape(r.method)}"]`);
-      showValidation(col, r, out.measured, map.outputCols);
+      showValidation(col, r, { measured: out.measured, simulated: out.simulations[k], outputs: map.outputCols });
     });
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;

@@ -44,9 +44,10 @@ function overlay(col, record, simulated, outputs, caption) {
 /**
  * Appends to `col` (a method's column, in the document) the overlay of the first training run and
  * the table and overlays of r.validation_records; measured: [{file, role, t, y}] (the first
- * training run, then the validation runs); outputs: the output column names.
+ * training run, then the validation runs); simulated: the simulated outputs of each record of
+ * r.validation_records (null when none); outputs: the output column names.
  */
-export function showValidation(col, r, measured, outputs, prefix = 'csv') {
+export function showValidation(col, r, { measured, simulated = [], outputs, prefix = 'csv' }) {
   const training = measured.find((m) => m.role !== 'validation');
   if (training && r.M) {
     col.append(el('h5', 'Measured and simulated (free run from the forces alone)'));
@@ -59,9 +60,9 @@ export function showValidation(col, r, measured, outputs, prefix = 'csv') {
   const table = dataTable(['run', ...outputs.map((name) => `fit ${name}`)], rows);
   table.querySelector('table').id = `${prefix}-validation-${r.method}`;
   col.append(table);
-  for (const v of records) {
-    if (v.status !== 'ok' && v.message) col.append(el('p', `${v.file}: ${v.message}`, { class: 'field-error', 'data-record-error': v.file }));
+  records.forEach((v, k) => {
+    if (v.status === 'failed') col.append(el('p', `${v.file}: ${v.message}`, { class: 'field-error', 'data-record-error': v.file }));
     const record = measured.find((m) => m.file === v.file && m.role === 'validation');
-    if (record) overlay(col, record, v.simulated, outputs, `kept back, ${r.method}: measured (thin) and simulated (thick, dashed) outputs`);
-  }
+    if (record) overlay(col, record, simulated[k], outputs, `kept back, ${r.method}: measured (thin) and simulated (thick, dashed) outputs`);
+  });
 }

@@ -96,7 +96,7 @@ function showPreview(header, rows) {
 async function load(chosen) {
   files = chosen;
   const file = files[0] ?? null;
-  fileError.textContent = '';
+  clearMessages();  // they were about the files before
   clearOverlays();
   resultsEl.replaceChildren();
   lastResults = null;

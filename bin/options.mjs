@@ -119,7 +119,7 @@ const fmt = (value) => (value === Infinity ? 'inf' : Array.isArray(value) ? valu
 
 function usageOf(name, spec, { required, defaultValue, arg }) {
   if (spec.type === 'flag') return `[--${name}]`;
-  if (spec.repeat) return `[--${name} ${arg ?? spec.arg} ...]`;
+  if (spec.repeat) return `${required ? `--${name} ${arg ?? spec.arg} ` : ''}[--${name} ${arg ?? spec.arg} ...]`;
   const text = `--${name} ${arg ?? (spec.choices ? spec.choices.join('|') : spec.arg)}${defaultValue === undefined ? '' : `=${fmt(defaultValue)}`}`;
   return required ? text : `[${text}]`;
 }

@@ -123,3 +123,15 @@ export async function identifyOnPage(page, { system, h, n, snr, seed, methods, t
     && !document.getElementById('ident-run').disabled, null, { timeout });
   return page.getAttribute('#ident-status', 'data-state');
 }
+
+/** Chooses file(s) in the CSV section and waits until they are read (status ready or error). */
+export async function chooseCsv(page, paths) {
+  await page.setInputFiles('#csv-file', paths);
+  await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('csv-status').dataset.state));
+}
+
+/** Presses "Identify from the file" and waits until it is done (status ok or error). */
+export async function runCsv(page, timeout = 60_000) {
+  await page.click('#csv-run');
+  await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('csv-status').dataset.state), null, { timeout });
+}

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, foreignRequests, openBrowser } from './browser.mjs';
+import { checkOnly, chooseCsv, foreignRequests, openBrowser, runCsv } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'mechid-csv-e2e-'));
@@ -27,15 +27,8 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function choose(path) {
-  await page.setInputFiles('#csv-file', path);
-  await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('csv-status').dataset.state));
-}
-
-async function run() {
-  await page.click('#csv-run');
-  await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('csv-status').dataset.state));
-}
+const choose = (path) => chooseCsv(page, path);
+const run = () => runCsv(page);
 
 test('a CSV from mechid simulate: mapped, identified by two methods, the same numbers as mechid identify', async () => {
   const data = join(dir, 'msd.csv');

@@ -22,6 +22,20 @@ function systemBuffers(s) {
   return buffersOf(s.M?.data, s.D?.data, s.K?.data, s.L?.data);
 }
 
+// A parsed measurement file as identify's dataset: each input column times the force unit and its
+// own factor, each output column times the output unit and its own factor (the CLI's --scale).
+function scaledDataset(data, mapping) {
+  const { inputSampling = 'point', outputs = 'displacement', cutoffHz, forceScale = 1, outputScale = 1 } = mapping;
+  const scaled = (m, unit, factors = []) => {
+    const f = Array.from({ length: m.cols }, (_, j) => unit * (factors[j] ?? 1));
+    return f.every((x) => x === 1) ? m : { ...m, data: m.data.map((x, i) => x * f[i % m.cols]) };
+  };
+  return {
+    h: data.h, u: scaled(data.u, forceScale, mapping.inputFactors), y: scaled(data.y, outputScale, mapping.outputFactors),
+    inputSampling, outputs, cutoffHz,
+  };
+}
+
 // A preset name or a MechanicalSystem object.
 function systemOf(api, system) {
   return typeof system === 'string' ? api.preset(system) : system;
@@ -85,21 +99,63 @@ const handlers = {
     return { result: { name: file.name, header, hasHeader, delimiter, preview: rows.slice(0, 5), columns }, transfer: columns.map((a) => a.buffer) };
   },
 
-  // A measurement CSV streamed, parsed and checked by wasm/csv.js (errors name the line and
-  // column; progress after each chunk read), then identified by each method.
-  [REQUEST.identifyCsv]: async (api, { file, mapping, methods, options = {} }, progress) => {
+  // Measurement CSVs (runs of one experiment, the same columns) streamed, parsed and checked by
+  // wasm/csv.js (errors name the file, line and column; progress after each chunk read), scaled
+  // to SI with the units and the per-column factors, then identified by each method on the
+  // training runs (one dataset, or an array of them: each run its own initial state); each
+  // validation run is simulated with every estimate (validateRecord). An error while
+  // identifying (not reading) carries phase 'identifying': the options, not the file, are at fault.
+  [REQUEST.identifyCsv]: async (api, { runs, mapping, methods, options = {} }, progress) => {
     const t0 = performance.now();
-    const data = await parseDatasetFile({ Papa, file, source: file.name, ...mapping, detectHeader: true,
-      onProgress: (fraction) => progress({ phase: 'reading', fraction }) });
-    const scaled = (m, factor) => (factor === 1 ? m : { ...m, data: m.data.map((x) => x * factor) });
-    const { inputSampling = 'point', outputs = 'displacement', cutoffHz, forceScale = 1, outputScale = 1 } = mapping;
-    const dataset = { h: data.h, u: scaled(data.u, forceScale), y: scaled(data.y, outputScale), inputSampling, outputs, cutoffHz };
+    const records = [];
+    for (const [k, { file, role }] of runs.entries()) {
+      const data = await parseDatasetFile({ Papa, file, source: file.name, ...mapping, detectHeader: true,
+        onProgress: (fraction) => progress({ phase: 'reading', file: file.name, fraction: (k + fraction) / runs.length }) });
+      if (records.length && Math.abs(data.h - records[0].data.h) > 1e-6 * records[0].data.h) {
+        throw badInput(`${file.name}: h = ${data.h.toPrecision(6)} s differs from ${records[0].name}'s h = ${records[0].data.h.toPrecision(6)} s; runs of one experiment share their sampling`);
+      }
+      records.push({ name: file.name, role, data, dataset: scaledDataset(data, mapping) });
+    }
+    const training = records.filter((r) => r.role !== 'validation');
+    const validation = records.filter((r) => r.role === 'validation');
+    const data = training.length === 1 ? training[0].dataset : training.map((r) => r.dataset);
+    // Per result, the simulated outputs of each validation record (for the overlays; the result's
+    // validation_records have the CLI's shape, {file, fit_percent, nrmse} or {file, status, message}).
+    const simulations = [];
     const results = methods.map((method, k) => {
       progress({ phase: 'identifying', method, done: k, total: methods.length });
-      return api.identify(method, dataset, options);
+      let r;
+      try {
+        r = api.identify(method, data, options);
+      } catch (e) {
+        throw Object.assign(e, { phase: 'identifying' });
+      }
+      const simulated = [];
+      if (validation.length && r.status !== 'failed') {
+        r.validation_records = validation.map(({ name, dataset }) => {
+          let v;
+          try {
+            v = api.validateRecord(r, dataset);
+          } catch (e) {
+            v = { status: 'failed', message: e?.message ?? String(e) };
+          }
+          simulated.push(v.simulated ?? null);
+          return v.status === 'failed' ? { file: name, status: v.status, message: v.message } : { file: name, fit_percent: v.fit_percent, nrmse: v.nrmse };
+        });
+      }
+      simulations.push(simulated);
+      return r;
     });
-    const summary = { h: data.h, samples: data.y.rows, inputs: data.u.cols, outputs: data.y.cols, delimiter: data.delimiter, warnings: data.warnings };
-    return { result: { name: file.name, summary, t: data.t, q: data.y, results, ms: performance.now() - t0 } };
+    const first = training[0].data;
+    const summary = {
+      h: first.h, samples: first.y.rows, inputs: first.u.cols, outputs: first.y.cols, delimiter: first.delimiter,
+      warnings: records.flatMap((r) => (records.length > 1 ? r.data.warnings.map((w) => `${r.name}: ${w}`) : r.data.warnings)),
+      runs: records.map((r) => ({ file: r.name, role: r.role, samples: r.data.y.rows })),
+    };
+    // The outputs (in SI, as identified) of the first training run and of each validation run, for
+    // the overlays of measured and simulated outputs.
+    const measured = [training[0], ...validation].map((r) => ({ file: r.name, role: r.role, t: r.data.t, y: r.dataset.y }));
+    return { result: { name: training[0].name, summary, measured, simulations, results, ms: performance.now() - t0 } };
   },
 
   // Simulates PRBS data from the preset and identifies it with each method (the preset as truth).
@@ -183,6 +239,7 @@ function errorReply(id, e) {
     id,
     code: typeof e?.code === 'string' ? e.code : 'internal',
     message: e?.message ? String(e.message) : String(e),
+    ...(typeof e?.phase === 'string' ? { phase: e.phase } : {}),
   };
 }
 

@@ -34,7 +34,9 @@ export function csvText(header, rows) {
  * Identification results as CSV, one value per row:
  * method,status,quantity,row,col,value,half95 (half95: half-width of the 95 % interval, when known).
  * Quantities: M, D, K (entries, 1-based), omega_n and zeta (per mode), error_M … (relative errors
- * when the truth is known), fit_percent (per output).
+ * when the truth is known), fit_percent (per output); with friction or offset, coulomb (per DOF)
+ * and offset (row: DOF, col: training run); with validation runs, validation_fit_percent (row:
+ * output, col: the record, in the order of validation_records).
  */
 export function resultsToCsv(results) {
   const rows = [];
@@ -59,6 +61,15 @@ export function resultsToCsv(results) {
     });
     for (const [key, value] of Object.entries(r.errors ?? {})) rows.push([r.method, r.status, `error_${key}`, '', '', value, '']);
     Array.from(r.fit?.fit_percent ?? []).forEach((f, k) => rows.push([r.method, r.status, 'fit_percent', k + 1, '', f, '']));
+    const z = u?.z95 ?? 1.96;
+    Array.from(r.friction?.coulomb ?? []).forEach((f, k) => rows.push([r.method, r.status, 'coulomb', k + 1, '', f, z * r.friction.coulomb_sd[k]]));
+    const offsets = r.offset_by_run ?? (r.offset ? { rows: 1, cols: r.offset.length, data: r.offset } : null);
+    const offsetSd = r.offset_sd_by_run ?? (r.offset ? { data: r.offset_sd } : null);
+    for (let run = 0; run < (offsets?.rows ?? 0); run++) {
+      for (let k = 0; k < offsets.cols; k++) rows.push([r.method, r.status, 'offset', k + 1, run + 1, offsets.data[run * offsets.cols + k], z * offsetSd.data[run * offsets.cols + k]]);
+    }
+    (r.validation_records ?? []).forEach((v, record) => Array.from(v.fit_percent ?? [])
+      .forEach((f, k) => rows.push([r.method, r.status, 'validation_fit_percent', k + 1, record + 1, f, ''])));
   }
   return csvText(['method', 'status', 'quantity', 'row', 'col', 'value', 'half95'], rows);
 }

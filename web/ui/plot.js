@@ -85,6 +85,12 @@ export class ResizingPlot {
     this.container.currentPlot = null;
     this.container.plotTools(false);
   }
+
+  /** Destroys the plot and stops following the container's width (a plot made per result). */
+  dispose() {
+    this.destroy();
+    this.observer.disconnect();
+  }
 }
 
 export class TimePlot extends ResizingPlot {

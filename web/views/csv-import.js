@@ -1,8 +1,15 @@
-// The "Your measurements (CSV)" section: a file chosen or dropped is read and parsed in the
-// worker (PapaParse and the checks of wasm/csv.js, whose messages name the line and column), its
-// columns are mapped here, and each chosen method identifies M, D, K from it. Column names and
+// The "Your measurements (CSV)" section, a lab's workflow in steps: load one file or several runs
+// (csv-runs.js), map the columns (time, forces and the DOF each acts on, outputs), units and signs
+// (csv-factors.js), structure (csv-structure.js), friction and offset, methods. The files are read
+// and parsed in the worker (PapaParse and the checks of wasm/csv.js, whose messages name the file,
+// line and column) and each chosen method identifies M, D, K from them. Every message appears next
+// to the control it is about, and nothing the user entered is reset by an error. Column names and
 // cells come from the user: they are only ever set through textContent.
 import { client } from '../app/worker-client.js';
+import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-factors.js';
+import { readRuns, showRuns } from './csv-runs.js';
+import { readStructure, startStructure } from './csv-structure.js';
+import { clearOverlays, showValidation } from './csv-validation.js';
 import { methodColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
 import { $, el, setStatus } from '../ui/dom.js';
@@ -28,7 +35,7 @@ const OUTPUT_UNITS = {
   acceleration: [['m/s²', 1], ['g (9.80665 m/s²)', 9.80665], ['mm/s²', 1e-3]],
 };
 const OUTPUT_HINTS = {
-  displacement: 'M, D, K come out in SI units (kg, N s/m, N/m) after the unit conversion.',
+  displacement: 'Displacements are used as measured, after the unit and the factor: no filter, no derivative.',
   acceleration: 'Accelerations are not integrated: forces and accelerations both go through one '
     + '4th-order high-pass (the accelerations through s²/B(s)), which keeps M q″ + D q′ + K q = L u '
     + 'exact and removes accelerometer offset and drift. Its first 20/ω_c seconds are dropped. '
@@ -56,7 +63,7 @@ function showPreviewPlot(names, columns) {
 const exportButton = $('csv-export');
 const saveButton = $('csv-save');
 const exportCsvButton = $('csv-export-csv');
-let file = null;
+let files = [];   // the chosen files; the first gives the columns
 let lastResults = null;  // {name, summary, mapping, results} of the last identification, for the exports and Save
 
 const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -87,8 +94,10 @@ function showPreview(header, rows) {
 }
 
 async function load(chosen) {
-  file = chosen;
-  fileError.textContent = '';
+  files = chosen;
+  const file = files[0] ?? null;
+  clearMessages();  // they were about the files before
+  clearOverlays();
   resultsEl.replaceChildren();
   lastResults = null;
   for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = true;
@@ -106,12 +115,17 @@ async function load(chosen) {
     columnChecks($('csv-outputs'), 'csv-output', header, outputPattern());
     forceDofChoices.clear();
     showForceDofs();
+    showRuns(files);
     showPreview(header, columns.preview);
     showPreviewPlot(header, columns.columns);
     mapping.hidden = false;
     runButton.disabled = false;
     const named = columns.hasHeader ? '' : ' (no header row: the first row is data, the columns are named column 1, column 2, …)';
-    setStatus(status, 'ready', `${file.name}: ${header.length} columns${named}. Map them, choose methods, then Identify.`);
+    const more = files.length > 1 ? ` (and ${count(files.length - 1, 'more run')}: the same columns expected)` : '';
+    // Factors typed for these column names before are kept (the same rig, the same units): say so.
+    const kept = factorsTyped($('csv-factors'));
+    const keptNote = kept.length ? ` Factors kept from before (step 3): ${kept.join(', ')}.` : '';
+    setStatus(status, 'ready', `${file.name}: ${header.length} columns${named}${more}. Map them, choose methods, then Identify.${keptNote}`);
   } catch (e) {
     fileError.textContent = e.message;
     setStatus(status, 'error', 'The file could not be read; choose another.');
@@ -168,6 +182,10 @@ function showForceDofs() {
     label.append(`${column} acts on `, select);
     container.append(label);
   });
+  $('csv-output-dofs').textContent = outputs.length
+    ? `Output j measures degree of freedom (DOF) j: ${outputs.map((o, j) => `${o} → DOF ${j + 1}`).join(', ')}.`
+    : 'Output j measures degree of freedom (DOF) j.';
+  showFactors($('csv-factors'), inputs, outputs);
 }
 
 // The DOF of each chosen input, in the order of the input columns; throws naming the inputs
@@ -184,14 +202,22 @@ function forceDofs() {
   return selects.map((s) => Number(s.value));
 }
 
-async function identify(event) {
-  event.preventDefault();
-  if (!file) return;
-  const methods = [...form.querySelectorAll('input[name="csv-method"]:checked')].map((b) => b.value);
-  if (methods.length === 0) {
-    setStatus(status, 'error', 'Choose at least one method.');
-    return;
-  }
+// The choices of steps 1–5 as the worker's runs and mapping and identify's options. Every step is
+// checked, each wrong one marked with its message next to its control (so that no mark is left
+// without its message); then this throws the first message, or returns {map, options, runs}.
+function readChoices() {
+  const problems = [];
+  // read(); an error it throws is shown in `near` (when given: the factors and the structure
+  // show their own) and kept.
+  const check = (near, read) => {
+    try {
+      return read();
+    } catch (e) {
+      if (near) near.textContent = near.textContent ? `${near.textContent} ${e.message}` : e.message;  // two about one place: both
+      problems.push(e);
+      return undefined;
+    }
+  };
   const h = $('csv-h').value.trim();
   const map = {
     timeCol: timeSelect.value || undefined,
@@ -204,25 +230,83 @@ async function identify(event) {
     forceScale: Number($('csv-force-unit').value),
     outputScale: Number(outputUnit.value),
   };
-  if (map.inputCols.length === 0 || map.outputCols.length === 0) {
-    fileError.textContent = `${file.name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : `output (${outputKind.value})`} column`;
-    setStatus(status, 'error', 'Map the columns first.');
+  const options = { positive: $('csv-positive').checked };
+  const runs = check(fileError, () => {
+    if (map.inputCols.length === 0 || map.outputCols.length === 0) {
+      throw new Error(`${files[0].name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : `output (${outputKind.value})`} column`);
+    }
+    return readRuns(files);
+  });
+  map.cutoffHz = check($('csv-mapping-error'), readCutoff);
+  options.forceDofs = check($('csv-mapping-error'), forceDofs);
+  Object.assign(map, check(null, () => readFactors($('csv-factors'))));
+  const structure = check(null, readStructure);
+  if (structure !== undefined) options.structure = structure;
+  if ($('csv-friction').checked) options.friction = 'coulomb';
+  if ($('csv-offset').checked) options.offset = true;
+  if (problems.length) throw problems[0];
+  return { map, options, runs };
+}
+
+const clearMessages = () => { for (const id of ['csv-file-error', 'csv-mapping-error', 'csv-structure-error', 'csv-nonlinear-error']) $(id).textContent = ''; };
+
+// Where a message of the worker belongs: a file's (reading) next to the file input; one while
+// identifying next to the option it names (the core's messages name the option, issue 16 item
+// 8: structure, friction or offset, several runs), otherwise next to the mapping (L, the force DOFs).
+function placeOf(e) {
+  if (e.phase !== 'identifying') return fileError;
+  if (/\b(structure|known)\b/i.test(e.message)) return $('csv-structure-error');
+  if (/\b(friction|offset)\b/i.test(e.message)) return $('csv-nonlinear-error');
+  if (/\bruns\b/i.test(e.message)) return fileError;  // the files' roles are chosen there
+  return $('csv-mapping-error');
+}
+
+// The factors other than 1, for the status line ("u1 × -1"): what was done to the data.
+function factorNote(map) {
+  const notes = [...map.inputCols.map((c, j) => [c, map.inputFactors[j]]), ...map.outputCols.map((c, j) => [c, map.outputFactors[j]])]
+    .filter(([, f]) => f !== 1).map(([c, f]) => `${c} × ${f}`);
+  return notes.length ? `; factors ${notes.join(', ')}` : '';
+}
+
+function runsNote(s) {
+  if (s.runs.length < 2) return `${s.samples} samples`;
+  return `${count(s.runs.length, 'run')} (${s.runs.map((r) => `${r.file}: ${r.samples} samples, ${r.role}`).join('; ')})`;
+}
+
+// The one-click answer to a reversed sign (checks.sign_reversed): beside the warning, a button
+// that negates the factor of every force column (shown in its field) and identifies again.
+function offerSignFlip(r) {
+  const st = $(`csv-status-${r.method}`);
+  if (!r.checks?.sign_reversed || !st) return;
+  const button = el('button', 'Flip the sign of the force columns and identify again', { type: 'button', class: 'flip-sign', 'data-method': r.method });
+  button.addEventListener('click', () => {
+    const flipped = flipInputSigns($('csv-factors'));
+    setStatus(status, 'busy', `Signs of ${flipped.join(', ')} flipped (see their factors in step 3); identifying again…`);
+    form.requestSubmit();
+  });
+  st.append(button);
+}
+
+async function identify(event) {
+  event.preventDefault();
+  if (files.length === 0) return;
+  const methods = [...form.querySelectorAll('input[name="csv-method"]:checked')].map((b) => b.value);
+  if (methods.length === 0) {
+    setStatus(status, 'error', 'Choose at least one method.');
     return;
   }
-  let dofs;
+  clearMessages();
+  let choices;
   try {
-    map.cutoffHz = readCutoff();
-    dofs = forceDofs();
+    choices = readChoices();
   } catch (e) {
-    $('csv-mapping-error').textContent = e.message;
-    fileError.textContent = '';
-    setStatus(status, 'error', 'Correct the marked field.');
+    setStatus(status, 'error', `Correct the marked field: ${e.message}`);
     return;
   }
-  $('csv-mapping-error').textContent = '';
+  const { map, options, runs } = choices;
+  const names = runs.map((r) => r.file.name).join(', ');
   runButton.disabled = true;
-  fileError.textContent = '';
-  setStatus(status, 'busy', `Identifying ${file.name} with ${methods.join(', ')}…`);
+  setStatus(status, 'busy', `Identifying ${names} with ${methods.join(', ')}…`);
   try {
     let updates = 0;
     const onProgress = (p) => {
@@ -230,23 +314,32 @@ async function identify(event) {
       if (p.phase === 'reading') {
         progressBar.hidden = false;
         progressBar.value = p.fraction;
-        setStatus(status, 'busy', `Reading ${file.name}: ${Math.round(100 * p.fraction)} %…`);
+        setStatus(status, 'busy', `Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
       } else {
         progressBar.value = 1;
-        setStatus(status, 'busy', `Identifying ${file.name} with ${p.method} (${p.done + 1} of ${p.total})…`);
+        setStatus(status, 'busy', `Identifying ${names} with ${p.method} (${p.done + 1} of ${p.total})…`);
       }
     };
-    const options = { positive: $('csv-positive').checked, forceDofs: dofs };
-    const out = await client.identifyCsv({ file, mapping: map, methods, options }, { onProgress });
+    const out = await client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress });
+    clearOverlays();
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
+    out.results.forEach((r, k) => {
+      offerSignFlip(r);
+      const col = resultsEl.querySelector(`[data-method="${CSS.escape(r.method)}"]`);
+      showValidation(col, r, { measured: out.measured, simulated: out.simulations[k], outputs: map.outputCols });
+    });
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
     const s = out.summary;
-    setStatus(status, 'ok', `${out.name}: ${s.samples} samples, h = ${s.h} s, ${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}` +
+    // A method that failed says so here too (its reason is in its column), in red when all did.
+    const failed = out.results.filter((r) => r.status === 'failed').map((r) => r.method);
+    const failedNote = failed.length ? `; ${failed.join(', ')} failed (the reason is in ${failed.length === 1 ? 'its column' : 'their columns'} below)` : '';
+    setStatus(status, failed.length === out.results.length ? 'error' : 'ok', `${out.name}: ${runsNote(s)}, h = ${Number(s.h.toPrecision(6))} s, ` +
+      `${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}${factorNote(map)}${failedNote}` +
       `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
   } catch (e) {
-    fileError.textContent = e.message;  // next to the file: the messages name the line and column
-    setStatus(status, 'error', 'Identification stopped; the message is above. Your file and mapping are kept.');
+    placeOf(e).textContent = e.message;
+    setStatus(status, 'error', `Identification stopped: ${e.message}. Your files and choices are kept.`);
   } finally {
     runButton.disabled = false;
     progressBar.hidden = true;
@@ -270,11 +363,12 @@ async function save() {
 
 /** Wires the section (it needs the worker only when a file is chosen). */
 export function start() {
-  fileInput.addEventListener('change', () => load(fileInput.files[0] ?? null));
-  if (fileInput.files[0]) load(fileInput.files[0]);  // chosen while this module was loading
+  fileInput.addEventListener('change', () => load([...fileInput.files]));
+  if (fileInput.files.length) load([...fileInput.files]);  // chosen while this module was loading
   outputKind.addEventListener('change', showOutputKind);
   for (const id of ['csv-inputs', 'csv-outputs']) $(id).addEventListener('change', showForceDofs);
   showOutputKind();
+  startStructure();
   exportButton.addEventListener('click', () => exportResults('json'));
   exportCsvButton.addEventListener('click', () => exportResults('csv'));
   saveButton.addEventListener('click', save);
@@ -284,7 +378,7 @@ export function start() {
   drop.addEventListener('drop', (e) => {
     e.preventDefault();
     drop.classList.remove('over');
-    if (e.dataTransfer.files[0]) load(e.dataTransfer.files[0]);
+    if (e.dataTransfer.files.length) load([...e.dataTransfer.files]);
   });
   form.addEventListener('submit', identify);
 }

@@ -13,7 +13,8 @@ function shade(td, x, largest) {
   td.style.backgroundColor = x > 0 ? `rgba(11, 92, 173, ${alpha})` : `rgba(180, 35, 24, ${alpha})`;
 }
 
-// half95: half-widths of the 95 % intervals (a matrix like m), shown as "± …" when given.
+// half95: half-widths of the 95 % intervals (a matrix like m), shown as "± …" when given (not for
+// an entry whose half-width is exactly 0: the structure fixes it; data-fixed="true").
 // undetermined: a Set of 'i,j' (0-based) whose interval says nothing (the data do not determine
 // the entry, uncertainty.undetermined): marked "undetermined" and data-undetermined="true".
 export function matrixTable(m, id, half95, undetermined) {
@@ -25,8 +26,11 @@ export function matrixTable(m, id, half95, undetermined) {
     for (let j = 0; j < m.cols; j++) {
       const k = i * m.cols + j;
       const unknown = undetermined?.has(`${i},${j}`);
-      const text = half95 ? `${fmt(m.data[k])} ± ${fmt(half95.data[k])}${unknown ? ' (undetermined)' : ''}` : fmt(m.data[k]);
-      const td = el('td', text, unknown ? { 'data-undetermined': 'true', title: 'the data do not determine this entry (see the warnings)' } : undefined);
+      // An entry with no spread at all is one the structure fixes (zero or known), not estimated.
+      const fixed = half95?.data[k] === 0;
+      const text = half95 && !fixed ? `${fmt(m.data[k])} ± ${fmt(half95.data[k])}${unknown ? ' (undetermined)' : ''}` : fmt(m.data[k]);
+      const td = el('td', text, unknown ? { 'data-undetermined': 'true', title: 'the data do not determine this entry (see the warnings)' }
+        : fixed ? { 'data-fixed': 'true', title: 'fixed by the structure, not estimated' } : undefined);
       shade(td, m.data[k], largest);
       tr.append(td);
     }
@@ -61,6 +65,29 @@ export function modalTable(modal, u) {
   const pm = (value, sd) => (u && Number.isFinite(sd) ? `${fmt(value)} ± ${fmt(u.z95 * sd)}` : fmt(value));
   return dataTable(['mode', 'ω_n (rad/s)', 'f (Hz)', 'ζ'],
     modal.modes.map((m, k) => [String(k + 1), pm(m.omega_n, u?.omega_n_sd[k]), fmt(m.freq_hz), pm(m.zeta, u?.zeta_sd[k])]));
+}
+
+// The Coulomb friction F_c and the force offset f₀ per DOF (the model M q″ + D q′ + K q +
+// F_c sign(q′) + f₀ = L u), each ± z95 · sd (1.96, the 95 % normal quantile, when the result has
+// no uncertainty block); only the columns the result has, the offset per training run when there
+// are several.
+export function frictionTable(r, id) {
+  const z = r.uncertainty?.z95 ?? 1.96;
+  const pm = (x, sd) => (Number.isFinite(sd) ? `${fmt(x)} ± ${fmt(z * sd)}` : fmt(x));
+  const columns = [];
+  if (r.friction?.coulomb) columns.push(['Coulomb F_c (N)', r.friction.coulomb, r.friction.coulomb_sd]);
+  const byRun = r.offset_by_run;  // runs x DOF, with several training runs: each its own offset
+  if (byRun?.rows > 1) {
+    for (let k = 0; k < byRun.rows; k++) {
+      const row = (m) => Array.from(m.data.slice(k * m.cols, (k + 1) * m.cols));
+      columns.push([`offset f₀, run ${k + 1} (N)`, row(byRun), row(r.offset_sd_by_run)]);
+    }
+  } else if (r.offset) columns.push(['offset f₀ (N)', r.offset, r.offset_sd]);
+  const n = Math.max(...columns.map(([, x]) => x.length));
+  const table = dataTable(['DOF', ...columns.map(([name]) => name)],
+    Array.from({ length: n }, (_, i) => [String(i + 1), ...columns.map(([, x, sd]) => pm(x[i], sd?.[i]))]));
+  table.querySelector('table').id = id;
+  return table;
 }
 
 // Symmetric to rounding: max |X − Xᵀ| ≤ 1e-9 max |X|.
@@ -124,7 +151,9 @@ export function methodColumn(r, prefix = 'ident') {
   const c = r.checks ?? {};
   const pd = el('p', undefined, { class: 'ident-pd' });
   for (const [key, label] of [['M_pd', 'M ≻ 0'], ['K_pd', 'K ≻ 0'], ['D_psd', 'D ⪰ 0']]) {
-    pd.append(el('span', `${label}: ${c[key] ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(Boolean(c[key])) }), ' ');
+    // K singular by the structure (a free body): a rigid-body mode by design, not a fault.
+    const text = key === 'K_pd' && c.rigid_body ? 'K: rigid-body mode (the structure fixes K singular)' : `${label}: ${c[key] ? 'yes' : 'no'}`;
+    pd.append(el('span', text, { class: 'verdict', 'data-passive': String(Boolean(c[key] || (key === 'K_pd' && c.rigid_body))) }), ' ');
   }
   const symmetric = c.symmetric ?? ['M', 'D', 'K'].every((key) => isSymmetric(r[key]));
   pd.append(el('span', `symmetric: ${symmetric ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(symmetric), id: `${prefix}-symmetric-${m}` }));
@@ -141,6 +170,7 @@ export function methodColumn(r, prefix = 'ident') {
     }
     col.append(discrete);
   }
+  if (r.friction || r.offset) col.append(el('h5', 'Friction and offset (± 95 % interval)'), frictionTable(r, `${prefix}-friction-${m}`));
   if (r.modal?.modes) col.append(el('h5', 'Modes'), modalTable(r.modal, r.uncertainty));
   const fitValues = r.fit?.fit_percent ? Array.from(r.fit.fit_percent) : [];
   const fits = fitValues.map((f, k) => `q${k + 1} ${Number.isFinite(f) ? f.toFixed(2) : String(f)} %`).join(', ');

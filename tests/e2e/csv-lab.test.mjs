@@ -205,7 +205,7 @@ test('a bad factor or structure JSON: the message next to its control names it, 
   await page.check('#csv-friction');
   await runCsv(page);
   assert.equal(await state(), 'error');
-  assert.match(await page.textContent('#csv-nonlinear-error'), /^method n4sid-d2c has no friction or offset term/);
+  assert.match(await page.textContent('#csv-nonlinear-error'), /^method n4sid-d2c has no friction term; use inverse-dynamic or auto/);
   assert.ok(await page.isChecked('#csv-friction'));
   await page.uncheck('#csv-friction');
 });

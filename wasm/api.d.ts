@@ -323,6 +323,8 @@ export interface NonlinearApi {
 
 export class MechidError extends Error {
   code: 'bad-input' | 'internal';
+  /** The option a bad-input message is about, when it is about one (to show it next to that control). */
+  option?: 'structure' | 'friction' | 'offset' | 'lowpass' | 'runs';
 }
 
 export interface Mechid extends NonlinearApi, Estimators {

@@ -112,11 +112,11 @@ function normalizeSystem(system) {
 function normalizeStructure(structure) {
   if (structure === undefined || structure === null) return undefined;
   if (typeof structure !== 'object' || Array.isArray(structure)) {
-    throw badInput(`structure must be an object {M?, D?, K?, known?}, got ${got(structure)}`);
+    throw badInput(`structure must be an object {M?, D?, K?, known?}, got ${got(structure)}`, 'structure');
   }
   const allowed = ['M', 'D', 'K', 'known'];
   for (const key of Object.keys(structure)) {
-    if (!allowed.includes(key)) throw badInput(`structure: unknown key '${key}' (expected M, D, K or known)`);
+    if (!allowed.includes(key)) throw badInput(`structure: unknown key '${key}' (expected M, D, K or known)`, 'structure');
   }
   const out = {};
   for (const key of ['M', 'D', 'K']) {
@@ -126,11 +126,11 @@ function normalizeStructure(structure) {
   }
   if (structure.known !== undefined && structure.known !== null) {
     if (typeof structure.known !== 'object' || Array.isArray(structure.known)) {
-      throw badInput(`structure known must be an object {M?, D?, K?}, got ${got(structure.known)}`);
+      throw badInput(`structure known must be an object {M?, D?, K?}, got ${got(structure.known)}`, 'structure');
     }
     out.known = {};
     for (const key of Object.keys(structure.known)) {
-      if (!['M', 'D', 'K'].includes(key)) throw badInput(`structure known: unknown key '${key}' (expected M, D or K)`);
+      if (!['M', 'D', 'K'].includes(key)) throw badInput(`structure known: unknown key '${key}' (expected M, D or K)`, 'structure');
       out.known[key] = nestedMatrix(structure.known[key], `structure known.${key}`, true);
     }
   }
@@ -142,13 +142,13 @@ function nestedMatrix(rows, name, nullable) {
   if (isMatrix(rows)) return rows;
   const what = nullable ? 'numbers or null' : 'numbers';
   if (!Array.isArray(rows) || rows.length === 0 || !rows.every((r) => Array.isArray(r) && r.length === rows[0].length)) {
-    throw badInput(`${name} must be a pattern name or a square array of rows of ${what}, got ${got(rows)}`);
+    throw badInput(`${name} must be a pattern name or a square array of rows of ${what}, got ${got(rows)}`, 'structure');
   }
   const data = new Float64Array(rows.length * rows[0].length);
   rows.forEach((row, i) => row.forEach((x, j) => {
     if (x === null && nullable) data[i * row.length + j] = NaN;
     else if (typeof x === 'number' && Number.isFinite(x)) data[i * row.length + j] = x;
-    else throw badInput(`${name}: entry [${i + 1},${j + 1}] must be one of ${what}, got ${got(x)}`);
+    else throw badInput(`${name}: entry [${i + 1},${j + 1}] must be one of ${what}, got ${got(x)}`, 'structure');
   }));
   return { rows: rows.length, cols: rows[0].length, data };
 }

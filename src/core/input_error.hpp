@@ -8,14 +8,22 @@
 
 namespace mechid {
 
+// `option`, when set, is the code of the option the message is about, so that a caller can show it
+// next to that control without reading the text: "structure", "friction", "offset", "runs",
+// "lowpass" (issue 16, item 8).
 class InputError : public std::invalid_argument {
  public:
-  explicit InputError(const std::string& message) : std::invalid_argument(message) {}
+  explicit InputError(const std::string& message, std::string option = "")
+      : std::invalid_argument(message), option_(std::move(option)) {}
+  const std::string& option() const { return option_; }
+
+ private:
+  std::string option_;
 };
 
-// Throws InputError(message) unless condition holds.
-inline void require(bool condition, const std::string& message) {
-  if (!condition) throw InputError(message);
+// Throws InputError(message, option) unless condition holds.
+inline void require(bool condition, const std::string& message, const std::string& option = "") {
+  if (!condition) throw InputError(message, option);
 }
 
 // Shortest decimal text that reads back as the same double ("0.05", not "0.050000").

@@ -47,9 +47,9 @@ void IdentifyOptions::validate() const {
   require(L.size() == 0 || force_dofs.empty(), "give L or force_dofs (the DOF each input acts on), not both");
   require(!positive || structure.unconstrained(),
           "positive cannot be combined with a structure: the positive factors fill every entry; a structured fit "
-          "reports whether its M, K are positive definite");
+          "reports whether its M, K are positive definite", "structure");
   require(std::isfinite(lowpass_hz) && lowpass_hz >= 0, "lowpass_hz must be a frequency in Hz >= 0 (0 = the rule), got " +
-                                                            format_number(lowpass_hz));
+                                                            format_number(lowpass_hz), "lowpass");
   pem.validate();
 }
 

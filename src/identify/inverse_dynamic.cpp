@@ -166,7 +166,7 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   r.rigid_body = structure.rigid_body;
   const double cutoff = options.lowpass_hz > 0 ? options.lowpass_hz : inverse_dynamic_cutoff_hz(runs);
   require(cutoff * data.h < 0.5, "lowpass_hz = " + format_number(cutoff) + " Hz is at or above the Nyquist frequency " +
-                                     format_number(0.5 / data.h) + " Hz of the data");
+                                     format_number(0.5 / data.h) + " Hz of the data", "lowpass");
   // Rows every `step` samples (the filtered signals then sampled at >= 4 × the cut-off, where the
   // residuals of neighbouring rows are nearly uncorrelated), `edge` samples (3 time constants of
   // the filter) dropped at each end, where the reflection padding still shows.
@@ -175,7 +175,7 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   std::vector<FilteredRun> filtered;
   for (const Dataset& d : runs) {
     require(d.y.rows() > 2 * edge + 10 * step, "the record is too short for the low-pass at " + format_number(cutoff) +
-                                                   " Hz: give a higher lowpass_hz or a longer record");
+                                                   " Hz: give a higher lowpass_hz or a longer record", "lowpass");
     filtered.push_back(filter_run(d, L, cutoff));
   }
   const bool friction = options.coulomb_friction, offset = options.offset;
@@ -191,7 +191,7 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
       }
       require(moves, "friction: DOF " + std::to_string(i + 1) +
                          " does not move beyond its noise in the data, so it has no friction to estimate; identify "
-                         "without friction, or with a record where it moves");
+                         "without friction, or with a record where it moves", "friction");
     }
   // The rows: every `step`-th sample away from the ends; with friction, none within `edge` samples
   // of a sample where a DOF moves slower than 3 % of its RMS velocity. There the carts stick or

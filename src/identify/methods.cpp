@@ -54,15 +54,15 @@ void check_runs(const std::vector<Dataset>& runs) {
     const Dataset& b = runs[i];
     const std::string run = "run " + std::to_string(i + 1);
     require(b.h == a.h, run + " is sampled at h = " + format_number(b.h) + ", run 1 at h = " + format_number(a.h) +
-                            ": runs of one experiment need one sampling period");
+                            ": runs of one experiment need one sampling period", "runs");
     require(b.u.cols() == a.u.cols() && b.y.cols() == a.y.cols(),
             run + " has " + std::to_string(b.u.cols()) + " input and " + std::to_string(b.y.cols()) +
-                " output column(s), run 1 has " + std::to_string(a.u.cols()) + " and " + std::to_string(a.y.cols()));
+                " output column(s), run 1 has " + std::to_string(a.u.cols()) + " and " + std::to_string(a.y.cols()), "runs");
     require(b.input_sampling == a.input_sampling && b.outputs == a.outputs,
-            run + " declares another input sampling or output kind than run 1");
+            run + " declares another input sampling or output kind than run 1", "runs");
   }
   require(runs.size() == 1 || a.outputs == OutputKind::displacement,
-          "several runs are supported for displacement outputs only (the acceleration prefilter runs per record)");
+          "several runs are supported for displacement outputs only (the acceleration prefilter runs per record)", "runs");
 }
 
 }  // namespace
@@ -115,18 +115,18 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
   for (const Dataset& d : runs) validate_options(d);
   resolve(options.structure, runs.front().y.cols());  // a bad structure is bad input, whatever the method's start does
   require(entry->runs || runs.size() == 1, "method " + method + " takes one record, got " + std::to_string(runs.size()) +
-                                               " runs; " + methods_with(&MethodEntry::runs) + " take several");
+                                               " runs; " + methods_with(&MethodEntry::runs) + " take several", "runs");
   require(entry->structure || options.structure.unconstrained(),
           "method " + method + " cannot honour a structure (its estimate has every entry of M, D, K or of the discrete "
-          "Md, Dd, Kd, eq. 2.22, free); use " + methods_with(&MethodEntry::structure));
+          "Md, Dd, Kd, eq. 2.22, free); use " + methods_with(&MethodEntry::structure), "structure");
   require(entry->friction || !options.coulomb_friction,
-          "method " + method + " has no friction term; use " + methods_with(&MethodEntry::friction));
+          "method " + method + " has no friction term; use " + methods_with(&MethodEntry::friction), "friction");
   require(entry->offset || !options.offset,
-          "method " + method + " has no offset term; use " + methods_with(&MethodEntry::offset));
+          "method " + method + " has no offset term; use " + methods_with(&MethodEntry::offset), "offset");
   require(!options.coulomb_friction || runs.front().outputs == OutputKind::displacement,
-          "friction needs displacement outputs: sign(q') of high-passed accelerations is not the sign of the velocity");
+          "friction needs displacement outputs: sign(q') of high-passed accelerations is not the sign of the velocity", "friction");
   require(options.lowpass_hz == 0 || method == "inverse-dynamic" || (method == "auto" && options.coulomb_friction),
-          "lowpass_hz applies to inverse-dynamic (and to auto with friction, which runs it), not to " + method);
+          "lowpass_hz applies to inverse-dynamic (and to auto with friction, which runs it), not to " + method, "lowpass");
   const Dataset& data = runs.front();
   // Every method runs on amplitude-normalised data (the result does not depend on units); every
   // run with the first run's factors, and known entries of the structure in the same units.

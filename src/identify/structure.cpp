@@ -30,13 +30,13 @@ Matrix pattern_mask(const MatrixStructure& s, const char* name, Eigen::Index n) 
   const Matrix& m = s.mask;
   require(m.rows() == n && m.cols() == n, std::string("structure ") + name + ": the mask must be " + std::to_string(n) +
                                               "x" + std::to_string(n) + " (one row and column per output), got " +
-                                              std::to_string(m.rows()) + "x" + std::to_string(m.cols()));
+                                              std::to_string(m.rows()) + "x" + std::to_string(m.cols()), "structure");
   for (Eigen::Index i = 0; i < n; ++i)
     for (Eigen::Index j = 0; j < n; ++j) {
       require(m(i, j) == 0 || m(i, j) == 1, std::string("structure ") + name + ": mask entry " + entry(name, i, j) +
-                                                " is " + format_number(m(i, j)) + "; use 1 (free) or 0 (zero)");
+                                                " is " + format_number(m(i, j)) + "; use 1 (free) or 0 (zero)", "structure");
       require(m(i, j) == m(j, i), std::string("structure ") + name + ": the mask is not symmetric (" + entry(name, i, j) +
-                                      " and " + entry(name, j, i) + " differ); " + name + " is symmetric");
+                                      " and " + entry(name, j, i) + " differ); " + name + " is symmetric", "structure");
     }
   return m;
 }
@@ -49,7 +49,8 @@ MatrixPattern parse_matrix_pattern(const std::string& text, const std::string& w
   if (text == "tridiagonal") return MatrixPattern::tridiagonal;
   if (text == "zero") return MatrixPattern::zero;
   throw InputError("structure " + what + ": unknown pattern '" + text +
-                   "' (expected full, diagonal, tridiagonal, zero or an n x n 0/1 mask)");
+                       "' (expected full, diagonal, tridiagonal, zero or an n x n 0/1 mask)",
+                   "structure");
 }
 
 std::string to_string(MatrixPattern pattern) {
@@ -87,19 +88,19 @@ ResolvedStructure resolve(const SystemStructure& structure, Eigen::Index n) {
     if (known.size()) {
       require(known.rows() == n && known.cols() == n, std::string("structure known.") + name + " must be " +
                                                           std::to_string(n) + "x" + std::to_string(n) + ", got " +
-                                                          std::to_string(known.rows()) + "x" + std::to_string(known.cols()));
+                                                          std::to_string(known.rows()) + "x" + std::to_string(known.cols()), "structure");
       for (Eigen::Index i = 0; i < n; ++i)
         for (Eigen::Index j = 0; j < n; ++j) {
           const double v = known(i, j), w = known(j, i);
           require(std::isfinite(v) == std::isfinite(w) && (!std::isfinite(v) || v == w),
                   std::string("structure known.") + name + " is not symmetric: " + entry(name, i, j) + " and " +
-                      entry(name, j, i) + " differ");
+                      entry(name, j, i) + " differ", "structure");
           if (!std::isfinite(v)) continue;  // null: unknown
           require(free(i, j) == 1 || v == 0, std::string("structure known.") + name + ": " + entry(name, i, j) + " = " +
                                                  format_number(v) + " lies outside the pattern '" +
-                                                 to_string(parts[g]->pattern) + "', where " + name + " is zero");
+                                                 to_string(parts[g]->pattern) + "', where " + name + " is zero", "structure");
           require(g != 0 || i != j || v > 0, std::string("structure known.M: the mass ") + entry(name, i, j) + " = " +
-                                                 format_number(v) + " must be > 0");
+                                                 format_number(v) + " must be > 0", "structure");
           free(i, j) = 0;
           fixed(i, j) = v;
         }
@@ -111,10 +112,10 @@ ResolvedStructure resolve(const SystemStructure& structure, Eigen::Index n) {
     out.free[g] = free;
     out.fixed[g] = fixed;
   }
-  require(any_free, "structure: every entry of M, D and K is fixed; leave at least one free to estimate");
+  require(any_free, "structure: every entry of M, D and K is fixed; leave at least one free to estimate", "structure");
   for (Eigen::Index i = 0; i < n; ++i)
     require(out.free[0](i, i) == 1 || out.fixed[0](i, i) > 0,
-            "structure M: the mass " + entry("M", i, i) + " is fixed at zero; M must be positive definite");
+            "structure M: the mass " + entry("M", i, i) + " is fixed at zero; M must be positive definite", "structure");
   return out;
 }
 

@@ -97,3 +97,26 @@ test('bad lab input gives one line naming the option, file and value', () => {
   const svf = cli('identify', '--method', 'svf', '--data', train[0], '--data', train[1]);
   assert.equal(svf.stderr, '--data once only for --method svf (the linear methods take several runs)\n'.replace(/^/, 'mechid: error: '));
 });
+
+test('bad-input errors of the API carry the option they are about (typed, for the page to place them)', async () => {
+  const { mechid } = await import('./helpers.mjs');
+  const data = { h: 0.1, u: { rows: 40, cols: 1, data: Float64Array.from({ length: 40 }, (_, i) => Math.sin(i)) },
+    y: { rows: 40, cols: 2, data: Float64Array.from({ length: 80 }, (_, i) => Math.cos(i / 3)) } };
+  const optionOf = (method, options, records = data) => {
+    try {
+      mechid.identify(method, records, { forceDofs: [1], ...options });
+    } catch (e) {
+      assert.equal(e.code, 'bad-input', e.message);
+      return e.option;
+    }
+    return 'no error';
+  };
+  assert.equal(optionOf('auto', { structure: { M: 'band' } }), 'structure');
+  assert.equal(optionOf('auto', { structure: { Q: 'full' } }), 'structure');  // refused in api.js
+  assert.equal(optionOf('n4sid-d2c', { structure: { M: 'diagonal' } }), 'structure');
+  assert.equal(optionOf('variational-zoh', { friction: 'coulomb' }), 'friction');
+  assert.equal(optionOf('n4sid-d2c', { offset: true }), 'offset');
+  assert.equal(optionOf('auto', { lowpassHz: 5 }), 'lowpass');
+  assert.equal(optionOf('n4sid-d2c', {}, [data, data]), 'runs');
+  assert.equal(optionOf('auto', { forceDofs: [3] }), undefined);  // about the mapping: no option code
+});

@@ -138,7 +138,8 @@ IdentifyOptions identify_options_from_js(const val& o) {
   if (has_option(o, "structure")) options.structure = structure_from_js(o["structure"]);
   if (has_option(o, "friction")) {
     const std::string friction = o["friction"].as<std::string>();
-    require(friction == "coulomb" || friction == "none", "friction must be 'coulomb' or 'none', got '" + friction + "'");
+    require(friction == "coulomb" || friction == "none", "friction must be 'coulomb' or 'none', got '" + friction + "'",
+            "friction");
     options.coulomb_friction = friction == "coulomb";
   }
   return options;

@@ -22,7 +22,9 @@ emscripten::val result_or_error(F&& f) {
   try {
     return f();
   } catch (const InputError& e) {
-    return error("bad-input", e.what());
+    emscripten::val out = error("bad-input", e.what());
+    if (!e.option().empty()) out.set("option", e.option());  // the option the message is about
+    return out;
   } catch (const std::exception& e) {
     return error("internal", e.what());
   }

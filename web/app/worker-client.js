@@ -7,8 +7,8 @@ import { CANCELLED, REPLY, REQUEST } from './protocol.js';
 export const BUILD_HINT = 'is web/gen built? Run `npm run build:wasm`, then reload the page';
 
 // phase: where a request failed, when the worker says (identifyCsv: 'identifying').
-function rpcError(code, message, phase) {
-  return Object.assign(new Error(message), { code }, phase ? { phase } : {});
+function rpcError(code, message, phase, option) {
+  return Object.assign(new Error(message), { code }, phase ? { phase } : {}, option ? { option } : {});
 }
 
 /** The error of a call whose worker was cancelled or closed (`code` is protocol.js's CANCELLED). */
@@ -55,7 +55,7 @@ export class WorkerClient {
     }
     this.#pending.delete(msg.id);
     if (msg.type === REPLY.error) {
-      call.reject(rpcError(msg.code ?? 'internal', msg.message, msg.phase));
+      call.reject(rpcError(msg.code ?? 'internal', msg.message, msg.phase, msg.option));
     } else {
       const { type, id, ...result } = msg;
       call.resolve(result);

@@ -240,6 +240,7 @@ function errorReply(id, e) {
     code: typeof e?.code === 'string' ? e.code : 'internal',
     message: e?.message ? String(e.message) : String(e),
     ...(typeof e?.phase === 'string' ? { phase: e.phase } : {}),
+    ...(typeof e?.option === 'string' ? { option: e.option } : {}),
   };
 }
 

@@ -251,13 +251,13 @@ function readChoices() {
 const clearMessages = () => { for (const id of ['csv-file-error', 'csv-mapping-error', 'csv-structure-error', 'csv-nonlinear-error']) $(id).textContent = ''; };
 
 // Where a message of the worker belongs: a file's (reading) next to the file input; one while
-// identifying next to the option it names (the core's messages name the option, issue 16 item
-// 8: structure, friction or offset, several runs), otherwise next to the mapping (L, the force DOFs).
+// identifying next to the option it is about (the error's typed `option`, issue 16 item 8:
+// structure, friction, offset, lowpass, runs), otherwise next to the mapping (L, the force DOFs).
 function placeOf(e) {
   if (e.phase !== 'identifying') return fileError;
-  if (/\b(structure|known)\b/i.test(e.message)) return $('csv-structure-error');
-  if (/\b(friction|offset)\b/i.test(e.message)) return $('csv-nonlinear-error');
-  if (/\bruns\b/i.test(e.message)) return fileError;  // the files' roles are chosen there
+  if (e.option === 'structure') return $('csv-structure-error');
+  if (['friction', 'offset', 'lowpass'].includes(e.option)) return $('csv-nonlinear-error');
+  if (e.option === 'runs') return fileError;  // the files' roles are chosen there
   return $('csv-mapping-error');
 }
 

@@ -83,7 +83,7 @@ function empsTable(mechid) {
   });
   return [
     '`mechid identify --data emps_estimation.csv --method auto --force-dofs 1 --structure \'{"K":"zero"}\' --friction coulomb --offset`',
-    `(auto runs ${r.diagnostics.choice}: zero-phase low-pass at ${g4(r.diagnostics.lowpass_hz)} Hz, rows every ${r.diagnostics.decimation} samples, ${r.diagnostics.excluded_samples} near zero velocity left out; status ${r.status}, rigid body ${r.checks.rigid_body}, warnings: ${r.warnings.length ? r.warnings.map((w) => w.slice(0, 60) + '…').join('; ') : 'none'}):`,
+    `(auto runs ${r.diagnostics.choice}: zero-phase low-pass at ${g4(r.diagnostics.lowpass_hz)} Hz, rows every ${r.diagnostics.decimation} samples, ${r.diagnostics.excluded_rows} rows near zero velocity left out; status ${r.status}, rigid body ${r.checks.rigid_body}, warnings: ${r.warnings.length ? r.warnings.map((w) => w.slice(0, 60) + '…').join('; ') : 'none'}):`,
     '',
     '| parameter | published (IDIM-LS) | ours ± 1.96 sd | ours / published − 1 |',
     '|---|---|---|---|',

@@ -135,6 +135,9 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   if (refined.status == Status::failed && !options.structure.unconstrained()) {
     chosen = refined;  // the unstructured starts do not honour the structure: no fallback to them
     reason = "the exact-sampling refinement, the one that honours the structure, failed (" + refined.message + ")";
+  } else if (refined.status == Status::failed && (runs.size() > 1 || options.offset)) {
+    chosen = refined;  // the variational start has neither the other runs nor the offset: no fallback to it
+    reason = "the exact-sampling refinement, the one that takes several runs and offsets, failed (" + refined.message + ")";
   } else if (refined.status == Status::failed) {
     chosen = variational.failed() && !start.failed() ? start : variational;  // the start when the variational one failed
     reason = "the exact-sampling refinement failed (" + refined.message + "); " + accuracy;

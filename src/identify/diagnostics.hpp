@@ -30,7 +30,7 @@ struct Diagnostics {
   std::optional<Eigen::Index> prefilter_discarded;  // samples dropped while it settled
   // inverse-dynamic: the zero-phase low-pass cut-off and the decimation of the rows.
   std::optional<double> lowpass_hz;
-  std::optional<Eigen::Index> decimation, excluded_samples;  // rows every decimation-th sample; with friction, those near zero velocity left out
+  std::optional<Eigen::Index> decimation, excluded_rows;  // rows every decimation-th sample; with friction, those near zero velocity left out
   // SVF.
   std::optional<double> p1, p2, condition, output_error, residual_rms;
   std::optional<Eigen::Index> downweighted, pairs_evaluated;
@@ -65,7 +65,7 @@ struct Diagnostics {
     number("prefilter_discarded", prefilter_discarded);
     number("lowpass_hz", lowpass_hz);
     number("decimation", decimation);
-    number("excluded_samples", excluded_samples);
+    number("excluded_rows", excluded_rows);
     number("p1", p1);
     number("p2", p2);
     number("condition", condition);

@@ -126,7 +126,6 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   const Eigen::LLT<Matrix> mass(s.M);
   if (mass.info() != Eigen::Success) return false;  // M must stay positive definite
   const Eigen::Index n = n_, P = parameter_count(), Ps = structure_.free_count(), m = 2 * n + runs_.front().w.cols();
-  const Eigen::Index triangle = n * (n + 1) / 2;
   const Matrix Minv = mass.solve(Matrix::Identity(n, n));
   // eq. 1.4: A = [0 I; -M⁻¹K -M⁻¹D], B = [0; M⁻¹L].
   const Matrix& Lx = input_matrix_;
@@ -141,12 +140,9 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   if (sensitivities) {
     directions.reserve(Ps);
     for (const Eigen::Index p : structure_.free_indices()) {
-      // The packed index p: matrix p / triangle, entry (i, j), i <= j, column by column.
-      const int group = static_cast<int>(p / triangle);
-      const Eigen::Index within = p % triangle;
-      Eigen::Index j = 0;
-      while ((j + 1) * (j + 2) / 2 <= within) ++j;
-      const Matrix E = unit_symmetric(n, within - j * (j + 1) / 2, j);
+      const PackedEntry e = packed_entry(p, n);
+      const int group = e.matrix;
+      const Matrix E = unit_symmetric(n, e.i, e.j);
       Matrix d = Matrix::Zero(2 * n, 2 * n + kx);
       if (group == 0) {  // ∂M⁻¹ = -M⁻¹ E M⁻¹
         const Matrix dMinv = -Minv * E * Minv;

@@ -114,6 +114,7 @@ std::vector<std::string> band_warnings(const Dataset& data, const ModalResult& m
   const bool intervals = omega_sd.size() == modal.modes.size() && zeta_sd.size() == modal.modes.size();
   for (std::size_t i = 0; i < modal.modes.size(); ++i) {
     const Mode& mode = modal.modes[i];
+    if (mode.omega_n == 0) continue;  // a rigid-body mode (K singular by the structure): no band to excite
     const double width = half_power_half_width(mode, spectrum.resolution());
     const double power = spectrum.relative_power(mode.omega_n - width, mode.omega_n + width);
     // 1e-3 = 30 dB below the input's average density: the mode's resonant response is then ~30 dB

@@ -109,12 +109,15 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
                   "convention of the actuator or the sensors); flip the sign of the input columns (or of every output "
                   "column) and identify again: the matrices then come out positive, with the same fit");
   if (!r.M_pd && !r.sign_reversed) r.add_warning(indefinite("M", "definite", m_min, s.M));
-  if (!r.K_pd && !r.sign_reversed && !r.rigid_body) r.add_warning(indefinite("K", "definite", k_min, s.K));
+  // A structure with a rigid body makes K singular by design: then K must still be semidefinite.
+  const bool K_psd = smallest_scaled_eigenvalue(s.K) >= -1e-12;
+  if (!r.K_pd && !r.sign_reversed && !(r.rigid_body && K_psd)) r.add_warning(indefinite("K", "definite", k_min, s.K));
   if (!r.D_psd && !r.sign_reversed) r.add_warning(indefinite("D", "semidefinite", d_min, s.D));
   r.modal = modal_analysis(s);
   // A structure that makes K singular (a free body) has rigid-body roots s = 0 by design: the
   // modal analysis's "unstable"/"overdamped" notes about them are no warning (D and M are checked above).
-  if (r.modal.status != Status::ok && !(r.rigid_body && r.modal.status == Status::warning))
+  // M > 0, D ≥ 0, K ≥ 0 has no root with Re s > 0, so the modal notes concern the roots s = 0 only.
+  if (r.modal.status != Status::ok && !(r.rigid_body && K_psd && r.M_pd && r.D_psd && r.modal.status == Status::warning))
     r.add_warning("modal analysis: " + r.modal.message);
   r.validation = validate_model(s, data);
   if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);

@@ -58,6 +58,7 @@ struct Uncertainty {
   Matrix M, D, K;                       // sd of each entry
   std::vector<double> omega_n, zeta;    // sd per mode, in the order of Identification::modal
   double residual_variance = 0.0;       // of the weighted residuals (≈ 1 when the weights are 1/σ)
+  bool residual_is_force = false;       // inverse-dynamic: residuals of the equation of motion (forces), not outputs
   CovarianceKind covariance = CovarianceKind::white;  // white, or sandwich for coloured residuals
   Eigen::Index max_lag = 0;             // sandwich: the Bartlett window's largest lag
   std::vector<UndeterminedEntry> undetermined;

@@ -43,15 +43,8 @@ FilteredRun filter_run(const Dataset& d, const Matrix& L, double cutoff_hz) {
   if (d.input_sampling == InputSampling::hold)
     for (Eigen::Index k = N - 1; k > 0; --k) u.row(k) = 0.5 * (d.u.row(k - 1) + d.u.row(k));
   f.force = zero_phase_lowpass(u * L.transpose(), h, cutoff_hz);
-  f.sign = zero_phase_lowpass(velocity_sign(d.y, h, cutoff_hz), h, cutoff_hz);
+  f.sign = zero_phase_lowpass(f.v.unaryExpr([](double x) { return static_cast<double>((x > 0) - (x < 0)); }), h, cutoff_hz);
   return f;
-}
-
-// Entry (i, j), i <= j, of the packed index p within one triangle (symmetric_parameters.hpp order).
-std::pair<Eigen::Index, Eigen::Index> triangle_entry(Eigen::Index within) {
-  Eigen::Index j = 0;
-  while ((j + 1) * (j + 2) / 2 <= within) ++j;
-  return {within - j * (j + 1) / 2, j};
 }
 
 // The regression Φ θ = y of eq. (1) over the kept rows of every run: n rows per kept sample (one
@@ -64,7 +57,7 @@ struct Regression {
 
 Regression build_regression(const std::vector<FilteredRun>& runs, const StructureMap& map, const ResolvedStructure& s,
                             bool friction, bool offset) {
-  const Eigen::Index n = map.dof(), Ps = map.free_count(), triangle = n * (n + 1) / 2;
+  const Eigen::Index n = map.dof(), Ps = map.free_count();
   const Eigen::Index R = static_cast<Eigen::Index>(runs.size());
   const Eigen::Index P = Ps + (friction ? n : 0) + (offset ? n * R : 0);
   Eigen::Index rows = 0;
@@ -83,8 +76,9 @@ Regression build_regression(const std::vector<FilteredRun>& runs, const Structur
       }
       for (Eigen::Index c = 0; c < Ps; ++c) {
         const Eigen::Index p = map.free_indices()[static_cast<std::size_t>(c)];
-        const Matrix& x = *signals[p / triangle];
-        const auto [i, j] = triangle_entry(p % triangle);
+        const PackedEntry e = packed_entry(p, n);
+        const Matrix& x = *signals[e.matrix];
+        const Eigen::Index i = e.i, j = e.j;
         g.Phi(row + i, c) += x(k, j);
         if (i != j) g.Phi(row + j, c) += x(k, i);
       }
@@ -154,17 +148,22 @@ double inverse_dynamic_cutoff_hz(const std::vector<Dataset>& runs) {
   return std::min(0.2 * 0.5 / h, std::max(5 * band, 20.0 / shortest));
 }
 
-Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
-  const Stopwatch clock;
+namespace {
+
+// The weighted least-squares estimate at one cut-off, with its sandwich covariance.
+struct IdimFit : Outcome {
+  double cutoff = 0.0;
+  Eigen::Index step = 1, excluded_rows = 0;
+  Vector theta, sd;
+  ParameterCovariance covariance;
+};
+
+IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const StructureMap& map, const ResolvedStructure& structure,
+               const IdentifyOptions& options, double cutoff) {
+  IdimFit fit;
+  fit.cutoff = cutoff;
   const Dataset& data = runs.front();
-  Identification r = method_result("inverse-dynamic", data);
   const Eigen::Index n = data.y.cols();
-  const Matrix L = input_matrix(data, options);
-  for (const Dataset& d : runs) validate(d, 20);
-  const ResolvedStructure structure = resolve(options.structure, n);
-  const StructureMap map(structure);
-  r.rigid_body = structure.rigid_body;
-  const double cutoff = options.lowpass_hz > 0 ? options.lowpass_hz : inverse_dynamic_cutoff_hz(runs);
   require(cutoff * data.h < 0.5, "lowpass_hz = " + format_number(cutoff) + " Hz is at or above the Nyquist frequency " +
                                      format_number(0.5 / data.h) + " Hz of the data", "lowpass");
   // Rows every `step` samples (the filtered signals then sampled at >= 4 × the cut-off, where the
@@ -172,6 +171,7 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   // the filter) dropped at each end, where the reflection padding still shows.
   const Eigen::Index step = std::max<Eigen::Index>(1, static_cast<Eigen::Index>(std::floor(1.0 / (4 * cutoff * data.h))));
   const Eigen::Index edge = static_cast<Eigen::Index>(std::ceil(3.0 / (2 * M_PI * cutoff * data.h))) + 1;
+  fit.step = step;
   std::vector<FilteredRun> filtered;
   for (const Dataset& d : runs) {
     require(d.y.rows() > 2 * edge + 10 * step, "the record is too short for the low-pass at " + format_number(cutoff) +
@@ -200,7 +200,6 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   // near zero velocity from the friction identification). 3 %: on the synthetic stick-slip chain of
   // tests/cpp/identify/inverse_dynamic_test.cpp, 0 % leaves F_c 2 % low (4 sd), 3 % and 10 % are
   // within 1 sd; on the EMPS record 10 % moves F_v by 5 % from the published value, 3 % by 1 %.
-  Eigen::Index excluded = 0;
   for (FilteredRun& f : filtered) {
     const Eigen::Index N = f.q.rows();
     std::vector<char> slow(static_cast<std::size_t>(N), 0);
@@ -213,54 +212,130 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
               slow[static_cast<std::size_t>(j)] = 1;
       }
     for (Eigen::Index k = edge; k < N - edge; k += step) {
-      if (slow[static_cast<std::size_t>(k)]) ++excluded;
+      if (slow[static_cast<std::size_t>(k)]) ++fit.excluded_rows;
       else f.rows.push_back(k);
     }
   }
+  // F_c and f_0 are told apart only where sign(q') changes: a DOF moving one way in every row used
+  // makes its friction column a constant.
+  if (friction)
+    for (Eigen::Index i = 0; i < n; ++i) {
+      bool forward = false, backward = false;
+      for (const FilteredRun& f : filtered)
+        for (const Eigen::Index k : f.rows) (f.v(k, i) > 0 ? forward : backward) = true;
+      require(forward && backward, "friction: DOF " + std::to_string(i + 1) +
+                                       " moves in one direction only in the rows used, so Coulomb friction cannot be "
+                                       "told from a constant force there; excite it back and forth",
+              "friction");
+    }
   const Regression g = build_regression(filtered, map, structure, friction, offset);
-  const Eigen::Index rows = g.Phi.rows(), P = g.Phi.cols(), Ps = map.free_count();
-  // Weighted least squares, weights 1/σ_i per DOF from the previous pass's residuals (two passes).
-  Vector weights = Vector::Ones(n), theta;
-  Eigen::ColPivHouseholderQR<Matrix> qr;
-  Vector residual;
+  const Eigen::Index rows = g.Phi.rows(), P = g.Phi.cols();
+  // Weighted least squares, weights 1/σ_i per DOF from the previous pass's residuals (two passes);
+  // the covariance with the weights of the last solve.
+  Vector weights = Vector::Ones(n), w(rows);
   for (int pass = 0; pass < 2; ++pass) {
-    Vector w(rows);
+    if (pass > 0) {
+      const Vector residual = g.y - g.Phi * fit.theta;
+      for (Eigen::Index i = 0; i < n; ++i) {
+        double sum = 0.0;
+        Eigen::Index count = 0;
+        for (Eigen::Index j = i; j < rows; j += n) {
+          sum += residual(j) * residual(j);
+          ++count;
+        }
+        const double sigma = std::sqrt(sum / static_cast<double>(std::max<Eigen::Index>(count, 1)));
+        weights(i) = sigma > 0 ? 1.0 / sigma : 1.0;
+      }
+      weights /= weights.maxCoeff();
+    }
     for (Eigen::Index i = 0; i < rows; ++i) w(i) = weights(g.dof[static_cast<std::size_t>(i)]);
     // Columns scaled to unit norm (the rank test of the QR then does not depend on units).
     const Matrix A = w.asDiagonal() * g.Phi;
     const Vector scale = A.colwise().norm().transpose().unaryExpr([](double x) { return x > 0 ? 1.0 / x : 1.0; });
-    qr.compute(A * scale.asDiagonal());
+    Eigen::ColPivHouseholderQR<Matrix> qr(A * scale.asDiagonal());
     qr.setThreshold(1e-10);
     if (qr.rank() < P) {
-      r.fail("the data do not determine every unknown of the inverse dynamic model (rank " + std::to_string(qr.rank()) +
-             " of " + std::to_string(P) + "): excite every DOF, or fix entries with a structure");
-      return r;
+      fit.fail("the data do not determine every unknown of the inverse dynamic model (rank " + std::to_string(qr.rank()) +
+               " of " + std::to_string(P) + "): excite every DOF, or fix entries with a structure");
+      return fit;
     }
-    theta = scale.asDiagonal() * qr.solve(w.asDiagonal() * g.y);
-    residual = g.y - g.Phi * theta;
-    for (Eigen::Index i = 0; i < n; ++i) {
-      double sum = 0.0;
-      Eigen::Index count = 0;
-      for (Eigen::Index j = i; j < rows; j += n) {
-        sum += residual(j) * residual(j);
-        ++count;
-      }
-      const double sigma = std::sqrt(sum / static_cast<double>(std::max<Eigen::Index>(count, 1)));
-      weights(i) = sigma > 0 ? 1.0 / sigma : 1.0;
-    }
-    weights /= weights.maxCoeff();
+    fit.theta = scale.asDiagonal() * qr.solve(w.asDiagonal() * g.y);
   }
   // The covariance in the sandwich form (the rows are filtered signals: their residuals are coloured
   // by construction, as the accelerations' are): Ljung 1999, eq. 9.42, parameter_covariance.hpp.
-  Vector w(rows);
-  for (Eigen::Index i = 0; i < rows; ++i) w(i) = weights(g.dof[static_cast<std::size_t>(i)]);
-  const RegressionModel regression(g, w, n);
-  const ParameterCovariance c = sandwich_covariance(regression, theta);
-  if (!c.ok) {
-    r.fail("the inverse dynamic regression has non-finite residuals");
+  fit.covariance = sandwich_covariance(RegressionModel(g, w, n), fit.theta);
+  if (!fit.covariance.ok) {
+    fit.fail("the inverse dynamic regression has non-finite residuals");
+    return fit;
+  }
+  fit.sd = fit.covariance.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
+  return fit;
+}
+
+// The largest |θ_a − θ_b| / (3 sqrt(sd_a² + sd_b²)) over the parameters: above 1, the two fits
+// differ by more than their scatter explains.
+double disagreement(const IdimFit& a, const IdimFit& b) {
+  const Vector bound = 3 * (a.sd.array().square() + b.sd.array().square()).sqrt();
+  return ((a.theta - b.theta).cwiseAbs().array() / bound.array().max(1e-300)).maxCoeff();
+}
+
+}  // namespace
+
+Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
+  const Stopwatch clock;
+  const Dataset& data = runs.front();
+  Identification r = method_result("inverse-dynamic", data);
+  const Eigen::Index n = data.y.cols();
+  const Matrix L = input_matrix(data, options);
+  for (const Dataset& d : runs) validate(d, 20);
+  const ResolvedStructure structure = resolve(options.structure, n);
+  const StructureMap map(structure);
+  r.rigid_body = structure.rigid_body;
+  // The cut-off: the one given, or the rule's, halved while the estimate moves by more than its
+  // scatter between it and half of it (the higher of two that agree is kept: more rows, smaller sd). Noise on q, differentiated, sits on the regressor side of
+  // the least squares (errors in variables) and biases the estimate toward zero by an amount that
+  // grows with the bandwidth; the parallel filtering keeps the equation exact at any cut-off, so a
+  // lower one loses only information. Stops at a quarter of the rule's (or where the record is too
+  // short for the filter) and warns when the estimate still moves there.
+  IdimFit fit = fit_at(runs, L, map, structure, options, options.lowpass_hz > 0 ? options.lowpass_hz : inverse_dynamic_cutoff_hz(runs));
+  if (fit.failed()) {
+    r.fail(fit.message);
     return r;
   }
-  const Vector sd = c.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
+  if (options.lowpass_hz <= 0) {
+    // Not below twice the fastest mode of the estimate: lower, the filter removes the response that
+    // carries M and K, and the estimate moves for that reason instead.
+    const auto fastest_hz = [&](const IdimFit& f) {
+      MechanicalSystem s;
+      s.L = L;
+      map.unpack(f.theta.head(map.free_count()), s.M, s.D, s.K);
+      const ModalResult modal = modal_analysis(s);
+      return modal.modes.empty() ? 0.0 : modal.modes.back().omega_n / (2 * M_PI);
+    };
+    for (int halvings = 0; halvings < 2; ++halvings) {
+      IdimFit lower;
+      try {
+        lower = fit_at(runs, L, map, structure, options, fit.cutoff / 2);
+      } catch (const InputError&) {
+        break;  // the record is too short for a lower cut-off
+      }
+      if (lower.failed() || disagreement(fit, lower) <= 1) break;  // agrees: keep the wider band (smaller sd)
+      if (halvings == 1 || fit.cutoff / 2 < 2 * fastest_hz(fit)) {
+        r.add_warning("the inverse-dynamic estimate moves beyond its scatter when the low-pass cut-off is halved (from " +
+                      format_number(fit.cutoff) + " Hz): noise on the differentiated outputs, or friction the model "
+                      "does not describe (stiction), biases it; compare with another lowpass_hz, or identify without "
+                      "friction by the output-error fit (auto)");
+        if (fit.cutoff / 2 < 2 * fastest_hz(fit)) break;
+      }
+      fit = std::move(lower);
+    }
+  }
+  const double cutoff = fit.cutoff;
+  const Vector& theta = fit.theta;
+  const Vector& sd = fit.sd;
+  const ParameterCovariance& c = fit.covariance;
+  const bool friction = options.coulomb_friction, offset = options.offset;
+  const Eigen::Index P = theta.size(), Ps = map.free_count();
   const double sigma2 = c.residual_variance;
 
   r.system.L = L;
@@ -272,6 +347,7 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   u.D = spread.D;
   u.K = spread.K;
   u.residual_variance = sigma2;
+  u.residual_is_force = true;
   u.available = true;
   Eigen::Index next = Ps;
   if (friction) {
@@ -285,9 +361,8 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
     r.forces.offset_sd = Eigen::Map<const Matrix>(sd.data() + next, n, R).transpose();
   }
   r.diagnostics.lowpass_hz = cutoff;
-  r.diagnostics.decimation = step;
-  if (friction) r.diagnostics.excluded_samples = excluded;
-  r.diagnostics.residual_rms = std::sqrt(sigma2);
+  r.diagnostics.decimation = fit.step;
+  if (friction) r.diagnostics.excluded_rows = fit.excluded_rows;
   r.diagnostics.condition = c.singular_values(0) / c.singular_values(P - 1);
   r.diagnostics.covariance = to_string(c.kind);
   r.diagnostics.covariance_max_lag = c.max_lag;

@@ -47,6 +47,8 @@ ValidationReport validate_record(const MechanicalSystem& system, const ForceTerm
               " output column(s); the model has " + std::to_string(system.L.cols()) + " and " +
               std::to_string(system.M.rows()));
   validate(data, 4);
+  require(data.outputs == OutputKind::displacement,
+          "validation records of accelerations are not supported: the free run simulates displacements", "runs");
   const ForcedRecord forced = with_force_terms(system, forces, lowpass_hz, data);
   return validate_model(forced.model, forced.data);
 }

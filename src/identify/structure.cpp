@@ -155,6 +155,13 @@ MechanicalSystem StructureMap::project(const MechanicalSystem& system) const {
   return out;
 }
 
+PackedEntry packed_entry(Eigen::Index p, Eigen::Index n) {
+  const Eigen::Index triangle = n * (n + 1) / 2, within = p % triangle;
+  Eigen::Index j = 0;  // column by column: entries j(j+1)/2 … j(j+1)/2 + j are column j
+  while ((j + 1) * (j + 2) / 2 <= within) ++j;
+  return {static_cast<int>(p / triangle), within - j * (j + 1) / 2, j};
+}
+
 StructureMap full_structure(Eigen::Index n) {
   ResolvedStructure s;
   for (int g = 0; g < 3; ++g) {

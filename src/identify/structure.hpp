@@ -82,6 +82,13 @@ class StructureMap {
   Vector fixed_;  // packed triangles of the fixed values
 };
 
+// The matrix (0 = M, 1 = D, 2 = K) and entry (i <= j) of index p of the packed triangles of n DOF.
+struct PackedEntry {
+  int matrix;
+  Eigen::Index i, j;
+};
+PackedEntry packed_entry(Eigen::Index p, Eigen::Index n);
+
 // The unstructured map of n DOF: every entry of the three triangles free.
 StructureMap full_structure(Eigen::Index n);
 

@@ -178,3 +178,24 @@ TEST_CASE("structure, runs and positive: methods that cannot honour them say so"
   CHECK_THROWS_WITH(identify("auto", std::vector<Dataset>{d, other}, plain),
                     "run 2 is sampled at h = 0.1, run 1 at h = 0.05: runs of one experiment need one sampling period");
 }
+
+TEST_CASE("a rigid body by the structure silences only what it explains: an indefinite K still warns") {
+  const MechanicalSystem truth = two_cart_chain();
+  const Dataset d = fixtures::simulated(truth, 0.05, 400, 40, 1);
+  const auto warnings_for = [&](double k22) {
+    Identification r;
+    r.system = truth;
+    r.system.K = Matrix::Zero(2, 2);
+    r.system.K(1, 1) = k22;  // DOF 1 without a spring: its row of K fixed at zero
+    r.rigid_body = true;
+    finish(r, d);
+    std::string all;
+    for (const std::string& w : r.warnings) all += w + "\n";
+    return all;
+  };
+  const std::string stable = warnings_for(2.0), unstable = warnings_for(-0.5);
+  CHECK(stable.find("K is not positive") == std::string::npos);
+  CHECK(stable.find("unstable") == std::string::npos);
+  CHECK(unstable.find("estimated K is not positive definite") != std::string::npos);
+  CHECK(unstable.find("unstable root") != std::string::npos);
+}

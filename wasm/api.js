@@ -142,7 +142,8 @@ function nestedMatrix(rows, name, nullable) {
   if (isMatrix(rows)) return rows;
   const what = nullable ? 'numbers or null' : 'numbers';
   if (!Array.isArray(rows) || rows.length === 0 || !rows.every((r) => Array.isArray(r) && r.length === rows[0].length)) {
-    throw badInput(`${name} must be a pattern name or a square array of rows of ${what}, got ${got(rows)}`, 'structure');
+    const expected = nullable ? 'a square array of rows' : 'a pattern name or a square array of rows';
+    throw badInput(`${name} must be ${expected} of ${what}, got ${got(rows)}`, 'structure');
   }
   const data = new Float64Array(rows.length * rows[0].length);
   rows.forEach((row, i) => row.forEach((x, j) => {

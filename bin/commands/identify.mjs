@@ -57,6 +57,7 @@ export const FAMILIES = [
       '--force-dofs D1,D2,..: the DOF (1-based) each input column pushes; builds L (one actuator: --force-dofs 1)',
       '--data FILE repeated: several runs of one experiment (one M, D, K; auto, variational-zoh, inverse-dynamic);',
       '  --validate FILE (repeatable): the free-run fit of each held-out record, in validation_records',
+      "  (with friction, the sign of the friction force comes from the record's measured velocity)",
       '--structure FILE|JSON: {"M": P, "D": P, "K": P, "known": {"M": [[..]]}}, P = full|diagonal|tridiagonal|zero',
       '  or an n x n 0/1 mask of the free entries; known entries fixed (null = unknown); auto, variational-zoh,',
       '  inverse-dynamic honour it. E.g. a chain of lumped masses: \'{"M":"diagonal","D":"diagonal","K":"tridiagonal"}\'',

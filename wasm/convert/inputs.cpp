@@ -111,21 +111,18 @@ SystemStructure structure_from_js(const val& st) {
   MatrixStructure* parts[3] = {&s.M, &s.D, &s.K};
   const char* names[3] = {"M", "D", "K"};
   for (int g = 0; g < 3; ++g) {
-    if (!has_option(st, names[g])) continue;
-    const val p = st[names[g]];
-    if (p.isString()) {
-      parts[g]->pattern = parse_matrix_pattern(p.as<std::string>(), names[g]);
-    } else {
-      parts[g]->pattern = MatrixPattern::mask;
-      parts[g]->mask = matrix_from_js(p, std::string("structure ") + names[g]);
+    if (has_option(st, names[g])) {
+      const val p = st[names[g]];
+      if (p.isString()) {
+        parts[g]->pattern = parse_matrix_pattern(p.as<std::string>(), names[g]);
+      } else {
+        parts[g]->pattern = MatrixPattern::mask;
+        parts[g]->mask = matrix_from_js(p, std::string("structure ") + names[g]);
+      }
     }
     if (has_option(st, "known") && has_option(st["known"], names[g]))
       parts[g]->known = matrix_from_js(st["known"][names[g]], std::string("structure known.") + names[g]);
   }
-  if (has_option(st, "known"))
-    for (int g = 0; g < 3; ++g)
-      if (!has_option(st, names[g]) && has_option(st["known"], names[g]))
-        parts[g]->known = matrix_from_js(st["known"][names[g]], std::string("structure known.") + names[g]);
   return s;
 }
 

@@ -8,7 +8,7 @@
 #include "identify/exact_sampling_predictor.hpp"
 #include "identify/parameter_covariance.hpp"
 #include "identify/methods.hpp"
-#include "identify/modal_uncertainty.hpp"
+#include "identify/structured_uncertainty.hpp"
 #include "identify/positive_parametrization.hpp"
 #include "identify/record_validation.hpp"
 
@@ -21,25 +21,10 @@ namespace {
 // test fails.
 Uncertainty estimate_uncertainty(const ExactSamplingPredictor& predictor, const Vector& theta, const ModalResult& modal,
                                  bool coloured, Matrix& offset_sd) {
-  Uncertainty u;
   const ParameterCovariance c = coloured ? sandwich_covariance(predictor, theta) : parameter_covariance(predictor, theta);
-  if (!c.ok) return u;
-  const Vector sd = c.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
-  offset_sd = predictor.offsets(sd);
-  const MechanicalSystem s = predictor.spread(sd);  // sd of the free entries, 0 at the fixed ones
-  u.M = s.M;
-  u.D = s.D;
-  u.K = s.K;
-  u.residual_variance = c.residual_variance;
-  u.covariance = c.kind;
-  u.max_lag = c.max_lag;
-  u.undetermined = undetermined_entries(predictor.unpack(theta), s, predictor.spread(c.gauss_newton_step));
-  const Eigen::Index Ps = predictor.system_parameter_count();
-  const Vector tail = theta.tail(theta.size() - Ps);
-  modal_uncertainty([&](const Vector& system) { return predictor.unpack((Vector(theta.size()) << system, tail).finished()); },
-                    theta.head(Ps), c.covariance.topLeftCorner(Ps, Ps), modal, u);
-  u.available = true;
-  return u;
+  if (!c.ok) return Uncertainty();
+  offset_sd = predictor.offsets(c.covariance.diagonal().cwiseMax(0.0).cwiseSqrt());
+  return structured_uncertainty(predictor.structure(), predictor.unpack(theta), theta, c, modal);
 }
 
 // 1/σ_c per output channel from a model's free-run output errors, scaled to a largest weight of 1.

@@ -8,7 +8,7 @@
 #include "core/stopwatch.hpp"
 #include "core/zero_phase_lowpass.hpp"
 #include "identify/methods.hpp"
-#include "identify/modal_uncertainty.hpp"
+#include "identify/structured_uncertainty.hpp"
 #include "identify/parameter_covariance.hpp"
 #include "identify/record_validation.hpp"
 
@@ -336,19 +336,9 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   const ParameterCovariance& c = fit.covariance;
   const bool friction = options.coulomb_friction, offset = options.offset;
   const Eigen::Index P = theta.size(), Ps = map.free_count();
-  const double sigma2 = c.residual_variance;
 
   r.system.L = L;
   map.unpack(theta.head(Ps), r.system.M, r.system.D, r.system.K);
-  Uncertainty& u = r.uncertainty;
-  MechanicalSystem spread;
-  map.spread(sd.head(Ps), spread.M, spread.D, spread.K);
-  u.M = spread.M;
-  u.D = spread.D;
-  u.K = spread.K;
-  u.residual_variance = sigma2;
-  u.residual_is_force = true;
-  u.available = true;
   Eigen::Index next = Ps;
   if (friction) {
     r.forces.coulomb = theta.segment(next, n);
@@ -366,38 +356,18 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   r.diagnostics.condition = c.singular_values(0) / c.singular_values(P - 1);
   r.diagnostics.covariance = to_string(c.kind);
   r.diagnostics.covariance_max_lag = c.max_lag;
-  u.covariance = c.kind;
-  u.max_lag = c.max_lag;
-  {
-    MechanicalSystem step;
-    map.spread(c.gauss_newton_step.head(Ps), step.M, step.D, step.K);
-    u.undetermined = undetermined_entries(r.system, spread, step);
-  }
   // Validation on the first run: the free run of the model with the friction and offset forces
-  // as further inputs (record_validation.hpp).
+  // as further inputs (record_validation.hpp), as the exact-sampling PEM validates its offsets;
+  // the intervals once the modes are known.
   const ForcedRecord forced = with_force_terms(r.system, r.forces, cutoff, data);
-  Identification check = r;
-  check.system = forced.model;
-  finish(check, forced.data);
-  if (!check.failed()) {
-    modal_uncertainty(
-        [&](const Vector& phi) {
-          MechanicalSystem s = r.system;
-          map.unpack(phi, s.M, s.D, s.K);
-          return s;
-        },
-        theta.head(Ps), c.covariance.topLeftCorner(Ps, Ps), check.modal, u);
-  }
-  if (std::string w = undetermined_warning(u.undetermined); !w.empty()) r.add_warning(std::move(w));
-  r.M_pd = check.M_pd;
-  r.K_pd = check.K_pd;
-  r.D_psd = check.D_psd;
-  r.sign_reversed = check.sign_reversed;
-  r.modal = check.modal;
-  r.validation = check.validation;
-  r.diagnostics.h_omega_max = check.diagnostics.h_omega_max;
-  for (const std::string& warning : check.warnings) r.add_warning(warning);
-  if (check.failed()) r.fail(check.message);
+  r.system = forced.model;
+  finish(r, forced.data, [&](const Identification& done) {
+    Uncertainty u = structured_uncertainty(map, done.system, theta, c, done.modal);
+    u.residual_is_force = true;
+    return u;
+  });
+  r.system.L = L;
+  if (std::string w = undetermined_warning(r.uncertainty.undetermined); !w.empty()) r.add_warning(std::move(w));
   r.timing_ms = clock.elapsed_ms();
   return r;
 }

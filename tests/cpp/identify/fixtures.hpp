@@ -46,6 +46,30 @@ inline double central_difference_error(const PredictorModel& model, const Vector
   return (numeric - Jt.row(p).transpose()).norm() / std::max(Jt.row(p).norm(), 1e-12);
 }
 
+// The largest central_difference_error over every parameter at θ, each stepped by 1e-6 max(1, |θ_p|).
+inline double largest_jacobian_error(const PredictorModel& model, const Vector& theta) {
+  Vector r;
+  Matrix Jt;
+  REQUIRE(model.residuals(theta, r, &Jt));
+  double worst = 0;
+  for (Eigen::Index p = 0; p < theta.size(); ++p)
+    worst = std::max(worst, central_difference_error(model, theta, Jt, p, 1e-6 * std::max(1.0, std::abs(theta(p)))));
+  return worst;
+}
+
+// A 2-DOF chain (carts m1, m2; springs k1 to ground and k2 between them; dashpots to ground)
+// pushed at cart 1 only, as on the ECP 210 rig (issue 16): L = [1; 0].
+inline MechanicalSystem two_cart_chain() {
+  MechanicalSystem s;
+  s.M = Eigen::Vector2d(2.0, 1.5).asDiagonal();
+  s.D = Eigen::Vector2d(0.4, 0.1).asDiagonal();
+  s.K.resize(2, 2);
+  s.K << 3.0 + 2.0, -2.0, -2.0, 2.0;
+  s.L = Matrix::Zero(2, 1);
+  s.L(0, 0) = 1.0;
+  return s;
+}
+
 // The estimate is usable and its M, D, K are within `tolerance` (relative, Frobenius) of the truth.
 inline void check_recovers(const Identification& r, const MechanicalSystem& truth, double tolerance) {
   REQUIRE(r.status != Status::failed);

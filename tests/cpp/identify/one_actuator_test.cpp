@@ -8,25 +8,8 @@
 
 using namespace mechid;
 
-namespace {
-
-// A 2-DOF chain (carts m1, m2; springs k1 to ground and k2 between them; dashpots to ground)
-// pushed at cart 1 only, as on the ECP 210 rig (issue 16): L = [1; 0].
-MechanicalSystem two_cart_chain() {
-  MechanicalSystem s;
-  s.M = Eigen::Vector2d(2.0, 1.5).asDiagonal();
-  s.D = Eigen::Vector2d(0.4, 0.1).asDiagonal();
-  s.K.resize(2, 2);
-  s.K << 3.0 + 2.0, -2.0, -2.0, 2.0;
-  s.L = Matrix::Zero(2, 1);
-  s.L(0, 0) = 1.0;
-  return s;
-}
-
-}  // namespace
-
 TEST_CASE("one actuator on a 2-DOF chain: every M, D, K method recovers the system (L 2 x 1)") {
-  const MechanicalSystem truth = two_cart_chain();
+  const MechanicalSystem truth = fixtures::two_cart_chain();
   const Dataset data = fixtures::simulated(truth, 0.05, 4000, 40, 3);
   IdentifyOptions options;
   options.L = truth.L;
@@ -44,7 +27,7 @@ TEST_CASE("one actuator on a 2-DOF chain: every M, D, K method recovers the syst
 }
 
 TEST_CASE("force_dofs builds L from the DOF each input pushes, and names a bad entry") {
-  const MechanicalSystem truth = two_cart_chain();
+  const MechanicalSystem truth = fixtures::two_cart_chain();
   const Dataset data = fixtures::simulated(truth, 0.05, 1500, 40);
   IdentifyOptions by_dof;
   by_dof.force_dofs = {1};
@@ -72,7 +55,7 @@ TEST_CASE("a reversed force sign (a positive force moving the outputs negatively
   // The ECP rig's convention (issue 16): the same chain with the force column negated. The
   // estimate is −M, −D, −K (the model is linear in L u; up to the PEM's stopping at the noise
   // level); one warning names the cause.
-  const MechanicalSystem truth = two_cart_chain();
+  const MechanicalSystem truth = fixtures::two_cart_chain();
   const Dataset data = fixtures::simulated(truth, 0.05, 3000, 40);
   Dataset flipped = data;
   flipped.u = -data.u;

@@ -1,8 +1,9 @@
-#include "identify/modal_uncertainty.hpp"
+#include "identify/structured_uncertainty.hpp"
 
 #include <cmath>
 
 namespace mechid {
+namespace {
 
 void modal_uncertainty(const std::function<MechanicalSystem(const Vector&)>& system, const Vector& theta,
                        const Matrix& covariance, const ModalResult& modal, Uncertainty& u) {
@@ -26,6 +27,33 @@ void modal_uncertainty(const std::function<MechanicalSystem(const Vector&)>& sys
     u.omega_n.push_back(std::sqrt(std::max(0.0, (g_omega.row(i) * covariance * g_omega.row(i).transpose()).value())));
     u.zeta.push_back(std::sqrt(std::max(0.0, (g_zeta.row(i) * covariance * g_zeta.row(i).transpose()).value())));
   }
+}
+
+}  // namespace
+
+Uncertainty structured_uncertainty(const StructureMap& map, const MechanicalSystem& estimate, const Vector& theta,
+                                   const ParameterCovariance& c, const ModalResult& modal) {
+  Uncertainty u;
+  const Eigen::Index Ps = map.free_count();
+  const Vector sd = c.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
+  MechanicalSystem spread, step;
+  map.spread(sd.head(Ps), spread.M, spread.D, spread.K);
+  map.spread(c.gauss_newton_step.head(Ps), step.M, step.D, step.K);
+  u.M = spread.M;
+  u.D = spread.D;
+  u.K = spread.K;
+  u.residual_variance = c.residual_variance;
+  u.covariance = c.kind;
+  u.max_lag = c.max_lag;
+  u.undetermined = undetermined_entries(estimate, spread, step);
+  const auto system = [&](const Vector& phi) {
+    MechanicalSystem s = estimate;
+    map.unpack(phi, s.M, s.D, s.K);
+    return s;
+  };
+  modal_uncertainty(system, theta.head(Ps), c.covariance.topLeftCorner(Ps, Ps), modal, u);
+  u.available = true;
+  return u;
 }
 
 }  // namespace mechid

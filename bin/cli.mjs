@@ -3,7 +3,7 @@
 // (bin/options.mjs makes the parser, the usage text and the defaults from it). Interfaces in
 // ../shared/design/INTERFACES.md: exit 0 on success; exit 1 on bad input and exit 2 on an
 // internal failure, each with exactly one line `mechid: error: …` on stderr.
-import { MechidError, badInput } from '../wasm/api.js';
+import { MechidError, badInput, printable, quoted } from '../wasm/api.js';
 import { loadMechidNode } from '../wasm/node.js';
 import * as condition from './commands/condition.mjs';
 import * as d2c from './commands/d2c.mjs';
@@ -40,7 +40,7 @@ async function main(argv) {
     return;
   }
   const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw badInput(`unknown command '${name}' (known: ${COMMANDS.map((c) => c.name).join(', ')}, help)`);
+  if (!command) throw badInput(`unknown command '${quoted(name)}' (known: ${COMMANDS.map((c) => c.name).join(', ')}, help)`);
   const options = parseOptions(name, { ...command.options, ...OUT }, rest);
   await command.run(options, await loadMechidNode());
 }
@@ -54,7 +54,8 @@ process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); });
 // stdout to a pipe is written asynchronously: the exit waits until what was written is flushed.
 main(process.argv.slice(2)).then(() => process.stdout.write('', () => process.exit(0)), (e) => {
   const bad = e instanceof MechidError && e.code === 'bad-input';
-  const message = String(e?.message ?? e).split('\n')[0];
+  // One printable line: a MechidError's message is one already; anything else is cut at its first line.
+  const message = printable(String(e?.message ?? e).split('\n')[0]);
   process.stderr.write(`mechid: error: ${bad ? '' : 'internal: '}${message}\n`);
   process.exit(bad ? 1 : 2);
 });

@@ -2,15 +2,18 @@
 // writing the result to --out or stdout, and warnings on stderr (INTERFACES.md, common rules).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { badInput, matrixFromNested, systemFromJson, toJson } from '../wasm/api.js';
-import { parseDatasetCsv } from '../wasm/csv.js';
+import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '../wasm/api.js';
+import { decodeText, parseDatasetCsv } from '../wasm/csv.js';
 
+/** A file's text, decoded by its byte-order mark as the page's browser does (UTF-8, UTF-16LE/BE). */
 export function readText(path, what) {
+  let bytes;
   try {
-    return readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (e) {
     throw badInput(`cannot read ${what} ${path}: ${e.code ?? e.message}`);
   }
+  return decodeText(bytes).text;
 }
 
 export function readJson(path, what) {
@@ -36,7 +39,7 @@ export function writeOutput(text, out) {
 
 export const writeJson = (result, out) => writeOutput(`${JSON.stringify(toJson(result), null, 2)}\n`, out);
 
-export const warn = (messages) => { for (const m of messages) process.stderr.write(`mechid: warning: ${m}\n`); };
+export const warn = (messages) => { for (const m of messages) process.stderr.write(`mechid: warning: ${printable(m)}\n`); };
 
 /** A preset name or a system JSON file, checked (unless `check` is false); errors name the file. */
 export function loadSystem(mechid, spec, { check = true } = {}) {

@@ -7,10 +7,12 @@
 //   {type, arg, default, min, count, choices}
 // type: 'string' | 'strings' (a,b,..) | 'number' | 'integer' | 'numbers' (a,b,..) | 'snr' (dB or
 // inf) | 'flag'; arg: the placeholder in the usage text (choices print as a|b|c); default: the
-// value used when the option is absent; min: the smallest value of a number; count: how many
+// value used when the option is absent; min, max: the range of a number (an integer's default:
+// the 32-bit int of the WASM core, INT_RANGE; said in the message); count: how many
 // numbers a list has; choices: the values allowed of a string; repeat: the option may be given
 // several times, its value is then the list of the values given. Every command also takes --out FILE.
-import { badInput, withDefaults as fill } from '../wasm/api.js';
+import { badInput, quoted, withDefaults as fill } from '../wasm/api.js';
+import { parseDecimal } from '../wasm/csv.js';
 
 // Constructors of the table's entries: str('S'), num('H', {default: 1}), choice(['on', 'off']), ...
 export const str = (arg, more) => ({ type: 'string', arg, ...more });
@@ -23,20 +25,38 @@ export const flag = () => ({ type: 'flag' });
 
 // The options several commands take, declared once; a command picks them by name.
 const COMMON = {
-  system: str('S'), h: num('H'), n: int('N'), seed: int('S', { min: 0 }), snr: { type: 'snr', arg: 'DB|inf' },
+  system: str('S'), h: num('H'), n: int('N'), seed: int('S', { min: 0, max: Number.MAX_SAFE_INTEGER }), snr: { type: 'snr', arg: 'DB|inf' },
   data: str('FILE'), method: str('METHOD'), truth: str('SYSTEM'), L: str('FILE'),
 };
 export const pick = (...names) => Object.fromEntries(names.map((name) => [name, COMMON[name]]));
 
 export const OUT = { out: str('FILE') };
 
+/**
+ * The range of an integer option unless its entry says otherwise: C++ int, 32 bits in WASM as
+ * natively (Eigen::Index is 32-bit in WASM too), so a count beyond it would wrap in the core.
+ */
+export const INT_RANGE = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+// A decimal number (wasm/csv.js's syntax: no 0x1, 0b1, Infinity), or inf for an snr.
 function parseNumber(text, name, type) {
-  if (type === 'snr' && /^\+?inf(inity)?$/i.test(text)) return Infinity;
-  const value = text.trim() === '' ? NaN : Number(text);
+  if (type === 'snr' && /^\+?inf(inity)?$/i.test(text.trim())) return Infinity;
+  const value = parseDecimal(text);
   if (!Number.isFinite(value) || (type === 'integer' && !Number.isInteger(value))) {
     const what = type === 'integer' ? 'a whole number' : type === 'snr' ? 'a number of dB or inf' : 'a number';
-    throw badInput(`--${name} must be ${what}, got '${text}'`);
+    throw badInput(`--${name} must be ${what}, got '${quoted(text)}'`);
   }
+  return value;
+}
+
+/** A parsed number checked against the entry's min and max (integers: INT_RANGE by default). */
+function checkRange(value, name, spec) {
+  const integer = spec.type === 'integer';
+  const min = spec.min ?? (integer ? INT_RANGE.min : undefined);
+  const max = spec.max ?? (integer ? INT_RANGE.max : undefined);
+  const why = integer && spec.max === undefined ? ' (a 32-bit integer)' : '';
+  if (min !== undefined && value < min) throw badInput(`--${name} must be at least ${min}, got ${value}`);
+  if (max !== undefined && value > max) throw badInput(`--${name} must be at most ${max}${why}, got ${value}`);
   return value;
 }
 
@@ -45,7 +65,7 @@ const oneOf = (values) => (values.length > 1 ? `${values.slice(0, -1).join(', ')
 function parseValue(text, name, spec) {
   switch (spec.type) {
     case 'string':
-      if (spec.choices && !spec.choices.includes(text)) throw badInput(`--${name} must be ${oneOf(spec.choices)}, got '${text}'`);
+      if (spec.choices && !spec.choices.includes(text)) throw badInput(`--${name} must be ${oneOf(spec.choices)}, got '${quoted(text)}'`);
       return text;
     case 'strings': return text.split(',').map((part) => part.trim());
     case 'numbers': {
@@ -55,11 +75,7 @@ function parseValue(text, name, spec) {
       }
       return values;
     }
-    default: {
-      const value = parseNumber(text, name, spec.type);
-      if (spec.min !== undefined && value < spec.min) throw badInput(`--${name} must be at least ${spec.min}, got ${value}`);
-      return value;
-    }
+    default: return checkRange(parseNumber(text, name, spec.type), name, spec);
   }
 }
 
@@ -72,10 +88,10 @@ export function parseOptions(command, table, argv) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const match = /^--([A-Za-z0-9][A-Za-z0-9-]*)(?:=(.*))?$/s.exec(arg);
-    if (!match) throw badInput(`unexpected argument '${arg}' for ${command} (options start with --)`);
+    if (!match) throw badInput(`unexpected argument '${quoted(arg)}' for ${command} (options start with --)`);
     const [, name, inline] = match;
     const spec = table[name];
-    if (!spec) throw badInput(`unknown option --${name} for ${command} (known: ${Object.keys(table).map((k) => `--${k}`).join(', ')})`);
+    if (!spec) throw badInput(`unknown option --${quoted(name)} for ${command} (known: ${Object.keys(table).map((k) => `--${k}`).join(', ')})`);
     if (spec.type === 'flag') {
       if (inline !== undefined) throw badInput(`--${name} takes no value`);
       options[name] = true;

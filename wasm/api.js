@@ -6,10 +6,10 @@
 // and checks *types* only (a number, a whole number, a string, a matrix); values (ranges, known
 // names) are checked by the core in C++ (the options' validate(), the converters of
 // wasm/convert/inputs.cpp) and arrive as MechidError 'bad-input'.
-import { MechidError, badInput, unwrap } from './errors.js';
+import { MechidError, badInput, describeValue, unwrap } from './errors.js';
 import { identity, isMatrix } from './json.js';
 
-export { MechidError, badInput, unwrap } from './errors.js';
+export { MechidError, badInput, printable, quoted, unwrap } from './errors.js';
 export {
   discreteModelFromJson, identity, isMatrix, matrixFromNested, matrixToNested, systemFromJson, systemToJson, toJson,
 } from './json.js';
@@ -54,7 +54,7 @@ export function withDefaults(defaults, options) {
 // ------------------------------------------------------------------------------------------------
 // Type checks: each names the field and says what it got.
 
-const got = (value) => JSON.stringify(value) ?? String(value);
+const got = describeValue;
 
 function requireNumber(value, name) {
   if (typeof value !== 'number' || Number.isNaN(value)) throw badInput(`${name} must be a number, got ${got(value)}`);

@@ -4,7 +4,7 @@
 // per sample; columns t (s, uniform), u1..uk (forces), q1..qn (displacements); other names when
 // mapped (timeCol, inputCols, outputCols). Delimiter , ; or tab; decimal point, or decimal comma
 // when the delimiter is ; or tab.
-import { MechidError } from './errors.js';
+import { MechidError, describeHeader, listNames, quoted } from './errors.js';
 
 const bad = (message) => new MechidError('bad-input', message);
 
@@ -18,15 +18,113 @@ function numbered(header, prefix) {
 
 function columnIndex(header, name, source, what) {
   const index = header.indexOf(name);
-  if (index < 0) throw bad(`${source}: no column named '${name}' (${what}); the header has ${header.join(', ')}`);
+  if (index < 0) throw bad(`${source}: no column named '${quoted(name)}' (${what}); the header has ${describeHeader(header)}`);
   return index;
+}
+
+/**
+ * The one syntax of a number in a CSV cell or a CLI option: an optional sign, digits with an
+ * optional decimal point (or a point and digits), an optional exponent. JS Number() also takes
+ * 0x1, 0b1, 0o7 and "Infinity", which no measurement file means as numbers.
+ */
+const DECIMAL = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** A decimal number (surrounding blanks allowed), or NaN; 1e999 is Infinity. */
+export function parseDecimal(text) {
+  const trimmed = String(text).trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed) : NaN;
 }
 
 /** A cell's number (a decimal comma read as a point when decimalComma), or NaN. */
 export function cellNumber(cell, decimalComma) {
-  let text = String(cell).trim();
-  if (decimalComma) text = text.replace(',', '.');
-  return text === '' ? NaN : Number(text);
+  const text = String(cell).trim();
+  return parseDecimal(decimalComma ? text.replace(',', '.') : text);
+}
+
+/** Why a cell is not a finite number, for "line 3, column q1 …". */
+function notANumber(cell, decimalComma) {
+  const text = String(cell).trim();
+  if (text === '') return 'is empty';
+  if (/^[-+]?(nan|inf)/i.test(text)) return `is ${quoted(text)} (not finite)`;
+  if (DECIMAL.test(decimalComma ? text.replace(',', '.') : text)) return `is ${quoted(text)} (beyond the largest double, 1.8e308)`;
+  return `"${quoted(text)}" is not a number`;
+}
+
+/**
+ * The first line longer than this is refused before parsing (characters): a header of 1 Mi
+ * characters has > 100 000 columns of 10-character names, more than any guard lets identify; a
+ * 50 MB file without a line break otherwise costs seconds and ~700 MB to say so (probe item 5).
+ */
+export const MAX_HEADER_CHARS = 2 ** 20;
+
+/** Refuses text whose first line is longer than MAX_HEADER_CHARS, without parsing it. */
+function checkFirstLine(text, source) {
+  const end = text.slice(0, MAX_HEADER_CHARS + 2).search(/[\r\n]/);
+  if (end < 0 && text.length > MAX_HEADER_CHARS) {
+    const noBreak = text.search(/[\r\n]/) < 0;
+    throw bad(`${source}: the first line is longer than ${MAX_HEADER_CHARS} characters${noBreak ? ` (the whole file, ${text.length} characters, has no line break)` : ''}: ` +
+      'a measurement CSV has a header row of column names, then one row per sample');
+  }
+}
+
+/**
+ * Text that is not a CSV: NUL characters (binary data, or UTF-16 read without its byte-order
+ * mark) or many other control characters. A few stray controls (an ESC in a header cell) are
+ * text: the messages escape them. Checked on the first 64 KiB.
+ */
+const BINARY_SAMPLE = 65536;
+/**
+ * Share of control characters (not tab, CR, LF) above which text is binary (text has ~none;
+ * random bytes ~12 %), once there are at least MIN_CONTROLS of them (an ESC sequence or two in a
+ * header is text, shown escaped).
+ */
+const MAX_CONTROL_SHARE = 0.01;
+const MIN_CONTROLS = 32;
+
+function checkText(text, source) {
+  const sample = text.slice(0, BINARY_SAMPLE);
+  const controls = sample.match(/[\u0000-\u0008\u000b\u000e-\u001f\ufffd]/g) ?? [];
+  const nuls = controls.filter((c) => c === '\u0000').length;
+  if (nuls === 0 && (controls.length < MIN_CONTROLS || controls.length <= MAX_CONTROL_SHARE * sample.length)) return;
+  const at = sample.search(/[\u0000-\u0008\u000b\u000e-\u001f\ufffd]/);
+  const line = sample.slice(0, at).split(/\r\n|\r|\n/).length;
+  const hint = nuls > 0.3 * sample.length
+    ? 'it looks like UTF-16 without a byte-order mark: save it as UTF-8 (or UTF-16 with a BOM)'
+    : 'export the measurements as CSV text';
+  throw bad(`${source}: not a text file (binary data: ${controls.length} control or invalid characters in the first ${sample.length}, the first on line ${line}); ${hint}`);
+}
+
+/**
+ * A file's bytes as text, decoded by its byte-order mark as a browser's FileReader does: UTF-16LE
+ * (FF FE), UTF-16BE (FE FF), otherwise UTF-8 (its BOM dropped; invalid bytes become U+FFFD).
+ * {text, encoding}.
+ */
+export function decodeText(bytes) {
+  const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const bom = b.length >= 2 ? (b[0] << 8) | b[1] : 0;
+  const encoding = bom === 0xfffe ? 'utf-16le' : bom === 0xfeff ? 'utf-16be' : 'utf-8';
+  return { text: new TextDecoder(encoding).decode(b), encoding };
+}
+
+/**
+ * PapaParse's quoting errors (Papa.parse(...).errors of type 'Quotes') as one message naming the
+ * line and the column: `row` is the 0-based row of the error in `rows`, the row's cells up to
+ * the bad quote are rows[row] (the quote opens its last cell).
+ */
+function quoteError(error, rows, header, source, line) {
+  const k = Math.max(1, rows[error.row]?.length ?? 1);
+  const column = header && k <= header.length ? quoted(header[k - 1]) : `${k}`;
+  if (error.code === 'MissingQuotes') {
+    return bad(`${source}: line ${line}: unterminated quote in column ${column} (a " opens a cell that never closes, so the rest of the file would be one cell)`);
+  }
+  return bad(`${source}: line ${line}: malformed quotes in column ${column} (text after a closing "); a cell holding " must be quoted whole, each inner " doubled as ""`);
+}
+
+/** The first quoting error of Papa's `errors`, by row, keyed by row. */
+function quoteErrorsByRow(errors) {
+  const byRow = new Map();
+  for (const e of errors ?? []) if (e.type === 'Quotes' && !byRow.has(e.row)) byRow.set(e.row, e);
+  return byRow;
 }
 
 /**
@@ -37,6 +135,23 @@ export function headerOf(first, delimiter) {
   const names = first.map((name) => String(name).trim());
   const numeric = names.length > 0 && names.every((name) => Number.isFinite(cellNumber(name, delimiter !== ',')));
   return numeric ? { header: names.map((_, k) => `column ${k + 1}`), hasHeader: false } : { header: names, hasHeader: true };
+}
+
+/**
+ * Refuses a header where a used column's name appears more than once (the mapping by name
+ * would take the first each time) or a column used twice: "column u1 appears 3 times (columns 2, 3, 4)".
+ */
+function checkUnique(header, used, source) {
+  const seen = new Set();
+  for (const name of used) {
+    const at = [];
+    header.forEach((n, k) => { if (n === name) at.push(k + 1); });
+    if (at.length > 1) {
+      throw bad(`${source}: column ${quoted(name)} appears ${at.length} times (columns ${listNames(at.map(String))}); rename the columns so that each name is used once`);
+    }
+    if (seen.has(name)) throw bad(`${source}: column ${quoted(name)} is chosen twice (time, input or output): choose each column once`);
+    seen.add(name);
+  }
 }
 
 // A growable Float64Array (or Int32Array) column.
@@ -68,8 +183,12 @@ export class DatasetBuilder {
     this.time = timeCol ?? (header.includes('t') ? 't' : undefined);
     this.inputs = inputCols ?? numbered(header, 'u');
     this.outputs = outputCols ?? numbered(header, 'q');
-    if (this.inputs.length === 0 && inputCols === undefined) throw bad(`${source}: no input columns (u1, u2, ...); the header has ${header.join(', ')}`);
-    if (this.outputs.length === 0) throw bad(`${source}: no output columns (q1, q2, ...); the header has ${header.join(', ')}`);
+    if (h !== undefined && !(typeof h === 'number' && h > 0 && Number.isFinite(h))) {
+      throw bad(`h must be a positive number of seconds, got ${h}`);
+    }
+    if (this.inputs.length === 0 && inputCols === undefined) throw bad(`${source}: no input columns (u1, u2, ...); the header has ${describeHeader(header)}`);
+    if (this.outputs.length === 0) throw bad(`${source}: no output columns (q1, q2, ...); the header has ${describeHeader(header)}`);
+    checkUnique(header, [this.time, ...this.inputs, ...this.outputs].filter((name) => name !== undefined), source);
     this.timeIndex = this.time === undefined ? -1 : columnIndex(header, this.time, source, 'time');
     this.inputIndex = this.inputs.map((name) => columnIndex(header, name, source, 'input'));
     this.outputIndex = this.outputs.map((name) => columnIndex(header, name, source, 'output'));
@@ -79,26 +198,27 @@ export class DatasetBuilder {
     this.nextLine = firstLine;  // 1-based file lines of the rows added next; the header is line 1
   }
 
-  /** Rows of cells (PapaParse's data) following those already added. */
-  addRows(rows) {
+  /**
+   * Rows of cells (PapaParse's data) following those already added; `errors`: Papa's errors for
+   * them (row: the index in `rows`), of which a quoting error is reported at its row.
+   */
+  addRows(rows, errors) {
     const { source, header } = this;
-    for (const row of rows) {
+    const quoteErrors = quoteErrorsByRow(errors);
+    rows.forEach((row, r) => {
       const line = this.nextLine++;
-      if (row.length === 1 && String(row[0]).trim() === '') continue;  // blank line
+      if (quoteErrors.has(r)) throw quoteError(quoteErrors.get(r), rows, header, source, line);
+      if (row.length === 1 && String(row[0]).trim() === '') return;  // blank line
       if (row.length !== header.length) {
         throw bad(`${source}: line ${line} has ${row.length} fields but the header has ${header.length}`);
       }
       row.forEach((cell, c) => {
         const x = cellNumber(cell, this.decimalComma);
-        if (!Number.isFinite(x)) {
-          const textCell = String(cell).trim();
-          const what = textCell === '' ? 'is empty' : /^[-+]?(nan|inf)/i.test(textCell) ? `is ${cell} (not finite)` : `"${cell}" is not a number`;
-          throw bad(`${source}: line ${line}, column ${header[c]} ${what}`);
-        }
+        if (!Number.isFinite(x)) throw bad(`${source}: line ${line}, column ${quoted(header[c])} ${notANumber(cell, this.decimalComma)}`);
         this.columns.get(c)?.push(x);
       });
       this.lines.push(line);
-    }
+    });
   }
 
   finish() {
@@ -182,11 +302,16 @@ export const PAPA_OPTIONS = { delimiter: '', delimitersToGuess: [',', ';', '\t']
  * @param {number} [p.h]        needed when there is no time column
  */
 export function parseDatasetCsv({ Papa, text, ...mapping }) {
-  if (text.trim() === '') throw bad(`${mapping.source}: the file is empty`);
+  const { source } = mapping;
+  if (text.trim() === '') throw bad(`${source}: the file is empty`);
+  checkText(text, source);
+  checkFirstLine(text, source);
   const parsed = Papa.parse(text, PAPA_OPTIONS);
   const [first, ...rows] = parsed.data;
+  const quoteErrors = quoteErrorsByRow(parsed.errors);
+  if (quoteErrors.has(0)) throw quoteError(quoteErrors.get(0), parsed.data, null, source, 1);
   const builder = new DatasetBuilder({ ...mapping, header: first.map((name) => String(name).trim()), delimiter: parsed.meta.delimiter });
-  builder.addRows(rows);
+  builder.addRows(rows, [...quoteErrors.values()].map((e) => ({ ...e, row: e.row - 1 })));
   return builder.finish();
 }
 
@@ -205,14 +330,21 @@ export function parseDatasetFile({ Papa, file, onProgress, chunkSize = 2 ** 21, 
       chunk(results, parser) {
         try {
           let rows = results.data;
+          let errors = results.errors;
           if (!builder) {
             const [first = [], ...rest] = rows;
             const delimiter = results.meta.delimiter;
+            checkText(first.join(delimiter), mapping.source);
             const found = detectHeader ? headerOf(first, delimiter) : { header: first.map((name) => String(name).trim()), hasHeader: true };
+            const headerQuote = quoteErrorsByRow(errors).get(0);
+            if (headerQuote && found.hasHeader) throw quoteError(headerQuote, rows, null, mapping.source, 1);
             builder = new DatasetBuilder({ ...mapping, header: found.header, delimiter, firstLine: found.hasHeader ? 2 : 1 });
-            if (found.hasHeader) rows = rest;
+            if (found.hasHeader) {
+              rows = rest;
+              errors = errors.map((e) => ({ ...e, row: e.row - 1 }));
+            }
           }
-          builder.addRows(rows);
+          builder.addRows(rows, errors);
           read = Math.min(file.size, read + chunkSize);
           onProgress?.(read / file.size);
         } catch (e) {

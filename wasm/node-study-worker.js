@@ -7,6 +7,6 @@ parentPort.on('message', (options) => {
   try {
     parentPort.postMessage({ result: mechid.studyRun(workerData.system, options) });
   } catch (e) {
-    parentPort.postMessage({ error: { code: e.code ?? 'internal', message: e.message } });
+    parentPort.postMessage({ error: { code: e.code ?? 'internal', message: e.message, option: e.option } });
   }
 });

@@ -1,5 +1,6 @@
 // Runs a study on a pool of Node worker_threads, each with its own WASM instance.
 import { Worker } from 'node:worker_threads';
+import { MechidError } from './errors.js';
 import { aggregateStudy, studyTasks } from './study.js';
 
 /**
@@ -19,7 +20,8 @@ export async function runStudyNode(spec, workers, onProgress) {
         const index = next++;
         const t = tasks[index];
         worker.once('message', (reply) => {
-          if (reply.error) { reject(Object.assign(new Error(reply.error.message), { code: reply.error.code })); return; }
+          // The worker's MechidError, rebuilt (a thread passes plain data): bad input stays bad input.
+          if (reply.error) { reject(new MechidError(reply.error.code, reply.error.message, reply.error.option)); return; }
           results[index] = reply.result;
           onProgress?.(++done, tasks.length);
           give();

@@ -41,6 +41,9 @@ export function cellNumber(cell, decimalComma) {
   return parseDecimal(decimalComma ? text.replace(',', '.') : text);
 }
 
+/** Column c (0-based) of the header as named in a message: its name, or its number when unnamed. */
+const columnName = (header, c) => (header[c] === '' || header[c] === undefined ? `${c + 1} (unnamed)` : quoted(header[c]));
+
 /** Why a cell is not a finite number, for "line 3, column q1 …". */
 function notANumber(cell, decimalComma) {
   const text = String(cell).trim();
@@ -86,12 +89,10 @@ function checkText(text, source) {
   const controls = sample.match(/[\u0000-\u0008\u000b\u000e-\u001f\ufffd]/g) ?? [];
   const nuls = controls.filter((c) => c === '\u0000').length;
   if (nuls === 0 && (controls.length < MIN_CONTROLS || controls.length <= MAX_CONTROL_SHARE * sample.length)) return;
-  const at = sample.search(/[\u0000-\u0008\u000b\u000e-\u001f\ufffd]/);
-  const line = sample.slice(0, at).split(/\r\n|\r|\n/).length;
   const hint = nuls > 0.3 * sample.length
     ? 'it looks like UTF-16 without a byte-order mark: save it as UTF-8 (or UTF-16 with a BOM)'
     : 'export the measurements as CSV text';
-  throw bad(`${source}: not a text file (binary data: ${controls.length} control or invalid characters in the first ${sample.length}, the first on line ${line}); ${hint}`);
+  throw bad(`${source}: not a text file (it holds binary data: NUL or other control characters); ${hint}`);
 }
 
 /**
@@ -113,11 +114,21 @@ export function decodeText(bytes) {
  */
 function quoteError(error, rows, header, source, line) {
   const k = Math.max(1, rows[error.row]?.length ?? 1);
-  const column = header && k <= header.length ? quoted(header[k - 1]) : `${k}`;
+  const column = header && k <= header.length ? columnName(header, k - 1) : `${k}`;
   if (error.code === 'MissingQuotes') {
     return bad(`${source}: line ${line}: unterminated quote in column ${column} (a " opens a cell that never closes, so the rest of the file would be one cell)`);
   }
   return bad(`${source}: line ${line}: malformed quotes in column ${column} (text after a closing "); a cell holding " must be quoted whole, each inner " doubled as ""`);
+}
+
+/**
+ * The checks of a file's first part (its text and Papa's parse of it) before its columns are
+ * shown (the page's preview): binary data, a broken quote in the first row.
+ */
+export function checkHead(text, parsed, source) {
+  checkText(text, source);
+  const firstRow = quoteErrorsByRow(parsed.errors).get(0);
+  if (firstRow) throw quoteError(firstRow, parsed.data, null, source, 1);
 }
 
 /** The first quoting error of Papa's `errors`, by row, keyed by row. */
@@ -135,6 +146,17 @@ export function headerOf(first, delimiter) {
   const names = first.map((name) => String(name).trim());
   const numeric = names.length > 0 && names.every((name) => Number.isFinite(cellNumber(name, delimiter !== ',')));
   return numeric ? { header: names.map((_, k) => `column ${k + 1}`), hasHeader: false } : { header: names, hasHeader: true };
+}
+
+/**
+ * "the header has t, x1, q1" for a message about a missing column, with what a strange header
+ * suggests: one column (the delimiter was not , ; or tab), a first row of numbers (no header).
+ */
+function headerHint(header, delimiter) {
+  const has = `the header has ${describeHeader(header)}`;
+  if (header.length === 1) return `${has}: one column, so the delimiter is not , ; or tab`;
+  if (headerOf(header, delimiter).hasHeader === false) return `${has}: numbers, so the file has no header row; add one naming the columns (t, u1, .., q1, ..)`;
+  return has;
 }
 
 /**
@@ -186,8 +208,8 @@ export class DatasetBuilder {
     if (h !== undefined && !(typeof h === 'number' && h > 0 && Number.isFinite(h))) {
       throw bad(`h must be a positive number of seconds, got ${h}`);
     }
-    if (this.inputs.length === 0 && inputCols === undefined) throw bad(`${source}: no input columns (u1, u2, ...); the header has ${describeHeader(header)}`);
-    if (this.outputs.length === 0) throw bad(`${source}: no output columns (q1, q2, ...); the header has ${describeHeader(header)}`);
+    if (this.inputs.length === 0 && inputCols === undefined) throw bad(`${source}: no input columns (u1, u2, ...); ${headerHint(header, delimiter)}`);
+    if (this.outputs.length === 0) throw bad(`${source}: no output columns (q1, q2, ...); ${headerHint(header, delimiter)}`);
     checkUnique(header, [this.time, ...this.inputs, ...this.outputs].filter((name) => name !== undefined), source);
     this.timeIndex = this.time === undefined ? -1 : columnIndex(header, this.time, source, 'time');
     this.inputIndex = this.inputs.map((name) => columnIndex(header, name, source, 'input'));
@@ -210,11 +232,11 @@ export class DatasetBuilder {
       if (quoteErrors.has(r)) throw quoteError(quoteErrors.get(r), rows, header, source, line);
       if (row.length === 1 && String(row[0]).trim() === '') return;  // blank line
       if (row.length !== header.length) {
-        throw bad(`${source}: line ${line} has ${row.length} fields but the header has ${header.length}`);
+        throw bad(`${source}: line ${line} has ${row.length} field${row.length === 1 ? '' : 's'} but the header has ${header.length}`);
       }
       row.forEach((cell, c) => {
         const x = cellNumber(cell, this.decimalComma);
-        if (!Number.isFinite(x)) throw bad(`${source}: line ${line}, column ${quoted(header[c])} ${notANumber(cell, this.decimalComma)}`);
+        if (!Number.isFinite(x)) throw bad(`${source}: line ${line}, column ${columnName(header, c)} ${notANumber(cell, this.decimalComma)}`);
         this.columns.get(c)?.push(x);
       });
       this.lines.push(line);
@@ -226,7 +248,7 @@ export class DatasetBuilder {
     const N = this.lines.length;
     const lineOf = (i) => this.lines.data[i];
     if (N === 0) throw bad(`${source}: no numeric rows after the header`);
-    if (N < 3) throw bad(`${source}: only ${N} samples; identification needs many more`);
+    if (N < 3) throw bad(`${source}: only ${N} sample${N === 1 ? '' : 's'}; identification needs many more`);
 
     let step = h;
     let t;
@@ -334,7 +356,7 @@ export function parseDatasetFile({ Papa, file, onProgress, chunkSize = 2 ** 21, 
           if (!builder) {
             const [first = [], ...rest] = rows;
             const delimiter = results.meta.delimiter;
-            checkText(first.join(delimiter), mapping.source);
+            checkText(rows.slice(0, 1000).map((row) => row.join(delimiter)).join('\n'), mapping.source);
             const found = detectHeader ? headerOf(first, delimiter) : { header: first.map((name) => String(name).trim()), hasHeader: true };
             const headerQuote = quoteErrorsByRow(errors).get(0);
             if (headerQuote && found.hasHeader) throw quoteError(headerQuote, rows, null, mapping.source, 1);

@@ -47,9 +47,9 @@ export function quoted(text, max = MAX_QUOTED) {
 /** How many names a list shows before "… and N more": enough to recognise a header. */
 export const MAX_LISTED = 6;
 
-/** "a, b, c" or "a, b, c, d, e, f, … and 9994 more" (each name quoted). */
+/** "a, b, c" or "a, b, c, d, e, f, … and 9994 more" (each name quoted; an empty one as (unnamed)). */
 export function listNames(names, max = MAX_LISTED) {
-  const shown = names.slice(0, max).map((name) => quoted(name));
+  const shown = names.slice(0, max).map((name) => (name === '' ? '(unnamed)' : quoted(name)));
   return names.length > max ? `${shown.join(', ')}, … and ${names.length - max} more` : shown.join(', ');
 }
 

@@ -212,8 +212,11 @@ test('a header that is an HTML/script payload stays text and executes nothing; n
 test('each file of the bad-CSV corpus (tests/data/bad) shows its message and leaves the page usable', async () => {
   const corpus = new URL('../data/bad/', import.meta.url).pathname;
   const expected = JSON.parse(readFileSync(join(corpus, 'expected.json'), 'utf8'));
-  assert.ok(Object.keys(expected).length >= 20, 'a corpus of at least 20 files');
-  for (const [name, message] of Object.entries(expected)) {
+  assert.ok(Object.keys(expected).length >= 80, 'a corpus of at least 80 files');
+  const wrong = [];  // every file whose message differs, reported together
+  // A file's message, or its {cli, page} pair where the page says otherwise (it maps columns itself).
+  for (const [name, entry] of Object.entries(expected)) {
+    const message = typeof entry === 'string' ? entry : entry.page;
     await choose(join(corpus, name));
     if (await page.getAttribute('#csv-status', 'data-state') === 'ready') {
       for (const method of ['auto', 'n4sid-d2c', 'equation-error']) await page.uncheck(`input[name="csv-method"][value="${method}"]`);
@@ -223,8 +226,9 @@ test('each file of the bad-CSV corpus (tests/data/bad) shows its message and lea
     assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'error', `${name}: ${await page.textContent('#csv-status')}`);
     // Next to the file input, or next to the mapping when the mapping is what is missing.
     const shown = (await page.textContent('#csv-file-error')) || (await page.textContent('#csv-mapping-error'));
-    assert.equal(shown, message, name);
+    if (shown !== message) wrong.push({ name, shown, expected: message });
     assert.equal(await page.isEnabled('#csv-file'), true, `${name}: the file input stays usable`);
   }
+  assert.deepEqual(wrong, []);
   assert.deepEqual(browser.problems, [], 'no console error, page error or CSP violation');
 });

@@ -313,6 +313,28 @@ export class DatasetBuilder {
 /** PapaParse's options for a measurement CSV (the preview of the page uses the same). */
 export const PAPA_OPTIONS = { delimiter: '', delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false };
 
+/** Lines (and characters) looked at to guess the delimiter (Papa looks at 10 lines too). */
+const GUESS_LINES = 11;
+const GUESS_CHARS = 65536;
+
+/**
+ * The delimiter of a measurement CSV from its first lines: the first of , ; tab that splits every
+ * one of them into the same number (≥ 2) of fields; '' (Papa guesses) when none does or a line
+ * has quotes. Papa's own guess also wants the most fields, so a ; file with decimal commas in
+ * every column ("0,1;1,5;0,01": 4 fields by comma, 3 by ;) would be read as comma-separated.
+ */
+export function guessDelimiter(text) {
+  const all = text.slice(0, GUESS_CHARS).split(/\r\n|\r|\n/);
+  if (text.length > GUESS_CHARS) all.pop();  // cut mid-line
+  const lines = all.filter((line) => line.trim() !== '').slice(0, GUESS_LINES);
+  if (lines.length === 0 || lines.some((line) => line.includes('"'))) return '';
+  for (const d of [',', ';', '\t']) {
+    const counts = new Set(lines.map((line) => line.split(d).length));
+    if (counts.size === 1 && !counts.has(1)) return d;
+  }
+  return '';
+}
+
 /**
  * @param {object} p
  * @param {object} p.Papa       the PapaParse module
@@ -328,7 +350,7 @@ export function parseDatasetCsv({ Papa, text, ...mapping }) {
   if (text.trim() === '') throw bad(`${source}: the file is empty`);
   checkText(text, source);
   checkFirstLine(text, source);
-  const parsed = Papa.parse(text, PAPA_OPTIONS);
+  const parsed = Papa.parse(text, { ...PAPA_OPTIONS, delimiter: guessDelimiter(text) });
   const [first, ...rows] = parsed.data;
   const quoteErrors = quoteErrorsByRow(parsed.errors);
   if (quoteErrors.has(0)) throw quoteError(quoteErrors.get(0), parsed.data, null, source, 1);
@@ -342,12 +364,14 @@ export function parseDatasetCsv({ Papa, text, ...mapping }) {
  * that large files need not be held as text; onProgress(fraction read) after each chunk.
  * detectHeader: a first row of numbers is data, and the columns are `column 1` … (headerOf).
  */
-export function parseDatasetFile({ Papa, file, onProgress, chunkSize = 2 ** 21, detectHeader = false, ...mapping }) {
-  if (file.size === 0) return Promise.reject(bad(`${mapping.source}: the file is empty`));
+export async function parseDatasetFile({ Papa, file, onProgress, chunkSize = 2 ** 21, detectHeader = false, ...mapping }) {
+  if (file.size === 0) throw bad(`${mapping.source}: the file is empty`);
+  const delimiter = guessDelimiter(decodeText(await file.slice(0, GUESS_CHARS).arrayBuffer()).text);
   return new Promise((resolve, reject) => {
     let builder = null, read = 0, failed = false;
     Papa.parse(file, {
       ...PAPA_OPTIONS,
+      delimiter,
       chunkSize,
       chunk(results, parser) {
         try {

@@ -3,7 +3,7 @@
 import createMechidModule from '../gen/mechid.mjs';
 import { badInput, poleGrid, simulationToCsv, wrapModule } from '../gen/api.js';
 import Papa from '../gen/vendor/papaparse.mjs';
-import { cellNumber, checkHead, decodeText, headerOf, PAPA_OPTIONS, parseDatasetFile } from '../gen/csv.js';
+import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIONS, parseDatasetFile } from '../gen/csv.js';
 import { REQUEST, REPLY } from './protocol.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
@@ -89,7 +89,7 @@ const handlers = {
   [REQUEST.csvColumns]: async (api, { file }) => {
     const head = decodeText(await file.slice(0, 262144).arrayBuffer()).text;  // by its BOM, as FileReader reads it later
     if (head.trim() === '' && file.size <= 262144) throw badInput(`${file.name}: the file is empty`);
-    const parsed = Papa.parse(head, { ...PAPA_OPTIONS, preview: 2002 });
+    const parsed = Papa.parse(head, { ...PAPA_OPTIONS, delimiter: guessDelimiter(head), preview: 2002 });
     checkHead(head, parsed, file.name);  // binary data, a broken quote in the header: said here, next to the file
     const delimiter = parsed.meta.delimiter;
     const [first = [], ...rest] = parsed.data;

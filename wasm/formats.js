@@ -1,6 +1,7 @@
 // Text formats of the facade: the CSV of simulated data (INTERFACES.md: header t,u1..,q1..[,v..,a..],
 // `.` decimal, `,` delimiter, shortest round-trip numbers) and the two option specs written as
 // text on the command line and in the page: a pole grid `lo:hi:step` and regions.
+import { parseDecimal } from './csv.js';
 import { badInput } from './errors.js';
 
 /** CSV of columns of equal length under the header `names`. */
@@ -28,7 +29,7 @@ export function nonlinearToCsv(sim, withDerivatives) {
 
 /** `lo:hi:step` or {lo, hi, step} -> the grid values (as src/estimators/svf/pole_search.cpp builds them). */
 export function poleGrid(spec) {
-  const [lo, hi, step] = typeof spec === 'string' ? spec.split(':').map(Number) : [spec?.lo, spec?.hi, spec?.step];
+  const [lo, hi, step] = typeof spec === 'string' ? spec.split(':').map(parseDecimal) : [spec?.lo, spec?.hi, spec?.step];
   if (![lo, hi, step].every(Number.isFinite) || !(lo > 0) || !(hi >= lo) || !(step > 0)) {
     throw badInput(`a pole grid is lo:hi:step with 0 < lo <= hi and step > 0, got ${JSON.stringify(spec)}`);
   }
@@ -46,7 +47,7 @@ export function parseRegions(text, makeError = badInput) {
   const spec = String(text ?? '').trim();
   const [kind, rest] = spec.split(/:(.*)/s);
   const numbers = (part) => part.split(',').map((s) => {
-    const x = s.trim() === '' ? NaN : Number(s);
+    const x = parseDecimal(s);
     if (!Number.isFinite(x)) throw makeError(`regions '${spec}': '${s.trim()}' is not a number`);
     return x;
   });

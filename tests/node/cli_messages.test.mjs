@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MechidError } from '../../wasm/api.js';
+import { MechidError, parseRegions, poleGrid } from '../../wasm/api.js';
+import { parseScale } from '../../bin/commands/identify/linear.mjs';
 import * as identify from '../../bin/commands/identify.mjs';
 import { INT_RANGE, OUT, parseOptions } from '../../bin/options.mjs';
 import { cli, mechid } from './helpers.mjs';
@@ -79,6 +80,14 @@ test('numbers in one decimal syntax: 0x1, 0b1, 0o7, 1_000, blank and Infinity ar
   // What is a number stays one: signs, a bare point, exponents; inf for an snr.
   assert.deepEqual(parseOptions('x', table, ['--h', '+.5e-1', '--n', '12', '--snr', 'inf', '--poles', '5.,-2E3']),
     { h: 0.05, n: 12, snr: Infinity, poles: [5, -2000] });
+});
+
+test('the numbers inside option values (--scale, --regions, --pole-grid) use the same syntax', () => {
+  assert.throws(() => parseScale(['u1=0x10']), { code: 'bad-input', message: /^--scale u1=0x10: the factor must be a finite nonzero number/ });
+  assert.deepEqual([...parseScale(['u1=-1', 'q1=1.786e-5'])], [['u1', -1], ['q1', 1.786e-5]]);
+  assert.throws(() => parseRegions('breakpoints:1,0b1'), { code: 'bad-input', message: "regions 'breakpoints:1,0b1': '0b1' is not a number" });
+  assert.throws(() => poleGrid('0x1:2:0.1'), { code: 'bad-input', message: /^a pole grid is lo:hi:step/ });
+  assert.equal(poleGrid('0.5:1.5:0.5').length, 3);
 });
 
 test('integer options: whole and within the 32-bit int of the WASM core, the range in the message', () => {

@@ -3,6 +3,7 @@
 // identify result of INTERFACES.md; several --data runs of one experiment, --validate records.
 import { existsSync } from 'node:fs';
 import { badInput } from '../../../wasm/api.js';
+import { parseDecimal } from '../../../wasm/csv.js';
 import { checkDof, loadSystem, readDataset, readInputMatrix, readText, warn, writeJson } from '../../io.mjs';
 
 /** --scale COL=FACTOR,..: {column name: factor}; a factor must be finite and nonzero (-1 flips a sign). */
@@ -12,7 +13,7 @@ export function parseScale(entries) {
     const match = /^([^=]+)=(.*)$/.exec(entry);
     if (!match) throw badInput(`--scale entry '${entry}' must be COLUMN=FACTOR, e.g. u1=-1 or q1=1.786e-5`);
     const [, column, text] = match;
-    const factor = text.trim() === '' ? NaN : Number(text);
+    const factor = parseDecimal(text);
     if (!Number.isFinite(factor) || factor === 0) {
       throw badInput(`--scale ${column}=${text}: the factor must be a finite nonzero number (a negative one flips the sign)`);
     }

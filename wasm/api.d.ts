@@ -371,6 +371,10 @@ export function simulationToCsv(data: SimulatedData): string;
 /** A binding's result, or its returned Error thrown as MechidError. */
 export function unwrap<T>(result: T | Error): T;
 export function badInput(message: string): MechidError;
+/** A message as one printable line: control characters (ESC, BEL, NUL, C1, bidi overrides) as \xNN or \uNNNN, cut after 2000 characters (every MechidError's message is made so). */
+export function printable(message: string): string;
+/** User text (a name, a cell, an argument) as a message names it: escaped, cut after `max` (40) characters with its length. */
+export function quoted(text: string, max?: number): string;
 export function isMatrix(m: unknown): m is Matrix;
 export function identity(n: number): Matrix;
 

@@ -114,7 +114,7 @@ test('estimator errors are one line naming the option', () => {
   oneLineError(cli('identify', '--data', data, '--method', 'variational', '--robust'), '--robust does not apply to --method variational');
   oneLineError(cli('identify', '--data', data, '--method', 'svf', '--model', 'rlc'), 'the RLC circuit has 2 inputs (u1, u2), the data have 1');
   oneLineError(cli('identify', '--data', data, '--method', 'ekf', '--output-cols', 'q1'), 'the belt-drive EKF needs two measured columns (angle, speed), got 1');
-  oneLineError(cli('identify', '--data', data, '--method', 'ekf', '--discretization', 'rk45', '--output-cols', 'q1,q1'),
+  oneLineError(cli('identify', '--data', join(dir, 'belt.csv'), '--method', 'ekf', '--discretization', 'rk45'),
     "unknown discretization 'rk45' (expected ef, se, heun, lp, rk3 or rk4)");
   oneLineError(cli('simulate', '--system', 'rlc', '--input', 'prbs'), '--input does not apply to --system rlc');
   oneLineError(cli('simulate', '--system', 'belt-drive', '--snr', '20'), '--system belt-drive adds the measurement noise of eq. 32; --snr takes only inf (no noise)');

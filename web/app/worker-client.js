@@ -22,9 +22,14 @@ export class CancelledError extends Error {
 
 export const isCancelled = (e) => e?.code === CANCELLED;
 
+// The one line a crashed request rejects with (code 'internal', crashed: true): what happened, that
+// the page recovered, what to do. `what`: the worker's "RuntimeError: memory access out of bounds".
+const crashMessage = (what) => `The computation crashed (${what}); the worker was restarted and your inputs are kept. `
+  + 'Try another method or option; this is a bug in mechid: please report it with the file and the options';
+
 export class WorkerClient {
   #worker = null;          // started by the first call; null again after a stop
-  #pending = new Map();    // id -> {resolve, reject, onProgress}
+  #pending = new Map();    // id -> {type, payload, transfer, resolve, reject, onProgress}
   #nextId = 1;
 
   /** True while a worker is running (for the tests and the page benchmark). */
@@ -54,12 +59,21 @@ export class WorkerClient {
       return;
     }
     this.#pending.delete(msg.id);
-    if (msg.type === REPLY.error) {
+    if (msg.type === REPLY.error && msg.crashed) {
+      // A trap (WebAssembly.RuntimeError) or another untyped exception: the module's memory and
+      // stack may be left inconsistent, so its worker is not used again.
+      this.#restart();
+      call.reject(Object.assign(rpcError('internal', crashMessage(msg.message), msg.phase), { crashed: true }));
+    } else if (msg.type === REPLY.error) {
       call.reject(rpcError(msg.code ?? 'internal', msg.message, msg.phase, msg.option));
     } else {
       const { type, id, ...result } = msg;
       call.resolve(result);
     }
+  }
+
+  #post(worker, id, { type, payload, transfer }) {
+    worker.postMessage({ ...payload, type, id }, transfer);
   }
 
   // Terminates the worker and rejects every pending call with `error`; the next call starts a
@@ -72,22 +86,46 @@ export class WorkerClient {
     for (const call of calls) call.reject(error);
   }
 
+  // Terminates the worker; the calls still pending (other sections' requests) are sent again to a
+  // new one, except those whose buffers were transferred (gone with the old worker): they reject
+  // with CancelledError.
+  #restart() {
+    this.#worker?.terminate();
+    this.#worker = null;
+    if (this.#pending.size === 0) return;
+    const worker = this.#start();
+    for (const [id, call] of [...this.#pending]) {
+      if (call.transfer.length) {
+        this.#pending.delete(id);
+        call.reject(new CancelledError('the worker was restarted while this request waited; send it again'));
+      } else {
+        this.#post(worker, id, call);
+      }
+    }
+  }
+
   /**
    * Posts {type, id, ...payload}; resolves with the reply without its type and id, rejects with
-   * Error{code} (CancelledError when the worker is cancelled meanwhile). `signal`: an AbortSignal
-   * whose abort cancels this client (every call pending on its worker).
+   * Error{code} (CancelledError when cancelled meanwhile; code 'internal' with crashed: true when
+   * the worker crashed on it, after which a new worker answers). `signal`: an AbortSignal whose
+   * abort cancels this call: its worker is terminated at once and the other pending calls go to
+   * a new one.
    */
   call(type, payload = {}, { transfer = [], onProgress, signal } = {}) {
     if (signal?.aborted) return Promise.reject(new CancelledError());
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onProgress });
+      const call = { type, payload, transfer, resolve, reject, onProgress };
+      this.#pending.set(id, call);
       signal?.addEventListener('abort', () => {
-        if (this.#pending.has(id)) this.cancel();
+        if (!this.#pending.has(id)) return;
+        this.#pending.delete(id);
+        this.#restart();
+        reject(new CancelledError());
       }, { once: true });
       try {
-        worker.postMessage({ ...payload, type, id }, transfer);
+        this.#post(worker, id, call);
       } catch (e) {
         this.#pending.delete(id);
         reject(e);
@@ -95,7 +133,7 @@ export class WorkerClient {
     });
   }
 
-  /** Stops the running request at once: terminates the worker, pending calls reject with CancelledError. */
+  /** Stops every request at once: terminates the worker, pending calls reject with CancelledError. */
   cancel(message = 'cancelled') {
     this.#stop(new CancelledError(message));
   }

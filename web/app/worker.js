@@ -162,10 +162,10 @@ const handlers = {
   [REQUEST.identify]: (api, { system, options, methods }) => {
     const t0 = performance.now();
     const truth = systemOf(api, system);
-    const { h, n, snr, seed, positive = false } = options;
+    const { h, n, snr, seed, positive = false, maxWork } = options;
     const data = api.simulate(truth, { h, n, input: 'prbs', snr, seed });
     const results = methods.map((method) => api.identify(method,
-      { h: data.h, u: data.u, y: data.q, inputSampling: 'hold' }, { positive }, truth));
+      { h: data.h, u: data.u, y: data.q, inputSampling: 'hold' }, { positive, ...(maxWork === undefined ? {} : { maxWork }) }, truth));
     const result = { truth, modal: api.modal(truth), t: data.t, q: data.q, results, ms: performance.now() - t0 };
     return { result, transfer: buffersOf(data.t, data.q.data) };
   },
@@ -233,12 +233,17 @@ const handlers = {
   [REQUEST.memory]: (api) => ({ result: { wasm_bytes: api.memoryBytes() } }),
 };
 
+// An error without a string code is no MechidError: a WebAssembly trap (RuntimeError: memory
+// access out of bounds, unreachable), an allocation failure or a bug in this file. It is marked
+// `crashed`: the client does not use this worker again (the module's state may be broken).
 function errorReply(id, e) {
+  const typed = typeof e?.code === 'string';
   return {
     type: REPLY.error,
     id,
-    code: typeof e?.code === 'string' ? e.code : 'internal',
-    message: e?.message ? String(e.message) : String(e),
+    code: typed ? e.code : 'internal',
+    message: typed ? String(e.message) : `${e?.name ?? 'Error'}: ${e?.message ?? e}`,
+    ...(typed ? {} : { crashed: true }),
     ...(typeof e?.phase === 'string' ? { phase: e.phase } : {}),
     ...(typeof e?.option === 'string' ? { option: e.option } : {}),
   };

@@ -13,6 +13,7 @@ import { clearOverlays, showValidation } from './csv-validation.js';
 import { methodColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
 import { $, el, setStatus } from '../ui/dom.js';
+import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
 import { downloadResults } from '../ui/export.js';
 import { COLORS, ResizingPlot } from '../ui/plot.js';
 
@@ -28,6 +29,8 @@ const progressBar = $('csv-progress');
 const outputKind = $('csv-output-kind');
 const outputUnit = $('csv-output-unit');
 const cutoffInput = $('csv-cutoff');
+const runError = $('csv-run-error');
+const control = new RunControl({ cancel: $('csv-cancel'), status });
 
 // Units of the output columns per kind, with the factor to SI (m, m/s²).
 const OUTPUT_UNITS = {
@@ -248,12 +251,14 @@ function readChoices() {
   return { map, options, runs };
 }
 
-const clearMessages = () => { for (const id of ['csv-file-error', 'csv-mapping-error', 'csv-structure-error', 'csv-nonlinear-error']) $(id).textContent = ''; };
+const clearMessages = () => { for (const id of ['csv-file-error', 'csv-mapping-error', 'csv-structure-error', 'csv-nonlinear-error', 'csv-run-error']) $(id).textContent = ''; };
 
-// Where a message of the worker belongs: a file's (reading) next to the file input; one while
-// identifying next to the option it is about (the error's typed `option`, issue 16 item 8:
-// structure, friction, offset, lowpass, runs), otherwise next to the mapping (L, the force DOFs).
+// Where a message of the worker belongs: a crash or an internal error, and the resource guard's
+// refusal (option 'work'), next to the Identify button; a file's (reading) next to the file input;
+// one while identifying next to the option it is about (the error's typed `option`, issue 16
+// item 8: structure, friction, offset, lowpass, runs), otherwise next to the mapping (L, the force DOFs).
 function placeOf(e) {
+  if (e.code === 'internal' || isWorkRefusal(e)) return runError;
   if (e.phase !== 'identifying') return fileError;
   if (e.option === 'structure') return $('csv-structure-error');
   if (['friction', 'offset', 'lowpass'].includes(e.option)) return $('csv-nonlinear-error');
@@ -287,8 +292,14 @@ function offerSignFlip(r) {
   st.append(button);
 }
 
-async function identify(event) {
+function identify(event) {
   event.preventDefault();
+  if (!control.running) runIdentification();
+}
+
+// Reads the steps and identifies; `extra`: options added to identify's (maxWork: Infinity after
+// "Run anyway").
+async function runIdentification(extra = {}) {
   if (files.length === 0) return;
   const methods = [...form.querySelectorAll('input[name="csv-method"]:checked')].map((b) => b.value);
   if (methods.length === 0) {
@@ -303,24 +314,26 @@ async function identify(event) {
     setStatus(status, 'error', `Correct the marked field: ${e.message}`);
     return;
   }
-  const { map, options, runs } = choices;
+  const { map, runs } = choices;
+  const options = { ...choices.options, ...extra };
   const names = runs.map((r) => r.file.name).join(', ');
   runButton.disabled = true;
-  setStatus(status, 'busy', `Identifying ${names} with ${methods.join(', ')}…`);
   try {
     let updates = 0;
-    const onProgress = (p) => {
-      progressBar.dataset.updates = String(++updates);
-      if (p.phase === 'reading') {
-        progressBar.hidden = false;
-        progressBar.value = p.fraction;
-        setStatus(status, 'busy', `Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
-      } else {
-        progressBar.value = 1;
-        setStatus(status, 'busy', `Identifying ${names} with ${p.method} (${p.done + 1} of ${p.total})…`);
-      }
-    };
-    const out = await client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress });
+    const out = await control.run(`Identifying ${names} with ${methods.join(', ')}…`, (signal, say) => {
+      const onProgress = (p) => {
+        progressBar.dataset.updates = String(++updates);
+        if (p.phase === 'reading') {
+          progressBar.hidden = false;
+          progressBar.value = p.fraction;
+          say(`Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
+        } else {
+          progressBar.value = 1;
+          say(`Identifying ${names} with ${p.method} (${p.done + 1} of ${p.total})…`);
+        }
+      };
+      return client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress, signal });
+    });
     clearOverlays();
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     out.results.forEach((r, k) => {
@@ -338,8 +351,15 @@ async function identify(event) {
       `${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}${factorNote(map)}${failedNote}` +
       `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
   } catch (e) {
-    placeOf(e).textContent = e.message;
-    setStatus(status, 'error', `Identification stopped: ${e.message}. Your files and choices are kept.`);
+    if (isCancelled(e)) {
+      control.showCancelled('your files and choices are kept');
+    } else if (isWorkRefusal(e)) {
+      offerRunAnyway(runError, e, () => runIdentification({ ...extra, maxWork: Infinity }));
+      setStatus(status, 'error', 'Not started: the work is above the limit (see beside the Identify button). Your files and choices are kept.');
+    } else {
+      placeOf(e).textContent = e.message;
+      setStatus(status, 'error', `Identification stopped: ${e.message}. Your files and choices are kept.`);
+    }
   } finally {
     runButton.disabled = false;
     progressBar.hidden = true;

@@ -86,13 +86,12 @@ export class WorkerClient {
     for (const call of calls) call.reject(error);
   }
 
-  // Terminates the worker; the calls still pending (other sections' requests) are sent again to a
-  // new one, except those whose buffers were transferred (gone with the old worker): they reject
-  // with CancelledError.
+  // Terminates the worker and starts a new one at once (its WebAssembly module loads while the
+  // user reads the message, so the next request does not wait for it); the calls still pending
+  // (other sections' requests) are sent again to it, except those whose buffers were transferred
+  // (gone with the old worker): they reject with CancelledError.
   #restart() {
     this.#worker?.terminate();
-    this.#worker = null;
-    if (this.#pending.size === 0) return;
     const worker = this.#start();
     for (const [id, call] of [...this.#pending]) {
       if (call.transfer.length) {

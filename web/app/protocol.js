@@ -25,7 +25,7 @@ export const REQUEST = Object.freeze({
   nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/views/nonlinear.js)
   svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {experiment, search, estimate, ms} (seed 003)
   ekfRun: 'ekfRun',           // {duration, methods, reading, seed} -> {t, trueTheta, runs} (seed 004)
-  csvColumns: 'csvColumns',   // {file} -> {name, header, hasHeader, delimiter, preview, columns}: a measurement CSV's header, first rows and first 2000 rows per column
+  csvColumns: 'csvColumns',   // {file} -> {name, header, hasHeader, delimiter, preview, columns}: a measurement CSV's header, first rows, and first 2000 rows of its first 20 numeric columns (null for the others)
   identifyCsv: 'identifyCsv', // {runs: [{file, role: 'training' | 'validation'}], mapping, methods, options} -> {name, summary, measured: [{file, role, t, y}], simulations: [per result: per validation record its simulated y], results, ms}; progress {phase, …}; an error while identifying has phase 'identifying' (web/views/csv-import.js)
   memory: 'memory',           // -> {wasm_bytes}: the byte length of the WebAssembly memory (bench/page.mjs)
 });

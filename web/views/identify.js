@@ -134,7 +134,8 @@ async function runIdentify(spec, extra = {}) {
       offerRunAnyway(runError, e, () => runIdentify(spec, { ...extra, maxWork: Infinity }));
       setStatus(status, 'error', 'Not started: the work is above the limit (see beside the Identify button).');
     } else {
-      if (e?.code === 'internal') runError.textContent = e.message;  // a crash: beside the button too
+      // A crash or a refusal for memory: beside the button too.
+      if (e?.code === 'internal' || e?.option === 'memory') runError.textContent = e.message;
       setStatus(status, 'error', e?.message ?? String(e));
     }
   } finally {

@@ -6,7 +6,8 @@
 // - a 60-DOF CSV identified by equation-error (minutes: O(N n⁵)) is refused by the resource guard
 //   (then "Run anyway") or runs; meanwhile animation frames keep coming (≥ 20 fps), Cancel stops it
 //   at once with the elapsed time shown, the inputs are kept, and the next identification works;
-// - cancelling one section's request does not lose another section's request queued behind it.
+// - cancelling one section's request does not lose another section's request queued behind it;
+// - Cancel also stops a long Identify, nonlinear and EKF request.
 // How the crash is made without any hook in the page: Playwright evaluates code inside the page's
 // worker that replaces its `performance.now` (called first by every identification handler) by a
 // function throwing a real `WebAssembly.RuntimeError('memory access out of bounds')`, the error a
@@ -209,12 +210,16 @@ test('a 60-DOF file that would take minutes: refused or cancelled, the page stay
 
 test('cancelling one section\'s request keeps another section\'s request queued behind it', async () => {
   if ((await startSixtyDof()).refused) await page.click('#csv-run-error button.run-anyway');
-  await page.waitForFunction(() => /^Identifying sixty-dof/.test(document.getElementById('csv-status').textContent));
+  // Past the reading (which yields between chunks, letting other requests through): identifying.
+  await page.waitForFunction(() => /^Identifying sixty-dof\.csv with equation-error \(1 of 1\)/.test(document.getElementById('csv-status').textContent));
   // The perturbation study of the conditioning section waits behind the identification.
-  await page.click('#cond-study');
-  await page.waitForTimeout(300);
-  assert.equal(await page.getAttribute('#cond-status', 'data-state'), 'busy');
-  await page.click('#csv-cancel');
+  try {
+    await page.click('#cond-study');
+    await page.waitForTimeout(300);
+    assert.equal(await page.getAttribute('#cond-status', 'data-state'), 'busy');
+  } finally {
+    await page.click('#csv-cancel');  // also when failing: the next tests need the worker
+  }
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('cond-status').dataset.state)
     && !document.getElementById('cond-study').disabled, null, { timeout: 30_000 });
   assert.equal(await page.getAttribute('#cond-status', 'data-state'), 'ok', await page.textContent('#cond-status'));
@@ -240,6 +245,32 @@ test('Cancel in the Identify section stops a long identification; the next one w
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('ident-status').dataset.state), null, { timeout: 30_000 });
   assert.equal(await page.getAttribute('#ident-status', 'data-state'), 'ok', await page.textContent('#ident-status'));
 });
+
+// The other long requests: nonlinear (200 000 samples) and the EKF (60 s, six discretizations).
+for (const { name, run, cancel, status, setUp } of [
+  { name: 'nonlinear', run: 'nl-run', cancel: 'nl-cancel', status: 'nl-status', setUp: async () => page.fill('#nl-n', '200000') },
+  { name: 'EKF', run: 'est-ekf-run', cancel: 'est-ekf-cancel', status: 'est-ekf-status', setUp: async () => {
+    await page.fill('#est-ekf-duration', '60');
+    await checkOnly(page, '#est-ekf-form input[name="discretization"]', ['ef', 'se', 'heun', 'lp', 'rk3', 'rk4']);
+  } },
+]) {
+  test(`Cancel beside the ${name} button stops it; the next request of that section works`, async () => {
+    await setUp();
+    await page.click(`#${run}`);
+    await page.waitForFunction((id) => !document.getElementById(id).hidden, cancel);
+    await page.waitForTimeout(300);
+    assert.equal(await page.getAttribute(`#${status}`, 'data-state'), 'busy', 'finished before Cancel: make the work longer');
+    assert.match(await page.textContent(`#${status}`), /\d+\.\d s$/);
+    await page.click(`#${cancel}`);
+    await page.waitForFunction((id) => document.getElementById(id).dataset.state === 'cancelled', status, { timeout: 2_000 });
+    assert.ok(await page.isHidden(`#${cancel}`));
+    if (name === 'nonlinear') await page.fill('#nl-n', '2000');
+    else await page.fill('#est-ekf-duration', '1');
+    await page.click(`#${run}`);
+    await page.waitForFunction((id) => ['ok', 'error'].includes(document.getElementById(id).dataset.state), status, { timeout: 60_000 });
+    assert.equal(await page.getAttribute(`#${status}`, 'data-state'), 'ok', await page.textContent(`#${status}`));
+  });
+}
 
 test('no console errors or CSP violations, all requests to 127.0.0.1', () => {
   assert.deepEqual(browser.problems, []);

@@ -39,14 +39,20 @@ export class WorkerClient {
 
   #start() {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = (e) => this.#receive(e.data);
+    // Events of a worker already replaced (terminated after a crash or a cancel) are ignored.
+    const current = () => this.#worker === worker;
+    worker.onmessage = (e) => {
+      if (current()) this.#receive(e.data);
+    };
     // A module worker that cannot load gives an event without a message (wrong MIME, 404).
     worker.onerror = (e) => {
       e.preventDefault?.();
       const detail = e.message ? `: ${e.message}` : ` (${BUILD_HINT})`;
-      this.#stop(rpcError('internal', `The simulation worker stopped${detail}`));
+      if (current()) this.#stop(rpcError('internal', `The simulation worker stopped${detail}`));
     };
-    worker.onmessageerror = () => this.#stop(rpcError('internal', 'A worker reply could not be read'));
+    worker.onmessageerror = () => {
+      if (current()) this.#stop(rpcError('internal', 'A worker reply could not be read'));
+    };
     this.#worker = worker;
     return worker;
   }

@@ -23,12 +23,22 @@ const MIME = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+// The page's Content-Security-Policy (README, "What the page may request"): its own files only;
+// WebAssembly compiled from its own mechid.wasm ('wasm-unsafe-eval', not 'unsafe-eval'); no inline
+// script or style; plots and downloads as data:/blob: images and links. web/index.html carries the
+// same policy in a <meta> (for any other static host): PAGE_CSP is what a <meta> can carry, and
+// tests/e2e/csp.test.mjs checks that the two are equal.
+export const PAGE_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
   + "connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; object-src 'none'; "
   + "base-uri 'none'; form-action 'none'";
 
+// frame-ancestors is ignored in a <meta> (CSP 3, sec. 6.4.2), so only a header can forbid framing
+// (clickjacking); X-Frame-Options DENY says the same to browsers without CSP 3.
+export const CSP = `${PAGE_CSP}; frame-ancestors 'none'`;
+
 const COMMON_HEADERS = {
   'Content-Security-Policy': CSP,
+  'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-cache',
 };

@@ -107,7 +107,7 @@ test('study: 3 h x 3 runs x 2 methods, progress 18 / 18, 3 points on the plot', 
   await fillMsd();
   await page.click('#ident-study');
   await page.waitForFunction(() => !document.getElementById('ident-study').disabled
-    && document.getElementById('ident-study-cancel').disabled, null, { timeout: 45_000 });
+    && document.getElementById('ident-cancel').disabled, null, { timeout: 45_000 });
   assert.equal(await page.getAttribute('#ident-status', 'data-state'), 'ok', await page.textContent('#ident-status'));
   assert.equal((await page.textContent('#ident-study-progress')).trim(), '18 / 18');
   const perWorker = (await page.getAttribute('#ident-study-progress', 'data-per-worker')).split(',').map(Number);
@@ -144,7 +144,7 @@ test('cancel stops a running study; animation frames keep coming while it runs (
   const t0 = Date.now();
   await page.click('#ident-study');
   await page.waitForFunction(() => /^[1-9]\d* \/ \d+/.test(document.getElementById('ident-study-progress').textContent));
-  await page.click('#ident-study-cancel');
+  await page.click('#ident-cancel');
   await page.waitForFunction(() => !document.getElementById('ident-study').disabled, null, { timeout: 60_000 });
   const seconds = (Date.now() - t0) / 1000;
   const frames = await page.evaluate(() => { cancelAnimationFrame(window.__frameLoop); return window.__frames; });

@@ -109,7 +109,7 @@ test('a study runs on a pool of its own, closed when it ends', async () => {
   let during = { live: 0 };
   await page.click('#ident-study');
   // While it runs (the Cancel button is enabled): the page's worker and the pool (2 to 4).
-  while (!(await page.isDisabled('#ident-study-cancel'))) {
+  while (!(await page.isDisabled('#ident-cancel'))) {
     const now = await workers();
     if (now.live > during.live) during = now;
     await page.waitForTimeout(20);
@@ -131,11 +131,11 @@ test('cancel terminates the study\'s workers at once; the page is usable and the
   await page.fill('#ident-snr', '15');
   await checkOnly(page, '#ident-form input[name="method"]', ['auto']);
   await page.click('#ident-study');
-  await page.waitForFunction(() => !document.getElementById('ident-study-cancel').disabled);
+  await page.waitForFunction(() => !document.getElementById('ident-cancel').disabled);
   await page.waitForTimeout(300);  // the pool's workers are inside their first runs
   assert.ok((await workers()).live > 1, 'the pool is running');
   const t0 = Date.now();
-  await page.click('#ident-study-cancel');
+  await page.click('#ident-cancel');
   await page.waitForFunction(() => !document.getElementById('ident-study').disabled, null, { timeout: 5_000 });
   const ms = Date.now() - t0;
   assert.equal((await workers()).live, 1, 'the pool was terminated, the page\'s worker kept');

@@ -2,11 +2,13 @@
 // generates one client method per entry of REQUEST, named after it: `client.simulate(payload)`
 // posts {type: 'simulate', id, ...payload} and resolves with the reply's fields after `->`.
 // Request:  {type: REQUEST.*, id, ...payload}; `system` is a preset name or a MechanicalSystem.
-// Reply:    {type: REPLY.*, id, ...}; an error reply carries {code, message}.
+// Reply:    {type: REPLY.*, id, ...}; an error reply carries {code, message} (and phase, option
+// when known); `crashed: true` when the request died of an untyped exception (a WebAssembly trap):
+// the client then replaces the worker and rejects the call with code 'internal'.
 // Cancelling is not a message: the worker runs each request to completion and reads no message
-// meanwhile, so the client cancels by terminating the worker (every pending call rejects with
-// code CANCELLED) and starts a new one on the next call. A study runs on its own pool of workers,
-// so cancelling it stops the run in progress, not only the next ones.
+// meanwhile, so the client cancels a call (its AbortSignal) by terminating the worker: that call
+// rejects with code CANCELLED and the other pending calls are sent again to a new worker. A study
+// runs on its own pool of workers, so cancelling it stops the run in progress, not only the next ones.
 
 export const REQUEST = Object.freeze({
   presetNames: 'presetNames', // -> {names: string[]}
@@ -18,12 +20,12 @@ export const REQUEST = Object.freeze({
   modal: 'modal',             // {system} -> {modal: ModalResult}
   passivity: 'passivity',     // {system, h} -> {report: PassivityReport}
   perturbationStudy: 'perturbationStudy', // {system, options} -> {rows: PerturbationRow[], ms}
-  identify: 'identify',       // {system, options: {h, n, snr, seed}, methods} -> {truth, modal, t, q, results, ms}
+  identify: 'identify',       // {system, options: {h, n, snr, seed, positive, maxWork}, methods} -> {truth, modal, t, q, results, ms}
   studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
   nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/views/nonlinear.js)
   svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {experiment, search, estimate, ms} (seed 003)
   ekfRun: 'ekfRun',           // {duration, methods, reading, seed} -> {t, trueTheta, runs} (seed 004)
-  csvColumns: 'csvColumns',   // {file} -> {name, header, hasHeader, delimiter, preview, columns}: a measurement CSV's header, first rows and first 2000 rows per column
+  csvColumns: 'csvColumns',   // {file} -> {name, header, hasHeader, delimiter, preview, columns}: a measurement CSV's header, first rows, and first 2000 rows of its first 20 numeric columns (null for the others)
   identifyCsv: 'identifyCsv', // {runs: [{file, role: 'training' | 'validation'}], mapping, methods, options} -> {name, summary, measured: [{file, role, t, y}], simulations: [per result: per validation record its simulated y], results, ms}; progress {phase, …}; an error while identifying has phase 'identifying' (web/views/csv-import.js)
   memory: 'memory',           // -> {wasm_bytes}: the byte length of the WebAssembly memory (bench/page.mjs)
 });

@@ -22,9 +22,14 @@ export class CancelledError extends Error {
 
 export const isCancelled = (e) => e?.code === CANCELLED;
 
+// The one line a crashed request rejects with (code 'internal', crashed: true): what happened, that
+// the page recovered, what to do. `what`: the worker's "RuntimeError: memory access out of bounds".
+const crashMessage = (what) => `The computation crashed (${what}); the worker was restarted and your inputs are kept. `
+  + 'Try another method or option; this is a bug in mechid: please report it with the file and the options';
+
 export class WorkerClient {
   #worker = null;          // started by the first call; null again after a stop
-  #pending = new Map();    // id -> {resolve, reject, onProgress}
+  #pending = new Map();    // id -> {type, payload, transfer, resolve, reject, onProgress}
   #nextId = 1;
 
   /** True while a worker is running (for the tests and the page benchmark). */
@@ -34,14 +39,20 @@ export class WorkerClient {
 
   #start() {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = (e) => this.#receive(e.data);
+    // Events of a worker already replaced (terminated after a crash or a cancel) are ignored.
+    const current = () => this.#worker === worker;
+    worker.onmessage = (e) => {
+      if (current()) this.#receive(e.data);
+    };
     // A module worker that cannot load gives an event without a message (wrong MIME, 404).
     worker.onerror = (e) => {
       e.preventDefault?.();
       const detail = e.message ? `: ${e.message}` : ` (${BUILD_HINT})`;
-      this.#stop(rpcError('internal', `The simulation worker stopped${detail}`));
+      if (current()) this.#stop(rpcError('internal', `The simulation worker stopped${detail}`));
     };
-    worker.onmessageerror = () => this.#stop(rpcError('internal', 'A worker reply could not be read'));
+    worker.onmessageerror = () => {
+      if (current()) this.#stop(rpcError('internal', 'A worker reply could not be read'));
+    };
     this.#worker = worker;
     return worker;
   }
@@ -54,12 +65,21 @@ export class WorkerClient {
       return;
     }
     this.#pending.delete(msg.id);
-    if (msg.type === REPLY.error) {
+    if (msg.type === REPLY.error && msg.crashed) {
+      // A trap (WebAssembly.RuntimeError) or another untyped exception: the module's memory and
+      // stack may be left inconsistent, so its worker is not used again.
+      this.#restart();
+      call.reject(Object.assign(rpcError('internal', crashMessage(msg.message), msg.phase), { crashed: true }));
+    } else if (msg.type === REPLY.error) {
       call.reject(rpcError(msg.code ?? 'internal', msg.message, msg.phase, msg.option));
     } else {
       const { type, id, ...result } = msg;
       call.resolve(result);
     }
+  }
+
+  #post(worker, id, { type, payload, transfer }) {
+    worker.postMessage({ ...payload, type, id }, transfer);
   }
 
   // Terminates the worker and rejects every pending call with `error`; the next call starts a
@@ -72,22 +92,45 @@ export class WorkerClient {
     for (const call of calls) call.reject(error);
   }
 
+  // Terminates the worker and starts a new one at once (its WebAssembly module loads while the
+  // user reads the message, so the next request does not wait for it); the calls still pending
+  // (other sections' requests) are sent again to it, except those whose buffers were transferred
+  // (gone with the old worker): they reject with CancelledError.
+  #restart() {
+    this.#worker?.terminate();
+    const worker = this.#start();
+    for (const [id, call] of [...this.#pending]) {
+      if (call.transfer.length) {
+        this.#pending.delete(id);
+        call.reject(new CancelledError('the worker was restarted while this request waited; send it again'));
+      } else {
+        this.#post(worker, id, call);
+      }
+    }
+  }
+
   /**
    * Posts {type, id, ...payload}; resolves with the reply without its type and id, rejects with
-   * Error{code} (CancelledError when the worker is cancelled meanwhile). `signal`: an AbortSignal
-   * whose abort cancels this client (every call pending on its worker).
+   * Error{code} (CancelledError when cancelled meanwhile; code 'internal' with crashed: true when
+   * the worker crashed on it, after which a new worker answers). `signal`: an AbortSignal whose
+   * abort cancels this call: its worker is terminated at once and the other pending calls go to
+   * a new one.
    */
   call(type, payload = {}, { transfer = [], onProgress, signal } = {}) {
     if (signal?.aborted) return Promise.reject(new CancelledError());
     const worker = this.#worker ?? this.#start();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onProgress });
+      const call = { type, payload, transfer, resolve, reject, onProgress };
+      this.#pending.set(id, call);
       signal?.addEventListener('abort', () => {
-        if (this.#pending.has(id)) this.cancel();
+        if (!this.#pending.has(id)) return;
+        this.#pending.delete(id);
+        this.#restart();
+        reject(new CancelledError());
       }, { once: true });
       try {
-        worker.postMessage({ ...payload, type, id }, transfer);
+        this.#post(worker, id, call);
       } catch (e) {
         this.#pending.delete(id);
         reject(e);
@@ -95,7 +138,7 @@ export class WorkerClient {
     });
   }
 
-  /** Stops the running request at once: terminates the worker, pending calls reject with CancelledError. */
+  /** Stops every request at once: terminates the worker, pending calls reject with CancelledError. */
   cancel(message = 'cancelled') {
     this.#stop(new CancelledError(message));
   }

@@ -11,6 +11,11 @@ const ready = createMechidModule().then(wrapModule);
 ready.catch(() => {}); // reported per request below
 
 
+// The part of a CSV read for its columns and preview (csvColumns), and how many of its columns
+// the preview plot shows: more lines than its 10 colours tell apart show nothing more.
+const HEAD_BYTES = 256 * 1024;
+const PLOTTED_COLUMNS = 20;
+
 // Buffers of the matrices in an object, each once (a buffer listed twice cannot be transferred).
 function buffersOf(...arrays) {
   const set = new Set();
@@ -84,20 +89,38 @@ const handlers = {
   },
 
   // A measurement CSV (a File from the page): its header (or `column 1`… when the first row is
-  // numbers), the first rows for the preview table, and up to 2000 rows as numbers per column
-  // for the preview plot (NaN where a cell is not a number); read from the first 256 KiB only.
+  // numbers), the first rows for the preview table, and up to 2000 rows as numbers for the preview
+  // plot (NaN where a cell is not a number) of the first PLOTTED_COLUMNS columns with a number
+  // (null for the others); read from the first 256 KiB only.
+  // A first line that does not end there is refused (no header is that long: 256 KiB are
+  // 20 000 columns of 12 characters), rather than shown cut at some column (the probe's one-line
+  // 50 MB file appeared as "16385 columns").
   [REQUEST.csvColumns]: async (api, { file }) => {
-    const head = decodeText(await file.slice(0, 262144).arrayBuffer()).text;  // by its BOM, as FileReader reads it later
-    if (head.trim() === '' && file.size <= 262144) throw badInput(`${file.name}: the file is empty`);
+    const head = decodeText(await file.slice(0, HEAD_BYTES).arrayBuffer()).text;  // by its BOM, as FileReader reads it later
+    if (head.trim() === '' && file.size <= HEAD_BYTES) throw badInput(`${file.name}: the file is empty`);
+    if (file.size > HEAD_BYTES && !/[\r\n]/.test(head)) {
+      throw badInput(`${file.name}: no line break in the first 256 KiB (the file has ${(file.size / 2 ** 20).toPrecision(3)} MiB): `
+        + 'a measurement CSV has a header row of column names, then one line per sample; is this the right file?');
+    }
     const parsed = Papa.parse(head, { ...PAPA_OPTIONS, delimiter: guessDelimiter(head), preview: 2002 });
     checkHead(head, parsed, file.name);  // binary data, a broken quote in the header: said here, next to the file
     const delimiter = parsed.meta.delimiter;
     const [first = [], ...rest] = parsed.data;
     const { header, hasHeader } = headerOf(first, delimiter);
     const blank = (row) => row.length === 1 && String(row[0]).trim() === '';
-    const rows = (hasHeader ? rest : parsed.data).slice(0, file.size > 262144 ? -1 : undefined).filter((row) => !blank(row));  // the last may be cut
-    const columns = header.map((_, c) => Float64Array.from(rows, (row) => cellNumber(row[c] ?? '', delimiter !== ',')));
-    return { result: { name: file.name, header, hasHeader, delimiter, preview: rows.slice(0, 5), columns }, transfer: columns.map((a) => a.buffer) };
+    const rows = (hasHeader ? rest : parsed.data).slice(0, file.size > HEAD_BYTES ? -1 : undefined).filter((row) => !blank(row));  // the last may be cut
+    // Numbers of the first PLOTTED_COLUMNS columns that have one, null for the others: a wide
+    // file's 10 000 arrays would cost the page's thread their copy for nothing.
+    const columns = [];
+    let plotted = 0;
+    for (let c = 0; c < header.length; c++) {
+      const values = plotted < PLOTTED_COLUMNS ? Float64Array.from(rows, (row) => cellNumber(row[c] ?? '', delimiter !== ',')) : null;
+      const numeric = values !== null && values.some(Number.isFinite);
+      if (numeric) plotted += 1;
+      columns.push(numeric ? values : null);
+    }
+    const transfer = columns.filter((a) => a !== null).map((a) => a.buffer);
+    return { result: { name: file.name, header, hasHeader, delimiter, preview: rows.slice(0, 5), columns }, transfer };
   },
 
   // Measurement CSVs (runs of one experiment, the same columns) streamed, parsed and checked by
@@ -163,10 +186,10 @@ const handlers = {
   [REQUEST.identify]: (api, { system, options, methods }) => {
     const t0 = performance.now();
     const truth = systemOf(api, system);
-    const { h, n, snr, seed, positive = false } = options;
+    const { h, n, snr, seed, positive = false, maxWork } = options;
     const data = api.simulate(truth, { h, n, input: 'prbs', snr, seed });
     const results = methods.map((method) => api.identify(method,
-      { h: data.h, u: data.u, y: data.q, inputSampling: 'hold' }, { positive }, truth));
+      { h: data.h, u: data.u, y: data.q, inputSampling: 'hold' }, { positive, ...(maxWork === undefined ? {} : { maxWork }) }, truth));
     const result = { truth, modal: api.modal(truth), t: data.t, q: data.q, results, ms: performance.now() - t0 };
     return { result, transfer: buffersOf(data.t, data.q.data) };
   },
@@ -234,12 +257,17 @@ const handlers = {
   [REQUEST.memory]: (api) => ({ result: { wasm_bytes: api.memoryBytes() } }),
 };
 
+// An error without a string code is no MechidError: a WebAssembly trap (RuntimeError: memory
+// access out of bounds, unreachable), an allocation failure or a bug in this file. It is marked
+// `crashed`: the client does not use this worker again (the module's state may be broken).
 function errorReply(id, e) {
+  const typed = typeof e?.code === 'string';
   return {
     type: REPLY.error,
     id,
-    code: typeof e?.code === 'string' ? e.code : 'internal',
-    message: e?.message ? String(e.message) : String(e),
+    code: typed ? e.code : 'internal',
+    message: typed ? String(e.message) : `${e?.name ?? 'Error'}: ${e?.message ?? e}`,
+    ...(typed ? {} : { crashed: true }),
     ...(typeof e?.phase === 'string' ? { phase: e.phase } : {}),
     ...(typeof e?.option === 'string' ? { option: e.option } : {}),
   };

@@ -6,6 +6,7 @@
 // to the control it is about, and nothing the user entered is reset by an error. Column names and
 // cells come from the user: they are only ever set through textContent.
 import { client } from '../app/worker-client.js';
+import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
 import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-factors.js';
 import { readRuns, showRuns } from './csv-runs.js';
 import { readStructure, startStructure } from './csv-structure.js';
@@ -13,6 +14,7 @@ import { clearOverlays, showValidation } from './csv-validation.js';
 import { methodColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
 import { $, el, setStatus } from '../ui/dom.js';
+import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
 import { downloadResults } from '../ui/export.js';
 import { COLORS, ResizingPlot } from '../ui/plot.js';
 
@@ -28,6 +30,8 @@ const progressBar = $('csv-progress');
 const outputKind = $('csv-output-kind');
 const outputUnit = $('csv-output-unit');
 const cutoffInput = $('csv-cutoff');
+const runError = $('csv-run-error');
+const control = new RunControl({ cancel: $('csv-cancel'), status });
 
 // Units of the output columns per kind, with the factor to SI (m, m/s²).
 const OUTPUT_UNITS = {
@@ -43,16 +47,21 @@ const OUTPUT_HINTS = {
     + 'as low as the record allows. Needs sampled (continuous) forces.',
 };
 let header = [];
+let previewRows = [];  // the file's first rows, for the preview table
+const inputChecks = new ColumnChecks($('csv-inputs'), 'csv-input');
+const outputChecks = new ColumnChecks($('csv-outputs'), 'csv-output');
+const findInput = $('csv-find');
+const tooManyNamed = { input: 0, output: 0 };  // columns named like forces / outputs, when too many to choose them all
 const previewPlot = new ResizingPlot($('csv-preview-plot'), (width) => Math.round(Math.min(260, Math.max(180, width * 0.35))));
 
-// The numeric columns of the file's first rows against the row number.
+// The numeric columns of the file's first rows (those the worker sent) against the row number.
 function showPreviewPlot(names, columns) {
-  const numeric = columns.map((values, k) => [names[k], values]).filter(([, values]) => values.some(Number.isFinite));
-  if (numeric.length === 0 || columns[0].length === 0) {
+  const numeric = columns.map((values, k) => [names[k], values]).filter(([, values]) => values?.some(Number.isFinite));
+  if (numeric.length === 0 || numeric[0][1].length === 0) {
     previewPlot.destroy();
     return;
   }
-  const rows = Float64Array.from(columns[0], (_, i) => i + 1);
+  const rows = Float64Array.from(numeric[0][1], (_, i) => i + 1);
   previewPlot.mount({
     scales: { x: { time: false } },
     axes: [{ label: 'row' }, { label: 'value' }],
@@ -66,31 +75,27 @@ const exportCsvButton = $('csv-export-csv');
 let files = [];   // the chosen files; the first gives the columns
 let lastResults = null;  // {name, summary, mapping, results} of the last identification, for the exports and Save
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-// Checkboxes, one per column, checked when the name matches `pattern` (the INTERFACES.md names).
-function columnChecks(container, name, header, pattern) {
-  container.querySelectorAll('label').forEach((l) => l.remove());
-  header.forEach((column, k) => {
-    const box = el('input', undefined, { type: 'checkbox', name, value: String(k) });
-    box.checked = pattern.test(column);
-    const label = el('label', undefined, { class: 'check' });
-    label.append(box, ` ${column}`);
-    container.append(label);
-  });
-}
-
-function showPreview(header, rows) {
-  const table = $('csv-preview');
-  const head = el('thead'), body = el('tbody'), tr = el('tr');
-  header.forEach((h) => tr.append(el('th', h, { scope: 'col' })));
-  head.append(tr);
-  for (const row of rows) {
-    const r = el('tr');
-    row.forEach((cell) => r.append(el('td', String(cell))));
-    body.append(r);
+// The listed columns (all, up to MAX_LISTED, or those found by name) in the lists, the time
+// choice and the preview table; with more columns than that, the note says how to reach the others.
+function showColumns() {
+  const listed = listedColumns(header, findInput.value);
+  inputChecks.show(listed);
+  outputChecks.show(listed);
+  showTimeChoice(timeSelect, header, listed);
+  showPreviewTable(header, previewRows, listed);
+  const wide = header.length > MAX_LISTED;
+  $('csv-find-label').hidden = !wide;
+  const notes = wide ? [`${header.length} columns: at most ${MAX_LISTED} are listed at a time; type part of a name in “Find columns” to list others (chosen columns stay chosen when not listed).`] : [];
+  const kind = outputKind.value === 'acceleration' ? 'accelerations (a1, a2, …)' : 'displacements (q1, q2, …)';
+  for (const [role, what] of [['input', 'forces (u1, u2, …)'], ['output', kind]]) {
+    const n = tooManyNamed[role];
+    if (n) notes.push(`${n} columns are named like ${what}: more than ${MAX_LISTED}, so none is chosen; tick those to identify.`);
   }
-  table.replaceChildren(head, body);
+  $('csv-columns-note').textContent = notes.join(' ');
+  $('csv-columns-note').hidden = notes.length === 0;
 }
 
 async function load(chosen) {
@@ -108,15 +113,18 @@ async function load(chosen) {
   try {
     const columns = await client.csvColumns({ file });
     header = columns.header;
-    timeSelect.replaceChildren(el('option', '(none: give h)', { value: '' }),
-      ...header.map((h) => el('option', h, { value: h })));
+    previewRows = columns.preview;
+    findInput.value = '';
+    timeSelect.replaceChildren(el('option', '(none: give h)', { value: '' }), ...(header.includes('t') ? [el('option', 't', { value: 't' })] : []));
     timeSelect.value = header.includes('t') ? 't' : '';
-    columnChecks($('csv-inputs'), 'csv-input', header, /^u\d+$/);
-    columnChecks($('csv-outputs'), 'csv-output', header, outputPattern());
+    tooManyNamed.input = inputChecks.reset(header, /^u\d+$/);
+    tooManyNamed.output = outputChecks.reset(header, outputPattern());
+    showColumns();
     forceDofChoices.clear();
     showForceDofs();
     showRuns(files);
-    showPreview(header, columns.preview);
+    await nextTask();  // the plot in a task of its own: the page answers in between (a wide file's lists take a while)
+    if (files !== chosen) return;  // another file was chosen meanwhile
     showPreviewPlot(header, columns.columns);
     mapping.hidden = false;
     runButton.disabled = false;
@@ -140,7 +148,10 @@ function showOutputKind() {
   cutoffInput.disabled = kind !== 'acceleration';
   $('csv-output-hint').textContent = OUTPUT_HINTS[kind];
   $('csv-outputs').querySelector('legend').textContent = kind === 'acceleration' ? 'Outputs (accelerations)' : 'Outputs (displacements)';
-  if (header.length) columnChecks($('csv-outputs'), 'csv-output', header, outputPattern());
+  if (header.length) {
+    tooManyNamed.output = outputChecks.reset(header, outputPattern());
+    showColumns();
+  }
   showForceDofs();
 }
 
@@ -158,7 +169,7 @@ function readCutoff() {
 }
 
 function chosenColumns(name) {
-  return [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((b) => header[Number(b.value)]);
+  return (name === 'csv-input' ? inputChecks : outputChecks).names();
 }
 
 // Per chosen input column, the DOF its force acts on: a choice among the chosen output columns
@@ -248,12 +259,15 @@ function readChoices() {
   return { map, options, runs };
 }
 
-const clearMessages = () => { for (const id of ['csv-file-error', 'csv-mapping-error', 'csv-structure-error', 'csv-nonlinear-error']) $(id).textContent = ''; };
+const clearMessages = () => { for (const id of ['csv-file-error', 'csv-mapping-error', 'csv-structure-error', 'csv-nonlinear-error', 'csv-run-error']) $(id).textContent = ''; };
 
-// Where a message of the worker belongs: a file's (reading) next to the file input; one while
-// identifying next to the option it is about (the error's typed `option`, issue 16 item 8:
-// structure, friction, offset, lowpass, runs), otherwise next to the mapping (L, the force DOFs).
+// Where a message of the worker belongs: a crash or an internal error, and the resource guard's
+// refusals (option 'work', or 'memory': beyond what the build can hold), next to the Identify
+// button; a file's (reading) next to the file input;
+// one while identifying next to the option it is about (the error's typed `option`, issue 16
+// item 8: structure, friction, offset, lowpass, runs), otherwise next to the mapping (L, the force DOFs).
 function placeOf(e) {
+  if (e.code === 'internal' || isWorkRefusal(e) || e.option === 'memory') return runError;
   if (e.phase !== 'identifying') return fileError;
   if (e.option === 'structure') return $('csv-structure-error');
   if (['friction', 'offset', 'lowpass'].includes(e.option)) return $('csv-nonlinear-error');
@@ -287,8 +301,14 @@ function offerSignFlip(r) {
   st.append(button);
 }
 
-async function identify(event) {
+function identify(event) {
   event.preventDefault();
+  if (!control.running) runIdentification();
+}
+
+// Reads the steps and identifies; `extra`: options added to identify's (maxWork: Infinity after
+// "Run anyway").
+async function runIdentification(extra = {}) {
   if (files.length === 0) return;
   const methods = [...form.querySelectorAll('input[name="csv-method"]:checked')].map((b) => b.value);
   if (methods.length === 0) {
@@ -303,24 +323,26 @@ async function identify(event) {
     setStatus(status, 'error', `Correct the marked field: ${e.message}`);
     return;
   }
-  const { map, options, runs } = choices;
+  const { map, runs } = choices;
+  const options = { ...choices.options, ...extra };
   const names = runs.map((r) => r.file.name).join(', ');
   runButton.disabled = true;
-  setStatus(status, 'busy', `Identifying ${names} with ${methods.join(', ')}…`);
   try {
     let updates = 0;
-    const onProgress = (p) => {
-      progressBar.dataset.updates = String(++updates);
-      if (p.phase === 'reading') {
-        progressBar.hidden = false;
-        progressBar.value = p.fraction;
-        setStatus(status, 'busy', `Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
-      } else {
-        progressBar.value = 1;
-        setStatus(status, 'busy', `Identifying ${names} with ${p.method} (${p.done + 1} of ${p.total})…`);
-      }
-    };
-    const out = await client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress });
+    const out = await control.run(`Identifying ${names} with ${methods.join(', ')}…`, (signal, say) => {
+      const onProgress = (p) => {
+        progressBar.dataset.updates = String(++updates);
+        if (p.phase === 'reading') {
+          progressBar.hidden = false;
+          progressBar.value = p.fraction;
+          say(`Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
+        } else {
+          progressBar.value = 1;
+          say(`Identifying ${names} with ${p.method} (${p.done + 1} of ${p.total})…`);
+        }
+      };
+      return client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress, signal });
+    });
     clearOverlays();
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     out.results.forEach((r, k) => {
@@ -338,8 +360,15 @@ async function identify(event) {
       `${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}${factorNote(map)}${failedNote}` +
       `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
   } catch (e) {
-    placeOf(e).textContent = e.message;
-    setStatus(status, 'error', `Identification stopped: ${e.message}. Your files and choices are kept.`);
+    if (isCancelled(e)) {
+      control.showCancelled('your files and choices are kept');
+    } else if (isWorkRefusal(e)) {
+      offerRunAnyway(runError, e, () => runIdentification({ ...extra, maxWork: Infinity }));
+      setStatus(status, 'error', 'Not started: the work is above the limit (see beside the Identify button). Your files and choices are kept.');
+    } else {
+      placeOf(e).textContent = e.message;
+      setStatus(status, 'error', `Identification stopped: ${e.message}. Your files and choices are kept.`);
+    }
   } finally {
     runButton.disabled = false;
     progressBar.hidden = true;
@@ -367,6 +396,7 @@ export function start() {
   if (fileInput.files.length) load([...fileInput.files]);  // chosen while this module was loading
   outputKind.addEventListener('change', showOutputKind);
   for (const id of ['csv-inputs', 'csv-outputs']) $(id).addEventListener('change', showForceDofs);
+  findInput.addEventListener('input', showColumns);
   showOutputKind();
   startStructure();
   exportButton.addEventListener('click', () => exportResults('json'));

@@ -4,10 +4,12 @@
 import { client } from '../app/worker-client.js';
 import { $, el, fmt, setStatus } from '../ui/dom.js';
 import { COLORS, ResizingPlot } from '../ui/plot.js';
+import { isCancelled, RunControl } from '../ui/run-control.js';
 
 const SVF_GRIDS = { 'msd-sine': '0.1:4.9:0.2', rlc: '200:700:25' };
 
 const plots = {};
+let svfControl, ekfControl;  // Cancel and elapsed time of each form (made by start())
 const fmt6 = (x) => fmt(x, 6);  // the estimates: 6 significant digits
 
 /** A line plot in `container` (PNG/SVG export included): x values, series [{label, values}], optional log y. Replaces the old one. */
@@ -29,11 +31,11 @@ async function runSvf(event) {
   event.preventDefault();
   const button = $('est-svf-run');
   button.disabled = true;
-  setStatus('est-svf-status', 'busy', 'Searching the pole grid…');
   try {
     const experiment = $('est-svf-experiment').value;
     const grid = $('est-svf-grid').value.trim();
-    const r = await client.svfSearch({ experiment, grid, intersample: $('est-svf-intersample').value });
+    const r = await svfControl.run('Searching the pole grid…',
+      (signal) => client.svfSearch({ experiment, grid, intersample: $('est-svf-intersample').value }, { signal }));
     const e = r.estimate;
     const what = experiment === 'rlc'
       ? `1/RC = ${fmt6(e.inv_RC)} (true 10), 1/LC = ${fmt6(e.inv_LC)} (true 2.5e7)`
@@ -43,7 +45,8 @@ async function runSvf(event) {
     setStatus('est-svf-status', e.status === 'failed' ? 'error' : 'ok',
       `${r.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${e.message}` : ''})`);
   } catch (e) {
-    setStatus('est-svf-status', 'error', e?.message ?? String(e));
+    if (isCancelled(e)) svfControl.showCancelled();
+    else setStatus('est-svf-status', 'error', e?.message ?? String(e));
   } finally {
     button.disabled = false;
   }
@@ -79,10 +82,10 @@ async function runEkf(event) {
     return;
   }
   button.disabled = true;
-  setStatus('est-ekf-status', 'busy', 'Simulating the belt drive and running the EKF…');
   try {
     const t0 = performance.now();
-    const r = await client.ekfRun({ duration, methods, reading: $('est-ekf-reading').value, seed: 1 });
+    const r = await ekfControl.run('Simulating the belt drive and running the EKF…',
+      (signal) => client.ekfRun({ duration, methods, reading: $('est-ekf-reading').value, seed: 1 }, { signal }));
     showTrajectories(r);
     const table = $('est-ekf-table');
     table.replaceChildren();
@@ -96,7 +99,8 @@ async function runEkf(event) {
     }
     setStatus('est-ekf-status', 'ok', `${r.runs.length} filters over ${r.t.length} samples in ${Math.round(performance.now() - t0)} ms`);
   } catch (e) {
-    setStatus('est-ekf-status', 'error', e?.message ?? String(e));
+    if (isCancelled(e)) ekfControl.showCancelled();
+    else setStatus('est-ekf-status', 'error', e?.message ?? String(e));
   } finally {
     button.disabled = false;
   }
@@ -117,6 +121,8 @@ function showTrajectories(r) {
 
 /** Wires the section (it needs the worker only when a Run button is pressed). */
 export function start() {
+  svfControl = new RunControl({ cancel: $('est-svf-cancel'), status: $('est-svf-status') });
+  ekfControl = new RunControl({ cancel: $('est-ekf-cancel'), status: $('est-ekf-status') });
   $('est-svf-form').addEventListener('submit', runSvf);
   $('est-ekf-form').addEventListener('submit', runEkf);
   $('est-svf-experiment').addEventListener('change', () => { $('est-svf-grid').value = SVF_GRIDS[$('est-svf-experiment').value]; });

@@ -7,6 +7,7 @@ import { StudyView } from './study.js';
 import { methodColumn, truthColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
 import { $, setStatus } from '../ui/dom.js';
+import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
 import { readInteger, readNumber, readSnr } from '../ui/form.js';
 import { columnsOf, ResizingPlot } from '../ui/plot.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
@@ -16,7 +17,7 @@ const form = $('ident-form');
 const presetSelect = $('ident-preset');
 const runButton = $('ident-run');
 const studyButton = $('ident-study');
-const cancelButton = $('ident-study-cancel');
+const runError = $('ident-run-error');
 const status = $('ident-status');
 const resultsEl = $('ident-results');
 const fitPlotEl = $('ident-fit-plot');
@@ -29,12 +30,13 @@ let busy = false;
 let last = null;  // {spec, out} of the last identification, for "Save analysis" and the exports
 let lastStudy = null;  // the aggregate of the last study, for its CSV
 const study = new StudyView($('ident-study-plot'), $('ident-study-progress'));
+// Identify and the study: Cancel beside them and the elapsed time while one runs.
+const control = new RunControl({ cancel: $('ident-cancel'), status });
 
-function setBusy(on, studying = false) {
+function setBusy(on) {
   busy = on;
   runButton.disabled = on;
   studyButton.disabled = on;
-  cancelButton.disabled = !studying;
 }
 
 
@@ -104,15 +106,20 @@ function formOrNull() {
   }
 }
 
-async function identify(event) {
+function identify(event) {
   event.preventDefault();
   const spec = formOrNull();
-  if (!spec) return;
+  if (spec) runIdentify(spec);
+}
+
+// Identifies; `extra`: options added to identify's (maxWork: Infinity after "Run anyway").
+async function runIdentify(spec, extra = {}) {
   setBusy(true);
-  setStatus(status, 'busy', `Simulating ${spec.n} samples and identifying with ${spec.methods.join(', ')}…`);
+  runError.replaceChildren();
   try {
     const { system, methods, ...options } = spec;
-    const out = await client.identify({ system, options, methods });
+    const out = await control.run(`Simulating ${spec.n} samples and identifying with ${spec.methods.join(', ')}…`,
+      (signal) => client.identify({ system, options: { ...options, ...extra }, methods }, { signal }));
     const cols = [truthColumn(out.truth, out.modal), ...out.results.map((r) => methodColumn(r))];
     resultsEl.replaceChildren(...cols);
     last = { spec, out };
@@ -121,7 +128,16 @@ async function identify(event) {
     const summary = out.results.map((r) => `${r.method} ${r.status}`).join(', ');
     setStatus(status, 'ok', `Identified ${system} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.`);
   } catch (e) {
-    setStatus(status, 'error', e?.message ?? String(e));
+    if (isCancelled(e)) {
+      control.showCancelled();
+    } else if (isWorkRefusal(e)) {
+      offerRunAnyway(runError, e, () => runIdentify(spec, { ...extra, maxWork: Infinity }));
+      setStatus(status, 'error', 'Not started: the work is above the limit (see beside the Identify button).');
+    } else {
+      // A crash or a refusal for memory: beside the button too.
+      if (e?.code === 'internal' || e?.option === 'memory') runError.textContent = e.message;
+      setStatus(status, 'error', e?.message ?? String(e));
+    }
   } finally {
     setBusy(false);
   }
@@ -151,14 +167,12 @@ function exportResults(kind) {
 async function runStudy() {
   const spec = formOrNull();
   if (!spec) return;
-  setBusy(true, true);
-  const started = performance.now();
-  const tick = () => setStatus(status, 'busy', `Running the Monte Carlo study… ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  tick();
-  const clock = setInterval(tick, 500);
+  setBusy(true);
+  runError.replaceChildren();
   try {
-    const { aggregate, done, total, cancelled, ms } = await study.run({
-      system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods,
+    const { aggregate, done, total, cancelled, ms } = await control.run('Running the Monte Carlo study…', (signal) => {
+      signal.addEventListener('abort', () => study.cancel());
+      return study.run({ system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods });
     });
     lastStudy = aggregate;
     studyCsvButton.disabled = false;
@@ -168,7 +182,6 @@ async function runStudy() {
   } catch (e) {
     setStatus(status, 'error', e?.message ?? String(e));
   } finally {
-    clearInterval(clock);
     setBusy(false);
   }
 }
@@ -177,7 +190,6 @@ async function runStudy() {
 export async function start() {
   form.addEventListener('submit', identify);
   studyButton.addEventListener('click', runStudy);
-  cancelButton.addEventListener('click', () => study.cancel());
   saveButton.addEventListener('click', save);
   shareButton('identify', $('ident-share'), $('ident-share-link'));
   exportJsonButton.addEventListener('click', () => exportResults('json'));

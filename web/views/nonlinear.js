@@ -9,11 +9,13 @@ import { parseRegions } from '../gen/api.js';
 import { $, el, fmt, setStatus } from '../ui/dom.js';
 import { fieldError, readInteger, readNumber } from '../ui/form.js';
 import { REGION_COLORS, XYPlot } from '../ui/plot-xy.js';
+import { isCancelled, RunControl } from '../ui/run-control.js';
 
 const form = $('nl-form');
 const runButton = $('nl-run');
 const status = $('nl-status');
 const METHODS = ['dia', 'ida'];
+const control = new RunControl({ cancel: $('nl-cancel'), status });
 
 // Defaults per preset, as in the seed: Lin-Ewins 20 s at 1 kHz with σ = 10, a0 = 5 and the
 // trend treatment of sec. 3.2.2; the beam in free vibration, 1.5 s, classified by the sign of θ.
@@ -149,15 +151,15 @@ async function run(event) {
     return;
   }
   runButton.disabled = true;
-  setStatus(status, 'busy', 'Simulating and identifying…');
   try {
-    const { sim, results, ms } = await client.nonlinear(request);
+    const { sim, results, ms } = await control.run('Simulating and identifying…', (signal) => client.nonlinear(request, { signal }));
     last = { sim, results };
     showTable(sim, results);
     showPlots();
     setStatus(status, 'ok', `${sim.t.length} samples, DIA and IDA in ${Math.round(ms)} ms`);
   } catch (e) {
-    setStatus(status, 'error', e?.message ?? String(e));  // core messages verbatim
+    if (isCancelled(e)) control.showCancelled();
+    else setStatus(status, 'error', e?.message ?? String(e));  // core messages verbatim
   } finally {
     runButton.disabled = false;
   }

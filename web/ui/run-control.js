@@ -1,0 +1,85 @@
+// A section's long request, cancellable (issue 20): while it runs, the Cancel button beside the
+// button that started it is shown and the status line counts the seconds; Cancel aborts the
+// request (worker-client.js terminates the worker at once, other requests go to a new one). A
+// refusal of the core's resource guard (MechidError.option 'work': the estimated work is above its
+// limit) is shown next to the control with a "Run anyway" button. Nothing here touches the
+// section's inputs: after a cancel, a crash or a refusal they are as the user left them.
+import { isCancelled } from '../app/worker-client.js';
+import { el, setStatus } from './dom.js';
+
+// The elapsed time is redrawn 4 times a second: often enough to be seen moving at 0.1 s, rarely
+// enough to cost nothing on the main thread.
+const TICK_MS = 250;
+
+const secondsSince = (t0) => ((performance.now() - t0) / 1000).toFixed(1);
+
+export class RunControl {
+  #controller = null;
+
+  /** cancel: the section's Cancel button (hidden while idle); status: its status line. */
+  constructor({ cancel, status }) {
+    this.cancelButton = cancel;
+    this.status = status;
+    this.seconds = '0.0';  // the elapsed time of the last run, for the section's final message
+    cancel.hidden = true;
+    cancel.disabled = true;
+    cancel.addEventListener('click', () => this.#controller?.abort());
+  }
+
+  get running() {
+    return this.#controller !== null;
+  }
+
+  /**
+   * Runs work(signal, say): `text` is the busy status, followed by the elapsed seconds; say(text)
+   * replaces it (progress). Resolves with work's result; rejects with its error (isCancelled(e)
+   * after Cancel).
+   */
+  async run(text, work) {
+    const controller = new AbortController();
+    this.#controller = controller;
+    const t0 = performance.now();
+    let what = text;
+    const tick = () => setStatus(this.status, 'busy', `${what} ${secondsSince(t0)} s`);
+    tick();
+    const clock = setInterval(tick, TICK_MS);
+    this.cancelButton.hidden = false;
+    this.cancelButton.disabled = false;
+    try {
+      return await work(controller.signal, (next) => {
+        what = next;
+        tick();
+      });
+    } finally {
+      clearInterval(clock);
+      this.seconds = secondsSince(t0);
+      this.#controller = null;
+      this.cancelButton.hidden = true;
+      this.cancelButton.disabled = true;
+    }
+  }
+
+  /** The status after a cancelled run (state 'cancelled'). */
+  showCancelled(kept = 'your inputs are kept') {
+    setStatus(this.status, 'cancelled', `Cancelled after ${this.seconds} s: the work was stopped; ${kept}.`);
+  }
+}
+
+export { isCancelled };
+
+/** True when `e` is the core's refusal of a request whose estimated work is above the guard's limit. */
+export const isWorkRefusal = (e) => e?.code === 'bad-input' && e?.option === 'work';
+
+/**
+ * Shows a work refusal's message in `place` (next to the control that started the request) with a
+ * "Run anyway" button; its click clears the place and calls again() (the same request with
+ * maxWork: Infinity).
+ */
+export function offerRunAnyway(place, e, again) {
+  const button = el('button', 'Run anyway', { type: 'button', class: 'run-anyway' });
+  button.addEventListener('click', () => {
+    place.replaceChildren();
+    again();
+  });
+  place.replaceChildren(`${e.message} `, button);
+}

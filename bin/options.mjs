@@ -31,10 +31,10 @@ export const pick = (...names) => Object.fromEntries(names.map((name) => [name, 
 export const OUT = { out: str('FILE') };
 
 function parseNumber(text, name, type) {
-  if (type === 'snr' && /^\+?inf(inity)?$/i.test(text)) return Infinity;
+  if ((type === 'snr' || type === 'limit') && /^\+?inf(inity)?$/i.test(text)) return Infinity;
   const value = text.trim() === '' ? NaN : Number(text);
   if (!Number.isFinite(value) || (type === 'integer' && !Number.isInteger(value))) {
-    const what = type === 'integer' ? 'a whole number' : type === 'snr' ? 'a number of dB or inf' : 'a number';
+    const what = { integer: 'a whole number', snr: 'a number of dB or inf', limit: 'a number or inf' }[type] ?? 'a number';
     throw badInput(`--${name} must be ${what}, got '${text}'`);
   }
   return value;

@@ -131,7 +131,15 @@ export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'
   /** Coulomb friction F_c sign(q') per DOF and a constant force f_0 per DOF and run (inverse-dynamic, auto). */
   friction?: 'none' | 'coulomb'; offset?: boolean;
   /** inverse-dynamic: the zero-phase low-pass cut-off before differentiation (0 = the rule). */
-  lowpassHz?: number }
+  lowpassHz?: number;
+  /**
+   * The work guard: the most floating-point operations a request may need (estimated before it
+   * starts); above it identify throws MechidError 'bad-input' with option 'work' and a message
+   * with the estimate, the limit and what to do. Default 3e10 (about 30 s in WASM); Infinity
+   * lifts it ("run anyway"). A request whose peak memory would exceed the build's memory is
+   * refused with option 'memory' whatever maxWork says.
+   */
+  maxWork?: number }
 /** validateRecord: the free-run fit of a model on one record. */
 export interface RecordValidation { status: Status; message: string; fit_percent?: number[]; nrmse?: number[]; simulated?: Matrix }
 /**
@@ -323,8 +331,12 @@ export interface NonlinearApi {
 
 export class MechidError extends Error {
   code: 'bad-input' | 'internal';
-  /** The option a bad-input message is about, when it is about one (to show it next to that control). */
-  option?: 'structure' | 'friction' | 'offset' | 'lowpass' | 'runs';
+  /**
+   * The option a bad-input message is about, when it is about one (to show it next to that control).
+   * 'work': the request needs more work than options.maxWork (retry with maxWork: Infinity to run
+   * it anyway); 'memory': its peak memory exceeds what this build can allocate (cannot be lifted).
+   */
+  option?: 'structure' | 'friction' | 'offset' | 'lowpass' | 'runs' | 'work' | 'memory';
 }
 
 export interface Mechid extends NonlinearApi, Estimators {

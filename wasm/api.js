@@ -268,6 +268,9 @@ export function wrapModule(module) {
       o.structure = normalizeStructure(o.structure);
       if (o.friction !== undefined) requireString(o.friction, 'friction');
       if (o.lowpassHz !== undefined) requireNumber(o.lowpassHz, 'low-pass cut-off (Hz)');
+      if (o.maxWork !== undefined && !(requireNumber(o.maxWork, 'maxWork') > 0)) {
+        throw badInput(`maxWork must be a positive number of floating-point operations (Infinity: no limit), got ${o.maxWork}`);
+      }
       const records = Array.isArray(data)
         ? data.map((record, i) => normalizeDataset(record, `output data q of run ${i + 1}`))
         : normalizeDataset(data);

@@ -19,6 +19,9 @@
 
 namespace mechid {
 
+// The work guard's default limit in floating-point operations (derivation in work_estimate.hpp).
+inline constexpr double kDefaultMaxWork = 3e10;
+
 struct IdentifyOptions {
   Matrix L;                        // n x k; empty = identity (needs k = n), or from force_dofs
   std::vector<int> force_dofs;     // per input column, the DOF (1-based) its force acts on: L has
@@ -40,6 +43,10 @@ struct IdentifyOptions {
   bool offset = false;
   // inverse-dynamic: the zero-phase low-pass cut-off in Hz before differentiation; 0 = the rule.
   double lowpass_hz = 0.0;
+  // The work guard (identify/work_estimate.hpp): a request whose estimated work exceeds this many
+  // floating-point operations is refused before it starts (InputError with option "work");
+  // +infinity lifts the guard. The default is about 30 s in WASM on the reference machine.
+  double max_work = kDefaultMaxWork;
 
   // Throws InputError naming the first bad option and its value: init not n4sid or
   // equation-error, block_rows < 0, a non-finite L or a zero column of L (an input acting on no

@@ -135,11 +135,13 @@ export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'
   /**
    * The work guard: the most floating-point operations a request may need (estimated before it
    * starts); above it identify throws MechidError 'bad-input' with option 'work' and a message
-   * with the estimate, the limit and what to do. Default 3e10 (about 30 s in WASM); Infinity
+   * with the estimate, the limit and what to do. Default 1.5e11 (about 100 s in WASM); Infinity
    * lifts it ("run anyway"). A request whose peak memory would exceed the build's memory is
    * refused with option 'memory' whatever maxWork says.
    */
   maxWork?: number }
+/** identify's work guard estimate (estimateWork). */
+export interface WorkEstimate { flops: number; bytes: number; seconds: number }
 /** validateRecord: the free-run fit of a model on one record. */
 export interface RecordValidation { status: Status; message: string; fit_percent?: number[]; nrmse?: number[]; simulated?: Matrix }
 /**
@@ -356,6 +358,11 @@ export interface Mechid extends NonlinearApi, Estimators {
   perturbationStudy(system: MechanicalSystem, options?: PerturbationOptions): PerturbationRow[];
   methodNames(): string[];
   identify(method: string, data: IdentifyData | IdentifyData[], options?: IdentifyOptions, truth?: MechanicalSystem): Identification;
+  /**
+   * The work guard's estimate of identify(method, data, options) without running it: floating-point
+   * operations, peak bytes, and seconds at the WASM rate of the reference machine (docs/results.md, "Work guard").
+   */
+  estimateWork(method: string, data: IdentifyData | IdentifyData[], options?: IdentifyOptions): WorkEstimate;
   validateRecord(model: Identification, data: IdentifyData): RecordValidation;
   /** One Monte Carlo run (simulate, identify, compare); aggregate with wasm/study.js. */
   studyRun(system: MechanicalSystem, options: StudyRunOptions): StudyRunResult;

@@ -40,10 +40,10 @@ export const INT_RANGE = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
 // A decimal number (wasm/csv.js's syntax: no 0x1, 0b1, Infinity), or inf for an snr.
 function parseNumber(text, name, type) {
-  if (type === 'snr' && /^\+?inf(inity)?$/i.test(text.trim())) return Infinity;
+  if ((type === 'snr' || type === 'limit') && /^\+?inf(inity)?$/i.test(text.trim())) return Infinity;
   const value = parseDecimal(text);
   if (!Number.isFinite(value) || (type === 'integer' && !Number.isInteger(value))) {
-    const what = type === 'integer' ? 'a whole number' : type === 'snr' ? 'a number of dB or inf' : 'a number';
+    const what = { integer: 'a whole number', snr: 'a number of dB or inf', limit: 'a number or inf' }[type] ?? 'a number';
     throw badInput(`--${name} must be ${what}, got '${quoted(text)}'`);
   }
   return value;

@@ -131,7 +131,17 @@ export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'
   /** Coulomb friction F_c sign(q') per DOF and a constant force f_0 per DOF and run (inverse-dynamic, auto). */
   friction?: 'none' | 'coulomb'; offset?: boolean;
   /** inverse-dynamic: the zero-phase low-pass cut-off before differentiation (0 = the rule). */
-  lowpassHz?: number }
+  lowpassHz?: number;
+  /**
+   * The work guard: the most floating-point operations a request may need (estimated before it
+   * starts); above it identify throws MechidError 'bad-input' with option 'work' and a message
+   * with the estimate, the limit and what to do. Default 1.5e11 (about 100 s in WASM); Infinity
+   * lifts it ("run anyway"). A request whose peak memory would exceed the build's memory is
+   * refused with option 'memory' whatever maxWork says.
+   */
+  maxWork?: number }
+/** identify's work guard estimate (estimateWork). */
+export interface WorkEstimate { flops: number; bytes: number; seconds: number }
 /** validateRecord: the free-run fit of a model on one record. */
 export interface RecordValidation { status: Status; message: string; fit_percent?: number[]; nrmse?: number[]; simulated?: Matrix }
 /**
@@ -323,8 +333,12 @@ export interface NonlinearApi {
 
 export class MechidError extends Error {
   code: 'bad-input' | 'internal';
-  /** The option a bad-input message is about, when it is about one (to show it next to that control). */
-  option?: 'structure' | 'friction' | 'offset' | 'lowpass' | 'runs';
+  /**
+   * The option a bad-input message is about, when it is about one (to show it next to that control).
+   * 'work': the request needs more work than options.maxWork (retry with maxWork: Infinity to run
+   * it anyway); 'memory': its peak memory exceeds what this build can allocate (cannot be lifted).
+   */
+  option?: 'structure' | 'friction' | 'offset' | 'lowpass' | 'runs' | 'work' | 'memory';
 }
 
 export interface Mechid extends NonlinearApi, Estimators {
@@ -344,6 +358,11 @@ export interface Mechid extends NonlinearApi, Estimators {
   perturbationStudy(system: MechanicalSystem, options?: PerturbationOptions): PerturbationRow[];
   methodNames(): string[];
   identify(method: string, data: IdentifyData | IdentifyData[], options?: IdentifyOptions, truth?: MechanicalSystem): Identification;
+  /**
+   * The work guard's estimate of identify(method, data, options) without running it: floating-point
+   * operations, peak bytes, and seconds at the WASM rate of the reference machine (docs/results.md, "Work guard").
+   */
+  estimateWork(method: string, data: IdentifyData | IdentifyData[], options?: IdentifyOptions): WorkEstimate;
   validateRecord(model: Identification, data: IdentifyData): RecordValidation;
   /** One Monte Carlo run (simulate, identify, compare); aggregate with wasm/study.js. */
   studyRun(system: MechanicalSystem, options: StudyRunOptions): StudyRunResult;

@@ -192,6 +192,11 @@ function normalizeDataset(data, outputName = 'output data q') {
   return { h: d.h, u: d.u, y: d.y, inputSampling: d.inputSampling, outputs: d.outputs, cutoffHz: d.cutoffHz };
 }
 
+// One record, or an array of records (several runs of one experiment).
+function normalizeRuns(data) {
+  return Array.isArray(data) ? data.map((record, i) => normalizeDataset(record, `output data q of run ${i + 1}`)) : normalizeDataset(data);
+}
+
 function normalizeSvfOptions(options) {
   const o = withDefaults(DEFAULTS.svf, options);
   o.grid = optionalNumbers(o.grid, 'the pole grid');
@@ -268,10 +273,23 @@ export function wrapModule(module) {
       o.structure = normalizeStructure(o.structure);
       if (o.friction !== undefined) requireString(o.friction, 'friction');
       if (o.lowpassHz !== undefined) requireNumber(o.lowpassHz, 'low-pass cut-off (Hz)');
-      const records = Array.isArray(data)
-        ? data.map((record, i) => normalizeDataset(record, `output data q of run ${i + 1}`))
-        : normalizeDataset(data);
+      if (o.maxWork !== undefined && !(requireNumber(o.maxWork, 'maxWork') > 0)) {
+        throw badInput(`maxWork must be a positive number of floating-point operations (Infinity: no limit), got ${o.maxWork}`);
+      }
+      const records = normalizeRuns(data);
       return unwrap(module.identify(method, records, o, optionalSystem(truth)));
+    },
+    /**
+     * The work guard's estimate for identify(method, data, options), without running it:
+     * {flops, bytes, seconds} (seconds at the reference machine's WASM rate; see docs/results.md).
+     */
+    estimateWork(method, data, options) {
+      requireString(method, 'method');
+      const records = normalizeRuns(data);
+      const o = withDefaults(DEFAULTS.identify, options);
+      o.L = optionalMatrix(o.L, 'matrix L');
+      o.structure = normalizeStructure(o.structure);
+      return unwrap(module.estimateWork(method, records, o));
     },
     /**
      * The free-run fit of an identify result (M, D, K, L; friction, offset and diagnostics.lowpass_hz

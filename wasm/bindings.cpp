@@ -11,6 +11,7 @@
 #include "core/rng.hpp"
 #include "mechid.hpp"
 #include "estimators/nonlinear/presets.hpp"
+#include "identify/work_estimate.hpp"
 
 namespace mechid::wasm {
 namespace {
@@ -69,6 +70,21 @@ val identify_js(std::string method, val data, val o, val truth) {
     const std::vector<Dataset> runs = runs_from_js(data);
     return identification_to_js(identify(method, runs, identify_options_from_js(o)), runs.front(),
                                 optional_system_from_js(truth));
+  });
+}
+
+// The work guard's estimate for identify(method, data, options) (identify/work_estimate.hpp):
+// {flops, bytes, seconds} (seconds: at the reference machine's WASM rate), without running it.
+val estimate_work_js(std::string method, val data, val o) {
+  return result_or_error([&] {
+    const std::vector<Dataset> runs = runs_from_js(data);
+    const WorkEstimate e = estimate_work(method, work_sizes(runs, identify_options_from_js(o)),
+                                         runs.front().outputs == OutputKind::acceleration);
+    val out = val::object();
+    out.set("flops", e.flops);
+    out.set("bytes", e.bytes);
+    out.set("seconds", e.flops / kWasmFlopsPerSecond);
+    return out;
   });
 }
 
@@ -169,6 +185,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("passivity", &passivity_js);
   function("perturbationStudy", &perturbation_study_js);
   function("identify", &identify_js);
+  function("estimateWork", &estimate_work_js);
   function("validateRecord", &validate_record_js);
   function("studyRun", &study_run_js);
   function("methodNames", &method_names_js);

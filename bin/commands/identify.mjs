@@ -16,6 +16,8 @@ export const options = {
   // several runs and held-out records; known structure, friction, offset; units and signs (issue 16)
   data: str('FILE', { repeat: true }), validate: str('FILE', { repeat: true }), structure: str('FILE|JSON'),
   friction: choice(['none', 'coulomb']), offset: flag(), lowpass: num('HZ'), scale: strs('COL=FACTOR,..'),
+  // the work guard (issue 20): the most floating-point operations a request may need; inf lifts it
+  'max-work': { type: 'limit', arg: 'FLOPS|inf', min: 1 },
   // the columns of the data file and how its inputs and outputs were sampled
   'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
   'input-sampling': choice(['point', 'hold'], { default: dataset.inputSampling }),
@@ -46,7 +48,7 @@ export const FAMILIES = [
     methods: (mechid) => mechid.methodNames(),
     args: { method: 'auto|variational|variational-zoh|n4sid-d2c|equation-error|inverse-dynamic' },
     options: ['data', 'method', ...COLUMNS, 'dof', 'L', 'force-dofs', 'init', 'truth', 'block-rows', 'positive', 'outputs', 'cutoff',
-      'structure', 'friction', 'offset', 'lowpass', 'scale', 'validate'],
+      'structure', 'friction', 'offset', 'lowpass', 'scale', 'validate', 'max-work'],
     help: ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors])',
       'auto: the recommended estimate (exact-sampling PEM from the variational start) and why',
       '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)',
@@ -64,7 +66,9 @@ export const FAMILIES = [
       '--friction coulomb: F_c sign(q\') per DOF (inverse-dynamic; auto runs it); --offset: a constant force f_0',
       '  per DOF and run (inverse-dynamic, variational-zoh, auto);',
       '  --lowpass HZ: its zero-phase low-pass before differentiation (default: the rule in diagnostics.lowpass_hz)',
-      '--scale COL=FACTOR,..: multiply columns (units: q1=1.786e-5 for counts to m; u1=-1 flips a sign)'],
+      '--scale COL=FACTOR,..: multiply columns (units: q1=1.786e-5 for counts to m; u1=-1 flips a sign)',
+      '--max-work FLOPS|inf: refuse (before starting) a request estimated to need more floating-point operations',
+      '  (default 1.5e11, about 100 s); inf runs anything. A request beyond the memory of the build is always refused'],
     run: identifyLinear,
   },
   {

@@ -50,6 +50,8 @@ void IdentifyOptions::validate() const {
           "reports whether its M, K are positive definite", "structure");
   require(std::isfinite(lowpass_hz) && lowpass_hz >= 0, "lowpass_hz must be a frequency in Hz >= 0 (0 = the rule), got " +
                                                             format_number(lowpass_hz), "lowpass");
+  require(max_work > 0, "max_work must be a positive number of floating-point operations (infinity: no limit), got " +
+                            format_number(max_work), "work");
   pem.validate();
 }
 

@@ -19,6 +19,12 @@
 
 namespace mechid {
 
+// The work guard's default limit in floating-point operations, about 100 s of WASM work on the
+// reference machine (work_estimate.hpp): above the slowest thesis case (8dof auto, N = 6000,
+// 12-32 s in WASM, estimated 5e10) with the estimate's factor-3 spread to spare, below the
+// probe's hangs (equation-error on 40 DOF x 2000 samples, 94 s measured, estimated 5e11).
+inline constexpr double kDefaultMaxWork = 1.5e11;
+
 struct IdentifyOptions {
   Matrix L;                        // n x k; empty = identity (needs k = n), or from force_dofs
   std::vector<int> force_dofs;     // per input column, the DOF (1-based) its force acts on: L has
@@ -40,12 +46,17 @@ struct IdentifyOptions {
   bool offset = false;
   // inverse-dynamic: the zero-phase low-pass cut-off in Hz before differentiation; 0 = the rule.
   double lowpass_hz = 0.0;
+  // The work guard (identify/work_estimate.hpp): a request whose estimated work exceeds this many
+  // floating-point operations is refused before it starts (InputError with option "work");
+  // +infinity lifts the guard.
+  double max_work = kDefaultMaxWork;
 
   // Throws InputError naming the first bad option and its value: init not n4sid or
   // equation-error, block_rows < 0, a non-finite L or a zero column of L (an input acting on no
   // DOF), both L and force_dofs, or a bad pem option. The sizes of L and the DOFs of force_dofs
   // are checked against the data by input_matrix; positive together with a constrained structure
-  // (the factors of positive_parametrization.hpp cannot keep a pattern); lowpass_hz < 0.
+  // (the factors of positive_parametrization.hpp cannot keep a pattern); lowpass_hz < 0; max_work
+  // not > 0.
   void validate() const;
 };
 

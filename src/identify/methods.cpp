@@ -9,6 +9,7 @@
 #include "identify/acceleration_outputs.hpp"
 #include "identify/amplitude_scaling.hpp"
 #include "identify/guardrails.hpp"
+#include "identify/work_estimate.hpp"
 
 namespace mechid {
 
@@ -127,6 +128,8 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
           "friction needs displacement outputs: sign(q') of high-passed accelerations is not the sign of the velocity", "friction");
   require(options.lowpass_hz == 0 || method == "inverse-dynamic" || (method == "auto" && options.coulomb_friction),
           "lowpass_hz applies to inverse-dynamic (and to auto with friction, which runs it), not to " + method, "lowpass");
+  // The resource guard, before any allocation that grows with the request (work_estimate.hpp).
+  check_work(method, runs, options);
   const Dataset& data = runs.front();
   // Every method runs on amplitude-normalised data (the result does not depend on units); every
   // run with the first run's factors, and known entries of the structure in the same units.

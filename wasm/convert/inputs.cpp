@@ -131,7 +131,7 @@ IdentifyOptions identify_options_from_js(const val& o) {
   read_matrix(o, "L", "matrix L", options.L);
   read_options(o, "forceDofs", options.force_dofs, "init", options.init, "blockRows", options.block_rows,
                "estimateInitial", options.estimate_initial, "positive", options.positive, "offset", options.offset,
-               "lowpassHz", options.lowpass_hz);
+               "lowpassHz", options.lowpass_hz, "maxWork", options.max_work);
   if (has_option(o, "structure")) options.structure = structure_from_js(o["structure"]);
   if (has_option(o, "friction")) {
     const std::string friction = o["friction"].as<std::string>();

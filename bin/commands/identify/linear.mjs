@@ -75,6 +75,7 @@ export function identifyLinear(o, mechid) {
   const options = {
     L, forceDofs: o['force-dofs'], init: o.init, blockRows: o['block-rows'], positive: o.positive === true,
     structure: readStructure(o.structure), friction: o.friction, offset: o.offset === true, lowpassHz: o.lowpass,
+    maxWork: o['max-work'],
   };
   const strip = ({ columns, ...record }) => record;
   const result = mechid.identify(o.method, runs.length === 1 ? strip(runs[0]) : runs.map(strip), options, truth);

@@ -1,6 +1,7 @@
 // The API calls a fuzz case ends in, by name, so that a finding stores {fn, args} as plain data and
 // its regression test replays exactly that call (tests/node/fuzz.test.mjs).
 import Papa from 'papaparse';
+import { badInput, systemFromJson } from '../wasm/api.js';
 import { parseDatasetCsv } from '../wasm/csv.js';
 
 const CALLS = {
@@ -14,6 +15,20 @@ const CALLS = {
   csvParse(mechid, { text, mapping }) {
     const data = parseDatasetCsv({ Papa, text, source: 'fuzz.csv', ...mapping });
     return { status: 'ok', model: 'dataset', broken: datasetBroken(data) };
+  },
+  // A system file as the CLI's loadSystem reads it (bin/io.mjs), then its modes and a short run.
+  systemJson(mechid, { text }) {
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw badInput(`system file is not valid JSON: ${e.message}`);
+    }
+    const system = systemFromJson(json, 'system file');
+    const report = mechid.checkSystem(system);
+    if (!report.ok) throw badInput(`system file: ${report.errors[0]}`);
+    mechid.simulate(system, { h: 0.01, n: 64 });
+    return { ...mechid.modal(system), model: 'modal' };
   },
   identify: (mechid, { method, data, options }) => mechid.identify(method, data, options),
   nonlinearIdentify: (mechid, { data, options }) => mechid.nonlinearIdentify(data, options),

@@ -1,7 +1,7 @@
 // What counts as a crash for `npm run fuzz` (issue 20, "Done when"): any exception other than
 // MechidError('bad-input'), a WebAssembly trap (RuntimeError), or an ok/warning result whose
 // estimated numbers (M, D, K; the nonlinear k, mass, damping; the EKF's theta; the RLC's 1/RC,
-// 1/LC) are not all finite, or a parsed CSV dataset that breaks the parser's promises (calls.mjs). A hang (> HANG_MS) is detected by the runner, which watches the worker.
+// 1/LC; a system's modes) are not all finite, or a parsed CSV dataset that breaks the parser's promises (calls.mjs). A hang (> HANG_MS) is detected by the runner, which watches the worker.
 
 /** A case running longer than this is a hang: the issue's bound (10 s). */
 export const HANG_MS = 10_000;
@@ -11,6 +11,7 @@ const finiteMatrix = (m) => m === undefined || (m && Array.from(m.data).every(Nu
 // The numbers of a result that must be finite when its status is ok or warning, by result shape.
 function estimatesFinite(r) {
   if (r.model === 'dataset') return !r.broken;
+  if (r.model === 'modal') return r.modes.every((m) => [m.omega_n, m.zeta, ...m.shape, ...m.eigenvalue].every(Number.isFinite));
   if (r.model === 'rlc') return [r.inv_RC, r.inv_LC].every(Number.isFinite);
   if (r.model === 'belt-drive') return r.theta.every(Number.isFinite);
   if (r.method === 'ida' || r.method === 'dia') {

@@ -11,6 +11,9 @@ import { HANG_MS } from './outcome.mjs';
 import { generateCase, loadTarget } from './targets.mjs';
 
 const POLL_MS = 200;
+// Files saved per kind of finding (same kind, message without its numbers, and place): a bug that
+// many cases hit is counted, not saved thousands of times.
+const SAME_KIND_FILES = 3;
 
 function merge(total, part) {
   total.executions += part.executions;
@@ -38,7 +41,11 @@ export async function runTarget({ target, seconds = Infinity, runs = Infinity, s
   const total = { executions: 0, kinds: {}, slowest: { ms: 0, seed: null } };
   const findings = [];
   let memory = 0;
+  const seen = new Map();  // findings per signature: only the first SAME_KIND_FILES are saved
   const save = (finding) => {
+    const signature = `${finding.kind}: ${finding.detail.replace(/[-+\d.e]+/g, '#').slice(0, 100)} ${finding.stack?.split('\n')[1] ?? ''}`;
+    seen.set(signature, (seen.get(signature) ?? 0) + 1);
+    if (seen.get(signature) > SAME_KIND_FILES) return;
     mkdirSync(findingsDir, { recursive: true });
     const file = new URL(`${finding.target}-${finding.seed}.json`, findingsDir);
     writeFileSync(file, JSON.stringify(JSON.parse(toJson(finding)), null, 1) + '\n');

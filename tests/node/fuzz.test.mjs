@@ -40,7 +40,9 @@ for (const target of targetNames()) {
 const findingsDir = join(root, 'fuzz/findings');
 for (const file of readdirSync(findingsDir).filter((f) => f.endsWith('.json')).sort()) {
   const finding = fromJson(readFileSync(join(findingsDir, file), 'utf8'));
-  test(`fuzz finding ${file} (was ${finding.kind}) now gives a clear outcome`, { todo: finding.open }, async () => {
+  // An open hang is skipped, not run as a todo: it would stall the suite.
+  const open = finding.kind === 'hang' ? { skip: finding.open } : { todo: finding.open };
+  test(`fuzz finding ${file} (was ${finding.kind}) now gives a clear outcome`, finding.open ? open : {}, async () => {
     const outcome = await replayFinding(mechid, finding);
     assert.ok(['bad-input', 'ok', 'warning', 'failed'].includes(outcome.kind), `${outcome.kind}: ${outcome.detail}`);
   });

@@ -1,0 +1,53 @@
+// The API calls a fuzz case ends in, by name, so that a finding stores {fn, args} as plain data and
+// its regression test replays exactly that call (tests/node/fuzz.test.mjs).
+import Papa from 'papaparse';
+import { badInput, systemFromJson } from '../wasm/api.js';
+import { parseDatasetCsv } from '../wasm/csv.js';
+
+const CALLS = {
+  // The CSV path of the CLI and the page: parse, then identify the parsed record.
+  csvIdentify(mechid, { text, mapping, method, inputSampling, options }) {
+    const data = parseDatasetCsv({ Papa, text, source: 'fuzz.csv', ...mapping });
+    return mechid.identify(method, { h: data.h, u: data.u, y: data.y, inputSampling }, options);
+  },
+  // The parser alone; `broken` says how its dataset breaks what parseDatasetCsv promises (finite
+  // numbers, h > 0, t increasing), which classify() counts as a crash.
+  csvParse(mechid, { text, mapping }) {
+    const data = parseDatasetCsv({ Papa, text, source: 'fuzz.csv', ...mapping });
+    return { status: 'ok', model: 'dataset', broken: datasetBroken(data) };
+  },
+  // A system file as the CLI's loadSystem reads it (bin/io.mjs), then its modes and a short run.
+  systemJson(mechid, { text }) {
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw badInput(`system file is not valid JSON: ${e.message}`);
+    }
+    const system = systemFromJson(json, 'system file');
+    const report = mechid.checkSystem(system);
+    if (!report.ok) throw badInput(`system file: ${report.errors[0]}`);
+    mechid.simulate(system, { h: 0.01, n: 64 });
+    return { ...mechid.modal(system), model: 'modal' };
+  },
+  identify: (mechid, { method, data, options }) => mechid.identify(method, data, options),
+  nonlinearIdentify: (mechid, { data, options }) => mechid.nonlinearIdentify(data, options),
+  svfIdentify: (mechid, { data, options }) => mechid.svfIdentify(data, options),
+  svfRlc: (mechid, { data, options }) => mechid.svfRlc(data, options),
+  ekfBeltDrive: (mechid, { data, options }) => mechid.ekfBeltDrive(data, options),
+};
+
+// What is wrong with a parsed dataset, or '' (parseDatasetCsv's promises, wasm/csv.js).
+function datasetBroken({ h, t, u, y }) {
+  if (!(Number.isFinite(h) && h > 0)) return `h = ${h}`;
+  if (![u, y].every((m) => m.data.every(Number.isFinite))) return 'a non-finite value in u or y';
+  for (let i = 1; i < t.length; i++) if (!(t[i] > t[i - 1])) return `t not increasing at sample ${i}`;
+  return '';
+}
+
+/** Runs call {fn, args} on the wrapped module `mechid`. */
+export function runCall(mechid, call) {
+  const f = CALLS[call.fn];
+  if (!f) throw new Error(`fuzz: unknown call '${call.fn}'`);
+  return f(mechid, call.args);
+}

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
 
 namespace mechid {
@@ -39,7 +40,7 @@ Matrix zero_phase_lowpass(const Matrix& x, double h, double cutoff_hz) {
   const Biquad f = butterworth2(h, cutoff_hz);
   const Eigen::Index N = x.rows();
   // Padding: about three time constants of the section (1/(2π f_c) each), at most the record.
-  const Eigen::Index pad = std::min<Eigen::Index>(N - 1, static_cast<Eigen::Index>(std::ceil(3.0 / (2 * M_PI * cutoff_hz * h))) + 1);
+  const Eigen::Index pad = std::min<Eigen::Index>(N - 1, clamped_count(std::ceil(3.0 / (2 * M_PI * cutoff_hz * h))) + 1);
   Matrix out(N, x.cols());
   Vector padded(N + 2 * pad);
   for (Eigen::Index c = 0; c < x.cols(); ++c) {

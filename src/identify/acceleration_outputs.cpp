@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
 #include "discretize/sampling.hpp"
 
@@ -56,9 +57,8 @@ Matrix filter_columns(const SampledFilter& f, const Matrix& w, Readout readout) 
 }  // namespace
 
 Eigen::Index prefilter_settling_samples(double cutoff_hz, double h) {
-  const double samples = std::ceil(20.0 / (2 * M_PI * cutoff_hz * h));
-  constexpr double kMost = 1e15;  // beyond any record; keeps the cast defined for a tiny cut-off
-  return static_cast<Eigen::Index>(std::isfinite(samples) ? std::min(samples, kMost) : kMost);
+  // Clamped in double: a tiny cut-off gives more samples than Index holds in WebAssembly.
+  return clamped_count(std::ceil(20.0 / (2 * M_PI * cutoff_hz * h)));
 }
 
 double default_prefilter_cutoff_hz(Eigen::Index samples, double h, double share) {

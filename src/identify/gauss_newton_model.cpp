@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include <Eigen/SVD>
+#include "core/robust_svd.hpp"
 
 namespace mechid {
 
@@ -12,16 +12,18 @@ GaussNewtonModel::GaussNewtonModel(TriangularFactor factor)
   gradient_ = R_.transpose() * z_;
   // Column scaling S makes the rank decision independent of the units of θ.
   const Vector scale = (column_norms_.array() > 0).select(column_norms_, 1.0);
-  const Eigen::BDCSVD<Matrix> svd(R_ * scale.cwiseInverse().asDiagonal(), Eigen::ComputeFullU | Eigen::ComputeFullV);
+  // robust_svd (one-sided Jacobi, scaled; not BDCSVD, which trapped in WebAssembly on a finite matrix).
+  // A non-finite R leaves rank 0: no step.
+  const RobustSvd svd = robust_svd(R_ * scale.cwiseInverse().asDiagonal(), Eigen::ComputeFullU | Eigen::ComputeFullV);
   // Numerical rank: singular values above P ε σ_max (Golub & Van Loan 2013, "Matrix
   // Computations", sec. 5.4.1: below it they are indistinguishable from rounding of R).
-  const Vector& s = svd.singularValues();
+  const Vector s = svd.ok ? svd.singular_values : Vector();
   const double threshold = static_cast<double>(R_.cols()) * std::numeric_limits<double>::epsilon() * (s.size() ? s(0) : 0.0);
   Eigen::Index rank = 0;
   while (rank < s.size() && s(rank) > threshold) ++rank;
-  U_ = svd.matrixU().leftCols(rank);
+  U_ = svd.ok ? Matrix(svd.U.leftCols(rank)) : Matrix::Zero(R_.rows(), 0);
   // R S⁻¹ = U Σ W': keep V = S⁻¹ W, so that R'z = g reads Σ U'z = V'g on the determined part.
-  V_ = scale.cwiseInverse().asDiagonal() * svd.matrixV().leftCols(rank);
+  V_ = scale.cwiseInverse().asDiagonal() * (svd.ok ? Matrix(svd.V.leftCols(rank)) : Matrix::Zero(R_.cols(), 0));
   sigma_ = s.head(rank);
 }
 

@@ -5,6 +5,7 @@
 #include <complex>
 #include <limits>
 
+#include "core/clamped_count.hpp"
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
 #include "core/normal_quantile.hpp"
@@ -20,7 +21,7 @@ static Eigen::Index lag_stride(const Matrix& u, Eigen::Index max_order) {
   if (!(spread > 0) || !(change > 0)) return 1;
   const double stride = 1.0 / std::sqrt(change / spread);
   const Eigen::Index most = std::max<Eigen::Index>(1, N / (4 * std::max<Eigen::Index>(max_order, 1)));
-  return std::clamp<Eigen::Index>(static_cast<Eigen::Index>(std::floor(stride)), 1, most);
+  return clamped_count(std::floor(stride), 1, most);
 }
 
 Eigen::Index excitation_order(const Matrix& input, Eigen::Index max_order) {
@@ -79,8 +80,8 @@ double InputSpectrum::relative_power(double low, double high) const {
     if (!(total > 0)) continue;  // a constant channel carries no power to compare with
     ++channels;
     const double per_bin = resolution();
-    const Eigen::Index first = std::max<Eigen::Index>(1, static_cast<Eigen::Index>(std::ceil(low / per_bin)));
-    const Eigen::Index end = std::min<Eigen::Index>(last, static_cast<Eigen::Index>(std::floor(high / per_bin)));
+    const Eigen::Index first = clamped_count(std::ceil(low / per_bin), 1);
+    const Eigen::Index end = clamped_count(std::floor(high / per_bin), 0, last);
     if (end < first) continue;  // the band lies beyond the Nyquist frequency: no power there
     // Every bin of the band (review numerics-9fdcf06, B6: a stride missed a multisine's lines).
     const double band = power.segment(first, end - first + 1).sum() / static_cast<double>(end - first + 1);

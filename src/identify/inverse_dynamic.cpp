@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/clamped_count.hpp"
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
 #include "core/stopwatch.hpp"
@@ -169,8 +170,8 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
   // Rows every `step` samples (the filtered signals then sampled at >= 4 × the cut-off, where the
   // residuals of neighbouring rows are nearly uncorrelated), `edge` samples (3 time constants of
   // the filter) dropped at each end, where the reflection padding still shows.
-  const Eigen::Index step = std::max<Eigen::Index>(1, static_cast<Eigen::Index>(std::floor(1.0 / (4 * cutoff * data.h))));
-  const Eigen::Index edge = static_cast<Eigen::Index>(std::ceil(3.0 / (2 * M_PI * cutoff * data.h))) + 1;
+  const Eigen::Index step = clamped_count(std::floor(1.0 / (4 * cutoff * data.h)), 1);
+  const Eigen::Index edge = clamped_count(std::ceil(3.0 / (2 * M_PI * cutoff * data.h))) + 1;
   fit.step = step;
   std::vector<FilteredRun> filtered;
   for (const Dataset& d : runs) {

@@ -5,7 +5,9 @@
 #include <limits>
 #include <vector>
 
+#include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
+#include "core/robust_svd.hpp"
 
 namespace mechid {
 namespace {
@@ -97,7 +99,7 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
   // n4sid; VODM 1996 ch. 4: i well above the order), and i ny > order.
   Eigen::Index i = std::max<Eigen::Index>(2 * order, (order + outputs) / outputs);
   if (slowest_period > 0 && std::isfinite(slowest_period))
-    i = std::max(i, static_cast<Eigen::Index>(std::ceil(horizon_fraction * slowest_period / h)));
+    i = std::max(i, clamped_count(std::ceil(horizon_fraction * slowest_period / h)));
   // The largest i that subspace_identify accepts for these samples (B4 of the numerics review:
   // a cap looser than that check made the rule pick block rows the data were then refused for).
   const Eigen::Index by_samples = samples / subspace_min_samples(1, inputs, outputs);
@@ -108,8 +110,17 @@ SubspaceModel subspace_identify(const Dataset& data, const SubspaceOptions& o) {
   const Eigen::Index k = data.u.cols(), ny = data.y.cols(), N = data.u.rows(), nx = o.order;
   require(nx >= 1, "the model order must be at least 1");
   const Eigen::Index i = o.block_rows > 0 ? o.block_rows : choose_block_rows(nx, k, ny, N, data.h, 0.0);
-  require(i * ny > nx, "block rows i = " + std::to_string(i) + " too few for order " + std::to_string(nx) +
-                           ": need i * outputs > order");
+  // Sizes compared in double before any product of them is formed in Index, which is 32-bit in
+  // WebAssembly: block rows 1e9 made i * outputs wrap there (issue 20, item 6). Given block rows
+  // beyond what the samples allow are named as such (the rule never picks them).
+  const double per_block_row = static_cast<double>(subspace_min_samples(1, k, ny));
+  if (o.block_rows > 0 && static_cast<double>(i) * per_block_row > static_cast<double>(N))
+    throw InputError("block rows i = " + std::to_string(i) + " need at least " +
+                     format_number(static_cast<double>(i) * per_block_row) + " samples (2 i (1 + inputs + outputs)), the data have " +
+                     std::to_string(N) + ": give at most " + std::to_string(N / subspace_min_samples(1, k, ny)) +
+                     " block rows, or 0 for the rule");
+  require(static_cast<double>(i) * static_cast<double>(ny) > static_cast<double>(nx),
+          "block rows i = " + std::to_string(i) + " too few for order " + std::to_string(nx) + ": need i * outputs > order");
   validate(data, subspace_min_samples(i, k, ny));
   // Identify on unit-RMS channels, then undo the scaling on G, H: with u = S_u u_s, y = S_y y_s,
   // the model (F, G_s, H_s, x0) of the scaled data is (F, G_s S_u^-1, S_y H_s, x0) in the units
@@ -189,18 +200,24 @@ SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& 
   const Matrix sigma_ww = G.block(uf, uf, wp, wp) - Gwu * inputs.solve(Gwu.transpose());
   const Matrix sigma_yw = G.block(uf + wp, uf, yf, wp) - Gyu * inputs.solve(Gwu.transpose());
   const Matrix O = weighted_projection(sigma_ww, sigma_yw);
-  const Eigen::BDCSVD<Matrix> svd(O, Eigen::ComputeThinU);
+  // robust_svd, not BDCSVD: Eigen 3.4.0's BDCSVD trapped in WebAssembly on such a projection.
+  const RobustSvd svd = robust_svd(O, Eigen::ComputeThinU);
+  if (!svd.ok) {
+    model.fail("the subspace projection has non-finite entries: the data are too badly scaled or too collinear "
+               "for the subspace step (order " + std::to_string(nx) + ")");
+    return model;
+  }
   // Reported with a floor at the rounding level of the largest (1e3 eps s_1, B7 of the numerics
   // review): below it they carry no information, and noise-free data leave exact zeros whose
   // ratios would look like the clearest order gap.
-  model.singular_values = svd.singularValues().cwiseMax(1e3 * std::numeric_limits<double>::epsilon() * svd.singularValues()(0));
-  const Vector s = svd.singularValues().head(nx);
+  model.singular_values = svd.singular_values.cwiseMax(1e3 * std::numeric_limits<double>::epsilon() * svd.singular_values(0));
+  const Vector s = svd.singular_values.head(nx);
   if (!(s(nx - 1) > 1e-12 * s(0))) {
     model.fail("the data do not determine a model of order " + std::to_string(nx) +
                " (singular value " + std::to_string(nx) + " of the projection is zero): input not rich enough");
     return model;
   }
-  const Matrix gamma = svd.matrixU().leftCols(nx) * s.cwiseSqrt().asDiagonal();
+  const Matrix gamma = svd.U.leftCols(nx) * s.cwiseSqrt().asDiagonal();
 
   // Step 3: H and F.
   model.H = gamma.topRows(ny);

@@ -1,6 +1,7 @@
 #include "identify/second_order.hpp"
 
 #include "core/input_error.hpp"
+#include "core/robust_svd.hpp"
 #include "model/mass_from_symmetry.hpp"
 
 namespace mechid {
@@ -14,8 +15,12 @@ SecondOrderInit second_order_init(const Matrix& F, const Matrix& G, const Matrix
   init.model.L = L;
   Matrix omega(2 * n, 2 * n);
   omega << H, H * F;
-  const Eigen::JacobiSVD<Matrix> svd(omega);
-  init.omega_condition = svd.singularValues()(0) / svd.singularValues()(2 * n - 1);
+  const RobustSvd svd = robust_svd(omega);
+  if (!svd.ok) {
+    init.fail("Ω = [H; HF] has non-finite entries: the subspace model is unusable");
+    return init;
+  }
+  init.omega_condition = svd.singular_values(0) / svd.singular_values(2 * n - 1);
   const Eigen::FullPivLU<Matrix> omega_lu(omega);
   if (!omega_lu.isInvertible()) {
     init.fail("Ω = [H; HF] is singular: the model has no second-order form (eq. 4.8)");

@@ -25,7 +25,8 @@ Derivative derivative(const SecondOrderModel& model, const Vector& x, const Vect
     d.F.bottomLeftCorner(n, n) = acc.ds;
     d.F.bottomRightCorner(n, n) = acc.dv;
     d.Ftheta = Matrix::Zero(2 * n, theta.size());
-    d.Ftheta.bottomRows(n) = acc.dtheta;
+    // No block of an empty matrix: its data pointer is null and Eigen offsets it (UB, UBSan).
+    if (theta.size() > 0) d.Ftheta.bottomRows(n) = acc.dtheta;
   }
   return d;
 }
@@ -93,7 +94,7 @@ DiscreteStep symplectic_euler(const SecondOrderModel& model, const Vector& x, co
     out.dx.topLeftCorner(n, n) += Matrix::Identity(n, n);
     out.dx.bottomRows(n) = dv;
     out.dtheta.resize(2 * n, p);
-    out.dtheta << T * dvt, dvt;
+    if (p > 0) out.dtheta << T * dvt, dvt;  // no blocks of an empty matrix (see derivative)
   }
   return out;
 }
@@ -120,8 +121,10 @@ DiscreteStep leapfrog(const SecondOrderModel& model, const Vector& x, const Vect
     out.dx.topRows(n) = ds1;
     out.dx.bottomRows(n) = dvh + 0.5 * T * (a1.ds * ds1 + a1.dv * dvh);
     out.dtheta.resize(2 * n, p);
-    out.dtheta.topRows(n) = ds1t;
-    out.dtheta.bottomRows(n) = dvht + 0.5 * T * (a1.ds * ds1t + a1.dv * dvht + a1.dtheta);
+    if (p > 0) {  // no blocks of an empty matrix (see derivative)
+      out.dtheta.topRows(n) = ds1t;
+      out.dtheta.bottomRows(n) = dvht + 0.5 * T * (a1.ds * ds1t + a1.dv * dvht + a1.dtheta);
+    }
   }
   return out;
 }

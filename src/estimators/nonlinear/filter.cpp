@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
 
 namespace mechid::nonlinear {
@@ -13,7 +14,7 @@ Vector ideal_highpass(const Vector& y, double h, double cutoff_hz) {
   Vector out = y;
   if (n == 0) return out;
   // Bins k with k / (N h) <= cutoff; the basis vectors of distinct bins k <= N/2 are orthogonal.
-  const auto last = static_cast<Eigen::Index>(std::floor(cutoff_hz * static_cast<double>(n) * h + 1e-9));
+  const Eigen::Index last = clamped_count(std::floor(cutoff_hz * static_cast<double>(n) * h + 1e-9), -1);
   const double pi = 3.14159265358979323846;
   for (Eigen::Index k = 0; k <= last && 2 * k <= n; ++k) {
     if (k == 0 || 2 * k == n) {  // real basis vector: constant or alternating sign

@@ -28,8 +28,11 @@ Regions breakpoint_regions(const std::vector<double>& breakpoints) {
   require(!breakpoints.empty(), "give at least one breakpoint");
   for (std::size_t i = 0; i < breakpoints.size(); ++i) {
     require(std::isfinite(breakpoints[i]), "breakpoint " + std::to_string(i + 1) + " is not a finite number");
-    require(i == 0 || breakpoints[i] > breakpoints[i - 1],
-            "breakpoints must be increasing, got " + format_number(breakpoints[i - 1]) + " then " + format_number(breakpoints[i]));
+    // The message names breakpoints[i - 1], so it is built only for i >= 1 (require builds its
+    // message before testing the condition).
+    if (i > 0)
+      require(breakpoints[i] > breakpoints[i - 1], "breakpoints must be increasing, got " + format_number(breakpoints[i - 1]) +
+                                                       " then " + format_number(breakpoints[i]));
   }
   Regions r;
   r.kind = "breakpoints";

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
 #include "core/rng.hpp"
 #include "identify/acceleration_outputs.hpp"
@@ -91,6 +92,14 @@ TEST_CASE("the acceleration prefilter refuses held inputs, a cut-off above Nyqui
   CHECK_THROWS_WITH(displacement_equivalent(d, 0.5, nullptr), Catch::Contains("needs its first 64 samples to settle; only 36 of 100"));
   CHECK_THROWS_WITH(displacement_equivalent(d, 1e-300, nullptr), Catch::Contains("longer to settle"));
   CHECK(prefilter_settling_samples(1e-300, 0.1) > 0);  // no overflow for a tiny cut-off
+  // The count is clamped in double to what a 32-bit Index holds (WebAssembly): 1e-12 Hz said
+  // "-2147483648 samples" there (issue 20, item 6); numerical_robustness.test.mjs checks the WASM text.
+  CHECK(prefilter_settling_samples(1e-12, 0.05) == kCountBeyondAnyRecord);
+  CHECK(prefilter_settling_samples(NAN, 0.05) == kCountBeyondAnyRecord);
+  Dataset record{0.05, Matrix::Random(300, 1), Matrix::Random(300, 1), InputSampling::point};
+  CHECK_THROWS_WITH(displacement_equivalent(record, 1e-12, nullptr),
+                    "the acceleration high-pass at 1e-12 Hz needs longer to settle (3.1831e+12 s) than the record (15 s) "
+                    "(raise the cut-off or record longer)");
 }
 
 TEST_CASE("3dof from accelerations (multisine, point-sampled forces): auto recovers M, D, K like from displacements") {

@@ -88,6 +88,24 @@ TEST_CASE("B4: the rule's block rows are always accepted by subspace_identify (N
   }
 }
 
+TEST_CASE("block rows beyond the samples are refused by name, without overflowing a product of sizes") {
+  // N = 300, 3 inputs, 3 outputs: i block rows need 2 i (1 + 3 + 3) = 14 i samples, so at most 21.
+  // 1e9 made i * outputs wrap in WebAssembly's 32-bit Index ("too few for order 6"), 2^62 natively
+  // (UBSan signed overflow); tests/node/numerical_robustness.test.mjs checks the same text from WASM.
+  const Dataset d = simulated("3dof", 0.05, 300, 20.0, 3);
+  SubspaceOptions o;
+  o.order = 6;
+  o.block_rows = 1'000'000'000;
+  CHECK_THROWS_WITH(subspace_identify(d, o), "block rows i = 1000000000 need at least 1.4e+10 samples (2 i (1 + inputs + "
+                                             "outputs)), the data have 300: give at most 21 block rows, or 0 for the rule");
+  o.block_rows = Eigen::Index(1) << 62;
+  CHECK_THROWS_WITH(subspace_identify(d, o), Catch::Contains("block rows i = 4611686018427387904 need at least 6.456"));
+  o.block_rows = 21;  // the largest accepted
+  CHECK_NOTHROW(subspace_identify(d, o));
+  o.block_rows = 22;
+  CHECK_THROWS_WITH(subspace_identify(d, o), Catch::Contains("need at least 308 samples"));
+}
+
 TEST_CASE("B3: the subspace model does not depend on the units of u and y") {
   const Dataset d = simulated("3dof", 0.05, 1500, 20.0, 5);
   SubspaceOptions o;

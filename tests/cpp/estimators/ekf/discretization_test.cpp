@@ -69,6 +69,23 @@ TEST_CASE("the Jacobians of every discrete map match central differences", "[ekf
     }
 }
 
+TEST_CASE("a model with no estimated parameters steps like one with parameters, with an empty dtheta", "[ekf]") {
+  // θ empty: ∂x_k/∂θ is 2n x 0, and no block of that empty matrix is taken (Eigen offsets its null
+  // data pointer: UBSan "applying non-zero offset to null pointer", issue 20 item 3).
+  const LinearOscillator none(2.0, 0.3, 5.0), with_b(2.0, 0.3, 5.0, {"b"});
+  const Vector x = Eigen::Vector2d(0.3, -0.7), u = Vector::Constant(1, 1.5);
+  const StepInputs in{u, 1.1 * u, 1.3 * u};
+  for (const Discretization d : all_discretizations()) {
+    INFO(to_string(d));
+    const DiscreteStep a = discrete_step(none, d, x, Vector(0), in, 0.05, true);
+    const DiscreteStep b = discrete_step(with_b, d, x, Vector::Constant(1, 0.3), in, 0.05, true);
+    CHECK(a.dtheta.rows() == 2);
+    CHECK(a.dtheta.cols() == 0);
+    CHECK((a.x - b.x).norm() == 0.0);
+    CHECK((a.dx - b.dx).norm() == 0.0);
+  }
+}
+
 TEST_CASE("model and discretization input errors", "[ekf]") {
   CHECK_THROWS_WITH(parse_discretization("rk45"), "unknown discretization 'rk45' (expected ef, se, heun, lp, rk3 or rk4)");
   BeltDriveParameters p;

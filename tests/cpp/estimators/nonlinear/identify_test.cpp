@@ -162,6 +162,10 @@ TEST_CASE("bad acceleration input gets a clear InputError", "[nonlinear][identif
                     "the IRLS iteration limit must be between 1 and 100000, got 0");
   CHECK_THROWS_WITH(threshold_regions(0.0), Catch::Contains("threshold x0"));
   CHECK_THROWS_WITH(breakpoint_regions({0.1, 0.0}), Catch::Contains("increasing"));
+  // The message names the two breakpoints out of order; it used to be built for i = 0 too and read
+  // breakpoints[-1] (ASan heap-buffer-overflow, issue 20 item 2).
+  CHECK_THROWS_WITH(breakpoint_regions({-1.0, 0.25, 0.125}), "breakpoints must be increasing, got 0.25 then 0.125");
+  CHECK(breakpoint_regions({-0.005, 0.005}).regions.size() == 3);
   CHECK_THROWS_WITH(oscillator("duffing"), Catch::Contains("unknown nonlinear system 'duffing'"));
 }
 

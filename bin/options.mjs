@@ -38,7 +38,7 @@ export const OUT = { out: str('FILE') };
  */
 export const INT_RANGE = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
-// A decimal number (wasm/csv.js's syntax: no 0x1, 0b1, Infinity), or inf for an snr.
+// A decimal number (wasm/csv.js's syntax: no 0x1, 0b1, Infinity), or inf for an snr or a limit.
 function parseNumber(text, name, type) {
   if ((type === 'snr' || type === 'limit') && /^\+?inf(inity)?$/i.test(text.trim())) return Infinity;
   const value = parseDecimal(text);

@@ -101,6 +101,15 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
     r.damping = o.damping ? *o.damping : -0.5 * h(col++) * r.mass;
     if (!(r.mass > 0)) r.add_warning("the estimated mass " + format_number(r.mass) + " is not positive");
   }
+  // m = 1/h_0 overflows when the fit drives h_0 to (almost) zero, e.g. a huge l1 penalty lambda shrinks all of h:
+  // never report a non-finite estimate as a result.
+  if (!std::isfinite(r.mass) || !std::isfinite(r.damping) || !h.allFinite()) {
+    r.fail("the fitted coefficients give a non-finite mass or damping (mass " + format_number(r.mass) + ")" +
+           (o.irls.lambda > 0 ? ": the l1 penalty lambda " + format_number(o.irls.lambda) +
+                                    " shrinks the coefficients to zero; use a smaller lambda (0: none)"
+                              : "; check that the record is excited and the force is given"));
+    return r;
+  }
   if (r.damping_estimated && r.damping < 0)
     r.add_warning("the estimated damping " + format_number(r.damping) + " is negative");
   std::vector<Eigen::Index> count(static_cast<std::size_t>(o.regions.classes()), 0);

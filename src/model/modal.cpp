@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/input_error.hpp"
 
@@ -45,7 +46,7 @@ Mode overdamped_mode(const RealRoot& a, const RealRoot& b, const Matrix& M) {
   const RealRoot& fast = &slow == &a ? b : a;
   Mode mode;
   mode.eigenvalue = slow.lambda;
-  mode.omega_n = std::sqrt(std::abs(a.lambda * b.lambda));
+  mode.omega_n = std::sqrt(std::abs(a.lambda)) * std::sqrt(std::abs(b.lambda));  // the product may overflow
   mode.freq_hz = mode.omega_n / kTwoPi;
   mode.zeta = mode.omega_n > 0 ? -(a.lambda + b.lambda) / (2 * mode.omega_n) : 0.0;
   mode.shape = mass_normalised(rotated_shape(slow.shape.cast<std::complex<double>>()).real(), M);
@@ -105,19 +106,31 @@ ModalResult modal_analysis(const MechanicalSystem& s) {
   // eigenvectors whose blocks are of one size whatever the time unit. Unbalanced (ω ~ 1e9 rad/s
   // against the identity block) the computed real parts err by more than small damping is.
   const Matrix stiffness = mass.solve(s.K), damping = mass.solve(s.D);
-  const double omega0_squared = stiffness.norm() > 0 ? stiffness.norm() : damping.norm() * damping.norm();
+  // stableNorm: norm() squares the entries, which overflows for entries beyond 1e154.
+  const double omega0_squared = stiffness.stableNorm() > 0 ? stiffness.stableNorm() : damping.stableNorm() * damping.stableNorm();
   const double omega0 = omega0_squared > 0 ? std::sqrt(omega0_squared) : 1.0;
   Matrix A = Matrix::Zero(2 * n, 2 * n);
   A.topRightCorner(n, n).setIdentity();
   A.topRightCorner(n, n) *= omega0;
   A.bottomLeftCorner(n, n) = -stiffness / omega0;
   A.bottomRightCorner(n, n) = -damping;
-  const Eigen::EigenSolver<Matrix> eig(A);
-  const double scale = eig.eigenvalues().cwiseAbs().maxCoeff();
+  // A / 2^e with 2^e ~ max |A_ij| (exact: a power of two, as in core/robust_svd): the eigenvalues
+  // scale by 2^-e, the eigenvectors not at all. Unscaled, entries ~1e298 (M = 1.5e-299 with D = 0.2)
+  // overflow inside the QR iteration's norms and the eigenvalues came out NaN (fuzz system-json-164).
+  const double peak = A.cwiseAbs().maxCoeff();
+  if (!std::isfinite(peak)) {
+    result.fail("M⁻¹K or M⁻¹D overflows double precision (M, D, K span too many orders of magnitude): "
+                "express M, D and K in other units");
+    return result;
+  }
+  int e = 0;
+  if (peak > 0) std::frexp(peak, &e);
+  const Eigen::EigenSolver<Matrix> eig(A.unaryExpr([e](double x) { return std::ldexp(x, -e); }));
+  const double scale = std::ldexp(eig.eigenvalues().cwiseAbs().maxCoeff(), e);
   int unstable = 0;
   std::vector<RealRoot> real_roots;
   for (Eigen::Index j = 0; j < 2 * n; ++j) {
-    const std::complex<double> lambda = eig.eigenvalues()(j);
+    const std::complex<double> lambda = std::ldexp(1.0, e) * eig.eigenvalues()(j);
     unstable += lambda.real() > 1e-12 * scale;
     if (std::abs(lambda.imag()) <= 1e-12 * std::max(scale, 1e-300)) {
       real_roots.push_back({lambda.real(), eig.eigenvectors().col(j).head(n).real()});
@@ -137,6 +150,25 @@ ModalResult modal_analysis(const MechanicalSystem& s) {
   const std::size_t overdamped = real_roots.size() / 2;
   for (Mode& mode : pair_real_roots(std::move(real_roots), s.M)) result.modes.push_back(std::move(mode));
   std::sort(result.modes.begin(), result.modes.end(), [](const Mode& a, const Mode& b) { return a.omega_n < b.omega_n; });
+  // Never a non-finite mode as a result (a root beyond double range, a shape whose M-norm overflows).
+  for (const Mode& mode : result.modes)
+    if (!std::isfinite(std::abs(mode.eigenvalue)) || !std::isfinite(mode.omega_n) || !std::isfinite(mode.zeta) ||
+        !mode.shape.allFinite()) {
+      result.modes.clear();
+      result.fail("a mode's eigenvalue or shape is not finite in double precision (M, D, K span too many orders of "
+                  "magnitude): express M, D and K in other units");
+      return result;
+    }
+  // Roots below the solve's resolution (backward error ~ ε max|s| per root, Golub & Van Loan 2013,
+  // sec. 7.5.6) while K is non-singular (so no root is really 0): e.g. m = 1.5e-299, d = 0.2 puts the
+  // slow root -k/d = -10 next to -d/m ~ -1e298; it comes out as noise, so it is said, not hidden.
+  const double resolution = 2.0 * static_cast<double>(n) * std::numeric_limits<double>::epsilon() * scale;
+  const bool k_regular = Eigen::FullPivLU<Matrix>(s.K).isInvertible();
+  int unresolved = 0;
+  for (Eigen::Index j = 0; j < 2 * n; ++j) unresolved += k_regular && std::ldexp(std::abs(eig.eigenvalues()(j)), e) <= resolution;
+  if (unresolved > 0)
+    result.add_warning(std::to_string(unresolved) + " root(s) below double precision's resolution next to the largest |s| " +
+                       format_number(scale) + ": those modes are inaccurate; express M, D and K in units that bring their scales closer");
   if (unstable > 0) result.add_warning(std::to_string(unstable) + " unstable root(s) (Re s > 0)");
   else if (overdamped > 0)
     result.add_warning(std::to_string(overdamped) + " overdamped mode(s) (ζ > 1, a pair of real roots): non-oscillatory motion");

@@ -167,8 +167,7 @@ ModalResult modal_analysis(const MechanicalSystem& s) {
   int unresolved = 0;
   for (Eigen::Index j = 0; j < 2 * n; ++j) unresolved += k_regular && std::ldexp(std::abs(eig.eigenvalues()(j)), e) <= resolution;
   if (unresolved > 0)
-    result.add_warning(std::to_string(unresolved) + " root(s) below double precision's resolution next to the largest |s| " +
-                       format_number(scale) + ": those modes are inaccurate; express M, D and K in units that bring their scales closer");
+    result.add_warning(std::to_string(unresolved) + " root(s) more than 1/ε below the largest |s|, beyond double precision's resolution: those modes are inaccurate; express M, D and K in units that bring their scales closer");
   if (unstable > 0) result.add_warning(std::to_string(unstable) + " unstable root(s) (Re s > 0)");
   else if (overdamped > 0)
     result.add_warning(std::to_string(overdamped) + " overdamped mode(s) (ζ > 1, a pair of real roots): non-oscillatory motion");

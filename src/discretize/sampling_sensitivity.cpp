@@ -1,5 +1,7 @@
 #include "discretize/sampling_sensitivity.hpp"
 
+#include <cmath>
+
 #include <unsupported/Eigen/MatrixFunctions>
 
 namespace mechid {
@@ -31,6 +33,9 @@ Vector balancing(const Matrix& X) {
     for (Eigen::Index i = 0; i < m; ++i) {
       const double c = B.col(i).sum() - B(i, i), r = B.row(i).sum() - B(i, i);
       if (c == 0 || r == 0) continue;  // nothing to balance against
+      // An infinite norm (entries overflowing in the sum) would make the halving loop below endless
+      // (inf / 4 = inf): such a row is left unbalanced; the caller's exponential reports non-finite values.
+      if (!std::isfinite(c) || !std::isfinite(r)) continue;
       double f = 1.0, cf = c;
       while (cf < r / 2) { f *= 2; cf *= 4; }   // column norm c f against row norm r / f
       while (cf >= r * 2) { f /= 2; cf /= 4; }

@@ -78,10 +78,12 @@ EkfResult run_augmented_ekf(const SecondOrderModel& model, const Matrix& u, cons
 
   auto record = [&](Eigen::Index k) {
     r.states.row(k) = xa.head(n2).transpose();
-    r.parameters.row(k) = xa.tail(p).transpose();
     const Vector sd = P.diagonal().cwiseMax(0.0).cwiseSqrt();
     r.state_std.row(k) = sd.head(n2).transpose();
-    r.parameter_std.row(k) = sd.tail(p).transpose();
+    if (p > 0) {  // no row of an N x 0 matrix: its data pointer is null (UBSan: offset to a null pointer)
+      r.parameters.row(k) = xa.tail(p).transpose();
+      r.parameter_std.row(k) = sd.tail(p).transpose();
+    }
     if (truth.size()) {
       const Vector e = truth.row(k).transpose() - xa;
       r.nees(k) = e.dot(P.ldlt().solve(e));

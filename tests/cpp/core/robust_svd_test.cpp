@@ -39,7 +39,7 @@ TEST_CASE("robust_svd: the projection BDCSVD trapped on, checked against the eig
             .norm() < 1e-12 * lambda(0));
 }
 
-TEST_CASE("robust_svd: data scaled by 1e-300 or 1e300 keep their singular values; a NaN gives ok = false") {
+TEST_CASE("robust_svd: data scaled by 1e-300 or 1e300 keep their singular values and a NaN gives ok = false") {
   const Matrix O = read_fixture();
   const Vector s = robust_svd(O).singular_values;
   for (const double scale : {1e-300, 1e300, 1e-310}) {

@@ -68,8 +68,8 @@ val perturbation_study_js(val s, val o) {
 val identify_js(std::string method, val data, val o, val truth) {
   return result_or_error([&] {
     const std::vector<Dataset> runs = runs_from_js(data);
-    return identification_to_js(identify(method, runs, identify_options_from_js(o)), runs.front(),
-                                optional_system_from_js(truth));
+    const std::optional<MechanicalSystem> true_system = optional_truth_from_js(truth);
+    return identification_to_js(identify(method, runs, identify_options_from_js(o)), runs.front(), true_system);
   });
 }
 
@@ -119,7 +119,8 @@ val random_stream_js(double seed, int count) {
 val svf_identify_js(val data, val o, val truth) {
   return result_or_error([&] {
     const Dataset d = dataset_from_js(data);
-    return svf_identification_to_js(identify_svf(d, svf_options_from_js(o)), d, optional_system_from_js(truth));
+    const std::optional<MechanicalSystem> true_system = optional_truth_from_js(truth);
+    return svf_identification_to_js(identify_svf(d, svf_options_from_js(o)), d, true_system);
   });
 }
 

@@ -40,7 +40,7 @@ Matrix state_matrix(const MechanicalSystem& s) {
 void IdentifyOptions::validate() const {
   require(init == "n4sid" || init == "equation-error", "init must be n4sid or equation-error, got '" + init + "'");
   require(block_rows >= 0, "block_rows must be >= 0 (0 = the rule), got " + std::to_string(block_rows));
-  require(L.allFinite(), "L has a non-finite entry");
+  require(L.allFinite(), "L has a non-finite entry: " + first_non_finite("L", L));
   for (Eigen::Index c = 0; c < L.cols(); ++c)
     require(L.col(c).cwiseAbs().maxCoeff() > 0, "column " + std::to_string(c + 1) + " of L is zero: input " +
                                                     std::to_string(c + 1) + " would act on no degree of freedom");
@@ -139,7 +139,13 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   r.adopt_warnings();  // those a method recorded directly
 }
 
+void validate_truth(const MechanicalSystem& t) {
+  const std::vector<std::string> errors = check(t);
+  require(errors.empty(), errors.empty() ? "" : "truth (the true system to compare with): " + errors.front());
+}
+
 RelativeErrors relative_errors(const MechanicalSystem& e, const MechanicalSystem& t) {
+  validate_truth(t);
   require(e.M.rows() == t.M.rows(), "the true system has " + std::to_string(t.M.rows()) +
                                         " degrees of freedom, the estimate " + std::to_string(e.M.rows()));
   RelativeErrors out;

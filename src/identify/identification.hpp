@@ -122,4 +122,10 @@ struct RelativeErrors {
 };
 RelativeErrors relative_errors(const MechanicalSystem& estimate, const MechanicalSystem& truth);
 
+// Throws InputError when the true system given to compare with is not a valid system (a
+// non-finite entry, with its matrix and 1-based entry; sizes; symmetry; definiteness), its
+// message starting with "truth". Checked before identifying, so that a bad truth is refused
+// whether or not the identification succeeds (issue 20: NaN in truth was accepted).
+void validate_truth(const MechanicalSystem& truth);
+
 }  // namespace mechid

@@ -12,7 +12,8 @@ std::string size_text(const Matrix& X) {
   return std::to_string(X.rows()) + "x" + std::to_string(X.cols());
 }
 
-// The first non-finite entry of X as "X(i,j) = nan" (1-based), or "" when all are finite.
+}  // namespace
+
 std::string first_non_finite(const std::string& name, const Matrix& X) {
   for (Eigen::Index j = 0; j < X.cols(); ++j)
     for (Eigen::Index i = 0; i < X.rows(); ++i)
@@ -21,6 +22,8 @@ std::string first_non_finite(const std::string& name, const Matrix& X) {
                format_number(X(i, j));
   return "";
 }
+
+namespace {
 
 // "" when X is symmetric within kSymmetryTolerance, else the worst offending pair.
 std::string symmetry_violation(const std::string& name, const Matrix& X) {

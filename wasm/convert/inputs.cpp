@@ -1,4 +1,5 @@
 #include "convert/inputs.hpp"
+#include "identify/identification.hpp"
 
 #include "estimators/ekf/discretization.hpp"
 #include "simulate/signals.hpp"
@@ -41,6 +42,12 @@ MechanicalSystem system_from_js(const val& s) {
 std::optional<MechanicalSystem> optional_system_from_js(const val& s) {
   if (is_absent(s)) return std::nullopt;
   return system_from_js(s);
+}
+
+std::optional<MechanicalSystem> optional_truth_from_js(const val& s) {
+  std::optional<MechanicalSystem> truth = optional_system_from_js(s);
+  if (truth) validate_truth(*truth);
+  return truth;
 }
 
 void read_input_sampling(const val& o, InputSampling& target) {

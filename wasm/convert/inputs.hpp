@@ -25,6 +25,8 @@ namespace mechid::wasm {
 MechanicalSystem system_from_js(const val& s);
 // The same, or nothing when s is undefined or null (an optional truth).
 std::optional<MechanicalSystem> optional_system_from_js(const val& s);
+// The same for a true system to compare an estimate with: validated (identify/identification.hpp).
+std::optional<MechanicalSystem> optional_truth_from_js(const val& s);
 
 // 'point' | 'hold' into `target` when present; InputError naming the option otherwise.
 void read_input_sampling(const val& o, InputSampling& target);

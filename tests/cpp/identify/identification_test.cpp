@@ -26,6 +26,30 @@ TEST_CASE("relative errors: a uniform scale errs by the scale in M, D, K and not
   CHECK_THROWS_WITH(relative_errors(preset("msd"), truth), "the true system has 3 degrees of freedom, the estimate 1");
 }
 
+TEST_CASE("a true system with a NaN entry is refused naming truth, the matrix and the entry; so is a NaN in L") {
+  MechanicalSystem truth = preset("3dof");
+  truth.K(1, 0) = NAN;
+  CHECK_THROWS_WITH(validate_truth(truth), Catch::Contains("truth") && Catch::Contains("K(2,1) = "));
+  CHECK_THROWS_AS(relative_errors(preset("3dof"), truth), InputError);
+  CHECK_NOTHROW(validate_truth(preset("3dof")));
+  IdentifyOptions o;
+  o.L = Matrix::Identity(3, 3);
+  o.L(2, 1) = INFINITY;
+  CHECK_THROWS_WITH(o.validate(), Catch::StartsWith("L has a non-finite entry: L(3,2) = "));
+}
+
+TEST_CASE("validate refuses a subnormal or absurd sampling period, naming h and the range") {
+  Dataset d;
+  d.u = Matrix::Random(50, 1);
+  d.y = Matrix::Random(50, 1);
+  for (const double h : {1e-320, 1e301}) {
+    d.h = h;
+    CHECK_THROWS_WITH(validate(d, 10), Catch::StartsWith("h must be between 1e-300 and 1e300 seconds, got " + format_number(h)));
+  }
+  d.h = 0.01;
+  CHECK_NOTHROW(validate(d, 10));
+}
+
 TEST_CASE("input_matrix: the identity when L is not given and k = n, else L of the data's size") {
   const MechanicalSystem s = preset("3dof");
   const Dataset d = fixtures::simulated(s, 0.1, 100, INFINITY);

@@ -97,6 +97,10 @@ std::vector<ConditioningRow> conditioning_table(const std::vector<double>& steps
   std::vector<ConditioningRow> rows;
   rows.reserve(steps.size());
   for (const double h : steps) {
+    validate_step(h);
+    require(h >= kMinConditioningStep && h <= kMaxConditioningStep,
+            "h = " + format_number(h) + " is outside the range the conditioning analysis covers, 1e-12 to 1e12 " +
+                "(beyond it κ(h) exceeds 1e24 and the SVD of R loses its smallest singular value)");
     ConditioningRow row;
     row.h = h;
     row.sigma = singular_values_R(h);

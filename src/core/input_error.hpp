@@ -29,4 +29,7 @@ inline void require(bool condition, const std::string& message, const std::strin
 // Shortest decimal text that reads back as the same double ("0.05", not "0.050000").
 std::string format_number(double value);
 
+// value with `digits` significant digits ("%g"), for the numbers of a warning or a hint ("2.69e+08").
+std::string format_digits(double value, int digits = 3);
+
 }  // namespace mechid

@@ -1,6 +1,7 @@
 #include "discretize/by_name.hpp"
 
 #include "core/input_error.hpp"
+#include "core/sampling_period.hpp"
 #include "discretize/cayley.hpp"
 #include "discretize/euler.hpp"
 #include "discretize/zoh.hpp"
@@ -40,11 +41,14 @@ std::string to_string(ConversionMethod method) {
 NamedDiscreteModel discretize(const MechanicalSystem& system, double h, const std::string& method) {
   NamedDiscreteModel out;
   out.method = parse_conversion_method(method);
+  const StateSpaceModel continuous = to_state_space(system);
+  // For every method: outside ε ≤ h·ω_max ≤ 1e8 the sampled model is the identity or has lost its
+  // digits (G = 0 at h = 1e200 before this check; the variational Md = M/h² underflows there).
+  check_sampling_period(h, fastest_rate_bound(system));
   if (out.method == ConversionMethod::variational) {
     out.variational = to_discrete(system, h);
     return out;
   }
-  const StateSpaceModel continuous = to_state_space(system);
   if (out.method == ConversionMethod::zoh) out.state_space = c2d_zoh(continuous, h);
   else if (out.method == ConversionMethod::tustin) out.state_space = c2d_tustin(continuous, h);
   else out.state_space = c2d_euler(continuous, h);

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/input_error.hpp"
+#include "core/sampling_period.hpp"
 
 namespace mechid {
 namespace {
@@ -27,7 +28,7 @@ void check(const Matrix& A, const Matrix& B, const Matrix& C, const Matrix& D, c
 }  // namespace
 
 void validate_step(double h) {
-  require(std::isfinite(h) && h > 0.0, "h must be a positive number of seconds, got " + format_number(h));
+  check_sampling_period(h);
 }
 
 void validate_shapes(const StateSpaceModel& m) { check(m.A, m.B, m.C, m.D, "ABCD"); }

@@ -25,7 +25,7 @@ struct ConversionResult : Outcome {
 
 // Throws InputError naming the matrix whose size disagrees (A square; B, C, D conforming).
 void validate_shapes(const StateSpaceModel& model);
-void validate_shapes(const DiscreteModel& model);  // same for F, G, H, J; and h > 0
-void validate_step(double h);                       // h > 0 and finite
+void validate_shapes(const DiscreteModel& model);  // same for F, G, H, J; and validate_step(h)
+void validate_step(double h);                       // check_sampling_period(h): finite, in [1e-300, 1e300] s
 
 }  // namespace mechid

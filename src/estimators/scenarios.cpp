@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
+#include "core/sampling_period.hpp"
 #include "estimators/ekf/belt_drive_experiment.hpp"
 #include "model/presets.hpp"
 #include "simulate/noise.hpp"
@@ -64,7 +65,7 @@ ScenarioOptions scenario_defaults(const std::string& name) {
 
 ScenarioData simulate_scenario(const std::string& name, const ScenarioOptions& o) {
   scenario_defaults(name);  // the name check
-  require(std::isfinite(o.h) && o.h > 0, "h must be a positive number of seconds, got " + format_number(o.h));
+  check_sampling_period(o.h);
   require(o.n >= 3 && o.n <= kMaxSamples, "n must be a whole number of samples between 3 and " +
                                               std::to_string(kMaxSamples) + ", got " + std::to_string(o.n));
   require(!std::isnan(o.snr_db) && o.snr_db != -INFINITY, "snr must be a number of dB or inf, got " + format_number(o.snr_db));

@@ -4,7 +4,6 @@
 // exact at any h), otherwise the model whose own free-run prediction fits the data better (a
 // likelihood comparison), with h·ω_max and the midpoint model's frequency error beside it.
 #include <cmath>
-#include <sstream>
 
 #include "core/input_error.hpp"
 #include "identify/exact_sampling_predictor.hpp"
@@ -34,13 +33,6 @@ double exact_cost(const Dataset& data, const Matrix& L, const Identification& st
   return predictor.residuals(predictor.pack(start.system, initial_state_guess(data)), r, nullptr) ? 0.5 * r.squaredNorm() : INFINITY;
 }
 
-// 3 significant digits, for the reason text.
-std::string short_number(double x) {
-  std::ostringstream out;
-  out.precision(3);
-  out << x;
-  return out.str();
-}
 
 // Whether a variational estimate's PEM reached a stationary point: its modes (and so h·ω_max)
 // can then be trusted to decide which decimated starts are worth trying.
@@ -128,7 +120,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   std::string accuracy = "no modes to judge h by";
   if (!usable->modal.modes.empty()) {
     const double omega_max = usable->modal.modes.back().omega_n;
-    accuracy = "h·ω_max = " + short_number(omega_max * data.h) + ", where " + midpoint_error_words(omega_max, data.h);
+    accuracy = "h·ω_max = " + format_digits(omega_max * data.h) + ", where " + midpoint_error_words(omega_max, data.h);
   }
   std::string reason;
   Identification chosen;
@@ -168,7 +160,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
     const bool exact_predicts_better = std::isnan(midpoint) || (!std::isnan(exact) && exact <= midpoint);
     chosen = exact_predicts_better ? refined : variational;
     const double ratio = exact_predicts_better ? midpoint / exact : exact / midpoint;
-    const std::string by = std::isfinite(ratio) ? "a residual sum of squares " + short_number(ratio) + " times smaller than"
+    const std::string by = std::isfinite(ratio) ? "a residual sum of squares " + format_digits(ratio) + " times smaller than"
                                                 : "no prediction from";
     reason = "point-sampled inputs: the " + refined.diagnostics.sampling_model.value_or("foh") +
              " and midpoint models both approximate the intersample input; the " +

@@ -5,6 +5,7 @@
 
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
+#include "core/sampling_period.hpp"
 
 namespace mechid {
 namespace {
@@ -50,12 +51,7 @@ void validate_options(const Dataset& d) {
 }
 
 void validate(const Dataset& d, Eigen::Index min_samples) {
-  // A sampling period in [1e-300, 1e300] s: 1/h (the Nyquist frequency π/h) and t = N·h for any
-  // record length N < 2^31 stay finite normal doubles, and h itself is not subnormal (1e-320 loses
-  // digits and 1/h overflows to inf). Every real record lies many decades inside.
-  require(std::isfinite(d.h) && d.h > 0, "h must be a positive number of seconds, got " + format_number(d.h));
-  require(d.h >= 1e-300 && d.h <= 1e300, "h must be between 1e-300 and 1e300 seconds, got " + format_number(d.h) +
-                                             ": give the sampling period in seconds");
+  check_sampling_period(d.h);  // core/sampling_period.hpp: finite, within [1e-300, 1e300] s
   require(d.u.cols() > 0, "the data have no input column (u1..uk)");
   require(d.y.cols() > 0, "the data have no output column (q1..qn)");
   require(d.u.rows() == d.y.rows(), "inputs have " + std::to_string(d.u.rows()) + " samples but outputs " +

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "core/input_error.hpp"
 #include "identify/intersample_model.hpp"
@@ -198,22 +197,15 @@ WorkEstimate estimate_work(const std::string& method, const WorkSizes& s, bool a
 
 namespace {
 
-std::string three_digits(double x) {
-  std::ostringstream out;
-  out.precision(3);
-  out << x;
-  return out.str();
-}
-
 // Seconds of WASM work on the reference machine in words: "40 s", "25 min", "3.2 h".
 std::string duration(double flops) {
   const double seconds = flops / kWasmFlopsPerSecond;
-  if (seconds < 90) return three_digits(std::max(seconds, 0.1)) + " s";
-  if (seconds < 5400) return three_digits(seconds / 60) + " min";
-  return three_digits(seconds / 3600) + " h";
+  if (seconds < 90) return format_digits(std::max(seconds, 0.1)) + " s";
+  if (seconds < 5400) return format_digits(seconds / 60) + " min";
+  return format_digits(seconds / 3600) + " h";
 }
 
-std::string bytes_words(double bytes) { return bytes >= 1e9 ? three_digits(bytes / 1e9) + " GB" : three_digits(bytes / 1e6) + " MB"; }
+std::string bytes_words(double bytes) { return bytes >= 1e9 ? format_digits(bytes / 1e9) + " GB" : format_digits(bytes / 1e6) + " MB"; }
 
 }  // namespace
 
@@ -237,8 +229,8 @@ void check_work(const std::string& method, const std::vector<Dataset>& runs, con
       if (other != method && s.plain && estimate_work(other, s, acceleration).flops <= options.max_work &&
           estimate_work(other, s, acceleration).bytes <= kMaxMemoryBytes)
         within += (within.empty() ? "" : ", ") + other;
-    throw InputError(what + " needs about " + three_digits(e.flops) + " floating-point operations (about " + duration(e.flops) +
-                         " here), above the limit of " + three_digits(options.max_work) + " (about " +
+    throw InputError(what + " needs about " + format_digits(e.flops) + " floating-point operations (about " + duration(e.flops) +
+                         " here), above the limit of " + format_digits(options.max_work) + " (about " +
                          duration(options.max_work) + "): " + smaller +
                          (within.empty() ? "" : ", or method " + within) +
                          "; to run it anyway raise the limit (--max-work FLOPS|inf, option maxWork)",

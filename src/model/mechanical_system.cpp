@@ -116,4 +116,12 @@ StateSpaceModel to_state_space(const MechanicalSystem& s) {
   return ss;
 }
 
+double fastest_rate_bound(const MechanicalSystem& system) {
+  const Eigen::LLT<Matrix> mass(system.M);
+  if (mass.info() != Eigen::Success) return std::nan("");
+  const auto norm1 = [](const Matrix& X) { return X.size() ? X.cwiseAbs().colwise().sum().maxCoeff() : 0.0; };
+  const double d = norm1(mass.solve(system.D)), k = norm1(mass.solve(system.K));
+  return 0.5 * (d + std::sqrt(d * d + 4.0 * k));
+}
+
 }  // namespace mechid

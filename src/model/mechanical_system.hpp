@@ -18,6 +18,13 @@ struct MechanicalSystem {
   Eigen::Index inputs() const { return L.cols(); }
 };
 
+// An upper bound of |λ| over the 2n eigenvalues of M q'' + D q' + K q = 0 (rad/s), in the 1-norm:
+// λ²x = -(λ M⁻¹D + M⁻¹K)x gives |λ|² ≤ |λ|·‖M⁻¹D‖ + ‖M⁻¹K‖, so
+// |λ| ≤ (‖M⁻¹D‖ + sqrt(‖M⁻¹D‖² + 4‖M⁻¹K‖))/2 ≤ ‖M⁻¹D‖ + sqrt(‖M⁻¹K‖). Unlike ‖A‖ of the
+// first-order form (which grows like ω² when ω > 1), it scales like the system's rates. For M
+// positive definite; NaN otherwise.
+double fastest_rate_bound(const MechanicalSystem& system);
+
 // Tolerance of the symmetry check: |X(i,j) - X(j,i)| <= tol * max|X|.
 inline constexpr double kSymmetryTolerance = 1e-9;
 

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
+#include "core/sampling_period.hpp"
 #include "simulate/noise.hpp"
 #include "discretize/sampling.hpp"
 
@@ -14,7 +16,7 @@ namespace {
 constexpr std::uint64_t kNoiseStream = 1ULL << 32;
 
 void check_options(const MechanicalSystem& system, const SimulationOptions& o) {
-  require(std::isfinite(o.h) && o.h > 0.0, "h must be a positive number of seconds, got " + format_number(o.h));
+  check_sampling_period(o.h);
   require(o.n >= 3, "n must be at least 3 samples, got " + std::to_string(o.n));
   require(o.n <= kMaxSamples, "n must be at most " + std::to_string(kMaxSamples) + " samples, got " + std::to_string(o.n));
   require(!std::isnan(o.snr_db) && o.snr_db != -INFINITY, "snr must be a number of dB or inf, got " + format_number(o.snr_db));
@@ -27,10 +29,14 @@ void check_options(const MechanicalSystem& system, const SimulationOptions& o) {
 }
 
 // Sub-steps per period so that linear interpolation of the input errs by < 1e-4 of its amplitude:
-// at least 256 sub-steps per period of the input's highest frequency.
+// at least 256 sub-steps per period of the input's highest frequency. The input's frequencies are
+// at most Nyquist's 0.5/h (signals.cpp), so 128 sub-steps suffice; the clamp keeps the conversion
+// defined whatever h is.
+constexpr Eigen::Index kMaxSubsteps = 128;
+
 int fine_substeps(const InputSignal& input, double h) {
   const double f = input.highest_frequency_hz();
-  return std::max(1, static_cast<int>(std::ceil(256.0 * f * h)));
+  return static_cast<int>(clamped_count(std::ceil(256.0 * f * h), 1, kMaxSubsteps));
 }
 
 }  // namespace
@@ -43,6 +49,7 @@ SimulatedData simulate(const MechanicalSystem& system, const SimulationOptions& 
   input_options.seed = options.seed;
   const InputSignal input(input_options, N, options.h, system.inputs());
   const StateSpaceModel ss = to_state_space(system);
+  check_sampling_period(options.h, fastest_rate_bound(system));  // h·ω_max in [ε, 1e8]: q = 0 at h = 1e200 before
 
   SimulatedData out;
   out.h = options.h;

@@ -6,6 +6,7 @@
 #include <unsupported/Eigen/MatrixFunctions>
 
 #include "core/input_error.hpp"
+#include "core/sampling_period.hpp"
 
 namespace mechid {
 
@@ -17,7 +18,7 @@ Vector SineSum::at(double t) const {
 
 SampledResponse sinusoid_response(const StateSpaceModel& m, const SineSum& input, const Vector& x0, double h,
                                   Eigen::Index N) {
-  require(std::isfinite(h) && h > 0, "h must be a positive number of seconds, got " + format_number(h));
+  check_sampling_period(h);
   require(N >= 1, "n must be at least 1 sample, got " + std::to_string(N));
   const Eigen::Index n = m.A.rows(), k = m.B.cols();
   require(input.offset.size() == k, "the input has " + std::to_string(input.offset.size()) + " channels, the model " +

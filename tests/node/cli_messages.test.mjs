@@ -128,3 +128,22 @@ test('an unknown argument or command is quoted, escaped and cut', () => {
   assert.throws(() => parseOptions('x', {}, [`a\u001b]0;title\u0007${'y'.repeat(100)}`]),
     { message: `unexpected argument 'a\\x1b]0;title\\x07${'y'.repeat(29)}… (111 characters)' for x (options start with --)` });
 });
+
+// Probe item 9: absurd sampling periods gave q = 0, G = 0 or κ = null with exit 0. Each command now
+// refuses on one line naming h and the range it takes (core/sampling_period.hpp, conditioning.hpp).
+test('absurd h: simulate, discretize and condition refuse on one line naming h and the range, exit 1', () => {
+  const cases = [
+    [['simulate', '--system', 'msd', '--h', '1e300', '--n', '5'], /h = 1e\+300 s is too long for this system.*give h between/],
+    [['simulate', '--system', 'msd', '--h', '1e-320', '--n', '5'], /h must be between 1e-300 and 1e300 seconds, got 1e-320/],
+    [['discretize', '--system', 'msd', '--h', '1e200', '--method', 'zoh'], /h = 1e\+200 s is too long/],
+    [['discretize', '--system', 'msd', '--h', '1e-300', '--method', 'variational'], /h = 1e-300 s is too short.*below double precision/],
+    [['condition', '--h', '1e20'], /h = 1e\+20 is outside the range the conditioning analysis covers, 1e-12 to 1e12/],
+  ];
+  for (const [args, pattern] of cases) {
+    const r = cli(...args);
+    assert.equal(r.code, 1, `${args.join(' ')}: exit ${r.code}, ${r.stderr}`);
+    assert.match(r.stderr, pattern, args.join(' '));
+    assert.equal(r.stderr.split('\n').length, 2, `one line: ${r.stderr}`);
+    assert.equal(r.stdout, '');
+  }
+});

@@ -6,6 +6,7 @@
 
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
+#include "core/sampling_period.hpp"
 
 namespace mechid {
 namespace {
@@ -30,7 +31,7 @@ Intersample parse_intersample(const std::string& text) { return kRuleNames.parse
 std::string to_string(Intersample rule) { return kRuleNames.name(rule); }
 
 Matrix sampled_states(const Matrix& A, const Matrix& B, const Matrix& u, double h, Intersample rule) {
-  require(std::isfinite(h) && h > 0, "h must be a positive number of seconds, got " + format_number(h));
+  check_sampling_period(h);
   const Eigen::Index n = A.rows(), k = B.cols(), N = u.rows();
   require(u.cols() == k, "the signal has " + std::to_string(u.cols()) + " channels, the system " + std::to_string(k) +
                              " inputs");

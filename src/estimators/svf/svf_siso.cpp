@@ -3,12 +3,13 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
+#include "core/sampling_period.hpp"
 
 namespace mechid {
 namespace {
 
 void check_data(const Matrix& u, const Vector& y, double h, const SvfOptions& o) {
-  require(std::isfinite(h) && h > 0, "h must be a positive number of seconds, got " + format_number(h));
+  check_sampling_period(h);
   require(u.cols() > 0, "the data have no input column (u1..uk)");
   require(u.rows() == y.size(), "inputs have " + std::to_string(u.rows()) + " samples but the output " +
                                     std::to_string(y.size()));

@@ -68,7 +68,7 @@ TEST_CASE("identify checks its options first and names the bad one with its valu
   CHECK_THROWS_WITH(identify("n4sid-d2c", d, o), "block_rows must be >= 0 (0 = the rule), got -3");
   o = IdentifyOptions{};
   o.L = Matrix::Constant(1, 1, NAN);
-  CHECK_THROWS_WITH(identify("equation-error", d, o), "L has a non-finite entry");
+  CHECK_THROWS_WITH(identify("equation-error", d, o), "L has a non-finite entry: L(1,1) = nan");
   o = IdentifyOptions{};
   o.pem.max_iterations = -1;
   CHECK_THROWS_WITH(identify("auto", d, o), "pem.max_iterations must be >= 0, got -1");

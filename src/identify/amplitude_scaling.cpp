@@ -6,7 +6,8 @@ namespace mechid {
 namespace {
 
 double rms_or_one(const Matrix& x) {
-  const double rms = x.size() ? std::sqrt(x.squaredNorm() / static_cast<double>(x.size())) : 0.0;
+  // stableNorm: data in units of 1e-306 or 1e306 would square to 0 or inf (and not be scaled).
+  const double rms = x.size() ? x.stableNorm() / std::sqrt(static_cast<double>(x.size())) : 0.0;
   return rms > 0 && std::isfinite(rms) ? rms : 1.0;
 }
 

@@ -20,22 +20,28 @@ void require_finite(const Matrix& X, const char* prefix) {
                          " is not a finite number (" + format_number(X(i, j)) + ")");
 }
 
-// Throws when the input columns are linearly dependent: the data then cannot tell their effects
-// apart. Tested on the column-normalised Gram matrix; the message names the columns that carry
-// the dependence (the large entries of the eigenvector of its smallest eigenvalue).
-void require_independent_inputs(const Matrix& u) {
-  if (u.cols() < 2) return;
-  const Vector norms = u.colwise().norm().transpose();
-  const Matrix scaled = u * norms.cwiseInverse().asDiagonal();
+// Throws when the columns of X (inputs u or outputs q; `what` is "input" or "output") are linearly dependent: the data then
+// cannot tell their effects apart (inputs) or the sensors record one motion twice (outputs, e.g. a
+// copied column). Tested on the Gram matrix of the columns scaled to unit norm (stableNorm: data
+// in units of 1e-306 or 1e306 square to 0 or inf otherwise, and the message named no column); the
+// message names the columns that carry the dependence (the large entries of the eigenvector of the
+// smallest eigenvalue). `ratio` bounds λmin/λmax = (σmin/σmax)².
+void require_independent_columns(const Matrix& X, const char* letter, const std::string& what, double ratio,
+                                 const char* why) {
+  if (X.cols() < 2) return;
+  Vector norms(X.cols());
+  for (Eigen::Index j = 0; j < X.cols(); ++j) norms(j) = X.col(j).stableNorm();
+  if (!(norms.minCoeff() > 0)) return;  // an all-zero column: each method reports what it cannot determine
+  const Matrix scaled = X * norms.cwiseInverse().asDiagonal();
   const Eigen::SelfAdjointEigenSolver<Matrix> gram(scaled.transpose() * scaled);
-  const double smallest = std::max(gram.eigenvalues()(0), 0.0), largest = gram.eigenvalues()(u.cols() - 1);
-  if (smallest > 1e-12 * largest) return;  // singular values further apart than 1e6
+  const double smallest = std::max(gram.eigenvalues()(0), 0.0), largest = gram.eigenvalues()(X.cols() - 1);
+  if (smallest > ratio * largest) return;
   const Vector combination = gram.eigenvectors().col(0).cwiseAbs();
   std::string names;
-  for (Eigen::Index j = 0; j < u.cols(); ++j)
-    if (combination(j) > 0.1 * combination.maxCoeff()) names += (names.empty() ? "u" : ", u") + std::to_string(j + 1);
-  throw InputError("inputs " + names + " are linearly dependent (input matrix of rank < " + std::to_string(u.cols()) +
-                   "): the data cannot tell their effects apart");
+  for (Eigen::Index j = 0; j < X.cols(); ++j)
+    if (combination(j) > 0.1 * combination.maxCoeff()) names += (names.empty() ? "" : ", ") + (letter + std::to_string(j + 1));
+  throw InputError(what + "s " + names + " are linearly dependent (" + what + " matrix of rank < " +
+                   std::to_string(X.cols()) + "): " + why);
 }
 
 }  // namespace
@@ -63,7 +69,12 @@ void validate(const Dataset& d, Eigen::Index min_samples) {
   for (Eigen::Index j = 0; j < d.u.cols(); ++j)
     require(d.u.col(j).maxCoeff() > d.u.col(j).minCoeff(),
             "input u" + std::to_string(j + 1) + " is constant: it excites nothing");
-  require_independent_inputs(d.u);
+  // Singular values further apart than 1e6 for inputs. For outputs only 1e7, at the Gram matrix's
+  // resolution: weakly excited modes make noise-free outputs nearly dependent, legitimately.
+  require_independent_columns(d.u, "u", "input", 1e-12, "the data cannot tell their effects apart");
+  require_independent_columns(d.y, "q", "output", 1e-14,
+                              "one is a multiple or a combination of the others (a copied column, or DOFs that move "
+                              "together): each output must record its own degree of freedom");
 }
 
 }  // namespace mechid

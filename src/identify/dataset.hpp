@@ -28,7 +28,7 @@ struct Dataset {
 
 // Throws InputError naming the problem: h <= 0; u and y with different sample counts; no input
 // or output channel; a non-finite value (with its row and column, 1-based); fewer than
-// `min_samples` samples; an input channel that is constant; linearly dependent input channels.
+// `min_samples` samples; an input channel that is constant; linearly dependent input channels, or output channels.
 void validate(const Dataset& data, Eigen::Index min_samples);
 
 // Throws InputError when an option of the data is out of range: the acceleration high-pass

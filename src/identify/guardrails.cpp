@@ -29,10 +29,10 @@ Eigen::Index excitation_order(const Matrix& input, Eigen::Index max_order) {
   if (N < 2) return 0;
   // Each channel in units of its own RMS: the eigenvalue ratio below (and the stride) would
   // otherwise compare forces in kN with forces in N, and call the small-unit channel poor.
-  const Vector rms = (input.colwise().squaredNorm().transpose() / static_cast<double>(N)).cwiseSqrt();
+  // stableNorm: forces in units of 1e-306 or 1e306 square to 0 or inf (order 0 was reported).
   Matrix u = input;
   for (Eigen::Index c = 0; c < k; ++c)
-    if (rms(c) > 0) u.col(c) /= rms(c);
+    if (const double rms = input.col(c).stableNorm() / std::sqrt(static_cast<double>(N)); rms > 0) u.col(c) /= rms;
   const Eigen::Index s = lag_stride(u, max_order), L = std::min(max_order, (N - 1) / s);
   if (L < 1) return 0;
   // One covariance for ℓ = L; the one for ℓ < L is its leading kℓ x kℓ block (same rows t).

@@ -27,6 +27,11 @@ TEST_CASE("bad data give clear errors, numerical failure gives a failed status")
   dependent.u.col(2) = d.u.col(0);
   CHECK_THROWS_WITH(identify("n4sid-d2c", dependent, IdentifyOptions{}),
                     "inputs u1, u3 are linearly dependent (input matrix of rank < 3): the data cannot tell their effects apart");
+  // A copied output column (probe of 9fdcf06, item 8): "outputs not rich enough" before.
+  Dataset copied = d;
+  copied.y.col(2) = d.y.col(0);
+  CHECK_THROWS_WITH(identify("auto", copied, IdentifyOptions{}),
+                    Catch::StartsWith("outputs q1, q3 are linearly dependent (output matrix of rank < 3)"));
   Dataset nan = d;
   nan.y(17, 2) = NAN;
   CHECK_THROWS_WITH(identify("variational", nan, IdentifyOptions{}), "sample 18, q3 is not a finite number (nan)");
@@ -146,4 +151,28 @@ TEST_CASE("a suggested DOF count that differs from the data's is recorded and wa
   note_suggested_dof(model, 2, agrees);
   CHECK(agrees.status == Status::ok);
   CHECK(agrees.warnings.empty());
+}
+
+// Probe of 9fdcf06, item 8: data in units of 1e-306 or 1e306 squared to 0 or inf in the rank test
+// ("inputs  are linearly dependent", no name) and in the amplitude scaling. M, D, K scale by b/a
+// (amplitude_scaling.hpp), so the estimate must be the unscaled one times b/a.
+TEST_CASE("data scaled by 1e-306 or 1e306 give the unscaled estimate in their units, with the same warnings") {
+  const MechanicalSystem s = preset("3dof");
+  const Dataset d = fixtures::simulated(s, 0.05, 400, 40.0);
+  for (const char* method : {"variational", "auto"}) {
+    const Identification reference = identify(method, d, IdentifyOptions{});
+    REQUIRE(reference.status != Status::failed);
+    for (const auto& [a, b] : {std::pair{1e-306, 1e-306}, {1e306, 1e306}, {1e-300, 1.0}, {1.0, 1e300}}) {
+      INFO(method << ": outputs times " << a << ", inputs times " << b);
+      Dataset scaled = d;
+      scaled.y *= a;
+      scaled.u *= b;
+      const Identification r = identify(method, scaled, IdentifyOptions{});
+      CHECK(r.status == reference.status);
+      CHECK(r.warnings.size() == reference.warnings.size());  // "persistently exciting of order 0" before
+      for (const auto& [X, Y] : {std::pair{&r.system.M, &reference.system.M}, {&r.system.D, &reference.system.D},
+                                 {&r.system.K, &reference.system.K}})
+        CHECK(((*X) * (a / b) - *Y).norm() <= 1e-9 * Y->norm());
+    }
+  }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
@@ -18,6 +19,42 @@ void require_finite(const Matrix& X, const char* prefix) {
       if (!std::isfinite(X(i, j)))  // (the message is built only on failure: this loop is hot)
         throw InputError(std::string("sample ") + std::to_string(i + 1) + ", " + prefix + std::to_string(j + 1) +
                          " is not a finite number (" + format_number(X(i, j)) + ")");
+}
+
+// Throws when a sample of X (inputs u or outputs q) is more than 1e12 times the column's 99th
+// percentile of |x|: more dynamic range (240 dB) than any sensor or amplifier has, so a glitch or
+// a missing-value code (probe of 9fdcf06, item 8: one 1e300 sample gave "outputs not rich
+// enough"). A column that is zero at 99 % of its samples (a hammer blow) is not judged.
+void require_no_glitch(const Matrix& X, char letter) {
+  const Eigen::Index N = X.rows();
+  if (N < 2) return;
+  const auto rank = static_cast<std::size_t>(std::min<Eigen::Index>(N - 1, (99 * N) / 100));
+  std::vector<double> magnitudes(static_cast<std::size_t>(N));
+  for (Eigen::Index j = 0; j < X.cols(); ++j) {
+    for (Eigen::Index i = 0; i < N; ++i) magnitudes[static_cast<std::size_t>(i)] = std::abs(X(i, j));
+    std::nth_element(magnitudes.begin(), magnitudes.begin() + static_cast<std::ptrdiff_t>(rank), magnitudes.end());
+    const double typical = magnitudes[rank];
+    Eigen::Index worst = 0;
+    const double largest = X.col(j).cwiseAbs().maxCoeff(&worst);
+    if (typical > 0 && largest > 1e12 * typical)
+      throw InputError("sample " + std::to_string(worst + 1) + ", " + letter + std::to_string(j + 1) + " = " +
+                       format_number(X(worst, j)) + " is " + format_digits(largest / typical) +
+                       " times the column's 99th percentile: no sensor has that range; a glitch or a missing-value code?");
+  }
+}
+
+// Throws when a column of X that is not all zero has every |x| below 1e-307: below DBL_MIN =
+// 2.2e-308 doubles are subnormal and keep only a few of their 53 bits (5e-324 has one), so such a
+// record has lost its digits before any method sees it (fuzz findings csv-20272673 and others:
+// outputs of 1e-323 gave an estimate with inf entries and status warning). Data whose largest
+// value is 1e-306 still give the estimate of the unscaled data to 1e-9 (methods_test.cpp).
+void require_normal_range(const Matrix& X, char letter) {
+  for (Eigen::Index j = 0; j < X.cols(); ++j) {
+    const double largest = X.col(j).cwiseAbs().maxCoeff();
+    if (largest > 0 && largest < 1e-307)
+      throw InputError(std::string(1, letter) + std::to_string(j + 1) + ": every value is below 1e-307 (the largest is " +
+                       format_number(largest) + "), where doubles lose their digits: give the data in other units");
+  }
 }
 
 // Throws when the columns of X (inputs u or outputs q; `what` is "input" or "output") are linearly dependent: the data then
@@ -54,6 +91,15 @@ void validate_options(const Dataset& d) {
   require(std::isfinite(d.acceleration_cutoff_hz) && d.acceleration_cutoff_hz >= 0,
           "the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got " +
               format_number(d.acceleration_cutoff_hz));
+}
+
+void validate_samples(const Dataset& d) {
+  require_finite(d.u, "u");
+  require_finite(d.y, "q");
+  require_no_glitch(d.u, 'u');
+  require_no_glitch(d.y, 'q');
+  require_normal_range(d.u, 'u');
+  require_normal_range(d.y, 'q');
 }
 
 void validate(const Dataset& d, Eigen::Index min_samples) {

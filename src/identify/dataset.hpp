@@ -36,4 +36,9 @@ void validate(const Dataset& data, Eigen::Index min_samples);
 // before acceleration outputs are filtered.
 void validate_options(const Dataset& data);
 
+// Throws InputError naming the sample (row, column, value in the user's units) that is not finite
+// or more than 1e12 times its column's 99th percentile of |x| (a glitch or a missing-value code).
+// Checked once where identify() starts, before the data are scaled.
+void validate_samples(const Dataset& data);
+
 }  // namespace mechid

@@ -113,7 +113,10 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
     throw InputError("unknown method '" + method + "' (expected " + methods_with() + ")");
   options.validate();
   check_runs(runs);
-  for (const Dataset& d : runs) validate_options(d);
+  for (const Dataset& d : runs) {
+    validate_options(d);
+    validate_samples(d);
+  }
   resolve(options.structure, runs.front().y.cols());  // a bad structure is bad input, whatever the method's start does
   require(entry->runs || runs.size() == 1, "method " + method + " takes one record, got " + std::to_string(runs.size()) +
                                                " runs; " + methods_with(&MethodEntry::runs) + " take several", "runs");
@@ -141,6 +144,13 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
     o.structure = options.structure.scaled(scaling.output / scaling.input);
     Identification result = entry->run(scaled, o);
     unscale_result(result, scaling);
+    // M, D, K scale by inputs/outputs: finite on the scaled data, they can leave double's range in
+    // the user's units (outputs of 1e-300, inputs of 1e30). Never an ok result with inf in it.
+    const MechanicalSystem& s = result.system;
+    if (result.status != Status::failed && !(s.M.allFinite() && s.D.allFinite() && s.K.allFinite()))
+      result.fail("M, D and K in the data's units are beyond double's range (inputs of RMS " + format_digits(scaling.input) +
+                  ", outputs of RMS " + format_digits(scaling.output) +
+                  "; the matrices scale as their ratio): give the data in other units");
     return result;
   };
   Identification r;

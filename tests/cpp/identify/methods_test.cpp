@@ -32,6 +32,15 @@ TEST_CASE("bad data give clear errors, numerical failure gives a failed status")
   copied.y.col(2) = d.y.col(0);
   CHECK_THROWS_WITH(identify("auto", copied, IdentifyOptions{}),
                     Catch::StartsWith("outputs q1, q3 are linearly dependent (output matrix of rank < 3)"));
+  // One 1e300 sample (probe item 8: "outputs not rich enough" before); a hammer-like input that is
+  // zero at 99 % of the samples is not judged.
+  Dataset glitch = d;
+  glitch.y(17, 1) = 1e300;
+  CHECK_THROWS_WITH(identify("auto", glitch, IdentifyOptions{}),
+                    Catch::StartsWith("sample 18, q2 = 1e+300 is ") && Catch::Contains("a glitch or a missing-value code?"));
+  glitch = d;
+  glitch.u(50, 2) = -1e300;
+  CHECK_THROWS_WITH(identify("variational", glitch, IdentifyOptions{}), Catch::StartsWith("sample 51, u3 = -1e+300 is "));
   Dataset nan = d;
   nan.y(17, 2) = NAN;
   CHECK_THROWS_WITH(identify("variational", nan, IdentifyOptions{}), "sample 18, q3 is not a finite number (nan)");

@@ -1,6 +1,8 @@
 #include "estimators/nonlinear/identify.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "core/input_error.hpp"
 #include "estimators/nonlinear/differentiate.hpp"
@@ -101,17 +103,6 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
     r.damping = o.damping ? *o.damping : -0.5 * h(col++) * r.mass;
     if (!(r.mass > 0)) r.add_warning("the estimated mass " + format_number(r.mass) + " is not positive");
   }
-  // m = 1/h_0 overflows when the fit drives h_0 to (almost) zero, e.g. a huge l1 penalty lambda shrinks all of h:
-  // never report a non-finite estimate as a result.
-  if (!std::isfinite(r.mass) || !std::isfinite(r.damping) || !h.allFinite()) {
-    r.fail("the fitted coefficients give a non-finite mass or damping (mass " + format_number(r.mass) + ")" +
-           (o.irls.lambda > 0 ? ": the l1 penalty lambda " + format_number(o.irls.lambda) +
-                                    " shrinks the coefficients to zero; use a smaller lambda (0: none)"
-                              : "; check that the record is excited and the force is given"));
-    return r;
-  }
-  if (r.damping_estimated && r.damping < 0)
-    r.add_warning("the estimated damping " + format_number(r.damping) + " is negative");
   std::vector<Eigen::Index> count(static_cast<std::size_t>(o.regions.classes()), 0);
   for (const int g : r.final_region) ++count[static_cast<std::size_t>(o.regions.regions[static_cast<std::size_t>(g)].stiffness)];
   for (int c = 0; c < o.regions.classes(); ++c) {
@@ -123,6 +114,25 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
     e.samples = count[static_cast<std::size_t>(c)];
     r.stiffness.push_back(e);
   }
+  // m = 1/h_0 overflows when the fit drives h_0 to (almost) zero, e.g. a huge l1 penalty lambda shrinks all of h;
+  // k_j = -h_j m overflows when a given mass is beyond the data's scale (mass 1e300): never report a non-finite
+  // estimate as a result.
+  const auto non_finite_stiffness = std::find_if(r.stiffness.begin(), r.stiffness.end(),
+                                                 [](const StiffnessEstimate& e) { return !std::isfinite(e.k); });
+  if (!std::isfinite(r.mass) || !std::isfinite(r.damping) || !h.allFinite() || non_finite_stiffness != r.stiffness.end()) {
+    std::string what = "mass " + format_number(r.mass) + ", damping " + format_number(r.damping);
+    if (non_finite_stiffness != r.stiffness.end()) what += ", stiffness " + non_finite_stiffness->name + " " + format_number(non_finite_stiffness->k);
+    std::string hint = "; check that the record is excited and the force is given";
+    if (o.irls.lambda > 0 && !std::isfinite(r.mass))
+      hint = ": the l1 penalty lambda " + format_number(o.irls.lambda) + " shrinks the coefficients to zero; use a smaller lambda (0: none)";
+    else if (o.mass)
+      hint = ": the given mass " + format_number(*o.mass) + " is beyond the scale of the data; give it in the units of the force and acceleration";
+    r.stiffness.clear();
+    r.fail("the fitted coefficients give a non-finite estimate (" + what + ")" + hint);
+    return r;
+  }
+  if (r.damping_estimated && r.damping < 0)
+    r.add_warning("the estimated damping " + format_number(r.damping) + " is negative");
 
   // Classification changes and fit of eq. 14 / 16.
   const auto regions = static_cast<Eigen::Index>(o.regions.regions.size());

@@ -26,7 +26,7 @@ TEST_CASE("relative errors: a uniform scale errs by the scale in M, D, K and not
   CHECK_THROWS_WITH(relative_errors(preset("msd"), truth), "the true system has 3 degrees of freedom, the estimate 1");
 }
 
-TEST_CASE("a true system with a NaN entry is refused naming truth, the matrix and the entry; so is a NaN in L") {
+TEST_CASE("a true system with a NaN entry is refused naming truth, the matrix and the entry, and so is a NaN in L") {
   MechanicalSystem truth = preset("3dof");
   truth.K(1, 0) = NAN;
   CHECK_THROWS_WITH(validate_truth(truth), Catch::Contains("truth") && Catch::Contains("K(2,1) = "));

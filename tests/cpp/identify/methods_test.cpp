@@ -185,3 +185,27 @@ TEST_CASE("data scaled by 1e-306 or 1e306 give the unscaled estimate in their un
     }
   }
 }
+
+// Fuzz campaign of 2026-11-23 (fuzz/findings/csv-20272673.json and others): outputs of 1e-320 keep
+// one or two of a double's 53 bits, and inputs of 1e300 against outputs of 1e-2 give M, D, K of
+// 1e302 times the unscaled ones, beyond double's range: both gave a warning with inf in M, D, K.
+TEST_CASE("subnormal outputs are refused naming the column, and M, D, K beyond double's range fail rather than warn with inf") {
+  const Dataset d = fixtures::simulated(preset("3dof"), 0.05, 400, 40.0);
+  Dataset tiny = d;
+  tiny.y.col(0) *= 1e-320 / tiny.y.col(0).cwiseAbs().maxCoeff();
+  CHECK_THROWS_WITH(identify("auto", tiny, IdentifyOptions{}),
+                    Catch::StartsWith("q1: every value is below 1e-307") && Catch::Contains("give the data in other units"));
+  Dataset huge = d;
+  huge.u *= 1e300;  // finite, but M, D, K scale by inputs / outputs = 1e312
+  huge.y *= 1e-12;
+  const Identification r = identify("variational", huge, IdentifyOptions{});
+  CHECK(r.status == Status::failed);
+  CHECK_THAT(r.message, Catch::StartsWith("M, D and K in the data's units are beyond double's range"));
+  // Just inside the range, the estimate is the unscaled one times 1e300 (methods scale as u/q).
+  Dataset large = d;
+  large.u *= 1e300;
+  const Identification reference = identify("variational", d, IdentifyOptions{});
+  const Identification inside = identify("variational", large, IdentifyOptions{});
+  CHECK(inside.status == reference.status);
+  CHECK((inside.system.K / 1e300 - reference.system.K).norm() <= 1e-9 * reference.system.K.norm());
+}

@@ -37,7 +37,7 @@ std::vector<std::string> check(const MechanicalSystem& system);
 // Throws InputError with the first message of check() when the system is not valid.
 void validate(const MechanicalSystem& system);
 
-// The first non-finite entry of X as "X(i,j) = NaN" (1-based), or "" when all are finite.
+// The first non-finite entry of X as "X(i,j) = nan" (1-based), or "" when all are finite.
 std::string first_non_finite(const std::string& name, const Matrix& X);
 
 // x' = A x + B u, y = C x + D u. For a MechanicalSystem (thesis eq. 1.4): x = [q; q'], y = q,

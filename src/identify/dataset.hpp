@@ -37,8 +37,10 @@ void validate(const Dataset& data, Eigen::Index min_samples);
 void validate_options(const Dataset& data);
 
 // Throws InputError naming the sample (row, column, value in the user's units) that is not finite
-// or more than 1e12 times its column's 99th percentile of |x| (a glitch or a missing-value code).
-// Checked once where identify() starts, before the data are scaled.
+// or more than 1e12 times its column's 99th percentile of |x| (a glitch or a missing-value code),
+// or the column whose values are all below 1e-307 (subnormal: their digits are lost). Checked once
+// where identify() starts, before the data are scaled; validate() checks finiteness again for the
+// methods called directly.
 void validate_samples(const Dataset& data);
 
 }  // namespace mechid

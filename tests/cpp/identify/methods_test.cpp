@@ -187,8 +187,8 @@ TEST_CASE("data scaled by 1e-306 or 1e306 give the unscaled estimate in their un
 }
 
 // Fuzz campaign of 2026-11-23 (fuzz/findings/csv-20272673.json and others): outputs of 1e-320 keep
-// one or two of a double's 53 bits, and inputs of 1e300 against outputs of 1e-2 give M, D, K of
-// 1e302 times the unscaled ones, beyond double's range: both gave a warning with inf in M, D, K.
+// one or two of a double's 53 bits, and inputs scaled by 1e300 with outputs scaled by 1e-12 give
+// M, D, K of 1e312 times the unscaled ones, beyond double's range: both gave a warning with inf.
 TEST_CASE("subnormal outputs are refused naming the column, and M, D, K beyond double's range fail rather than warn with inf") {
   const Dataset d = fixtures::simulated(preset("3dof"), 0.05, 400, 40.0);
   Dataset tiny = d;

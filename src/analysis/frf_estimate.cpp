@@ -1,0 +1,192 @@
+#include "analysis/frf_estimate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+
+#include "analysis/local_polynomial_frf.hpp"
+#include "core/dft.hpp"
+#include "core/input_error.hpp"
+#include "core/sampling_period.hpp"
+
+namespace mechid {
+namespace {
+
+using Complex = std::complex<double>;
+constexpr double kPi = 3.14159265358979323846;
+
+// Welch (1967, IEEE Trans. Audio Electroacoust. 15(2), p. 72, Table 1): averaging Hann segments
+// that overlap by half leaves a variance 1 + 2·0.167² times that of independent segments.
+constexpr double kHannOverlapVarianceFactor = 1.0 + 2.0 * 0.167 * 0.167;
+
+struct Segmentation {
+  Eigen::Index length = 0, step = 0, first = 0, count = 0;
+};
+
+Segmentation segmentation(Eigen::Index N, const FrfOptions& o) {
+  Segmentation s;
+  if (o.periods > 0) {
+    require(o.window != SpectralWindow::impact, "frf: an impact window does not apply to a periodic record (periods > 0)", "window");
+    require(N % o.periods == 0, "frf: " + std::to_string(o.periods) + " periods do not divide the record's " + std::to_string(N) +
+                                    " samples; give the number of periods the record holds", "periods");
+    require(o.skip_periods >= 0 && o.skip_periods < o.periods,
+            "frf: skip_periods = " + std::to_string(o.skip_periods) + " must be below the " + std::to_string(o.periods) + " periods", "periods");
+    s.length = N / o.periods;
+    s.step = s.length;
+    s.first = o.skip_periods * s.length;
+    s.count = o.periods - o.skip_periods;
+    return s;
+  }
+  s.length = o.segment > 0 ? o.segment : N / 8;
+  require(o.segment >= 0, "frf: the segment length must be positive", "segment");
+  require(s.length >= 16, "frf: segments of " + std::to_string(s.length) + " samples are too short (at least 16; the record has " +
+                              std::to_string(N) + ")", "segment");
+  require(s.length <= N, "frf: a segment of " + std::to_string(s.length) + " samples is longer than the record (" + std::to_string(N) + ")",
+          "segment");
+  s.step = o.window == SpectralWindow::hann ? s.length / 2 : s.length;
+  s.count = (N - s.length) / s.step + 1;
+  return s;
+}
+
+// Periodic Hann (w_t = sin²(πt/L)): the DFT-even window whose 50 % overlaps sum to a constant.
+Vector hann(Eigen::Index L) {
+  Vector w(L);
+  for (Eigen::Index t = 0; t < L; ++t) w(t) = std::pow(std::sin(kPi * double(t) / double(L)), 2);
+  return w;
+}
+
+// The segment's columns, mean removed for Welch segments (Bendat & Piersol 2010, sec. 11.5.2),
+// times the window, transformed: bins 0 … L/2 as rows.
+Eigen::MatrixXcd transform(const Dft& dft, const Matrix& x, Eigen::Index first, const Vector& window, bool remove_mean, Eigen::Index bins) {
+  const Eigen::Index L = window.size();
+  Eigen::MatrixXcd X(bins, x.cols());
+  ComplexVector column(L);
+  for (Eigen::Index c = 0; c < x.cols(); ++c) {
+    const double mean = remove_mean ? x.col(c).segment(first, L).mean() : 0.0;
+    for (Eigen::Index t = 0; t < L; ++t) column[t] = (x(first + t, c) - mean) * window(t);
+    const ComplexVector spectrum = dft.forward(column);
+    for (Eigen::Index b = 0; b < bins; ++b) X(b, c) = spectrum[b];
+  }
+  return X;
+}
+
+}  // namespace
+
+FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
+  check_sampling_period(h);
+  const Eigen::Index N = u.rows(), k = u.cols(), m = y.cols();
+  require(k >= 1 && m >= 1, "frf: needs at least one input and one output column", "data");
+  require(y.rows() == N, "frf: the inputs have " + std::to_string(N) + " samples and the outputs " + std::to_string(y.rows()), "data");
+  require(u.allFinite() && y.allFinite(), "frf: the data hold a value that is not finite", "data");
+  require(o.band_lo_hz >= 0.0 && o.band_lo_hz < o.band_hi_hz, "frf: the band " + format_digits(o.band_lo_hz) + ":" +
+                                                                  format_digits(o.band_hi_hz) + " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
+  require(o.impact_force_fraction > 0.0 && o.impact_force_fraction <= 1.0, "frf: the force window's fraction must be in (0, 1]", "window");
+  require(o.impact_end_value > 0.0 && o.impact_end_value <= 1.0, "frf: the exponential window's end value must be in (0, 1]", "window");
+  if (o.method == FrfMethod::local_polynomial && o.periods == 0) return local_polynomial_frf(u, y, h, o);
+  const Segmentation s = segmentation(N, o);
+  const SpectralWindow window = o.periods > 0 ? SpectralWindow::rectangular : o.window;
+  const Eigen::Index L = s.length, bins = L / 2 + 1;
+  const double df = 1.0 / (double(L) * h);
+  const double nyquist = 0.5 / h;
+  require(o.band_lo_hz < nyquist, "frf: the band starts at " + format_digits(o.band_lo_hz, 6) + " Hz, above the Nyquist frequency " +
+                                      format_digits(nyquist, 6) + " Hz", "band");
+
+  // The windows of the input and the outputs (the impact case differs: Brandt, Noise and
+  // Vibration Analysis, 2011, sec. 13.6: a force window, and an exponential decay on both).
+  Vector w_out = window == SpectralWindow::hann ? hann(L) : Vector::Ones(L);
+  Vector w_in = w_out;
+  FrfEstimate result;
+  if (window == SpectralWindow::impact) {
+    const double tau = double(L) * h / std::log(1.0 / o.impact_end_value);
+    for (Eigen::Index t = 0; t < L; ++t) w_out(t) = std::exp(-double(t) * h / tau);
+    w_in = w_out;
+    const auto kept = Eigen::Index(std::ceil(o.impact_force_fraction * double(L)));
+    w_in.tail(L - kept).setZero();
+    result.window_decay_rate = o.impact_end_value < 1.0 ? 1.0 / tau : 0.0;
+  }
+
+  std::vector<Eigen::Index> chosen;
+  for (Eigen::Index b = 1; b < bins; ++b) {
+    const double f = double(b) * df;
+    if (f >= o.band_lo_hz && f <= o.band_hi_hz) chosen.push_back(b);
+  }
+  require(!chosen.empty(), "frf: no frequency of the segment's grid (step " + format_digits(df) + " Hz) lies in the band " +
+                               format_digits(o.band_lo_hz) + ":" + format_digits(o.band_hi_hz) + " Hz", "band");
+  const auto F = Eigen::Index(chosen.size());
+
+  // Averaged cross spectra per chosen bin: S_uu (k × k), S_yu (m × k), the diagonal of S_yy.
+  std::vector<Eigen::MatrixXcd> Suu(F, Eigen::MatrixXcd::Zero(k, k)), Syu(F, Eigen::MatrixXcd::Zero(m, k));
+  Matrix Syy = Matrix::Zero(F, m);
+  const Dft dft{std::size_t(L)};
+  const bool remove_mean = window == SpectralWindow::hann;
+  for (Eigen::Index seg = 0; seg < s.count; ++seg) {
+    const Eigen::Index first = s.first + seg * s.step;
+    const Eigen::MatrixXcd U = transform(dft, u, first, w_in, remove_mean, bins);
+    const Eigen::MatrixXcd Y = transform(dft, y, first, w_out, remove_mean, bins);
+    for (Eigen::Index i = 0; i < F; ++i) {
+      const Eigen::Index b = chosen[std::size_t(i)];
+      const Eigen::VectorXcd ub = U.row(b).transpose(), yb = Y.row(b).transpose();
+      Suu[std::size_t(i)] += ub * ub.adjoint();
+      Syu[std::size_t(i)] += yb * ub.adjoint();
+      Syy.row(i) += yb.cwiseAbs2().transpose();
+    }
+  }
+
+  double n_eff = double(s.count);
+  if (window == SpectralWindow::hann && s.count > 1) n_eff /= kHannOverlapVarianceFactor;
+  result.averages = s.count;
+  result.segment = L;
+  result.freq_hz.resize(F);
+  result.coherence.resize(F, m);
+  double largest_input = 0.0;
+  for (const auto& S : Suu) largest_input = std::max(largest_input, S.trace().real());
+  Eigen::Index unexcited = 0;
+  for (Eigen::Index i = 0; i < F; ++i) {
+    result.freq_hz(i) = double(chosen[std::size_t(i)]) * df;
+    const auto& S = Suu[std::size_t(i)];
+    Eigen::MatrixXcd H = Eigen::MatrixXcd::Constant(m, k, Complex(NAN, NAN));
+    Eigen::MatrixXcd Suu_inv = Eigen::MatrixXcd::Constant(k, k, Complex(NAN, NAN));
+    const Eigen::LDLT<Eigen::MatrixXcd> ldlt(S);
+    const bool excited = S.trace().real() > 1e-10 * largest_input && ldlt.info() == Eigen::Success &&
+                         ldlt.vectorD().real().minCoeff() > 1e-12 * ldlt.vectorD().real().maxCoeff();
+    if (excited) {
+      Suu_inv = ldlt.solve(Eigen::MatrixXcd::Identity(k, k));
+      H = Syu[std::size_t(i)] * Suu_inv;
+    } else {
+      ++unexcited;
+    }
+    Eigen::MatrixXd sd(m, k);
+    for (Eigen::Index o2 = 0; o2 < m; ++o2) {
+      const double explained = excited ? (Syu[std::size_t(i)].row(o2) * Suu_inv * Syu[std::size_t(i)].row(o2).adjoint())(0, 0).real() : NAN;
+      const double gamma2 = Syy(i, o2) > 0.0 ? std::clamp(explained / Syy(i, o2), 0.0, 1.0) : NAN;
+      result.coherence(i, o2) = gamma2;
+      // E|Ĥ_oj − H_oj|² = (1 − γ²_o) S_yy,oo [S_uu⁻¹]_jj / (n − k) (Bendat & Piersol 2010, sec. 9.3;
+      // for k = 1 this is (1 − γ²)|H|²/(γ² (n − 1))). The product S_yy [S_uu⁻¹] does not depend on
+      // whether the spectra are sums or means over the n segments.
+      const double dof = n_eff - double(k);
+      for (Eigen::Index j = 0; j < k; ++j)
+        sd(o2, j) = dof > 0.0 ? std::sqrt((1.0 - gamma2) * Syy(i, o2) * Suu_inv(j, j).real() / dof) : NAN;
+    }
+    result.H1.push_back(H);
+    result.h1_sd.push_back(sd);
+    if (k == 1) {
+      Eigen::MatrixXcd H2(m, 1);
+      for (Eigen::Index o2 = 0; o2 < m; ++o2) H2(o2, 0) = excited ? Syy(i, o2) / std::conj(Syu[std::size_t(i)](o2, 0)) : Complex(NAN, NAN);
+      result.H2.push_back(H2);
+    }
+  }
+  if (unexcited == F) {
+    result.fail("frf: the inputs carry no power in the band " + format_digits(o.band_lo_hz) + ":" + format_digits(o.band_hi_hz) +
+                " Hz (or are linearly dependent there): no frequency response can be estimated");
+    return result;
+  }
+  if (unexcited > 0)
+    result.add_warning("frf: " + std::to_string(unexcited) + " of " + std::to_string(F) +
+                       " frequencies carry no input power (a multisine without those lines?): their H1, H2 and coherence are null");
+  if (double(s.count) <= double(k))
+    result.add_warning("frf: " + std::to_string(s.count) + " segment(s) for " + std::to_string(k) +
+                       " input(s): coherence and standard deviations need more averages; give a shorter segment or more periods");
+  return result;
+}
+
+}  // namespace mechid

@@ -1,0 +1,57 @@
+// Frequency response functions estimated from sampled input and output records: H1 and H2 with
+// their coherence, by Welch averaging of windowed segments or, for a periodic excitation, by
+// averaging over whole periods (no leakage, the transient periods dropped). Bendat & Piersol,
+// Random Data (4th ed., 2010), ch. 9; Pintelon & Schoukens, System Identification (2nd ed.,
+// 2012), sec. 2.4 for the periodic case.
+#pragma once
+
+#include <limits>
+#include <vector>
+
+#include "core/status.hpp"
+#include "core/types.hpp"
+
+namespace mechid {
+
+enum class SpectralWindow {
+  hann,         // random excitation: Welch segments with 50 % overlap
+  rectangular,  // periodic excitation, one segment per period (the default when periods > 0)
+  impact,       // hammer records: a force window on the input, an exponential window on both
+};
+
+enum class FrfMethod {
+  welch,             // averaged cross spectra of windowed segments (or of whole periods)
+  local_polynomial,  // the local polynomial method on the whole record's DFT (local_polynomial_frf.hpp)
+};
+
+struct FrfOptions {
+  FrfMethod method = FrfMethod::welch;
+  SpectralWindow window = SpectralWindow::hann;
+  Eigen::Index segment = 0;      // samples per segment; 0 = N/8 (Welch) or the period
+  Eigen::Index periods = 0;      // > 0: the record is this many periods of a periodic input
+  Eigen::Index skip_periods = 1; // periods dropped at the start (the transient)
+  double band_lo_hz = 0.0;       // the frequencies reported: band_lo_hz <= f <= band_hi_hz
+  double band_hi_hz = std::numeric_limits<double>::infinity();
+  double impact_force_fraction = 0.1;  // impact: the input window is 1 over this part of a segment
+  double impact_end_value = 0.01;      // impact: the exponential window's value at the segment's end
+};
+
+struct FrfEstimate : Outcome {
+  Vector freq_hz;                       // F frequencies (bins of the segment within the band)
+  std::vector<Eigen::MatrixXcd> H1;     // F matrices, outputs × inputs: S_yu S_uu⁻¹
+  std::vector<Eigen::MatrixXcd> H2;     // one input only: S_yy / S_uy per output (empty otherwise)
+  Matrix coherence;                     // F × outputs: the multiple coherence of each output with the inputs
+  std::vector<Matrix> h1_sd;            // F matrices, outputs × inputs: sqrt E|Ĥ1 − H|² from the coherence
+  Eigen::Index averages = 0;            // segments (periods) averaged; for the local polynomial method, the
+                                        // degrees of freedom of its noise estimate
+  Eigen::Index segment = 0;             // samples per segment
+  double window_decay_rate = 0.0;       // 1/τ of the exponential window (s⁻¹), added to every pole's decay rate
+};
+
+// u: N × k inputs, y: N × m outputs, h: sampling period (s). A periodic record (periods > 0) is
+// averaged over its periods whatever the method. Throws InputError on bad options
+// (a segment longer than the record, a band outside (0, Nyquist], periods that do not divide N);
+// a record that gives no coherent estimate is a status.
+FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& options);
+
+}  // namespace mechid

@@ -1,0 +1,109 @@
+#include "analysis/local_polynomial_frf.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+
+#include "core/dft.hpp"
+#include "core/input_error.hpp"
+
+namespace mechid {
+namespace {
+
+using Complex = std::complex<double>;
+constexpr Eigen::Index kDegree = 2;  // Pintelon et al. 2010's usual choice: bias O(R³) on H
+
+Eigen::MatrixXcd spectrum(const Matrix& x) {
+  const Eigen::Index N = x.rows();
+  const Dft dft{static_cast<std::size_t>(N)};
+  Eigen::MatrixXcd X(N / 2 + 1, x.cols());
+  ComplexVector column(static_cast<std::size_t>(N));
+  for (Eigen::Index c = 0; c < x.cols(); ++c) {
+    for (Eigen::Index t = 0; t < N; ++t) column[std::size_t(t)] = x(t, c);
+    const ComplexVector X_c = dft.forward(column);
+    for (Eigen::Index b = 0; b <= N / 2; ++b) X(b, c) = X_c[std::size_t(b)];
+  }
+  return X;
+}
+
+}  // namespace
+
+FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
+  const Eigen::Index N = u.rows(), k = u.cols(), m = y.cols();
+  // Unknowns per output: (k + 1)(degree + 1); the window holds 2R + 1 bins with at least k + 2
+  // residual degrees of freedom for the noise estimate (Pintelon et al. 2010, eq. 17).
+  const Eigen::Index unknowns = (k + 1) * (kDegree + 1);
+  const Eigen::Index R = (unknowns + k + 2) / 2;
+  const Eigen::Index window = 2 * R + 1, dof = window - unknowns;
+  require(N / 2 > 2 * R + 1, "frf: the local polynomial method needs more than " + std::to_string(4 * R + 2) + " samples", "data");
+  const Eigen::MatrixXcd U = spectrum(u), Y = spectrum(y);
+  const double df = 1.0 / (double(N) * h);
+
+  FrfEstimate result;
+  result.averages = dof;
+  result.segment = N;
+  std::vector<Eigen::Index> chosen;
+  for (Eigen::Index b = std::max<Eigen::Index>(1, R); b <= N / 2 - R; ++b) {
+    const double f = double(b) * df;
+    if (f >= o.band_lo_hz && f <= o.band_hi_hz) chosen.push_back(b);
+  }
+  require(!chosen.empty(), "frf: no frequency of the record's grid (step " + format_digits(df) + " Hz) lies in the band " +
+                               format_digits(o.band_lo_hz) + ":" + format_digits(o.band_hi_hz) + " Hz", "band");
+  const auto F = Eigen::Index(chosen.size());
+  result.freq_hz.resize(F);
+  result.coherence.resize(F, m);
+  Eigen::Index singular = 0;
+  for (Eigen::Index i = 0; i < F; ++i) {
+    const Eigen::Index b = chosen[std::size_t(i)];
+    result.freq_hz(i) = double(b) * df;
+    // Regressors: r^s U_j(b + r) for each input j and power s, then r^s for the transient.
+    Eigen::MatrixXcd K(window, unknowns);
+    for (Eigen::Index r = -R; r <= R; ++r) {
+      double power = 1.0;
+      for (Eigen::Index s = 0; s <= kDegree; ++s, power *= double(r)) {
+        for (Eigen::Index j = 0; j < k; ++j) K(r + R, j * (kDegree + 1) + s) = power * U(b + r, j);
+        K(r + R, k * (kDegree + 1) + s) = power;
+      }
+    }
+    // Columns scaled to unit norm before the QR, so the input's units do not matter.
+    const Vector scale = K.colwise().norm().transpose().cwiseMax(1e-300);
+    const Eigen::MatrixXcd Ks = K * scale.cwiseInverse().asDiagonal();
+    const Eigen::ColPivHouseholderQR<Eigen::MatrixXcd> qr(Ks);
+    Eigen::MatrixXcd H = Eigen::MatrixXcd::Constant(m, k, Complex(NAN, NAN));
+    Matrix sd = Matrix::Constant(m, k, NAN);
+    if (qr.rank() < unknowns) {
+      ++singular;
+    } else {
+      const Eigen::MatrixXcd Yw = Y.middleRows(b - R, window);
+      const Eigen::MatrixXcd theta = qr.solve(Yw);
+      const Eigen::MatrixXcd residual = Yw - Ks * theta;
+      // cov θ = σ² (Ksᴴ Ks)⁻¹; its diagonal from the R factor: (RᴴR)⁻¹ = R⁻¹R⁻ᴴ (permuted).
+      const Eigen::MatrixXcd Rf = qr.matrixR().topLeftCorner(unknowns, unknowns).triangularView<Eigen::Upper>();
+      const Eigen::MatrixXcd Rinv = Rf.triangularView<Eigen::Upper>().solve(Eigen::MatrixXcd::Identity(unknowns, unknowns));
+      const Eigen::MatrixXcd P = qr.colsPermutation() * Rinv;  // rows in the original column order
+      for (Eigen::Index o2 = 0; o2 < m; ++o2) {
+        const double sigma2 = residual.col(o2).squaredNorm() / double(dof);
+        result.coherence(i, o2) = std::clamp(1.0 - sigma2 / std::max(std::norm(Y(b, o2)), 1e-300), 0.0, 1.0);
+        for (Eigen::Index j = 0; j < k; ++j) {
+          const Eigen::Index col = j * (kDegree + 1);
+          H(o2, j) = theta(col, o2) / scale(col);  // θ rows follow the original columns after solve
+          sd(o2, j) = std::sqrt(sigma2 * P.row(col).squaredNorm()) / scale(col);
+        }
+      }
+    }
+    if (qr.rank() < unknowns) result.coherence.row(i).setConstant(NAN);
+    result.H1.push_back(H);
+    result.h1_sd.push_back(sd);
+  }
+  if (singular == F) {
+    result.fail("frf: the inputs carry no power in the band " + format_digits(o.band_lo_hz) + ":" + format_digits(o.band_hi_hz) +
+                " Hz: no frequency response can be estimated");
+    return result;
+  }
+  if (singular > 0)
+    result.add_warning("frf: at " + std::to_string(singular) + " of " + std::to_string(F) +
+                       " frequencies the inputs are too weak for the local polynomial fit: their H1 is null");
+  return result;
+}
+
+}  // namespace mechid

@@ -1,0 +1,339 @@
+#include "analysis/modes_in_band.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/dft.hpp"
+#include "core/input_error.hpp"
+
+namespace mechid {
+namespace {
+
+using Complex = std::complex<double>;
+constexpr double kTwoPi = 6.28318530717958647692;
+
+// Damping ratios above this are not taken for structural modes (lightly damped structures have
+// ζ < 0.1; 0.3 leaves room for heavily damped ones).
+constexpr double kMaxPlausibleZeta = 0.3;
+
+double freq_of(Complex pole) { return std::abs(pole) / kTwoPi; }
+double zeta_of(Complex pole) { return -pole.real() / std::abs(pole); }
+
+// The FRFs as receptance-like channels (H divided by (iω)^p of its output; channel o + m·j for
+// output o and input j), weighted by the inverse of each entry's standard deviation (the
+// maximum-likelihood weighting, Pintelon & Schoukens 2012, sec. 9.4) when asked and every entry
+// has one, else by the inverse of each channel's RMS over the band so that no channel's units
+// dominate. Frequencies without input power get weight 0.
+FrfChannels channels(const FrfEstimate& frf, const std::vector<Response>& outputs, bool inverse_sd) {
+  const Eigen::Index F = frf.freq_hz.size(), m = frf.H1.front().rows(), k = frf.H1.front().cols();
+  FrfChannels c{frf.freq_hz, Eigen::MatrixXcd::Zero(F, m * k), Matrix::Zero(F, m * k)};
+  bool use_sd = inverse_sd;
+  for (const auto& sd : frf.h1_sd) use_sd = use_sd && sd.allFinite() && sd.minCoeff() > 0.0;
+  for (Eigen::Index f = 0; f < F; ++f) {
+    const Complex s(0.0, kTwoPi * frf.freq_hz(f));
+    for (Eigen::Index j = 0; j < k; ++j)
+      for (Eigen::Index o = 0; o < m; ++o) {
+        const Complex value = frf.H1[std::size_t(f)](o, j);
+        if (!std::isfinite(value.real()) || !std::isfinite(value.imag())) continue;
+        const int power = outputs.empty() ? 0 : int(outputs[std::size_t(o)]);
+        c.H(f, o + m * j) = value / std::pow(s, power);
+        const double sd = frf.h1_sd[std::size_t(f)](o, j) / std::pow(std::abs(s), power);
+        c.weight(f, o + m * j) = use_sd ? 1.0 / sd : 1.0;
+      }
+  }
+  if (use_sd) return c;
+  for (Eigen::Index ch = 0; ch < m * k; ++ch) {
+    const double count = c.weight.col(ch).sum();
+    const double rms = count > 0 ? std::sqrt(c.H.col(ch).cwiseAbs2().sum() / count) : 0.0;
+    if (rms > 0.0) c.weight.col(ch) /= rms;
+  }
+  return c;
+}
+
+struct OrderPoles {
+  std::vector<Complex> poles;  // in the band, Im > 0, by frequency
+  Eigen::MatrixXcd shapes;     // C × poles: LSFD residues
+};
+
+OrderPoles poles_at(const FrfChannels& c, Eigen::Index order, double dt, double decay, double lo, double hi) {
+  OrderPoles out;
+  for (Complex pole : lscf_poles(c, order, dt)) {
+    // The exponential window multiplied the responses by e^{−σt}: every pole moved left by σ.
+    pole += decay;
+    if (pole.imag() <= 0.0 || !std::isfinite(pole.real())) continue;
+    const double f = freq_of(pole);
+    if (f >= lo && f <= hi) out.poles.push_back(pole);
+  }
+  std::sort(out.poles.begin(), out.poles.end(), [](Complex a, Complex b) { return freq_of(a) < freq_of(b); });
+  // Shapes from the physically plausible poles only: a spurious pole with negative or very large
+  // damping at a mode's frequency (they come and go at high orders) would share its residue and
+  // turn a stable shape unstable (measured on the 8-DOF test: the 2.5 Hz mode lost its shape
+  // stability from order 32 on, when a pole with ζ = 0.88 appeared beside it).
+  std::vector<Complex> plausible;
+  std::vector<Eigen::Index> index;
+  for (std::size_t r = 0; r < out.poles.size(); ++r)
+    if (zeta_of(out.poles[r]) > 0.0 && zeta_of(out.poles[r]) <= kMaxPlausibleZeta) plausible.push_back(out.poles[r]), index.push_back(Eigen::Index(r));
+  out.shapes = Eigen::MatrixXcd::Zero(c.H.cols(), Eigen::Index(out.poles.size()));
+  if (!plausible.empty()) {
+    const Eigen::MatrixXcd residues = fit_residues(c, plausible).residues;
+    for (std::size_t q = 0; q < index.size(); ++q) out.shapes.col(index[q]) = residues.col(Eigen::Index(q));
+  }
+  return out;
+}
+
+struct StablePole {
+  Eigen::Index order;
+  Complex pole;
+};
+
+// Groups the stable poles by frequency (a gap wider than freq_tol starts a new group) and keeps the
+// groups stable over at least min_orders consecutive orders; each mode is the group's pole of
+// median frequency.
+std::vector<std::pair<StablePole, Eigen::Index>> pick_modes(std::vector<StablePole> stable, const ModesOptions& o) {
+  std::sort(stable.begin(), stable.end(), [](const StablePole& a, const StablePole& b) { return freq_of(a.pole) < freq_of(b.pole); });
+  std::vector<std::pair<StablePole, Eigen::Index>> picked;
+  std::size_t start = 0;
+  for (std::size_t i = 1; i <= stable.size(); ++i) {
+    if (i < stable.size() && freq_of(stable[i].pole) - freq_of(stable[i - 1].pole) <= o.freq_tol * freq_of(stable[i - 1].pole)) continue;
+    std::vector<Eigen::Index> orders;
+    for (std::size_t j = start; j < i; ++j) orders.push_back(stable[j].order);
+    std::sort(orders.begin(), orders.end());
+    orders.erase(std::unique(orders.begin(), orders.end()), orders.end());
+    Eigen::Index run = orders.empty() ? 0 : 1, best = run;
+    for (std::size_t j = 1; j < orders.size(); ++j) {
+      run = orders[j] == orders[j - 1] + 2 ? run + 1 : 1;
+      best = std::max(best, run);
+    }
+    if (best >= o.min_stable_orders) picked.emplace_back(stable[start + (i - start) / 2], best);
+    start = i;
+  }
+  return picked;
+}
+
+// Mean and standard deviation of the mean over the values.
+std::pair<double, double> scatter(const std::vector<double>& v) {
+  double mean = 0.0;
+  for (double x : v) mean += x;
+  mean /= double(v.size());
+  double ss = 0.0;
+  for (double x : v) ss += (x - mean) * (x - mean);
+  return {mean, std::sqrt(ss / double(v.size() - 1) / double(v.size()))};
+}
+
+// The record's independent batches: its periods (periodic records), else 4 blocks of equal length.
+std::vector<std::pair<Eigen::Index, Eigen::Index>> batches(Eigen::Index N, const FrfOptions& frf, Eigen::Index used_periods) {
+  std::vector<std::pair<Eigen::Index, Eigen::Index>> b;
+  if (frf.periods > 0) {
+    const Eigen::Index L = N / frf.periods;
+    for (Eigen::Index p = frf.skip_periods; p < frf.skip_periods + used_periods; ++p) b.emplace_back(p * L, L);
+  } else {
+    const Eigen::Index L = N / 4;
+    for (Eigen::Index p = 0; p < 4; ++p) b.emplace_back(p * L, L);
+  }
+  return b;
+}
+
+// Fit of the band model on held-out periods: in the periodic steady state the model's output is
+// Ŷ(f) = H(f) U(f) bin by bin; Parseval turns the time-domain norms into sums over the bins.
+std::vector<BandValidation> validate(const ModalFit& model, const Matrix& u, const Matrix& y, double h, const ModesOptions& o) {
+  const Eigen::Index N = u.rows(), m = y.cols(), k = u.cols();
+  const Dft dft{std::size_t(N)};
+  auto spectrum = [&](const Matrix& x) {
+    Eigen::MatrixXcd X(N, x.cols());
+    for (Eigen::Index c = 0; c < x.cols(); ++c) {
+      ComplexVector col(static_cast<std::size_t>(N));
+      for (Eigen::Index t = 0; t < N; ++t) col[std::size_t(t)] = x(t, c);
+      const ComplexVector Xc = dft.forward(col);
+      for (Eigen::Index b = 0; b < N; ++b) X(b, c) = Xc[std::size_t(b)];
+    }
+    return X;
+  };
+  const Eigen::MatrixXcd U = spectrum(u), Y = spectrum(y);
+  std::vector<Eigen::Index> in_band;
+  for (Eigen::Index b = 1; b <= N / 2; ++b) {
+    const double f = double(b) / (double(N) * h);
+    if (f >= o.frf.band_lo_hz && f <= o.frf.band_hi_hz) in_band.push_back(b);
+  }
+  Vector freq(Eigen::Index(in_band.size()));
+  for (std::size_t i = 0; i < in_band.size(); ++i) freq(Eigen::Index(i)) = double(in_band[i]) / (double(N) * h);
+  const Eigen::MatrixXcd H = synthesize(model, freq);  // F × (m·k), receptance form
+  std::vector<BandValidation> out(static_cast<std::size_t>(m));
+  for (Eigen::Index oi = 0; oi < m; ++oi) {
+    const int power = o.outputs.empty() ? 0 : int(o.outputs[std::size_t(oi)]);
+    double err = 0.0, band = 0.0, total = 0.0;
+    for (Eigen::Index b = 1; b <= N / 2; ++b) total += std::norm(Y(b, oi));
+    for (std::size_t i = 0; i < in_band.size(); ++i) {
+      const Eigen::Index b = in_band[i];
+      Complex predicted = 0.0;
+      for (Eigen::Index j = 0; j < k; ++j) predicted += H(Eigen::Index(i), oi + m * j) * U(b, j);
+      predicted *= std::pow(Complex(0.0, kTwoPi * freq(Eigen::Index(i))), power);
+      err += std::norm(Y(b, oi) - predicted);
+      band += std::norm(Y(b, oi));
+    }
+    // Bins above N/2 mirror those below; the error outside the band is the output itself there.
+    out[std::size_t(oi)].fit_percent_band = 100.0 * (1.0 - std::sqrt(err / band));
+    out[std::size_t(oi)].fit_percent = 100.0 * (1.0 - std::sqrt((err + total - band) / total));
+  }
+  return out;
+}
+
+}  // namespace
+
+double complex_mac(const Eigen::VectorXcd& a, const Eigen::VectorXcd& b) {
+  const double den = a.squaredNorm() * b.squaredNorm();
+  return den > 0.0 ? std::norm(a.dot(b)) / den : 0.0;
+}
+
+double modal_phase_collinearity(const Eigen::VectorXcd& shape) {
+  const Vector re = shape.real(), im = shape.imag();
+  const double sxx = re.squaredNorm(), syy = im.squaredNorm(), sxy = re.dot(im);
+  const double trace = sxx + syy, diff = std::sqrt((sxx - syy) * (sxx - syy) + 4.0 * sxy * sxy);
+  return trace > 0.0 ? (diff / trace) * (diff / trace) : 0.0;  // λ1 − λ2 = diff, λ1 + λ2 = trace
+}
+
+ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const ModesOptions& o) {
+  require(o.outputs.empty() || Eigen::Index(o.outputs.size()) == y.cols(), "modes: one response kind per output column", "outputs");
+  require(o.max_order >= 2 && o.max_order <= 400, "modes: max_order = " + std::to_string(o.max_order) + " must be in 2 … 400", "max_order");
+  require(o.freq_tol > 0.0 && o.damping_tol > 0.0 && o.mac_min > 0.0 && o.mac_min <= 1.0,
+          "modes: the stability tolerances must be positive (and the MAC at most 1)", "tolerances");
+  require(o.min_stable_orders >= 1, "modes: min_stable_orders must be at least 1", "tolerances");
+  require(std::isfinite(o.frf.band_hi_hz), "modes: give the band's upper frequency", "band");
+  require(o.holdout_periods >= 0 && (o.holdout_periods == 0 || o.frf.periods > 0),
+          "modes: held-out periods need a periodic record (give its number of periods)", "holdout");
+  const Eigen::Index N = u.rows();
+  Eigen::Index used_periods = 0;
+  FrfOptions frf_options = o.frf;
+  Eigen::Index estimation_samples = N;
+  if (o.frf.periods > 0) {
+    used_periods = o.frf.periods - o.frf.skip_periods - o.holdout_periods;
+    require(o.frf.periods > 0 && N % o.frf.periods == 0, "modes: " + std::to_string(o.frf.periods) + " periods do not divide the record's " +
+                                                              std::to_string(N) + " samples", "periods");
+    require(used_periods >= 1, "modes: no period is left for the estimate after " + std::to_string(o.frf.skip_periods) + " skipped and " +
+                                   std::to_string(o.holdout_periods) + " held out", "holdout");
+    estimation_samples = (o.frf.periods - o.holdout_periods) * (N / o.frf.periods);
+    frf_options.periods = o.frf.periods - o.holdout_periods;
+  }
+  ModesInBand result;
+  result.frf = estimate_frf(u.topRows(estimation_samples), y.topRows(estimation_samples), h, frf_options);
+  if (result.frf.failed()) {
+    result.fail(result.frf.message);
+    return result;
+  }
+  for (const auto& w : result.frf.warnings) result.add_warning(w);
+  const bool inverse_sd = o.weighting == FrfWeighting::inverse_sd ||
+                          (o.weighting == FrfWeighting::automatic && o.frf.periods == 0 && o.frf.method == FrfMethod::local_polynomial);
+  const FrfChannels c = channels(result.frf, o.outputs, inverse_sd);
+  const Eigen::Index F = c.freq_hz.size();
+  require(F > o.max_order, "modes: max_order = " + std::to_string(o.max_order) + " needs more than " + std::to_string(o.max_order) +
+                               " frequencies in the band; it has " + std::to_string(F) + " (widen the band or lengthen the segment)", "max_order");
+  const double dt = lscf_time_step(c.freq_hz), decay = result.frf.window_decay_rate;
+  const double lo = o.frf.band_lo_hz, hi = o.frf.band_hi_hz;
+
+  // The stabilization diagram: every order's poles against those of the order below.
+  std::vector<StablePole> stable;
+  std::map<Eigen::Index, OrderPoles> by_order;
+  for (Eigen::Index n = 2; n <= o.max_order; n += 2) {
+    OrderPoles current = poles_at(c, n, dt, decay, lo, hi);
+    StabilizationOrder row{n, {}};
+    const OrderPoles* previous = n > 2 ? &by_order[n - 2] : nullptr;
+    for (std::size_t r = 0; r < current.poles.size(); ++r) {
+      const Complex pole = current.poles[r];
+      StabilizationPole p{freq_of(pole), zeta_of(pole)};
+      if (previous && !previous->poles.empty()) {
+        std::size_t nearest = 0;
+        for (std::size_t q = 1; q < previous->poles.size(); ++q)
+          if (std::abs(freq_of(previous->poles[q]) - p.freq_hz) < std::abs(freq_of(previous->poles[nearest]) - p.freq_hz)) nearest = q;
+        const Complex before = previous->poles[nearest];
+        p.stable_freq = std::abs(freq_of(before) - p.freq_hz) <= o.freq_tol * p.freq_hz;
+        p.stable_damping = p.zeta > 0.0 && std::abs(zeta_of(before) - p.zeta) <= o.damping_tol * p.zeta;
+        p.stable_shape = complex_mac(current.shapes.col(Eigen::Index(r)), previous->shapes.col(Eigen::Index(nearest))) >= o.mac_min;
+        p.stable = p.stable_freq && p.stable_damping && p.stable_shape;
+      }
+      if (p.stable) stable.push_back({n, pole});
+      row.poles.push_back(p);
+    }
+    result.stabilization.push_back(row);
+    by_order[n] = std::move(current);
+  }
+
+  const auto picked = pick_modes(stable, o);
+  if (picked.empty()) {
+    result.add_warning("modes: no pole is stable over " + std::to_string(o.min_stable_orders) + " consecutive orders up to order " +
+                       std::to_string(o.max_order) + " in " + format_number(lo) + ":" + format_number(hi) +
+                       " Hz; raise max_order, narrow the band to where the coherence is high, or relax the tolerances");
+    return result;
+  }
+
+  // The band model: the picked poles with their LSFD residues; the reference input is the one
+  // whose channels carry the largest residues.
+  std::vector<Complex> poles;
+  for (const auto& [p, run] : picked) poles.push_back(p.pole);
+  result.model = fit_residues(c, poles);
+  const Eigen::Index m = y.cols(), k = u.cols();
+  double largest = -1.0;
+  for (Eigen::Index j = 0; j < k; ++j) {
+    const double norm = result.model.residues.middleRows(m * j, m).squaredNorm();
+    if (norm > largest) largest = norm, result.reference_input = j;
+  }
+
+  // Batches: the same orders on each batch's FRF; a mode's batch estimate is the batch's pole
+  // nearest in frequency within 5 × freq_tol.
+  const auto blocks = batches(estimation_samples, frf_options, used_periods);
+  result.batches = Eigen::Index(blocks.size());
+  std::vector<std::vector<double>> batch_freq(picked.size()), batch_zeta(picked.size());
+  for (const auto& [first, length] : blocks) {
+    FrfOptions b = frf_options;
+    if (b.periods > 0) b.periods = 1, b.skip_periods = 0;
+    if (b.segment > length / 2) b.segment = 0;
+    const FrfEstimate frf = estimate_frf(u.middleRows(first, length), y.middleRows(first, length), h, b);
+    if (frf.failed() || frf.freq_hz.size() <= o.max_order) continue;
+    const FrfChannels cb = channels(frf, o.outputs, inverse_sd);
+    std::map<Eigen::Index, std::vector<Complex>> cache;
+    for (std::size_t i = 0; i < picked.size(); ++i) {
+      const Eigen::Index n = picked[i].first.order;
+      if (!cache.count(n)) cache[n] = poles_at(cb, n, dt, decay, lo, hi).poles;
+      const double f0 = freq_of(picked[i].first.pole);
+      const Complex* best = nullptr;
+      for (const Complex& q : cache[n])
+        if (std::abs(freq_of(q) - f0) <= 5.0 * o.freq_tol * f0 && (!best || std::abs(freq_of(q) - f0) < std::abs(freq_of(*best) - f0))) best = &q;
+      if (best) batch_freq[i].push_back(freq_of(*best)), batch_zeta[i].push_back(zeta_of(*best));
+    }
+  }
+
+  Eigen::Index unsure = 0;
+  for (std::size_t i = 0; i < picked.size(); ++i) {
+    BandMode mode;
+    mode.pole = picked[i].first.pole;
+    mode.freq_hz = freq_of(mode.pole);
+    mode.zeta = zeta_of(mode.pole);
+    mode.order = picked[i].first.order;
+    mode.stable_orders = picked[i].second;
+    mode.batches = Eigen::Index(batch_freq[i].size());
+    if (mode.batches >= 3) {
+      mode.freq_hz_sd = scatter(batch_freq[i]).second;
+      mode.zeta_sd = scatter(batch_zeta[i]).second;
+    } else {
+      mode.freq_hz_sd = mode.zeta_sd = NAN;
+      ++unsure;
+    }
+    Eigen::VectorXcd shape = result.model.residues.col(Eigen::Index(i)).segment(m * result.reference_input, m);
+    Eigen::Index largest_entry = 0;
+    shape.cwiseAbs().maxCoeff(&largest_entry);
+    if (std::abs(shape(largest_entry)) > 0.0) shape *= std::abs(shape(largest_entry)) / shape(largest_entry);
+    mode.shape = shape;
+    mode.mpc = modal_phase_collinearity(shape);
+    result.modes.push_back(mode);
+  }
+  if (unsure > 0)
+    result.add_warning("modes: " + std::to_string(unsure) + " of " + std::to_string(picked.size()) +
+                       " modes were found in fewer than 3 of the record's " + std::to_string(blocks.size()) +
+                       " batches: their standard deviations are unknown (a longer record, or more periods, gives them)");
+  if (o.holdout_periods > 0) {
+    const Eigen::Index start = estimation_samples;
+    result.validation = validate(result.model, u.middleRows(start, N - start), y.middleRows(start, N - start), h, o);
+  }
+  return result;
+}
+
+}  // namespace mechid

@@ -1,0 +1,260 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "analysis/frequency_response.hpp"
+#include "analysis/modes_in_band.hpp"
+#include "core/rng.hpp"
+#include "discretize/zoh.hpp"
+#include "model/modal.hpp"
+#include "model/presets.hpp"
+
+using namespace mechid;
+using Complex = std::complex<double>;
+
+namespace {
+
+constexpr double kTwoPi = 6.28318530717958647692;
+
+// The sampled model of `system` with one force on DOF `force_dof` and the given DOFs measured as
+// displacements or accelerations (y = q, or q'' = −M⁻¹K q − M⁻¹D q' + M⁻¹L u with its
+// feedthrough), exactly sampled for a piecewise-constant force (ZOH).
+DiscreteModel sampled(const MechanicalSystem& system, Eigen::Index force_dof, const std::vector<Eigen::Index>& sensors, bool acceleration,
+                      double h) {
+  MechanicalSystem s = system;
+  s.L = Matrix::Zero(s.dof(), 1);
+  s.L(force_dof, 0) = 1.0;
+  StateSpaceModel m = to_state_space(s);
+  const Eigen::Index n = s.dof();
+  Matrix C(Eigen::Index(sensors.size()), 2 * n), D = Matrix::Zero(Eigen::Index(sensors.size()), 1);
+  for (std::size_t i = 0; i < sensors.size(); ++i) {
+    if (acceleration)
+      C.row(Eigen::Index(i)) = m.A.row(n + sensors[i]);
+    else
+      C.row(Eigen::Index(i)) = Matrix::Identity(2 * n, 2 * n).row(sensors[i]);
+    if (acceleration) D(Eigen::Index(i), 0) = m.B(n + sensors[i], 0);
+  }
+  m.C = C;
+  m.D = D;
+  return c2d_zoh(m, h);
+}
+
+Matrix respond(const DiscreteModel& d, const Matrix& u) {
+  Matrix y(u.rows(), d.H.rows());
+  Vector x = Vector::Zero(d.F.rows());
+  for (Eigen::Index t = 0; t < u.rows(); ++t) {
+    y.row(t) = (d.H * x + d.J * u.row(t).transpose()).transpose();
+    x = d.F * x + d.G * u.row(t).transpose();
+  }
+  return y;
+}
+
+Matrix white(Eigen::Index N, Eigen::Index columns, std::uint64_t seed) {
+  Random rng(seed);
+  Matrix u(N, columns);
+  for (Eigen::Index i = 0; i < u.size(); ++i) u.data()[i] = rng.normal();
+  return u;
+}
+
+void add_noise(Matrix& y, double relative, std::uint64_t seed) {
+  Random rng(seed);
+  for (Eigen::Index c = 0; c < y.cols(); ++c) {
+    const double sd = relative * std::sqrt((y.col(c).array() - y.col(c).mean()).square().mean());
+    for (Eigen::Index t = 0; t < y.rows(); ++t) y(t, c) += sd * rng.normal();
+  }
+}
+
+Complex exact(const DiscreteModel& d, double f_hz, Eigen::Index output) {
+  return frequency_response(d, std::polar(1.0, kTwoPi * f_hz * d.h))(output, 0);
+}
+
+}  // namespace
+
+TEST_CASE("H1 of a white-noise record lies within its coherence-based standard deviation of the exact FRF") {
+  // 3-DOF preset, force on DOF 1, every displacement measured with noise of 10 % of its RMS.
+  // Segments of 4096 samples (df = 0.0024 Hz, a tenth of the narrowest half-power band): the sd
+  // covers the random error only, and with 1024 the Hann window's bias at the resonances already
+  // pushes 11 % of the entries beyond 2 sd (measured).
+  const double h = 0.1;
+  const DiscreteModel d = sampled(preset("3dof"), 0, {0, 1, 2}, false, h);
+  const Matrix u = white(1 << 16, 1, 7);
+  Matrix y = respond(d, u);
+  add_noise(y, 0.1, 8);
+  FrfOptions o;
+  o.segment = 4096;
+  o.band_hi_hz = 1.0;
+  const FrfEstimate e = estimate_frf(u, y, h, o);
+  REQUIRE(e.status == Status::ok);
+  CHECK(e.averages == 31);
+  // The error |Ĥ − H|² / sd² of a complex Gaussian estimate is Exp(1): P(≤ 1 sd) = 1 − e⁻¹ = 0.632,
+  // P(≤ 2 sd) = 1 − e⁻⁴ = 0.982. Too small an sd fails the first bound, too large the second.
+  int within1 = 0, within2 = 0, count = 0;
+  for (Eigen::Index f = 0; f < e.freq_hz.size(); ++f)
+    for (Eigen::Index o2 = 0; o2 < 3; ++o2) {
+      const double err = std::abs(e.H1[std::size_t(f)](o2, 0) - exact(d, e.freq_hz(f), o2)) / e.h1_sd[std::size_t(f)](o2, 0);
+      within1 += err <= 1.0;
+      within2 += err <= 2.0;
+      ++count;
+    }
+  INFO(count << " entries: " << within1 << " within 1 sd, " << within2 << " within 2 sd");
+  CHECK(double(within1) / count == Approx(0.632).margin(0.06));
+  CHECK(double(within2) / count > 0.94);
+  // H2 = S_yy/S_uy is biased up by the output noise: |H2| ≥ |H1| at every frequency (γ² ≤ 1).
+  for (Eigen::Index f = 0; f < e.freq_hz.size(); ++f) CHECK(std::abs(e.H2[std::size_t(f)](0, 0)) >= std::abs(e.H1[std::size_t(f)](0, 0)) * (1 - 1e-12));
+}
+
+TEST_CASE("averaging whole periods of a periodic record gives the exact FRF, with no leakage") {
+  const double h = 0.1;
+  const DiscreteModel d = sampled(preset("3dof"), 1, {0, 2}, true, h);
+  const Matrix period = white(4096, 1, 3);
+  Matrix u(5 * 4096, 1);
+  for (int p = 0; p < 5; ++p) u.middleRows(p * 4096, 4096) = period;
+  const Matrix y = respond(d, u);
+  FrfOptions o;
+  o.periods = 5;
+  o.skip_periods = 2;  // the slowest mode's transient decays as e^{−0.05 t}: e^{−41} after two periods of 410 s
+  const FrfEstimate e = estimate_frf(u, y, h, o);
+  REQUIRE(e.status == Status::ok);
+  CHECK(e.averages == 3);
+  CHECK(e.freq_hz.size() == 2048);
+  double worst = 0.0;
+  for (Eigen::Index f = 0; f < e.freq_hz.size(); ++f)
+    for (Eigen::Index o2 = 0; o2 < 2; ++o2) {
+      const Complex H = exact(d, e.freq_hz(f), o2);
+      worst = std::max(worst, std::abs(e.H1[std::size_t(f)](o2, 0) - H) / std::abs(H));
+      CHECK(e.coherence(f, o2) == Approx(1.0).margin(1e-9));
+    }
+  CHECK(worst < 1e-7);
+}
+
+TEST_CASE("bad FRF options name the option") {
+  const Matrix u = white(1000, 1, 1), y = white(1000, 1, 2);
+  FrfOptions o;
+  o.periods = 3;
+  CHECK_THROWS_WITH(estimate_frf(u, y, 0.01, o), Catch::Contains("3 periods do not divide the record's 1000 samples"));
+  o = FrfOptions{};
+  o.segment = 2000;
+  CHECK_THROWS_WITH(estimate_frf(u, y, 0.01, o), Catch::Contains("longer than the record"));
+  o = FrfOptions{};
+  o.band_lo_hz = 60;
+  CHECK_THROWS_WITH(estimate_frf(u, y, 0.01, o), Catch::Contains("above the Nyquist frequency 50 Hz"));
+  o = FrfOptions{};
+  o.band_lo_hz = 20, o.band_hi_hz = 10;
+  CHECK_THROWS_WITH(estimate_frf(u, y, 0.01, o), Catch::Contains("is empty"));
+}
+
+TEST_CASE("MPC and MAC of complex shapes: identities") {
+  Eigen::VectorXcd real(3), rotated(3), quadrature(2);
+  real << 1.0, -2.0, 0.5;
+  rotated = real * std::polar(3.0, 0.7);
+  quadrature << Complex(1.0, 0.0), Complex(0.0, 1.0);
+  CHECK(modal_phase_collinearity(real) == Approx(1.0));
+  CHECK(modal_phase_collinearity(rotated) == Approx(1.0));  // any common phase leaves a mode real
+  CHECK(modal_phase_collinearity(quadrature) == Approx(0.0).margin(1e-15));
+  CHECK(complex_mac(real, rotated) == Approx(1.0));
+  Eigen::VectorXcd other(3);
+  other << 2.0, 1.0, 0.0;  // orthogonal to `real`
+  CHECK(complex_mac(real, other) == Approx(0.0).margin(1e-15));
+}
+
+// The truth's mode nearest in frequency to each found mode.
+const Mode& nearest(const ModalResult& truth, double freq_hz) {
+  const Mode* best = &truth.modes.front();
+  for (const Mode& t : truth.modes)
+    if (std::abs(t.freq_hz - freq_hz) < std::abs(best->freq_hz - freq_hz)) best = &t;
+  return *best;
+}
+
+TEST_CASE("LSCF on a leakage-free FRF finds every mode of the 8-DOF preset exactly, stable from order 24 up") {
+  // A periodic white force on DOF 1, accelerations of DOFs 1, 4, 7, no noise: H1 is the sampled
+  // system's exact FRF (previous test), and the continuous modes fit it up to the ZOH's effect.
+  const MechanicalSystem s = preset("8dof");
+  const double h = 0.02;
+  const DiscreteModel d = sampled(s, 0, {0, 3, 6}, true, h);
+  const Matrix period = white(4096, 1, 3);
+  Matrix u(5 * 4096, 1);
+  for (int p = 0; p < 5; ++p) u.middleRows(p * 4096, 4096) = period;
+  const Matrix y = respond(d, u);
+  ModesOptions o;
+  o.frf.periods = 5;
+  o.frf.skip_periods = 2;
+  o.frf.band_lo_hz = 0.5;
+  o.frf.band_hi_hz = 5.0;
+  o.outputs.assign(3, Response::acceleration);
+  const ModesInBand r = modes_in_band(u, y, h, o);
+  REQUIRE(r.status == Status::ok);
+  const ModalResult truth = modal_analysis(s);
+  REQUIRE(r.modes.size() == truth.modes.size());
+  for (std::size_t i = 0; i < r.modes.size(); ++i) {
+    INFO("truth " << truth.modes[i].freq_hz << " Hz, zeta " << truth.modes[i].zeta);
+    CHECK(r.modes[i].freq_hz == Approx(truth.modes[i].freq_hz).epsilon(1e-4));
+    CHECK(r.modes[i].zeta == Approx(truth.modes[i].zeta).epsilon(5e-3));
+    CHECK(r.modes[i].stable_orders >= 5);
+  }
+}
+
+TEST_CASE("modes in a band from a random record: the 8-DOF preset seen by 3 accelerometers with one force") {
+  // N = 20 000, h = 0.02 s, white force on DOF 1, accelerations of DOFs 1, 4, 7 with noise at
+  // 30 dB SNR (3.2 % of each RMS): the LPM's FRF, LSCF weighted by its standard deviations.
+  const MechanicalSystem s = preset("8dof");
+  const double h = 0.02;
+  const DiscreteModel d = sampled(s, 0, {0, 3, 6}, true, h);
+  const Matrix u = white(20000, 1, 11);
+  Matrix y = respond(d, u);
+  add_noise(y, std::pow(10.0, -30.0 / 20.0), 12);
+  ModesOptions o;
+  o.frf.band_lo_hz = 0.5;
+  o.frf.band_hi_hz = 5.0;
+  o.outputs.assign(3, Response::acceleration);
+  const ModesInBand r = modes_in_band(u, y, h, o);
+  REQUIRE(r.status == Status::ok);
+  CHECK(r.batches == 4);
+  const ModalResult truth = modal_analysis(s);
+  // 7 of the 8 modes (2.73 Hz, 0.2 Hz from two stronger modes, is missed at this SNR; at 40 dB
+  // all 8 are found): each within 0.5 % in frequency and 10 % in damping (issue 17's criteria),
+  // and within 3.2 of its standard deviations (Student's t, 3 degrees of freedom, 95 %).
+  CHECK(r.modes.size() == 7);
+  for (const BandMode& m : r.modes) {
+    const Mode& t = nearest(truth, m.freq_hz);
+    INFO("found " << m.freq_hz << " Hz (sd " << m.freq_hz_sd << "), zeta " << m.zeta << " (sd " << m.zeta_sd << "); truth " << t.freq_hz
+                  << " Hz, zeta " << t.zeta);
+    CHECK(m.freq_hz == Approx(t.freq_hz).epsilon(0.005));
+    CHECK(m.zeta == Approx(t.zeta).epsilon(0.10));
+    CHECK(std::abs(m.freq_hz - t.freq_hz) <= 3.2 * m.freq_hz_sd);
+    CHECK(std::abs(m.zeta - t.zeta) <= 3.2 * m.zeta_sd);
+    CHECK(m.batches == 4);
+  }
+}
+
+TEST_CASE("impact records: the exponential window's added damping is removed from the poles") {
+  // One DOF, f = 5 Hz, ζ = 0.01, hit every 2048 samples (h = 0.005 s, 10.24 s per segment) by a
+  // two-sample force pulse; the response has not decayed by the next hit (e^{−ζωT} = 0.04), so the
+  // exponential window (0.01 at the segment's end: σ = ln 100/10.24 s) is what makes each
+  // segment an impulse response, and it adds σ/ω = 0.0143 to ζ unless removed.
+  MechanicalSystem s;
+  const double w = kTwoPi * 5.0;
+  s.M = Matrix::Constant(1, 1, 1.0);
+  s.K = Matrix::Constant(1, 1, w * w);
+  s.D = Matrix::Constant(1, 1, 2.0 * 0.01 * w);
+  s.L = Matrix::Identity(1, 1);
+  const double h = 0.005;
+  const DiscreteModel d = sampled(s, 0, {0}, true, h);
+  Matrix u = Matrix::Zero(8 * 2048, 1);
+  for (int hit = 0; hit < 8; ++hit) u(hit * 2048 + 10, 0) = u(hit * 2048 + 11, 0) = 100.0;
+  Matrix y = respond(d, u);
+  add_noise(y, 0.001, 5);
+  ModesOptions o;
+  o.frf.method = FrfMethod::welch;
+  o.frf.window = SpectralWindow::impact;
+  o.frf.segment = 2048;
+  o.frf.band_lo_hz = 2.0;
+  o.frf.band_hi_hz = 10.0;
+  o.max_order = 16;
+  o.outputs = {Response::acceleration};
+  const ModesInBand r = modes_in_band(u, y, h, o);
+  REQUIRE(r.status == Status::ok);
+  CHECK(r.frf.window_decay_rate == Approx(std::log(100.0) / 10.24));
+  REQUIRE(r.modes.size() == 1);
+  CHECK(r.modes[0].freq_hz == Approx(5.0).epsilon(0.005));
+  CHECK(r.modes[0].zeta == Approx(0.01).epsilon(0.10));
+}

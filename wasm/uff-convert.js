@@ -139,7 +139,8 @@ export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outpu
   const inputNames = choose(inputCols, names, forces, source, 'input');
   const outputNames = choose(outputCols, names, defaultOutputs, source, 'output');
   if (inputNames.length === 0 && inputCols === undefined) {
-    throw bad(`${source}: no force record among the ${time.length} time responses (an input has record 9 field 1 = 13 excitation force, or units N); the file has ${listNames(names)}`);
+    const listed = channels.map((c) => `${c.name} (record ${c.recordNumber})`);
+    throw bad(`${source}: no force record among the ${time.length} time responses (an input has record 9 field 1 = 13 excitation force, or units N); the file has ${listNames(listed)}`);
   }
   if (outputNames.length === 0) throw bad(`${source}: no displacement, velocity or acceleration record among the time responses`);
   if (h !== undefined && Math.abs(h - grid.step) > 1e-6 * grid.step) {

@@ -454,8 +454,8 @@ export function parseUff(input, source = 'file') {
     while (line !== null && line.trim() === '') line = cursor.next();
     if (line === null) break;
     if (!isDelimiter(line)) {
-      const what = recordNumber === 0 ? 'a universal file starts with a line holding -1 (columns 1-6)' : `after record ${recordNumber} a new dataset starts with -1`;
-      throw bad(`${source}: line ${cursor.line}: expected -1 (${what}), found "${quoted(line.trim())}"`);
+      const what = recordNumber === 0 ? 'a universal file starts with a line holding -1 (columns 1-6)' : `after record ${recordNumber}, the next dataset starts with a line holding -1`;
+      throw bad(`${source}: line ${cursor.line}: ${what}; found "${quoted(line.trim())}"`);
     }
     recordNumber++;
     const idLine = cursor.next();

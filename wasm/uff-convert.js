@@ -92,13 +92,13 @@ function choose(wanted, available, fallback, source, what) {
 }
 
 /**
- * The time-response records (function type 1) as a dataset {h, t, u, y, columns, channels,
- * format: 'uff', warnings}, u and y row-major {rows, cols, data} as the CSV reader's.
- * Options: inputs (['3', '3:1', ...]: the records at these nodes are the inputs, whatever their
- * type), inputCols / outputCols (channel names u1, q2, a1, ... to use; default all forces, and
- * the displacements, or else the one kind of response there is), h (checked against record 7).
+ * The time-response records (function type 1) as channels on one grid: {grid: {min, step, count},
+ * channels: [{name, kind, node, direction, recordNumber, units, values}], warnings}; names u1..,
+ * q1.., v1.., a1.. in file order. `inputs` (['3', '3:1', ...]): the records at these nodes are the
+ * inputs, whatever their type. Records that are none of force, displacement, velocity and
+ * acceleration are skipped with a warning.
  */
-export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outputCols, h } = {}) {
+export function uffChannels(parsed, { source = 'file', inputs } = {}) {
   const warnings = [...(parsed.warnings ?? [])];
   const time = parsed.records.filter((r) => r.dataset === 58 && r.functionType === 1);
   if (time.length === 0) {
@@ -126,6 +126,20 @@ export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outpu
     channels.push({ name: `${kind}${counts[kind]}`, kind, node: r.responseNode, direction: r.responseDirection, recordNumber: r.recordNumber, units: r.axes.ordinate.units, values: r.values });
   }
   if (!grid) throw bad(`${source}: none of the time-response records is a force, displacement, velocity or acceleration`);
+  return { grid, channels, warnings, records: time.length };
+}
+
+/**
+ * The time-response records (function type 1) as a dataset {h, t, u, y, columns, channels,
+ * format: 'uff', warnings}, u and y row-major {rows, cols, data} as the CSV reader's.
+ * Options: inputs (as uffChannels'), inputCols / outputCols (channel names u1, q2, a1, ... to
+ * use; default all forces, and the displacements, or else the one kind of response there is),
+ * h (checked against record 7).
+ */
+export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outputCols, h } = {}) {
+  const { grid, channels, warnings, records } = uffChannels(parsed, { source, inputs });
+  const counts = { u: 0, q: 0, v: 0, a: 0 };
+  for (const c of channels) counts[c.kind]++;
   const names = channels.map((c) => c.name);
   const forces = channels.filter((c) => c.kind === 'u').map((c) => c.name);
   const responseKinds = ['q', 'v', 'a'].filter((k) => counts[k] > 0);
@@ -140,7 +154,7 @@ export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outpu
   const outputNames = choose(outputCols, names, defaultOutputs, source, 'output');
   if (inputNames.length === 0 && inputCols === undefined) {
     const listed = channels.map((c) => `${c.name} (record ${c.recordNumber})`);
-    throw bad(`${source}: no force record among the ${time.length} time responses (an input has record 9 field 1 = 13 excitation force, or units N); the file has ${listNames(listed)}`);
+    throw bad(`${source}: no force record among the ${records} time responses (an input has record 9 field 1 = 13 excitation force, or units N); the file has ${listNames(listed)}`);
   }
   if (outputNames.length === 0) throw bad(`${source}: no displacement, velocity or acceleration record among the time responses`);
   if (h !== undefined && Math.abs(h - grid.step) > 1e-6 * grid.step) {

@@ -246,3 +246,19 @@ test('identify --method auto on a UFF written from a simulated CSV gives the CSV
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stderr, /--time-col does not apply to the universal file/);
 });
+
+test('identify --method ida on a UFF (force u1, accelerometer a1) gives the CSV route\'s stiffnesses', () => {
+  const csv = join(dir, 'le.csv');
+  assert.equal(cli('simulate', '--system', 'lin-ewins', '--n', '20000', '--out', csv).code, 0);
+  const dataset = parseDatasetCsv({ Papa, text: readFileSync(csv, 'utf8'), source: csv, outputCols: ['a1'] });
+  const uff = join(dir, 'le.uff');
+  writeFileSync(uff, writeUff58({ kind: 'time', ...dataset }, { binary: true }));
+  const args = ['--method', 'ida', '--regions', 'thresholds:0.005', '--mass', '1', '--damping', '4'];
+  const [want, got] = [csv, uff].map((file) => {
+    const r = cli('identify', '--data', file, ...args);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  });
+  assert.deepEqual(got.columns, { acceleration: 'a1', force: 'u1' });
+  for (const [name, k] of Object.entries(want.k)) close(got.k[name], k, 1e-9, name);
+});

@@ -4,17 +4,23 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '../wasm/api.js';
 import { decodeText, parseDatasetCsv } from '../wasm/csv.js';
+import { looksLikeUff, parseUff } from '../wasm/uff.js';
+import { uffToDataset } from '../wasm/uff-convert.js';
 
-/** A file's text, decoded by its byte-order mark as the page's browser does (UTF-8, UTF-16LE/BE). */
-export function readText(path, what) {
-  let bytes;
+/** A file's bytes; an error names the file and what it is for. */
+export function readBytes(path, what) {
   try {
-    bytes = readFileSync(path);
+    return readFileSync(path);
   } catch (e) {
     throw badInput(`cannot read ${what} ${path}: ${e.code ?? e.message}`);
   }
-  return decodeText(bytes).text;
 }
+
+/** A file's text, decoded by its byte-order mark as the page's browser does (UTF-8, UTF-16LE/BE). */
+export const readText = (path, what) => decodeText(readBytes(path, what)).text;
+
+/** A universal file (UFF): by its extension .uff or .unv, or by its first non-blank line, -1. */
+export const isUff = (path, bytes) => /\.(uff|unv)$/i.test(path) || looksLikeUff(bytes);
 
 export function readJson(path, what) {
   const text = readText(path, what);
@@ -68,10 +74,21 @@ export function oneDataPath(options) {
   return path[0];
 }
 
-/** The CSV of --data with the column options (--time-col, --input-cols, --output-cols) applied. */
+/**
+ * The CSV of --data with the column options (--time-col, --input-cols, --output-cols) applied;
+ * or a universal file's time-response records (dataset 58/58b, wasm/uff-convert.js): inputs
+ * u1.., outputs q1../v1../a1.. by record, selected by the same --input-cols and --output-cols.
+ */
 export function readDataset(options, { inputCols = options['input-cols'], outputCols = options['output-cols'], path = oneDataPath(options) } = {}) {
+  const bytes = readBytes(path, 'data file');
+  if (isUff(path, bytes)) {
+    if (options['time-col'] !== undefined) throw badInput(`--time-col does not apply to the universal file ${path}: its time axis is each record's abscissa (record 7)`);
+    const data = uffToDataset(parseUff(bytes, path), { source: path, inputCols, outputCols, h: options.h });
+    warn(data.warnings);
+    return data;
+  }
   return parseDatasetCsv({
-    Papa, text: readText(path, 'data file'), source: path, h: options.h,
+    Papa, text: decodeText(bytes).text, source: path, h: options.h,
     timeCol: options['time-col'], inputCols, outputCols,
   });
 }

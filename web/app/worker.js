@@ -4,6 +4,8 @@ import createMechidModule from '../gen/mechid.mjs';
 import { badInput, poleGrid, simulationToCsv, wrapModule } from '../gen/api.js';
 import Papa from '../gen/vendor/papaparse.mjs';
 import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIONS, parseDatasetFile } from '../gen/csv.js';
+import { looksLikeUff, parseUff } from '../gen/uff.js';
+import { uffChannels, uffToDataset } from '../gen/uff-convert.js';
 import { REQUEST, REPLY } from './protocol.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
@@ -44,6 +46,25 @@ function scaledDataset(data, mapping) {
 // A preset name or a MechanicalSystem object.
 function systemOf(api, system) {
   return typeof system === 'string' ? api.preset(system) : system;
+}
+
+// A universal file (UFF dataset 58/58b time responses): by its name (.uff, .unv) or its first
+// line, -1. Read whole (a 58 file has no rows to stream), parsed by wasm/uff.js.
+const isUffFile = async (file) => /\.(uff|unv)$/i.test(file.name) || looksLikeUff(new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
+const readUff = async (file) => parseUff(new Uint8Array(await file.arrayBuffer()), file.name);
+
+// A UFF's time records as csvColumns' answer: the columns t, u1.., q1.., v1.., a1.. (one per
+// record, named as uff-convert.js names them), the first rows, the first 2000 samples to plot.
+function uffColumns(file, parsed) {
+  const { grid, channels } = uffChannels(parsed, { source: file.name });
+  const n = Math.min(grid.count, 2000);
+  const t = Float64Array.from({ length: n }, (_, i) => grid.min + i * grid.step);
+  const values = [t, ...channels.map((c) => c.values.slice(0, n))];
+  const header = ['t', ...channels.map((c) => c.name)];
+  const columns = values.map((v, k) => (k < PLOTTED_COLUMNS ? v : null));
+  const preview = Array.from({ length: Math.min(5, n) }, (_, i) => values.map((v) => String(v[i])));
+  const transfer = columns.filter((a) => a !== null).map((a) => a.buffer);
+  return { result: { name: file.name, header, hasHeader: true, delimiter: 'uff', preview, columns }, transfer };
 }
 
 const handlers = {
@@ -96,6 +117,7 @@ const handlers = {
   // 20 000 columns of 12 characters), rather than shown cut at some column (the probe's one-line
   // 50 MB file appeared as "16385 columns").
   [REQUEST.csvColumns]: async (api, { file }) => {
+    if (await isUffFile(file)) return uffColumns(file, await readUff(file));
     const head = decodeText(await file.slice(0, HEAD_BYTES).arrayBuffer()).text;  // by its BOM, as FileReader reads it later
     if (head.trim() === '' && file.size <= HEAD_BYTES) throw badInput(`${file.name}: the file is empty`);
     if (file.size > HEAD_BYTES && !/[\r\n]/.test(head)) {
@@ -133,8 +155,10 @@ const handlers = {
     const t0 = performance.now();
     const records = [];
     for (const [k, { file, role }] of runs.entries()) {
-      const data = await parseDatasetFile({ Papa, file, source: file.name, ...mapping, detectHeader: true,
-        onProgress: (fraction) => progress({ phase: 'reading', file: file.name, fraction: (k + fraction) / runs.length }) });
+      const data = await isUffFile(file)
+        ? uffToDataset(await readUff(file), { source: file.name, inputCols: mapping.inputCols, outputCols: mapping.outputCols, h: mapping.timeCol ? undefined : mapping.h })
+        : await parseDatasetFile({ Papa, file, source: file.name, ...mapping, detectHeader: true,
+          onProgress: (fraction) => progress({ phase: 'reading', file: file.name, fraction: (k + fraction) / runs.length }) });
       if (records.length && Math.abs(data.h - records[0].data.h) > 1e-6 * records[0].data.h) {
         throw badInput(`${file.name}: h = ${data.h.toPrecision(6)} s differs from ${records[0].name}'s h = ${records[0].data.h.toPrecision(6)} s; runs of one experiment share their sampling`);
       }

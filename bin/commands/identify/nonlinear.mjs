@@ -2,8 +2,10 @@
 // --truth a nonlinear preset: the relative error of each stiffness.
 import Papa from 'papaparse';
 import { badInput, parseRegions } from '../../../wasm/api.js';
-import { oneDataPath, readText, warn, writeJson } from '../../io.mjs';
-import { parseDatasetCsv } from '../../../wasm/csv.js';
+import { isUff, oneDataPath, readBytes, warn, writeJson } from '../../io.mjs';
+import { decodeText, parseDatasetCsv } from '../../../wasm/csv.js';
+import { parseUff } from '../../../wasm/uff.js';
+import { uffChannels, uffToDataset } from '../../../wasm/uff-convert.js';
 
 // Relative error of each stiffness against a preset's (absolute where the true value is 0).
 function errorsAgainst(result, truth) {
@@ -30,9 +32,13 @@ export function identifyNonlinear(o, mechid) {
   }
 
   // The accelerometer column and, when present (or asked for), the force column (default u1).
+  // A universal file's channels are named u1.., a1.. as its records (wasm/uff-convert.js).
   const path = oneDataPath(o);
-  const text = readText(path, 'data file');
-  const header = Papa.parse(text, { preview: 1, delimitersToGuess: [',', ';', '\t'] }).data[0]?.map((s) => String(s).trim()) ?? [];
+  const bytes = readBytes(path, 'data file');
+  const uff = isUff(path, bytes) ? parseUff(bytes, path) : null;
+  const text = uff ? '' : decodeText(bytes).text;
+  const header = uff ? uffChannels(uff, { source: path }).channels.map((c) => c.name)
+    : Papa.parse(text, { preview: 1, delimitersToGuess: [',', ';', '\t'] }).data[0]?.map((s) => String(s).trim()) ?? [];
   const accel = o['accel-col'];
   const force = o['force-col'] ?? 'u1';
   if (!header.includes(accel)) {
@@ -41,9 +47,10 @@ export function identifyNonlinear(o, mechid) {
   if (o['force-col'] !== undefined && !header.includes(force)) {
     throw badInput(`${path}: no force column '${force}'; the header has ${header.join(', ')}`);
   }
-  const data = parseDatasetCsv({
-    Papa, text, source: path, h: o.h, timeCol: o['time-col'], inputCols: header.includes(force) ? [force] : [], outputCols: [accel],
-  });
+  const columns = { inputCols: header.includes(force) ? [force] : [], outputCols: [accel] };
+  if (uff && o['time-col'] !== undefined) throw badInput(`--time-col does not apply to the universal file ${path}: its time axis is each record's abscissa (record 7)`);
+  const data = uff ? uffToDataset(uff, { source: path, h: o.h, ...columns })
+    : parseDatasetCsv({ Papa, text, source: path, h: o.h, timeCol: o['time-col'], ...columns });
   const result = mechid.nonlinearIdentify({ h: data.h, a: data.y.data, f: data.u.cols ? data.u.data : null }, {
     method: o.method, regions, mass: o.mass ?? null, damping: o.damping ?? null,
     segments: o.segments, highpassHz: o.highpass, detrend: o.detrend === true, swap: o.swap === undefined ? undefined : o.swap === 'on',

@@ -8,15 +8,17 @@ import { loadMechidNode } from '../wasm/node.js';
 import * as condition from './commands/condition.mjs';
 import * as d2c from './commands/d2c.mjs';
 import * as discretize from './commands/discretize.mjs';
+import * as frf from './commands/frf.mjs';
 import * as identify from './commands/identify.mjs';
 import * as modal from './commands/modal.mjs';
+import * as modes from './commands/modes.mjs';
 import * as passivity from './commands/passivity.mjs';
 import * as perturbStudy from './commands/perturb-study.mjs';
 import * as simulate from './commands/simulate.mjs';
 import * as study from './commands/study.mjs';
 import { OUT, parseOptions, usageLines } from './options.mjs';
 
-const COMMANDS = [simulate, discretize, d2c, condition, modal, passivity, perturbStudy, identify, study];
+const COMMANDS = [simulate, discretize, d2c, condition, modal, passivity, perturbStudy, identify, study, frf, modes];
 
 function usage(mechid) {
   const lines = COMMANDS.flatMap((c) => (typeof c.usage === 'function' ? c.usage(mechid) : usageLines(c.name, c.options, c.usage)));

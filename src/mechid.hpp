@@ -19,6 +19,7 @@
 #include "discretize/zoh.hpp"
 #include "analysis/conditioning.hpp"
 #include "analysis/frequency_response.hpp"
+#include "analysis/modes_in_band.hpp"
 #include "analysis/passivity.hpp"
 #include "analysis/perturbation_study.hpp"
 #include "model/modal.hpp"

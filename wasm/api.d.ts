@@ -100,6 +100,53 @@ export interface ModalResult { status: Status; message: string; modes: Mode[] }
 export interface PassivityCheck { passive: boolean; largest_eigenvalue: number; scale: number }
 export interface PassivityReport { h: number; continuous: PassivityCheck; cayley: PassivityCheck; zoh: PassivityCheck; euler: PassivityCheck }
 
+/** [re, im]; null parts where the value is not finite (a frequency without input power). */
+export type ComplexPair = [number | null, number | null];
+
+/** FRF estimation (src/analysis/frf_estimate.hpp). periods > 0: a periodic record, averaged over its periods. */
+export interface FrfOptions {
+  method?: 'welch' | 'lpm'; window?: 'hann' | 'rectangular' | 'impact'; segment?: number;
+  periods?: number; skipPeriods?: number; bandLoHz?: number; bandHiHz?: number;
+  impactForceFraction?: number; impactEndValue?: number;
+}
+export interface FrfResult {
+  status: Status; message: string; warnings: string[];
+  freq_hz: number[];
+  /** H[output][input][frequency] = [re, im] (H1). */
+  H: ComplexPair[][][];
+  /** One input only: H2 = S_yy / S_uy. */
+  H2: ComplexPair[][][];
+  /** coherence[output][frequency]: multiple coherence (LPM: 1 − noise power / output power). */
+  coherence: (number | null)[][];
+  /** H_sd[output][input][frequency]: sqrt E|Ĥ − H|². */
+  H_sd: (number | null)[][][];
+  averages: number; segment: number; window_decay_rate: number;
+}
+/** Modes in a band (src/analysis/modes_in_band.hpp); method defaults to 'lpm' here. */
+export interface ModesOptions extends FrfOptions {
+  outputs?: ('displacement' | 'velocity' | 'acceleration')[];
+  maxOrder?: number; freqTol?: number; dampingTol?: number; macMin?: number; minStableOrders?: number;
+  holdoutPeriods?: number; weighting?: 'auto' | 'inverse-sd' | 'uniform';
+}
+export interface StabilizationPole { freq_hz: number; zeta: number; stable: boolean; stable_freq: boolean; stable_damping: boolean; stable_shape: boolean }
+export interface BandMode {
+  freq_hz: number; zeta: number; freq_hz_sd: number | null; zeta_sd: number | null;
+  /** Residues at the outputs for the reference input, the largest entry real and positive. */
+  shape: ComplexPair[]; mpc: number; pole: ComplexPair; order: number; stable_orders: number; batches: number;
+}
+export interface ModesResult {
+  status: Status; message: string; warnings: string[];
+  stabilization: { order: number; poles: StabilizationPole[] }[];
+  modes: BandMode[];
+  frf: FrfResult;
+  /** The band model's FRF on frf.freq_hz, [output][input][frequency]. */
+  model_H: ComplexPair[][][];
+  validation: { output: number; fit_percent_band: number; fit_percent: number }[];
+  reference_input: number; batches: number; outputs: string[];
+  tolerances: { freq: number; damping: number; mac: number; min_stable_orders: number };
+  max_order: number; weighting: string; method: string;
+}
+
 export interface PerturbationOptions { multiples?: number[]; samples?: number; relative?: number; seed?: number }
 export interface PerturbationRow {
   i: number; h: number; method: 'zoh' | 'midpoint';
@@ -354,6 +401,8 @@ export interface Mechid extends NonlinearApi, Estimators {
   condition(h: number[], system?: MechanicalSystem): { rows: ConditionRow[] };
   modal(system: MechanicalSystem): ModalResult;     // no definiteness required (identified models)
   passivity(system: MechanicalSystem, h: number): PassivityReport;
+  frf(data: IdentifyData, options?: FrfOptions): FrfResult;
+  modes(data: IdentifyData, options?: ModesOptions): ModesResult;
   /** Thesis Figs. 3.1, 3.2, A.1 on a 1-DOF system at h_i = 2π/(i ω_B); rows zoh then midpoint per i. */
   perturbationStudy(system: MechanicalSystem, options?: PerturbationOptions): PerturbationRow[];
   methodNames(): string[];

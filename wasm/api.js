@@ -197,6 +197,15 @@ function normalizeRuns(data) {
   return Array.isArray(data) ? data.map((record, i) => normalizeDataset(record, `output data q of run ${i + 1}`)) : normalizeDataset(data);
 }
 
+// The options of frf and modes: types only (names and ranges are the core's).
+function normalizeFrequencyOptions(options) {
+  const o = { ...(options ?? {}) };
+  for (const key of ['method', 'window', 'weighting']) if (o[key] !== undefined) requireString(o[key], key);
+  for (const key of ['segment', 'periods', 'skipPeriods']) if (o[key] !== undefined) requireInteger(o[key], key);
+  for (const key of ['bandLoHz', 'bandHiHz', 'impactForceFraction', 'impactEndValue']) if (o[key] !== undefined) requireNumber(o[key], key);
+  return o;
+}
+
 function normalizeSvfOptions(options) {
   const o = withDefaults(DEFAULTS.svf, options);
   o.grid = optionalNumbers(o.grid, 'the pole grid');
@@ -248,6 +257,21 @@ export function wrapModule(module) {
     },
     modal: (system) => unwrap(module.modal(normalizeSystem(system))),
     passivity: (system, h) => unwrap(module.passivity(normalizeSystem(system), requireNumber(h, 'h'))),
+    /**
+     * FRFs of a record {h, u, y}: H1 (and H2 for one input) with coherence and standard deviations,
+     * by Welch, by averaging periods (options.periods) or by the local polynomial method ('lpm').
+     */
+    frf: (data, options) => unwrap(module.frf(normalizeDataset(data), normalizeFrequencyOptions(options))),
+    /** Modes in a band from a record {h, u, y}: stabilization diagram, modes with sd, band model. */
+    modes(data, options) {
+      const o = normalizeFrequencyOptions(options);
+      if (o.outputs !== undefined && (!Array.isArray(o.outputs) || !o.outputs.every((k) => typeof k === 'string'))) {
+        throw badInput('outputs must be a list of response kinds (displacement, velocity, acceleration)', 'outputs');
+      }
+      for (const key of ['maxOrder', 'minStableOrders', 'holdoutPeriods']) if (o[key] !== undefined) requireInteger(o[key], key);
+      for (const key of ['freqTol', 'dampingTol', 'macMin']) if (o[key] !== undefined) requireNumber(o[key], key);
+      return unwrap(module.modes(normalizeDataset(data), o));
+    },
     perturbationStudy(system, options) {
       const o = withDefaults(DEFAULTS.perturbation, options);
       if (!Array.isArray(o.multiples) || !o.multiples.every((i) => typeof i === 'number')) {

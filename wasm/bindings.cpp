@@ -5,6 +5,7 @@
 // (TOOLCHAIN.md §3).
 #include <emscripten/bind.h>
 
+#include "convert/frequency_domain.hpp"
 #include "convert/inputs.hpp"
 #include "convert/result_or_error.hpp"
 #include "convert/results.hpp"
@@ -54,6 +55,22 @@ val condition_js(val hs, val s) {
 
 val modal_js(val s) {
   return result_or_error([&] { return modal_to_js(modal_analysis(system_from_js(s))); });
+}
+
+// Frequency-domain analysis of measured records (issue 17): data {h, u, y}.
+val frf_js(val data, val o) {
+  return result_or_error([&] {
+    const Dataset d = dataset_from_js(data);
+    return frf_to_js(estimate_frf(d.u, d.y, d.h, frf_options_from_js(o)));
+  });
+}
+
+val modes_js(val data, val o) {
+  return result_or_error([&] {
+    const Dataset d = dataset_from_js(data);
+    const ModesOptions options = modes_options_from_js(o);
+    return modes_to_js(modes_in_band(d.u, d.y, d.h, options), options);
+  });
 }
 
 val passivity_js(val s, double h) {
@@ -184,6 +201,8 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("condition", &condition_js);
   function("modal", &modal_js);
   function("passivity", &passivity_js);
+  function("frf", &frf_js);
+  function("modes", &modes_js);
   function("perturbationStudy", &perturbation_study_js);
   function("identify", &identify_js);
   function("estimateWork", &estimate_work_js);

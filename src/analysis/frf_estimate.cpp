@@ -6,6 +6,7 @@
 
 #include "analysis/local_polynomial_frf.hpp"
 #include "core/dft.hpp"
+#include "core/enum_names.hpp"
 #include "core/input_error.hpp"
 #include "core/sampling_period.hpp"
 
@@ -70,7 +71,15 @@ Eigen::MatrixXcd transform(const Dft& dft, const Matrix& x, Eigen::Index first, 
   return X;
 }
 
+constexpr EnumNames<SpectralWindow, 3> kWindowNames{"window", {"hann", "rectangular", "impact"}};
+constexpr EnumNames<FrfMethod, 2> kMethodNames{"FRF method", {"welch", "lpm"}};
+
 }  // namespace
+
+SpectralWindow parse_spectral_window(const std::string& text) { return kWindowNames.parse(text); }
+std::string to_string(SpectralWindow window) { return kWindowNames.name(window); }
+FrfMethod parse_frf_method(const std::string& text) { return kMethodNames.parse(text); }
+std::string to_string(FrfMethod method) { return kMethodNames.name(method); }
 
 FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
   check_sampling_period(h);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "core/status.hpp"
@@ -23,6 +24,11 @@ enum class FrfMethod {
   welch,             // averaged cross spectra of windowed segments (or of whole periods)
   local_polynomial,  // the local polynomial method on the whole record's DFT (local_polynomial_frf.hpp)
 };
+
+SpectralWindow parse_spectral_window(const std::string& text);  // "hann", "rectangular", "impact"
+std::string to_string(SpectralWindow window);
+FrfMethod parse_frf_method(const std::string& text);  // "welch", "lpm"
+std::string to_string(FrfMethod method);
 
 struct FrfOptions {
   FrfMethod method = FrfMethod::welch;

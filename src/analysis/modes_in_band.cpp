@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/dft.hpp"
+#include "core/enum_names.hpp"
 #include "core/input_error.hpp"
 
 namespace mechid {
@@ -178,7 +179,15 @@ std::vector<BandValidation> validate(const ModalFit& model, const Matrix& u, con
   return out;
 }
 
+constexpr EnumNames<Response, 3> kResponseNames{"response", {"displacement", "velocity", "acceleration"}};
+constexpr EnumNames<FrfWeighting, 3> kWeightingNames{"weighting", {"auto", "inverse-sd", "uniform"}};
+
 }  // namespace
+
+Response parse_response(const std::string& text) { return kResponseNames.parse(text); }
+std::string to_string(Response response) { return kResponseNames.name(response); }
+FrfWeighting parse_frf_weighting(const std::string& text) { return kWeightingNames.parse(text); }
+std::string to_string(FrfWeighting weighting) { return kWeightingNames.name(weighting); }
 
 double complex_mac(const Eigen::VectorXcd& a, const Eigen::VectorXcd& b) {
   const double den = a.squaredNorm() * b.squaredNorm();
@@ -271,6 +280,14 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
   for (const auto& [p, run] : picked) poles.push_back(p.pole);
   result.model = fit_residues(c, poles);
   const Eigen::Index m = y.cols(), k = u.cols();
+  const Eigen::MatrixXcd synthesized = synthesize(result.model, c.freq_hz);
+  for (Eigen::Index f = 0; f < F; ++f) {
+    Eigen::MatrixXcd H(m, k);
+    for (Eigen::Index j = 0; j < k; ++j)
+      for (Eigen::Index oi = 0; oi < m; ++oi)
+        H(oi, j) = synthesized(f, oi + m * j) * std::pow(Complex(0.0, kTwoPi * c.freq_hz(f)), o.outputs.empty() ? 0 : int(o.outputs[std::size_t(oi)]));
+    result.model_H.push_back(H);
+  }
   double largest = -1.0;
   for (Eigen::Index j = 0; j < k; ++j) {
     const double norm = result.model.residues.middleRows(m * j, m).squaredNorm();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <complex>
+#include <string>
 #include <vector>
 
 #include "analysis/frf_estimate.hpp"
@@ -16,10 +17,14 @@ namespace mechid {
 
 // What an output column measures: its FRF is (iω)^p times the receptance, p = 0, 1, 2.
 enum class Response { displacement = 0, velocity = 1, acceleration = 2 };
+Response parse_response(const std::string& text);  // "displacement", "velocity", "acceleration"
+std::string to_string(Response response);
 
 // How LSCF weights the FRF entries: by the inverse of each entry's standard deviation, or the
 // same weight at every frequency of a channel (the inverse of its RMS over the band).
 enum class FrfWeighting { automatic, inverse_sd, uniform };
+FrfWeighting parse_frf_weighting(const std::string& text);  // "auto", "inverse-sd", "uniform"
+std::string to_string(FrfWeighting weighting);
 
 struct ModesOptions {
   ModesOptions() { frf.method = FrfMethod::local_polynomial; }
@@ -73,6 +78,7 @@ struct ModesInBand : Outcome {
   std::vector<StabilizationOrder> stabilization;
   std::vector<BandMode> modes;      // by frequency
   ModalFit model;                   // the band model: the modes' poles and LSFD residues (receptance form)
+  std::vector<Eigen::MatrixXcd> model_H;  // the band model's FRF at frf.freq_hz (outputs × inputs, the outputs' own kind)
   Eigen::Index reference_input = 0;
   Eigen::Index batches = 0;
   std::vector<BandValidation> validation;  // per output, when holdout_periods > 0

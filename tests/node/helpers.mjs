@@ -11,8 +11,8 @@ const CLI_TIMEOUT_MS = 300_000;
 /** Runs `node bin/mechid.js ...args`; returns {code, stdout, stderr}. A run that outlives
  *  CLI_TIMEOUT_MS is killed and fails its test (code null) instead of stalling the suite. */
 export function cli(...args) {
-  const r = spawnSync(process.execPath, [`${root}bin/mechid.js`, ...args], { encoding: 'utf8', cwd: root, timeout: CLI_TIMEOUT_MS });
-  const killed = r.signal ? `\nmechid ${args.join(' ')}: killed by ${r.signal} after ${CLI_TIMEOUT_MS / 1000} s` : '';
+  const r = spawnSync(process.execPath, [`${root}bin/mechid.js`, ...args], { encoding: 'utf8', cwd: root, timeout: CLI_TIMEOUT_MS, maxBuffer: 2 ** 26 });
+  const killed = r.signal ? `\nmechid ${args.join(' ')}: killed by ${r.signal} (after ${CLI_TIMEOUT_MS / 1000} s, or beyond 64 MiB of output)` : '';
   return { code: r.status, stdout: r.stdout, stderr: r.stderr + killed };
 }
 

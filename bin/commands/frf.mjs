@@ -1,0 +1,24 @@
+// mechid frf: H1 (and H2) with coherence and standard deviations from a force/response record.
+import { writeUff58 } from '../../wasm/uff-write.js';
+import { warn, writeJson, writeOutput } from '../io.mjs';
+import { str } from '../options.mjs';
+import { RECORD_OPTIONS, readResponseRecord } from '../response-record.mjs';
+
+export const name = 'frf';
+export const options = { ...RECORD_OPTIONS, uff: str('FILE') };
+export const usage = {
+  required: ['data'],
+  help: ['FRFs of a record: Welch (--window hann|impact, --segment N), periods (--periods P [--skip-periods 1]) or',
+    'the local polynomial method (--frf lpm); --band LO:HI in Hz; --uff FILE also writes them as UFF 58;',
+    'JSON {freq_hz, H: [output][input][[re, im]], H2, coherence: [output][...], H_sd, averages}'],
+};
+
+export async function run(o, mechid) {
+  const { data, outputs, options: frfOptions } = readResponseRecord(o, name);
+  const result = mechid.frf(data, frfOptions);
+  writeJson(result, o.out);
+  if (o.uff !== undefined && result.status !== 'failed') {
+    writeOutput(writeUff58({ kind: 'frf', freq_hz: result.freq_hz, H: result.H, response: outputs[0] }), o.uff);
+  }
+  warn(result.status === 'failed' ? [result.message] : result.warnings);
+}

@@ -1,0 +1,33 @@
+// mechid modes: the modes of a structure in a band from a force/response record (issue 17):
+// stabilization diagram, modes with standard deviations and shapes at the sensors, band model.
+import { writeUff55 } from '../../wasm/uff-write.js';
+import { warn, writeJson, writeOutput } from '../io.mjs';
+import { choice, int, num, requireOption, str } from '../options.mjs';
+import { RECORD_OPTIONS, readResponseRecord } from '../response-record.mjs';
+
+export const name = 'modes';
+export const options = {
+  ...RECORD_OPTIONS,
+  'max-order': int('N', { min: 2 }), 'freq-tol': num('F'), 'damping-tol': num('D'), 'mac-min': num('M'),
+  'min-stable': int('K', { min: 1 }), 'holdout-periods': int('P', { min: 0 }),
+  weighting: choice(['auto', 'inverse-sd', 'uniform']), uff: str('FILE'),
+};
+export const usage = {
+  required: ['data', 'band'],
+  help: ['modes in --band LO:HI Hz: LSCF orders 2..--max-order (40), stable within --freq-tol 0.01, --damping-tol 0.05,',
+    '--mac-min 0.98 over --min-stable 5 orders; FRF options as for frf (random records: lpm; --periods P for periodic);',
+    '--holdout-periods P validates the band model on the last periods; --uff FILE writes the modes as UFF 55;',
+    'JSON {stabilization: [{order, poles: [{freq_hz, zeta, stable}]}], modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, shape, mpc}], validation}'],
+};
+
+export async function run(o, mechid) {
+  requireOption(o, 'band', 'modes');
+  const { data, outputs, options: frfOptions } = readResponseRecord(o, name);
+  const result = mechid.modes(data, {
+    ...frfOptions, outputs, maxOrder: o['max-order'], freqTol: o['freq-tol'], dampingTol: o['damping-tol'], macMin: o['mac-min'],
+    minStableOrders: o['min-stable'], holdoutPeriods: o['holdout-periods'], weighting: o.weighting,
+  });
+  writeJson(result, o.out);
+  if (o.uff !== undefined && result.modes.length > 0) writeOutput(writeUff55(result.modes, { complex: true }), o.uff);
+  warn(result.status === 'failed' ? [result.message] : result.warnings);
+}

@@ -1,0 +1,119 @@
+#include "convert/frequency_domain.hpp"
+
+namespace mechid::wasm {
+namespace {
+
+using Complex = std::complex<double>;
+
+val pair_to_js(Complex z) {
+  val out = val::array();
+  out.call<void>("push", number_or_null(z.real()));
+  out.call<void>("push", number_or_null(z.imag()));
+  return out;
+}
+
+// [output][input][[re, im] per frequency] from F matrices outputs × inputs.
+val per_channel(const std::vector<Eigen::MatrixXcd>& H) {
+  val out = val::array();
+  if (H.empty()) return out;
+  for (Eigen::Index o = 0; o < H.front().rows(); ++o) {
+    val row = val::array();
+    for (Eigen::Index j = 0; j < H.front().cols(); ++j) {
+      val series = val::array();
+      for (const auto& Hf : H) series.call<void>("push", pair_to_js(Hf(o, j)));
+      row.call<void>("push", series);
+    }
+    out.call<void>("push", row);
+  }
+  return out;
+}
+
+val per_channel_real(const std::vector<Matrix>& S) {
+  val out = val::array();
+  if (S.empty()) return out;
+  for (Eigen::Index o = 0; o < S.front().rows(); ++o) {
+    val row = val::array();
+    for (Eigen::Index j = 0; j < S.front().cols(); ++j) {
+      val series = val::array();
+      for (const auto& Sf : S) series.call<void>("push", number_or_null(Sf(o, j)));
+      row.call<void>("push", series);
+    }
+    out.call<void>("push", row);
+  }
+  return out;
+}
+
+val outcome_fields(const Outcome& r) { return object_of("status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings)); }
+
+}  // namespace
+
+FrfOptions frf_options_from_js(const val& o) {
+  FrfOptions f;
+  if (has_option(o, "method")) f.method = parse_frf_method(o["method"].as<std::string>());
+  if (has_option(o, "window")) f.window = parse_spectral_window(o["window"].as<std::string>());
+  read_options(o, "segment", f.segment, "periods", f.periods, "skipPeriods", f.skip_periods, "bandLoHz", f.band_lo_hz, "bandHiHz",
+               f.band_hi_hz, "impactForceFraction", f.impact_force_fraction, "impactEndValue", f.impact_end_value);
+  return f;
+}
+
+ModesOptions modes_options_from_js(const val& o) {
+  ModesOptions m;
+  const FrfMethod default_method = m.frf.method;
+  m.frf = frf_options_from_js(o);
+  if (!has_option(o, "method")) m.frf.method = default_method;
+  if (has_option(o, "weighting")) m.weighting = parse_frf_weighting(o["weighting"].as<std::string>());
+  if (has_option(o, "outputs")) {
+    const val list = o["outputs"];
+    require(list.isArray(), "outputs must be a list of response kinds (displacement, velocity, acceleration), one per output column", "outputs");
+    for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i) m.outputs.push_back(parse_response(list[i].as<std::string>()));
+  }
+  read_options(o, "maxOrder", m.max_order, "freqTol", m.freq_tol, "dampingTol", m.damping_tol, "macMin", m.mac_min, "minStableOrders",
+               m.min_stable_orders, "holdoutPeriods", m.holdout_periods);
+  return m;
+}
+
+val frf_to_js(const FrfEstimate& e) {
+  val out = outcome_fields(e);
+  val coherence = val::array();
+  for (Eigen::Index o = 0; o < e.coherence.cols(); ++o) {
+    val series = val::array();
+    for (Eigen::Index f = 0; f < e.coherence.rows(); ++f) series.call<void>("push", number_or_null(e.coherence(f, o)));
+    coherence.call<void>("push", series);
+  }
+  set_fields(out, "freq_hz", numbers_to_js(e.freq_hz), "H", per_channel(e.H1), "H2", per_channel(e.H2), "coherence", coherence, "H_sd",
+             per_channel_real(e.h1_sd), "averages", double(e.averages), "segment", double(e.segment), "window_decay_rate", e.window_decay_rate);
+  return out;
+}
+
+val modes_to_js(const ModesInBand& r, const ModesOptions& o) {
+  val out = outcome_fields(r);
+  val stabilization = val::array();
+  for (const StabilizationOrder& row : r.stabilization) {
+    val poles = val::array();
+    for (const StabilizationPole& p : row.poles)
+      poles.call<void>("push", object_of("freq_hz", p.freq_hz, "zeta", p.zeta, "stable", p.stable, "stable_freq", p.stable_freq,
+                                         "stable_damping", p.stable_damping, "stable_shape", p.stable_shape));
+    stabilization.call<void>("push", object_of("order", double(row.order), "poles", poles));
+  }
+  val modes = val::array();
+  for (const BandMode& m : r.modes) {
+    val shape = val::array();
+    for (Eigen::Index i = 0; i < m.shape.size(); ++i) shape.call<void>("push", pair_to_js(m.shape(i)));
+    modes.call<void>("push", object_of("freq_hz", m.freq_hz, "zeta", m.zeta, "freq_hz_sd", number_or_null(m.freq_hz_sd), "zeta_sd",
+                                       number_or_null(m.zeta_sd), "shape", shape, "mpc", m.mpc, "pole", pair_to_js(m.pole), "order",
+                                       double(m.order), "stable_orders", double(m.stable_orders), "batches", double(m.batches)));
+  }
+  val validation = val::array();
+  for (std::size_t i = 0; i < r.validation.size(); ++i)
+    validation.call<void>("push", object_of("output", double(i + 1), "fit_percent_band", r.validation[i].fit_percent_band, "fit_percent",
+                                            r.validation[i].fit_percent));
+  val outputs = val::array();
+  for (Response kind : o.outputs) outputs.call<void>("push", to_string(kind));
+  set_fields(out, "stabilization", stabilization, "modes", modes, "frf", frf_to_js(r.frf), "model_H", per_channel(r.model_H), "validation",
+             validation, "reference_input", double(r.reference_input + 1), "batches", double(r.batches), "outputs", outputs, "tolerances",
+             object_of("freq", o.freq_tol, "damping", o.damping_tol, "mac", o.mac_min, "min_stable_orders", double(o.min_stable_orders)),
+             "max_order", double(o.max_order), "weighting", to_string(o.weighting), "method", to_string(o.frf.method));
+  return out;
+}
+
+}  // namespace mechid::wasm

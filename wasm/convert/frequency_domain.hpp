@@ -1,0 +1,24 @@
+// The frequency-domain requests at the JS boundary (issue 17): FRF estimation and modes in a band,
+// their options from JS and their results to JSON-friendly JS (nested arrays, [re, im] pairs).
+#pragma once
+
+#include "analysis/modes_in_band.hpp"
+#include "convert/marshal.hpp"
+
+namespace mechid::wasm {
+
+// {method?, window?, segment?, periods?, skipPeriods?, bandLoHz?, bandHiHz?, impactForceFraction?, impactEndValue?}
+FrfOptions frf_options_from_js(const val& o);
+// The FRF options plus {outputs?: [kind per output], maxOrder?, freqTol?, dampingTol?, macMin?,
+// minStableOrders?, holdoutPeriods?, weighting?}.
+ModesOptions modes_options_from_js(const val& o);
+
+// {status, message, warnings, freq_hz, H: [output][input][[re, im] per frequency], H2?, coherence:
+// [output][frequency], H_sd: [output][input][sd per frequency], averages, segment, window_decay_rate}
+val frf_to_js(const FrfEstimate& e);
+// {status, message, warnings, stabilization: [{order, poles: [{freq_hz, zeta, stable, stable_freq,
+// stable_damping, stable_shape}]}], modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, shape, mpc, order,
+// stable_orders, batches}], frf, model_H, validation, reference_input, batches, tolerances}
+val modes_to_js(const ModesInBand& r, const ModesOptions& o);
+
+}  // namespace mechid::wasm

@@ -27,7 +27,8 @@ double lscf_time_step(const Vector& freq_hz);
 
 // The continuous-time poles λ = ln(z)/Δt of the order-`order` denominator A(z) = Σ_j α_j z^j with
 // α_order = 1 (the reduced normal equations M α = 0 of Peeters et al. 2004, eqs. 5–7:
-// M = Σ_c (T_c − S_cᵀ R_c⁻¹ S_c)). All `order` roots, in no particular order.
-std::vector<std::complex<double>> lscf_poles(const FrfChannels& frf, Eigen::Index order, double dt);
+// M = Σ_c (T_c − S_cᵀ R_c⁻¹ S_c)), after `iterations` Sanathanan–Koerner reweightings. All
+// `order` roots, in no particular order.
+std::vector<std::complex<double>> lscf_poles(const FrfChannels& frf, Eigen::Index order, double dt, int iterations = 0);
 
 }  // namespace mechid

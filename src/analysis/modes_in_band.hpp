@@ -34,7 +34,9 @@ struct ModesOptions {
   // random record inverse_sd finds 7 of 8 modes where uniform finds 6; on the F-16 record (7
   // periods, a nonlinear torsion mode whose distortions inflate the variance near 7.3 Hz) uniform
   // finds the 5.2 and 7.3 Hz modes stable over 6 and 11 orders and fits a held-out period by 82 %,
-  // inverse_sd loses the 7.3 Hz mode (its damping moves 7 % from order to order) and fits 31 %.
+  // inverse_sd loses the 7.3 Hz mode (its damping moves 7 % from order to order) and fits 31 %
+  // (both measured before the Sanathanan–Koerner reweighting of modes_in_band.cpp, which raised
+  // uniform's fit to 84–86 %).
   FrfWeighting weighting = FrfWeighting::automatic;
   std::vector<Response> outputs;   // one per output column (empty: all displacements)
   Eigen::Index max_order = 40;     // the highest LSCF denominator order (orders 2, 4, … max_order)

@@ -201,8 +201,10 @@ test('F-16 ground vibration test: modes near 5.19 and 7.32 Hz (skipped without t
   assert.deepEqual(browser.problems, []);
 });
 
-test('exports: the modes as UFF 55, the FRFs as UFF 58, the JSON', async () => {
+test('exports: the modes as UFF 55, the FRFs as UFF 58, the JSON; the diagram as SVG (marks, not lines)', async () => {
   for (const [id, pattern, check] of [
+    ['modes-stab-plot-svg', /\.svg$/, (text) => /<circle [^>]*fill="#1a7f37"/.test(text) && /<polygon /.test(text)
+      && (text.match(/<polyline /g) ?? []).length === 1],
     ['modes-export-uff55', /-modes\.uff$/, (text) => /^ {4}-1\n {4}55\n/.test(text)],
     ['modes-export-uff58', /-frf\.uff$/, (text) => /^ {4}-1\n {4}58\n/.test(text)],
     ['modes-export-json', /-modes\.json$/, (text) => JSON.parse(text).taken.length > 0],

@@ -206,6 +206,25 @@ function normalizeFrequencyOptions(options) {
   return o;
 }
 
+// A list of mode shapes (each an array of [re, im] pairs, or of real numbers) as {re, im}: two
+// matrices with one shape per row, for the MAC binding. Types and equal lengths only.
+function shapesMatrix(shapes, name) {
+  if (!Array.isArray(shapes)) throw badInput(`${name} must be a list of mode shapes`, 'shapes');
+  const m = shapes.length ? shapes[0]?.length ?? 0 : 0;
+  const re = new Float64Array(shapes.length * m), im = new Float64Array(shapes.length * m);
+  shapes.forEach((shape, i) => {
+    if (!Array.isArray(shape) || shape.length !== m) {
+      throw badInput(`${name}: shape ${i + 1} must be a list of ${m} entries ([re, im] or numbers), got ${got(shape)}`, 'shapes');
+    }
+    shape.forEach((z, k) => {
+      const [x, y] = Array.isArray(z) ? z : [z, 0];
+      re[i * m + k] = x ?? NaN;
+      im[i * m + k] = y ?? NaN;
+    });
+  });
+  return { re: { rows: shapes.length, cols: m, data: re }, im: { rows: shapes.length, cols: m, data: im } };
+}
+
 function normalizeSvfOptions(options) {
   const o = withDefaults(DEFAULTS.svf, options);
   o.grid = optionalNumbers(o.grid, 'the pole grid');
@@ -272,6 +291,11 @@ export function wrapModule(module) {
       for (const key of ['freqTol', 'dampingTol', 'macMin']) if (o[key] !== undefined) requireNumber(o[key], key);
       return unwrap(module.modes(normalizeDataset(data), o));
     },
+    /**
+     * MAC |aᴴb|²/(|a|²|b|²) of each shape of `a` against each of `b` (lists of shapes: [re, im]
+     * pairs, e.g. modes()'s mode.shape, or real numbers, e.g. modal()'s): a matrix a.length × b.length.
+     */
+    mac: (a, b) => unwrap(module.mac(shapesMatrix(a, 'shapes a'), shapesMatrix(b, 'shapes b'))),
     perturbationStudy(system, options) {
       const o = withDefaults(DEFAULTS.perturbation, options);
       if (!Array.isArray(o.multiples) || !o.multiples.every((i) => typeof i === 'number')) {

@@ -73,6 +73,11 @@ val modes_js(val data, val o) {
   });
 }
 
+// MAC between two lists of complex shapes ({re, im}: one shape per row), e.g. two runs' modes.
+val mac_js(val a, val b) {
+  return result_or_error([&] { return mac_to_js(a, b); });
+}
+
 val passivity_js(val s, double h) {
   return result_or_error([&] { return passivity_to_js(passivity_report(system_from_js(s), h), h); });
 }
@@ -203,6 +208,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("passivity", &passivity_js);
   function("frf", &frf_js);
   function("modes", &modes_js);
+  function("mac", &mac_js);
   function("perturbationStudy", &perturbation_study_js);
   function("identify", &identify_js);
   function("estimateWork", &estimate_work_js);

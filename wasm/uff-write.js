@@ -119,10 +119,11 @@ function timeRecords(spec) {
 function frfRecords(spec) {
   const freq = Float64Array.from(spec.freq_hz);
   const grid = spacing(freq);
-  const kind = spec.response ?? 'displacement';
-  if (!RESPONSES[kind]) throw bad(`writeUff58: response kind '${kind}' must be displacement, velocity or acceleration`);
+  const kinds = spec.H.map((_, i) => (Array.isArray(spec.response) ? spec.response[i] : spec.response) ?? 'displacement');
+  for (const kind of kinds) if (!RESPONSES[kind]) throw bad(`writeUff58: response kind '${kind}' must be displacement, velocity or acceleration`);
   const records = [];
   spec.H.forEach((row, i) => row.forEach((h, k) => {
+    const kind = kinds[i];
     if (h.length !== freq.length) throw bad(`writeUff58: H[${i}][${k}] has ${h.length} values for ${freq.length} frequencies`);
     const out = spec.outputs?.[i] ?? { node: i + 1, direction: 1 };
     const input = spec.inputs?.[k] ?? { node: k + 1, direction: 1 };
@@ -146,7 +147,7 @@ function frfRecords(spec) {
  *  column] ('displacement' | 'velocity' | 'acceleration'), inputNodes?, outputNodes?}: one record
  *  per column, function type 1; inputs at nodes 1..k as excitation force (record 9 type 13, N),
  *  outputs at nodes 1..n, direction +X (1). A dataset from the CSV reader is such a spec.
- * {kind: 'frf', freq_hz, H: [output][input] [[re, im], ...], response = 'displacement',
+ * {kind: 'frf', freq_hz, H: [output][input] [[re, im], ...], response = 'displacement' (or one per output),
  *  outputs?: [{node, direction}], inputs?: [...]}: one record per (output, input), function
  *  type 4, complex double, response node/direction the output's, reference the input's.
  * Record 7 stores the abscissa minimum and increment in 13 columns (7 significant digits here).

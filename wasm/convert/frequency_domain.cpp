@@ -116,4 +116,26 @@ val modes_to_js(const ModesInBand& r, const ModesOptions& o) {
   return out;
 }
 
+val mac_to_js(const val& a, const val& b) {
+  const auto shapes = [](const val& s, const std::string& what) {
+    const Matrix re = matrix_from_js(s["re"], what + ".re"), im = matrix_from_js(s["im"], what + ".im");
+    require(re.rows() == im.rows() && re.cols() == im.cols(), what + ": re is " + std::to_string(re.rows()) + "x" +
+                                                                  std::to_string(re.cols()) + " but im is " +
+                                                                  std::to_string(im.rows()) + "x" + std::to_string(im.cols()),
+            "shapes");
+    Eigen::MatrixXcd z(re.rows(), re.cols());
+    z.real() = re;
+    z.imag() = im;
+    return z;
+  };
+  const Eigen::MatrixXcd sa = shapes(a, "shapes a"), sb = shapes(b, "shapes b");
+  require(sa.cols() == sb.cols(), "the shapes of a have " + std::to_string(sa.cols()) + " entries, those of b " +
+                                      std::to_string(sb.cols()) + ": a MAC compares shapes at the same points",
+          "shapes");
+  Matrix mac(sa.rows(), sb.rows());
+  for (Eigen::Index i = 0; i < sa.rows(); ++i)
+    for (Eigen::Index j = 0; j < sb.rows(); ++j) mac(i, j) = complex_mac(sa.row(i).transpose(), sb.row(j).transpose());
+  return matrix_to_js(mac);
+}
+
 }  // namespace mechid::wasm

@@ -21,4 +21,9 @@ val frf_to_js(const FrfEstimate& e);
 // stable_orders, batches}], frf, model_H, validation, reference_input, batches, tolerances}
 val modes_to_js(const ModesInBand& r, const ModesOptions& o);
 
+// The MAC of each shape of a against each of b (complex_mac), as a matrix {rows: shapes of a,
+// cols: shapes of b, data}: a and b are {re, im}, each a matrix with one shape per row (the same
+// number of entries in a and b; InputError with option 'shapes' otherwise).
+val mac_to_js(const val& a, const val& b);
+
 }  // namespace mechid::wasm

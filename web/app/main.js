@@ -11,6 +11,7 @@ const VIEWS = [
   [() => import('../views/simulate.js'), ['status']],
   [() => import('../views/conditioning.js'), ['cond-status']],
   [() => import('../views/csv-import.js'), ['csv-status']],
+  [() => import('../views/modes.js'), ['modes-status']],
   [() => import('../views/identify.js'), ['ident-status']],
   [() => import('../views/saved.js'), ['saved-status']],
   [() => import('../views/nonlinear.js'), ['nl-status']],

@@ -53,6 +53,15 @@ function systemOf(api, system) {
 const isUffFile = async (file) => /\.(uff|unv)$/i.test(file.name) || looksLikeUff(new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
 const readUff = async (file) => parseUff(new Uint8Array(await file.arrayBuffer()), file.name);
 
+// A measurement file (CSV or UFF) as a dataset {h, t, u, y, …} of the mapping's columns, unscaled;
+// onProgress(fraction read) while a CSV streams.
+async function readRecord(file, mapping, onProgress) {
+  if (await isUffFile(file)) {
+    return uffToDataset(await readUff(file), { source: file.name, inputCols: mapping.inputCols, outputCols: mapping.outputCols, h: mapping.timeCol ? undefined : mapping.h });
+  }
+  return parseDatasetFile({ Papa, file, source: file.name, ...mapping, detectHeader: true, onProgress });
+}
+
 // A UFF's time records as csvColumns' answer: the columns t, u1.., q1.., v1.., a1.. (one per
 // record, named as uff-convert.js names them), the first rows, the first 2000 samples to plot.
 function uffColumns(file, parsed) {
@@ -155,10 +164,7 @@ const handlers = {
     const t0 = performance.now();
     const records = [];
     for (const [k, { file, role }] of runs.entries()) {
-      const data = await isUffFile(file)
-        ? uffToDataset(await readUff(file), { source: file.name, inputCols: mapping.inputCols, outputCols: mapping.outputCols, h: mapping.timeCol ? undefined : mapping.h })
-        : await parseDatasetFile({ Papa, file, source: file.name, ...mapping, detectHeader: true,
-          onProgress: (fraction) => progress({ phase: 'reading', file: file.name, fraction: (k + fraction) / runs.length }) });
+      const data = await readRecord(file, mapping, (fraction) => progress({ phase: 'reading', file: file.name, fraction: (k + fraction) / runs.length }));
       if (records.length && Math.abs(data.h - records[0].data.h) > 1e-6 * records[0].data.h) {
         throw badInput(`${file.name}: h = ${data.h.toPrecision(6)} s differs from ${records[0].name}'s h = ${records[0].data.h.toPrecision(6)} s; runs of one experiment share their sampling`);
       }
@@ -205,6 +211,29 @@ const handlers = {
     const measured = [training[0], ...validation].map((r) => ({ file: r.name, role: r.role, t: r.data.t, y: r.dataset.y }));
     return { result: { name: training[0].name, summary, measured, simulations, results, ms: performance.now() - t0 } };
   },
+
+  // Modes in a band (issue 17) of the measurement file of the CSV section: the file read with its
+  // mapping and scaled to SI (as identifyCsv), then api.modes with the section's options (outputs:
+  // the response kind per output column). An error of modes (not of reading) has phase 'modes'
+  // and the option it is about. Progress: {phase: 'reading', fraction}, then {phase: 'modes'}.
+  [REQUEST.modes]: async (api, { file, mapping, options }, progress) => {
+    const t0 = performance.now();
+    const data = await readRecord(file, mapping, (fraction) => progress({ phase: 'reading', file: file.name, fraction }));
+    const { h, u, y } = scaledDataset(data, mapping);
+    const msRead = performance.now() - t0;
+    progress({ phase: 'modes', samples: y.rows });
+    let result;
+    try {
+      result = api.modes({ h, u, y }, options);
+    } catch (e) {
+      throw Object.assign(e, { phase: 'modes' });
+    }
+    const summary = { h, samples: y.rows, inputs: u.cols, outputs: y.cols, warnings: data.warnings ?? [] };
+    return { result: { name: file.name, summary, result, msRead, ms: performance.now() - t0 } };
+  },
+
+  // The MAC of two lists of mode shapes: {mac: Matrix a.length × b.length}.
+  [REQUEST.mac]: (api, { a, b }) => ({ result: { mac: api.mac(a, b) } }),
 
   // Simulates PRBS data from the preset and identifies it with each method (the preset as truth).
   [REQUEST.identify]: (api, { system, options, methods }) => {

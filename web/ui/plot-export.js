@@ -49,9 +49,9 @@ function ticks(lo, hi, log, count = 6) {
 
 const tickText = (v) => (v === 0 ? '0' : Math.abs(v) >= 1e-3 && Math.abs(v) < 1e5 ? String(Number(v.toPrecision(6))) : v.toExponential(1));
 
-// Each series' points as pixel runs (broken at missing values); long series keep the min and
+// Each series' points as pixel runs (broken at missing values, unless spanGaps); long series keep the min and
 // max of each pixel column, which draws the same picture with ~2 points per pixel.
-function runs(xs, ys, px, py, width) {
+function runs(xs, ys, px, py, width, spanGaps = false) {
   const out = [];
   let run = [];
   const dense = xs.length > 4 * width;
@@ -65,6 +65,7 @@ function runs(xs, ys, px, py, width) {
   for (let k = 0; k < xs.length; k++) {
     const y = ys[k];
     if (y == null || !Number.isFinite(y) || !Number.isFinite(xs[k])) {
+      if (spanGaps) continue;  // a series drawn across its gaps (uPlot's spanGaps)
       flush();
       if (run.length) out.push(run);
       run = [];
@@ -79,6 +80,16 @@ function runs(xs, ys, px, py, width) {
   flush();
   if (run.length) out.push(run);
   return out;
+}
+
+// One mark of a symbol series ({shape: circle | ring | triangle | cross, filled}) at (x, y).
+function svgMark({ shape, filled }, x, y, color) {
+  const r = shape === 'ring' ? 7 : 3.5;
+  const paint = `fill="${filled ? color : 'none'}" stroke="${color}" stroke-width="1.25"`;
+  const f = (v) => v.toFixed(1);
+  if (shape === 'circle' || shape === 'ring') return `<circle cx="${f(x)}" cy="${f(y)}" r="${r}" ${paint}/>`;
+  if (shape === 'triangle') return `<polygon points="${f(x)},${f(y - r)} ${f(x + 0.87 * r)},${f(y + 0.5 * r)} ${f(x - 0.87 * r)},${f(y + 0.5 * r)}" ${paint}/>`;
+  return `<path d="M${f(x - r)} ${f(y - r)}L${f(x + r)} ${f(y + r)}M${f(x + r)} ${f(y - r)}L${f(x - r)} ${f(y + r)}" ${paint}/>`;
 }
 
 /** SVG text of the plot, from its data and current scales. */
@@ -99,6 +110,12 @@ export function plotToSvg(u) {
   const ySeries = series[0]?.[0].scale ?? 'y';
   const sy = axisScale(ySeries);
   const px = (v) => left + w * sx.map(v), py = (v) => top + h * (1 - sy.map(v));
+  // A series on another y scale (a right axis) is drawn on its own scale.
+  const pyOf = (s) => {
+    if ((s.scale ?? 'y') === ySeries || !u.scales[s.scale]) return py;
+    const own = axisScale(s.scale);
+    return (v) => top + h * (1 - own.map(v));
+  };
   const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="11">`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     `<rect x="${left}" y="${top}" width="${w}" height="${h}" fill="none" stroke="#888"/>`];
@@ -120,7 +137,14 @@ export function plotToSvg(u) {
     const color = xml(colorOf(u, s, i));
     const dash = Array.isArray(s.dash) ? ` stroke-dasharray="${s.dash.join(' ')}"` : '';
     const lineWidth = s.width ?? 1;
-    for (const run of runs(u.data[0], u.data[i], px, py, w)) {
+    if (s.symbol) {  // marks only (plot-stabilization.js): one per value, never joined
+      u.data[i].forEach((y, k) => {
+        if (y == null) return;
+        out.push(svgMark(s.symbol, px(u.data[0][k]), pyOf(s)(y), color));
+      });
+      continue;
+    }
+    for (const run of runs(u.data[0], u.data[i], px, pyOf(s), w, s.spanGaps === true)) {
       const pts = run.map(([X, Y]) => `${X.toFixed(1)},${Y.toFixed(1)}`).join(' ');
       if (lineWidth > 0 && run.length > 1) out.push(`<polyline fill="none" stroke="${color}" stroke-width="${lineWidth}"${dash} points="${pts}"/>`);
       if (s.points?.show === true || (run.length === 1 && lineWidth > 0)) {

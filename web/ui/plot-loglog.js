@@ -9,7 +9,7 @@ export function logSafe(values) {
 
 /** Tick label on a log axis: 0.01 … 1000 plainly, else 10⁻⁴ or 2·10⁵. */
 const SUP = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
-function tickText(v) {
+export function tickText(v) {
   if (v == null || !(v > 0)) return null;
   if (v >= 0.01 && v < 1e4) return String(Number(v.toPrecision(2)));
   const e = Math.floor(Math.log10(v) + 1e-9);

@@ -75,6 +75,44 @@ const exportCsvButton = $('csv-export-csv');
 let files = [];   // the chosen files; the first gives the columns
 let lastResults = null;  // {name, summary, mapping, results} of the last identification, for the exports and Save
 
+// Sections that work on the file loaded here (web/views/modes.js): told when the file, its columns
+// or the identification change.
+const listeners = new Set();
+const changed = () => listeners.forEach((f) => f());
+
+/** Calls listener() whenever the loaded file, its chosen columns or the identified models change. */
+export function onMeasurementChange(listener) {
+  listeners.add(listener);
+}
+
+/**
+ * The loaded measurement for another section: {file, mapping, outputCols, outputKind} with the
+ * first file, the time column (or h), the force and output columns, the units and the factors of
+ * steps 2 and 3 (mapping as the worker's identifyCsv takes it); null when no file is loaded.
+ * Throws an Error when no output or no force column is chosen, or a factor is wrong (marked here).
+ */
+export function measurementRecord() {
+  if (files.length === 0 || header.length === 0 || mapping.hidden) return null;
+  const inputCols = chosenColumns('csv-input'), outputCols = chosenColumns('csv-output');
+  if (inputCols.length === 0 || outputCols.length === 0) {
+    throw new Error(`${files[0].name}: choose at least one ${inputCols.length === 0 ? 'force' : 'output'} column in step 2 of “Your measurements”`);
+  }
+  const h = $('csv-h').value.trim();
+  const map = {
+    timeCol: timeSelect.value || undefined,
+    h: timeSelect.value || h === '' ? undefined : Number(h.replace(',', '.')),
+    inputCols, outputCols,
+    resample: $('csv-resample').checked,
+    forceScale: Number($('csv-force-unit').value),
+    outputScale: Number(outputUnit.value),
+    ...readFactors($('csv-factors')),
+  };
+  return { file: files[0], mapping: map, outputCols, outputKind: outputKind.value };
+}
+
+/** The results of the last identification of this section (for the MAC of web/views/modes.js), or null. */
+export const identifiedResults = () => lastResults;
+
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -100,6 +138,7 @@ function showColumns() {
 
 async function load(chosen) {
   files = chosen;
+  header = [];  // until the new file's columns are read
   const file = files[0] ?? null;
   clearMessages();  // they were about the files before
   clearOverlays();
@@ -108,7 +147,10 @@ async function load(chosen) {
   for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = true;
   mapping.hidden = true;
   runButton.disabled = true;
-  if (!file) return;
+  if (!file) {
+    changed();
+    return;
+  }
   setStatus(status, 'busy', `Reading ${file.name}…`);
   try {
     const columns = await client.csvColumns({ file });
@@ -138,6 +180,7 @@ async function load(chosen) {
     fileError.textContent = e.message;
     setStatus(status, 'error', 'The file could not be read; choose another.');
   }
+  changed();
 }
 
 const outputPattern = () => (outputKind.value === 'acceleration' ? /^a\d+$/ : /^q\d+$/);
@@ -197,6 +240,7 @@ function showForceDofs() {
     ? `Output j measures degree of freedom (DOF) j: ${outputs.map((o, j) => `${o} → DOF ${j + 1}`).join(', ')}.`
     : 'Output j measures degree of freedom (DOF) j.';
   showFactors($('csv-factors'), inputs, outputs);
+  changed();
 }
 
 // The DOF of each chosen input, in the order of the input columns; throws naming the inputs
@@ -352,6 +396,7 @@ async function runIdentification(extra = {}) {
     });
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
+    changed();
     const s = out.summary;
     // A method that failed says so here too (its reason is in its column), in red when all did.
     const failed = out.results.filter((r) => r.status === 'failed').map((r) => r.method);

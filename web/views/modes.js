@@ -1,0 +1,506 @@
+// The "Frequency response and modes" section (issue 17): the modes in a band of the measurement
+// file loaded in "Your measurements" (its first file, columns, units and factors: csv-import.js's
+// measurementRecord), through the worker's `modes` request (api.modes: FRFs, LSCF stabilization
+// diagram, modes with standard deviations, the band model, a held-out validation). The page only
+// shows what modes() returns: the stabilization diagram (a click takes or drops a pole), the table
+// of the modes taken, the FRFs with the band model, the MAC of the modes taken against another set
+// (the worker's `mac`), and exports (UFF 55, UFF 58, JSON). Every message of the core appears next
+// to the control its option names. Column and file names are only set as text.
+import { client } from '../app/worker-client.js';
+import { identifiedResults, measurementRecord, onMeasurementChange } from './csv-import.js';
+import { dataTable } from './results.js';
+import { $, el, fmt, roundedText, setStatus } from '../ui/dom.js';
+import { download } from '../ui/export.js';
+import { COLORS } from '../ui/plot.js';
+import { FrequencyPlot } from '../ui/plot-frequency.js';
+import { StabilizationPlot } from '../ui/plot-stabilization.js';
+import { isCancelled, RunControl } from '../ui/run-control.js';
+import { writeUff55, writeUff58 } from '../gen/uff-write.js';
+
+const form = $('modes-form');
+const runButton = $('modes-run');
+const status = $('modes-status');
+const progressBar = $('modes-progress');
+const control = new RunControl({ cancel: $('modes-cancel'), status });
+const exportButtons = ['modes-export-uff55', 'modes-export-uff58', 'modes-export-json'].map($);
+const Z95 = 1.96;
+// A band edge or a step as typed: 4 significant digits without trailing zeros (2, 15, 0.0025).
+const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '?');
+
+const KIND_BY_PREFIX = { q: 'displacement', v: 'velocity', a: 'acceleration' };
+const KINDS = ['displacement', 'velocity', 'acceleration'];
+const kindChoices = new Map();  // output column -> kind chosen here by the user
+
+// Where each option of a MechidError (its `option`) is shown, and the fields it marks.
+const PLACES = {
+  band: ['modes-band-error', ['modes-band-lo', 'modes-band-hi']],
+  periods: ['modes-periods-error', ['modes-periods', 'modes-skip']],
+  holdout: ['modes-periods-error', ['modes-holdout']],
+  segment: ['modes-method-error', ['modes-segment']],
+  window: ['modes-method-error', ['modes-method']],
+  max_order: ['modes-max-order-error', ['modes-max-order']],
+  tolerances: ['modes-tolerances-error', ['modes-freq-tol', 'modes-damping-tol', 'modes-mac-min', 'modes-min-stable']],
+  outputs: ['modes-outputs-error', []],
+};
+const ERROR_IDS = ['modes-band-error', 'modes-periods-error', 'modes-method-error', 'modes-outputs-error', 'modes-max-order-error',
+  'modes-tolerances-error', 'modes-run-error'];
+
+let run = null;        // {name, record, options, result, summary, taken: Set of pole keys, auto: Map key -> mode}
+const history = [];    // earlier runs (at most MAX_HISTORY), for the MAC
+const MAX_HISTORY = 5;
+let presetNames = null;
+
+const stabPlot = new StabilizationPlot($('modes-stab-plot'), { onToggle: toggle });
+const magPlot = new FrequencyPlot($('modes-frf-mag'), { yLabel: '|H|', log: true });
+const phasePlot = new FrequencyPlot($('modes-frf-phase'), { yLabel: 'phase (°)' });
+const coherencePlot = new FrequencyPlot($('modes-coherence'), { yLabel: 'coherence', range: [0, 1.05] });
+
+// ------------------------------------------------------------------------------------------------
+// The record of the CSV section and the response kind of each output
+
+function kindOf(column, fallback) {
+  if (kindChoices.has(column)) return kindChoices.get(column);
+  return /^[qva]\d+$/.test(column) ? KIND_BY_PREFIX[column[0]] : fallback;
+}
+
+// The source line, the kind choice per output column and the Run button, for the CSV section's
+// current file and columns.
+function showRecord() {
+  const container = $('modes-outputs');
+  container.querySelectorAll('label').forEach((l) => l.remove());
+  let record = null;
+  try {
+    record = measurementRecord();
+  } catch (e) {
+    $('modes-source').textContent = e.message;
+    runButton.disabled = control.running;
+    return;
+  }
+  runButton.disabled = record === null || control.running;
+  if (record === null) {
+    $('modes-source').textContent = 'No file yet: load one in “Your measurements (CSV)”.';
+    return;
+  }
+  const { file, mapping } = record;
+  const time = mapping.timeCol ? `time column ${mapping.timeCol}` : `h = ${mapping.h ?? '?'} s`;
+  $('modes-source').textContent = `From ${file.name}: force${mapping.inputCols.length > 1 ? 's' : ''} ${mapping.inputCols.join(', ')}; `
+    + `output${record.outputCols.length > 1 ? 's' : ''} ${record.outputCols.join(', ')}; ${time} (chosen in “Your measurements”).`;
+  for (const column of record.outputCols) {
+    const select = el('select', undefined, { name: 'modes-kind', 'data-column': column });
+    select.append(...KINDS.map((k) => el('option', k, { value: k })));
+    select.value = kindOf(column, record.outputKind);
+    select.addEventListener('change', () => kindChoices.set(column, select.value));
+    const label = el('label');
+    label.append(`${column} is a`, select);
+    container.append(label);
+  }
+  if (run) showMacChoices();  // the models identified above may have changed
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reading the options: the text of each field as a number (types here; ranges are the core's)
+
+const fieldError = (ids, place, message) => Object.assign(new Error(message), { ids, place });
+
+function numberOf(id, name, { integer = false, optional = false } = {}) {
+  const text = $(id).value.trim().replace(',', '.');
+  if (text === '' && optional) return undefined;
+  const x = text === '' ? NaN : Number(text);
+  if (!Number.isFinite(x) || (integer && !Number.isInteger(x))) {
+    const place = Object.values(PLACES).find(([, ids]) => ids.includes(id))?.[0] ?? 'modes-run-error';
+    throw fieldError([id], place, `${name} must be ${integer ? 'a whole number' : 'a number'}${optional ? ' (or empty)' : ''}, got "${text.slice(0, 40)}"`);
+  }
+  return x;
+}
+
+const METHODS = {
+  lpm: { method: 'lpm' },
+  'welch-hann': { method: 'welch', window: 'hann' },
+  'welch-impact': { method: 'welch', window: 'impact' },
+  'welch-rectangular': { method: 'welch', window: 'rectangular' },
+};
+
+// The modes options of the form; every field is read, each wrong one marked with its message; the
+// first message is thrown.
+function readOptions() {
+  const problems = [];
+  const read = (f) => {
+    try {
+      return f();
+    } catch (e) {
+      for (const id of e.ids ?? []) $(id).setAttribute('aria-invalid', 'true');
+      const place = $(e.place ?? 'modes-run-error');
+      place.textContent = place.textContent ? `${place.textContent} ${e.message}` : e.message;
+      problems.push(e);
+      return undefined;
+    }
+  };
+  const periodic = $('modes-periodic').checked;
+  const options = {
+    ...METHODS[$('modes-method').value],
+    bandLoHz: read(() => numberOf('modes-band-lo', 'Band from (Hz)', { optional: true })),
+    bandHiHz: read(() => numberOf('modes-band-hi', 'Band to (Hz)', { optional: true })),
+    segment: read(() => numberOf('modes-segment', 'Segment length', { integer: true, optional: true })),
+    maxOrder: read(() => numberOf('modes-max-order', 'Highest model order', { integer: true })),
+    freqTol: read(() => numberOf('modes-freq-tol', 'Frequency tolerance (%)')) / 100,
+    dampingTol: read(() => numberOf('modes-damping-tol', 'Damping tolerance (%)')) / 100,
+    macMin: read(() => numberOf('modes-mac-min', 'Shape MAC')),
+    minStableOrders: read(() => numberOf('modes-min-stable', 'Stable orders', { integer: true })),
+    outputs: [...form.querySelectorAll('select[name="modes-kind"]')].map((s) => s.value),
+  };
+  if (periodic) {
+    options.periods = read(() => numberOf('modes-periods', 'Periods in the record', { integer: true }));
+    options.skipPeriods = read(() => numberOf('modes-skip', 'Periods skipped', { integer: true }));
+    options.holdoutPeriods = read(() => numberOf('modes-holdout', 'Periods held out', { integer: true }));
+  }
+  if (problems.length) throw problems[0];
+  for (const key of Object.keys(options)) if (options[key] === undefined || Number.isNaN(options[key])) delete options[key];
+  return options;
+}
+
+function clearMessages() {
+  for (const id of ERROR_IDS) $(id).textContent = '';
+  form.querySelectorAll('[aria-invalid]').forEach((e) => e.removeAttribute('aria-invalid'));
+}
+
+// A message of the worker next to the control its option names (the fields marked), else next to
+// the Run button.
+function showError(e) {
+  const [placeId, ids] = (e.phase === 'modes' && PLACES[e.option]) || ['modes-run-error', []];
+  for (const id of ids) $(id).setAttribute('aria-invalid', 'true');
+  if (e.option === 'outputs') form.querySelectorAll('select[name="modes-kind"]').forEach((s) => s.setAttribute('aria-invalid', 'true'));
+  $(placeId).textContent = roundedText(e.message);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Running
+
+async function findModes(event) {
+  event.preventDefault();
+  if (control.running) return;
+  clearMessages();
+  let record, options;
+  try {
+    record = measurementRecord();
+    if (!record) return;
+  } catch (e) {
+    $('modes-outputs-error').textContent = e.message;
+    setStatus(status, 'error', `Choose the columns first: ${e.message}`);
+    return;
+  }
+  try {
+    options = readOptions();
+  } catch (e) {
+    setStatus(status, 'error', `Correct the marked field: ${e.message}`);
+    return;
+  }
+  runButton.disabled = true;
+  try {
+    const out = await control.run(`Reading ${record.file.name}…`, (signal, say) => client.modes(
+      { file: record.file, mapping: record.mapping, options },
+      {
+        signal,
+        onProgress: (p) => {
+          if (p.phase === 'reading') {
+            progressBar.hidden = false;
+            progressBar.value = p.fraction;
+            say(`Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
+          } else {
+            progressBar.hidden = true;
+            say(`Estimating the FRFs of ${p.samples} samples and the poles up to order ${options.maxOrder}…`);
+          }
+        },
+      },
+    ));
+    if (run) history.unshift(run);
+    history.splice(MAX_HISTORY);
+    run = newRun(out, record, options);
+    showRun(out);
+  } catch (e) {
+    if (isCancelled(e)) {
+      control.showCancelled('your file and options are kept');
+    } else {
+      showError(e);
+      setStatus(status, 'error', `Stopped: ${roundedText(e.message)}. Your file and options are kept.`);
+    }
+  } finally {
+    progressBar.hidden = true;
+    runButton.disabled = false;
+  }
+}
+
+// The key of the pole that stands for mode m: the nearest in frequency at the mode's order.
+function poleKeyOf(stabilization, m) {
+  const row = stabilization.find((r) => r.order === m.order);
+  if (!row || row.poles.length === 0) return null;
+  let best = 0;
+  row.poles.forEach((p, k) => { if (Math.abs(p.freq_hz - m.freq_hz) < Math.abs(row.poles[best].freq_hz - m.freq_hz)) best = k; });
+  return `${row.order}:${best}`;
+}
+
+function newRun(out, record, options) {
+  const r = out.result;
+  const auto = new Map();
+  for (const m of r.modes) {
+    const key = poleKeyOf(r.stabilization, m);
+    if (key !== null) auto.set(key, m);
+  }
+  const time = new Date().toLocaleTimeString();
+  const band = `${short(options.bandLoHz ?? 0)}–${short(options.bandHiHz)} Hz`;
+  return { ...out, record, options, auto, taken: new Set(auto.keys()), label: `${out.name}, ${band} (run at ${time})` };
+}
+
+// The modes taken, by frequency: [{key, freq_hz, zeta, order, mode (modes()'s, or null: by hand)}].
+function takenModes(r = run) {
+  if (!r) return [];
+  const byKey = new Map();
+  for (const row of r.result.stabilization) row.poles.forEach((p, k) => byKey.set(`${row.order}:${k}`, { ...p, order: row.order }));
+  return [...r.taken].map((key) => {
+    const mode = r.auto.get(key) ?? null;
+    const p = byKey.get(key);
+    return { key, freq_hz: mode?.freq_hz ?? p.freq_hz, zeta: mode?.zeta ?? p.zeta, order: p.order, mode };
+  }).sort((a, b) => a.freq_hz - b.freq_hz);
+}
+
+function toggle(key) {
+  if (!run) return;
+  if (run.taken.has(key)) run.taken.delete(key);
+  else run.taken.add(key);
+  stabPlot.select(run.taken);
+  showTable();
+  showMac();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Showing a result
+
+const magnitude = (pairs) => pairs.map((z) => (z && z[0] !== null && z[1] !== null ? Math.hypot(z[0], z[1]) : null));
+const phaseDeg = (pairs) => pairs.map((z) => (z && z[0] !== null && z[1] !== null ? (Math.atan2(z[1], z[0]) * 180) / Math.PI : null));
+
+// Σ over outputs and forces of |H| at each frequency: the stabilization diagram's background curve.
+function magnitudeSum(H, count) {
+  const sum = new Array(count).fill(0);
+  for (const row of H) for (const pairs of row) magnitude(pairs).forEach((m, f) => { sum[f] += m ?? 0; });
+  return sum;
+}
+
+function showRun(out) {
+  const r = out.result;
+  const s = out.summary;
+  const frf = r.frf;
+  for (const b of exportButtons) b.disabled = r.status === 'failed';
+  const warnings = [...s.warnings, ...r.warnings];
+  const list = $('modes-warnings');
+  list.replaceChildren(...warnings.map((w) => el('li', roundedText(w))));
+  list.hidden = warnings.length === 0;
+  if (r.status === 'failed') {
+    $('modes-run-error').textContent = roundedText(r.message);
+    setStatus(status, 'error', `No modes: ${roundedText(r.message)}`);
+  }
+  const method = r.method === 'lpm' ? 'local polynomial method' : `Welch (${run.options.window ?? 'hann'})`;
+  const averaging = run.options.periods ? `${frf.averages} periods averaged` : `${method}, ${frf.averages} averages`;
+  if (r.status !== 'failed') {
+    setStatus(status, 'ok', `${out.name}: ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${short(run.options.bandLoHz ?? 0)}–${short(run.options.bandHiHz)} Hz `
+      + `(${s.samples} samples, h = ${short(s.h)} s, ${frf.freq_hz.length} frequencies, ${averaging}; orders 2–${r.max_order})`
+      + `${r.status === 'warning' ? ', with warnings (below)' : ''}; ${(out.ms / 1000).toFixed(2)} s.`);
+  }
+  // The stabilization diagram first: it is what the user waits for.
+  stabPlot.show(r.stabilization, frf.freq_hz, magnitudeSum(frf.H, frf.freq_hz.length), run.taken);
+  showTable();
+  const v = r.validation ?? [];
+  $('modes-validation').textContent = v.length
+    ? `Held-out ${run.options.holdoutPeriods === 1 ? 'period' : 'periods'}: the band model's response to the measured force fits ${v.map((x, k) => `${run.record.outputCols[k] ?? `output ${x.output}`} ${fmt(x.fit_percent, 3)} %`).join(', ')} `
+      + `(against the outputs' part in the band: ${v.map((x) => `${fmt(x.fit_percent_band, 3)} %`).join(', ')}).`
+    : '';
+  showChannels();
+  showMacChoices();
+  showMac();
+}
+
+function showTable() {
+  const modes = takenModes();
+  const pm = (x, sd) => (Number.isFinite(sd) ? `${fmt(x)} ± ${fmt(Z95 * sd, 2)}` : fmt(x));
+  const wrap = dataTable(['mode', 'f (Hz)', 'ζ', 'MPC', 'stable orders', 'order', 'taken'], modes.map((m, k) => [
+    String(k + 1),
+    pm(m.freq_hz, m.mode?.freq_hz_sd),
+    pm(m.zeta, m.mode?.zeta_sd),
+    m.mode ? fmt(m.mode.mpc, 3) : '–',
+    m.mode ? String(m.mode.stable_orders) : '–',
+    String(m.order),
+    m.mode ? 'automatic' : 'by hand',
+  ]));
+  const table = wrap.querySelector('table');
+  table.id = 'modes-table-data';
+  // A checkbox per row: drop the mode (the keyboard's way to what a click on its pole does).
+  table.querySelectorAll('tbody tr').forEach((tr, k) => {
+    const box = el('input', undefined, { type: 'checkbox', 'aria-label': `take mode ${k + 1} (${fmt(modes[k].freq_hz)} Hz)` });
+    box.checked = true;
+    box.addEventListener('change', () => toggle(modes[k].key));
+    tr.lastChild.prepend(box, ' ');
+  });
+  $('modes-table').replaceChildren(modes.length ? wrap : el('p', run?.result.modes.length === 0
+    ? 'No pole is stable over enough orders: widen the band, raise the highest order, or loosen the tolerances; or take poles by hand in the diagram.'
+    : 'No mode taken: click a pole in the diagram.', { class: 'hint' }));
+}
+
+// The output and force choices and the FRF plots of the chosen pair.
+function showChannels() {
+  const outputs = $('modes-output'), inputs = $('modes-input');
+  const keep = (select, names) => {
+    const before = select.value;
+    select.replaceChildren(...names.map((name, k) => el('option', name, { value: String(k) })));
+    if (names.some((_, k) => String(k) === before)) select.value = before;
+  };
+  keep(outputs, run.record.outputCols);
+  keep(inputs, run.record.mapping.inputCols);
+  inputs.closest('label').hidden = run.record.mapping.inputCols.length < 2;
+  drawFrf();
+}
+
+function drawFrf() {
+  if (!run) return;
+  const { frf, model_H: model } = run.result;
+  const o = Number($('modes-output').value || 0), i = Number($('modes-input').value || 0);
+  const name = run.record.outputCols[o] ?? `output ${o + 1}`;
+  const measured = frf.H[o]?.[i] ?? [];
+  const fitted = model?.[o]?.[i] ?? [];
+  const series = (values, label, color, dash) => ({ label, color, values, dash });
+  const withModel = (f, what) => [series(f(measured), `${what} measured`, COLORS[0]),
+    ...(fitted.length ? [series(f(fitted), `${what} band model`, COLORS[1], [6, 4])] : [])];
+  magPlot.show(frf.freq_hz, withModel(magnitude, `|H| ${name}`));
+  phasePlot.show(frf.freq_hz, withModel(phaseDeg, `phase ${name}`));
+  coherencePlot.show(frf.freq_hz, [series(frf.coherence[o] ?? [], `coherence ${name}`, COLORS[2])]);
+}
+
+// ------------------------------------------------------------------------------------------------
+// MAC
+
+async function showMacChoices() {
+  const select = $('modes-mac-with');
+  const before = select.value;
+  if (presetNames === null) {
+    presetNames = [];
+    try {
+      presetNames = (await client.presetNames()).names;
+    } catch {
+      presetNames = [];
+    }
+  }
+  const options = [el('option', 'themselves (AutoMAC)', { value: 'self' })];
+  history.forEach((h, k) => options.push(el('option', `an earlier run: ${h.label}`, { value: `run:${k}` })));
+  for (const r of identifiedResults()?.results ?? []) {
+    if (r.modal?.modes?.length) options.push(el('option', `M, D, K identified above by ${r.method}`, { value: `identified:${r.method}` }));
+  }
+  for (const name of presetNames) options.push(el('option', `the preset ${name}`, { value: `preset:${name}` }));
+  select.replaceChildren(...options);
+  select.value = options.some((o) => o.value === before) ? before : 'self';
+}
+
+// The shapes to compare against, with a name for each: [{label, shape}].
+async function otherShapes(choice) {
+  const colon = choice.indexOf(':');
+  const [kind, arg] = [choice.slice(0, colon), choice.slice(colon + 1)];
+  const withShapes = (r) => takenModes(r).filter((m) => m.mode).map((m) => ({ label: `${fmt(m.freq_hz)} Hz`, shape: m.mode.shape }));
+  if (choice === 'self') return withShapes(run);
+  if (kind === 'run') return history[Number(arg)] ? withShapes(history[Number(arg)]) : [];
+  const modal = kind === 'identified'
+    ? identifiedResults()?.results.find((r) => r.method === arg)?.modal
+    : (await client.modal({ system: arg })).modal;
+  return (modal?.modes ?? []).map((m) => ({ label: `${fmt(m.freq_hz)} Hz`, shape: m.shape }));
+}
+
+let macRequest = 0;
+async function showMac() {
+  const target = $('modes-mac');
+  const error = $('modes-mac-error');
+  error.textContent = '';
+  if (!run) return;
+  const ours = takenModes().filter((m) => m.mode).map((m) => ({ label: `${fmt(m.freq_hz)} Hz`, shape: m.mode.shape }));
+  const request = ++macRequest;
+  try {
+    const theirs = await otherShapes($('modes-mac-with').value || 'self');
+    if (ours.length === 0 || theirs.length === 0) {
+      target.replaceChildren(el('p', 'No shapes to compare (modes taken by hand have none).', { class: 'hint' }));
+      return;
+    }
+    const { mac } = await client.mac({ a: ours.map((m) => m.shape), b: theirs.map((m) => m.shape) });
+    if (request !== macRequest) return;  // a newer comparison was asked meanwhile
+    target.replaceChildren(macTable(mac, ours, theirs));
+  } catch (e) {
+    if (request !== macRequest || isCancelled(e)) return;
+    target.replaceChildren();
+    error.textContent = roundedText(e.message);
+  }
+}
+
+// The MAC matrix as a heat map: the cell's blue grows with the value.
+function macTable(mac, rows, cols) {
+  const table = el('table', undefined, { class: 'data mac', id: 'modes-mac-table' });
+  const head = el('tr');
+  head.append(el('th', 'these \\ those', { scope: 'col' }), ...cols.map((c) => el('th', c.label, { scope: 'col' })));
+  const body = el('tbody');
+  rows.forEach((r, i) => {
+    const tr = el('tr');
+    tr.append(el('th', r.label, { scope: 'row' }));
+    for (let j = 0; j < cols.length; j++) {
+      const x = mac.data[i * mac.cols + j];
+      const td = el('td', Number.isFinite(x) ? x.toFixed(2) : '–');
+      if (Number.isFinite(x)) {
+        td.style.backgroundColor = `rgba(11, 92, 173, ${(0.05 + 0.9 * x).toFixed(3)})`;
+        if (x > 0.55) td.style.color = '#fff';
+      }
+      tr.append(td);
+    }
+    body.append(tr);
+  });
+  const thead = el('thead');
+  thead.append(head);
+  table.append(thead, body);
+  const wrap = el('div', undefined, { class: 'table-scroll' });
+  wrap.append(table);
+  return wrap;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Exports, made in this browser
+
+const baseName = () => run.name.replace(/\.[^.]*$/, '');
+
+function exportModes(kind) {
+  if (!run) return;
+  const taken = takenModes();
+  try {
+    if (kind === 'uff55') {
+      const modes = taken.filter((m) => m.mode).map((m) => m.mode);
+      if (modes.length === 0) throw new Error('no mode with a shape is taken (modes taken by hand have none)');
+      download(new Blob([writeUff55(modes, { complex: true, id2: run.name })], { type: 'text/plain' }), `${baseName()}-modes.uff`);
+    } else if (kind === 'uff58') {
+      const { freq_hz, H } = run.result.frf;
+      download(new Blob([writeUff58({ kind: 'frf', freq_hz, H, response: run.result.outputs, id2: run.name })], { type: 'text/plain' }), `${baseName()}-frf.uff`);
+    } else {
+      const picks = taken.map((m) => (m.mode ? { ...m.mode, taken: 'automatic' } : { freq_hz: m.freq_hz, zeta: m.zeta, order: m.order, taken: 'by hand' }));
+      const json = { file: run.name, columns: { inputs: run.record.mapping.inputCols, outputs: run.record.outputCols }, options: run.options, taken: picks, ...run.result };
+      download(new Blob([`${JSON.stringify(json)}\n`], { type: 'application/json' }), `${baseName()}-modes.json`);
+    }
+  } catch (e) {
+    $('modes-run-error').textContent = `Export: ${roundedText(e.message)}`;
+  }
+}
+
+/** Wires the section (it needs the worker only when Find the modes is pressed). */
+export function start() {
+  const periodic = $('modes-periodic');
+  const periodFields = ['modes-periods', 'modes-skip', 'modes-holdout'].map($);
+  const showPeriodic = () => periodFields.forEach((f) => { f.disabled = !periodic.checked; });
+  periodic.addEventListener('change', showPeriodic);
+  showPeriodic();
+  form.addEventListener('submit', findModes);
+  $('modes-output').addEventListener('change', drawFrf);
+  $('modes-input').addEventListener('change', drawFrf);
+  $('modes-mac-with').addEventListener('change', showMac);
+  $('modes-export-uff55').addEventListener('click', () => exportModes('uff55'));
+  $('modes-export-uff58').addEventListener('click', () => exportModes('uff58'));
+  $('modes-export-json').addEventListener('click', () => exportModes('json'));
+  onMeasurementChange(showRecord);
+  showRecord();
+}

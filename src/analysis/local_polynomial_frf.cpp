@@ -13,19 +13,6 @@ namespace {
 using Complex = std::complex<double>;
 constexpr Eigen::Index kDegree = 2;  // Pintelon et al. 2010's usual choice: bias O(R³) on H
 
-Eigen::MatrixXcd spectrum(const Matrix& x) {
-  const Eigen::Index N = x.rows();
-  const Dft dft{static_cast<std::size_t>(N)};
-  Eigen::MatrixXcd X(N / 2 + 1, x.cols());
-  ComplexVector column(static_cast<std::size_t>(N));
-  for (Eigen::Index c = 0; c < x.cols(); ++c) {
-    for (Eigen::Index t = 0; t < N; ++t) column[std::size_t(t)] = x(t, c);
-    const ComplexVector X_c = dft.forward(column);
-    for (Eigen::Index b = 0; b <= N / 2; ++b) X(b, c) = X_c[std::size_t(b)];
-  }
-  return X;
-}
-
 }  // namespace
 
 FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
@@ -36,7 +23,7 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
   const Eigen::Index R = (unknowns + k + 2) / 2;
   const Eigen::Index window = 2 * R + 1, dof = window - unknowns;
   require(N / 2 > 2 * R + 1, "frf: the local polynomial method needs more than " + std::to_string(4 * R + 2) + " samples", "data");
-  const Eigen::MatrixXcd U = spectrum(u), Y = spectrum(y);
+  const Eigen::MatrixXcd U = dft_of_columns(u, N / 2 + 1), Y = dft_of_columns(y, N / 2 + 1);
   const double df = 1.0 / (double(N) * h);
 
   FrfEstimate result;

@@ -145,18 +145,7 @@ std::vector<std::pair<Eigen::Index, Eigen::Index>> batches(Eigen::Index N, const
 // Ŷ(f) = H(f) U(f) bin by bin; Parseval turns the time-domain norms into sums over the bins.
 std::vector<BandValidation> validate(const ModalFit& model, const Matrix& u, const Matrix& y, double h, const ModesOptions& o) {
   const Eigen::Index N = u.rows(), m = y.cols(), k = u.cols();
-  const Dft dft{std::size_t(N)};
-  auto spectrum = [&](const Matrix& x) {
-    Eigen::MatrixXcd X(N, x.cols());
-    for (Eigen::Index c = 0; c < x.cols(); ++c) {
-      ComplexVector col(static_cast<std::size_t>(N));
-      for (Eigen::Index t = 0; t < N; ++t) col[std::size_t(t)] = x(t, c);
-      const ComplexVector Xc = dft.forward(col);
-      for (Eigen::Index b = 0; b < N; ++b) X(b, c) = Xc[std::size_t(b)];
-    }
-    return X;
-  };
-  const Eigen::MatrixXcd U = spectrum(u), Y = spectrum(y);
+  const Eigen::MatrixXcd U = dft_of_columns(u, N / 2 + 1), Y = dft_of_columns(y, N / 2 + 1);
   std::vector<Eigen::Index> in_band;
   for (Eigen::Index b = 1; b <= N / 2; ++b) {
     const double f = double(b) / (double(N) * h);

@@ -36,4 +36,16 @@ ComplexVector Dft::inverse(const ComplexVector& X) const {
   return x;
 }
 
+Eigen::MatrixXcd dft_of_columns(const Matrix& x, Eigen::Index bins) {
+  const Dft dft{static_cast<std::size_t>(x.rows())};
+  Eigen::MatrixXcd X(bins, x.cols());
+  ComplexVector column(static_cast<std::size_t>(x.rows()));
+  for (Eigen::Index c = 0; c < x.cols(); ++c) {
+    for (Eigen::Index t = 0; t < x.rows(); ++t) column[std::size_t(t)] = x(t, c);
+    const ComplexVector spectrum = dft.forward(column);
+    for (Eigen::Index b = 0; b < bins; ++b) X(b, c) = spectrum[std::size_t(b)];
+  }
+  return X;
+}
+
 }  // namespace mechid

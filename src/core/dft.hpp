@@ -8,6 +8,8 @@
 
 #include <unsupported/Eigen/FFT>
 
+#include "core/types.hpp"
+
 namespace mechid {
 
 using ComplexVector = std::vector<std::complex<double>>;
@@ -28,5 +30,8 @@ class Dft {
   ComplexVector chirp_, B_;
   mutable Eigen::FFT<double> fft_;
 };
+
+// Bins 0 … bins − 1 of the DFT of each column of x (rows: bins), e.g. bins = N/2 + 1 for real data.
+Eigen::MatrixXcd dft_of_columns(const Matrix& x, Eigen::Index bins);
 
 }  // namespace mechid

@@ -20,6 +20,8 @@ constexpr double kTwoPi = 6.28318530717958647692;
 // record 5 modes instead of 4 and the held-out fit 84–86 % instead of 82–83 %.
 constexpr int kReweightings = 3;
 
+constexpr double kMaxDiagramWork = 5e10;
+
 // Damping ratios above this are not taken for structural modes (lightly damped structures have
 // ζ < 0.1; 0.3 leaves room for heavily damped ones).
 constexpr double kMaxPlausibleZeta = 0.3;
@@ -231,6 +233,13 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
   const Eigen::Index F = c.freq_hz.size();
   require(F > o.max_order, "modes: max_order = " + std::to_string(o.max_order) + " needs more than " + std::to_string(o.max_order) +
                                " frequencies in the band; it has " + std::to_string(F) + " (widen the band or lengthen the segment)", "max_order");
+  // The diagram's cost: each order n solves LSCF (kReweightings + 1 times) and LSFD, both about
+  // F·n² per channel, so the orders up to N cost about 10·C·F·N³ flops (F-16, 40 orders: 5e8, 1 s
+  // in WASM). Refused beyond kMaxDiagramWork (≈ 10–30 s in a browser) rather than left to hang.
+  const double work = 10.0 * double(c.H.cols()) * double(F) * std::pow(double(o.max_order), 3);
+  require(work <= kMaxDiagramWork, "modes: orders up to " + std::to_string(o.max_order) + " on " + std::to_string(F) + " frequencies and " +
+                                       std::to_string(c.H.cols()) + " channels take about " + format_digits(work) + " operations (limit " +
+                                       format_digits(kMaxDiagramWork) + "): lower max_order, narrow the band or shorten the segment", "max_order");
   const double dt = lscf_time_step(c.freq_hz), decay = result.frf.window_decay_rate;
   const double lo = o.frf.band_lo_hz, hi = o.frf.band_hi_hz;
 

@@ -4,6 +4,7 @@
 
 #include "analysis/frequency_response.hpp"
 #include "analysis/modes_in_band.hpp"
+#include "core/input_error.hpp"
 #include "core/rng.hpp"
 #include "discretize/zoh.hpp"
 #include "model/modal.hpp"
@@ -141,6 +142,21 @@ TEST_CASE("bad FRF options name the option") {
   o = FrfOptions{};
   o.band_lo_hz = 20, o.band_hi_hz = 10;
   CHECK_THROWS_WITH(estimate_frf(u, y, 0.01, o), Catch::Contains("is empty"));
+}
+
+TEST_CASE("modes refuses a stabilization diagram too costly to compute, naming max_order") {
+  // 20 000 samples give 10 000 frequencies below Nyquist; orders up to 400 would take ~6e12 flops.
+  const Matrix u = white(20000, 1, 1), y = white(20000, 2, 2);
+  ModesOptions o;
+  o.frf.band_hi_hz = 50.0;
+  o.max_order = 400;
+  try {
+    modes_in_band(u, y, 0.01, o);
+    FAIL("no InputError");
+  } catch (const InputError& e) {
+    CHECK(e.option() == "max_order");
+    CHECK_THAT(e.what(), Catch::Contains("orders up to 400 on") && Catch::Contains("lower max_order"));
+  }
 }
 
 TEST_CASE("MPC and MAC of complex shapes: identities") {

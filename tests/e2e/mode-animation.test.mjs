@@ -7,6 +7,8 @@
 //   modes.test.mjs) gives 3 sensors moving as Re(ψ e^{iωt}); sensor positions typed by the user
 //   move the points, a wrong list is said next to the field; with the F-16 record
 //   (../shared/data/real/f16gvt/, absent in CI: skipped) a screenshot docs/screenshots/mode-f16.png.
+// - identified M, D, K (and the true system) in "Identify": "Animate the modes" builds the picture
+//   when opened, removes it when closed.
 // Every control of the pictures has an accessible name.
 // Run: node --test tests/e2e/mode-animation.test.mjs
 import { test, before, after } from 'node:test';
@@ -16,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
-import { chooseCsv, openBrowser } from './browser.mjs';
+import { chooseCsv, identifyOnPage, openBrowser } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const F16 = join(root, '../shared/data/real/f16gvt/F16Data_FullMSine_Level1.csv');
@@ -134,6 +136,25 @@ test('prefers-reduced-motion: the animation starts paused', async () => {
   await page.reload();
   await page.waitForSelector('#sim-anim[data-masses]');
   assert.equal((await data('sim-anim')).playing, 'true');
+});
+
+test('identified M, D, K: "Animate the modes" draws the masses when opened and stops when closed', async () => {
+  await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+  assert.equal(await identifyOnPage(page, { system: '3dof', h: 0.05, n: 1500, snr: 30, seed: 1, methods: ['variational'] }), 'ok');
+  assert.equal(await page.locator('#ident-anim-variational').count(), 0);  // built only when opened
+  await page.click('#ident-anim-variational-details summary');
+  await page.waitForSelector('#ident-anim-variational[data-masses="3"]');
+  await page.locator('#ident-anim-variational').scrollIntoViewIfNeeded();
+  const a = await data('ident-anim-variational');
+  await pause(300);
+  assert.ok(Number((await data('ident-anim-variational')).frames) > Number(a.frames));
+  assert.equal(await page.locator('#ident-anim-variational-mode option').count(), 3);
+  await page.click('#ident-anim-true-details summary');
+  await page.waitForSelector('#ident-anim-true[data-masses="3"]');
+  assert.deepEqual(await unnamed('#ident-results'), []);
+  await page.click('#ident-anim-variational-details summary');
+  assert.equal(await page.locator('#ident-anim-variational').count(), 0);
+  assert.deepEqual(browser.problems, []);
 });
 
 // Presses "Find the modes" and waits for the status to settle.

@@ -14,6 +14,7 @@ import { download } from '../ui/export.js';
 import { COLORS } from '../ui/plot.js';
 import { FrequencyPlot } from '../ui/plot-frequency.js';
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
+import { ModeAnimation } from '../ui/mode-animation.js';
 import { isCancelled, RunControl } from '../ui/run-control.js';
 import { writeUff55, writeUff58 } from '../gen/uff-write.js';
 
@@ -338,9 +339,51 @@ function showTable() {
     box.addEventListener('change', () => toggle(modes[k].key));
     tr.lastChild.prepend(box, ' ');
   });
+  // A click on a row with a shape animates that mode.
+  const shaped = modes.filter((m) => m.mode);
+  table.querySelectorAll('tbody tr').forEach((tr, k) => {
+    if (!modes[k].mode) return;
+    tr.addEventListener('click', (e) => {
+      if (e.target.tagName !== 'INPUT' && animation?.root.isConnected) animation.choose(shaped.indexOf(modes[k]));
+    });
+  });
+  showAnimation();
   $('modes-table').replaceChildren(modes.length ? wrap : el('p', run?.result.modes.length === 0
     ? 'No pole is stable over enough orders: widen the band, raise the highest order, or loosen the tolerances; or take poles by hand in the diagram.'
     : 'No mode taken: click a pole in the diagram.', { class: 'hint' }));
+}
+
+// The sensors' positions typed by the user (one number per output), or undefined: equally spaced
+// (a wrong list is said next to the field).
+function sensorPositions(count) {
+  const field = $('modes-positions');
+  const text = field.value.trim();
+  const error = $('modes-positions-error');
+  error.textContent = '';
+  field.removeAttribute('aria-invalid');
+  if (!text) return undefined;
+  const xs = text.split(/[\s,;]+/).filter(Boolean).map(Number);
+  if (xs.length !== count || !xs.every(Number.isFinite)) {
+    error.textContent = `Sensor positions: give ${count} numbers (one per output, in order), got "${text.slice(0, 60)}"; shown equally spaced.`;
+    field.setAttribute('aria-invalid', 'true');
+    return undefined;
+  }
+  return xs;
+}
+
+// The animated shape of the modes taken that have one, at the sensors along a line.
+let animation = null;
+function showAnimation() {
+  const modes = takenModes().filter((m) => m.mode).map((m) => m.mode);
+  const target = $('modes-anim');
+  if (!modes.length) {
+    animation?.destroy();
+    animation = null;
+    target.replaceChildren(run ? el('p', 'No mode with a shape is taken.', { class: 'hint' }) : '');
+    return;
+  }
+  if (!animation?.root.isConnected) animation = new ModeAnimation(target, { id: 'modes-anim-fig', label: 'Measured mode shape' });
+  animation.showLine(modes, { labels: run.record.outputCols, positions: sensorPositions(modes[0].shape.length) });
 }
 
 // The output and force choices and the FRF plots of the chosen pair.
@@ -498,6 +541,7 @@ export function start() {
   $('modes-output').addEventListener('change', drawFrf);
   $('modes-input').addEventListener('change', drawFrf);
   $('modes-mac-with').addEventListener('change', showMac);
+  $('modes-positions').addEventListener('change', () => { if (run) showAnimation(); });
   $('modes-export-uff55').addEventListener('click', () => exportModes('uff55'));
   $('modes-export-uff58').addEventListener('click', () => exportModes('uff58'));
   $('modes-export-json').addEventListener('click', () => exportModes('json'));

@@ -4,6 +4,7 @@
 // Computed here until the result carries them: the 95 % half-widths z95·sd (the result has the
 // standard deviations and z95) and the symmetry verdict (used from checks.symmetric when given).
 import { el, fmt } from '../ui/dom.js';
+import { ModeAnimation } from '../ui/mode-animation.js';
 
 // A cell's colour: blue for positive, red for negative entries, stronger with |x| relative to the
 // largest |entry| of the matrix (set through the CSSOM, which the page's CSP allows).
@@ -117,11 +118,32 @@ export function matrices(column, sys, suffix, u, prefix = 'ident') {
   }
 }
 
+// "Animate the modes": a closed <details> whose animation (web/ui/mode-animation.js) is built when
+// it opens and stopped when it closes.
+export function modeAnimation(sys, modal, id) {
+  const details = el('details', undefined, { class: 'mode-anim-details', id: `${id}-details` });
+  const body = el('div');
+  details.append(el('summary', 'Animate the modes'), body);
+  let animation = null;
+  details.addEventListener('toggle', () => {
+    if (details.open && !animation) {
+      animation = new ModeAnimation(body, { id, label: 'Mode shape of the identified system' });
+      animation.showChain(sys, modal.modes);
+    } else if (!details.open && animation) {
+      animation.destroy();
+      animation = null;
+      body.replaceChildren();
+    }
+  });
+  return details;
+}
+
 export function truthColumn(truth, modal, prefix = 'ident') {
   const col = el('article', undefined, { class: 'ident-col', 'data-method': 'true' });
   col.append(el('h4', 'True system'), el('p', 'The preset the data were simulated from.', { class: 'hint' }));
   matrices(col, truth, 'true', undefined, prefix);
   col.append(el('h5', 'Modes'), modalTable(modal));
+  if (modal.modes?.length) col.append(modeAnimation(truth, modal, `${prefix}-anim-true`));
   return col;
 }
 
@@ -172,6 +194,7 @@ export function methodColumn(r, prefix = 'ident') {
   }
   if (r.friction || r.offset) col.append(el('h5', 'Friction and offset (± 95 % interval)'), frictionTable(r, `${prefix}-friction-${m}`));
   if (r.modal?.modes) col.append(el('h5', 'Modes'), modalTable(r.modal, r.uncertainty));
+  if (r.modal?.modes?.length) col.append(modeAnimation(r, r.modal, `${prefix}-anim-${m}`));
   const fitValues = r.fit?.fit_percent ? Array.from(r.fit.fit_percent) : [];
   const fits = fitValues.map((f, k) => `q${k + 1} ${Number.isFinite(f) ? f.toFixed(2) : String(f)} %`).join(', ');
   col.append(el('p', fits ? `Fit: ${fits}` : 'Fit: not available (no free-run simulation)',

@@ -6,6 +6,7 @@ import { $, setStatus } from '../ui/dom.js';
 import { download } from '../ui/export.js';
 import { fieldError, readInteger, readNumber, readSnr } from '../ui/form.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
+import { ModeAnimation } from '../ui/mode-animation.js';
 
 const form = $('sim-form');
 const status = $('status');
@@ -96,6 +97,23 @@ async function downloadCsv() {
   }
 }
 
+// The chosen preset's modes (the core's modal), animated as masses in a row.
+let animation = null;
+async function showModes() {
+  const name = $('preset').value;
+  if (!name) return;
+  try {
+    const { system } = await client.preset({ name });
+    const { modal } = await client.modal({ system });
+    if ($('preset').value !== name) return;  // chosen again meanwhile: that call draws
+    animation ??= new ModeAnimation($('sim-mode-anim'), { id: 'sim-anim', label: 'Mode shape of the preset' });
+    animation.showChain(system, modal.modes);
+    $('sim-modes-error').textContent = '';
+  } catch (e) {
+    $('sim-modes-error').textContent = `Could not compute the modes: ${e?.message ?? e}`;
+  }
+}
+
 function showInputHint() {
   $('input-hint').textContent = INPUT_HINTS[$('input').value] ?? '';
 }
@@ -114,7 +132,9 @@ export async function start() {
   };
   const select = $('preset');
   for (const name of (await client.presetNames()).names) select.append(new Option(name, name));
+  select.addEventListener('change', showModes);
   followSharedSetup('simulate');
+  showModes();
   simulateButton.disabled = false;
   setStatus(status, 'ready', 'Ready: choose the settings and press Simulate.');
 }

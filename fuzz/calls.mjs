@@ -35,6 +35,8 @@ const CALLS = {
   svfIdentify: (mechid, { data, options }) => mechid.svfIdentify(data, options),
   svfRlc: (mechid, { data, options }) => mechid.svfRlc(data, options),
   ekfBeltDrive: (mechid, { data, options }) => mechid.ekfBeltDrive(data, options),
+  frf: (mechid, { data, options }) => ({ ...mechid.frf(data, options), model: 'frf' }),
+  modes: (mechid, { data, options }) => ({ ...mechid.modes(data, options), model: 'band-modes' }),
 };
 
 // What is wrong with a parsed dataset, or '' (parseDatasetCsv's promises, wasm/csv.js).

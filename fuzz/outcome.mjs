@@ -12,6 +12,9 @@ const finiteMatrix = (m) => m === undefined || (m && Array.from(m.data).every(Nu
 function estimatesFinite(r) {
   if (r.model === 'dataset') return !r.broken;
   if (r.model === 'modal') return r.modes.every((m) => [m.omega_n, m.zeta, ...m.shape, ...m.eigenvalue].every(Number.isFinite));
+  // FRFs may be null where the input has no power; the modes' frequencies, damping and shapes not.
+  if (r.model === 'frf') return r.freq_hz.every(Number.isFinite);
+  if (r.model === 'band-modes') return r.modes.every((m) => [m.freq_hz, m.zeta, m.mpc, ...m.shape.flat()].every(Number.isFinite));
   if (r.model === 'rlc') return [r.inv_RC, r.inv_LC].every(Number.isFinite);
   if (r.model === 'belt-drive') return r.theta.every(Number.isFinite);
   if (r.method === 'ida' || r.method === 'dia') {

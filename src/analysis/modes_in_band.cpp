@@ -96,9 +96,9 @@ struct StablePole {
   Complex pole;
 };
 
-// Groups the stable poles by frequency (a gap wider than freq_tol starts a new group) and keeps the
-// groups stable over at least min_orders consecutive orders; each mode is the group's pole of
-// median frequency.
+// Groups the poles stable in frequency and damping by frequency (a gap wider than freq_tol
+// starts a new group) and keeps the groups stable over at least min_orders consecutive orders;
+// each mode is the group's pole of median frequency.
 std::vector<std::pair<StablePole, Eigen::Index>> pick_modes(std::vector<StablePole> stable, const ModesOptions& o) {
   std::sort(stable.begin(), stable.end(), [](const StablePole& a, const StablePole& b) { return freq_of(a.pole) < freq_of(b.pole); });
   std::vector<std::pair<StablePole, Eigen::Index>> picked;
@@ -263,7 +263,11 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
         p.stable_shape = complex_mac(current.shapes.col(Eigen::Index(r)), previous->shapes.col(Eigen::Index(nearest))) >= o.mac_min;
         p.stable = p.stable_freq && p.stable_damping && p.stable_shape;
       }
-      if (p.stable) stable.push_back({n, pole});
+      // Picking asks frequency and damping to be stable, not the shape: with 3 sensors a clear mode's
+      // shape loses MAC 0.98 at single orders where a spurious pole appears beside it, which broke
+      // its runs (measured, 20 random 8-DOF records: the 0.89 Hz mode found in 10 runs with the
+      // shape criterion, in 20 without; every other mode in 20; the F-16 picks unchanged).
+      if (p.stable_freq && p.stable_damping) stable.push_back({n, pole});
       row.poles.push_back(p);
     }
     result.stabilization.push_back(row);

@@ -44,7 +44,7 @@ struct ModesOptions {
   // by at most freq_tol (relative), its damping ratio by at most damping_tol (relative) and its
   // shape has MAC >= mac_min (the usual defaults of modal test software: 1 %, 5 %, 0.98).
   double freq_tol = 0.01, damping_tol = 0.05, mac_min = 0.98;
-  Eigen::Index min_stable_orders = 5;  // a mode is a cluster of poles stable over this many consecutive orders
+  Eigen::Index min_stable_orders = 5;  // a mode: poles stable in frequency and damping over this many consecutive orders
   Eigen::Index holdout_periods = 0;    // periodic records: the last periods kept out for validation
 };
 
@@ -66,7 +66,7 @@ struct BandMode {
   Eigen::VectorXcd shape;           // residues at the outputs for the reference input (largest component real positive)
   double mpc = 0.0;                 // modal phase collinearity of the shape (1 = a real mode)
   Eigen::Index order = 0;           // the order the pole was taken from
-  Eigen::Index stable_orders = 0;   // consecutive orders over which the mode was stable
+  Eigen::Index stable_orders = 0;   // consecutive orders over which its poles were stable in frequency and damping
   Eigen::Index batches = 0;         // batches in which it was found
 };
 

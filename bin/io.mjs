@@ -79,8 +79,9 @@ export function oneDataPath(options) {
  * or a universal file's time-response records (dataset 58/58b, wasm/uff-convert.js): inputs
  * u1.., outputs q1../v1../a1.. by record, selected by the same --input-cols and --output-cols.
  */
-export function readDataset(options, { inputCols = options['input-cols'], outputCols = options['output-cols'], path = oneDataPath(options) } = {}) {
-  const bytes = readBytes(path, 'data file');
+export function readDataset(options, {
+  inputCols = options['input-cols'], outputCols = options['output-cols'], path = oneDataPath(options), bytes = readBytes(path, 'data file'),
+} = {}) {
   if (isUff(path, bytes)) {
     if (options['time-col'] !== undefined) throw badInput(`--time-col does not apply to the universal file ${path}: its time axis is each record's abscissa (record 7)`);
     const data = uffToDataset(parseUff(bytes, path), { source: path, inputCols, outputCols, h: options.h });

@@ -46,8 +46,8 @@ function defaultOutputCols(path, bytes) {
 /** {data: {h, u, y}, columns, options} for mechid.frf / mechid.modes. */
 export function readResponseRecord(o, command) {
   requireOption(o, 'data', command);
-  const outputCols = o['output-cols'] ?? defaultOutputCols(o.data, readBytes(o.data, 'data file'));
-  const record = readDataset(o, { outputCols });
+  const bytes = readBytes(o.data, 'data file');
+  const record = readDataset(o, { outputCols: o['output-cols'] ?? defaultOutputCols(o.data, bytes), bytes });
   const names = record.columns.outputs;
   const outputs = names.map((name) => {
     if (o.response !== undefined) return o.response;

@@ -81,6 +81,27 @@ std::string to_string(SpectralWindow window) { return kWindowNames.name(window);
 FrfMethod parse_frf_method(const std::string& text) { return kMethodNames.parse(text); }
 std::string to_string(FrfMethod method) { return kMethodNames.name(method); }
 
+std::vector<Eigen::Index> bins_in_band(Eigen::Index first, Eigen::Index last, double df, const FrfOptions& o) {
+  std::vector<Eigen::Index> chosen;
+  for (Eigen::Index b = first; b <= last; ++b) {
+    const double f = double(b) * df;
+    if (f >= o.band_lo_hz && f <= o.band_hi_hz) chosen.push_back(b);
+  }
+  require(!chosen.empty(), "frf: no frequency of the grid (step " + format_digits(df) + " Hz) lies in the band " + format_digits(o.band_lo_hz) +
+                               ":" + format_digits(o.band_hi_hz) + " Hz", "band");
+  return chosen;
+}
+
+void report_unestimated(FrfEstimate& result, Eigen::Index unestimated, const FrfOptions& o, const std::string& why) {
+  const Eigen::Index F = result.freq_hz.size();
+  if (unestimated == F)
+    result.fail("frf: the inputs carry no power in the band " + format_digits(o.band_lo_hz) + ":" + format_digits(o.band_hi_hz) +
+                " Hz (or are linearly dependent there): no frequency response can be estimated");
+  else if (unestimated > 0)
+    result.add_warning("frf: " + std::to_string(unestimated) + " of " + std::to_string(F) + " frequencies " + why +
+                       ": their H1 and coherence are null");
+}
+
 FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
   check_sampling_period(h);
   const Eigen::Index N = u.rows(), k = u.cols(), m = y.cols();
@@ -114,13 +135,7 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
     result.window_decay_rate = o.impact_end_value < 1.0 ? 1.0 / tau : 0.0;
   }
 
-  std::vector<Eigen::Index> chosen;
-  for (Eigen::Index b = 1; b < bins; ++b) {
-    const double f = double(b) * df;
-    if (f >= o.band_lo_hz && f <= o.band_hi_hz) chosen.push_back(b);
-  }
-  require(!chosen.empty(), "frf: no frequency of the segment's grid (step " + format_digits(df) + " Hz) lies in the band " +
-                               format_digits(o.band_lo_hz) + ":" + format_digits(o.band_hi_hz) + " Hz", "band");
+  const std::vector<Eigen::Index> chosen = bins_in_band(1, bins - 1, df, o);
   const auto F = Eigen::Index(chosen.size());
 
   // Averaged cross spectra per chosen bin: S_uu (k × k), S_yu (m × k), the diagonal of S_yy.
@@ -184,14 +199,8 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
       result.H2.push_back(H2);
     }
   }
-  if (unexcited == F) {
-    result.fail("frf: the inputs carry no power in the band " + format_digits(o.band_lo_hz) + ":" + format_digits(o.band_hi_hz) +
-                " Hz (or are linearly dependent there): no frequency response can be estimated");
-    return result;
-  }
-  if (unexcited > 0)
-    result.add_warning("frf: " + std::to_string(unexcited) + " of " + std::to_string(F) +
-                       " frequencies carry no input power (a multisine without those lines?): their H1, H2 and coherence are null");
+  report_unestimated(result, unexcited, o, "carry no input power (a multisine without those lines?)");
+  if (result.failed()) return result;
   if (double(s.count) <= double(k))
     result.add_warning("frf: " + std::to_string(s.count) + " segment(s) for " + std::to_string(k) +
                        " input(s): coherence and standard deviations need more averages; give a shorter segment or more periods");

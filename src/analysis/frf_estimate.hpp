@@ -54,6 +54,14 @@ struct FrfEstimate : Outcome {
   double window_decay_rate = 0.0;       // 1/τ of the exponential window (s⁻¹), added to every pole's decay rate
 };
 
+// The bins b in [first, last] whose frequency b·df lies in the options' band; throws InputError
+// (option "band") naming the grid's step when there is none. Shared by both methods.
+std::vector<Eigen::Index> bins_in_band(Eigen::Index first, Eigen::Index last, double df, const FrfOptions& options);
+
+// Fails `result` when none of its F frequencies could be estimated (the inputs carry no power in
+// the band), or warns naming how many could not, with `why` (what the method needed).
+void report_unestimated(FrfEstimate& result, Eigen::Index unestimated, const FrfOptions& options, const std::string& why);
+
 // u: N × k inputs, y: N × m outputs, h: sampling period (s). A periodic record (periods > 0) is
 // averaged over its periods whatever the method. Throws InputError on bad options
 // (a segment longer than the record, a band outside (0, Nyquist], periods that do not divide N);

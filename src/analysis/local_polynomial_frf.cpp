@@ -29,13 +29,7 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
   FrfEstimate result;
   result.averages = dof;
   result.segment = N;
-  std::vector<Eigen::Index> chosen;
-  for (Eigen::Index b = std::max<Eigen::Index>(1, R); b <= N / 2 - R; ++b) {
-    const double f = double(b) * df;
-    if (f >= o.band_lo_hz && f <= o.band_hi_hz) chosen.push_back(b);
-  }
-  require(!chosen.empty(), "frf: no frequency of the record's grid (step " + format_digits(df) + " Hz) lies in the band " +
-                               format_digits(o.band_lo_hz) + ":" + format_digits(o.band_hi_hz) + " Hz", "band");
+  const std::vector<Eigen::Index> chosen = bins_in_band(std::max<Eigen::Index>(1, R), N / 2 - R, df, o);
   const auto F = Eigen::Index(chosen.size());
   result.freq_hz.resize(F);
   result.coherence.resize(F, m);
@@ -82,14 +76,7 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
     result.H1.push_back(H);
     result.h1_sd.push_back(sd);
   }
-  if (singular == F) {
-    result.fail("frf: the inputs carry no power in the band " + format_digits(o.band_lo_hz) + ":" + format_digits(o.band_hi_hz) +
-                " Hz: no frequency response can be estimated");
-    return result;
-  }
-  if (singular > 0)
-    result.add_warning("frf: at " + std::to_string(singular) + " of " + std::to_string(F) +
-                       " frequencies the inputs are too weak for the local polynomial fit: their H1 is null");
+  report_unestimated(result, singular, o, "give too weak an input for the local polynomial fit");
   return result;
 }
 

@@ -245,22 +245,21 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
 
   // The stabilization diagram: every order's poles against those of the order below.
   std::vector<StablePole> stable;
-  std::map<Eigen::Index, OrderPoles> by_order;
+  OrderPoles previous;  // the order below's poles and shapes
   for (Eigen::Index n = 2; n <= o.max_order; n += 2) {
     OrderPoles current = poles_at(c, n, dt, decay, lo, hi);
     StabilizationOrder row{n, {}};
-    const OrderPoles* previous = n > 2 ? &by_order[n - 2] : nullptr;
     for (std::size_t r = 0; r < current.poles.size(); ++r) {
       const Complex pole = current.poles[r];
       StabilizationPole p{freq_of(pole), zeta_of(pole)};
-      if (previous && !previous->poles.empty()) {
+      if (!previous.poles.empty()) {
         std::size_t nearest = 0;
-        for (std::size_t q = 1; q < previous->poles.size(); ++q)
-          if (std::abs(freq_of(previous->poles[q]) - p.freq_hz) < std::abs(freq_of(previous->poles[nearest]) - p.freq_hz)) nearest = q;
-        const Complex before = previous->poles[nearest];
+        for (std::size_t q = 1; q < previous.poles.size(); ++q)
+          if (std::abs(freq_of(previous.poles[q]) - p.freq_hz) < std::abs(freq_of(previous.poles[nearest]) - p.freq_hz)) nearest = q;
+        const Complex before = previous.poles[nearest];
         p.stable_freq = std::abs(freq_of(before) - p.freq_hz) <= o.freq_tol * p.freq_hz;
         p.stable_damping = p.zeta > 0.0 && std::abs(zeta_of(before) - p.zeta) <= o.damping_tol * p.zeta;
-        p.stable_shape = complex_mac(current.shapes.col(Eigen::Index(r)), previous->shapes.col(Eigen::Index(nearest))) >= o.mac_min;
+        p.stable_shape = complex_mac(current.shapes.col(Eigen::Index(r)), previous.shapes.col(Eigen::Index(nearest))) >= o.mac_min;
         p.stable = p.stable_freq && p.stable_damping && p.stable_shape;
       }
       // Picking asks frequency and damping to be stable, not the shape: with 3 sensors a clear mode's
@@ -271,7 +270,7 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
       row.poles.push_back(p);
     }
     result.stabilization.push_back(row);
-    by_order[n] = std::move(current);
+    previous = std::move(current);
   }
 
   const auto picked = pick_modes(stable, o);

@@ -12,30 +12,19 @@ val pair_to_js(Complex z) {
   return out;
 }
 
-// [output][input][[re, im] per frequency] from F matrices outputs × inputs.
-val per_channel(const std::vector<Eigen::MatrixXcd>& H) {
-  val out = val::array();
-  if (H.empty()) return out;
-  for (Eigen::Index o = 0; o < H.front().rows(); ++o) {
-    val row = val::array();
-    for (Eigen::Index j = 0; j < H.front().cols(); ++j) {
-      val series = val::array();
-      for (const auto& Hf : H) series.call<void>("push", pair_to_js(Hf(o, j)));
-      row.call<void>("push", series);
-    }
-    out.call<void>("push", row);
-  }
-  return out;
-}
+val entry_to_js(std::complex<double> z) { return pair_to_js(z); }
+val entry_to_js(double x) { return number_or_null(x); }
 
-val per_channel_real(const std::vector<Matrix>& S) {
+// [output][input][value per frequency] from F matrices outputs × inputs ([re, im] for complex ones).
+template <class M>
+val per_channel(const std::vector<M>& S) {
   val out = val::array();
   if (S.empty()) return out;
   for (Eigen::Index o = 0; o < S.front().rows(); ++o) {
     val row = val::array();
     for (Eigen::Index j = 0; j < S.front().cols(); ++j) {
       val series = val::array();
-      for (const auto& Sf : S) series.call<void>("push", number_or_null(Sf(o, j)));
+      for (const auto& Sf : S) series.call<void>("push", entry_to_js(Sf(o, j)));
       row.call<void>("push", series);
     }
     out.call<void>("push", row);
@@ -81,7 +70,7 @@ val frf_to_js(const FrfEstimate& e) {
     coherence.call<void>("push", series);
   }
   set_fields(out, "freq_hz", numbers_to_js(e.freq_hz), "H", per_channel(e.H1), "H2", per_channel(e.H2), "coherence", coherence, "H_sd",
-             per_channel_real(e.h1_sd), "averages", double(e.averages), "segment", double(e.segment), "window_decay_rate", e.window_decay_rate);
+             per_channel(e.h1_sd), "averages", double(e.averages), "segment", double(e.segment), "window_decay_rate", e.window_decay_rate);
   return out;
 }
 

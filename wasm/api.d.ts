@@ -94,8 +94,12 @@ export interface Mode {
   shape: number[];               // mass-normalised (shape' M shape = 1)
   complexity: number;            // 0 for a real (proportionally damped) mode
   eigenvalue: [number, number];  // s = [re, im], im >= 0
+  participation_percent?: number; // with a test set-up: the mode's FRF peak at the sensors, % of the largest
+  observable?: boolean;           // participation of at least 1 %
 }
-export interface ModalResult { status: Status; message: string; modes: Mode[] }
+export interface ModalResult { status: Status; message: string; warnings: string[]; modes: Mode[] }
+/** A test set-up for modal(): the measured DOFs (1-based), the forced ones (default: the system's L), the response kind. */
+export interface TestSetup { sensorDofs: number[]; forceDofs?: number[]; response?: 'displacement' | 'velocity' | 'acceleration' }
 
 export interface PassivityCheck { passive: boolean; largest_eigenvalue: number; scale: number }
 export interface PassivityReport { h: number; continuous: PassivityCheck; cayley: PassivityCheck; zoh: PassivityCheck; euler: PassivityCheck }
@@ -399,7 +403,7 @@ export interface Mechid extends NonlinearApi, Estimators {
   discretize(system: MechanicalSystem, h: number, method: Method): DiscreteStateSpace | DiscreteVariational;
   toContinuous(model: DiscreteStateSpace | DiscreteVariational, h: number, method: Method): ContinuousResult;
   condition(h: number[], system?: MechanicalSystem): { rows: ConditionRow[] };
-  modal(system: MechanicalSystem): ModalResult;     // no definiteness required (identified models)
+  modal(system: MechanicalSystem, setup?: TestSetup): ModalResult;     // no definiteness required (identified models)
   passivity(system: MechanicalSystem, h: number): PassivityReport;
   frf(data: IdentifyData, options?: FrfOptions): FrfResult;
   modes(data: IdentifyData, options?: ModesOptions): ModesResult;

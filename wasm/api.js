@@ -274,7 +274,18 @@ export function wrapModule(module) {
       if (!Array.isArray(hs) || !hs.every((h) => typeof h === 'number')) throw badInput('h must be a list of numbers');
       return unwrap(module.condition(hs, optionalSystem(system)));
     },
-    modal: (system) => unwrap(module.modal(normalizeSystem(system))),
+    /**
+     * Modes of a system; with options {sensorDofs, forceDofs?, response?} (1-based DOFs; forces
+     * through the system's L when forceDofs is absent) each mode also says how much a test set-up
+     * sees of it (participation_percent, observable).
+     */
+    modal(system, options = {}) {
+      const o = { ...options };
+      o.sensorDofs = optionalNumbers(o.sensorDofs, 'sensor DOFs') ?? undefined;
+      o.forceDofs = optionalNumbers(o.forceDofs, 'force DOFs') ?? undefined;
+      if (o.response !== undefined) requireString(o.response, 'response');
+      return unwrap(module.modal(normalizeSystem(system), o));
+    },
     passivity: (system, h) => unwrap(module.passivity(normalizeSystem(system), requireNumber(h, 'h'))),
     /**
      * FRFs of a record {h, u, y}: H1 (and H2 for one input) with coherence and standard deviations,

@@ -53,8 +53,32 @@ val condition_js(val hs, val s) {
   });
 }
 
-val modal_js(val s) {
-  return result_or_error([&] { return modal_to_js(modal_analysis(system_from_js(s))); });
+// The modes of a system; with o.sensorDofs (1-based DOFs measured) the test set-up's view of them:
+// forces through the system's L, or o.forceDofs (one force per listed DOF), responses o.response.
+val modal_js(val s, val o) {
+  return result_or_error([&] {
+    const MechanicalSystem system = system_from_js(s);
+    ModalResult r = modal_analysis(system);
+    std::vector<ModeVisibility> setup;
+    if (has_option(o, "sensorDofs") && r.status != Status::failed) {
+      std::vector<int> sensor_dofs, force_dofs;
+      std::string response = "displacement";
+      read_options(o, "sensorDofs", sensor_dofs, "forceDofs", force_dofs, "response", response);
+      std::vector<Eigen::Index> sensors;
+      for (int d : sensor_dofs) sensors.push_back(d - 1);
+      Matrix L = system.L;
+      if (!force_dofs.empty()) {
+        L = Matrix::Zero(system.dof(), Eigen::Index(force_dofs.size()));
+        for (std::size_t c = 0; c < force_dofs.size(); ++c) {
+          require(force_dofs[c] >= 1 && force_dofs[c] <= system.dof(), "force DOF " + std::to_string(force_dofs[c]) + " is not one of the system's " +
+                                                                            std::to_string(system.dof()) + " DOFs", "forceDofs");
+          L(force_dofs[c] - 1, Eigen::Index(c)) = 1.0;
+        }
+      }
+      setup = assess_test_setup(r, L, sensors, int(parse_response(response)));
+    }
+    return modal_to_js(r, setup);
+  });
 }
 
 // Frequency-domain analysis of measured records (issue 17): data {h, u, y}.

@@ -1,19 +1,28 @@
 // mechid modal: natural frequencies, damping ratios and mode shapes of a system or an identify result.
 import { badInput, systemFromJson } from '../../wasm/api.js';
 import { loadSystem, readJson, warn, writeJson } from '../io.mjs';
-import { pick, str } from '../options.mjs';
+import { choice, nums, pick, str } from '../options.mjs';
 
 export const name = 'modal';
-export const options = { ...pick('system'), result: str('FILE') };
+export const options = {
+  ...pick('system'), result: str('FILE'), 'sensor-dofs': nums('D1,D2,..'), 'force-dofs': nums('D1,D2,..'),
+  response: choice(['displacement', 'velocity', 'acceleration']),
+};
 export const usage = { help: ['one of --system or --result (an identify result file);',
-  'JSON {modes: [{omega_n, freq_hz, zeta, shape}]} sorted by frequency'] };
+  'JSON {modes: [{omega_n, freq_hz, zeta, shape}]} sorted by frequency;',
+  'a test set-up: --sensor-dofs D1,D2,.. measured (1-based), --force-dofs D1,.. (default: the system\'s L), --response KIND:',
+  'each mode gains participation_percent (its FRF peak at the sensors, % of the largest) and observable (>= 1 %)'] };
 
 export async function run(o, mechid) {
   if ((o.system === undefined) === (o.result === undefined)) throw badInput('modal needs exactly one of --system or --result');
   const system = o.system !== undefined
     ? loadSystem(mechid, o.system)
     : systemFromJson(readJson(o.result, 'result file'), `result file ${o.result}`);
-  const result = mechid.modal(system);
+  if (o['sensor-dofs'] === undefined && (o['force-dofs'] !== undefined || o.response !== undefined)) {
+    throw badInput('modal: --force-dofs and --response describe a test set-up; give its measured DOFs with --sensor-dofs');
+  }
+  const setup = o['sensor-dofs'] === undefined ? {} : { sensorDofs: o['sensor-dofs'], forceDofs: o['force-dofs'], response: o.response };
+  const result = mechid.modal(system, setup);
   writeJson(result, o.out);
-  if (result.status !== 'ok') warn([result.message]);
+  warn(result.status === 'failed' ? [result.message] : result.warnings);
 }

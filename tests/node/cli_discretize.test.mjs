@@ -103,6 +103,27 @@ test('passivity and perturb-study run and give the verdicts of the thesis', () =
   assert.ok(zoh100.rel_err.A > zoh10.rel_err.A);
 });
 
+test('modal with a test set-up: each mode\'s participation is its FRF peak at the sensors; a mode with its node at the force is not observable', () => {
+  // 8dof, force on DOF 1, accelerations of DOFs 1, 4, 7: the peak |φ1| ‖φ(sensors)‖ / (2ζ) from
+  // the plain modes' shapes, against the set-up's percentages.
+  const plain = json('modal', '--system', '8dof').value.modes;
+  const { value } = json('modal', '--system', '8dof', '--force-dofs', '1', '--sensor-dofs', '1,4,7', '--response', 'acceleration');
+  const peaks = plain.map((m) => Math.abs(m.shape[0]) * Math.hypot(m.shape[0], m.shape[3], m.shape[6]) / (2 * m.zeta));
+  const largest = Math.max(...peaks);
+  value.modes.forEach((m, i) => {
+    assert.ok(Math.abs(m.participation_percent - 100 * peaks[i] / largest) < 1e-9 * 100, `${m.participation_percent} vs ${100 * peaks[i] / largest}`);
+    assert.equal(m.observable, true);
+  });
+  // Three equal masses between walls: DOF 2 is the second mode's node (shape (1, 0, −1)/√2).
+  const file = join(dir, 'chain.json');
+  writeFileSync(file, JSON.stringify({ M: [[1, 0, 0], [0, 1, 0], [0, 0, 1]], K: [[2, -1, 0], [-1, 2, -1], [0, -1, 2]],
+    D: [[0.02, -0.01, 0], [-0.01, 0.02, -0.01], [0, -0.01, 0.02]], L: [[1, 0, 0], [0, 1, 0], [0, 0, 1]] }));
+  const node = json('modal', '--system', file, '--force-dofs', '2', '--sensor-dofs', '1,3');
+  assert.deepEqual(node.value.modes.map((m) => m.observable), [true, false, true]);
+  assert.ok(node.value.modes[1].participation_percent < 1e-8);
+  assert.match(node.stderr, /^mechid: warning: the modes at 0\.2251 Hz are not observable from this set-up/);
+});
+
 test('bad input to the new commands exits 1 with one line', () => {
   const nonSquare = join(dir, 'nonsquare.json');
   writeFileSync(nonSquare, JSON.stringify({ F: [[1, 0, 0], [0, 1, 0]], G: [[1], [1]], H: [[1, 1, 1]] }));
@@ -114,6 +135,8 @@ test('bad input to the new commands exits 1 with one line', () => {
     [['d2c', '--model', join(dir, 'missing.json'), '--h', '1', '--method', 'zoh'], `cannot read model file ${join(dir, 'missing.json')}: ENOENT`],
     [['condition', '--h', '0.1,-1'], 'h must be a positive number of seconds, got -1'],
     [['modal'], 'modal needs exactly one of --system or --result'],
+    [['modal', '--system', '3dof', '--force-dofs', '1'], 'modal: --force-dofs and --response describe a test set-up; give its measured DOFs with --sensor-dofs'],
+    [['modal', '--system', '3dof', '--sensor-dofs', '4'], 'measured DOF 4 is not one of the system\'s 3 DOFs'],
     [['perturb-study', '--system', '3dof'], 'the perturbation study uses a 1-DOF system with one input (eq. 3.19), got 3 DOF'],
   ];
   for (const [args, expected] of cases) {

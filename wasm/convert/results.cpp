@@ -1,5 +1,6 @@
 #include "convert/results.hpp"
 
+
 namespace mechid::wasm {
 
 val system_to_js(const MechanicalSystem& s) {
@@ -63,13 +64,16 @@ val conditioning_to_js(const std::vector<ConditioningRow>& rows) {
   return object_of("rows", list);
 }
 
-val modal_to_js(const ModalResult& r) {
+val modal_to_js(const ModalResult& r, const std::vector<ModeVisibility>& setup) {
   val modes = val::array();
-  for (const Mode& m : r.modes)
-    modes.call<void>("push", object_of("omega_n", m.omega_n, "freq_hz", m.freq_hz, "zeta", m.zeta, "shape",
-                                       numbers_to_js(m.shape), "complexity", m.complexity, "eigenvalue",
-                                       complex_to_js(m.eigenvalue)));
-  return object_of("status", to_string(r.status), "message", r.message, "modes", modes);
+  for (std::size_t i = 0; i < r.modes.size(); ++i) {
+    const Mode& m = r.modes[i];
+    val mode = object_of("omega_n", m.omega_n, "freq_hz", m.freq_hz, "zeta", m.zeta, "shape", numbers_to_js(m.shape), "complexity",
+                         m.complexity, "eigenvalue", complex_to_js(m.eigenvalue));
+    if (i < setup.size()) set_fields(mode, "participation_percent", setup[i].participation_percent, "observable", setup[i].observable);
+    modes.call<void>("push", mode);
+  }
+  return object_of("status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings), "modes", modes);
 }
 
 val passivity_to_js(const PassivityReport& r, double h) {

@@ -17,6 +17,7 @@
 #include "estimators/scenarios.hpp"
 #include "identify/identification.hpp"
 #include "model/modal.hpp"
+#include "model/mode_visibility.hpp"
 #include "estimators/nonlinear/experiment.hpp"
 #include "estimators/nonlinear/identify.hpp"
 #include "simulate/simulation.hpp"
@@ -33,7 +34,8 @@ val simulation_to_js(const SimulatedData& d);
 val discrete_model_to_js(const NamedDiscreteModel& d);   // {method, h, F, G, H, J} | {method, h, Md, Dd, Kd, L}
 val conversion_to_js(const NamedConversion& r);
 val conditioning_to_js(const std::vector<ConditioningRow>& rows);  // {rows}
-val modal_to_js(const ModalResult& r);
+// With a test set-up's view of the modes (assess_test_setup), one entry per mode, or none.
+val modal_to_js(const ModalResult& r, const std::vector<ModeVisibility>& setup = {});
 val passivity_to_js(const PassivityReport& r, double h);
 val perturbation_to_js(const std::vector<PerturbationRow>& rows);
 val relative_errors_to_js(const RelativeErrors& e);

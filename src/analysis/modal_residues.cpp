@@ -27,19 +27,24 @@ Eigen::MatrixXcd regressors(const std::vector<Complex>& poles, const Vector& fre
 
 }  // namespace
 
+std::pair<Matrix, Vector> weighted_channel_equations(const Eigen::MatrixXcd& X, const FrfChannels& frf, Eigen::Index c) {
+  const Eigen::Index F = X.rows();
+  Matrix A(2 * F, X.cols());
+  Vector b(2 * F);
+  const Eigen::MatrixXcd WX = frf.weight.col(c).cast<Complex>().asDiagonal() * X;
+  const Eigen::VectorXcd Wh = frf.weight.col(c).cast<Complex>().cwiseProduct(frf.H.col(c));
+  A << WX.real(), WX.imag();
+  b << Wh.real(), Wh.imag();
+  return {A, b};
+}
+
 ModalFit fit_residues(const FrfChannels& frf, const std::vector<Complex>& poles) {
   const auto R = Eigen::Index(poles.size());
-  const Eigen::Index F = frf.freq_hz.size(), C = frf.H.cols();
+  const Eigen::Index C = frf.H.cols();
   const Eigen::MatrixXcd X = regressors(poles, frf.freq_hz);
   ModalFit fit{poles, Eigen::MatrixXcd(C, R), Vector(C), Vector(C)};
   for (Eigen::Index c = 0; c < C; ++c) {
-    // Real and imaginary parts stacked: the unknowns are real.
-    Matrix A(2 * F, X.cols());
-    Vector b(2 * F);
-    const Eigen::MatrixXcd WX = frf.weight.col(c).cast<Complex>().asDiagonal() * X;
-    const Eigen::VectorXcd Wh = frf.weight.col(c).cast<Complex>().cwiseProduct(frf.H.col(c));
-    A << WX.real(), WX.imag();
-    b << Wh.real(), Wh.imag();
+    const auto [A, b] = weighted_channel_equations(X, frf, c);
     const Vector theta = A.colPivHouseholderQr().solve(b);
     for (Eigen::Index r = 0; r < R; ++r) fit.residues(c, r) = Complex(theta(2 * r), theta(2 * r + 1));
     fit.lower(c) = theta(2 * R);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <complex>
+#include <utility>
 #include <vector>
 
 #include "analysis/lscf.hpp"
@@ -19,6 +20,10 @@ struct ModalFit {
   Eigen::MatrixXcd residues;                // C × R: A_cr
   Vector lower, upper;                      // C: the residual terms L_c, U_c (real)
 };
+
+// Channel c's weighted equations X θ ≈ H_c for real unknowns θ (X: F × unknowns, complex), real
+// and imaginary parts stacked: (2F × unknowns, 2F).
+std::pair<Matrix, Vector> weighted_channel_equations(const Eigen::MatrixXcd& X, const FrfChannels& frf, Eigen::Index c);
 
 // The residues of `poles` (Im λ > 0) that fit `frf` best in its weights.
 ModalFit fit_residues(const FrfChannels& frf, const std::vector<std::complex<double>>& poles);

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "core/dft.hpp"
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
+#include "analysis/modal_refinement.hpp"
 
 namespace mechid {
 namespace {
@@ -29,6 +31,13 @@ constexpr double kMaxPlausibleZeta = 0.3;
 double freq_of(Complex pole) { return std::abs(pole) / kTwoPi; }
 double zeta_of(Complex pole) { return -pole.real() / std::abs(pole); }
 
+// Whether every FRF entry has a positive standard deviation (to weight by its inverse).
+bool has_sd_everywhere(const FrfEstimate& frf) {
+  for (const auto& sd : frf.h1_sd)
+    if (!sd.allFinite() || sd.minCoeff() <= 0.0) return false;
+  return true;
+}
+
 // The FRFs as receptance-like channels (H divided by (iω)^p of its output; channel o + m·j for
 // output o and input j), weighted by the inverse of each entry's standard deviation (the
 // maximum-likelihood weighting, Pintelon & Schoukens 2012, sec. 9.4) when asked and every entry
@@ -37,8 +46,7 @@ double zeta_of(Complex pole) { return -pole.real() / std::abs(pole); }
 FrfChannels channels(const FrfEstimate& frf, const std::vector<Response>& outputs, bool inverse_sd) {
   const Eigen::Index F = frf.freq_hz.size(), m = frf.H1.front().rows(), k = frf.H1.front().cols();
   FrfChannels c{frf.freq_hz, Eigen::MatrixXcd::Zero(F, m * k), Matrix::Zero(F, m * k)};
-  bool use_sd = inverse_sd;
-  for (const auto& sd : frf.h1_sd) use_sd = use_sd && sd.allFinite() && sd.minCoeff() > 0.0;
+  const bool use_sd = inverse_sd && has_sd_everywhere(frf);
   for (Eigen::Index f = 0; f < F; ++f) {
     const Complex s(0.0, kTwoPi * frf.freq_hz(f));
     for (Eigen::Index j = 0; j < k; ++j)
@@ -118,6 +126,13 @@ std::vector<std::pair<StablePole, Eigen::Index>> pick_modes(std::vector<StablePo
     start = i;
   }
   return picked;
+}
+
+// Whether every refined pole stayed within tol (relative) of its start in frequency.
+bool moved_little(const std::vector<Complex>& start, const std::vector<Complex>& refined, double tol) {
+  for (std::size_t i = 0; i < start.size(); ++i)
+    if (std::abs(freq_of(refined[i]) - freq_of(start[i])) > tol * freq_of(start[i])) return false;
+  return true;
 }
 
 // Mean and standard deviation of the mean over the values.
@@ -281,18 +296,30 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
     return result;
   }
 
-  // The band model: the picked poles with their LSFD residues; the reference input is the one
-  // whose channels carry the largest residues.
-  std::vector<Complex> poles;
-  for (const auto& [p, run] : picked) poles.push_back(p.pole);
-  result.model = fit_residues(c, poles);
+  // The picked poles refined by maximum likelihood on the FRFs of the outputs' own kinds
+  // (modal_refinement.hpp), with their covariance; the exponential window's decay is taken off
+  // for it (it moved every pole of the windowed record).
   const Eigen::Index m = y.cols(), k = u.cols();
+  std::vector<Complex> poles;
+  for (const auto& [p, run] : picked) poles.push_back(p.pole - decay);
+  std::vector<int> power;
+  for (Eigen::Index j = 0; j < k; ++j)
+    for (Eigen::Index oi = 0; oi < m; ++oi) power.push_back(o.outputs.empty() ? 0 : int(o.outputs[std::size_t(oi)]));
+  const bool sd_weights = inverse_sd && has_sd_everywhere(result.frf);
+  const RefinedPoles refined = refine_poles(channels(result.frf, {}, inverse_sd), power, h, poles, sd_weights ? double(result.frf.averages) : 0.0);
+  const bool refined_ok = refined.converged && refined.covariance.allFinite() && moved_little(poles, refined.poles, o.freq_tol);
+  if (refined_ok) poles = refined.poles;
+  for (Complex& p : poles) p += decay;
+
+  // The band model: the poles with their LSFD residues; the reference input is the one whose
+  // channels carry the largest residues.
+  result.model = fit_residues(c, poles);
   const Eigen::MatrixXcd synthesized = synthesize(result.model, c.freq_hz);
   for (Eigen::Index f = 0; f < F; ++f) {
     Eigen::MatrixXcd H(m, k);
     for (Eigen::Index j = 0; j < k; ++j)
       for (Eigen::Index oi = 0; oi < m; ++oi)
-        H(oi, j) = synthesized(f, oi + m * j) * std::pow(Complex(0.0, kTwoPi * c.freq_hz(f)), o.outputs.empty() ? 0 : int(o.outputs[std::size_t(oi)]));
+        H(oi, j) = synthesized(f, oi + m * j) * std::pow(Complex(0.0, kTwoPi * c.freq_hz(f)), power[std::size_t(oi)]);
     result.model_H.push_back(H);
   }
   double largest = -1.0;
@@ -301,40 +328,49 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
     if (norm > largest) largest = norm, result.reference_input = j;
   }
 
-  // Batches: the same orders on each batch's FRF; a mode's batch estimate is the batch's pole
-  // nearest in frequency within 5 × freq_tol.
-  const auto blocks = batches(estimation_samples, frf_options, used_periods);
-  result.batches = Eigen::Index(blocks.size());
+  // Without the refinement, standard deviations from the scatter over independent batches: the
+  // same orders on each batch's FRF; a mode's batch estimate is the batch's pole nearest in
+  // frequency within 5 × freq_tol.
   std::vector<std::vector<double>> batch_freq(picked.size()), batch_zeta(picked.size());
-  for (const auto& [first, length] : blocks) {
-    FrfOptions b = frf_options;
-    if (b.periods > 0) b.periods = 1, b.skip_periods = 0;
-    if (b.segment > length / 2) b.segment = 0;
-    const FrfEstimate frf = estimate_frf(u.middleRows(first, length), y.middleRows(first, length), h, b);
-    if (frf.failed() || frf.freq_hz.size() <= o.max_order) continue;
-    const FrfChannels cb = channels(frf, o.outputs, inverse_sd);
-    std::map<Eigen::Index, std::vector<Complex>> cache;
-    for (std::size_t i = 0; i < picked.size(); ++i) {
-      const Eigen::Index n = picked[i].first.order;
-      if (!cache.count(n)) cache[n] = poles_at(cb, n, dt, decay, lo, hi).poles;
-      const double f0 = freq_of(picked[i].first.pole);
-      const Complex* best = nullptr;
-      for (const Complex& q : cache[n])
-        if (std::abs(freq_of(q) - f0) <= 5.0 * o.freq_tol * f0 && (!best || std::abs(freq_of(q) - f0) < std::abs(freq_of(*best) - f0))) best = &q;
-      if (best) batch_freq[i].push_back(freq_of(*best)), batch_zeta[i].push_back(zeta_of(*best));
+  if (!refined_ok) {
+    result.add_warning("modes: the maximum-likelihood refinement of the poles " +
+                       std::string(refined.converged ? "moved a pole by more than the frequency tolerance" : "did not converge") +
+                       ": the modes are LSCF's, their standard deviations from the scatter over the record's batches");
+    const auto blocks = batches(estimation_samples, frf_options, used_periods);
+    result.batches = Eigen::Index(blocks.size());
+    for (const auto& [first, length] : blocks) {
+      FrfOptions b = frf_options;
+      if (b.periods > 0) b.periods = 1, b.skip_periods = 0;
+      if (b.segment > length / 2) b.segment = 0;
+      const FrfEstimate frf = estimate_frf(u.middleRows(first, length), y.middleRows(first, length), h, b);
+      if (frf.failed() || frf.freq_hz.size() <= o.max_order) continue;
+      const FrfChannels cb = channels(frf, o.outputs, inverse_sd);
+      std::map<Eigen::Index, std::vector<Complex>> cache;
+      for (std::size_t i = 0; i < picked.size(); ++i) {
+        const Eigen::Index n = picked[i].first.order;
+        if (!cache.count(n)) cache[n] = poles_at(cb, n, dt, decay, lo, hi).poles;
+        const double f0 = freq_of(picked[i].first.pole);
+        const Complex* best = nullptr;
+        for (const Complex& q : cache[n])
+          if (std::abs(freq_of(q) - f0) <= 5.0 * o.freq_tol * f0 && (!best || std::abs(freq_of(q) - f0) < std::abs(freq_of(*best) - f0))) best = &q;
+        if (best) batch_freq[i].push_back(freq_of(*best)), batch_zeta[i].push_back(zeta_of(*best));
+      }
     }
   }
 
   Eigen::Index unsure = 0;
   for (std::size_t i = 0; i < picked.size(); ++i) {
     BandMode mode;
-    mode.pole = picked[i].first.pole;
+    mode.pole = poles[i];
     mode.freq_hz = freq_of(mode.pole);
     mode.zeta = zeta_of(mode.pole);
     mode.order = picked[i].first.order;
     mode.stable_orders = picked[i].second;
     mode.batches = Eigen::Index(batch_freq[i].size());
-    if (mode.batches >= 3) {
+    if (refined_ok) {
+      const auto q = Eigen::Index(i);
+      std::tie(mode.freq_hz_sd, mode.zeta_sd) = freq_zeta_sd(refined.poles[i], refined.covariance.block(2 * q, 2 * q, 2, 2));
+    } else if (mode.batches >= 3) {
       mode.freq_hz_sd = scatter(batch_freq[i]).second;
       mode.zeta_sd = scatter(batch_zeta[i]).second;
     } else {
@@ -351,7 +387,7 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
   }
   if (unsure > 0)
     result.add_warning("modes: " + std::to_string(unsure) + " of " + std::to_string(picked.size()) +
-                       " modes were found in fewer than 3 of the record's " + std::to_string(blocks.size()) +
+                       " modes were found in fewer than 3 of the record's " + std::to_string(result.batches) +
                        " batches: their standard deviations are unknown (a longer record, or more periods, gives them)");
   if (o.holdout_periods > 0) {
     const Eigen::Index start = estimation_samples;

@@ -1,9 +1,8 @@
 // The modes of a structure in a frequency band from input/output records, when the structure has
 // more modes than sensors (issue 17): FRFs (frf_estimate), LSCF poles at increasing orders (lscf),
 // the stabilization diagram, the modes picked automatically as the poles that stay stable over
-// consecutive orders, their shapes at the sensors and the band model from LSFD (modal_residues),
-// and standard deviations from the scatter of the same estimate on independent batches of the
-// record (periods, or blocks of segments).
+// consecutive orders, refined by maximum likelihood with their covariance (modal_refinement), their
+// shapes at the sensors and the band model from LSFD (modal_residues).
 #pragma once
 
 #include <complex>
@@ -62,12 +61,14 @@ struct StabilizationOrder {
 struct BandMode {
   std::complex<double> pole;        // λ (rad/s), Im λ > 0
   double freq_hz = 0.0, zeta = 0.0;  // |λ|/2π, −Re λ/|λ|
-  double freq_hz_sd = 0.0, zeta_sd = 0.0;  // NaN when fewer than 3 batches found the mode
+  // From the maximum-likelihood refinement's covariance (modal_refinement.hpp); when it failed (a
+  // warning says so), from the scatter over the batches, NaN when fewer than 3 found the mode.
+  double freq_hz_sd = 0.0, zeta_sd = 0.0;
   Eigen::VectorXcd shape;           // residues at the outputs for the reference input (largest component real positive)
   double mpc = 0.0;                 // modal phase collinearity of the shape (1 = a real mode)
   Eigen::Index order = 0;           // the order the pole was taken from
   Eigen::Index stable_orders = 0;   // consecutive orders over which its poles were stable in frequency and damping
-  Eigen::Index batches = 0;         // batches in which it was found
+  Eigen::Index batches = 0;         // batches in which it was found (0: the refinement's covariance gave the sd)
 };
 
 struct BandValidation {
@@ -82,7 +83,7 @@ struct ModesInBand : Outcome {
   ModalFit model;                   // the band model: the modes' poles and LSFD residues (receptance form)
   std::vector<Eigen::MatrixXcd> model_H;  // the band model's FRF at frf.freq_hz (outputs × inputs, the outputs' own kind)
   Eigen::Index reference_input = 0;
-  Eigen::Index batches = 0;
+  Eigen::Index batches = 0;          // batches the standard deviations came from (0: the refinement's covariance)
   std::vector<BandValidation> validation;  // per output, when holdout_periods > 0
 };
 

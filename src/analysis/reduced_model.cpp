@@ -105,6 +105,10 @@ ReducedModel reduced_model(const ModalFit& fit, Eigen::Index outputs, Eigen::Ind
   r.M = congruence(Vector::Ones(m));
   r.K = congruence(r.omega_n.cwiseAbs2());
   r.D = congruence(2.0 * r.zeta.cwiseProduct(r.omega_n));
+  if (!r.M.allFinite() || !r.D.allFinite() || !r.K.allFinite()) {
+    r.M = r.D = r.K = Matrix();
+    return refuse(ReducedModelReason::singular_shapes, "M, D, K overflow: the shapes are too small to invert in floating point (rescale the record's units)");
+  }
 
   if (!complex_modes.empty()) {
     r.caveats.push_back(ReducedModelCaveat::complex_modes);

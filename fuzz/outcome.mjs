@@ -14,7 +14,11 @@ function estimatesFinite(r) {
   if (r.model === 'modal') return r.modes.every((m) => [m.omega_n, m.zeta, ...m.shape, ...m.eigenvalue].every(Number.isFinite));
   // FRFs may be null where the input has no power; the modes' frequencies, damping and shapes not.
   if (r.model === 'frf') return r.freq_hz.every(Number.isFinite);
-  if (r.model === 'band-modes') return r.modes.every((m) => [m.freq_hz, m.zeta, m.mpc, ...m.shape.flat()].every(Number.isFinite));
+  // A reduced M, D, K that is offered (status not failed) is finite.
+  if (r.model === 'band-modes') {
+    return r.modes.every((m) => [m.freq_hz, m.zeta, m.mpc, ...m.shape.flat()].every(Number.isFinite))
+      && (!r.reduced || r.reduced.status === 'failed' || ['M', 'D', 'K'].every((k) => [...r.reduced[k].data].every(Number.isFinite)));
+  }
   if (r.model === 'rlc') return [r.inv_RC, r.inv_LC].every(Number.isFinite);
   if (r.model === 'belt-drive') return r.theta.every(Number.isFinite);
   if (r.method === 'ida' || r.method === 'dia') {

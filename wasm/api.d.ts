@@ -131,6 +131,11 @@ export interface ModesOptions extends FrfOptions {
   outputs?: ('displacement' | 'velocity' | 'acceleration')[];
   maxOrder?: number; freqTol?: number; dampingTol?: number; macMin?: number; minStableOrders?: number;
   holdoutPeriods?: number; weighting?: 'auto' | 'inverse-sd' | 'uniform';
+  /**
+   * The output column (1-based) measured at the reference input's force, in its direction: the
+   * result then has `reduced`, the band's M, D, K when it has as many modes as outputs.
+   */
+  drivingOutput?: number;
 }
 export interface StabilizationPole { freq_hz: number; zeta: number; stable: boolean; stable_freq: boolean; stable_damping: boolean; stable_shape: boolean }
 export interface BandMode {
@@ -149,6 +154,26 @@ export interface ModesResult {
   reference_input: number; batches: number; outputs: string[];
   tolerances: { freq: number; damping: number; mac: number; min_stable_orders: number };
   max_order: number; weighting: string; method: string;
+  /** null unless options.drivingOutput was given. */
+  reduced: ReducedModel | null;
+}
+/**
+ * The band's reduced model M = Φ^{-T}Φ^{-1}, K = Φ^{-T} diag(ω²) Φ^{-1}, D = Φ^{-T} diag(2ζω) Φ^{-1}
+ * from the mass-normalised real shapes Φ (outputs × modes) of the band model's residues; status
+ * 'failed' with a typed reason when it cannot be formed, 'warning' with typed caveats when doubtful.
+ */
+export interface ReducedModel {
+  status: Status; message: string; warnings: string[];
+  reason: 'none' | 'mode-count' | 'no-driving-point' | 'driving-point-out-of-range' | 'negative-modal-mass' | 'singular-shapes';
+  caveats: ('complex-modes' | 'ill-conditioned')[];
+  /** 1-based output column and input. */
+  driving_output: number; input: number;
+  /** κ(Φ), null before it was computed. */
+  condition: number | null;
+  /** Per mode (null where the refusal came first): |λ| in rad/s, ζ, MPC, the phase (rad) turned off at the driving point, φ_d². */
+  omega_n: (number | null)[]; zeta: (number | null)[]; mpc: (number | null)[]; driving_phase: (number | null)[]; modal_scale: (number | null)[];
+  /** Present unless status is 'failed': outputs × outputs (shapes: outputs × modes), in the record's units. */
+  shapes?: Matrix; M?: Matrix; D?: Matrix; K?: Matrix;
 }
 
 export interface PerturbationOptions { multiples?: number[]; samples?: number; relative?: number; seed?: number }

@@ -298,7 +298,7 @@ export function wrapModule(module) {
       if (o.outputs !== undefined && (!Array.isArray(o.outputs) || !o.outputs.every((k) => typeof k === 'string'))) {
         throw badInput('outputs must be a list of response kinds (displacement, velocity, acceleration)', 'outputs');
       }
-      for (const key of ['maxOrder', 'minStableOrders', 'holdoutPeriods']) if (o[key] !== undefined) requireInteger(o[key], key);
+      for (const key of ['maxOrder', 'minStableOrders', 'holdoutPeriods', 'drivingOutput']) if (o[key] !== undefined) requireInteger(o[key], key);
       for (const key of ['freqTol', 'dampingTol', 'macMin']) if (o[key] !== undefined) requireNumber(o[key], key);
       return unwrap(module.modes(normalizeDataset(data), o));
     },

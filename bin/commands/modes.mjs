@@ -10,13 +10,15 @@ export const options = {
   ...RECORD_OPTIONS,
   'max-order': int('N', { min: 2 }), 'freq-tol': num('F'), 'damping-tol': num('D'), 'mac-min': num('M'),
   'min-stable': int('K', { min: 1 }), 'holdout-periods': int('P', { min: 0 }),
-  weighting: choice(['auto', 'inverse-sd', 'uniform']), uff: str('FILE'),
+  weighting: choice(['auto', 'inverse-sd', 'uniform']), uff: str('FILE'), 'driving-point': int('O', { min: 1 }),
 };
 export const usage = {
   required: ['data', 'band'],
   help: ['modes in --band LO:HI Hz: LSCF orders 2..--max-order (40), stable within --freq-tol 0.01, --damping-tol 0.05,',
     '--mac-min 0.98 over --min-stable 5 orders; FRF options as for frf (random records: lpm; --periods P for periodic);',
     '--holdout-periods P validates the band model on the last periods; --uff FILE writes the modes as UFF 55;',
+    '--driving-point O (output column O, from 1, measured at the force) adds reduced: the band\'s M, D, K from',
+    'mass-normalised shapes when it has as many modes as outputs, else status failed with the reason it cannot;',
     'JSON {stabilization: [{order, poles: [{freq_hz, zeta, stable}]}], modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, shape, mpc}], validation}'],
 };
 
@@ -25,9 +27,10 @@ export async function run(o, mechid) {
   const { data, outputs, options: frfOptions } = readResponseRecord(o, name);
   const result = mechid.modes(data, {
     ...frfOptions, outputs, maxOrder: o['max-order'], freqTol: o['freq-tol'], dampingTol: o['damping-tol'], macMin: o['mac-min'],
-    minStableOrders: o['min-stable'], holdoutPeriods: o['holdout-periods'], weighting: o.weighting,
+    minStableOrders: o['min-stable'], holdoutPeriods: o['holdout-periods'], weighting: o.weighting, drivingOutput: o['driving-point'],
   });
   writeJson(result, o.out);
   if (o.uff !== undefined && result.modes.length > 0) writeOutput(writeUff55(result.modes, { complex: true }), o.uff);
   warn(result.status === 'failed' ? [result.message] : result.warnings);
+  if (result.reduced) warn(result.reduced.status === 'failed' ? [result.reduced.message] : result.reduced.warnings);
 }

@@ -20,6 +20,7 @@ export function arbitrary(fc) {
       maxOrder: mostly(fc, [undefined, 10], [2, 3, 400, 1, 0]), minStableOrders: mostly(fc, [undefined], [1, 100, 0]),
       freqTol: mostly(fc, [undefined], [0, 1e-300, 1, -1]), dampingTol: mostly(fc, [undefined], [0, 10]), macMin: mostly(fc, [undefined], [0, 1, 2]),
       impactEndValue: mostly(fc, [undefined], [0, 1, 1e-300]), weighting: fc.constantFrom(undefined, 'auto', 'inverse-sd', 'uniform'),
+      drivingOutput: mostly(fc, [undefined, 1], [2, 3, 4, 0, -1, 1.5, 2 ** 40]),
     }),
   });
 }

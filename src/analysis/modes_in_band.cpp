@@ -222,6 +222,8 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
   require(std::isfinite(o.frf.band_hi_hz), "modes: give the band's upper frequency", "band");
   require(o.holdout_periods >= 0 && (o.holdout_periods == 0 || o.frf.periods > 0),
           "modes: held-out periods need a periodic record (give its number of periods)", "holdout");
+  require(o.driving_output >= -1 && o.driving_output < y.cols(), "modes: the driving point is output " + std::to_string(o.driving_output + 1) +
+                                                                     " but the record's outputs are 1 … " + std::to_string(y.cols()), "driving_output");
   const Eigen::Index N = u.rows();
   Eigen::Index used_periods = 0;
   FrfOptions frf_options = o.frf;
@@ -293,6 +295,7 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
     result.add_warning("modes: no pole is stable over " + std::to_string(o.min_stable_orders) + " consecutive orders up to order " +
                        std::to_string(o.max_order) + " in " + format_number(lo) + ":" + format_number(hi) +
                        " Hz; raise max_order, narrow the band to where the coherence is high, or relax the tolerances");
+    if (o.driving_output >= 0) result.reduced = reduced_model(result.model, y.cols(), result.reference_input, o.driving_output);  // reduced M, D, K
     return result;
   }
 
@@ -393,6 +396,7 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
     const Eigen::Index start = estimation_samples;
     result.validation = validate(result.model, u.middleRows(start, N - start), y.middleRows(start, N - start), h, o);
   }
+  if (o.driving_output >= 0) result.reduced = reduced_model(result.model, y.cols(), result.reference_input, o.driving_output);  // reduced M, D, K
   return result;
 }
 

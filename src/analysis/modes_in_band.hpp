@@ -6,11 +6,13 @@
 #pragma once
 
 #include <complex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/frf_estimate.hpp"
 #include "analysis/modal_residues.hpp"
+#include "analysis/reduced_model.hpp"
 
 namespace mechid {
 
@@ -45,6 +47,9 @@ struct ModesOptions {
   double freq_tol = 0.01, damping_tol = 0.05, mac_min = 0.98;
   Eigen::Index min_stable_orders = 5;  // a mode: poles stable in frequency and damping over this many consecutive orders
   Eigen::Index holdout_periods = 0;    // periodic records: the last periods kept out for validation
+  // The output column measured at the reference input's force, in its direction (0-based; −1:
+  // none): when given, the result carries the band's reduced M, D, K (reduced_model.hpp).
+  Eigen::Index driving_output = -1;
 };
 
 struct StabilizationPole {
@@ -85,6 +90,7 @@ struct ModesInBand : Outcome {
   Eigen::Index reference_input = 0;
   Eigen::Index batches = 0;          // batches the standard deviations came from (0: the refinement's covariance)
   std::vector<BandValidation> validation;  // per output, when holdout_periods > 0
+  std::optional<ReducedModel> reduced;     // when options.driving_output >= 0: the band's M, D, K, or why it cannot be formed
 };
 
 // u: N × k forces, y: N × m responses, h: sampling period. Throws InputError on bad options.

@@ -171,6 +171,30 @@ test('a bad tolerance and a bad order: each message next to its field; Cancel st
   assert.deepEqual(browser.problems, []);
 });
 
+test('driving point: the band\'s reduced M, D, K next to the control, or the reason it cannot', async () => {
+  // The 3-DOF record of the first test is still loaded, band 0.05–1 Hz.
+  const preset = mechid.preset('3dof');
+  // Driving point q1 (the force's DOF): the band's reduced M, D, K next to the control, M and K
+  // within 3 % of the preset's; driving point q2 (not at the force): the reason it cannot.
+  assert.deepEqual(await page.$$eval('#modes-driving option', (o) => o.map((x) => x.textContent)), ['none', 'q1', 'q2', 'q3']);
+  await page.selectOption('#modes-driving', '1');
+  await findModes();
+  await page.waitForSelector('#modes-reduced-M');
+  const shown = (key) => page.$$eval(`#modes-reduced-${key} td`, (tds) => tds.map((td) => Number(td.textContent)));
+  const off = (a, b) => Math.hypot(...a.map((x, k) => x - b[k])) / Math.hypot(...b);
+  assert.ok(off(await shown('M'), [...preset.M.data]) < 0.03, JSON.stringify(await shown('M')));
+  assert.ok(off(await shown('K'), [...preset.K.data]) < 0.03, JSON.stringify(await shown('K')));
+  await page.selectOption('#modes-driving', '2');
+  await findModes();
+  await page.waitForSelector('#modes-reduced-reason');
+  assert.equal(await page.getAttribute('#modes-reduced-reason', 'data-reason'), 'negative-modal-mass');
+  assert.match(await page.textContent('#modes-reduced-reason'), /cannot/);
+  await page.selectOption('#modes-driving', '');
+  await findModes();
+  assert.equal(await page.$('#modes-reduced *'), null);
+  assert.deepEqual(browser.problems, []);
+});
+
 test('F-16 ground vibration test: modes near 5.19 and 7.32 Hz (skipped without the record)', { skip: !existsSync(F16) && 'the F-16 record is not present' }, async () => {
   const loaded = Date.now();
   await chooseCsv(page, F16);

@@ -34,6 +34,26 @@ val per_channel(const std::vector<M>& S) {
 
 val outcome_fields(const Outcome& r) { return object_of("status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings)); }
 
+val finite_numbers(const Vector& v) {
+  val out = val::array();
+  for (Eigen::Index i = 0; i < v.size(); ++i) out.call<void>("push", number_or_null(v(i)));
+  return out;
+}
+
+// {status, message, warnings, reason, caveats, driving_output, input (1-based), condition, omega_n,
+// zeta, mpc, driving_phase, modal_scale, and when not failed: shapes, M, D, K}
+val reduced_to_js(const ReducedModel& r) {
+  val out = outcome_fields(r);
+  val caveats = val::array();
+  for (ReducedModelCaveat c : r.caveats) caveats.call<void>("push", to_string(c));
+  set_fields(out, "reason", to_string(r.reason), "caveats", caveats, "driving_output", double(r.driving_output + 1), "input",
+             double(r.input + 1), "condition", number_or_null(r.condition), "omega_n", finite_numbers(r.omega_n), "zeta",
+             finite_numbers(r.zeta), "mpc", finite_numbers(r.mpc), "driving_phase", finite_numbers(r.driving_phase), "modal_scale",
+             finite_numbers(r.modal_scale));
+  if (!r.failed()) set_fields(out, "shapes", matrix_to_js(r.shapes), "M", matrix_to_js(r.M), "D", matrix_to_js(r.D), "K", matrix_to_js(r.K));
+  return out;
+}
+
 }  // namespace
 
 FrfOptions frf_options_from_js(const val& o) {
@@ -55,6 +75,12 @@ ModesOptions modes_options_from_js(const val& o) {
     const val list = o["outputs"];
     require(list.isArray(), "outputs must be a list of response kinds (displacement, velocity, acceleration), one per output column", "outputs");
     for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i) m.outputs.push_back(parse_response(list[i].as<std::string>()));
+  }
+  if (has_option(o, "drivingOutput")) {
+    const double d = o["drivingOutput"].as<double>();
+    require(std::isfinite(d) && d == std::floor(d) && d >= 1.0, "drivingOutput must be an output column counted from 1, got " + format_number(d),
+            "driving_output");
+    m.driving_output = Eigen::Index(std::min(d, 2147483647.0)) - 1;  // the core checks it against the record's outputs
   }
   read_options(o, "maxOrder", m.max_order, "freqTol", m.freq_tol, "dampingTol", m.damping_tol, "macMin", m.mac_min, "minStableOrders",
                m.min_stable_orders, "holdoutPeriods", m.holdout_periods);
@@ -102,6 +128,7 @@ val modes_to_js(const ModesInBand& r, const ModesOptions& o) {
              validation, "reference_input", double(r.reference_input + 1), "batches", double(r.batches), "outputs", outputs, "tolerances",
              object_of("freq", o.freq_tol, "damping", o.damping_tol, "mac", o.mac_min, "min_stable_orders", double(o.min_stable_orders)),
              "max_order", double(o.max_order), "weighting", to_string(o.weighting), "method", to_string(o.frf.method));
+  out.set("reduced", r.reduced ? reduced_to_js(*r.reduced) : val::null());
   return out;
 }
 

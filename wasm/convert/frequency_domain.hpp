@@ -10,7 +10,7 @@ namespace mechid::wasm {
 // {method?, window?, segment?, periods?, skipPeriods?, bandLoHz?, bandHiHz?, impactForceFraction?, impactEndValue?}
 FrfOptions frf_options_from_js(const val& o);
 // The FRF options plus {outputs?: [kind per output], maxOrder?, freqTol?, dampingTol?, macMin?,
-// minStableOrders?, holdoutPeriods?, weighting?}.
+// minStableOrders?, holdoutPeriods?, weighting?, drivingOutput? (1-based output column at the force)}.
 ModesOptions modes_options_from_js(const val& o);
 
 // {status, message, warnings, freq_hz, H: [output][input][[re, im] per frequency], H2?, coherence:
@@ -18,7 +18,8 @@ ModesOptions modes_options_from_js(const val& o);
 val frf_to_js(const FrfEstimate& e);
 // {status, message, warnings, stabilization: [{order, poles: [{freq_hz, zeta, stable, stable_freq,
 // stable_damping, stable_shape}]}], modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, shape, mpc, order,
-// stable_orders, batches}], frf, model_H, validation, reference_input, batches, tolerances}
+// stable_orders, batches}], frf, model_H, validation, reference_input, batches, tolerances, reduced:
+// null, or {status, message, warnings, reason, caveats, …, M, D, K} when drivingOutput was given}
 val modes_to_js(const ModesInBand& r, const ModesOptions& o);
 
 // The MAC of each shape of a against each of b (complex_mac), as a matrix {rows: shapes of a,

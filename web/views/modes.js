@@ -8,7 +8,7 @@
 // to the control its option names. Column and file names are only set as text.
 import { client } from '../app/worker-client.js';
 import { identifiedResults, measurementRecord, onMeasurementChange } from './csv-import.js';
-import { dataTable } from './results.js';
+import { dataTable, matrixTable } from './results.js';
 import { $, el, fmt, roundedText, setStatus } from '../ui/dom.js';
 import { download } from '../ui/export.js';
 import { COLORS } from '../ui/plot.js';
@@ -42,9 +42,10 @@ const PLACES = {
   max_order: ['modes-max-order-error', ['modes-max-order']],
   tolerances: ['modes-tolerances-error', ['modes-freq-tol', 'modes-damping-tol', 'modes-mac-min', 'modes-min-stable']],
   outputs: ['modes-outputs-error', []],
+  driving_output: ['modes-driving-error', ['modes-driving']],
 };
 const ERROR_IDS = ['modes-band-error', 'modes-periods-error', 'modes-method-error', 'modes-outputs-error', 'modes-max-order-error',
-  'modes-tolerances-error', 'modes-run-error'];
+  'modes-tolerances-error', 'modes-run-error', 'modes-driving-error'];
 
 let run = null;        // {name, record, options, result, summary, taken: Set of pole keys, auto: Map key -> mode}
 const history = [];    // earlier runs (at most MAX_HISTORY), for the MAC
@@ -95,6 +96,13 @@ function showRecord() {
     label.append(`${column} is a`, select);
     container.append(label);
   }
+  // The driving point: none, or one of the output columns (value: its 1-based position), the
+  // column chosen before kept when it is still an output.
+  const driving = $('modes-driving');
+  const chosen = driving.selectedOptions[0]?.textContent;
+  driving.replaceChildren(el('option', 'none', { value: '' }), ...record.outputCols.map((column, k) => el('option', column, { value: String(k + 1) })));
+  const keep = record.outputCols.indexOf(chosen);
+  driving.value = keep >= 0 ? String(keep + 1) : '';
   if (run) showMacChoices();  // the models identified above may have changed
 }
 
@@ -148,6 +156,7 @@ function readOptions() {
     macMin: read(() => numberOf('modes-mac-min', 'Shape MAC')),
     minStableOrders: read(() => numberOf('modes-min-stable', 'Stable orders', { integer: true })),
     outputs: [...form.querySelectorAll('select[name="modes-kind"]')].map((s) => s.value),
+    drivingOutput: $('modes-driving').value === '' ? undefined : Number($('modes-driving').value),
   };
   if (periodic) {
     options.periods = read(() => numberOf('modes-periods', 'Periods in the record', { integer: true }));
@@ -308,6 +317,7 @@ function showRun(out) {
   // The stabilization diagram first: it is what the user waits for.
   stabPlot.show(r.stabilization, frf.freq_hz, magnitudeSum(frf.H, frf.freq_hz.length), run.taken);
   showTable();
+  showReduced(r.reduced);
   const v = r.validation ?? [];
   $('modes-validation').textContent = v.length
     ? `Held-out ${run.options.holdoutPeriods === 1 ? 'period' : 'periods'}: the band model's response to the measured force fits ${v.map((x, k) => `${run.record.outputCols[k] ?? `output ${x.output}`} ${fmt(x.fit_percent, 3)} %`).join(', ')} `
@@ -316,6 +326,37 @@ function showRun(out) {
   showChannels();
   showMacChoices();
   showMac();
+}
+
+// The band's reduced M, D, K (modes()'s `reduced`, when a driving point was chosen) next to the
+// driving-point control, or the reason it cannot be formed.
+function showReduced(reduced) {
+  const box = $('modes-reduced');
+  if (!reduced) {
+    box.replaceChildren();
+    return;
+  }
+  const names = run.record.outputCols;
+  const column = names[reduced.driving_output - 1] ?? `output ${reduced.driving_output}`;
+  if (reduced.status === 'failed') {
+    box.replaceChildren(el('p', roundedText(reduced.message), { class: 'field-error', id: 'modes-reduced-reason', 'data-reason': reduced.reason }));
+    return;
+  }
+  const grid = el('div', undefined, { class: 'matrices', id: 'modes-reduced-matrices' });
+  for (const key of ['M', 'D', 'K']) {
+    const fig = el('figure');
+    fig.append(el('figcaption', key), matrixTable(reduced[key], `modes-reduced-${key}`));
+    grid.append(fig);
+  }
+  const mpc = reduced.mpc.map((x) => fmt(x, 3)).join(', ');
+  const parts = [el('p', `The band’s reduced model in the coordinates of ${names.join(', ')} (driving point ${column}), from mass-normalised `
+    + `real shapes: condition number ${fmt(reduced.condition, 3)}, MPC of the modes ${mpc}.`, { class: 'hint' }), grid];
+  if (reduced.warnings.length) {
+    const list = el('ul', undefined, { class: 'warnings' });
+    list.append(...reduced.warnings.map((w) => el('li', roundedText(w))));
+    parts.push(list);
+  }
+  box.replaceChildren(...parts);
 }
 
 function showTable() {

@@ -19,6 +19,7 @@ struct Evaluation {
   double cost = 0.0;
   Matrix J;  // 2FC × 2R: the projected Jacobian of the weighted model, real parts then imaginary per channel
   Vector r;  // 2FC: the weighted residuals
+  Eigen::Index equations = 0;  // real equations of nonzero weight (lines without input power have none)
 };
 
 // The cost at `poles` with the linear parameters solved for, and Kaufman's Jacobian: the model's
@@ -27,7 +28,7 @@ struct Evaluation {
 Evaluation evaluate(const FrfChannels& frf, const std::vector<int>& power, double h, const std::vector<Complex>& poles) {
   const auto R = Eigen::Index(poles.size());
   const Eigen::Index F = frf.freq_hz.size(), C = frf.H.cols();
-  Evaluation e{poles, 0.0, Matrix(2 * F * C, 2 * R), Vector(2 * F * C)};
+  Evaluation e{poles, 0.0, Matrix(2 * F * C, 2 * R), Vector(2 * F * C), 2 * (frf.weight.array() > 0.0).count()};
   std::vector<Complex> mu;
   for (Complex p : poles) mu.push_back(std::exp(p * h));
   for (Eigen::Index c = 0; c < C; ++c) {
@@ -83,7 +84,7 @@ Matrix covariance_of(const Evaluation& e, Eigen::Index F, Eigen::Index linear_pa
   }
   double inflation = 1.0;
   for (Eigen::Index l = 1; l <= kLags; ++l) inflation += 2.0 * (1.0 - double(l) / double(kLags + 1)) * lagged(l) / r0;
-  const double dof = double(e.r.size() - e.J.cols() - linear_parameters);
+  const double dof = double(e.equations - e.J.cols() - linear_parameters);
   // Weights from variances estimated with ν degrees of freedom cost the estimate efficiency: the
   // sample ML estimator's covariance is (ν − 1)/(ν − 2) times the ML one's (Pintelon & Schoukens
   // 2012, sec. 10.3, (M − 2)/(M − 3) for M periods, ν = M − 1).

@@ -6,6 +6,7 @@
 #include "analysis/frequency_response.hpp"
 #include "analysis/modal_refinement.hpp"
 #include "analysis/modes_in_band.hpp"
+#include "sampled_records.hpp"
 #include "core/input_error.hpp"
 #include "core/rng.hpp"
 #include "discretize/zoh.hpp"
@@ -14,43 +15,12 @@
 
 using namespace mechid;
 using Complex = std::complex<double>;
+using test::respond;
+using test::sampled;
 
 namespace {
 
 constexpr double kTwoPi = 6.28318530717958647692;
-
-// The sampled model of `system` with one force on DOF `force_dof` and the given DOFs measured as
-// displacements or accelerations (y = q, or q'' = −M⁻¹K q − M⁻¹D q' + M⁻¹L u with its
-// feedthrough), exactly sampled for a piecewise-constant force (ZOH).
-DiscreteModel sampled(const MechanicalSystem& system, Eigen::Index force_dof, const std::vector<Eigen::Index>& sensors, bool acceleration,
-                      double h) {
-  MechanicalSystem s = system;
-  s.L = Matrix::Zero(s.dof(), 1);
-  s.L(force_dof, 0) = 1.0;
-  StateSpaceModel m = to_state_space(s);
-  const Eigen::Index n = s.dof();
-  Matrix C(Eigen::Index(sensors.size()), 2 * n), D = Matrix::Zero(Eigen::Index(sensors.size()), 1);
-  for (std::size_t i = 0; i < sensors.size(); ++i) {
-    if (acceleration)
-      C.row(Eigen::Index(i)) = m.A.row(n + sensors[i]);
-    else
-      C.row(Eigen::Index(i)) = Matrix::Identity(2 * n, 2 * n).row(sensors[i]);
-    if (acceleration) D(Eigen::Index(i), 0) = m.B(n + sensors[i], 0);
-  }
-  m.C = C;
-  m.D = D;
-  return c2d_zoh(m, h);
-}
-
-Matrix respond(const DiscreteModel& d, const Matrix& u) {
-  Matrix y(u.rows(), d.H.rows());
-  Vector x = Vector::Zero(d.F.rows());
-  for (Eigen::Index t = 0; t < u.rows(); ++t) {
-    y.row(t) = (d.H * x + d.J * u.row(t).transpose()).transpose();
-    x = d.F * x + d.G * u.row(t).transpose();
-  }
-  return y;
-}
 
 Matrix white(Eigen::Index N, Eigen::Index columns, std::uint64_t seed) {
   Random rng(seed);

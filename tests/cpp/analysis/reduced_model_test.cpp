@@ -5,6 +5,7 @@
 
 #include "analysis/modes_in_band.hpp"
 #include "analysis/reduced_model.hpp"
+#include "sampled_records.hpp"
 #include "core/input_error.hpp"
 #include "core/rng.hpp"
 #include "discretize/zoh.hpp"
@@ -12,6 +13,7 @@
 
 using namespace mechid;
 using Complex = std::complex<double>;
+using test::respond;
 
 namespace {
 
@@ -60,32 +62,8 @@ MechanicalSystem three_dof_with(const Matrix& D) {
   return s;
 }
 
-// Sampled 3-DOF preset, one force on DOF 1, displacements (or accelerations with feedthrough) of all DOFs (ZOH).
-DiscreteModel sampled(const MechanicalSystem& system, bool acceleration, double h) {
-  MechanicalSystem s = system;
-  s.L = Matrix::Zero(s.dof(), 1);
-  s.L(0, 0) = 1.0;
-  StateSpaceModel m = to_state_space(s);
-  const Eigen::Index n = s.dof();
-  if (acceleration) {
-    m.C = m.A.bottomRows(n);
-    m.D = m.B.bottomRows(n);
-  } else {
-    m.C = Matrix::Identity(n, 2 * n);
-    m.D = Matrix::Zero(n, 1);
-  }
-  return c2d_zoh(m, h);
-}
-
-Matrix respond(const DiscreteModel& d, const Matrix& u) {
-  Matrix y(u.rows(), d.H.rows());
-  Vector x = Vector::Zero(d.F.rows());
-  for (Eigen::Index t = 0; t < u.rows(); ++t) {
-    y.row(t) = (d.H * x + d.J * u.row(t).transpose()).transpose();
-    x = d.F * x + d.G * u.row(t).transpose();
-  }
-  return y;
-}
+// The preset sampled with one force on DOF 1 and every DOF measured (ZOH).
+DiscreteModel sampled(const MechanicalSystem& system, bool acceleration, double h) { return test::sampled(system, 0, {0, 1, 2}, acceleration, h); }
 
 }  // namespace
 

@@ -27,11 +27,11 @@ namespace mechid {
 
 struct RefinedPoles {
   std::vector<std::complex<double>> poles;  // λ_r, Im > 0, in the order of the start
-  // Covariance of (Re λ_1, Im λ_1, Re λ_2, …): s² κ (JᵀJ)⁻¹ with J the projected Jacobian (its
-  // pole block equals the full model's: the linear parameters are eliminated exactly; Golub &
-  // Pereyra 1973, sec. 5), s² the residual variance per equation and κ ≥ 1 the inflation for the
-  // residuals' correlation across neighbouring lines (an LPM or Welch FRF's errors are correlated),
-  // times the loss from weights that are estimates (see weight_dof).
+  // Covariance of (Re λ_1, Im λ_1, Re λ_2, …): s² N⁻¹ (JᵀTJ) N⁻¹, N = JᵀJ, with J the projected
+  // Jacobian (its pole block equals the full model's: the linear parameters are eliminated exactly;
+  // Golub & Pereyra 1973, sec. 5), s² the residual variance per equation and T the residuals'
+  // correlation across neighbouring lines (an LPM or Welch FRF's errors are correlated), each
+  // pole's block scaled by the loss from weights that are estimates (see weight_dof).
   Matrix covariance;
   double cost_start = 0.0, cost = 0.0;  // V at the start and at the end
   int iterations = 0;

@@ -62,6 +62,21 @@ test('axe-core: no serious or critical violation after a simulation (plots drawn
   assert.deepEqual(await seriousViolations(), []);
 });
 
+test('the check sees a violation (so the tests above cannot pass vacuously): light grey text is reported', async () => {
+  await page.evaluate(() => {
+    const probe = document.createElement('p');
+    probe.id = 'axe-probe';
+    probe.textContent = 'low-contrast probe';
+    probe.style.color = '#ccc';  // 1.6:1 on white; allowed here: the test sets it through the DOM
+    document.getElementById('sim-form').append(probe);
+  });
+  try {
+    assert.deepEqual((await seriousViolations()).map((v) => v.split(' ')[0] + v.slice(v.lastIndexOf(':'))), ['color-contrast: #axe-probe']);
+  } finally {
+    await page.evaluate(() => document.getElementById('axe-probe').remove());
+  }
+});
+
 test('no request left 127.0.0.1 and nothing went to the console', () => {
   assert.deepEqual(foreignRequests(browser.requests), []);
   assert.deepEqual(browser.problems, []);

@@ -7,6 +7,7 @@ import { BUILD_HINT } from './worker-client.js';
 import { registerOffline } from './offline.js';
 import { setStatus } from '../ui/dom.js';
 import { startNavigation } from '../ui/navigation.js';
+import { focusScrollingBoxes } from '../ui/scroll-focus.js';
 
 // Each section's module and the status lines that report its start-up failure.
 const VIEWS = [
@@ -27,6 +28,7 @@ function startFailed(statusIds, e) {
 }
 
 startNavigation();
+focusScrollingBoxes();
 for (const [load, statusIds] of VIEWS) {
   load().then((view) => view.start()).catch((e) => startFailed(statusIds, e));
 }

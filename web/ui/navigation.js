@@ -2,7 +2,8 @@
 // pattern, manual activation): Tab reaches the selected tab, ← → Home End move between the tabs,
 // Enter or Space (a click) opens one, the next Tab enters its panel. The fragment names the
 // step: #identify opens Identify; a share link (#identify?…, #simulate?…) or a section's id
-// (#cond, #csv) opens the step holding it. Nothing here reads user data.
+// (#cond, #csv) opens the step holding it. The fragment is only compared with ids and step
+// names, never put into the page.
 import { $ } from './dom.js';
 
 // Fragment names that are not a step's own name, and the step they open.
@@ -11,15 +12,14 @@ const ALIASES = { simulate: 'data', ident: 'identify', analyze: 'analyse' };
 const tabs = () => [...document.querySelectorAll('#steps [role="tab"]')];
 const panelOf = (tab) => $(tab.getAttribute('aria-controls'));
 
-/** Shows the tab's panel and hides the others; `focus`: move the focus to the tab. */
-function select(tab, { focus = false } = {}) {
+/** Shows the tab's panel and hides the others; the tab becomes the tablist's one Tab stop. */
+function select(tab) {
   for (const t of tabs()) {
     const selected = t === tab;
     t.setAttribute('aria-selected', String(selected));
     t.tabIndex = selected ? 0 : -1;
     panelOf(t).hidden = !selected;
   }
-  if (focus) tab.focus();
 }
 
 /** The tab of a fragment's name: a step's name, an alias, or the id of an element inside a step. */

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBrowser } from '../tests/e2e/browser.mjs';
+import { openBrowser, openStep } from '../tests/e2e/browser.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'docs/screenshots');
@@ -18,6 +18,7 @@ const settled = (id) => page.waitForFunction((s) => ['ok', 'error'].includes(doc
 try {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.waitForFunction(() => !document.getElementById('ident-run').disabled);
+  await openStep(page, '#ident');  // the page shows one step of its navigation at a time
   await page.selectOption('#ident-preset', 'msd');
   await page.fill('#ident-h', '0.5');
   await page.fill('#ident-n', '3000');
@@ -30,6 +31,7 @@ try {
 
   const csv = join(dir, '3dof.csv');
   execFileSync(process.execPath, [join(root, 'bin/mechid.js'), 'simulate', '--system', '3dof', '--h', '0.05', '--n', '3000', '--snr', '20', '--out', csv]);
+  await openStep(page, '#csv');
   await page.setInputFiles('#csv-file', csv);
   await page.waitForFunction(() => document.getElementById('csv-status').dataset.state === 'ready');
   await page.selectOption('#csv-sampling', 'hold');
@@ -39,6 +41,7 @@ try {
 
   await page.click('#csv-save');
   await page.waitForFunction(() => document.getElementById('saved-list').dataset.count === '1');
+  await openStep(page, '#saved');
   await page.click('#saved-list button:text("Reopen")');
   await page.waitForSelector('#saved-results article');
   await page.locator('#saved').screenshot({ path: join(out, 'saved-analyses.png') });

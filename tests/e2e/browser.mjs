@@ -103,8 +103,20 @@ export async function openReadyBrowser(options) {
   return browser;
 }
 
-/** Checks exactly the checkboxes matched by `selector` whose value is in `values`. */
+/**
+ * Opens the navigation step that holds the element `selector` (web/ui/navigation.js) by clicking
+ * its tab, as a person would; nothing when that step is open already. The page shows one step at
+ * a time, and Playwright acts only on visible elements.
+ */
+export async function openStep(page, selector) {
+  const tab = await page.$eval(selector, (e) => e.closest('[role="tabpanel"]')?.getAttribute('aria-labelledby'));
+  assert.ok(tab, `${selector} is in no step of the navigation`);
+  if (await page.getAttribute(`#${tab}`, 'aria-selected') !== 'true') await page.click(`#${tab}`);
+}
+
+/** Opens their step, checks exactly the checkboxes matched by `selector` whose value is in `values`. */
 export async function checkOnly(page, selector, values) {
+  await openStep(page, selector);
   for (const box of await page.$$(selector)) await box.setChecked(values.includes(await box.getAttribute('value')));
 }
 
@@ -113,6 +125,7 @@ export async function checkOnly(page, selector, values) {
  * `methods`, presses Identify and waits until it is done; resolves with the status's state.
  */
 export async function identifyOnPage(page, { system, h, n, snr, seed, methods, timeout = 60_000 }) {
+  await openStep(page, '#ident-form');
   if (system !== undefined) await page.selectOption('#ident-preset', system);
   for (const [id, value] of [['ident-h', h], ['ident-n', n], ['ident-snr', snr], ['ident-seed', seed]]) {
     if (value !== undefined) await page.fill(`#${id}`, String(value));
@@ -124,14 +137,16 @@ export async function identifyOnPage(page, { system, h, n, snr, seed, methods, t
   return page.getAttribute('#ident-status', 'data-state');
 }
 
-/** Chooses file(s) in the CSV section and waits until they are read (status ready or error). */
+/** Opens the Data step, chooses file(s) in its CSV section and waits until they are read (status ready or error). */
 export async function chooseCsv(page, paths) {
+  await openStep(page, '#csv-file');
   await page.setInputFiles('#csv-file', paths);
   await page.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('csv-status').dataset.state));
 }
 
 /** Presses "Identify from the file" and waits until it is done (status ok or error). */
 export async function runCsv(page, timeout = 60_000) {
+  await openStep(page, '#csv-run');
   await page.click('#csv-run');
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('csv-status').dataset.state), null, { timeout });
 }

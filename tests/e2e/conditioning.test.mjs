@@ -4,7 +4,7 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, foreignRequests } from './browser.mjs';
+import { openBrowser, foreignRequests, openStep } from './browser.mjs';
 
 let browser;
 let page;
@@ -79,6 +79,7 @@ before(async () => {
     null, { timeout: 30_000 });
   const state = await page.getAttribute('#cond-status', 'data-state');
   assert.equal(state, 'ready', `section did not start: ${await text('#cond-status')}`);
+  await openStep(page, '#cond');
 });
 
 after(async () => {

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, foreignRequests, identifyOnPage, openReadyBrowser } from './browser.mjs';
+import { checkOnly, foreignRequests, identifyOnPage, openReadyBrowser, openStep } from './browser.mjs';
 import { CSP, PAGE_CSP, resolveRequestPath, WEB_ROOT } from '../../scripts/serve.mjs';
 
 let browser;
@@ -105,6 +105,7 @@ test('another site cannot frame the page (frame-ancestors \'none\')', async () =
 
 test('a whole session causes no CSP violation and no request off 127.0.0.1', async () => {
   // Simulate and download the CSV (a blob: link), import it, identify, export, save.
+  await openStep(page, '#h');
   await page.fill('#h', '0.1');
   await page.fill('#n', '600');
   await page.fill('#snr', '40');
@@ -123,6 +124,7 @@ test('a whole session causes no CSP violation and no request off 127.0.0.1', asy
   assert.equal(await identifyOnPage(page, { system: 'msd', h: 0.1, n: 600, snr: 40, seed: 1, methods: ['variational'] }), 'ok');
   await page.click('#ident-save');
   await page.waitForFunction(() => document.querySelector('#saved-list tbody tr') !== null);
+  await openStep(page, '#nl');
   await page.fill('#nl-n', '2000');
   await page.click('#nl-run');
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('nl-status').dataset.state)

@@ -4,7 +4,7 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkOnly, foreignRequests, openBrowser } from './browser.mjs';
+import { checkOnly, foreignRequests, openBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
@@ -13,6 +13,7 @@ before(async () => {
   browser = await openBrowser();
   page = browser.page;
   await page.waitForFunction(() => !document.getElementById('est-svf-run').disabled, null, { timeout: 30_000 });
+  await openStep(page, '#est');
 });
 
 after(async () => {

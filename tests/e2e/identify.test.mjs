@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { checkOnly, foreignRequests, openBrowser } from './browser.mjs';
+import { checkOnly, foreignRequests, openBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
@@ -14,6 +14,7 @@ before(async () => {
   browser = await openBrowser();
   page = browser.page;
   await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+  await openStep(page, '#ident');
 });
 
 after(async () => {

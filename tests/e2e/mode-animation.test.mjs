@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
-import { chooseCsv, identifyOnPage, openBrowser } from './browser.mjs';
+import { chooseCsv, identifyOnPage, openBrowser, openStep } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const F16 = join(root, '../shared/data/real/f16gvt/F16Data_FullMSine_Level1.csv');
@@ -56,6 +56,7 @@ const drawnShifts = () => page.evaluate(() => {
 
 test('3-DOF preset: 3 masses animated, pause stops, mode 2 moves as mechid modal says', async () => {
   await page.waitForFunction(() => !document.getElementById('simulate').disabled);
+  await openStep(page, '#preset');
   await page.selectOption('#preset', '3dof');
   await page.waitForSelector('#sim-anim[data-masses="3"]');
   await page.locator('#sim-anim').scrollIntoViewIfNeeded();
@@ -159,6 +160,7 @@ test('identified M, D, K: "Animate the modes" draws the masses when opened and s
 
 // Presses "Find the modes" and waits for the status to settle.
 async function findModes(timeout = 60_000) {
+  await openStep(page, '#modes-run');
   await page.click('#modes-run');
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('modes-status').dataset.state)
     && !document.getElementById('modes-run').disabled, null, { timeout });
@@ -172,6 +174,7 @@ test('measured shapes: 3 sensors of a 3-DOF record animated; positions typed mov
   writeFileSync(csv, simulationToCsv(mechid.simulate(system, { h: 0.1, n: 20000, input: 'prbs', snr: 40, seed: 4 })));
   await chooseCsv(page, csv);
   await page.waitForFunction(() => !document.getElementById('modes-run').disabled);
+  await openStep(page, '#modes');  // step 4, Analyse
   await page.fill('#modes-band-lo', '0.05');
   await page.fill('#modes-band-hi', '1');
   await findModes();
@@ -220,6 +223,7 @@ test('F-16 ground vibration test: its measured modes animated (skipped without t
   await chooseCsv(page, F16);
   await page.selectOption('#csv-output-kind', 'acceleration');
   await page.waitForFunction(() => document.getElementById('modes-source').textContent.includes('a1, a2, a3'));
+  await openStep(page, '#modes');  // step 4, Analyse
   await page.fill('#modes-band-lo', '2');
   await page.fill('#modes-band-hi', '15');
   await page.check('#modes-periodic');

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
-import { chooseCsv, openBrowser } from './browser.mjs';
+import { chooseCsv, openBrowser, openStep } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const F16 = join(root, '../shared/data/real/f16gvt/F16Data_FullMSine_Level1.csv');
@@ -38,6 +38,7 @@ after(async () => {
 // Presses "Find the modes" and waits for the status to settle; resolves with the milliseconds
 // from the click to the drawn stabilization diagram (or to the error).
 async function findModes(timeout = 60_000) {
+  await openStep(page, '#modes-run');
   const t0 = Date.now();
   await page.click('#modes-run');
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('modes-status').dataset.state)
@@ -71,6 +72,7 @@ test('3-DOF preset, one force, three sensors: the diagram and 3 modes within 0.5
   assert.match(await page.textContent('#modes-band-error'), /band/);
   assert.equal(await page.getAttribute('#modes-band-hi', 'aria-invalid'), 'true');
 
+  await openStep(page, '#modes');  // step 4, Analyse
   await page.fill('#modes-band-lo', '0.05');
   await page.fill('#modes-band-hi', '1');
   const ms = await findModes();
@@ -202,6 +204,7 @@ test('F-16 ground vibration test: modes near 5.19 and 7.32 Hz (skipped without t
   await page.selectOption('#csv-output-kind', 'acceleration');
   await page.waitForFunction(() => document.getElementById('modes-source').textContent.includes('a1, a2, a3'));
   assert.deepEqual(await page.$$eval('select[name="modes-kind"]', (s) => s.map((x) => x.value)), ['acceleration', 'acceleration', 'acceleration']);
+  await openStep(page, '#modes');  // step 4, Analyse
   await page.fill('#modes-band-lo', '2');
   await page.fill('#modes-band-hi', '15');
   await page.check('#modes-periodic');

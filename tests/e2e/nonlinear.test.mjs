@@ -4,7 +4,7 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, foreignRequests } from './browser.mjs';
+import { openBrowser, foreignRequests, openStep } from './browser.mjs';
 
 let browser;
 let page;
@@ -13,6 +13,7 @@ before(async () => {
   browser = await openBrowser();
   page = browser.page;
   await page.waitForFunction(() => !document.getElementById('nl-run').disabled, null, { timeout: 30_000 });
+  await openStep(page, '#nl');
 });
 
 after(async () => {

@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
-import { checkOnly, chooseCsv, countWorkers, foreignRequests, openReadyBrowser, runCsv } from './browser.mjs';
+import { checkOnly, chooseCsv, countWorkers, foreignRequests, openReadyBrowser, runCsv, openStep } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-recovery-'));
 const small = join(dir, 'msd-small.csv');
@@ -221,10 +221,12 @@ test('cancelling one section\'s request keeps another section\'s request queued 
   await page.waitForFunction(() => /^Identifying sixty-dof\.csv with equation-error \(1 of 1\)/.test(document.getElementById('csv-status').textContent));
   // The perturbation study of the conditioning section waits behind the identification.
   try {
+    await openStep(page, '#cond-study');
     await page.click('#cond-study');
     await page.waitForTimeout(300);
     assert.equal(await page.getAttribute('#cond-status', 'data-state'), 'busy');
   } finally {
+    await openStep(page, '#csv-cancel');
     await page.click('#csv-cancel');  // also when failing: the next tests need the worker
   }
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('cond-status').dataset.state)
@@ -234,6 +236,7 @@ test('cancelling one section\'s request keeps another section\'s request queued 
 });
 
 test('Cancel in the Identify section stops a long identification; the next one works', async () => {
+  await openStep(page, '#ident');
   await page.selectOption('#ident-preset', '8dof');
   await page.fill('#ident-n', '200000');
   await checkOnly(page, '#ident-form input[name="method"]', ['auto']);
@@ -262,6 +265,7 @@ for (const { name, run, cancel, status, setUp } of [
   } },
 ]) {
   test(`Cancel beside the ${name} button stops it; the next request of that section works`, async () => {
+    await openStep(page, `#${run}`);
     await setUp();
     await page.click(`#${run}`);
     await page.waitForFunction((id) => !document.getElementById(id).hidden, cancel);

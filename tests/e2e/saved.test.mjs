@@ -4,7 +4,7 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { foreignRequests, identifyOnPage, openReadyBrowser } from './browser.mjs';
+import { foreignRequests, identifyOnPage, openReadyBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
@@ -44,6 +44,7 @@ test('an identification saved from the Identify section survives a reload and re
   assert.equal(row[1], 'simulated PRBS');
   assert.equal(row[2], 'variational, n4sid-d2c');
 
+  await openStep(page, '#saved-list');
   await page.click('#saved-list button:text("Reopen")');
   await page.waitForSelector('#saved-M-variational td');
   for (const key of ['M', 'D', 'K']) assert.deepEqual(await cells(`#saved-${key}-variational td`), saved[key], key);
@@ -54,6 +55,7 @@ test('an identification saved from the Identify section survives a reload and re
 });
 
 test('Delete removes the analysis, also after a reload', async () => {
+  await openStep(page, '#saved-list');
   await page.click('#saved-list button:text("Delete")');
   await page.waitForFunction(() => document.getElementById('saved-list').dataset.count === '0', null, { timeout: 10_000 });
   assert.equal(await page.$('#saved-M-variational'), null, 'the deleted analysis is still shown');

@@ -4,7 +4,7 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkOnly, foreignRequests, openReadyBrowser } from './browser.mjs';
+import { checkOnly, foreignRequests, openReadyBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
@@ -12,6 +12,7 @@ let page;
 before(async () => {
   browser = await openReadyBrowser();
   page = browser.page;
+  await openStep(page, '#ident');
 });
 
 after(async () => {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openBrowser, foreignRequests } from './browser.mjs';
+import { openBrowser, openStep, foreignRequests } from './browser.mjs';
 
 let browser;
 let context;
@@ -28,11 +28,13 @@ after(async () => {
 /** Fills the form, presses #simulate and waits for the outcome; returns {state, text}. */
 async function simulate(values) {
   for (const [id, value] of Object.entries(values)) {
+    await openStep(page, `#${id}`);  // the preset is in step 1, the rest in step 2
     if (id === 'preset' || id === 'input') await page.selectOption(`#${id}`, value);
     else if (id === 'derivatives') await page.setChecked('#derivatives', value);
     else await page.fill(`#${id}`, String(value));
   }
   const run = Number(await page.getAttribute('#status', 'data-run') ?? 0);
+  await openStep(page, '#simulate');
   await page.click('#simulate');
   await page.waitForFunction((prev) => {
     const s = document.getElementById('status');

@@ -5,7 +5,7 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { foreignRequests, openReadyBrowser } from './browser.mjs';
+import { foreignRequests, openReadyBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
@@ -29,6 +29,7 @@ test('every input, select and button has an accessible name', async () => {
 });
 
 test('keyboard only: Tab reaches the Identify form, Enter identifies', async () => {
+  await openStep(page, '#ident');
   await page.evaluate(() => document.activeElement?.blur());
   await page.locator('#ident-preset').focus();
   await page.keyboard.press('End');  // the last preset
@@ -51,6 +52,7 @@ test('keyboard only: Tab reaches the Identify form, Enter identifies', async () 
 
 for (const [width, height] of [[1280, 720], [768, 1024]]) {
   test(`${width}×${height}: no sideways scrolling, the result tables stay in their boxes`, async () => {
+    await openStep(page, '#ident');
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(200);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, countWorkers, foreignRequests, identifyOnPage, openBrowser } from './browser.mjs';
+import { checkOnly, countWorkers, foreignRequests, identifyOnPage, openBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
@@ -51,6 +51,7 @@ test('at load: at most one worker (every section is ready)', async () => {
 
 test('after using every section once: exactly one worker, and every request answered', async () => {
   // Simulate, and its CSV download (built in the worker), which the CSV section then reads.
+  await openStep(page, '#h');
   await page.fill('#h', '0.1');
   await page.fill('#n', '800');
   await page.fill('#snr', '40');
@@ -62,6 +63,7 @@ test('after using every section once: exactly one worker, and every request answ
   await download.saveAs(csv);
 
   // Discretization & conditioning: another system, then the perturbation study.
+  await openStep(page, '#cond');
   await page.selectOption('#cond-preset', '3dof');
   await page.waitForFunction(() => document.getElementById('cond').dataset.preset === '3dof', null, { timeout: 30_000 });
   await page.click('#cond-study');
@@ -81,15 +83,18 @@ test('after using every section once: exactly one worker, and every request answ
     await page.textContent('#ident-status'));
   await page.click('#ident-save');
   await page.waitForFunction(() => document.querySelector('#saved-list tbody tr') !== null);
+  await openStep(page, '#saved-list');
   await page.click('#saved-list tbody button:text("Reopen")');
   await page.waitForFunction(() => document.getElementById('saved-results').children.length > 0);
 
   // Nonlinear stiffness (a short record).
+  await openStep(page, '#nl');
   await page.fill('#nl-n', '2000');
   await page.click('#nl-run');
   assert.equal(await settled('nl-status', 'nl-run'), 'ok', await page.textContent('#nl-status'));
 
   // SVF pole search and augmented EKF.
+  await openStep(page, '#est');
   await page.selectOption('#est-svf-experiment', 'msd-sine');
   await page.click('#est-svf-run');
   assert.equal(await settled('est-svf-status', 'est-svf-run'), 'ok', await page.textContent('#est-svf-status'));
@@ -102,6 +107,7 @@ test('after using every section once: exactly one worker, and every request answ
 });
 
 test('a study runs on a pool of its own, closed when it ends', async () => {
+  await openStep(page, '#ident');
   await page.selectOption('#ident-preset', 'msd');
   await page.fill('#ident-n', '400');
   await checkOnly(page, '#ident-form input[name="method"]', ['variational']);

@@ -1,10 +1,13 @@
-// The page's one entry module (index.html's only script): starts every section of views/ and the
+// The page's one entry module (index.html's only script): opens the navigation's step (first, so
+// that a link's step is shown before the sections fill it), starts every section of views/ and the
 // offline cache. Sections share one worker (worker-client.js's `client`), started by the first
 // request that needs it. Each section is loaded on its own, so that one that cannot start (say,
 // web/gen is not built) says so in its status line and the others still work.
 import { BUILD_HINT } from './worker-client.js';
 import { registerOffline } from './offline.js';
 import { setStatus } from '../ui/dom.js';
+import { startNavigation } from '../ui/navigation.js';
+import { focusScrollingBoxes } from '../ui/scroll-focus.js';
 
 // Each section's module and the status lines that report its start-up failure.
 const VIEWS = [
@@ -24,6 +27,8 @@ function startFailed(statusIds, e) {
   for (const id of statusIds) setStatus(id, 'error', `Could not start: ${e?.message ?? e}${hint}`);
 }
 
+startNavigation();
+focusScrollingBoxes();
 for (const [load, statusIds] of VIEWS) {
   load().then((view) => view.start()).catch((e) => startFailed(statusIds, e));
 }

@@ -50,12 +50,12 @@ function overlay(col, record, simulated, outputs, caption) {
 export function showValidation(col, r, { measured, simulated = [], outputs, prefix = 'csv' }) {
   const training = measured.find((m) => m.role !== 'validation');
   if (training && r.M) {
-    col.append(el('h5', 'Measured and simulated (free run from the forces alone)'));
+    col.append(el('h4', 'Measured and simulated (free run from the forces alone)'));
     overlay(col, training, r.validation?.simulated, outputs, `the run identified on, ${r.method}: measured (thin) and simulated (thick, dashed) outputs`);
   }
   const records = r.validation_records;
   if (!records?.length) return;
-  col.append(el('h5', 'Validation runs (free-run fit, kept back from identification)'));
+  col.append(el('h4', 'Validation runs (free-run fit, kept back from identification)'));
   const rows = records.map((v) => [v.file, ...outputs.map((_, j) => (v.fit_percent ? percent(v.fit_percent[j]) : '–'))]);
   const table = dataTable(['run', ...outputs.map((name) => `fit ${name}`)], rows);
   table.querySelector('table').id = `${prefix}-validation-${r.method}`;

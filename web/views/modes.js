@@ -80,7 +80,7 @@ function showRecord() {
   }
   runButton.disabled = record === null || control.running;
   if (record === null) {
-    $('modes-source').textContent = 'No file yet: load one in “Your measurements (CSV)”.';
+    $('modes-source').textContent = 'No file yet: load one in “Your measurements (CSV)”, step 2 (Data).';
     return;
   }
   const { file, mapping } = record;
@@ -473,7 +473,7 @@ async function showMacChoices() {
   const options = [el('option', 'themselves (AutoMAC)', { value: 'self' })];
   history.forEach((h, k) => options.push(el('option', `an earlier run: ${h.label}`, { value: `run:${k}` })));
   for (const r of identifiedResults()?.results ?? []) {
-    if (r.modal?.modes?.length) options.push(el('option', `M, D, K identified above by ${r.method}`, { value: `identified:${r.method}` }));
+    if (r.modal?.modes?.length) options.push(el('option', `M, D, K identified from the file by ${r.method}`, { value: `identified:${r.method}` }));
   }
   for (const name of presetNames) options.push(el('option', `the preset ${name}`, { value: `preset:${name}` }));
   select.replaceChildren(...options);

@@ -140,9 +140,9 @@ export function modeAnimation(sys, modal, id) {
 
 export function truthColumn(truth, modal, prefix = 'ident') {
   const col = el('article', undefined, { class: 'ident-col', 'data-method': 'true' });
-  col.append(el('h4', 'True system'), el('p', 'The preset the data were simulated from.', { class: 'hint' }));
+  col.append(el('h3', 'True system'), el('p', 'The preset the data were simulated from.', { class: 'hint' }));
   matrices(col, truth, 'true', undefined, prefix);
-  col.append(el('h5', 'Modes'), modalTable(modal));
+  col.append(el('h4', 'Modes'), modalTable(modal));
   if (modal.modes?.length) col.append(modeAnimation(truth, modal, `${prefix}-anim-true`));
   return col;
 }
@@ -150,7 +150,7 @@ export function truthColumn(truth, modal, prefix = 'ident') {
 export function methodColumn(r, prefix = 'ident') {
   const m = r.method;
   const col = el('article', undefined, { class: 'ident-col', 'data-method': m, 'data-status': r.status });
-  col.append(el('h4', m));
+  col.append(el('h3', m));
 
   const st = el('div', undefined, { id: `${prefix}-status-${m}`, class: 'ident-status', 'data-status': r.status });
   const warnings = r.warnings ?? [];
@@ -192,8 +192,8 @@ export function methodColumn(r, prefix = 'ident') {
     }
     col.append(discrete);
   }
-  if (r.friction || r.offset) col.append(el('h5', 'Friction and offset (± 95 % interval)'), frictionTable(r, `${prefix}-friction-${m}`));
-  if (r.modal?.modes) col.append(el('h5', 'Modes'), modalTable(r.modal, r.uncertainty));
+  if (r.friction || r.offset) col.append(el('h4', 'Friction and offset (± 95 % interval)'), frictionTable(r, `${prefix}-friction-${m}`));
+  if (r.modal?.modes) col.append(el('h4', 'Modes'), modalTable(r.modal, r.uncertainty));
   if (r.modal?.modes?.length) col.append(modeAnimation(r, r.modal, `${prefix}-anim-${m}`));
   const fitValues = r.fit?.fit_percent ? Array.from(r.fit.fit_percent) : [];
   const fits = fitValues.map((f, k) => `q${k + 1} ${Number.isFinite(f) ? f.toFixed(2) : String(f)} %`).join(', ');

@@ -7,6 +7,7 @@ import { download } from '../ui/export.js';
 import { fieldError, readInteger, readNumber, readSnr } from '../ui/form.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
+import { reveal } from '../ui/navigation.js';
 
 const form = $('sim-form');
 const status = $('status');
@@ -67,6 +68,7 @@ async function simulate(event) {
   } catch (e) {
     setStatus(status, 'error', e.message);
     $(e.field).setAttribute('aria-invalid', 'true');
+    reveal($(e.field));  // the preset is in step 1, not beside the button
     $(e.field).focus();
     return;
   }

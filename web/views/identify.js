@@ -119,7 +119,13 @@ async function runIdentify(spec, extra = {}) {
   try {
     const { system, methods, ...options } = spec;
     const out = await control.run(`Simulating ${spec.n} samples and identifying with ${spec.methods.join(', ')}…`,
-      (signal) => client.identify({ system, options: { ...options, ...extra }, methods }, { signal }));
+      (signal, say) => client.identify({ system, options: { ...options, ...extra }, methods }, {
+        signal,
+        // The method being run, before the elapsed seconds (run-control.js adds them).
+        onProgress: (p) => {
+          if (p.phase === 'identifying') say(`Identifying with ${p.method} (${p.done + 1} of ${p.total})…`);
+        },
+      }));
     const cols = [truthColumn(out.truth, out.modal), ...out.results.map((r) => methodColumn(r))];
     resultsEl.replaceChildren(...cols);
     last = { spec, out };

@@ -4,13 +4,20 @@
 // control) and the focus moved to the control, so that the eye and the keyboard land where the
 // correction is made. Text only (textContent): messages quote the user's files.
 import { reveal } from './navigation.js';
-import { roundedText } from './dom.js';
+import { fmt } from './dom.js';
+
+// The significant digits of a decimal as written ("0.00200": 3; "0.100000": 6).
+const significant = (x) => x.split(/e/i)[0].replace(/^-/, '').replace('.', '').replace(/^0+/, '').length;
+
+// A text's decimals of more than 4 significant digits (as a double prints: "-0.09818544037864027")
+// to 4 (dom.js fmt); shorter ones ("0.00200") are left as written.
+const roundedPart = (text) => text.replace(/-?\d*\.\d+(?:e[+-]?\d+)?/gi, (x) => (significant(x) > 4 ? fmt(Number(x)) : x));
 
 /**
- * A message with its long decimals rounded (dom.js roundedText), except inside double quotes: a
- * quoted cell or name is the user's own text and stays as it was.
+ * A message with its long decimals rounded, except inside double quotes: a quoted cell or name is
+ * the user's own text and stays as it was.
  */
-export const roundedMessage = (text) => String(text).split(/("[^"]*")/).map((part, k) => (k % 2 ? part : roundedText(part))).join('');
+export const roundedMessage = (text) => String(text).split(/("[^"]*")/).map((part, k) => (k % 2 ? part : roundedPart(part))).join('');
 
 /** Adds `id` to the element's aria-describedby list (once). */
 function describe(control, id) {

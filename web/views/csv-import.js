@@ -298,7 +298,8 @@ function readChoices() {
   });
   const runs = check(fileError, () => fileInput, () => readRuns(files));
   map.cutoffHz = check($('csv-mapping-error'), () => cutoffInput, readCutoff);
-  options.forceDofs = check($('csv-mapping-error'), () => form.querySelector('select[name="csv-force-dof"][aria-invalid="true"]'), forceDofs);
+  // Where the forces act means nothing until there are forces and outputs: asked after them.
+  if (!missing) options.forceDofs = check($('csv-mapping-error'), () => form.querySelector('select[name="csv-force-dof"][aria-invalid="true"]'), forceDofs);
   Object.assign(map, check(null, null, () => readFactors($('csv-factors'))));
   const structure = check(null, null, readStructure);
   if (structure !== undefined) options.structure = structure;

@@ -268,9 +268,9 @@ export class DatasetBuilder {
       }
       if (worst > MAX_TIME_JITTER * step) {
         const what = `time is not uniform: worst deviation ${worst.toPrecision(3)} s at line ${worstLine} ` +
-          `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(6)} s)`;
+          `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(4)} s)`;
         if (!this.resample) throw bad(`${source}: ${what}; resample the data first`);
-        warnings.push(`${what}: resampled to h = ${step.toPrecision(6)} s by linear interpolation, as asked`);
+        warnings.push(`${what}: resampled to h = ${step.toPrecision(4)} s by linear interpolation, as asked`);
         measured = t;
         t = Float64Array.from(t, (_, i) => (i === N - 1 ? measured[N - 1] : measured[0] + i * step));
       }

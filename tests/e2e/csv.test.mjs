@@ -179,7 +179,7 @@ test('a jittery time column: refused with the worst deviation, identified once r
     await page.setChecked('#csv-resample', true);
     await run();
     assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-file-error'));
-    assert.match(await page.textContent('#csv-status'), /resampled to h = 0\.200000 s by linear interpolation, as asked/);
+    assert.match(await page.textContent('#csv-status'), /resampled to h = 0\.2000 s by linear interpolation, as asked/);
     const m = Number(await page.textContent('#csv-M-variational td'));
     assert.ok(Math.abs(m - 15) / 15 < 0.05, `m = ${m}`);
   } finally {

@@ -13,7 +13,7 @@ const text = `t,u1,q1\n${times.map((t) => `${t},${2 * t + 1},${0.5 - 3 * t}`).jo
 
 test('a non-uniform time column is refused, or resampled by linear interpolation when asked', () => {
   assert.throws(() => parseDatasetCsv({ Papa, text, source: 'j.csv' }),
-    /^MechidError: j\.csv: time is not uniform: worst deviation 0\.0300 s at line \d+ \(30\.0 % of h = 0\.100000 s\); resample the data first$/);
+    /^MechidError: j\.csv: time is not uniform: worst deviation 0\.0300 s at line \d+ \(30\.0 % of h = 0\.1000 s\); resample the data first$/);
   const d = parseDatasetCsv({ Papa, text, source: 'j.csv', resample: true });
   assert.equal(d.y.rows, N);
   assert.ok(Math.abs(d.h - 0.1) < 1e-15, `h = ${d.h}`);
@@ -24,7 +24,7 @@ test('a non-uniform time column is refused, or resampled by linear interpolation
     assert.ok(Math.abs(d.y.data[i] - (0.5 - 3 * t)) < 1e-12, `q at ${t}: ${d.y.data[i]}`);
   }
   assert.equal(d.warnings.length, 1);
-  assert.match(d.warnings[0], /^time is not uniform: .*: resampled to h = 0\.100000 s by linear interpolation, as asked$/);
+  assert.match(d.warnings[0], /^time is not uniform: .*: resampled to h = 0\.1000 s by linear interpolation, as asked$/);
 });
 
 test('decreasing or repeated times are refused even when resampling is asked', () => {

@@ -15,8 +15,21 @@ export function el(tag, text, attrs = {}) {
 export function setStatus(target, state, text) {
   const status = typeof target === 'string' ? $(target) : target;
   status.dataset.state = state;
+  delete status.dataset.worst;
   status.textContent = text;
 }
+
+/**
+ * The status line of a finished run (state 'ok'), coloured by the worst of its results: `worst`
+ * is 'ok', 'warning' or 'error' (data-worst; style.css), so that warnings never read as green.
+ */
+export function setResultStatus(target, worst, text) {
+  setStatus(target, 'ok', text);
+  (typeof target === 'string' ? $(target) : target).dataset.worst = worst;
+}
+
+/** The worst of results' statuses ('ok' | 'warning' | 'failed') as a status line's 'ok' | 'warning' | 'error'. */
+export const worstOf = (statuses) => (statuses.includes('failed') ? 'error' : statuses.includes('warning') ? 'warning' : 'ok');
 
 /**
  * A number with `digits` significant digits (4 by default), trailing zeros kept: positional

@@ -13,7 +13,8 @@ import { readStructure, startStructure } from './csv-structure.js';
 import { clearOverlays, showValidation } from './csv-validation.js';
 import { methodColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
-import { $, el, setStatus } from '../ui/dom.js';
+import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
+import { roundedMessage, showFieldMessage } from '../ui/field-message.js';
 import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
 import { downloadResults } from '../ui/export.js';
 import { COLORS, ResizingPlot } from '../ui/plot.js';
@@ -177,8 +178,8 @@ async function load(chosen) {
     const keptNote = kept.length ? ` Factors kept from before (step 3): ${kept.join(', ')}.` : '';
     setStatus(status, 'ready', `${file.name}: ${header.length} columns${named}${more}. Map them, choose methods, then Identify.${keptNote}`);
   } catch (e) {
-    fileError.textContent = e.message;
-    setStatus(status, 'error', 'The file could not be read; choose another.');
+    showFieldMessage(fileError, e.message, fileInput);
+    setStatus(status, 'error', 'The file could not be read (the reason is under the file input); choose another.');
   }
   changed();
 }
@@ -263,16 +264,20 @@ function forceDofs() {
 function readChoices() {
   const problems = [];
   // read(); an error it throws is shown in `near` (when given: the factors and the structure
-  // show their own) and kept.
-  const check = (near, read) => {
+  // show their own), described by `control()` (the field it is about), and kept; the first
+  // problem's control takes the focus.
+  const check = (near, control, read) => {
     try {
       return read();
     } catch (e) {
-      if (near) near.textContent = near.textContent ? `${near.textContent} ${e.message}` : e.message;  // two about one place: both
+      const first = problems.length === 0;
+      if (near) showFieldMessage(near, near.textContent ? `${near.textContent} ${e.message}` : e.message, control(), { focus: first });  // two about one place: both
+      else if (first) form.querySelector('[aria-invalid="true"]')?.focus();
       problems.push(e);
       return undefined;
     }
   };
+  const firstOf = (id) => () => $(id).querySelector('input, select');
   const h = $('csv-h').value.trim();
   const map = {
     timeCol: timeSelect.value || undefined,
@@ -286,16 +291,17 @@ function readChoices() {
     outputScale: Number(outputUnit.value),
   };
   const options = { positive: $('csv-positive').checked };
-  const runs = check(fileError, () => {
-    if (map.inputCols.length === 0 || map.outputCols.length === 0) {
-      throw new Error(`${files[0].name}: choose at least one ${map.inputCols.length === 0 ? 'input (force)' : `output (${outputKind.value})`} column`);
-    }
-    return readRuns(files);
+  // No force or no output column: next to the column lists (the mapping is what is missing).
+  const missing = map.inputCols.length === 0 ? 'csv-inputs' : map.outputCols.length === 0 ? 'csv-outputs' : null;
+  check($('csv-mapping-error'), firstOf(missing ?? 'csv-inputs'), () => {
+    if (missing) throw new Error(`${files[0].name}: choose at least one ${missing === 'csv-inputs' ? 'input (force)' : `output (${outputKind.value})`} column`);
   });
-  map.cutoffHz = check($('csv-mapping-error'), readCutoff);
-  options.forceDofs = check($('csv-mapping-error'), forceDofs);
-  Object.assign(map, check(null, () => readFactors($('csv-factors'))));
-  const structure = check(null, readStructure);
+  const runs = check(fileError, () => fileInput, () => readRuns(files));
+  map.cutoffHz = check($('csv-mapping-error'), () => cutoffInput, readCutoff);
+  // Where the forces act means nothing until there are forces and outputs: asked after them.
+  if (!missing) options.forceDofs = check($('csv-mapping-error'), () => form.querySelector('select[name="csv-force-dof"][aria-invalid="true"]'), forceDofs);
+  Object.assign(map, check(null, null, () => readFactors($('csv-factors'))));
+  const structure = check(null, null, readStructure);
   if (structure !== undefined) options.structure = structure;
   if ($('csv-friction').checked) options.friction = 'coulomb';
   if ($('csv-offset').checked) options.offset = true;
@@ -303,7 +309,17 @@ function readChoices() {
   return { map, options, runs };
 }
 
-const clearMessages = () => { for (const id of ['csv-file-error', 'csv-mapping-error', 'csv-structure-error', 'csv-nonlinear-error', 'csv-run-error']) $(id).textContent = ''; };
+const clearMessages = () => { for (const id of ['csv-file-error', 'csv-mapping-error', 'csv-structure-error', 'csv-nonlinear-error', 'csv-method-error', 'csv-run-error']) $(id).textContent = ''; };
+
+// The control a message place is about (its aria-describedby points to the message; it takes the
+// focus): the mapping's first marked field, else its first column box.
+function controlOf(place) {
+  if (place === fileError) return fileInput;
+  if (place === runError) return runButton;
+  if (place.id === 'csv-structure-error') return $('csv-structure');
+  if (place.id === 'csv-nonlinear-error') return $('csv-friction');
+  return $('csv-columns').querySelector('[aria-invalid="true"]') ?? $('csv-inputs').querySelector('input') ?? timeSelect;
+}
 
 // Where a message of the worker belongs: a crash or an internal error, and the resource guard's
 // refusals (option 'work', or 'memory': beyond what the build can hold), next to the Identify
@@ -355,16 +371,17 @@ function identify(event) {
 async function runIdentification(extra = {}) {
   if (files.length === 0) return;
   const methods = [...form.querySelectorAll('input[name="csv-method"]:checked')].map((b) => b.value);
+  clearMessages();
   if (methods.length === 0) {
-    setStatus(status, 'error', 'Choose at least one method.');
+    showFieldMessage($('csv-method-error'), 'Choose at least one method.', form.querySelector('input[name="csv-method"]'));
+    setStatus(status, 'error', 'Choose at least one method (step 6).');
     return;
   }
-  clearMessages();
   let choices;
   try {
     choices = readChoices();
   } catch (e) {
-    setStatus(status, 'error', `Correct the marked field: ${e.message}`);
+    setStatus(status, 'error', `Correct the marked field: ${roundedMessage(e.message)}`);
     return;
   }
   const { map, runs } = choices;
@@ -401,9 +418,12 @@ async function runIdentification(extra = {}) {
     // A method that failed says so here too (its reason is in its column), in red when all did.
     const failed = out.results.filter((r) => r.status === 'failed').map((r) => r.method);
     const failedNote = failed.length ? `; ${failed.join(', ')} failed (the reason is in ${failed.length === 1 ? 'its column' : 'their columns'} below)` : '';
-    setStatus(status, failed.length === out.results.length ? 'error' : 'ok', `${out.name}: ${runsNote(s)}, h = ${Number(s.h.toPrecision(6))} s, ` +
+    const text = roundedMessage(`${out.name}: ${runsNote(s)}, h = ${Number(s.h.toPrecision(4))} s, ` +
       `${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}${factorNote(map)}${failedNote}` +
       `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
+    // Coloured by the worst result (a warning of the data counts): never green on a warning.
+    if (failed.length === out.results.length) setStatus(status, 'error', text);
+    else setResultStatus(status, worstOf([...out.results.map((r) => r.status), ...(s.warnings.length ? ['warning'] : [])]), text);
   } catch (e) {
     if (isCancelled(e)) {
       control.showCancelled('your files and choices are kept');
@@ -411,8 +431,9 @@ async function runIdentification(extra = {}) {
       offerRunAnyway(runError, e, () => runIdentification({ ...extra, maxWork: Infinity }));
       setStatus(status, 'error', 'Not started: the work is above the limit (see beside the Identify button). Your files and choices are kept.');
     } else {
-      placeOf(e).textContent = e.message;
-      setStatus(status, 'error', `Identification stopped: ${e.message}. Your files and choices are kept.`);
+      const place = placeOf(e);
+      showFieldMessage(place, e.message, controlOf(place));
+      setStatus(status, 'error', `Identification stopped: ${roundedMessage(e.message)}. Your files and choices are kept.`);
     }
   } finally {
     runButton.disabled = false;

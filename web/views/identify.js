@@ -6,7 +6,8 @@ import { client } from '../app/worker-client.js';
 import { StudyView } from './study.js';
 import { methodColumn, truthColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
-import { $, setStatus } from '../ui/dom.js';
+import { $, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
+import { roundedMessage, showFieldMessage } from '../ui/field-message.js';
 import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
 import { readInteger, readNumber, readSnr } from '../ui/form.js';
 import { columnsOf, ResizingPlot } from '../ui/plot.js';
@@ -46,7 +47,7 @@ function setBusy(on) {
 function readForm() {
   for (const id of ['ident-h', 'ident-n', 'ident-snr', 'ident-seed']) $(id).removeAttribute('aria-invalid');
   const methods = [...form.querySelectorAll('input[name="method"]:checked')].map((c) => c.value);
-  if (methods.length === 0) throw new Error('choose at least one method');
+  if (methods.length === 0) throw Object.assign(new Error('Choose at least one method.'), { methods: true });
   return {
     system: presetSelect.value,
     h: readNumber('ident-h', 'h', (x) => x > 0, 'a positive number of seconds'),
@@ -58,9 +59,12 @@ function readForm() {
   };
 }
 
+// A bad field's message under the fields (a method's in the Methods box), the focus on the field.
 function inputError(e) {
-  if (e.field) $(e.field).setAttribute('aria-invalid', 'true');
-  setStatus(status, 'error', e.message);
+  const control = e.methods ? form.querySelector('input[name="method"]') : e.field ? $(e.field) : null;
+  if (e.field) control.setAttribute('aria-invalid', 'true');
+  showFieldMessage($(e.methods ? 'ident-methods-error' : 'ident-form-error'), e.message, control);
+  setStatus(status, 'error', roundedMessage(e.message));
 }
 
 // ---- fit plot -----------------------------------------------------------------------------
@@ -98,6 +102,7 @@ function showFit(t, q, r) {
 // run is going on.
 function formOrNull() {
   if (busy) return null;
+  for (const id of ['ident-form-error', 'ident-methods-error']) $(id).textContent = '';
   try {
     return readForm();
   } catch (e) {
@@ -119,14 +124,23 @@ async function runIdentify(spec, extra = {}) {
   try {
     const { system, methods, ...options } = spec;
     const out = await control.run(`Simulating ${spec.n} samples and identifying with ${spec.methods.join(', ')}…`,
-      (signal) => client.identify({ system, options: { ...options, ...extra }, methods }, { signal }));
+      (signal, say) => client.identify({ system, options: { ...options, ...extra }, methods }, {
+        signal,
+        // The method being run, before the elapsed seconds (run-control.js adds them).
+        onProgress: (p) => {
+          if (p.phase === 'identifying') say(`Identifying with ${p.method} (${p.done + 1} of ${p.total})…`);
+        },
+      }));
     const cols = [truthColumn(out.truth, out.modal), ...out.results.map((r) => methodColumn(r))];
     resultsEl.replaceChildren(...cols);
     last = { spec, out };
     for (const b of [saveButton, exportJsonButton, exportCsvButton]) b.disabled = false;
     showFit(out.t, out.q, out.results.find((r) => r.validation?.simulated));
     const summary = out.results.map((r) => `${r.method} ${r.status}`).join(', ');
-    setStatus(status, 'ok', `Identified ${system} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.`);
+    // Coloured by the worst result; its reasons are in the method's column, just below.
+    const worst = worstOf(out.results.map((r) => r.status));
+    const where = worst === 'ok' ? '' : ' The reasons are in each method’s column below.';
+    setResultStatus(status, worst, `Identified ${system} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.${where}`);
   } catch (e) {
     if (isCancelled(e)) {
       control.showCancelled();
@@ -134,9 +148,11 @@ async function runIdentify(spec, extra = {}) {
       offerRunAnyway(runError, e, () => runIdentify(spec, { ...extra, maxWork: Infinity }));
       setStatus(status, 'error', 'Not started: the work is above the limit (see beside the Identify button).');
     } else {
-      // A crash or a refusal for memory: beside the button too.
-      if (e?.code === 'internal' || e?.option === 'memory') runError.textContent = e.message;
-      setStatus(status, 'error', e?.message ?? String(e));
+      // A crash, a refusal for memory or the core's refusal of the options: beside the button,
+      // which takes the focus, and in the status line.
+      const message = e?.message ?? String(e);
+      showFieldMessage(runError, message, runButton);
+      setStatus(status, 'error', `Identification stopped: ${roundedMessage(message)}`);
     }
   } finally {
     setBusy(false);

@@ -1,9 +1,10 @@
 // The results of an identification as DOM (tables of M, D, K with their 95 % intervals, modes,
-// verdicts, warnings verbatim), shared by the "Identify" section and the CSV import. Text is only
+// verdicts, warnings with their numbers rounded), shared by the "Identify" section and the CSV import. Text is only
 // ever set through textContent: user data and column names never become HTML.
 // Computed here until the result carries them: the 95 % half-widths z95·sd (the result has the
 // standard deviations and z95) and the symmetry verdict (used from checks.symmetric when given).
 import { el, fmt } from '../ui/dom.js';
+import { roundedMessage } from '../ui/field-message.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 
 // A cell's colour: blue for positive, red for negative entries, stronger with |x| relative to the
@@ -154,11 +155,12 @@ export function methodColumn(r, prefix = 'ident') {
 
   const st = el('div', undefined, { id: `${prefix}-status-${m}`, class: 'ident-status', 'data-status': r.status });
   const warnings = r.warnings ?? [];
-  const head = r.message && !warnings.includes(r.message) ? `${r.status}: ${r.message}` : r.status;
+  // The core's messages print doubles in full ("-0.09818544037864027"): rounded to 4 digits here.
+  const head = r.message && !warnings.includes(r.message) ? `${r.status}: ${roundedMessage(r.message)}` : r.status;
   st.append(el('p', head, { class: 'verdict' }));
   if (warnings.length) {
     const ul = el('ul');
-    for (const w of warnings) ul.append(el('li', w));
+    for (const w of warnings) ul.append(el('li', roundedMessage(w)));
     st.append(ul);
   }
   col.append(st);
@@ -180,7 +182,7 @@ export function methodColumn(r, prefix = 'ident') {
   const symmetric = c.symmetric ?? ['M', 'D', 'K'].every((key) => isSymmetric(r[key]));
   pd.append(el('span', `symmetric: ${symmetric ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(symmetric), id: `${prefix}-symmetric-${m}` }));
   col.append(pd);
-  if (r.diagnostics?.reason) col.append(el('p', `Chose ${r.diagnostics.choice}: ${r.diagnostics.reason}`, { class: 'hint', id: `${prefix}-reason-${m}` }));
+  if (r.diagnostics?.reason) col.append(el('p', `Chose ${r.diagnostics.choice}: ${roundedMessage(r.diagnostics.reason)}`, { class: 'hint', id: `${prefix}-reason-${m}` }));
   matrices(col, r, m, r.uncertainty, prefix);
   if (r.Md) {
     const discrete = el('details');

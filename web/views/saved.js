@@ -1,9 +1,12 @@
 // The "Saved analyses" section: identifications kept in IndexedDB (analysis-store.js) by the
-// Save buttons of the Identify and CSV sections; listed, reopened and deleted here. Names come
-// from the user (file names): set through textContent only.
+// Save buttons of the Identify and CSV sections; listed, reopened and deleted here; and a result
+// file exported by "Export results (JSON)" opened again (result-file.js), shown the same way.
+// Names come from the user (file names): set through textContent only.
 import { deleteAnalysis, getAnalysis, listAnalyses, saveAnalysis } from '../app/analysis-store.js';
 import { methodColumn, truthColumn } from './results.js';
+import { readResultFile } from './result-file.js';
 import { $, el, setStatus } from '../ui/dom.js';
+import { showFieldMessage } from '../ui/field-message.js';
 
 const list = $('saved-list');
 const status = $('saved-status');
@@ -76,11 +79,34 @@ async function refresh() {
   else if (['empty', 'loading', 'ready', 'error'].includes(status.dataset.state)) setStatus(status, 'ready', `${rows.length} saved; reopen one to see its results.`);
 }
 
+// Shows the results of a chosen result file; a file that is not one gets its message next to
+// the file input (which keeps the focus), and what was shown before stays.
+async function openFile(input) {
+  const file = input.files[0];
+  const error = $('saved-open-error');
+  error.textContent = '';
+  input.removeAttribute('aria-invalid');
+  if (!file) return;
+  setStatus(status, 'busy', `Reading ${file.name}…`);
+  try {
+    const results = await readResultFile(file);
+    shown.replaceChildren(...results.map((r) => methodColumn(r, 'saved')));
+    shown.dataset.id = 'file';
+    setStatus(status, 'ok', `Opened ${file.name}: ${results.length} result${results.length === 1 ? '' : 's'} (${results.map((r) => r.method).join(', ')}).`);
+  } catch (e) {
+    input.setAttribute('aria-invalid', 'true');
+    showFieldMessage(error, e.message, input);
+    setStatus(status, 'error', 'The file could not be opened (the reason is under the file input).');
+  }
+}
+
 function fail(e) {
   setStatus(status, 'error', `The saved analyses are not available: ${e?.message ?? e}`);
 }
 
 /** Lists the saved analyses (IndexedDB only: no worker). */
 export function start() {
+  const input = $('saved-open');
+  input.addEventListener('change', () => openFile(input));
   return refresh().catch(fail);
 }

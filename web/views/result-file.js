@@ -1,0 +1,87 @@
+// Reading back a result file of "Export results (JSON)" (web/ui/export.js: the JSON of `mechid
+// identify`, one object per method in an array, matrices as nested arrays) into the results the
+// page shows (matrices {rows, cols, data: Float64Array}, as the worker gives them). A file that
+// is not such a file is refused with one message naming the file and what is wrong; nothing of
+// its content is ever put into the page as HTML (the views set text only).
+import { escapeControl } from '../gen/errors.js';
+import { matrixFromNested } from '../gen/json.js';
+
+// Larger than any export (the simulated series make ~1.3 MB per 10 000 samples and output).
+const MAX_BYTES = 200 * 1024 * 1024;
+const STATUSES = ['ok', 'warning', 'failed'];
+
+const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+// Nested arrays of numbers to a matrix; null (a NaN or ∞ in JSON) stays a NaN. For the matrices a
+// result only carries along (intervals, simulated series): shown, never computed with.
+function looseMatrix(rows, what) {
+  if (!Array.isArray(rows) || !rows.every((r) => Array.isArray(r) && r.length === rows[0].length)) {
+    throw new Error(`${what} is not a matrix (an array of rows of equal length)`);
+  }
+  const cols = rows[0]?.length ?? 0;
+  const data = new Float64Array(rows.length * cols);
+  rows.forEach((r, i) => r.forEach((x, j) => { data[i * cols + j] = typeof x === 'number' ? x : NaN; }));
+  return { rows: rows.length, cols, data };
+}
+
+// One exported result (k: its 1-based place in the file) as the page's result; throws naming what is wrong.
+function resultFromJson(obj, k) {
+  if (!isObject(obj)) throw new Error(`result ${k} is not an object with method, status, M, D, K`);
+  if (typeof obj.method !== 'string' || obj.method === '') throw new Error(`result ${k} has no method name`);
+  const what = `result ${k} (${escapeControl(obj.method.slice(0, 40))})`;
+  if (!STATUSES.includes(obj.status)) throw new Error(`${what}: status must be ok, warning or failed`);
+  const r = { ...obj };
+  if (obj.status !== 'failed') {
+    for (const key of ['M', 'D', 'K']) {
+      if (obj[key] === undefined) throw new Error(`${what}: matrix ${key} is missing`);
+      r[key] = matrixFromNested(obj[key], `${what}: matrix ${key}`);
+    }
+    const n = r.M.rows;
+    for (const key of ['M', 'D', 'K']) {
+      if (r[key].rows !== n || r[key].cols !== n) throw new Error(`${what}: matrix ${key} is ${r[key].rows}×${r[key].cols}, expected ${n}×${n} as M`);
+    }
+  }
+  for (const key of ['L', 'Md', 'Dd', 'Kd', 'offset_by_run', 'offset_sd_by_run']) {
+    if (obj[key] !== undefined) r[key] = looseMatrix(obj[key], `${what}: ${key}`);
+  }
+  if (isObject(obj.uncertainty)) {
+    r.uncertainty = { ...obj.uncertainty };
+    for (const key of ['M_sd', 'D_sd', 'K_sd']) {
+      if (obj.uncertainty[key] !== undefined) r.uncertainty[key] = looseMatrix(obj.uncertainty[key], `${what}: uncertainty.${key}`);
+    }
+  }
+  if (isObject(obj.validation) && obj.validation.simulated !== undefined) {
+    r.validation = { ...obj.validation, simulated: looseMatrix(obj.validation.simulated, `${what}: validation.simulated`) };
+  }
+  if (obj.warnings !== undefined && !(Array.isArray(obj.warnings) && obj.warnings.every((w) => typeof w === 'string'))) {
+    throw new Error(`${what}: warnings must be a list of texts`);
+  }
+  if (obj.modal !== undefined && !(isObject(obj.modal) && (obj.modal.modes === undefined || Array.isArray(obj.modal.modes)))) {
+    throw new Error(`${what}: modal must be an object with a list of modes`);
+  }
+  return r;
+}
+
+/**
+ * The results of an exported result file (a File): resolves with [result, …]; rejects with an
+ * Error whose message starts with the file's name and says what is wrong.
+ */
+export async function readResultFile(file) {
+  const name = escapeControl(file.name);
+  try {
+    if (file.size > MAX_BYTES) throw new Error(`the file is ${(file.size / 2 ** 20).toFixed(0)} MB, more than an export ever is`);
+    let json;
+    try {
+      json = JSON.parse(await file.text());
+    } catch (e) {
+      throw new Error(`not valid JSON (${e.message.slice(0, 120)})`);
+    }
+    // An array of results, as exported; a single result object is taken as one.
+    const list = Array.isArray(json) ? json : isObject(json) && 'method' in json ? [json] : null;
+    if (!list) throw new Error('not a result file of “Export results (JSON)”: expected a list of results, one per method');
+    if (list.length === 0) throw new Error('the file holds no result');
+    return list.map((obj, k) => resultFromJson(obj, k + 1));
+  } catch (e) {
+    throw new Error(`${name}: ${e.message}`);
+  }
+}

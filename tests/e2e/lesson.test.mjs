@@ -9,7 +9,7 @@
 // Run: node --test tests/e2e/lesson.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { countWorkers, foreignRequests, openBrowser } from './browser.mjs';
+import { checkOnly, countWorkers, foreignRequests, openBrowser } from './browser.mjs';
 
 const LIMIT_MS = 30_000;
 const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -123,6 +123,23 @@ test('Cancel stops the lesson: workers terminated, status cancelled, no result a
   await page.waitForFunction(() => /^Running the lesson: \d+ of/.test(document.getElementById('lesson-status').textContent), null, { timeout: LIMIT_MS });
   await page.click('#lesson-cancel');
   await page.waitForFunction(() => document.getElementById('lesson-status').dataset.state === 'cancelled', null, { timeout: 5_000 });
+});
+
+test('the study is configurable: its own h list and runs; a bad h list is said next to the field', async () => {
+  await page.fill('#ident-n', '500');
+  await checkOnly(page, '#ident-form input[name="method"]', ['variational', 'n4sid-d2c']);
+  await page.fill('#ident-study-hs', '0.05, nope');
+  await page.click('#ident-study');
+  assert.match(await page.textContent('#ident-study-error'), /^each of the h values must be a positive number of seconds, got "nope"$/);
+  assert.equal(await page.getAttribute('#ident-study-hs', 'aria-invalid'), 'true');
+  await page.fill('#ident-study-hs', '0.05 0.1; 0.2');
+  await page.fill('#ident-study-runs', '2');
+  await page.click('#ident-study');
+  await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('ident-status').dataset.state)
+    && !document.getElementById('ident-study').disabled, null, { timeout: 60_000 });
+  assert.match(await page.textContent('#ident-status'), /^Study finished: 12 of 12 runs/);
+  assert.equal(await page.textContent('#ident-study-error'), '');
+  assert.equal(await page.getAttribute('#ident-study-plot', 'data-points'), '3');
 });
 
 test('no console errors or CSP violations, all requests to 127.0.0.1', () => {

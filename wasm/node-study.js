@@ -4,7 +4,7 @@ import { MechidError } from './errors.js';
 import { aggregateStudy, studyTasks } from './study.js';
 
 /**
- * spec: {system, systemName, hs, snr, n, runs, methods, seed}; onProgress(done, total) optional.
+ * spec: {system, systemName, hs, snr, n, runs, methods, seed, ns?} (ns: samples per h, see study.js); onProgress(done, total) optional.
  * Resolves to the study result of INTERFACES.md.
  */
 export async function runStudyNode(spec, workers, onProgress) {
@@ -26,7 +26,7 @@ export async function runStudyNode(spec, workers, onProgress) {
           onProgress?.(++done, tasks.length);
           give();
         });
-        worker.postMessage({ h: t.h, snr: spec.snr, samples: spec.n, method: t.method, seed: spec.seed, hIndex: t.hIndex, run: t.run });
+        worker.postMessage({ h: t.h, snr: spec.snr, samples: t.n ?? spec.n, method: t.method, seed: spec.seed, hIndex: t.hIndex, run: t.run });
       };
       worker.once('error', reject);
       give();

@@ -2,11 +2,17 @@
 // aggregation into the rows of INTERFACES.md's study result. Runs are computed by
 // Mechid.studyRun (seeds derived per h index and run), in any order and on any pool of workers.
 
-/** One task per (h, run, method). */
-export function studyTasks({ hs, runs, methods }) {
+/**
+ * One task per (h, run, method). `ns` (optional, one per h) gives each h its own number of
+ * samples (task.n), so that the record length N h in seconds stays sensible over a wide h range
+ * (the page's lesson); without it every task uses the study's n.
+ */
+export function studyTasks({ hs, runs, methods, ns }) {
   const tasks = [];
   hs.forEach((h, hIndex) => {
-    for (let run = 0; run < runs; run++) for (const method of methods) tasks.push({ hIndex, h, run, method });
+    for (let run = 0; run < runs; run++) {
+      for (const method of methods) tasks.push({ hIndex, h, run, method, ...(ns ? { n: ns[hIndex] } : {}) });
+    }
   });
   return tasks;
 }
@@ -30,7 +36,7 @@ export function aggregateStudy(spec, tasks, results) {
       const ok = mine.filter((r) => r.status !== 'failed');
       const rms = (key) => (ok.length ? Math.sqrt(ok.reduce((s, r) => s + r.errors[key] ** 2, 0) / ok.length) : null);
       rows.push({
-        h, method,
+        h, method, ...(spec.ns ? { n: spec.ns[hIndex] } : {}),
         rel_err: { M: rms('M'), K: rms('K'), D: rms('D'), A: rms('A') },
         failures: mine.length - ok.length,
         warnings: mine.filter((r) => r.status === 'warning').length,

@@ -16,6 +16,7 @@ const VIEWS = [
   [() => import('../views/csv-import.js'), ['csv-status']],
   [() => import('../views/modes.js'), ['modes-status']],
   [() => import('../views/identify.js'), ['ident-status']],
+  [() => import('../views/lesson.js'), ['lesson-status']],
   [() => import('../views/saved.js'), ['saved-status']],
   [() => import('../views/nonlinear.js'), ['nl-status']],
   [() => import('../views/estimators.js'), ['est-svf-status', 'est-ekf-status']],

@@ -35,3 +35,20 @@ export function readSnr(id) {
   if (text === '' || /^(\+?inf(inity)?|∞)$/i.test(text)) return Infinity;
   return readNumber(id, 'SNR', () => true, 'a number of dB or "inf" (noise-free)');
 }
+
+/**
+ * The numbers in field `id`, separated by commas, semicolons or spaces (1 to maxCount of them),
+ * each checked by ok(x); the message names the first bad one.
+ */
+export function readNumberList(id, name, ok, expected, maxCount = 20) {
+  const text = $(id).value.trim();
+  const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
+  if (parts.length === 0 || parts.length > maxCount) {
+    throw fieldError(id, `${name} must be 1 to ${maxCount} numbers separated by commas, got ${quote(text)}`);
+  }
+  return parts.map((p) => {
+    const x = Number(p);
+    if (!Number.isFinite(x) || !ok(x)) throw fieldError(id, `each of ${name} must be ${expected}, got ${quote(p)}`);
+    return x;
+  });
+}

@@ -9,7 +9,7 @@ import { keepAnalysis } from './saved.js';
 import { $, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { roundedMessage, showFieldMessage } from '../ui/field-message.js';
 import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
-import { readInteger, readNumber, readSnr } from '../ui/form.js';
+import { readInteger, readNumber, readNumberList, readSnr } from '../ui/form.js';
 import { columnsOf, ResizingPlot } from '../ui/plot.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { download, downloadResults, safeName, studyToCsv } from '../ui/export.js';
@@ -180,15 +180,34 @@ function exportResults(kind) {
   if (last) downloadResults(last.out.results, kind, baseName(last.spec));
 }
 
+/** The study's own fields: {hs, runs}; a bad value is said next to them and in the status. */
+function studyDesignOrNull() {
+  const place = $('ident-study-error');
+  for (const id of ['ident-study-hs', 'ident-study-runs']) $(id).removeAttribute('aria-invalid');
+  place.replaceChildren();
+  try {
+    return {
+      hs: readNumberList('ident-study-hs', 'the h values', (x) => x > 0, 'a positive number of seconds'),
+      runs: readInteger('ident-study-runs', 'runs per h', 1, 100),
+    };
+  } catch (e) {
+    place.textContent = e.message;
+    inputError(e);
+    return null;
+  }
+}
+
 async function runStudy() {
   const spec = formOrNull();
   if (!spec) return;
+  const design = studyDesignOrNull();
+  if (!design) return;
   setBusy(true);
   runError.replaceChildren();
   try {
     const { aggregate, done, total, cancelled, ms } = await control.run('Running the Monte Carlo study…', (signal) => {
       signal.addEventListener('abort', () => study.cancel());
-      return study.run({ system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods });
+      return study.run({ system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods, ...design });
     });
     lastStudy = aggregate;
     studyCsvButton.disabled = false;

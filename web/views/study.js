@@ -1,25 +1,31 @@
-// Monte Carlo study of the "Identify" section (thesis ch. 5): one studyRun request per
-// (h, run, method), spread over a pool of workers started for the study and closed after it
-// (each takes the next task when it is free; seeds come from (h, run), so the pool size does not
-// change the numbers), progress after each run, and a log-log plot of the RMS relative error of
-// K against h per method. Cancel terminates the pool at once, the run in progress included; the
-// finished runs are kept. Aggregation: gen/study.js.
+// Monte Carlo study (thesis ch. 5), used by the "Identify" section's study and by the lesson
+// (views/lesson.js): one studyRun request per (h, run, method), spread over a pool of workers
+// started for the study and closed after it (each takes the next task when it is free; seeds come
+// from (h, run), so the pool size does not change the numbers), progress after each run, and a
+// log-log plot of the RMS relative error of K against h per method. Cancel terminates the pool at
+// once, the run in progress included; the finished runs are kept (and shown, unless the view was
+// made with {partial: false}). Aggregation: gen/study.js.
 import { isCancelled, WorkerClient } from '../app/worker-client.js';
 import { studyTasks, aggregateStudy } from '../gen/study.js';
 import { LogLogPlot } from '../ui/plot-loglog.js';
 
+// The form's defaults: the h values and runs of the study before it was configurable.
 export const STUDY_HS = [0.02, 0.05, 0.1];
 export const STUDY_RUNS = 3;
 // One worker per core, at least two and at most four (each holds a WebAssembly instance).
 const POOL_SIZE = Math.min(4, Math.max(2, navigator.hardwareConcurrency || 2));
 
-const COLORS = { variational: '#1f77b4', 'n4sid-d2c': '#d62728', 'equation-error': '#2ca02c', 'variational-zoh': '#9467bd', auto: '#ff7f0e' };
+export const METHOD_COLORS = { variational: '#1f77b4', 'n4sid-d2c': '#d62728', 'equation-error': '#2ca02c', 'variational-zoh': '#9467bd', auto: '#ff7f0e' };
 
 export class StudyView {
-  /** plotEl: container of the plot; progressEl: gets "k / total" after each run. */
-  constructor(plotEl, progressEl) {
+  /**
+   * plotEl: container of the plot; progressEl: gets "k / total" after each run; partial: false
+   * draws nothing after a cancel (the lesson shows a whole result or none).
+   */
+  constructor(plotEl, progressEl, { partial = true } = {}) {
     this.plotEl = plotEl;
     this.progressEl = progressEl;
+    this.partial = partial;
     this.plot = null;
     this.cancelled = false;
     this.pool = [];   // the study's workers while it runs
@@ -35,32 +41,44 @@ export class StudyView {
     for (const client of this.pool) client.cancel('the study was cancelled');
   }
 
+  /** Removes the plot (a new lesson starts from an empty figure). */
+  clear() {
+    this.plot?.destroy();
+    this.plot?.observer.disconnect();
+    this.plot = null;
+    this.plotEl.replaceChildren();
+  }
+
   /**
-   * spec: {system (preset name), snr, n, seed, methods}. Resolves with {aggregate, done, total,
-   * cancelled, ms}; rejects on a worker error (the other workers are stopped then).
+   * spec: {system (preset name), snr, n, seed, methods, hs?, runs?, ns?} (hs and runs default to
+   * STUDY_HS and STUDY_RUNS; ns: samples per h, instead of n). onProgress(done, total) after each
+   * run. Resolves with {aggregate, done, total, cancelled, ms}; rejects on a worker error (the
+   * other workers are stopped then).
    */
-  async run(spec) {
-    const { system, snr, n, seed, methods } = spec;
-    const tasks = studyTasks({ hs: STUDY_HS, runs: STUDY_RUNS, methods });
+  async run(spec, { onProgress } = {}) {
+    const { system, snr, n, seed, methods, hs = STUDY_HS, runs = STUDY_RUNS, ns } = spec;
+    const tasks = studyTasks({ hs, runs, methods, ns });
     const total = tasks.length;
     const results = new Array(total);
     let next = 0, done = 0;
-    const clients = Array.from({ length: POOL_SIZE }, () => new WorkerClient());
+    const clients = Array.from({ length: Math.min(POOL_SIZE, total) }, () => new WorkerClient());
     const perWorker = clients.map(() => 0);  // runs each worker did (data-per-worker, for the test)
     this.cancelled = false;
     this.pool = clients;
     this.progressEl.textContent = `0 / ${total}`;
+    onProgress?.(0, total);
     const t0 = performance.now();
     const drain = async (client, w) => {
       while (!this.cancelled && next < total) {
         const index = next++;
         const task = tasks[index];
         results[index] = (await client.studyRun({ system, options: {
-          h: task.h, snr, samples: n, method: task.method, seed, hIndex: task.hIndex, run: task.run,
+          h: task.h, snr, samples: task.n ?? n, method: task.method, seed, hIndex: task.hIndex, run: task.run,
         } })).run;
         perWorker[w] += 1;
         this.progressEl.dataset.perWorker = perWorker.join(',');
         this.progressEl.textContent = `${++done} / ${total}`;
+        onProgress?.(done, total);
       }
     };
     const stopped = (e) => {
@@ -78,22 +96,21 @@ export class StudyView {
     if (cancelled) this.progressEl.textContent = `${done} / ${total} (cancelled)`;
     const finished = tasks.map((task, i) => [task, results[i]]).filter(([, r]) => r !== undefined);
     const aggregate = aggregateStudy(
-      { hs: STUDY_HS, methods, systemName: system, snr, n, runs: STUDY_RUNS, seed },
+      { hs, methods, systemName: system, snr, n, runs, seed, ns },
       finished.map(([task]) => task), finished.map(([, r]) => r),
     );
-    this.#show(methods, aggregate.rows);
+    if (!cancelled || this.partial) this.#show(hs, methods, aggregate.rows);
     return { aggregate, done, total, cancelled, ms: performance.now() - t0 };
   }
 
-  #show(methods, rows) {
-    this.plot?.destroy();
-    this.plot?.observer.disconnect();
+  #show(hs, methods, rows) {
+    this.clear();
     this.plot = new LogLogPlot(this.plotEl, {
       xLabel: 'h (s)',
       yLabel: 'RMS relative error of K',
-      series: methods.map((m) => ({ label: m, stroke: COLORS[m] ?? '#111111', width: 2, points: true })),
+      series: methods.map((m) => ({ label: m, stroke: METHOD_COLORS[m] ?? '#111111', width: 2, points: true })),
     });
-    const ys = methods.map((m) => STUDY_HS.map((h) => rows.find((r) => r.h === h && r.method === m)?.rel_err.K ?? null));
-    this.plot.show(STUDY_HS, ys.map((y) => y.map((v) => (v == null ? NaN : v))));
+    const ys = methods.map((m) => hs.map((h) => rows.find((r) => r.h === h && r.method === m)?.rel_err.K ?? null));
+    this.plot.show(hs, ys.map((y) => y.map((v) => (v == null ? NaN : v))));
   }
 }

@@ -100,7 +100,7 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
                                .cwiseAbs()
                                .maxCoeff();
     return std::string("estimated ") + matrix + " is not positive " + property + " (smallest eigenvalue " +
-           format_number(smallest / std::max(largest, 1e-300)) + " × the largest in magnitude)";
+           format_digits(smallest / std::max(largest, 1e-300), 3) + " × the largest in magnitude)";
   };
   // All three negative (issue 16: the ECP rig's positive effort moves its carts negatively): one
   // warning naming the cause and the fix, instead of three "not positive" ones.

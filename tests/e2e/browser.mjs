@@ -2,13 +2,16 @@
 // (TOOLCHAIN.md §6), the static server in-process on port 0, and recorders for requests,
 // console errors, page errors and CSP violations. Not a test file (no .test. in the name).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
+const ROOT = new URL('../..', import.meta.url).pathname;
+export const SCREENSHOTS = join(ROOT, 'docs/screenshots');
 
 /**
  * Init script (context.addInitScript) that counts the page's dedicated workers:
@@ -149,4 +152,85 @@ export async function runCsv(page, timeout = 60_000) {
   await openStep(page, '#csv-run');
   await page.click('#csv-run');
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('csv-status').dataset.state), null, { timeout });
+}
+
+/**
+ * Saves a PNG of `target` (a locator, or a page for its viewport) as docs/screenshots/`name`
+ * (the README links them); resolves with its path.
+ */
+export async function screenshot(target, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, name);
+  await target.screenshot({ path });
+  return path;
+}
+
+/**
+ * Saves a PNG of the page from the top of the element `from` to the bottom of `to` (selectors of
+ * visible elements), as wide as both, with a margin of 8 px, as docs/screenshots/`name`: a view
+ * of one step that may be taller than the window. Resolves with its path.
+ */
+export async function spanScreenshot(page, from, to, name) {
+  const clip = await page.evaluate(([a, b]) => {
+    const boxes = [a, b].map((s) => document.querySelector(s).getBoundingClientRect());
+    const left = Math.max(0, Math.min(...boxes.map((r) => r.left)) - 8);
+    const top = Math.max(0, boxes[0].top + window.scrollY - 8);
+    return {
+      x: left, y: top,
+      width: Math.min(document.documentElement.scrollWidth, Math.max(...boxes.map((r) => r.right)) + 8) - left,
+      height: boxes[1].bottom + window.scrollY + 8 - top,
+    };
+  }, [from, to]);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, name);
+  await page.screenshot({ path, fullPage: true, clip });
+  return path;
+}
+
+/** Clicks the download button `selector` and resolves with the downloaded file's text. */
+export async function downloadedText(page, selector) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return readFileSync(await download.path(), 'utf8');
+}
+
+/** The results of the last identification as exported by the button `selector` (the JSON of `mechid identify`). */
+export async function exportedResults(page, selector = '#csv-export') {
+  return JSON.parse(await downloadedText(page, selector));
+}
+
+/** Runs `node bin/mechid.js …args` and returns its stdout (its warnings on stderr are dropped; a failure throws with them). */
+export const mechidCli = (...args) => execFileSync(process.execPath, [join(ROOT, 'bin/mechid.js'), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+// A lab rig for the CSV tests: two carts in a chain, masses and dashpots to ground, springs in a
+// chain, one motor on cart 1 (the force-DOF test of csv.test.mjs); its structure as the page's
+// "lumped chain" template (and the CLI's --structure) gives it.
+export const CHAIN_RIG = { M: [[2, 0], [0, 1.5]], D: [[0.4, 0], [0, 0.1]], K: [[5, -2], [-2, 2]], L: [[1], [0]] };
+export const CHAIN_STRUCTURE = { M: 'diagonal', D: 'diagonal', K: 'tridiagonal' };
+
+/**
+ * Simulates CHAIN_RIG with `mechid simulate` (PRBS held over each period, h = 0.05 s) into
+ * `dir`/`name`; resolves with the CSV's path (t,u1,q1,q2, SI units).
+ */
+export function simulateChain(dir, name, { n = 1500, snr = 40, seed = 1 } = {}) {
+  const system = join(dir, 'chain-rig.json');
+  writeFileSync(system, JSON.stringify(CHAIN_RIG));
+  const file = join(dir, name);
+  mechidCli('simulate', '--system', system, '--h', '0.05', '--n', String(n), '--snr', String(snr), '--seed', String(seed), '--out', file);
+  return file;
+}
+
+/**
+ * Writes the CSV `from` to `to` with each named column multiplied by its factor ({u1: -1}); with
+ * `round`, the scaled values are rounded to integers (an encoder's counts). Returns `to`.
+ */
+export function rescaledCsv(from, to, factors, { round = false } = {}) {
+  const [head, ...rows] = readFileSync(from, 'utf8').trim().split('\n').map((l) => l.split(','));
+  const scale = head.map((c) => factors[c] ?? 1);
+  const value = (x, j) => {
+    if (scale[j] === 1) return x;
+    const y = Number(x) * scale[j];
+    return String(round ? Math.round(y) : y);
+  };
+  writeFileSync(to, `${[head.join(','), ...rows.map((r) => r.map(value).join(','))].join('\n')}\n`);
+  return to;
 }

@@ -7,36 +7,25 @@
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, chooseCsv, openBrowser, runCsv } from './browser.mjs';
+import {
+  CHAIN_RIG as TRUTH, CHAIN_STRUCTURE as CHAIN, checkOnly, chooseCsv, exportedResults, mechidCli as cli, openBrowser, rescaledCsv,
+  runCsv, simulateChain,
+} from './browser.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'mechid-csv-lab-e2e-'));
-const cli = (...args) => execFileSync(process.execPath, [join(root, 'bin/mechid.js'), ...args], { encoding: 'utf8' });
-// The chain of the force-DOF test in csv.test.mjs: masses and dashpots to ground, springs in a chain.
-const TRUTH = { M: [[2, 0], [0, 1.5]], D: [[0.4, 0], [0, 0.1]], K: [[5, -2], [-2, 2]], L: [[1], [0]] };
-const CHAIN = { M: 'diagonal', D: 'diagonal', K: 'tridiagonal' };
+// The chain rig of browser.mjs (masses and dashpots to ground, springs in a chain, the motor on cart 1).
 let browser;
 let page;
 let chain;  // the simulated chain's CSV (SI units, the force's sign as simulated)
 
 // The CSV `from` with each named column multiplied by its factor, as `name`.
-function rescaled(from, name, factors) {
-  const [head, ...rows] = readFileSync(from, 'utf8').trim().split('\n').map((l) => l.split(','));
-  const scale = head.map((c) => factors[c] ?? 1);
-  const file = join(dir, name);
-  writeFileSync(file, `${[head.join(','), ...rows.map((r) => r.map((x, j) => (scale[j] === 1 ? x : String(Number(x) * scale[j]))).join(','))].join('\n')}\n`);
-  return file;
-}
+const rescaled = (from, name, factors) => rescaledCsv(from, join(dir, name), factors);
 
 before(async () => {
-  const system = join(dir, 'chain.json');
-  chain = join(dir, 'chain.csv');
-  writeFileSync(system, JSON.stringify(TRUTH));
-  cli('simulate', '--system', system, '--h', '0.05', '--n', '1500', '--snr', '40', '--seed', '1', '--out', chain);
+  chain = simulateChain(dir, 'chain.csv');
   browser = await openBrowser();
   page = browser.page;
 });
@@ -47,10 +36,7 @@ after(async () => {
 });
 
 // The results of the last identification as exported (the JSON of `mechid identify`).
-async function exported() {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#csv-export')]);
-  return JSON.parse(readFileSync(await download.path(), 'utf8'));
-}
+const exported = () => exportedResults(page);
 
 const factor = (column) => `input[name="csv-factor"][data-column="${column}"]`;
 
@@ -211,12 +197,7 @@ test('a bad factor or structure JSON: the message next to its control names it, 
 });
 
 test('several runs: two train, the last is kept back for validation; its free-run fit and overlay, the numbers of mechid identify --data A --data B --validate C', async () => {
-  const system = join(dir, 'chain.json');
-  const runs = [2, 3, 4].map((seed) => {
-    const file = join(dir, `run${seed}.csv`);
-    cli('simulate', '--system', system, '--h', '0.05', '--n', '1200', '--snr', '40', '--seed', String(seed), '--out', file);
-    return file;
-  });
+  const runs = [2, 3, 4].map((seed) => simulateChain(dir, `run${seed}.csv`, { n: 1200, seed }));
   await chooseChain(runs, 'chain');
   // The last file is kept back by default; the others train.
   assert.deepEqual(await page.$$eval('select[name="csv-run-role"]', (ss) => ss.map((s) => s.value)), ['training', 'training', 'validation']);

@@ -20,7 +20,7 @@ export const REQUEST = Object.freeze({
   modal: 'modal',             // {system} -> {modal: ModalResult}
   passivity: 'passivity',     // {system, h} -> {report: PassivityReport}
   perturbationStudy: 'perturbationStudy', // {system, options} -> {rows: PerturbationRow[], ms}
-  identify: 'identify',       // {system, options: {h, n, snr, seed, positive, maxWork}, methods} -> {truth, modal, t, q, results, ms}
+  identify: 'identify',       // {system, options: {h, n, snr, seed, positive, maxWork}, methods, data?: {h, t, u, q, inputSampling}} -> {truth, modal, t, q, results, ms}: data (step 2's simulation) or PRBS data simulated from h, n, snr, seed
   studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
   nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/views/nonlinear.js)
   svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {experiment, search, estimate, ms} (seed 003)

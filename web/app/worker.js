@@ -235,18 +235,22 @@ const handlers = {
   // The MAC of two lists of mode shapes: {mac: Matrix a.length × b.length}.
   [REQUEST.mac]: (api, { a, b }) => ({ result: { mac: api.mac(a, b) } }),
 
-  // Simulates PRBS data from the preset and identifies it with each method (the preset as truth);
-  // progress before the simulation and before each method, for the page's status line.
-  [REQUEST.identify]: (api, { system, options, methods }, progress) => {
+  // Identifies with each method (the preset as truth) the given data of the page's step 2, or PRBS
+  // data simulated from the preset; progress before a simulation and before each method, for the
+  // page's status line.
+  [REQUEST.identify]: (api, { system, options, methods, data: given }, progress) => {
     const t0 = performance.now();
     const truth = systemOf(api, system);
     const { h, n, snr, seed, positive = false, maxWork } = options;
-    progress({ phase: 'simulating' });
-    const data = api.simulate(truth, { h, n, input: 'prbs', snr, seed });
+    let data = given;
+    if (!data) {
+      progress({ phase: 'simulating' });
+      data = { ...api.simulate(truth, { h, n, input: 'prbs', snr, seed }), inputSampling: 'hold' };
+    }
     const results = methods.map((method, k) => {
       progress({ phase: 'identifying', method, done: k, total: methods.length });
-      return api.identify(method,
-        { h: data.h, u: data.u, y: data.q, inputSampling: 'hold' }, { positive, ...(maxWork === undefined ? {} : { maxWork }) }, truth);
+      return api.identify(method, { h: data.h, u: data.u, y: data.q, inputSampling: data.inputSampling },
+        { positive, ...(maxWork === undefined ? {} : { maxWork }) }, truth);
     });
     const result = { truth, modal: api.modal(truth), t: data.t, q: data.q, results, ms: performance.now() - t0 };
     return { result, transfer: buffersOf(data.t, data.q.data) };

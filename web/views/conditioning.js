@@ -3,6 +3,7 @@
 // Text is only ever set through textContent.
 import { client } from '../app/worker-client.js';
 import { $, el, fmt, setStatus } from '../ui/dom.js';
+import { followSystem } from '../app/step-data.js';
 
 const section = $('cond');
 const presetSelect = $('cond-preset');
@@ -189,6 +190,7 @@ async function runStudy() {
 export async function start() {
   slider.addEventListener('input', onSlider);
   presetSelect.addEventListener('change', refresh);
+  followSystem(presetSelect, refresh);  // the system chosen in step 1
   studyButton.addEventListener('click', runStudy);
   const { LogLogPlot } = await import('../ui/plot-loglog.js');
   plots = {

@@ -1,5 +1,5 @@
-// The "Identify" section (thesis sec. 4.2, ch. 5). The page's worker simulates PRBS data and
-// identifies M, D, K with each chosen method; this thread only formats tables and plots. Text is
+// The "Identify" section (thesis sec. 4.2, ch. 5). The page's worker identifies M, D, K with each
+// chosen method from the data of step 2 (web/app/step-data.js) or from PRBS data it simulates; this thread only formats tables and plots. Text is
 // only ever set through textContent. Computed here until the result carries it: the residual
 // q1 − simulated q1 of the fit plot.
 import { client } from '../app/worker-client.js';
@@ -13,6 +13,7 @@ import { readInteger, readNumber, readNumberList, readSnr } from '../ui/form.js'
 import { columnsOf, ResizingPlot } from '../ui/plot.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { download, downloadResults, safeName, studyToCsv } from '../ui/export.js';
+import { followSystem, inputSamplingOf, onSimulation, simulation } from '../app/step-data.js';
 
 const form = $('ident-form');
 const presetSelect = $('ident-preset');
@@ -43,12 +44,27 @@ function setBusy(on) {
 
 // ---- inputs -------------------------------------------------------------------------------
 
-/** {system, h, n, snr, seed, positive, methods} from the form; throws Error{field} on a bad value. */
-function readForm() {
+/**
+ * {system, h, n, snr, seed, positive, methods, source} from the form; throws Error{field} on a bad
+ * value. `source` 'data': the simulation of step 2 (then system, h, n, snr and seed are its own, the
+ * spec also carries its `input` and `data`, and the fields of new data are not read); 'new': PRBS
+ * data simulated with the fields' settings.
+ * `forStudy`: the study always simulates new data.
+ */
+function readForm({ forStudy = false } = {}) {
   for (const id of ['ident-h', 'ident-n', 'ident-snr', 'ident-seed']) $(id).removeAttribute('aria-invalid');
   const methods = [...form.querySelectorAll('input[name="method"]:checked')].map((c) => c.value);
   if (methods.length === 0) throw Object.assign(new Error('Choose at least one method.'), { methods: true });
+  const sim = simulation();
+  if (!forStudy && $('ident-source-data').checked && sim) {
+    const { system, options: { h, snr, seed, input } } = sim;
+    return {
+      system, h, n: sim.data.t.length, snr, seed, positive: $('ident-positive').checked, methods,
+      source: 'data', input, data: stepData(sim.data),
+    };
+  }
   return {
+    source: 'new',
     system: presetSelect.value,
     h: readNumber('ident-h', 'h', (x) => x > 0, 'a positive number of seconds'),
     n: readInteger('ident-n', 'N', 50, 200000),
@@ -57,6 +73,15 @@ function readForm() {
     positive: $('ident-positive').checked,
     methods,
   };
+}
+
+// After a simulation in step 2: its summary beside the "data of step 2" choice, which it selects.
+function offerSimulation({ system, options, data }) {
+  const noise = options.snr === Infinity ? 'noise-free' : `SNR ${options.snr} dB`;
+  $('ident-data-summary').textContent = `${system}, ${options.input}, h = ${options.h} s, N = ${data.t.length}, ${noise}, seed ${options.seed}`;
+  const choice = $('ident-source-data');
+  choice.disabled = false;
+  choice.checked = true;
 }
 
 // A bad field's message under the fields (a method's in the Methods box), the focus on the field.
@@ -100,11 +125,11 @@ function showFit(t, q, r) {
 
 // The form's values, or null (and the message shown next to the field) when one is wrong or a
 // run is going on.
-function formOrNull() {
+function formOrNull(options) {
   if (busy) return null;
   for (const id of ['ident-form-error', 'ident-methods-error']) $(id).textContent = '';
   try {
-    return readForm();
+    return readForm(options);
   } catch (e) {
     inputError(e);
     return null;
@@ -122,9 +147,11 @@ async function runIdentify(spec, extra = {}) {
   setBusy(true);
   runError.replaceChildren();
   try {
-    const { system, methods, ...options } = spec;
-    const out = await control.run(`Simulating ${spec.n} samples and identifying with ${spec.methods.join(', ')}…`,
-      (signal, say) => client.identify({ system, options: { ...options, ...extra }, methods }, {
+    // The samples of step 2 go to the worker as they are (a copy: the plots of step 2 keep theirs).
+    const { system, methods, source, input, data, ...options } = spec;
+    const doing = data ? `Identifying the ${spec.n} samples of step 2` : `Simulating ${spec.n} samples and identifying`;
+    const out = await control.run(`${doing} with ${spec.methods.join(', ')}…`,
+      (signal, say) => client.identify({ system, options: { ...options, ...extra }, methods, data }, {
         signal,
         // The method being run, before the elapsed seconds (run-control.js adds them).
         onProgress: (p) => {
@@ -140,7 +167,8 @@ async function runIdentify(spec, extra = {}) {
     // Coloured by the worst result; its reasons are in the method's column, just below.
     const worst = worstOf(out.results.map((r) => r.status));
     const where = worst === 'ok' ? '' : ' The reasons are in each method’s column below.';
-    setResultStatus(status, worst, `Identified ${system} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.${where}`);
+    const from = data ? ' from the data of step 2' : '';
+    setResultStatus(status, worst, `Identified ${system}${from} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.${where}`);
   } catch (e) {
     if (isCancelled(e)) {
       control.showCancelled();
@@ -159,13 +187,18 @@ async function runIdentify(spec, extra = {}) {
   }
 }
 
+// A simulation of step 2 as identify's data (web/app/worker.js, REQUEST.identify).
+function stepData(data) {
+  return { h: data.h, t: data.t, u: data.u, q: data.q, inputSampling: inputSamplingOf(data) };
+}
+
 async function save() {
   if (!last) return;
-  const { spec: { system, h, n, snr, seed, methods }, out } = last;
+  const { spec: { system, h, n, snr, seed, methods, source, input }, out } = last;
   try {
     setStatus(status, 'ok', await keepAnalysis({
       name: `${system}, h = ${h} s, N = ${n}, ${snr === Infinity ? 'noise-free' : `SNR ${snr} dB`}, seed ${seed}`,
-      source: 'simulated PRBS',
+      source: source === 'data' ? `simulated ${input} (step 2)` : 'simulated PRBS',
       setup: { system, h, n, snr, seed, methods },
       truth: out.truth, modal: out.modal, results: out.results,
     }));
@@ -198,7 +231,7 @@ function studyDesignOrNull() {
 }
 
 async function runStudy() {
-  const spec = formOrNull();
+  const spec = formOrNull({ forStudy: true });
   if (!spec) return;
   const design = studyDesignOrNull();
   if (!design) return;
@@ -233,6 +266,13 @@ export async function start() {
     if (lastStudy) download(new Blob([studyToCsv(lastStudy)], { type: 'text/csv' }), `${safeName(`study-${lastStudy.system}-snr${lastStudy.snr}`)}.csv`);
   });
   for (const name of (await client.presetNames()).names) presetSelect.append(new Option(name, name));
+  followSystem(presetSelect);  // the system of step 1, for new data and the study
+  onSimulation(offerSimulation);
+  if (simulation()) offerSimulation(simulation());
+  // Changing a setting of new data (by hand or from a shared link) means new data.
+  for (const field of $('ident-data').querySelectorAll('.grid select, .grid input')) {
+    for (const type of ['input', 'change']) field.addEventListener(type, () => { $('ident-source-new').checked = true; });
+  }
   followSharedSetup('identify');
   setBusy(false);
   setStatus(status, 'ready', 'Choose a system and methods, then Identify.');

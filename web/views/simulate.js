@@ -8,6 +8,7 @@ import { fieldError, readInteger, readNumber, readSnr } from '../ui/form.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 import { reveal } from '../ui/navigation.js';
+import { setSimulation } from '../app/step-data.js';
 
 const form = $('sim-form');
 const status = $('status');
@@ -80,6 +81,7 @@ async function simulate(event) {
     plots.u.show(data.t, data.u);
     plots.q.show(data.t, data.q);
     last = { data, filename: `${system.replace(/[^\w-]/g, '_')}-h${options.h}-n${options.n}.csv` };
+    setSimulation({ system, options, data });  // Identify (step 3) identifies these samples
     downloadButton.disabled = false;
     status.dataset.run = String(++runs);
     setStatus(status, 'ok', `${data.t.length} samples in ${formatMs(ms)} ms (${methodText(data)})`);

@@ -4,10 +4,11 @@
 //    mode selector are those of mechid.modal in Node;
 // 2. Data: a PRBS simulation, its u and q plots; the data are those of `mechid simulate` with the
 //    same settings (the downloaded CSV, number by number);
-// 3. Identify: the same noise-free setting identified by the variational method and n4sid + d2c:
-//    the identified M within 2 % of the preset's (read in Node, not from the page), the fit plot
-//    drawn; then "Run the lesson: small h": at the smallest h the variational K error is below
-//    the d2c one;
+// 3. Identify: the data of step 2 (chosen already, nothing typed again) identified by the
+//    variational method and n4sid + d2c (the defaults): the identified M within 2 % of the
+//    preset's (read in Node, not from the page), the fit plot drawn over step 2's N samples; then
+//    "Run the lesson: small h": at the smallest h the variational K error is a tenth of the d2c
+//    one or less, at the largest h the two are within a factor 2 (the curves cross);
 // 4. Analyse: κ(h) of the system at h = 0.1, 0.01 and 0.001 s (the slider, by keyboard) equals
 //    κ of the midpoint map eq. 2.22 computed here, and grows like 1/h² as h shrinks.
 // A screenshot of each step: docs/screenshots/teacher-{1-system,2-data,3-identify,4-analyse}.png.
@@ -27,6 +28,7 @@ const dir = mkdtempSync(join(tmpdir(), 'mechid-teacher-e2e-'));
 let browser;
 let page;
 let started;  // performance.now() in the page at the first click
+let cliCsv;   // the data of step 2 as `mechid simulate` writes them
 const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 const at = (m, i, j) => m.data[i * m.cols + j];
 
@@ -78,9 +80,9 @@ test('step 2, Data: a PRBS simulation, both plots drawn, the numbers of mechid s
   // seeded generator natively, in Node and in the browser).
   const rows = (text) => text.trim().split('\n').map((l) => l.split(','));
   const mine = rows(await downloadedText(page, '#download-csv'));
-  const file = join(dir, 'cli.csv');
-  mechidCli('simulate', '--system', PRESET, '--h', String(SETTING.h), '--n', String(SETTING.n), '--input', 'prbs', '--seed', String(SETTING.seed), '--out', file);
-  const cli = rows(readFileSync(file, 'utf8'));
+  cliCsv = join(dir, 'cli.csv');
+  mechidCli('simulate', '--system', PRESET, '--h', String(SETTING.h), '--n', String(SETTING.n), '--input', 'prbs', '--seed', String(SETTING.seed), '--out', cliCsv);
+  const cli = rows(readFileSync(cliCsv, 'utf8'));
   assert.deepEqual(mine[0], cli[0]);
   assert.equal(mine.length, cli.length);
   let worst = 0;
@@ -91,19 +93,17 @@ test('step 2, Data: a PRBS simulation, both plots drawn, the numbers of mechid s
   await spanScreenshot(page, '#sim-form', '#plot-q', 'teacher-2-data.png');
 });
 
-test('step 3, Identify: M within 2 % of the preset’s, the fit plot; the lesson: variational below d2c at the smallest h', async () => {
+test('step 3, Identify: the data of step 2, M within 2 % of the preset’s, the fit plot; the lesson: variational below d2c at the smallest h', async () => {
   await page.click('#tab-identify');
-  // The Identify form simulates its own data: the teacher gives it step 2’s setting.
-  await page.selectOption('#ident-preset', PRESET);
-  await page.fill('#ident-h', String(SETTING.h));
-  await page.fill('#ident-n', String(SETTING.n));
-  await page.fill('#ident-snr', 'inf');
-  await page.fill('#ident-seed', String(SETTING.seed));
+  // The data just simulated are chosen already: nothing to type again.
+  assert.equal(await page.isChecked('#ident-source-data'), true);
+  assert.equal(await page.textContent('#ident-data-summary'), `${PRESET}, prbs, h = ${SETTING.h} s, N = ${SETTING.n}, noise-free, seed ${SETTING.seed}`);
   await page.click('#ident-run');
-  await page.waitForFunction(() => ['ok', 'warning', 'error'].includes(document.getElementById('ident-status').dataset.state)
+  await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('ident-status').dataset.state)
     && !document.getElementById('ident-run').disabled, null, { timeout: 60_000 });
   const statusText = await page.textContent('#ident-status');
-  assert.notEqual(await page.getAttribute('#ident-status', 'data-state'), 'error', statusText);
+  assert.equal(await page.getAttribute('#ident-status', 'data-state'), 'ok', statusText);
+  assert.match(statusText, new RegExp(`^Identified ${PRESET} from the data of step 2 \\(h = ${SETTING.h} s, N = ${SETTING.n}\\)`));
   const results = await exportedResults(page, '#ident-export-json');
   const truth = mechid.preset(PRESET).M;
   const variational = results.find((r) => r.method === 'variational');
@@ -114,6 +114,12 @@ test('step 3, Identify: M within 2 % of the preset’s, the fit plot; the lesson
   const relative = worst / Math.max(...truth.data);
   console.log(`teacher: ${statusText}; variational M off the preset’s by ${(100 * relative).toFixed(3)} % of its largest entry`);
   assert.ok(relative <= 0.02, `variational M ${JSON.stringify(variational.M)}, preset ${JSON.stringify(truth)}`);
+  // The data identified are step 2's: `mechid identify` on the CLI's copy of them gives the same M, D, K.
+  const [c] = [JSON.parse(mechidCli('identify', '--data', cliCsv, '--method', 'variational', '--input-sampling', 'hold'))].flat();
+  for (const key of ['M', 'D', 'K']) {
+    const gap = Math.max(...c[key].flatMap((row, i) => row.map((x, j) => Math.abs(x - variational[key][i][j]))));
+    assert.ok(gap <= 1e-9 * Math.max(...c[key].flat().map(Math.abs)), `${key}: page ${JSON.stringify(variational[key])}, CLI ${JSON.stringify(c[key])}`);
+  }
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-series'), '2');
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-points'), String(SETTING.n));
   const fit = Number(/q1 ([\d.]+) %/.exec(await page.textContent('#ident-fit-variational'))?.[1]);
@@ -124,10 +130,14 @@ test('step 3, Identify: M within 2 % of the preset’s, the fit plot; the lesson
   assert.equal(await page.getAttribute('#lesson-status', 'data-state'), 'ok', await page.textContent('#lesson-status'));
   const errors = await page.$$eval('#lesson-table td[data-method]', (cells) => cells.map((c) => [Number(c.dataset.h), c.dataset.method, c.dataset.err === '' ? null : Number(c.dataset.err)]));
   const smallest = Math.min(...errors.map(([h]) => h));
-  const err = (method) => errors.find(([h, m]) => h === smallest && m === method)?.[2];
-  console.log(`teacher: the lesson at h = ${smallest} s: K error variational ${err('variational')}, n4sid-d2c ${err('n4sid-d2c')}`);
-  assert.ok(err('variational') > 0 && err('variational') < err('n4sid-d2c'), `at h = ${smallest}: ${JSON.stringify(errors)}`);
-  await spanScreenshot(page, '#ident-status', '#ident-fit-plot', 'teacher-3-identify.png');
+  const largest = Math.max(...errors.map(([h]) => h));
+  const errAt = (h, method) => errors.find(([x, m]) => x === h && m === method)?.[2];
+  console.log(`teacher: the lesson's K errors ${JSON.stringify(errors)}`);
+  // The crossing: far apart at the smallest h, the variational error the lower; together at the largest.
+  assert.ok(errAt(smallest, 'variational') > 0 && errAt(smallest, 'variational') * 10 < errAt(smallest, 'n4sid-d2c'), `at h = ${smallest}: ${JSON.stringify(errors)}`);
+  const ratio = errAt(largest, 'n4sid-d2c') / errAt(largest, 'variational');
+  assert.ok(ratio > 0.5 && ratio < 2, `at h = ${largest}: d2c/variational = ${ratio}`);
+  await spanScreenshot(page, '#ident-data', '#ident-fit-plot', 'teacher-3-identify.png');
 });
 
 // κ of the map (M, K, D) → (Md, Dd, Kd) of eq. 2.22 (the page's own formula; R is its inverse,
@@ -143,7 +153,7 @@ function kappaMidpoint(h) {
 
 test('step 4, Analyse: κ(h) at h = 0.1, 0.01, 0.001 s, that of eq. 2.22, growing like 1/h²', async () => {
   await page.click('#tab-analyse');
-  await page.selectOption('#cond-preset', PRESET);
+  assert.equal(await page.inputValue('#cond-preset'), PRESET, 'the system of step 1');
   const kappaAt = async (h) => {
     await page.waitForFunction((x) => Math.abs(Number(document.getElementById('cond').dataset.h) / x - 1) < 1e-9
       && document.getElementById('cond').dataset.preset === '3dof', h);

@@ -171,7 +171,7 @@ export async function screenshot(target, name) {
  * of one step that may be taller than the window. Resolves with its path.
  */
 export async function spanScreenshot(page, from, to, name) {
-  const clip = await page.evaluate(([a, b]) => {
+  const measure = () => page.evaluate(([a, b]) => {
     const boxes = [a, b].map((s) => document.querySelector(s).getBoundingClientRect());
     const left = Math.max(0, Math.min(...boxes.map((r) => r.left)) - 8);
     const top = Math.max(0, boxes[0].top + window.scrollY - 8);
@@ -183,7 +183,14 @@ export async function spanScreenshot(page, from, to, name) {
   }, [from, to]);
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, name);
-  await page.screenshot({ path, fullPage: true, clip });
+  // Taken again when the span moved meanwhile (a line appearing above it, e.g. the header's offline note).
+  let clip = await measure();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.screenshot({ path, fullPage: true, clip });
+    const after = await measure();
+    if (JSON.stringify(after) === JSON.stringify(clip)) break;
+    clip = after;
+  }
   return path;
 }
 

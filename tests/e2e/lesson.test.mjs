@@ -2,8 +2,10 @@
 // - a fresh load shows the 3-DOF preset's picture with a mode animated (the System step);
 // - two clicks (the Identify tab, "Run the lesson: small h") run the wide-h study of thesis
 //   Figs. 5.2–5.5 within 30 s of the first click, with a progress bar and the elapsed time; the
-//   table the page shows says what the thesis says: at the smallest h the variational error of K
-//   is below n4sid + d2c's, and d2c's is larger there than at a larger h; the plot has both curves;
+//   table the page shows says what the thesis says: at the smallest h the variational errors of K
+//   and M are below n4sid + d2c's, and d2c's K error is larger there than at a larger h; at the
+//   largest h the curves of K meet and those of M have crossed (the midpoint model's own error
+//   grows with h), with one crossing; four plots (M, K, D, A) have both curves;
 // - Cancel stops the lesson: its pool of workers is terminated, the status says cancelled, no
 //   result appears afterwards, and the button runs the lesson again.
 // Run: node --test tests/e2e/lesson.test.mjs
@@ -33,12 +35,13 @@ after(async () => {
   await browser?.close();
 });
 
-/** The lesson table's cells: {h: {method: error or null}} from their data attributes. */
+/** The lesson table's cells: {matrix: {h: {method: error or null}}} from their data attributes. */
 const tableErrors = () => page.$$eval('#lesson-table td[data-method]', (cells) => {
   const out = {};
   for (const c of cells) {
-    out[c.dataset.h] ??= {};
-    out[c.dataset.h][c.dataset.method] = c.dataset.err === '' ? null : Number(c.dataset.err);
+    out[c.dataset.matrix] ??= {};
+    out[c.dataset.matrix][c.dataset.h] ??= {};
+    out[c.dataset.matrix][c.dataset.h][c.dataset.method] = c.dataset.err === '' ? null : Number(c.dataset.err);
   }
   return out;
 });
@@ -54,7 +57,7 @@ test('fresh load: the 3-DOF preset’s picture with a mode animated, no click ne
   assert.ok(await frames() > a + 3, 'the mode animation does not advance');
 });
 
-test('the lesson: ≤ 3 clicks, ≤ 30 s from the first click, progress shown, the d2c error blows up at small h', async () => {
+test('the lesson: ≤ 2 clicks, ≤ 30 s from the first click, progress shown, d2c blows up at small h, M crosses at large h', async () => {
   const clicked = await page.evaluate(() => performance.now());
   await click('#tab-identify');
   await page.waitForFunction(() => !document.getElementById('lesson-run').disabled, null, { timeout: LIMIT_MS });
@@ -68,33 +71,62 @@ test('the lesson: ≤ 3 clicks, ≤ 30 s from the first click, progress shown, t
   const sinceClick = sinceLoad - clicked;
   const statusText = await page.textContent('#lesson-status');
   assert.equal(await page.getAttribute('#lesson-status', 'data-state'), 'ok', statusText);
-  assert.ok(clicks <= 3, `${clicks} clicks`);
+  assert.ok(clicks <= 2, `${clicks} clicks`);
   // From the first click: the page's own load (3–10 s here, with the machine shared) is not the lesson.
   assert.ok(sinceClick <= LIMIT_MS, `the lesson was done ${(sinceClick / 1000).toFixed(1)} s after the first click`);
   console.log(`lesson: ${statusText} (${(sinceClick / 1000).toFixed(1)} s after the first click, `
     + `${(sinceLoad / 1000).toFixed(1)} s after the load, ${clicks} clicks)`);
 
-  // The numbers the page shows: both methods at every h, the variational one finite everywhere.
-  const errors = await tableErrors();
-  const hs = Object.keys(errors).map(Number).sort((x, y) => x - y);
+  // The numbers the page shows: M, K, D and A, both methods at every h, the variational ones
+  // finite everywhere.
+  const table = await tableErrors();
+  assert.deepEqual(Object.keys(table), ['M', 'K', 'D', 'A']);
+  const hs = Object.keys(table.K).map(Number).sort((x, y) => x - y);
   assert.ok(hs.length >= 6 && hs[0] <= 0.001 && hs.at(-1) >= 0.5, `h values ${hs}`);
-  for (const h of hs) assert.ok(errors[h].variational > 0, `variational at h = ${h}: ${errors[h].variational}`);
-  const smallest = errors[hs[0]];
-  assert.ok(smallest['n4sid-d2c'] > 0, `n4sid-d2c at h = ${hs[0]}: ${smallest['n4sid-d2c']}`);
-  // The thesis's lesson: at the smallest h the variational method wins, by a factor of 10 here …
-  assert.ok(smallest.variational * 10 < smallest['n4sid-d2c'], `at h = ${hs[0]}: variational ${smallest.variational}, d2c ${smallest['n4sid-d2c']}`);
-  // … and d2c's error is larger there than at the larger h values (it grows as h → 0).
+  const [small, large] = [hs[0], hs.at(-1)];
+  for (const x of ['M', 'K', 'D', 'A']) {
+    for (const h of hs) assert.ok(table[x][h].variational > 0, `${x}, variational at h = ${h}: ${table[x][h].variational}`);
+  }
+  const pct = (e) => `${(100 * e).toPrecision(2)} %`;
+  for (const x of ['M', 'K']) {
+    const at = (h) => `${pct(table[x][h].variational)} vs ${pct(table[x][h]['n4sid-d2c'])}`;
+    console.log(`lesson ${x} error, variational vs n4sid + d2c: h = ${small} s ${at(small)}, h = ${large} s ${at(large)}`);
+  }
+  // The thesis's lesson, on K and M: at the smallest h the variational method wins, by a factor
+  // of 10 here …
+  for (const x of ['K', 'M']) {
+    const e = table[x][small];
+    assert.ok(e['n4sid-d2c'] > 0, `${x}, n4sid-d2c at h = ${small}: ${e['n4sid-d2c']}`);
+    assert.ok(e.variational * 10 < e['n4sid-d2c'], `${x} at h = ${small}: variational ${e.variational}, d2c ${e['n4sid-d2c']}`);
+  }
+  // … and d2c's K error is larger there than at the larger h values (it grows as h → 0).
+  const errors = table.K;
   const larger = hs.slice(hs.length / 2).map((h) => errors[h]['n4sid-d2c']);
-  assert.ok(larger.every((e) => e < smallest['n4sid-d2c'] / 5), `d2c at large h ${larger}, at h = ${hs[0]} ${smallest['n4sid-d2c']}`);
+  assert.ok(larger.every((e) => e < errors[small]['n4sid-d2c'] / 5), `d2c at large h ${larger}, at h = ${small} ${errors[small]['n4sid-d2c']}`);
+  // At the largest h the curves of K meet (within a factor of 2) …
+  const kLarge = table.K[large];
+  assert.ok(Math.max(kLarge.variational, kLarge['n4sid-d2c']) < 2 * Math.min(kLarge.variational, kLarge['n4sid-d2c']),
+    `K at h = ${large}: variational ${kLarge.variational}, d2c ${kLarge['n4sid-d2c']}`);
+  // … and those of M have crossed: the midpoint model's own error grows with h (thesis sec.
+  // 5.2.2.2), the PRBS is held, so d2c's ZOH model is exact; d2c wins by a factor of 10 there.
+  const mLarge = table.M[large];
+  assert.ok(mLarge['n4sid-d2c'] * 10 < mLarge.variational, `M at h = ${large}: variational ${mLarge.variational}, d2c ${mLarge['n4sid-d2c']}`);
+  // One crossing: the sign of variational − d2c in M changes once along h (h where d2c failed
+  // in every run left out).
+  const signs = hs.filter((h) => table.M[h]['n4sid-d2c'] != null).map((h) => Math.sign(table.M[h].variational - table.M[h]['n4sid-d2c']));
+  const changes = signs.slice(1).filter((sign, k) => sign !== signs[k]).length;
+  assert.equal(changes, 1, `signs of variational − d2c in M along h: ${signs}`);
 
-  // The plot: one curve per method over every h.
-  assert.equal(await page.getAttribute('#lesson-plot', 'data-series'), '2');
-  assert.equal(await page.getAttribute('#lesson-plot', 'data-points'), String(hs.length));
-  assert.ok(await page.$('#lesson-plot canvas'), 'the lesson plot has no canvas');
+  // The plots: one per matrix, one curve per method over every h.
+  for (const x of ['M', 'K', 'D', 'A']) {
+    assert.equal(await page.getAttribute(`#lesson-plot-${x}`, 'data-series'), '2', x);
+    assert.equal(await page.getAttribute(`#lesson-plot-${x}`, 'data-points'), String(hs.length), x);
+    assert.ok(await page.$(`#lesson-plot-${x} canvas`), `the lesson plot of ${x} has no canvas`);
+  }
   // Two layers of explanation: a sentence for a student, the precise statement behind a disclosure.
   assert.match(await page.textContent('#lesson-caption'), /n4sid \+ d2c/);
   assert.equal(await page.$eval('#lesson-details', (d) => d.open), false);
-  assert.match(await page.textContent('#lesson-details'), /Figs\. 5\.2–5\.5/);
+  assert.match(await page.textContent('#lesson-details'), /Figs\. 5\.2 \(M\), 5\.3 \(K\), 5\.4 \(D\) and 5\.5 \(A\)/);
   assert.match(await page.textContent('#lesson-design'), /0\.001, .*0\.6 s/);
   assert.equal(await page.isVisible('#lesson-progress'), false);
   await page.locator('#lesson').screenshot({ path: new URL('../../docs/screenshots/lesson.png', import.meta.url).pathname });

@@ -6,7 +6,11 @@
 // Chosen by measurement (scripts/lesson-timing.mjs; 2 cores): at SNR 30 dB the K error of
 // n4sid + d2c grows from ~0.3 % at h = 0.6 s to ~20 % at h = 0.001 s (1 or 2 of the runs there
 // fail: the identified discrete model is unstable and has no matrix logarithm), while the
-// variational method stays at ~0.2–0.6 %. At SNR 15–20 dB (the thesis's 15) most d2c runs at
+// variational method stays at ~0.2–0.6 %. The page plots M, D and A too (Figs. 5.2, 5.4, 5.5): at
+// h = 0.001 s M is ~0.25 % (variational) against ~15 % (d2c); at h = 0.6 s it is ~17 % against
+// ~0.27 %: the midpoint model's own error grows with h while the held PRBS makes d2c's ZOH model
+// exact, so the curves of M cross once, between h = 0.04 and 0.1 s (those of D between 0.1 and
+// 0.24 s, of A between 0.016 and 0.04 s; those of K meet, ~0.3 % each, at h = 0.6). At SNR 15–20 dB (the thesis's 15) most d2c runs at
 // h = 0.001 fail outright and the variational method's n4sid start is unreliable there, so the
 // curves would have a hole where the lesson is. 6 runs per h: ~9 s of CPU in all (a third of it at
 // h = 0.001), ~5 s on 2 idle cores; while other processes load the machine (load average 5–7) the

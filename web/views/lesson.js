@@ -1,8 +1,9 @@
 // The lesson (issue 18 item 2): one button runs the study of lesson-design.js (thesis Figs.
 // 5.2–5.5: the variational method against n4sid + d2c over a wide range of h) on its own pool of
 // workers (views/study.js), with a progress bar, the elapsed time and a Cancel that terminates the
-// pool (ui/run-control.js). The result is a log-log plot, a table of the numbers plotted and one
-// plain sentence saying what they show; after a cancel nothing of the run is shown.
+// pool (ui/run-control.js). The result is four log-log plots, the errors of M, K, D and A against h
+// as thesis Figs. 5.2–5.5, a table of the numbers plotted and plain sentences saying what they
+// show; after a cancel nothing of the run is shown.
 import { client } from '../app/worker-client.js';
 import { $, fmt, setStatus } from '../ui/dom.js';
 import { isCancelled, RunControl } from '../ui/run-control.js';
@@ -14,7 +15,12 @@ const button = $('lesson-run');
 const bar = $('lesson-progress');
 const tableEl = $('lesson-table');
 const status = $('lesson-status');
-const view = new StudyView($('lesson-plot'), bar, { partial: false });
+// Thesis figure order: 5.2 M, 5.3 K, 5.4 D, 5.5 A.
+const MATRICES = ['M', 'K', 'D', 'A'];
+const view = new StudyView(null, bar, {
+  partial: false,
+  plots: Object.fromEntries(MATRICES.map((x) => [x, $(`lesson-plot-${x}`)])),
+});
 const control = new RunControl({ cancel: $('lesson-cancel'), status });
 
 const pct = (x) => `${fmt(100 * x, 2)} %`;
@@ -28,15 +34,18 @@ function describeDesign() {
     + `${Math.min(...ns)} and at most ${Math.max(...ns)} samples), ${runs} runs per h with new data each run.`;
 }
 
-/** One sentence on the smallest h: both errors, and the failed runs of d2c if any. */
+/** The ends of the h range: K at the smallest h (and the failed runs of d2c), M at the largest. */
 function summary(aggregate, seconds) {
-  const h = LESSON.hs[0];
-  const row = (m) => aggregate.rows.find((r) => r.h === h && r.method === m);
-  const v = row('variational');
-  const d = row('n4sid-d2c');
+  const row = (h, m) => aggregate.rows.find((r) => r.h === h && r.method === m);
+  const err = (r, x) => (r.rel_err[x] == null ? 'undefined' : pct(r.rel_err[x]));
+  const small = LESSON.hs[0];
+  const large = LESSON.hs.at(-1);
+  const d = row(small, 'n4sid-d2c');
   const failed = d.failures ? ` (${d.failures} of ${LESSON.runs} d2c runs failed: unstable model, no logarithm)` : '';
-  return `Lesson finished in ${seconds} s. At h = ${h} s the error of K is ${pct(v.rel_err.K)} with the variational `
-    + `method and ${d.rel_err.K == null ? 'undefined' : pct(d.rel_err.K)} with n4sid + d2c${failed}.`;
+  return `Lesson finished in ${seconds} s. At h = ${small} s the error of K is ${err(row(small, 'variational'), 'K')} `
+    + `with the variational method and ${err(d, 'K')} with n4sid + d2c${failed}. At h = ${large} s the error of M `
+    + `is ${err(row(large, 'variational'), 'M')} with the variational method and ${err(row(large, 'n4sid-d2c'), 'M')} `
+    + 'with n4sid + d2c.';
 }
 
 async function runLesson() {
@@ -60,7 +69,8 @@ async function runLesson() {
       control.showCancelled('no result is shown; press the button to run the lesson again');
       return;
     }
-    showStudyTable(tableEl, aggregate, LESSON.methods, 'RMS relative error of K over the runs, per sampling period h');
+    showStudyTable(tableEl, aggregate, LESSON.methods,
+      'RMS relative errors of M, K, D and A over the runs, per sampling period h', MATRICES);
     setStatus(status, 'ok', summary(aggregate, control.seconds));
   } catch (e) {
     if (isCancelled(e)) control.showCancelled('no result is shown');

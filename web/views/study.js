@@ -4,7 +4,8 @@
 // from (h, run), so the pool size does not change the numbers), progress after each run, and a
 // log-log plot of the RMS relative error of K against h per method. Cancel terminates the pool at
 // once, the run in progress included; the finished runs are kept (and shown, unless the view was
-// made with {partial: false}). Aggregation: gen/study.js.
+// made with {partial: false}). The plot shows K, or one plot per matrix given (the lesson shows
+// M, K, D and A, as thesis Figs. 5.2–5.5). Aggregation: gen/study.js.
 import { isCancelled, WorkerClient } from '../app/worker-client.js';
 import { studyTasks, aggregateStudy } from '../gen/study.js';
 import { LogLogPlot } from '../ui/plot-loglog.js';
@@ -19,14 +20,15 @@ export const METHOD_COLORS = { variational: '#1f77b4', 'n4sid-d2c': '#d62728', '
 
 export class StudyView {
   /**
-   * plotEl: container of the plot; progressEl: gets "k / total" after each run; partial: false
-   * draws nothing after a cancel (the lesson shows a whole result or none).
+   * plotEl: container of the plot of K; progressEl: gets "k / total" after each run; partial:
+   * false draws nothing after a cancel (the lesson shows a whole result or none); plots: instead
+   * of plotEl, one container per matrix, {M: element, K: element, …} (keys of rel_err).
    */
-  constructor(plotEl, progressEl, { partial = true } = {}) {
-    this.plotEl = plotEl;
+  constructor(plotEl, progressEl, { partial = true, plots } = {}) {
+    this.plotEls = plots ?? { K: plotEl };
     this.progressEl = progressEl;
     this.partial = partial;
-    this.plot = null;
+    this.plots = [];
     this.cancelled = false;
     this.pool = [];   // the study's workers while it runs
   }
@@ -41,12 +43,14 @@ export class StudyView {
     for (const client of this.pool) client.cancel('the study was cancelled');
   }
 
-  /** Removes the plot (a new lesson starts from an empty figure). */
+  /** Removes the plots (a new lesson starts from empty figures). */
   clear() {
-    this.plot?.destroy();
-    this.plot?.observer.disconnect();
-    this.plot = null;
-    this.plotEl.replaceChildren();
+    for (const plot of this.plots) {
+      plot.destroy();
+      plot.observer.disconnect();
+    }
+    this.plots = [];
+    for (const el of Object.values(this.plotEls)) el.replaceChildren();
   }
 
   /**
@@ -105,12 +109,15 @@ export class StudyView {
 
   #show(hs, methods, rows) {
     this.clear();
-    this.plot = new LogLogPlot(this.plotEl, {
-      xLabel: 'h (s)',
-      yLabel: 'RMS relative error of K',
-      series: methods.map((m) => ({ label: m, stroke: METHOD_COLORS[m] ?? '#111111', width: 2, points: true })),
-    });
-    const ys = methods.map((m) => hs.map((h) => rows.find((r) => r.h === h && r.method === m)?.rel_err.K ?? null));
-    this.plot.show(hs, ys.map((y) => y.map((v) => (v == null ? NaN : v))));
+    for (const [matrix, el] of Object.entries(this.plotEls)) {
+      const plot = new LogLogPlot(el, {
+        xLabel: 'h (s)',
+        yLabel: `RMS relative error of ${matrix}`,
+        series: methods.map((m) => ({ label: m, stroke: METHOD_COLORS[m] ?? '#111111', width: 2, points: true })),
+      });
+      const ys = methods.map((m) => hs.map((h) => rows.find((r) => r.h === h && r.method === m)?.rel_err[matrix] ?? NaN));
+      plot.show(hs, ys);
+      this.plots.push(plot);
+    }
   }
 }

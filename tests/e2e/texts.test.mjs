@@ -16,11 +16,6 @@ const REFERENCE = /\beqs?\.|\bsecs?\.|\bch\.\s*\d|\bFigs?\.|\bLMI\b|thesis|\bRem
 // The explanatory texts: hints, figure captions, the lesson's caption, the header.
 const EXPLANATIONS = '.hint, figcaption, #lesson-caption, header p';
 
-// The Identify section's first hint ("PRBS data are simulated from a preset…") and its form are
-// being rewritten in another change (issue 18); that hint still ends with its thesis reference.
-// Take it out of this list once it has its two layers.
-const NOT_YET = ['#ident-title + .hint'];
-
 let browser;
 let page;
 
@@ -48,12 +43,11 @@ test('the regex finds the references it is meant to find, and not plain words', 
 });
 
 test('no hint or caption shows a reference outside a <details> (the precise layer)', async () => {
-  const found = await page.evaluate(({ selector, source, notYet }) => {
+  const found = await page.evaluate(({ selector, source }) => {
     const reference = new RegExp(source, 'i');
-    const skipped = new Set(notYet.flatMap((s) => [...document.querySelectorAll(s)]));
     const out = [];
     for (const e of document.querySelectorAll(selector)) {
-      if (skipped.has(e) || e.closest('details')) continue;
+      if (e.closest('details')) continue;
       const plain = e.cloneNode(true);
       for (const d of plain.querySelectorAll('details')) d.remove();
       const text = plain.textContent.replace(/\s+/g, ' ').trim();
@@ -61,14 +55,8 @@ test('no hint or caption shows a reference outside a <details> (the precise laye
       if (match) out.push(`${e.id ? `#${e.id}` : e.tagName.toLowerCase()} in #${e.closest('[id]')?.id}: “${match[0]}” in “${text.slice(0, 90)}…”`);
     }
     return out;
-  }, { selector: EXPLANATIONS, source: REFERENCE.source, notYet: NOT_YET });
+  }, { selector: EXPLANATIONS, source: REFERENCE.source });
   assert.deepEqual(found, []);
-});
-
-test('the exempted hint is still the one it was exempted for', async () => {
-  for (const selector of NOT_YET) {
-    assert.match(await page.textContent(selector), /^\s*PRBS data are simulated from a preset/, selector);
-  }
 });
 
 test('each precise layer has a named summary, holds a statement, and is closed on load', async () => {

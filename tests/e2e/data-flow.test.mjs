@@ -6,6 +6,9 @@
 // Run: node --test tests/e2e/data-flow.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { checkOnly, openReadyBrowser, openStep } from './browser.mjs';
 
 let browser;
@@ -98,4 +101,26 @@ test('changing a setting of new data switches to new data: the Identify fields�
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-points'), '1500');
   // SNR 15 dB on q: no model can fit the noisy samples beyond ≈ 82 %.
   for (const f of await fits('variational')) assert.ok(f < 85, `fit ${f} % on SNR 15 dB data`);
+});
+
+test('a file read in step 2: Identify says where it is identified, by its name as text, and links there', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mechid-flow-'));
+  try {
+    // A name with markup in it: shown as text, never as HTML.
+    const file = join(dir, '<img src=x onerror=alert(1)>rig.csv');
+    writeFileSync(file, `t,u1,q1\n${Array.from({ length: 50 }, (_, i) => `${i * 0.01},${i % 2},${0.001 * i}`).join('\n')}\n`);
+    await openStep(page, '#csv-file');
+    await page.setInputFiles('#csv-file', file);
+    await page.waitForFunction(() => !document.getElementById('csv-mapping').hidden, null, { timeout: 15_000 });
+    await openStep(page, '#ident');
+    const note = page.locator('#ident-data-file');
+    assert.equal(await note.isVisible(), true);
+    assert.match(await note.textContent(), /^Your file <img src=x onerror=alert\(1\)>rig\.csv is identified with its own columns/);
+    assert.equal(await page.locator('#ident-data-file img').count(), 0, 'the name is not markup');
+    await page.click('#ident-data-file a');
+    await page.waitForFunction(() => !document.getElementById('step-data').hidden);
+    assert.equal(await page.locator('#csv-model').isVisible(), true, 'the link opens the file’s structure and methods');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

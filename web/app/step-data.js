@@ -4,6 +4,7 @@
 
 let current = null;  // {system, options, data}: the preset's name, simulate's options, SimulatedData
 const listeners = new Set();
+const fileListeners = new Set();
 
 /** Records a simulation of step 2 and tells the listeners. */
 export function setSimulation(simulation) {
@@ -42,4 +43,18 @@ export function followSystem(select, then = () => {}) {
     select.value = chosen.value;
     then();
   });
+}
+
+/**
+ * Tells the later steps that step 2 read a measurement file (`name`; null when the file choice was
+ * cleared): a file is identified with its own settings (columns, units, structure, friction) by
+ * step 2's "Your measurements", and Identify points there.
+ */
+export function setMeasurementFile(name) {
+  for (const listener of fileListeners) listener(name);
+}
+
+/** Calls `listener(name)` after each measurement file read (or cleared) in step 2. */
+export function onMeasurementFile(listener) {
+  fileListeners.add(listener);
 }

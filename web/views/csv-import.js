@@ -6,6 +6,7 @@
 // to the control it is about, and nothing the user entered is reset by an error. Column names and
 // cells come from the user: they are only ever set through textContent.
 import { client } from '../app/worker-client.js';
+import { setMeasurementFile } from '../app/step-data.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
 import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-factors.js';
 import { readRuns, showRuns } from './csv-runs.js';
@@ -149,6 +150,7 @@ async function load(chosen) {
   mapping.hidden = true;
   runButton.disabled = true;
   if (!file) {
+    setMeasurementFile(null);
     changed();
     return;
   }
@@ -171,6 +173,7 @@ async function load(chosen) {
     showPreviewPlot(header, columns.columns);
     mapping.hidden = false;
     runButton.disabled = false;
+    setMeasurementFile(file.name);
     const named = columns.hasHeader ? '' : ' (no header row: the first row is data, the columns are named column 1, column 2, …)';
     const more = files.length > 1 ? ` (and ${count(files.length - 1, 'more run')}: the same columns expected)` : '';
     // Factors typed for these column names before are kept (the same rig, the same units): say so.

@@ -6,14 +6,14 @@ import { client } from '../app/worker-client.js';
 import { StudyView } from './study.js';
 import { methodColumn, truthColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
-import { $, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
+import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { roundedMessage, showFieldMessage } from '../ui/field-message.js';
 import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
 import { readInteger, readNumber, readNumberList, readSnr } from '../ui/form.js';
 import { columnsOf, ResizingPlot } from '../ui/plot.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { download, downloadResults, safeName, studyToCsv } from '../ui/export.js';
-import { followSystem, inputSamplingOf, onSimulation, simulation } from '../app/step-data.js';
+import { followSystem, inputSamplingOf, onMeasurementFile, onSimulation, simulation } from '../app/step-data.js';
 
 const form = $('ident-form');
 const presetSelect = $('ident-preset');
@@ -73,6 +73,15 @@ function readForm({ forStudy = false } = {}) {
     positive: $('ident-positive').checked,
     methods,
   };
+}
+
+// After a file was read in step 2: where it is identified (with the settings only a file has).
+function pointToFile(name) {
+  const note = $('ident-data-file');
+  note.hidden = !name;
+  if (!name) return;
+  const link = el('a', 'Your measurements, 4. Structure to 6. Method', { href: '#csv-model' });
+  note.replaceChildren(`Your file ${name} is identified with its own columns, units, structure and friction in step 2: `, link, '.');
 }
 
 // After a simulation in step 2: its summary beside the "data of step 2" choice, which it selects.
@@ -268,6 +277,7 @@ export async function start() {
   for (const name of (await client.presetNames()).names) presetSelect.append(new Option(name, name));
   followSystem(presetSelect);  // the system of step 1, for new data and the study
   onSimulation(offerSimulation);
+  onMeasurementFile(pointToFile);
   if (simulation()) offerSimulation(simulation());
   // Changing a setting of new data (by hand or from a shared link) means new data.
   for (const field of $('ident-data').querySelectorAll('.grid select, .grid input')) {

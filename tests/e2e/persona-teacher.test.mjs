@@ -122,13 +122,15 @@ test('step 3, Identify: the data of step 2, M within 2 % of the preset’s, the 
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-series'), '2');
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-points'), String(SETTING.n));
   const fit = Number(/q1 ([\d.]+) %/.exec(await page.textContent('#ident-fit-variational'))?.[1]);
-  // Noise at 30 dB on q: no model fits beyond 100 (1 − 10^(−30/20)) ≈ 96.8 %.
-  assert.ok(fit > 95 && fit < 96.9, `fit of q1: ${fit} %`);
+  // Noise at 30 dB on q: the true model fits about 100 (1 − 10^(−30/20)) ≈ 96.8 % (a fitted one a
+  // little more on its own data, not much: 97.5 % would mean the noise was not added).
+  assert.ok(fit > 95 && fit < 97.5, `fit of q1: ${fit} %`);
 
   await page.click('#lesson-run');
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('lesson-status').dataset.state), null, { timeout: 60_000 });
   assert.equal(await page.getAttribute('#lesson-status', 'data-state'), 'ok', await page.textContent('#lesson-status'));
-  const errors = await page.$$eval('#lesson-table td[data-method]', (cells) => cells.map((c) => [Number(c.dataset.h), c.dataset.method, c.dataset.err === '' ? null : Number(c.dataset.err)]));
+  // The K errors (the table has M, K, D and A: data-matrix on each cell).
+  const errors = await page.$$eval('#lesson-table td[data-method][data-matrix="K"]', (cells) => cells.map((c) => [Number(c.dataset.h), c.dataset.method, c.dataset.err === '' ? null : Number(c.dataset.err)]));
   const smallest = Math.min(...errors.map(([h]) => h));
   const largest = Math.max(...errors.map(([h]) => h));
   const errAt = (h, method) => errors.find(([x, m]) => x === h && m === method)?.[2];

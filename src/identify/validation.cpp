@@ -178,15 +178,16 @@ std::vector<std::string> residual_test_warnings(const ValidationReport& v, const
   std::string cause = "the model misses dynamics (more degrees of freedom, a nonlinearity), or ";
   switch (v.intersample) {
     case IntersampleKind::hold:
-      cause += "the forces were not held over each period as stated (say --input-sampling point if they were sampled)";
+      cause += "the forces were not held over each period as stated (if they were sampled, say so: the page's Forces "
+               "\"sampled\", the CLI's --input-sampling point)";
       break;
     case IntersampleKind::linear:
       cause += "the forces are not linear between samples as the FOH model assumes (sample them faster than the "
                "modes, or hold them over each period)";
       break;
     case IntersampleKind::band_limited:
-      cause += "the forces are not band-limited as their samples suggest (say --input-sampling hold if they were "
-               "held)";
+      cause += "the forces are not band-limited as their samples suggest (if they were held over each period, say "
+               "so: the page's Forces \"held\", the CLI's --input-sampling hold)";
       break;
   }
   if (!v.residuals_white) {

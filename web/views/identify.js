@@ -1,6 +1,6 @@
 // The "Identify" section (thesis sec. 4.2, ch. 5). The page's worker identifies M, D, K with each
-// chosen method from the data of step 2 (web/app/step-data.js) or from PRBS data it simulates; this thread only formats tables and plots. Text is
-// only ever set through textContent. Computed here until the result carries it: the residual
+// chosen method from the data of step 2 (web/app/step-data.js) or from PRBS data it simulates;
+// this thread only formats tables and plots. Text is only ever set through textContent. Computed here until the result carries it: the residual
 // q1 − simulated q1 of the fit plot.
 import { client } from '../app/worker-client.js';
 import { StudyView } from './study.js';
@@ -84,10 +84,11 @@ function pointToFile(name) {
   note.replaceChildren(`Your file ${name} is identified with its own columns, units, structure and friction in step 2: `, link, '.');
 }
 
+const noiseText = (snr) => (snr === Infinity ? 'noise-free' : `SNR ${snr} dB`);
+
 // After a simulation in step 2: its summary beside the "data of step 2" choice, which it selects.
 function offerSimulation({ system, options, data }) {
-  const noise = options.snr === Infinity ? 'noise-free' : `SNR ${options.snr} dB`;
-  $('ident-data-summary').textContent = `${system}, ${options.input}, h = ${options.h} s, N = ${data.t.length}, ${noise}, seed ${options.seed}`;
+  $('ident-data-summary').textContent = `${system}, ${options.input}, h = ${options.h} s, N = ${data.t.length}, ${noiseText(options.snr)}, seed ${options.seed}`;
   const choice = $('ident-source-data');
   choice.disabled = false;
   choice.checked = true;
@@ -206,7 +207,7 @@ async function save() {
   const { spec: { system, h, n, snr, seed, methods, source, input }, out } = last;
   try {
     setStatus(status, 'ok', await keepAnalysis({
-      name: `${system}, h = ${h} s, N = ${n}, ${snr === Infinity ? 'noise-free' : `SNR ${snr} dB`}, seed ${seed}`,
+      name: `${system}, h = ${h} s, N = ${n}, ${noiseText(snr)}, seed ${seed}`,
       source: source === 'data' ? `simulated ${input} (step 2)` : 'simulated PRBS',
       setup: { system, h, n, snr, seed, methods },
       truth: out.truth, modal: out.modal, results: out.results,

@@ -41,7 +41,7 @@ test('a CSV from mechid simulate: mapped, identified by two methods, the same nu
   assert.deepEqual(await checked('csv-input'), ['u1']);
   assert.deepEqual(await checked('csv-output'), ['q1']);
   assert.equal((await page.$$('#csv-preview tbody tr')).length, 5);
-  assert.equal(await page.getAttribute('#csv-preview-plot', 'data-series'), '3');  // t, u1, q1
+  assert.equal(await page.getAttribute('#csv-preview-plot', 'data-series'), '2');  // u1, q1 against t
   assert.equal(await page.getAttribute('#csv-preview-plot', 'data-points'), '1500');
   await page.selectOption('#csv-sampling', 'hold');
   await checkOnly(page, 'input[name="csv-method"]', ['variational', 'n4sid-d2c']);

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
+import { COLOR } from '../../web/ui/palette.js';  // the stable poles' colour
 import { chooseCsv, openBrowser, openStep } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -230,7 +231,7 @@ test('F-16 ground vibration test: modes near 5.19 and 7.32 Hz (skipped without t
 
 test('exports: the modes as UFF 55, the FRFs as UFF 58, the JSON; the diagram as SVG (marks, not lines)', async () => {
   for (const [id, pattern, check] of [
-    ['modes-stab-plot-svg', /\.svg$/, (text) => /<circle [^>]*fill="#1a7f37"/.test(text) && /<polygon /.test(text)
+    ['modes-stab-plot-svg', /\.svg$/, (text) => new RegExp(`<circle [^>]*fill="${COLOR.green}"`).test(text) && /<polygon /.test(text)
       && (text.match(/<polyline /g) ?? []).length === 1],
     ['modes-export-uff55', /-modes\.uff$/, (text) => /^ {4}-1\n {4}55\n/.test(text)],
     ['modes-export-uff58', /-frf\.uff$/, (text) => /^ {4}-1\n {4}58\n/.test(text)],

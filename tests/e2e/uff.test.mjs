@@ -41,7 +41,8 @@ test('a 58b file from a simulated CSV: its channels mapped as t, u1, q1, identif
   assert.equal(await page.inputValue('#csv-time'), 't');
   assert.deepEqual(await checked('csv-input'), ['u1']);
   assert.deepEqual(await checked('csv-output'), ['q1']);
-  assert.equal(await page.getAttribute('#csv-preview-plot', 'data-series'), '3');
+  // The preview draws the chosen force and output against t (the time column is its x axis).
+  assert.equal(await page.getAttribute('#csv-preview-plot', 'data-series'), '2');
   await page.selectOption('#csv-sampling', 'hold');
   await checkOnly(page, 'input[name="csv-method"]', ['variational']);
   await runCsv(page);

@@ -1,13 +1,14 @@
 // A uPlot as a PNG (its canvas on white, with a legend drawn below) or as an SVG written from its
-// data and scales (axes with ticks, one polyline per series, a legend). Labels may hold column
-// names of the user's file: escaped as XML text.
+// data and scales (axes with ticks, one polyline per series, a legend); a stack of uPlots (the
+// panels of web/ui/plot-stack.js) as one picture, the panels top to bottom. Labels may hold
+// column names of the user's file: escaped as XML text.
 
 const xml = (s) => String(s).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' }[c]));
 const colorOf = (u, s, i) => (typeof s.stroke === 'function' ? s.stroke(u, i) : s.stroke) || '#000';
 const shownSeries = (u) => u.series.map((s, i) => [s, i]).slice(1).filter(([s]) => s.show !== false);
 
-/** PNG Blob of the plot: the canvas, then one legend line per series. */
-export function plotToPng(u) {
+// A canvas of the plot: its own canvas on white, then one legend line per series.
+function pngCanvas(u) {
   const src = u.ctx.canvas;
   const ratio = src.width / Math.max(1, u.width);
   const series = shownSeries(u);
@@ -28,7 +29,32 @@ export function plotToPng(u) {
     ctx.fillStyle = '#1b1f24';
     ctx.fillText(String(s.label ?? `series ${i}`), 36 * ratio, y);
   });
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'));
+  return canvas;
+}
+
+const toPng = (canvas) => new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the browser could not encode the PNG'))), 'image/png'));
+
+/** PNG Blob of the plot: the canvas, then one legend line per series. */
+export function plotToPng(u) {
+  return toPng(pngCanvas(u));
+}
+
+/** PNG Blob of plots stacked top to bottom (each with its legend), as wide as the widest. */
+export function plotsToPng(plots) {
+  if (plots.length === 1) return plotToPng(plots[0]);
+  const parts = plots.map(pngCanvas);
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(...parts.map((c) => c.width));
+  canvas.height = parts.reduce((h, c) => h + c.height, 0);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  let y = 0;
+  for (const c of parts) {
+    ctx.drawImage(c, 0, y);
+    y += c.height;
+  }
+  return toPng(canvas);
 }
 
 // Ticks of [lo, hi]: powers of ten on a log scale, else about `count` round numbers.
@@ -92,8 +118,8 @@ function svgMark({ shape, filled }, x, y, color) {
   return `<path d="M${f(x - r)} ${f(y - r)}L${f(x + r)} ${f(y + r)}M${f(x + r)} ${f(y - r)}L${f(x - r)} ${f(y + r)}" ${paint}/>`;
 }
 
-/** SVG text of the plot, from its data and current scales. */
-export function plotToSvg(u) {
+/** SVG text of the plot, from its data and current scales; clipId: the id of its clip path (unique in a stack). */
+export function plotToSvg(u, clipId = 'area') {
   const W = Math.max(320, u.width), series = shownSeries(u);
   const plotH = Math.max(160, u.height - 40);
   const left = 72, right = 16, top = 12, bottom = 44;
@@ -132,7 +158,7 @@ export function plotToSvg(u) {
   const [xAxis, yAxis] = u.axes;
   out.push(`<text x="${left + w / 2}" y="${top + h + 32}" text-anchor="middle">${xml(xAxis?.label ?? '')}</text>`,
     `<text transform="translate(14 ${top + h / 2}) rotate(-90)" text-anchor="middle">${xml(yAxis?.label ?? '')}</text>`,
-    `<clipPath id="area"><rect x="${left}" y="${top}" width="${w}" height="${h}"/></clipPath><g clip-path="url(#area)">`);
+    `<clipPath id="${clipId}"><rect x="${left}" y="${top}" width="${w}" height="${h}"/></clipPath><g clip-path="url(#${clipId})">`);
   for (const [s, i] of series) {
     const color = xml(colorOf(u, s, i));
     const dash = Array.isArray(s.dash) ? ` stroke-dasharray="${s.dash.join(' ')}"` : '';
@@ -160,4 +186,20 @@ export function plotToSvg(u) {
   });
   out.push('</svg>');
   return `${out.join('\n')}\n`;
+}
+
+/** SVG text of plots stacked top to bottom: each plot's SVG nested at its offset, as wide as the widest. */
+export function plotsToSvg(plots) {
+  if (plots.length === 1) return plotToSvg(plots[0]);
+  let y = 0, width = 0;
+  const parts = plots.map((u, k) => {
+    const svg = plotToSvg(u, `area-${k + 1}`);
+    const [, w, h] = svg.match(/width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/).map(Number);
+    const part = svg.trim().replace('<svg ', `<svg x="0" y="${y}" `);
+    y += h;
+    width = Math.max(width, w);
+    return part;
+  });
+  return [`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}">`,
+    ...parts, '</svg>', ''].join('\n');
 }

@@ -21,13 +21,16 @@ export function tickText(v) {
 export class LogLogPlot extends ResizingPlot {
   /**
    * xLabel, yLabel: axis labels; series: [{label, stroke, dash?, width?, marker?}] where
-   * marker: true draws points only (no line), for a single highlighted value.
+   * marker: true draws points only (no line), for a single highlighted value; xRange: 'data' for
+   * an x axis from the smallest to the largest x (a little wider), 'decades' (uPlot's) for whole
+   * decades, which may leave most of the axis empty.
    */
-  constructor(container, { xLabel, yLabel, series }) {
+  constructor(container, { xLabel, yLabel, series, xRange = 'decades' }) {
     super(container, (width) => Math.round(Math.min(320, Math.max(220, width * 0.5))));
     this.xLabel = xLabel;
     this.yLabel = yLabel;
     this.seriesSpec = series;
+    this.xRange = xRange;
     this.data = null;
   }
 
@@ -56,7 +59,10 @@ export class LogLogPlot extends ResizingPlot {
     const data = [Array.from(x), ...ys.map(logSafe)];
     const axis = (label) => ({ label, values: (u, splits) => splits.map(tickText) });
     const opts = {
-      scales: { x: { time: false, distr: 3, log: 10 }, y: { distr: 3, log: 10 } },
+      scales: {
+        x: { time: false, distr: 3, log: 10, ...(this.xRange === 'data' ? { range: (u, min, max) => [min / 1.2, max * 1.2] } : {}) },
+        y: { distr: 3, log: 10 },
+      },
       axes: [axis(this.xLabel), axis(this.yLabel)],
       series: [{ label: this.xLabel }, ...this.#seriesOptions()],
       legend: { live: false },

@@ -6,14 +6,15 @@
 // The marks are drawn by a path builder of their own (uPlot's points are circles only).
 import uPlot from '../gen/vendor/uPlot.esm.js';
 import { logSafe, tickText } from './plot-loglog.js';
+import { COLOR, REFERENCE } from './palette.js';
 import { ResizingPlot } from './plot.js';
 
 export const CATEGORIES = [
-  { key: 'stable', label: 'stable (f, ζ, shape)', color: '#1a7f37', shape: 'circle', filled: true },
-  { key: 'freq', label: 'stable in f only', color: '#0b5cad', shape: 'triangle', filled: false },
-  { key: 'new', label: 'new or unstable', color: '#b42318', shape: 'cross', filled: false },
+  { key: 'stable', label: 'stable (f, ζ, shape)', color: COLOR.green, shape: 'circle', filled: true },
+  { key: 'freq', label: 'stable in f only', color: COLOR.blue, shape: 'triangle', filled: false },
+  { key: 'new', label: 'new or unstable', color: COLOR.red, shape: 'cross', filled: false },
 ];
-const RING = { label: 'taken as mode', color: '#1b1f24', shape: 'ring', filled: false };
+const RING = { label: 'taken as mode', color: REFERENCE, shape: 'ring', filled: false };
 
 /** The category of a pole of modes().stabilization. */
 export const categoryOf = (p) => (p.stable ? 'stable' : p.stable_freq ? 'freq' : 'new');
@@ -105,7 +106,7 @@ export class StabilizationPlot extends ResizingPlot {
       ],
       series: [
         { label: 'f (Hz)' },
-        { label: 'Σ |H| (right axis)', stroke: '#8c959f', width: 1, scale: 'mag', spanGaps: true, points: { show: false } },
+        { label: 'Σ |H| (right axis)', stroke: COLOR.grey, width: 1, scale: 'mag', spanGaps: true, points: { show: false } },
         ...CATEGORIES.map((c) => markSeries(c, 3.5)),
         markSeries(RING, 7),
       ],

@@ -2,9 +2,10 @@
 // point clouds, one series per region, and force-displacement curves as lines. Each series
 // carries its own x and y, so unsorted data (a trajectory) is fine.
 import uPlot from '../gen/vendor/uPlot.esm.js';
+import { PALETTE } from './palette.js';
 import { ResizingPlot } from './plot.js';
 
-export const REGION_COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd'];
+export const REGION_COLORS = PALETTE;
 
 export class XYPlot extends ResizingPlot {
   constructor(container, { xLabel, yLabel }) {

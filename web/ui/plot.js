@@ -1,9 +1,7 @@
-// Thin wrapper over uPlot: one time plot per container, x = t, one series per channel.
+// Thin wrapper over uPlot: one plot per container following its width, with PNG/SVG buttons.
+// Colours come from web/ui/palette.js; plots of several channels against t are in plot-channels.js.
 import uPlot from '../gen/vendor/uPlot.esm.js';
 import { download, safeName } from './export.js';
-
-export const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2',
-  '#7f7f7f', '#bcbd22', '#17becf'];
 
 /** Columns of a row-major matrix {rows, cols, data} as Float64Arrays. */
 export function columnsOf(m) {
@@ -16,9 +14,12 @@ export function columnsOf(m) {
   return out;
 }
 
-// "PNG" and "SVG" buttons after a plot's container, saving the plot as `${name}.png|svg`
-// (plot-export.js is loaded on the first press). Disabled while there is no plot.
-function exportButtons(container, plotOf) {
+/**
+ * "PNG" and "SVG" buttons after a plot's container, saving its plots (plotsOf(): the uPlots shown,
+ * one or a stack of panels, top to bottom) as one picture `${name}.png|svg` (plot-export.js is
+ * loaded on the first press). Returns enable(on): the buttons are disabled while there is no plot.
+ */
+export function exportButtons(container, plotsOf) {
   const name = safeName(container.id || 'plot');
   const tools = document.createElement('div');
   tools.className = 'plot-tools';
@@ -30,10 +31,10 @@ function exportButtons(container, plotOf) {
     b.id = `${name}-${kind.toLowerCase()}`;
     b.setAttribute('aria-label', `Save the plot ${name} as ${kind}`);
     b.addEventListener('click', async () => {
-      const u = plotOf();
-      if (!u) return;
-      const { plotToPng, plotToSvg } = await import('./plot-export.js');
-      const blob = kind === 'PNG' ? await plotToPng(u) : new Blob([plotToSvg(u)], { type: 'image/svg+xml' });
+      const plots = plotsOf();
+      if (!plots.length) return;
+      const { plotsToPng, plotsToSvg } = await import('./plot-export.js');
+      const blob = kind === 'PNG' ? await plotsToPng(plots) : new Blob([plotsToSvg(plots)], { type: 'image/svg+xml' });
       download(blob, `${name}.${kind.toLowerCase()}`);
     });
     tools.append(b);
@@ -43,10 +44,20 @@ function exportButtons(container, plotOf) {
   return (enabled) => buttons.forEach((b) => { b.disabled = !enabled; });
 }
 
+// A legend's marker drawn dashed for a dashed series (uPlot draws every marker solid), so that the
+// legend tells apart what only the dash tells apart in the plot.
+const markerDash = (u, i) => (u.series[i].dash?.length ? 'dashed' : 'solid');
+
+/** uPlot options with the page's defaults (legend markers dashed like their series) under `opts`. */
+export function withDefaults(opts) {
+  return { ...opts, legend: { ...opts.legend, markers: { dash: markerDash, ...opts.legend?.markers } } };
+}
+
 /**
  * One uPlot in a container, following the container's width (height = heightFor(width)), with
- * data-series and data-points on the container for the tests, and PNG/SVG export buttons. The
- * plots of every section extend it.
+ * data-series and data-points on the container for the tests, container.currentPlots = [it],
+ * and PNG/SVG export buttons. The single plots of the sections extend it; channels against t are
+ * drawn by plot-channels.js (several panels in one container, plot-stack.js).
  */
 export class ResizingPlot {
   constructor(container, heightFor) {
@@ -56,7 +67,7 @@ export class ResizingPlot {
     this.width = 0;
     this.observer = new ResizeObserver(() => this.#resize());
     this.observer.observe(container);
-    container.plotTools ??= exportButtons(container, () => container.currentPlot);
+    container.plotTools ??= exportButtons(container, () => container.currentPlots ?? []);
   }
 
   #resize() {
@@ -70,10 +81,11 @@ export class ResizingPlot {
   mount(opts, data, { series, points }) {
     this.destroy();
     this.width = Math.max(1, Math.floor(this.container.clientWidth));
-    this.plot = new uPlot({ ...opts, width: this.width, height: this.heightFor(this.width) }, data, this.container);
+    this.plot = new uPlot({ ...withDefaults(opts), width: this.width, height: this.heightFor(this.width) }, data, this.container);
     this.container.dataset.series = String(series);
     this.container.dataset.points = String(points);
     this.container.currentPlot = this.plot;
+    this.container.currentPlots = [this.plot];
     this.container.plotTools(true);
   }
 
@@ -83,6 +95,7 @@ export class ResizingPlot {
     delete this.container.dataset.points;
     delete this.container.dataset.series;
     this.container.currentPlot = null;
+    this.container.currentPlots = [];
     this.container.plotTools(false);
   }
 
@@ -90,28 +103,5 @@ export class ResizingPlot {
   dispose() {
     this.destroy();
     this.observer.disconnect();
-  }
-}
-
-export class TimePlot extends ResizingPlot {
-  /** yLabel: axis label; prefix: series names prefix + 1-based channel ('q' -> q1, q2, …). */
-  constructor(container, { yLabel, prefix }) {
-    super(container, (width) => Math.round(Math.min(280, Math.max(200, width * 0.45))));
-    this.yLabel = yLabel;
-    this.prefix = prefix;
-  }
-
-  /** Replaces the plot; t: Float64Array, matrix: n x channels. */
-  show(t, matrix) {
-    const ys = columnsOf(matrix);
-    const series = [{ label: 't (s)' }];
-    ys.forEach((_, j) => series.push({
-      label: `${this.prefix}${j + 1}`,
-      stroke: COLORS[j % COLORS.length],
-      width: 1,
-      points: { show: false },
-    }));
-    const opts = { scales: { x: { time: false } }, axes: [{ label: 't (s)' }, { label: this.yLabel }], series };
-    this.mount(opts, [t, ...ys], { series: ys.length, points: t.length });
   }
 }

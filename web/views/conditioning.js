@@ -4,6 +4,7 @@
 import { client } from '../app/worker-client.js';
 import { $, el, fmt, setStatus } from '../ui/dom.js';
 import { followSystem } from '../app/step-data.js';
+import { COLOR, REFERENCE } from '../ui/palette.js';
 
 const section = $('cond');
 const presetSelect = $('cond-preset');
@@ -198,23 +199,26 @@ export async function start() {
       xLabel: 'h (s)',
       yLabel: 'κ(h)',
       series: [
-        { label: 'κ (SVD)', stroke: '#1f77b4', width: 2 },
-        { label: 'thesis (3.36)', stroke: '#d62728', dash: [6, 4] },
-        { label: 'chosen h', stroke: '#111111', marker: true },
+        { label: 'κ (SVD)', stroke: COLOR.blue, width: 2 },
+        { label: 'thesis (3.36)', stroke: COLOR.red, dash: [6, 4] },
+        { label: 'chosen h', stroke: REFERENCE, marker: true },
       ],
     }),
+    // Eight colours, one per series: m, d and k in blue, red and green for the midpoint and in
+    // the neighbouring navy, pink and olive for ZOH (dashed, in the legend too), A and b apart.
     study: new LogLogPlot($('cond-study-plot'), {
       xLabel: 'h (s)',
       yLabel: 'relative error',
+      xRange: 'data',
       series: [
-        { label: 'ZOH A', stroke: '#9467bd', dash: [6, 4], points: true },
-        { label: 'ZOH b', stroke: '#ff7f0e', dash: [6, 4], points: true },
-        { label: 'mid m', stroke: '#1f77b4', points: true },
-        { label: 'mid d', stroke: '#d62728', points: true },
-        { label: 'mid k', stroke: '#2ca02c', points: true },
-        { label: 'ZOH m', stroke: '#1f77b4', dash: [2, 3], points: true },
-        { label: 'ZOH d', stroke: '#d62728', dash: [2, 3], points: true },
-        { label: 'ZOH k', stroke: '#2ca02c', dash: [2, 3], points: true },
+        { label: 'ZOH A', stroke: COLOR.purple, dash: [6, 4], width: 2, points: true },
+        { label: 'ZOH b', stroke: COLOR.orange, dash: [6, 4], width: 2, points: true },
+        { label: 'mid m', stroke: COLOR.blue, width: 2, points: true },
+        { label: 'mid d', stroke: COLOR.red, width: 2, points: true },
+        { label: 'mid k', stroke: COLOR.green, width: 2, points: true },
+        { label: 'ZOH m', stroke: COLOR.navy, dash: [2, 3], width: 2, points: true },
+        { label: 'ZOH d', stroke: COLOR.pink, dash: [2, 3], width: 2, points: true },
+        { label: 'ZOH k', stroke: COLOR.olive, dash: [2, 3], width: 2, points: true },
       ],
     }),
   };

@@ -18,7 +18,7 @@ import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { roundedMessage, showFieldMessage } from '../ui/field-message.js';
 import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
 import { downloadResults } from '../ui/export.js';
-import { COLORS, ResizingPlot } from '../ui/plot.js';
+import { clearPreviewPlot, setPreviewColumns, showPreviewPlot } from './csv-preview-plot.js';
 
 const form = $('csv-form');
 const fileInput = $('csv-file');
@@ -54,21 +54,15 @@ const inputChecks = new ColumnChecks($('csv-inputs'), 'csv-input');
 const outputChecks = new ColumnChecks($('csv-outputs'), 'csv-output');
 const findInput = $('csv-find');
 const tooManyNamed = { input: 0, output: 0 };  // columns named like forces / outputs, when too many to choose them all
-const previewPlot = new ResizingPlot($('csv-preview-plot'), (width) => Math.round(Math.min(260, Math.max(180, width * 0.35))));
 
-// The numeric columns of the file's first rows (those the worker sent) against the row number.
-function showPreviewPlot(names, columns) {
-  const numeric = columns.map((values, k) => [names[k], values]).filter(([, values]) => values?.some(Number.isFinite));
-  if (numeric.length === 0 || numeric[0][1].length === 0) {
-    previewPlot.destroy();
-    return;
-  }
-  const rows = Float64Array.from(numeric[0][1], (_, i) => i + 1);
-  previewPlot.mount({
-    scales: { x: { time: false } },
-    axes: [{ label: 'row' }, { label: 'value' }],
-    series: [{ label: 'row' }, ...numeric.map(([name], k) => ({ label: name, stroke: COLORS[k % COLORS.length], width: 1, points: { show: false } }))],
-  }, [rows, ...numeric.map(([, values]) => Array.from(values, (x) => (Number.isFinite(x) ? x : null)))], { series: numeric.length, points: rows.length });
+// The preview plot for the mapping as it is now (web/views/csv-preview-plot.js).
+function drawPreview() {
+  if (header.length === 0) return;
+  const h = $('csv-h').value.trim();
+  showPreviewPlot({
+    timeCol: timeSelect.value, h: h === '' ? NaN : Number(h.replace(',', '.')),
+    inputs: chosenColumns('csv-input'), outputs: chosenColumns('csv-output'), outputKind: outputKind.value,
+  });
 }
 
 const exportButton = $('csv-export');
@@ -141,6 +135,7 @@ function showColumns() {
 async function load(chosen) {
   files = chosen;
   header = [];  // until the new file's columns are read
+  clearPreviewPlot();
   const file = files[0] ?? null;
   clearMessages();  // they were about the files before
   clearOverlays();
@@ -170,7 +165,8 @@ async function load(chosen) {
     showRuns(files);
     await nextTask();  // the plot in a task of its own: the page answers in between (a wide file's lists take a while)
     if (files !== chosen) return;  // another file was chosen meanwhile
-    showPreviewPlot(header, columns.columns);
+    setPreviewColumns(header, columns.columns);
+    drawPreview();
     mapping.hidden = false;
     runButton.disabled = false;
     setMeasurementFile(file.name);
@@ -244,6 +240,7 @@ function showForceDofs() {
     ? `Output j measures degree of freedom (DOF) j: ${outputs.map((o, j) => `${o} → DOF ${j + 1}`).join(', ')}.`
     : 'Output j measures degree of freedom (DOF) j.';
   showFactors($('csv-factors'), inputs, outputs);
+  drawPreview();
   changed();
 }
 
@@ -412,7 +409,8 @@ async function runIdentification(extra = {}) {
     out.results.forEach((r, k) => {
       offerSignFlip(r);
       const col = resultsEl.querySelector(`[data-method="${CSS.escape(r.method)}"]`);
-      showValidation(col, r, { measured: out.measured, simulated: out.simulations[k], outputs: map.outputCols });
+      const unit = map.outputs === 'acceleration' ? 'm/s²' : 'm';  // the worker scaled them to SI
+      showValidation(col, r, { measured: out.measured, simulated: out.simulations[k], outputs: map.outputCols, unit });
     });
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
     for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
@@ -466,6 +464,9 @@ export function start() {
   outputKind.addEventListener('change', showOutputKind);
   for (const id of ['csv-inputs', 'csv-outputs']) $(id).addEventListener('change', showForceDofs);
   findInput.addEventListener('input', showColumns);
+  timeSelect.addEventListener('change', drawPreview);
+  $('csv-h').addEventListener('input', drawPreview);
+  for (const id of ['csv-force-unit', 'csv-output-unit']) $(id).addEventListener('change', drawPreview);
   showOutputKind();
   startStructure();
   exportButton.addEventListener('click', () => exportResults('json'));

@@ -3,7 +3,8 @@
 // does the numbers (app/worker.js); this thread formats text and plots. textContent only.
 import { client } from '../app/worker-client.js';
 import { $, el, fmt, setStatus } from '../ui/dom.js';
-import { COLORS, ResizingPlot } from '../ui/plot.js';
+import { REFERENCE, seriesColor } from '../ui/palette.js';
+import { ResizingPlot } from '../ui/plot.js';
 import { isCancelled, RunControl } from '../ui/run-control.js';
 
 const SVF_GRIDS = { 'msd-sine': '0.1:4.9:0.2', rlc: '200:700:25' };
@@ -19,7 +20,7 @@ function linePlot(key, container, { x, xLabel, yLabel, series, logY = false }) {
     scales: { x: { time: false }, y: logY ? { distr: 3 } : {} },
     axes: [{ label: xLabel }, { label: yLabel, size: 70, values: logY ? (u, values) => values.map((v) => (v == null ? "" : v.toExponential(0))) : undefined }],
     series: [{ label: xLabel }, ...series.map((s, i) => ({
-      label: s.label, stroke: s.color ?? COLORS[i % COLORS.length], width: s.width ?? 1, dash: s.dash, points: { show: false },
+      label: s.label, stroke: s.color ?? seriesColor(i), width: s.width ?? 1, dash: s.dash, points: { show: false },
     }))],
   };
   plots[key].mount(opts, [x, ...series.map((s) => s.values)], { series: series.length, points: x.length });
@@ -114,7 +115,7 @@ function showTrajectories(r) {
     const series = r.runs.map((run) => ({
       label: run.method, values: Float64Array.from({ length: M }, (_, i) => run.parameters.data[i * step * 2 + j]),
     }));
-    series.push({ label: 'true', values: new Float64Array(M).fill(r.trueTheta[j]), color: '#000', dash: [6, 4] });
+    series.push({ label: 'true', values: new Float64Array(M).fill(r.trueTheta[j]), color: REFERENCE, dash: [6, 4] });
     linePlot(key, $(`est-ekf-plot-${key}`), { x, xLabel: 't (s)', yLabel: label, series });
   }
 }

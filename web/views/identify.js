@@ -10,6 +10,7 @@ import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { roundedMessage, showFieldMessage } from '../ui/field-message.js';
 import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
 import { readInteger, readNumber, readNumberList, readSnr } from '../ui/form.js';
+import { COLOR } from '../ui/palette.js';
 import { columnsOf, ResizingPlot } from '../ui/plot.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { download, downloadResults, safeName, studyToCsv } from '../ui/export.js';
@@ -117,8 +118,8 @@ function showFit(t, q, r) {
     axes: [{ label: 't (s)' }, { label: 'q1 (m)' }],
     series: [
       { label: 't (s)' },
-      { label: 'measured q1', stroke: '#7f7f7f', width: 1, points: { show: false } },
-      { label: `simulated q1 (${r.method})`, stroke: '#1f77b4', width: 1.5, points: { show: false } },
+      { label: 'measured q1', stroke: COLOR.grey, width: 1, points: { show: false } },
+      { label: `simulated q1 (${r.method})`, stroke: COLOR.blue, width: 1.5, points: { show: false } },
     ],
   };
   const [measured] = columnsOf(q), [simulated] = columnsOf(sim);
@@ -127,7 +128,7 @@ function showFit(t, q, r) {
   residualPlot.mount({
     scales: { x: { time: false } },
     axes: [{ label: 't (s)' }, { label: 'residual q1 (m)' }],
-    series: [{ label: 't (s)' }, { label: `q1 − simulated (${r.method})`, stroke: '#d62728', width: 1, points: { show: false } }],
+    series: [{ label: 't (s)' }, { label: `q1 − simulated (${r.method})`, stroke: COLOR.red, width: 1, points: { show: false } }],
   }, [t, residual], { series: 1, points: t.length });
 }
 

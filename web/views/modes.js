@@ -11,7 +11,7 @@ import { identifiedResults, measurementRecord, onMeasurementChange } from './csv
 import { dataTable, matrixTable } from './results.js';
 import { $, el, fmt, roundedText, setStatus } from '../ui/dom.js';
 import { download } from '../ui/export.js';
-import { COLORS } from '../ui/plot.js';
+import { seriesColor } from '../ui/palette.js';
 import { FrequencyPlot } from '../ui/plot-frequency.js';
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
@@ -449,11 +449,11 @@ function drawFrf() {
   const measured = frf.H[o]?.[i] ?? [];
   const fitted = model?.[o]?.[i] ?? [];
   const series = (values, label, color, dash) => ({ label, color, values, dash });
-  const withModel = (f, what) => [series(f(measured), `${what} measured`, COLORS[0]),
-    ...(fitted.length ? [series(f(fitted), `${what} band model`, COLORS[1], [6, 4])] : [])];
+  const withModel = (f, what) => [series(f(measured), `${what} measured`, seriesColor(0)),
+    ...(fitted.length ? [series(f(fitted), `${what} band model`, seriesColor(1), [6, 4])] : [])];
   magPlot.show(frf.freq_hz, withModel(magnitude, `|H| ${name}`));
   phasePlot.show(frf.freq_hz, withModel(phaseDeg, `phase ${name}`));
-  coherencePlot.show(frf.freq_hz, [series(frf.coherence[o] ?? [], `coherence ${name}`, COLORS[2])]);
+  coherencePlot.show(frf.freq_hz, [series(frf.coherence[o] ?? [], `coherence ${name}`, seriesColor(2))]);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { client } from '../app/worker-client.js';
 import { parseRegions } from '../gen/api.js';
 import { $, el, fmt, setStatus } from '../ui/dom.js';
 import { fieldError, readInteger, readNumber } from '../ui/form.js';
+import { REFERENCE } from '../ui/palette.js';
 import { REGION_COLORS, XYPlot } from '../ui/plot-xy.js';
 import { isCancelled, RunControl } from '../ui/run-control.js';
 
@@ -135,7 +136,7 @@ function showPlots() {
       label: `${x.method.toUpperCase()} estimate`, color: REGION_COLORS[(i + 1) % REGION_COLORS.length],
       dash: x.method === 'dia' ? [6, 4] : undefined, x: x.forceCurve.x, y: x.forceCurve.F,
     })),
-    { label: 'true F(x)', color: '#1b1f24', x: sim.forceCurve.x, y: sim.forceCurve.F },
+    { label: 'true F(x)', color: REFERENCE, x: sim.forceCurve.x, y: sim.forceCurve.F },
   ]);
 }
 

@@ -30,7 +30,8 @@ const INPUT_HINTS = {
     + 'simulation (several sub-steps per period).',
 };
 
-let plots = null; // {u, q}: TimePlot
+let plots = null; // {u, q}: ChannelPlot
+let matrixChannels = null;  // plot-channels.js's, loaded with the plots
 let last = null;  // {data, filename} of the last successful run
 let runs = 0;
 
@@ -78,8 +79,7 @@ async function simulate(event) {
   setStatus(status, 'busy', 'Simulating…');
   try {
     const { data, ms } = await client.simulate({ system, options });
-    plots.u.show(data.t, data.u);
-    plots.q.show(data.t, data.q);
+    showPlots(data);
     last = { data, filename: `${system.replace(/[^\w-]/g, '_')}-h${options.h}-n${options.n}.csv` };
     setSimulation({ system, options, data });  // Identify (step 3) identifies these samples
     downloadButton.disabled = false;
@@ -90,6 +90,14 @@ async function simulate(event) {
   } finally {
     simulateButton.disabled = false;
   }
+}
+
+// The inputs one per panel as soon as there are two: PRBS inputs switch every sample and equal
+// steps lie on each other, so an overlay of inputs hides all but the top one. The displacements
+// are smooth: up to 3 share a plot, with a legend.
+function showPlots(data) {
+  plots.u.show(data.t, 't (s)', [{ quantity: 'u', unit: 'N', channels: matrixChannels(data.u, 'u'), overlayAtMost: 1 }]);
+  plots.q.show(data.t, 't (s)', [{ quantity: 'q', unit: 'm', channels: matrixChannels(data.q, 'q') }]);
 }
 
 async function downloadCsv() {
@@ -129,11 +137,9 @@ export async function start() {
   $('input').addEventListener('change', showInputHint);
   shareButton('simulate', $('sim-share'), $('sim-share-link'));
   showInputHint();
-  const { TimePlot } = await import('../ui/plot.js');
-  plots = {
-    u: new TimePlot($('plot-u'), { yLabel: 'u (N)', prefix: 'u' }),
-    q: new TimePlot($('plot-q'), { yLabel: 'q (m)', prefix: 'q' }),
-  };
+  const channels = await import('../ui/plot-channels.js');
+  matrixChannels = channels.matrixChannels;
+  plots = { u: new channels.ChannelPlot($('plot-u')), q: new channels.ChannelPlot($('plot-q')) };
   const select = $('preset');
   for (const name of (await client.presetNames()).names) select.append(new Option(name, name));
   select.addEventListener('change', showModes);

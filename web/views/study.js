@@ -8,6 +8,7 @@
 // M, K, D and A, as thesis Figs. 5.2–5.5). Aggregation: gen/study.js.
 import { isCancelled, WorkerClient } from '../app/worker-client.js';
 import { studyTasks, aggregateStudy } from '../gen/study.js';
+import { COLOR, REFERENCE } from '../ui/palette.js';
 import { LogLogPlot } from '../ui/plot-loglog.js';
 
 // The form's defaults: the h values and runs of the study before it was configurable.
@@ -16,7 +17,7 @@ export const STUDY_RUNS = 3;
 // One worker per core, at least two and at most four (each holds a WebAssembly instance).
 const POOL_SIZE = Math.min(4, Math.max(2, navigator.hardwareConcurrency || 2));
 
-export const METHOD_COLORS = { variational: '#1f77b4', 'n4sid-d2c': '#d62728', 'equation-error': '#2ca02c', 'variational-zoh': '#9467bd', auto: '#ff7f0e' };
+export const METHOD_COLORS = { variational: COLOR.blue, 'n4sid-d2c': COLOR.red, 'equation-error': COLOR.green, 'variational-zoh': COLOR.purple, auto: COLOR.orange };
 
 export class StudyView {
   /**
@@ -113,7 +114,7 @@ export class StudyView {
       const plot = new LogLogPlot(el, {
         xLabel: 'h (s)',
         yLabel: `RMS relative error of ${matrix}`,
-        series: methods.map((m) => ({ label: m, stroke: METHOD_COLORS[m] ?? '#111111', width: 2, points: true })),
+        series: methods.map((m) => ({ label: m, stroke: METHOD_COLORS[m] ?? REFERENCE, width: 2, points: true })),
       });
       const ys = methods.map((m) => hs.map((h) => rows.find((r) => r.h === h && r.method === m)?.rel_err[matrix] ?? NaN));
       plot.show(hs, ys);

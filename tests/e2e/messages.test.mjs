@@ -1,21 +1,18 @@
 // Browser test of issue 18 item 4, "messages where the eye is": every file of the bad-CSV corpus
 // (tests/data/bad) goes through the page's CSV import, and its message must be visible, next to
 // the control it is about, styled as an error, with the focus on it or its control, and with no
-// number of more than 4 significant digits; the Identify flow's field errors likewise, and a run
-// whose methods all warn leaves its status line amber, not green.
+// number of more than 4 significant digits; the Identify flow's field errors likewise, a run
+// whose methods all warn leaves its status line amber, not green, and the work guard's refusal
+// puts the focus on its "Run anyway". The other sections: messages-sections.test.mjs.
 // Run: node --test tests/e2e/messages.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chooseCsv, identifyOnPage, openReadyBrowser, openStep, runCsv } from './browser.mjs';
+import { longNumbers, OK_COLOUR, placement as placementOn, problemsOf } from './messages-check.mjs';
 
 const corpus = new URL('../data/bad/', import.meta.url).pathname;
-const ERROR_COLOUR = 'rgb(180, 35, 24)';   // style.css --error
-const OK_COLOUR = 'rgb(26, 127, 55)';      // style.css --ok
-// A message is "next to" its control when the nearest fieldset around the message holds the
-// control, or else (a button row) when the message starts within this many pixels below it.
-const NEAR_PX = 80;
 
 let browser;
 let page;
@@ -29,58 +26,7 @@ after(async () => {
   await browser?.close();
 });
 
-/**
- * Where the page shows its error: the non-empty visible .field-error of the section `scope`, the
- * control whose aria-describedby names it, and how they sit; null when no message is shown.
- */
-const placement = (scope) => page.evaluate((scopeSel) => {
-  const shown = [...document.querySelectorAll(`${scopeSel} .field-error`)]
-    .filter((p) => p.textContent.trim() !== '' && p.getClientRects().length > 0);
-  if (shown.length === 0) return null;
-  const message = shown[0];
-  const control = [...document.querySelectorAll('[aria-describedby]')]
-    .find((c) => c.getAttribute('aria-describedby').split(/\s+/).includes(message.id));
-  const m = message.getBoundingClientRect();
-  const c = control?.getBoundingClientRect();
-  const style = getComputedStyle(message);
-  const active = document.activeElement;
-  return {
-    id: message.id,
-    text: message.textContent,
-    count: shown.length,
-    control: control ? `${control.tagName.toLowerCase()}#${control.id || control.name}` : null,
-    sameFieldset: Boolean(control && message.closest('fieldset')?.contains(control)),
-    gap: c ? m.top - c.bottom : null,
-    inView: m.bottom > 0 && m.top < window.innerHeight,
-    colour: style.color,
-    focused: active === message || (control !== undefined && active === control),
-    focus: `${active?.tagName.toLowerCase()}#${active?.id}`,
-  };
-}, scope);
-
-// The decimal numbers of a text (integers, such as line numbers, are left out) with more than
-// `max` significant digits. Quoted text ("0,5", a cell) is the user's own and is left out too.
-function longNumbers(text, max = 4) {
-  const unquoted = text.replace(/"[^"]*"/g, '""');
-  return (unquoted.match(/\d*\.\d+(?:e[+-]?\d+)?/gi) ?? []).filter((x) => {
-    const mantissa = x.split(/e/i)[0].replace('.', '').replace(/^0+/, '');
-    return mantissa.length > max;
-  });
-}
-
-// The problems of one placement, as text (empty when all is well).
-function problemsOf(where) {
-  if (!where) return ['no message shown'];
-  const out = [];
-  if (!where.control) out.push(`no control points to #${where.id} (aria-describedby)`);
-  else if (!where.sameFieldset && !(where.gap >= -4 && where.gap <= NEAR_PX)) out.push(`#${where.id} is ${where.gap} px from ${where.control}`);
-  if (!where.inView) out.push(`#${where.id} is outside the window`);
-  if (where.colour !== ERROR_COLOUR) out.push(`colour ${where.colour}`);
-  if (!where.focused) out.push(`focus on ${where.focus}, not on #${where.id} or ${where.control}`);
-  const long = longNumbers(where.text);
-  if (long.length) out.push(`long numbers ${long.join(', ')}`);
-  return out;
-}
+const placement = (scope) => placementOn(page, scope);
 
 test('every file of the bad-CSV corpus: its message next to its control, red, focused, 4 significant digits at most', async () => {
   const expected = JSON.parse(readFileSync(join(corpus, 'expected.json'), 'utf8'));
@@ -138,4 +84,20 @@ test('Identify: 3-DOF at h = 0.001, every method warns: the status line is amber
   assert.equal(await identifyOnPage(page, { system: 'msd', h: 0.1, n: 1000, snr: 40, seed: 1, methods: ['equation-error'] }), 'ok');
   const clean = await page.$$eval('#ident-results [data-method][data-status]', (cols) => cols.map((c) => c.dataset.status));
   if (clean.every((s) => s === 'ok')) assert.equal(await page.$eval('#ident-status', (s) => getComputedStyle(s).color), OK_COLOUR);
+});
+
+test('Identify: the work guard’s refusal beside the button, rounded, with the focus on “Run anyway”', async () => {
+  // 8-DOF, 200 000 samples, variational: about 4e11 operations, above the guard's 1.5e11.
+  const state = await identifyOnPage(page, { system: '8dof', h: 0.05, n: 200000, snr: 40, seed: 1, methods: ['variational'] });
+  assert.equal(state, 'error', await page.textContent('#ident-status'));
+  const button = await page.$('#ident-run-error button.run-anyway');
+  assert.ok(button, `no Run anyway: ${await page.textContent('#ident-run-error')}`);
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('run-anyway')), true,
+    `the focus is on ${await page.evaluate(() => `${document.activeElement?.tagName}#${document.activeElement?.id}`)}`);
+  assert.ok(await button.isVisible());
+  const message = (await page.textContent('#ident-run-error')).replace(/Run anyway$/, '');
+  assert.deepEqual(longNumbers(message), [], message);
+  // Not pressed: it would run for minutes. A good run clears it.
+  assert.equal(await identifyOnPage(page, { system: 'msd', h: 0.1, n: 1000, snr: 40, seed: 1, methods: ['equation-error'] }), 'ok');
+  assert.equal(await page.textContent('#ident-run-error'), '');
 });

@@ -44,9 +44,3 @@ export function fmt(x, digits = 4) {
   const a = Math.abs(x);
   return a >= 1e-3 && a < 10 ** digits ? x.toPrecision(digits) : x.toExponential(digits - 1);
 }
-
-/**
- * A message of the core with its long decimals (5 or more places, as a double prints) rounded to
- * `digits` significant digits by fmt: "f = 0.18670684655965122 Hz" → "f = 0.1867 Hz".
- */
-export const roundedText = (text, digits = 4) => String(text).replace(/-?\d+\.\d{5,}(?:e[+-]?\d+)?/gi, (x) => fmt(Number(x), digits));

@@ -13,11 +13,15 @@ const significant = (x) => x.split(/e/i)[0].replace(/^-/, '').replace('.', '').r
 // to 4 (dom.js fmt); shorter ones ("0.00200") are left as written.
 const roundedPart = (text) => text.replace(/-?\d*\.\d+(?:e[+-]?\d+)?/gi, (x) => (significant(x) > 4 ? fmt(Number(x)) : x));
 
+// Quoted text: "…" (a cell, a field's text), or '…' opened after no letter and closed before none
+// (the core's 'thresholds:0.0051234', not the apostrophe of "the record's base frequency").
+const QUOTED = /("[^"]*"|(?<!\w)'[^']*'(?!\w))/;
+
 /**
- * A message with its long decimals rounded, except inside double quotes: a quoted cell or name is
- * the user's own text and stays as it was.
+ * A message with its long decimals rounded (the page's one rounding of message text), except
+ * inside quotes: a quoted cell, name or field text is the user's own and stays as written.
  */
-export const roundedMessage = (text) => String(text).split(/("[^"]*")/).map((part, k) => (k % 2 ? part : roundedPart(part))).join('');
+export const roundedMessage = (text) => String(text).split(QUOTED).map((part, k) => (k % 2 ? part : roundedPart(part))).join('');
 
 /** Adds `id` to the element's aria-describedby list (once). */
 function describe(control, id) {
@@ -37,4 +41,33 @@ export function showFieldMessage(place, text, control, { focus = true } = {}) {
   if (control) describe(control, place.id);
   if (target === place) place.tabIndex = -1;
   if (focus) target.focus();
+}
+
+/**
+ * A wrong value's message: as showFieldMessage, and the control (a field, not a button) marked
+ * aria-invalid until clearFieldMessages is called before the next try.
+ */
+export function showFieldError(place, text, control, options) {
+  if (control && control.tagName !== 'BUTTON') control.setAttribute('aria-invalid', 'true');
+  showFieldMessage(place, text, control, options);
+}
+
+/** Takes `id` off the element's aria-describedby list (the attribute goes when the list is empty). */
+function undescribe(control, id) {
+  const ids = control.getAttribute('aria-describedby').split(/\s+/).filter((x) => x !== '' && x !== id);
+  if (ids.length) control.setAttribute('aria-describedby', ids.join(' '));
+  else control.removeAttribute('aria-describedby');
+}
+
+/**
+ * Before a new try: the messages `places` emptied and no longer describing the controls they were
+ * about (a place shared by several fields describes only the one of its next message), and
+ * aria-invalid taken off the `controls`.
+ */
+export function clearFieldMessages(places, controls) {
+  for (const place of places) {
+    place.replaceChildren();
+    for (const control of document.querySelectorAll(`[aria-describedby~="${place.id}"]`)) undescribe(control, place.id);
+  }
+  for (const control of controls) control.removeAttribute('aria-invalid');
 }

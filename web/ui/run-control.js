@@ -6,6 +6,8 @@
 // section's inputs: after a cancel, a crash or a refusal they are as the user left them.
 import { isCancelled } from '../app/worker-client.js';
 import { el, setStatus } from './dom.js';
+import { roundedMessage } from './field-message.js';
+import { reveal } from './navigation.js';
 
 // The elapsed time is redrawn 4 times a second: often enough to be seen moving at 0.1 s, rarely
 // enough to cost nothing on the main thread.
@@ -71,9 +73,10 @@ export { isCancelled };
 export const isWorkRefusal = (e) => e?.code === 'bad-input' && e?.option === 'work';
 
 /**
- * Shows a work refusal's message in `place` (next to the control that started the request) with a
- * "Run anyway" button; its click clears the place and calls again() (the same request with
- * maxWork: Infinity).
+ * Shows a work refusal's message (rounded) in `place` (next to the control that started the
+ * request) with a "Run anyway" button, which takes the focus: the refusal's one way on is a key
+ * press away. Its click clears the place and calls again() (the same request with maxWork:
+ * Infinity).
  */
 export function offerRunAnyway(place, e, again) {
   const button = el('button', 'Run anyway', { type: 'button', class: 'run-anyway' });
@@ -81,5 +84,7 @@ export function offerRunAnyway(place, e, again) {
     place.replaceChildren();
     again();
   });
-  place.replaceChildren(`${e.message} `, button);
+  place.replaceChildren(`${roundedMessage(e.message)} `, button);
+  reveal(place);
+  button.focus();
 }

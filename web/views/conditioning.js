@@ -2,7 +2,9 @@
 // computed in the page's worker (app/worker.js); this thread only formats tables and plots.
 // Text is only ever set through textContent.
 import { client } from '../app/worker-client.js';
-import { $, el, fmt, setStatus } from '../ui/dom.js';
+import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
+import { clearFieldMessages, roundedMessage } from '../ui/field-message.js';
+import { showRefusal } from '../ui/refusal.js';
 import { followSystem } from '../app/step-data.js';
 import { COLOR, REFERENCE } from '../ui/palette.js';
 
@@ -12,6 +14,13 @@ const slider = $('cond-h');
 const hValue = $('cond-h-value');
 const status = $('cond-status');
 const studyButton = $('cond-study');
+const controlsError = $('cond-controls-error');  // under the system and the slider
+// The core's refusals about a control, by their words (web/ui/refusal.js): a system it does not
+// know, an h it refuses; any other refusal of an update is said under the controls too.
+const REFUSALS = [
+  { pattern: /^unknown preset/, control: presetSelect, place: controlsError },
+  { pattern: /^h /, control: slider, place: controlsError },
+];
 
 // The slider: positions 0..200 on a log scale, h = 10^((i - 150)/50) from 1e-3 s to 10 s
 // (0.02 decade per step; i = 100 is h = 0.1 s, i = 150 is h = 1 s). The κ plot uses the same grid.
@@ -124,6 +133,7 @@ async function update(preset, i) {
   }
   section.dataset.preset = preset;
   section.dataset.h = String(h);
+  return modal;
 }
 
 /** Coalesces control changes: one update in flight, then one more with the latest values. */
@@ -138,11 +148,20 @@ async function refresh() {
       dirty = false;
       const preset = presetSelect.value;
       if (!preset) return;
+      const shown = controlsError.textContent;
       try {
-        await update(preset, Number(slider.value));
-        if (status.dataset.state === 'error') setStatus(status, 'ready', 'Move the slider or choose another system.');
+        const modal = await update(preset, Number(slider.value));
+        clearFieldMessages([controlsError], [presetSelect, slider]);
+        // A warning of the modes colours the line amber; else an earlier error gives way to "ready".
+        const worst = modal ? worstOf([modal.status]) : 'ok';
+        if (worst !== 'ok') setResultStatus(status, worst, `The modes of ${preset}: ${roundedMessage([modal.message, ...modal.warnings].filter(Boolean).join('; '))}`);
+        else if (status.dataset.state === 'error') setStatus(status, 'ready', 'Move the slider or choose another system.');
       } catch (e) {
-        setStatus(status, 'error', e?.message ?? String(e)); // core messages are shown verbatim
+        // Under the controls, the one at fault marked; the focus moves to a new message only, not
+        // to the same one again while the slider moves on.
+        clearFieldMessages([controlsError], [presetSelect, slider]);
+        showRefusal(e, REFUSALS, presetSelect, controlsError, { focus: roundedMessage(e?.message ?? String(e)) !== shown });
+        setStatus(status, 'error', roundedMessage(e?.message ?? String(e)));
       }
     } while (dirty);
   } finally {
@@ -163,6 +182,7 @@ function onSlider() {
 async function runStudy() {
   if (studyButton.disabled) return;
   studyButton.disabled = true;
+  clearFieldMessages([$('cond-study-error')], []);
   setStatus(status, 'busy', 'Running the perturbation study…');
   try {
     const { rows, ms } = await client.perturbationStudy({ system: STUDY.system, options: STUDY.options });
@@ -181,7 +201,9 @@ async function runStudy() {
       : '';
     setStatus(status, 'ok', `Perturbation study: ${hs.length} sampling periods in ${Math.round(ms)} ms.${note}`);
   } catch (e) {
-    setStatus(status, 'error', e?.message ?? String(e));
+    // Beside the study's button (its options are fixed: no field of the page is at fault).
+    showRefusal(e, [], studyButton, $('cond-study-error'));
+    setStatus(status, 'error', roundedMessage(e?.message ?? String(e)));
   } finally {
     studyButton.disabled = false;
   }

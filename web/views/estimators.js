@@ -2,16 +2,37 @@
 // surface) and the augmented EKF on the belt drive (its parameter trajectories). The page's worker
 // does the numbers (app/worker.js); this thread formats text and plots. textContent only.
 import { client } from '../app/worker-client.js';
-import { $, el, fmt, setStatus } from '../ui/dom.js';
+import { poleGrid } from '../gen/api.js';
+import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
+import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
+import { fieldError, readNumber } from '../ui/form.js';
 import { REFERENCE, seriesColor } from '../ui/palette.js';
 import { ResizingPlot } from '../ui/plot.js';
 import { isCancelled, RunControl } from '../ui/run-control.js';
+import { showRefusal } from '../ui/refusal.js';
 
 const SVF_GRIDS = { 'msd-sine': '0.1:4.9:0.2', rlc: '200:700:25' };
 
 const plots = {};
 let svfControl, ekfControl;  // Cancel and elapsed time of each form (made by start())
 const fmt6 = (x) => fmt(x, 6);  // the estimates: 6 significant digits
+
+// The core's refusals about one field, by their words (web/ui/refusal.js): the pole grid's; the
+// EKF's sample count, which the duration sets.
+const SVF_REFUSALS = [{ pattern: /pole grid/, control: $('est-svf-grid'), place: $('est-svf-form-error') }];
+const EKF_REFUSALS = [{ pattern: /^n must/, control: $('est-ekf-duration'), place: $('est-ekf-form-error') }];
+
+// A run's bad field: its message under the fields, the focus on it, the status line red.
+function inputError(statusId, place, e) {
+  showFieldError(place, e.message, $(e.field));
+  setStatus(statusId, 'error', roundedMessage(e.message));
+}
+
+// A refusal of the worker: beside the field its words name, else beside the run button.
+function refusal(statusId, e, refusals, button, place) {
+  showRefusal(e, refusals, button, place);
+  setStatus(statusId, 'error', roundedMessage(e?.message ?? String(e)));
+}
 
 /** A line plot in `container` (PNG/SVG export included): x values, series [{label, values}], optional log y. Replaces the old one. */
 function linePlot(key, container, { x, xLabel, yLabel, series, logY = false }) {
@@ -31,10 +52,17 @@ function linePlot(key, container, { x, xLabel, yLabel, series, logY = false }) {
 async function runSvf(event) {
   event.preventDefault();
   const button = $('est-svf-run');
+  clearFieldMessages([$('est-svf-form-error'), $('est-svf-run-error')], $('est-svf-form').elements);
+  const experiment = $('est-svf-experiment').value;
+  const grid = $('est-svf-grid').value.trim();
+  try {
+    poleGrid(grid);  // the worker's own reading of it: a bad grid is said here, next to the field
+  } catch (e) {
+    inputError('est-svf-status', $('est-svf-form-error'), fieldError('est-svf-grid', e.message));
+    return;
+  }
   button.disabled = true;
   try {
-    const experiment = $('est-svf-experiment').value;
-    const grid = $('est-svf-grid').value.trim();
     const r = await svfControl.run('Searching the pole grid…',
       (signal) => client.svfSearch({ experiment, grid, intersample: $('est-svf-intersample').value }, { signal }));
     const e = r.estimate;
@@ -43,11 +71,13 @@ async function runSvf(event) {
       : `m = ${fmt6(e.m)}, b = ${fmt6(e.b)}, k = ${fmt6(e.k)} (true 15, 0.2, 2)`;
     $('est-svf-result').textContent = `best poles p1 = ${fmt(e.p1)}, p2 = ${fmt(e.p2)}: ${what}; mean |y − ŷ| = ${fmt(e.outputError)}`;
     showSurface(r.search);
-    setStatus('est-svf-status', e.status === 'failed' ? 'error' : 'ok',
-      `${r.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${e.message}` : ''})`);
+    // Red when the estimate failed, amber on its warning (the reason follows in the line).
+    const text = `${r.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${roundedMessage(e.message)}` : ''})`;
+    if (e.status === 'failed') setStatus('est-svf-status', 'error', text);
+    else setResultStatus('est-svf-status', worstOf([e.status]), text);
   } catch (e) {
     if (isCancelled(e)) svfControl.showCancelled();
-    else setStatus('est-svf-status', 'error', e?.message ?? String(e));
+    else refusal('est-svf-status', e, SVF_REFUSALS, button, $('est-svf-run-error'));
   } finally {
     button.disabled = false;
   }
@@ -72,14 +102,20 @@ function showSurface(search) {
 async function runEkf(event) {
   event.preventDefault();
   const button = $('est-ekf-run');
-  const methods = [...document.querySelectorAll('#est-ekf-form input[name="discretization"]:checked')].map((c) => c.value);
-  const duration = Number($('est-ekf-duration').value);
-  if (!(duration >= 1 && duration <= 60)) {
-    setStatus('est-ekf-status', 'error', `duration must be between 1 and 60 s, got "${$('est-ekf-duration').value}"`);
+  const boxes = [...document.querySelectorAll('#est-ekf-form input[name="discretization"]')];
+  const methods = boxes.filter((c) => c.checked).map((c) => c.value);
+  clearFieldMessages(['est-ekf-form-error', 'est-ekf-methods-error', 'est-ekf-run-error'].map($), $('est-ekf-form').elements);
+  let duration;
+  try {
+    duration = readNumber('est-ekf-duration', 'duration', (x) => x >= 1 && x <= 60, 'a number of seconds from 1 to 60');
+  } catch (e) {
+    inputError('est-ekf-status', $('est-ekf-form-error'), e);
     return;
   }
   if (methods.length === 0) {
-    setStatus('est-ekf-status', 'error', 'Choose at least one discretization');
+    // In the Discretizations box, the focus on its first choice.
+    showFieldMessage($('est-ekf-methods-error'), 'Choose at least one discretization.', boxes[0]);
+    setStatus('est-ekf-status', 'error', 'Choose at least one discretization.');
     return;
   }
   button.disabled = true;
@@ -92,16 +128,19 @@ async function runEkf(event) {
     table.replaceChildren();
     for (const run of r.runs) {
       const cells = run.status === 'failed'
-        ? [run.method, run.message, '', '', '']
+        ? [run.method, roundedMessage(run.message), '', '', '']
         : [run.method, fmt6(run.theta[0]), `${(100 * run.errors[0]).toFixed(2)} %`, fmt6(run.theta[1]), `${(100 * run.errors[1]).toFixed(2)} %`];
       const tr = el('tr', undefined, { 'data-method': run.method });
       tr.append(...cells.map((c) => el('td', c)));
       table.append(tr);
     }
-    setStatus('est-ekf-status', 'ok', `${r.runs.length} filters over ${r.t.length} samples in ${Math.round(performance.now() - t0)} ms`);
+    // Coloured by the worst filter (amber on a warning, red when one failed: its reason is in its row).
+    const worst = worstOf(r.runs.map((run) => run.status));
+    const where = worst === 'ok' ? '' : ': see the table below';
+    setResultStatus('est-ekf-status', worst, `${r.runs.length} filters over ${r.t.length} samples in ${Math.round(performance.now() - t0)} ms${where}`);
   } catch (e) {
     if (isCancelled(e)) ekfControl.showCancelled();
-    else setStatus('est-ekf-status', 'error', e?.message ?? String(e));
+    else refusal('est-ekf-status', e, EKF_REFUSALS, button, $('est-ekf-run-error'));
   } finally {
     button.disabled = false;
   }

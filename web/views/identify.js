@@ -7,7 +7,7 @@ import { StudyView } from './study.js';
 import { methodColumn, truthColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
-import { roundedMessage, showFieldMessage } from '../ui/field-message.js';
+import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
 import { readInteger, readNumber, readNumberList, readSnr } from '../ui/form.js';
 import { COLOR } from '../ui/palette.js';
@@ -138,7 +138,7 @@ function showFit(t, q, r) {
 // run is going on.
 function formOrNull(options) {
   if (busy) return null;
-  for (const id of ['ident-form-error', 'ident-methods-error']) $(id).textContent = '';
+  clearFieldMessages(['ident-form-error', 'ident-methods-error'].map($), []);
   try {
     return readForm(options);
   } catch (e) {
@@ -227,16 +227,16 @@ function exportResults(kind) {
 /** The study's own fields: {hs, runs}; a bad value is said next to them and in the status. */
 function studyDesignOrNull() {
   const place = $('ident-study-error');
-  for (const id of ['ident-study-hs', 'ident-study-runs']) $(id).removeAttribute('aria-invalid');
-  place.replaceChildren();
+  clearFieldMessages([place], ['ident-study-hs', 'ident-study-runs'].map($));
   try {
     return {
       hs: readNumberList('ident-study-hs', 'the h values', (x) => x > 0, 'a positive number of seconds'),
       runs: readInteger('ident-study-runs', 'runs per h', 1, 100),
     };
   } catch (e) {
-    place.textContent = e.message;
-    inputError(e);
+    // Next to the study's own fields (not under Identify's), the focus on the wrong one.
+    showFieldError(place, e.message, $(e.field));
+    setStatus(status, 'error', roundedMessage(e.message));
     return null;
   }
 }
@@ -259,7 +259,10 @@ async function runStudy() {
     const note = failures ? ` ${failures} failed run(s) left out.` : '';
     setStatus(status, 'ok', `${cancelled ? 'Study cancelled' : 'Study finished'}: ${done} of ${total} runs in ${Math.round(ms)} ms.${note}`);
   } catch (e) {
-    setStatus(status, 'error', e?.message ?? String(e));
+    // A crash or a refusal of the study: beside the Study button.
+    const message = e?.message ?? String(e);
+    showFieldMessage(runError, message, studyButton);
+    setStatus(status, 'error', `Study stopped: ${roundedMessage(message)}`);
   } finally {
     setBusy(false);
   }

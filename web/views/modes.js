@@ -9,7 +9,8 @@
 import { client } from '../app/worker-client.js';
 import { identifiedResults, measurementRecord, onMeasurementChange } from './csv-import.js';
 import { dataTable, matrixTable } from './results.js';
-import { $, el, fmt, roundedText, setStatus } from '../ui/dom.js';
+import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
+import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { download } from '../ui/export.js';
 import { seriesColor } from '../ui/palette.js';
 import { FrequencyPlot } from '../ui/plot-frequency.js';
@@ -129,17 +130,16 @@ const METHODS = {
   'welch-rectangular': { method: 'welch', window: 'rectangular' },
 };
 
-// The modes options of the form; every field is read, each wrong one marked with its message; the
-// first message is thrown.
+// The modes options of the form; every field is read, each wrong one marked with its message
+// (two about one place: both), the focus on the first; the first message is thrown.
 function readOptions() {
   const problems = [];
   const read = (f) => {
     try {
       return f();
     } catch (e) {
-      for (const id of e.ids ?? []) $(id).setAttribute('aria-invalid', 'true');
       const place = $(e.place ?? 'modes-run-error');
-      place.textContent = place.textContent ? `${place.textContent} ${e.message}` : e.message;
+      showFieldError(place, place.textContent ? `${place.textContent} ${e.message}` : e.message, $(e.ids[0]), { focus: problems.length === 0 });
       problems.push(e);
       return undefined;
     }
@@ -169,17 +169,18 @@ function readOptions() {
 }
 
 function clearMessages() {
-  for (const id of ERROR_IDS) $(id).textContent = '';
-  form.querySelectorAll('[aria-invalid]').forEach((e) => e.removeAttribute('aria-invalid'));
+  clearFieldMessages(ERROR_IDS.map($), form.querySelectorAll('[aria-invalid]'));
 }
 
-// A message of the worker next to the control its option names (the fields marked), else next to
-// the Run button.
+// A message of the worker next to the controls its option names (all marked, the focus on the
+// first), else next to the Run button.
 function showError(e) {
   const [placeId, ids] = (e.phase === 'modes' && PLACES[e.option]) || ['modes-run-error', []];
-  for (const id of ids) $(id).setAttribute('aria-invalid', 'true');
-  if (e.option === 'outputs') form.querySelectorAll('select[name="modes-kind"]').forEach((s) => s.setAttribute('aria-invalid', 'true'));
-  $(placeId).textContent = roundedText(e.message);
+  const kinds = e.option === 'outputs' ? [...form.querySelectorAll('select[name="modes-kind"]')] : [];
+  const [first, ...others] = [...ids.map($), ...kinds];
+  for (const c of others) c.setAttribute('aria-invalid', 'true');
+  if (first) showFieldError($(placeId), e.message, first);
+  else showFieldMessage($(placeId), e.message, runButton);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -194,14 +195,15 @@ async function findModes(event) {
     record = measurementRecord();
     if (!record) return;
   } catch (e) {
-    $('modes-outputs-error').textContent = e.message;
-    setStatus(status, 'error', `Choose the columns first: ${e.message}`);
+    // The columns are chosen in step 2: said beside the button that was pressed.
+    showFieldMessage($('modes-run-error'), e.message, runButton);
+    setStatus(status, 'error', `Choose the columns first: ${roundedMessage(e.message)}`);
     return;
   }
   try {
     options = readOptions();
   } catch (e) {
-    setStatus(status, 'error', `Correct the marked field: ${e.message}`);
+    setStatus(status, 'error', `Correct the marked field: ${roundedMessage(e.message)}`);
     return;
   }
   runButton.disabled = true;
@@ -231,7 +233,7 @@ async function findModes(event) {
       control.showCancelled('your file and options are kept');
     } else {
       showError(e);
-      setStatus(status, 'error', `Stopped: ${roundedText(e.message)}. Your file and options are kept.`);
+      setStatus(status, 'error', `Stopped: ${roundedMessage(e.message)}. Your file and options are kept.`);
     }
   } finally {
     progressBar.hidden = true;
@@ -301,18 +303,20 @@ function showRun(out) {
   for (const b of exportButtons) b.disabled = r.status === 'failed';
   const warnings = [...s.warnings, ...r.warnings];
   const list = $('modes-warnings');
-  list.replaceChildren(...warnings.map((w) => el('li', roundedText(w))));
+  list.replaceChildren(...warnings.map((w) => el('li', roundedMessage(w))));
   list.hidden = warnings.length === 0;
   if (r.status === 'failed') {
-    $('modes-run-error').textContent = roundedText(r.message);
-    setStatus(status, 'error', `No modes: ${roundedText(r.message)}`);
+    showFieldMessage($('modes-run-error'), r.message, runButton);
+    setStatus(status, 'error', `No modes: ${roundedMessage(r.message)}`);
   }
   const method = r.method === 'lpm' ? 'local polynomial method' : `Welch (${run.options.window ?? 'hann'})`;
   const averaging = run.options.periods ? `${frf.averages} periods averaged` : `${method}, ${frf.averages} averages`;
+  // Coloured by the worst of the modes, the reduced model and the reading (amber on a warning).
+  const worst = worstOf([r.status, r.reduced?.status ?? 'ok', warnings.length ? 'warning' : 'ok']);
   if (r.status !== 'failed') {
-    setStatus(status, 'ok', `${out.name}: ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${short(run.options.bandLoHz ?? 0)}–${short(run.options.bandHiHz)} Hz `
+    setResultStatus(status, worst, `${out.name}: ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${short(run.options.bandLoHz ?? 0)}–${short(run.options.bandHiHz)} Hz `
       + `(${s.samples} samples, h = ${short(s.h)} s, ${frf.freq_hz.length} frequencies, ${averaging}; orders 2–${r.max_order})`
-      + `${r.status === 'warning' ? ', with warnings (below)' : ''}; ${(out.ms / 1000).toFixed(2)} s.`);
+      + `${worst === 'ok' ? '' : ', with warnings (below)'}; ${(out.ms / 1000).toFixed(2)} s.`);
   }
   // The stabilization diagram first: it is what the user waits for.
   stabPlot.show(r.stabilization, frf.freq_hz, magnitudeSum(frf.H, frf.freq_hz.length), run.taken);
@@ -339,7 +343,7 @@ function showReduced(reduced) {
   const names = run.record.outputCols;
   const column = names[reduced.driving_output - 1] ?? `output ${reduced.driving_output}`;
   if (reduced.status === 'failed') {
-    box.replaceChildren(el('p', roundedText(reduced.message), { class: 'field-error', id: 'modes-reduced-reason', 'data-reason': reduced.reason }));
+    box.replaceChildren(el('p', roundedMessage(reduced.message), { class: 'field-error', id: 'modes-reduced-reason', 'data-reason': reduced.reason }));
     return;
   }
   const grid = el('div', undefined, { class: 'matrices', id: 'modes-reduced-matrices' });
@@ -353,7 +357,7 @@ function showReduced(reduced) {
     + `real shapes: condition number ${fmt(reduced.condition, 3)}, MPC of the modes ${mpc}.`, { class: 'hint' }), grid];
   if (reduced.warnings.length) {
     const list = el('ul', undefined, { class: 'warnings' });
-    list.append(...reduced.warnings.map((w) => el('li', roundedText(w))));
+    list.append(...reduced.warnings.map((w) => el('li', roundedMessage(w))));
     parts.push(list);
   }
   box.replaceChildren(...parts);
@@ -395,26 +399,25 @@ function showTable() {
 }
 
 // The sensors' positions typed by the user (one number per output), or undefined: equally spaced
-// (a wrong list is said next to the field).
-function sensorPositions(count) {
+// (a wrong list is said next to the field; the focus goes back to it when `focus`: just typed).
+function sensorPositions(count, focus) {
   const field = $('modes-positions');
   const text = field.value.trim();
   const error = $('modes-positions-error');
-  error.textContent = '';
-  field.removeAttribute('aria-invalid');
+  clearFieldMessages([error], [field]);
   if (!text) return undefined;
   const xs = text.split(/[\s,;]+/).filter(Boolean).map(Number);
   if (xs.length !== count || !xs.every(Number.isFinite)) {
-    error.textContent = `Sensor positions: give ${count} numbers (one per output, in order), got "${text.slice(0, 60)}"; shown equally spaced.`;
-    field.setAttribute('aria-invalid', 'true');
+    showFieldError(error, `Sensor positions: give ${count} numbers (one per output, in order), got "${text.slice(0, 60)}"; shown equally spaced.`, field, { focus });
     return undefined;
   }
   return xs;
 }
 
-// The animated shape of the modes taken that have one, at the sensors along a line.
+// The animated shape of the modes taken that have one, at the sensors along a line; `focus`: the
+// positions were just typed (a wrong list takes the focus back to them).
 let animation = null;
-function showAnimation() {
+function showAnimation(focus = false) {
   const modes = takenModes().filter((m) => m.mode).map((m) => m.mode);
   const target = $('modes-anim');
   if (!modes.length) {
@@ -424,7 +427,7 @@ function showAnimation() {
     return;
   }
   if (!animation?.root.isConnected) animation = new ModeAnimation(target, { id: 'modes-anim-fig', label: 'Measured mode shape' });
-  animation.showLine(modes, { labels: run.record.outputCols, positions: sensorPositions(modes[0].shape.length) });
+  animation.showLine(modes, { labels: run.record.outputCols, positions: sensorPositions(modes[0].shape.length, focus) });
 }
 
 // The output and force choices and the FRF plots of the chosen pair.
@@ -497,7 +500,7 @@ let macRequest = 0;
 async function showMac() {
   const target = $('modes-mac');
   const error = $('modes-mac-error');
-  error.textContent = '';
+  clearFieldMessages([error], []);
   if (!run) return;
   const ours = takenModes().filter((m) => m.mode).map((m) => ({ label: `${fmt(m.freq_hz)} Hz`, shape: m.mode.shape }));
   const request = ++macRequest;
@@ -513,7 +516,8 @@ async function showMac() {
   } catch (e) {
     if (request !== macRequest || isCancelled(e)) return;
     target.replaceChildren();
-    error.textContent = roundedText(e.message);
+    // Next to the choice it is about; the focus stays (this also runs after a run or a click on a pole).
+    showFieldMessage(error, e.message, $('modes-mac-with'), { focus: false });
   }
 }
 
@@ -567,7 +571,7 @@ function exportModes(kind) {
       download(new Blob([`${JSON.stringify(json)}\n`], { type: 'application/json' }), `${baseName()}-modes.json`);
     }
   } catch (e) {
-    $('modes-run-error').textContent = `Export: ${roundedText(e.message)}`;
+    showFieldMessage($('modes-run-error'), `Export: ${e.message}`, $(`modes-export-${kind}`));
   }
 }
 
@@ -582,7 +586,7 @@ export function start() {
   $('modes-output').addEventListener('change', drawFrf);
   $('modes-input').addEventListener('change', drawFrf);
   $('modes-mac-with').addEventListener('change', showMac);
-  $('modes-positions').addEventListener('change', () => { if (run) showAnimation(); });
+  $('modes-positions').addEventListener('change', () => { if (run) showAnimation(true); });
   $('modes-export-uff55').addEventListener('click', () => exportModes('uff55'));
   $('modes-export-uff58').addEventListener('click', () => exportModes('uff58'));
   $('modes-export-json').addEventListener('click', () => exportModes('json'));

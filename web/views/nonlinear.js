@@ -6,9 +6,11 @@
 // the preset's (errorText).
 import { client } from '../app/worker-client.js';
 import { parseRegions } from '../gen/api.js';
-import { $, el, fmt, setStatus } from '../ui/dom.js';
+import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { fieldError, readInteger, readNumber } from '../ui/form.js';
 import { REFERENCE } from '../ui/palette.js';
+import { clearFieldMessages, roundedMessage, showFieldError } from '../ui/field-message.js';
+import { showRefusal } from '../ui/refusal.js';
 import { REGION_COLORS, XYPlot } from '../ui/plot-xy.js';
 import { isCancelled, RunControl } from '../ui/run-control.js';
 
@@ -17,6 +19,17 @@ const runButton = $('nl-run');
 const status = $('nl-status');
 const METHODS = ['dia', 'ida'];
 const control = new RunControl({ cancel: $('nl-cancel'), status });
+const formError = $('nl-form-error');  // under the fields
+const runError = $('nl-run-error');    // beside Identify
+
+// The nonlinear core's refusals about one field, by their words (web/ui/refusal.js): the regions
+// (a class no sample enters, a bad threshold or breakpoint), the fragments (too many for N: fewer
+// is the remedy), the high-pass, the swapping tolerance, the noise, the drift, "m and c known".
+const REFUSALS = [
+  ['nl-regions', /^the regions leave|threshold x0|breakpoint|^region \d/], ['nl-segments', /segment/],
+  ['nl-n', /record is too short/], ['nl-highpass', /high-pass/], ['nl-swap-tol', /swapping tolerance/],
+  ['nl-sigma', /noise sigma/], ['nl-a0', /drift a0/], ['nl-known', /mass cannot be estimated/],
+].map(([id, pattern]) => ({ pattern, control: $(id), place: formError }));
 
 // Defaults per preset, as in the seed: Lin-Ewins 20 s at 1 kHz with σ = 10, a0 = 5 and the
 // trend treatment of sec. 3.2.2; the beam in free vibration, 1.5 s, classified by the sign of θ.
@@ -30,7 +43,6 @@ let plots = null;
 
 /** The request of the form; throws Error{field} naming the first bad field. */
 function readForm() {
-  for (const e of form.querySelectorAll('[aria-invalid]')) e.removeAttribute('aria-invalid');
   let regions;
   try {
     regions = parseRegions($('nl-regions').value, (message) => new Error(message));
@@ -101,7 +113,7 @@ function showTable(sim, results) {
       el('td', `${fmt(r.damping)}${r.dampingEstimated ? '' : ' (known)'}`),
       el('td', String(r.classification.changed), { 'data-changed': '' }),
       el('td', `${r.fit.fit_percent.toFixed(1)} %`),
-      el('td', r.status === 'ok' ? 'ok' : `${r.status}: ${r.message}`, { 'data-status': r.status }));
+      el('td', r.status === 'ok' ? 'ok' : `${r.status}: ${roundedMessage(r.message)}`, { 'data-status': r.status }));
     body.append(row);
   }
   table.append(thead, body);
@@ -143,12 +155,14 @@ function showPlots() {
 async function run(event) {
   event.preventDefault();
   if (runButton.disabled) return;
+  clearFieldMessages([formError, runError], form.elements);
   let request;
   try {
     request = readForm();
   } catch (e) {
-    if (e.field) $(e.field).setAttribute('aria-invalid', 'true');
-    setStatus(status, 'error', e.message);
+    // Under the fields, the focus on the wrong one.
+    showFieldError(formError, e.message, $(e.field));
+    setStatus(status, 'error', roundedMessage(e.message));
     return;
   }
   runButton.disabled = true;
@@ -157,10 +171,18 @@ async function run(event) {
     last = { sim, results };
     showTable(sim, results);
     showPlots();
-    setStatus(status, 'ok', `${sim.t.length} samples, DIA and IDA in ${Math.round(ms)} ms`);
+    // Coloured by the worst method (amber on a warning); the reasons are in the table's status column.
+    const worst = worstOf(results.map((r) => r.status));
+    const where = worst === 'ok' ? '' : ': see the status column below';
+    setResultStatus(status, worst, `${sim.t.length} samples, DIA and IDA in ${Math.round(ms)} ms${where}`);
   } catch (e) {
-    if (isCancelled(e)) control.showCancelled();
-    else setStatus(status, 'error', e?.message ?? String(e));  // core messages verbatim
+    if (isCancelled(e)) {
+      control.showCancelled();
+    } else {
+      // The core's words, rounded, under the field they are about (else beside Identify).
+      showRefusal(e, REFUSALS, runButton, runError);
+      setStatus(status, 'error', roundedMessage(e?.message ?? String(e)));
+    }
   } finally {
     runButton.disabled = false;
   }

@@ -5,7 +5,7 @@
 import { deleteAnalysis, getAnalysis, listAnalyses, saveAnalysis } from '../app/analysis-store.js';
 import { methodColumn, truthColumn } from './results.js';
 import { readResultFile } from './result-file.js';
-import { $, el, setStatus } from '../ui/dom.js';
+import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { showFieldMessage } from '../ui/field-message.js';
 
 const list = $('saved-list');
@@ -45,7 +45,8 @@ async function reopen(id) {
   if (a.truth) cols.unshift(truthColumn(a.truth, a.modal, 'saved'));
   shown.replaceChildren(...cols);
   shown.dataset.id = String(id);
-  setStatus(status, 'ok', `Reopened “${a.name}” (saved ${new Date(a.created).toLocaleString()}).`);
+  // Coloured by the worst result shown (amber on a warning), as when it was made.
+  setResultStatus(status, worstOf(a.results.map((r) => r.status)), `Reopened “${a.name}” (saved ${new Date(a.created).toLocaleString()}).`);
 }
 
 async function remove(id, name) {
@@ -92,7 +93,7 @@ async function openFile(input) {
     const results = await readResultFile(file);
     shown.replaceChildren(...results.map((r) => methodColumn(r, 'saved')));
     shown.dataset.id = 'file';
-    setStatus(status, 'ok', `Opened ${file.name}: ${results.length} result${results.length === 1 ? '' : 's'} (${results.map((r) => r.method).join(', ')}).`);
+    setResultStatus(status, worstOf(results.map((r) => r.status)), `Opened ${file.name}: ${results.length} result${results.length === 1 ? '' : 's'} (${results.map((r) => r.method).join(', ')}).`);
   } catch (e) {
     input.setAttribute('aria-invalid', 'true');
     showFieldMessage(error, e.message, input);

@@ -5,9 +5,10 @@ import { client } from '../app/worker-client.js';
 import { $, setStatus } from '../ui/dom.js';
 import { download } from '../ui/export.js';
 import { fieldError, readInteger, readNumber, readSnr } from '../ui/form.js';
+import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
+import { showRefusal } from '../ui/refusal.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
-import { reveal } from '../ui/navigation.js';
 import { setSimulation } from '../app/step-data.js';
 
 const form = $('sim-form');
@@ -16,6 +17,20 @@ const simulateButton = $('simulate');
 const downloadButton = $('download-csv');
 
 const MAX_N = 1_000_000; // plotting limit of the page; the CLI has none
+
+// Where each field's message goes: the preset's beside it in step 1, the others in their fieldset;
+// a refusal about no field beside the Simulate button.
+const MESSAGE_OF = {
+  preset: 'sim-preset-error', input: 'sim-sampling-error', amplitude: 'sim-sampling-error', h: 'sim-sampling-error',
+  n: 'sim-sampling-error', snr: 'sim-noise-error', seed: 'sim-noise-error',
+};
+const MESSAGES = [...new Set(Object.values(MESSAGE_OF)), 'sim-run-error'];
+// The simulation core's refusals about one field, by their words (web/ui/refusal.js): an unknown
+// preset, h out of the system's range, N, a multisine band above a record too short (more samples
+// are the remedy), the amplitude, the SNR.
+const REFUSALS = [
+  ['preset', /^unknown preset/], ['h', /^h = /], ['n', /^n must|^multisine band top/], ['amplitude', /^amplitude/], ['snr', /^snr/],
+].map(([id, pattern]) => ({ pattern, control: $(id), place: $(MESSAGE_OF[id]) }));
 
 const INPUT_HINTS = {
   prbs: 'PRBS: random levels ±amplitude, held over each sample period. The input is piecewise '
@@ -63,15 +78,15 @@ function formatMs(ms) {
 async function simulate(event) {
   event.preventDefault();
   if (simulateButton.disabled) return;
-  for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+  // form.elements: the preset of step 1 too (form="sim-form").
+  clearFieldMessages(MESSAGES.map($), form.elements);
   let request;
   try {
     request = readForm();
   } catch (e) {
-    setStatus(status, 'error', e.message);
-    $(e.field).setAttribute('aria-invalid', 'true');
-    reveal($(e.field));  // the preset is in step 1, not beside the button
-    $(e.field).focus();
+    // Beside the field (the preset's in step 1, which opens), the focus there.
+    showFieldError($(MESSAGE_OF[e.field]), e.message, $(e.field));
+    setStatus(status, 'error', roundedMessage(e.message));
     return;
   }
   const { system, options } = request;
@@ -86,7 +101,9 @@ async function simulate(event) {
     status.dataset.run = String(++runs);
     setStatus(status, 'ok', `${data.t.length} samples in ${formatMs(ms)} ms (${methodText(data)})`);
   } catch (e) {
-    setStatus(status, 'error', e?.message ?? String(e)); // core messages are shown verbatim
+    // The core's words, rounded, beside the field they are about (else beside Simulate).
+    showRefusal(e, REFUSALS, simulateButton, $('sim-run-error'));
+    setStatus(status, 'error', roundedMessage(e?.message ?? String(e)));
   } finally {
     simulateButton.disabled = false;
   }
@@ -105,7 +122,9 @@ async function downloadCsv() {
   try {
     download((await client.csv({ data: last.data })).blob, last.filename);
   } catch (e) {
-    setStatus(status, 'error', `Could not build the CSV: ${e?.message ?? e}`);
+    const message = `Could not build the CSV: ${e?.message ?? e}`;
+    showFieldMessage($('sim-run-error'), message, downloadButton);
+    setStatus(status, 'error', roundedMessage(message));
   }
 }
 

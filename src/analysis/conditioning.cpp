@@ -100,7 +100,8 @@ std::vector<ConditioningRow> conditioning_table(const std::vector<double>& steps
     validate_step(h);
     require(h >= kMinConditioningStep && h <= kMaxConditioningStep,
             "h = " + format_number(h) + " is outside the range the conditioning analysis covers, 1e-12 to 1e12 " +
-                "(beyond it κ(h) exceeds 1e24 and the SVD of R loses its smallest singular value)");
+                "(beyond it κ(h) exceeds 1e24 and the SVD of R loses its smallest singular value)",
+            "h");
     ConditioningRow row;
     row.h = h;
     row.sigma = singular_values_R(h);

@@ -68,7 +68,7 @@ MechanicalSystem preset(const std::string& name) {
   if (name == "3dof") return three_dof();
   if (name == "8dof") return eight_dof();
   if (name == "msd") return mass_spring_damper();
-  throw InputError("unknown preset '" + name + "' (known: 3dof, 8dof, msd)");
+  throw InputError("unknown preset '" + name + "' (known: 3dof, 8dof, msd)", "system");
 }
 
 }  // namespace mechid

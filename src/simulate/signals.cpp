@@ -25,12 +25,13 @@ bool is_piecewise_constant(InputKind kind) {
 
 InputSignal::InputSignal(const InputOptions& o, Eigen::Index n, double h, Eigen::Index k)
     : kind_(o.kind), h_(h), amplitude_(o.amplitude), duration_(static_cast<double>(n) * h) {
-  require(std::isfinite(o.amplitude), "amplitude must be a finite number, got " + format_number(o.amplitude));
+  require(std::isfinite(o.amplitude), "amplitude must be a finite number, got " + format_number(o.amplitude), "amplitude");
   const double nyquist = 0.5 / h;
   for (const auto& [name, f] : {std::pair<const char*, double>{"freq", o.freq_hz}, {"freq2", o.freq2_hz}})
     require(std::isfinite(f) && f >= 0.0 && f <= nyquist,
             std::string(name) + " must be between 0 and the Nyquist frequency 0.5/h = " +
-                format_number(nyquist) + " Hz, got " + format_number(f));
+                format_number(nyquist) + " Hz, got " + format_number(f),
+            name);
 
   switch (kind_) {
     case InputKind::prbs: {
@@ -79,7 +80,8 @@ InputSignal::InputSignal(const InputOptions& o, Eigen::Index n, double h, Eigen:
         frequencies_.push_back(static_cast<double>(j) * base);
       }
       require(!frequencies_.empty(), "multisine band top freq2 = " + format_number(top) +
-                                         " Hz is below the record's base frequency 1/(n h) = " + format_number(base) + " Hz");
+                                         " Hz is below the record's base frequency 1/(n h) = " + format_number(base) + " Hz",
+              "freq2");
       phases_.resize(static_cast<Eigen::Index>(frequencies_.size()), k);
       for (Eigen::Index c = 0; c < k; ++c) {
         Random phase = Random::derived(o.seed, static_cast<std::uint64_t>(c));

@@ -17,9 +17,9 @@ constexpr std::uint64_t kNoiseStream = 1ULL << 32;
 
 void check_options(const MechanicalSystem& system, const SimulationOptions& o) {
   check_sampling_period(o.h);
-  require(o.n >= 3, "n must be at least 3 samples, got " + std::to_string(o.n));
-  require(o.n <= kMaxSamples, "n must be at most " + std::to_string(kMaxSamples) + " samples, got " + std::to_string(o.n));
-  require(!std::isnan(o.snr_db) && o.snr_db != -INFINITY, "snr must be a number of dB or inf, got " + format_number(o.snr_db));
+  require(o.n >= 3, "n must be at least 3 samples, got " + std::to_string(o.n), "n");
+  require(o.n <= kMaxSamples, "n must be at most " + std::to_string(kMaxSamples) + " samples, got " + std::to_string(o.n), "n");
+  require(!std::isnan(o.snr_db) && o.snr_db != -INFINITY, "snr must be a number of dB or inf, got " + format_number(o.snr_db), "snr");
   for (const auto& [name, x] : {std::pair<const char*, const Vector&>{"q0", o.q0}, {"v0", o.v0}}) {
     require(x.size() == 0 || x.size() == system.dof(),
             std::string(name) + " must have " + std::to_string(system.dof()) + " entries (one per degree of freedom), got " +

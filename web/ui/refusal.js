@@ -1,9 +1,9 @@
 // Where a refusal of the worker is shown (issue 18 item 4): beside the control of the option it is
 // about, marked aria-invalid, else beside the button that started the run. The option is the
 // error's typed `option` when the core gives one (MechidError.option: the modes' band, the work
-// guard); the checks of the simulation and estimator cores give none yet, only their words
-// ("h = 1e+09 s is too long…", "the acceleration record is too short: … segment(s)"), so a
-// section may also list a pattern of those words per control. Only the placement depends on the
+// guard, the simulation's h, n, snr, amplitude, freq2 and system); the checks of the estimator
+// cores give none yet, only their words ("the acceleration record is too short: … segment(s)"),
+// so a section may also list a pattern of those words per control. Only the placement depends on the
 // words: a message whose wording changes still appears, beside the button.
 import { showFieldError, showFieldMessage } from './field-message.js';
 

@@ -15,11 +15,11 @@ const hValue = $('cond-h-value');
 const status = $('cond-status');
 const studyButton = $('cond-study');
 const controlsError = $('cond-controls-error');  // under the system and the slider
-// The core's refusals about a control, by their words (web/ui/refusal.js): a system it does not
-// know, an h it refuses; any other refusal of an update is said under the controls too.
+// The core's refusals about a control, by their option code (web/ui/refusal.js): a system it does
+// not know, an h it refuses; any other refusal of an update is said under the controls too.
 const REFUSALS = [
-  { pattern: /^unknown preset/, control: presetSelect, place: controlsError },
-  { pattern: /^h /, control: slider, place: controlsError },
+  { option: 'system', control: presetSelect, place: controlsError },
+  { option: 'h', control: slider, place: controlsError },
 ];
 
 // The slider: positions 0..200 on a log scale, h = 10^((i - 150)/50) from 1e-3 s to 10 s

@@ -25,12 +25,13 @@ const MESSAGE_OF = {
   n: 'sim-sampling-error', snr: 'sim-noise-error', seed: 'sim-noise-error',
 };
 const MESSAGES = [...new Set(Object.values(MESSAGE_OF)), 'sim-run-error'];
-// The simulation core's refusals about one field, by their words (web/ui/refusal.js): an unknown
-// preset, h out of the system's range, N, a multisine band above a record too short (more samples
-// are the remedy), the amplitude, the SNR.
+// The simulation core's refusals about one field, by their option code (InputError::option,
+// web/ui/refusal.js): an unknown preset, h out of the system's range, N, a multisine band top
+// below the record's base frequency (more samples are the remedy: the page has no freq2 field),
+// the amplitude, the SNR.
 const REFUSALS = [
-  ['preset', /^unknown preset/], ['h', /^h = /], ['n', /^n must|^multisine band top/], ['amplitude', /^amplitude/], ['snr', /^snr/],
-].map(([id, pattern]) => ({ pattern, control: $(id), place: $(MESSAGE_OF[id]) }));
+  ['preset', 'system'], ['h', 'h'], ['n', 'n'], ['n', 'freq2'], ['amplitude', 'amplitude'], ['snr', 'snr'],
+].map(([id, option]) => ({ option, control: $(id), place: $(MESSAGE_OF[id]) }));
 
 const INPUT_HINTS = {
   prbs: 'PRBS: random levels ±amplitude, held over each sample period. The input is piecewise '

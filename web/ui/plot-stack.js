@@ -6,7 +6,7 @@
 // buttons save all panels as one picture; data-series (all panels' series) and data-points (x
 // values) are on the container for the tests, and container.currentPlots lists the panels.
 import uPlot from '../gen/vendor/uPlot.esm.js';
-import { exportButtons, withDefaults } from './plot.js';
+import { exportButtons, publishPlots, withDefaults } from './plot.js';
 
 const Y_AXIS_SIZE = 64;  // px of every y axis' ticks: the panels' plotting areas line up
 const X_AXIS = { size: 32, labelSize: 20 };  // px of the x axis' ticks and of its label (uPlot: 50, 30)
@@ -98,12 +98,7 @@ export class PlotStack {
       this.plots.push(new uPlot(opts, data, div));
     });
     const series = panels.reduce((n, p) => n + p.series.length, 0);
-    this.container.dataset.series = String(series);
-    this.container.dataset.points = String(xs.length);
-    this.container.dataset.panels = String(panels.length);
-    this.container.currentPlot = this.plots[0] ?? null;
-    this.container.currentPlots = [...this.plots];
-    this.container.plotTools(this.plots.length > 0);
+    publishPlots(this.container, this.plots, { series, points: xs.length, panels: panels.length });
   }
 
   destroy() {
@@ -111,10 +106,7 @@ export class PlotStack {
     this.plots = [];
     this.heights = [];
     this.container.replaceChildren();
-    for (const key of ['points', 'series', 'panels']) delete this.container.dataset[key];
-    this.container.currentPlot = null;
-    this.container.currentPlots = [];
-    this.container.plotTools(false);
+    publishPlots(this.container, []);
   }
 
   /** Destroys the panels and stops following the container's width (a stack made per result). */

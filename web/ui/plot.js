@@ -54,6 +54,21 @@ export function withDefaults(opts) {
 }
 
 /**
+ * Records on a plot container what it shows, for its PNG/SVG buttons and the tests: the counts
+ * {series, points, panels} as data attributes (those not given removed) and
+ * container.currentPlot(s); the buttons are enabled while `plots` is not empty.
+ */
+export function publishPlots(container, plots, counts = {}) {
+  for (const key of ['series', 'points', 'panels']) {
+    if (counts[key] === undefined) delete container.dataset[key];
+    else container.dataset[key] = String(counts[key]);
+  }
+  container.currentPlot = plots[0] ?? null;
+  container.currentPlots = [...plots];
+  container.plotTools(plots.length > 0);
+}
+
+/**
  * One uPlot in a container, following the container's width (height = heightFor(width)), with
  * data-series and data-points on the container for the tests, container.currentPlots = [it],
  * and PNG/SVG export buttons. The single plots of the sections extend it; channels against t are
@@ -82,21 +97,13 @@ export class ResizingPlot {
     this.destroy();
     this.width = Math.max(1, Math.floor(this.container.clientWidth));
     this.plot = new uPlot({ ...withDefaults(opts), width: this.width, height: this.heightFor(this.width) }, data, this.container);
-    this.container.dataset.series = String(series);
-    this.container.dataset.points = String(points);
-    this.container.currentPlot = this.plot;
-    this.container.currentPlots = [this.plot];
-    this.container.plotTools(true);
+    publishPlots(this.container, [this.plot], { series, points });
   }
 
   destroy() {
     if (this.plot) this.plot.destroy();
     this.plot = null;
-    delete this.container.dataset.points;
-    delete this.container.dataset.series;
-    this.container.currentPlot = null;
-    this.container.currentPlots = [];
-    this.container.plotTools(false);
+    publishPlots(this.container, []);
   }
 
   /** Destroys the plot and stops following the container's width (a plot made per result). */

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -107,6 +108,22 @@ export async function openReadyBrowser(options) {
 }
 
 /**
+ * A test file's browser: registers node:test hooks that open one with openReadyBrowser(options)
+ * before the file's tests, hand it to `ready(browser)` (which keeps it and its page), and close it
+ * after them.
+ */
+export function withReadyBrowser(ready, options) {
+  let browser;
+  before(async () => {
+    browser = await openReadyBrowser(options);
+    ready(browser);
+  });
+  after(async () => {
+    await browser?.close();
+  });
+}
+
+/**
  * Opens the navigation step that holds the element `selector` (web/ui/navigation.js) by clicking
  * its tab, as a person would; nothing when that step is open already. The page shows one step at
  * a time, and Playwright acts only on visible elements.
@@ -138,6 +155,20 @@ export async function identifyOnPage(page, { system, h, n, snr, seed, methods, t
   await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('ident-status').dataset.state)
     && !document.getElementById('ident-run').disabled, null, { timeout });
   return page.getAttribute('#ident-status', 'data-state');
+}
+
+/**
+ * Presses Simulate (opening step 2) and waits for this press's outcome: a new run counted in the
+ * status's data-run, or an error; resolves with the status line's {state, text}.
+ */
+export async function simulateOnPage(page, timeout = 30_000) {
+  await page.waitForFunction(() => !document.getElementById('simulate').disabled, null, { timeout });
+  const before = Number(await page.getAttribute('#status', 'data-run') ?? 0);
+  await openStep(page, '#simulate');
+  await page.click('#simulate');
+  await page.waitForFunction((n) => Number(document.getElementById('status').dataset.run ?? 0) > n
+    || document.getElementById('status').dataset.state === 'error', before, { timeout });
+  return { state: await page.getAttribute('#status', 'data-state'), text: await page.textContent('#status') };
 }
 
 /** Opens the Data step, chooses file(s) in its CSV section and waits until they are read (status ready or error). */

@@ -5,27 +5,26 @@
 // run); another site cannot frame the page; a whole session (simulate, CSV download and import,
 // identify, export, save, nonlinear) causes no CSP violation.
 // Run: node --test tests/e2e/
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, foreignRequests, identifyOnPage, openReadyBrowser, openStep } from './browser.mjs';
+import { checkOnly, foreignRequests, identifyOnPage, withReadyBrowser, openStep } from './browser.mjs';
 import { CSP, PAGE_CSP, resolveRequestPath, WEB_ROOT } from '../../scripts/serve.mjs';
 
 let browser;
 let page;
 const dir = mkdtempSync(join(tmpdir(), 'mechid-csp-'));
 
-before(async () => {
-  browser = await openReadyBrowser();
-  page = browser.page;
+withReadyBrowser((b) => {
+  browser = b;
+  page = b.page;
 });
 
-after(async () => {
-  await browser?.close();
+after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 

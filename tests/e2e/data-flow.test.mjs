@@ -4,27 +4,20 @@
 // Step 2 simulates noise-free data, so a model fitted to them reproduces them (fit ≥ 99.9 %); the
 // Identify fields' own data have SNR 15 dB, whose best possible fit is 100 (1 − 10^(−15/20)) ≈ 82 %.
 // Run: node --test tests/e2e/data-flow.test.mjs
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, openReadyBrowser, openStep } from './browser.mjs';
+import { identifyOnPage, withReadyBrowser, openStep, simulateOnPage } from './browser.mjs';
 
 let browser;
 let page;
 
-before(async () => {
-  browser = await openReadyBrowser();
-  page = browser.page;
+withReadyBrowser((b) => {
+  browser = b;
+  page = b.page;
 });
-
-after(async () => {
-  await browser?.close();
-});
-
-const settled = (id) => page.waitForFunction((s) => ['ok', 'warning', 'error'].includes(document.getElementById(s).dataset.state)
-  && !document.getElementById('ident-run').disabled, id, { timeout: 60_000 });
 
 /** Step 1 and 2 as a person does them: the preset, then a simulation with the given settings. */
 async function simulate(preset, { input, h, n, snr }) {
@@ -35,9 +28,8 @@ async function simulate(preset, { input, h, n, snr }) {
   await page.fill('#h', h);
   await page.fill('#n', n);
   await page.fill('#snr', snr);
-  const before = Number(await page.getAttribute('#status', 'data-run') ?? 0);
-  await page.click('#simulate');
-  await page.waitForFunction((k) => Number(document.getElementById('status').dataset.run ?? 0) > k, before, { timeout: 30_000 });
+  const { state, text } = await simulateOnPage(page);
+  assert.equal(state, 'ok', text);
 }
 
 /** The fit percentages of a method's column (results.js: "Fit: q1 99.98 %, …"). */
@@ -58,9 +50,7 @@ test('Identify identifies the PRBS samples simulated in step 2: their N, their n
   await openStep(page, '#ident');
   assert.equal(await page.isChecked('#ident-source-data'), true, 'a simulation selects the data of step 2');
   assert.equal(await page.textContent('#ident-data-summary'), 'msd, prbs, h = 0.1 s, N = 1234, noise-free, seed 1');
-  await checkOnly(page, '#ident-form input[name="method"]', ['variational']);
-  await page.click('#ident-run');
-  await settled('ident-status');
+  await identifyOnPage(page, { methods: ['variational'] });
   assert.match(await page.textContent('#ident-status'), /^Identified msd from the data of step 2 \(h = 0\.1 s, N = 1234\)/);
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-points'), '1234', 'the fit plot shows the 1234 samples of step 2');
   for (const f of await fits('variational')) assert.ok(f >= 99.9, `fit ${f} % on noise-free data`);
@@ -73,9 +63,7 @@ test('step 2 with a multisine (point samples): identified as such, the fit repro
   await simulate('msd', { input: 'multisine', h: '0.1', n: '3000', snr: 'inf' });
   await openStep(page, '#ident');
   assert.match(await page.textContent('#ident-data-summary'), /^msd, multisine, h = 0\.1 s, N = 3000/);
-  await checkOnly(page, '#ident-form input[name="method"]', ['auto']);
-  await page.click('#ident-run');
-  await settled('ident-status');
+  await identifyOnPage(page, { methods: ['auto'] });
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-points'), '3000');
   for (const f of await fits('auto')) assert.ok(f >= 99, `fit ${f} % on noise-free multisine data`);
 });
@@ -94,9 +82,7 @@ test('changing a setting of new data switches to new data: the Identify fields�
   await openStep(page, '#ident');
   await page.fill('#ident-n', '1500');
   assert.equal(await page.isChecked('#ident-source-new'), true);
-  await checkOnly(page, '#ident-form input[name="method"]', ['variational']);
-  await page.click('#ident-run');
-  await settled('ident-status');
+  await identifyOnPage(page, { methods: ['variational'] });
   assert.match(await page.textContent('#ident-status'), /^Identified msd \(h = 0\.05 s, N = 1500\)/);
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-points'), '1500');
   // SNR 15 dB on q: no model can fit the noisy samples beyond ≈ 82 %.
@@ -123,4 +109,8 @@ test('a file read in step 2: Identify says where it is identified, by its name a
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('no console error, page error or CSP violation along the way', () => {
+  assert.deepEqual(browser.problems, []);
 });

@@ -94,16 +94,23 @@ async function walk({ scope, status, cases }) {
   return wrong;
 }
 
+/**
+ * The cases of walk() that set one field: `fieldCase(run)(id, value, good, name, extra)` fills
+ * `value` into #id and calls run(); restore fills `good` back; name defaults to `id "value"`;
+ * extra overrides the case's other keys (control, alsoMarked).
+ */
+const fieldCase = (run) => (id, value, good, name = `${id} "${value}"`, extra = {}) => ({
+  name, control: `input#${id}`, ...extra,
+  act: async () => { await fill({ [id]: value }); await run(); },
+  restore: () => fill({ [id]: good }),
+});
+
 // ---- Simulate (step 2, its preset in step 1) --------------------------------------------------
 
 const simulate = () => press('#simulate', '#status');
 
 test('Simulate: each bad field and each refusal of the core next to its field, red, focused', async () => {
-  const field = (id, value, good, name) => ({
-    name, control: `input#${id}`,
-    act: async () => { await fill({ [id]: value }); await simulate(); },
-    restore: () => fill({ [id]: good }),
-  });
+  const field = fieldCase(simulate);
   const wrong = await walk({
     scope: '#system, #sim-form',
     status: '#status',
@@ -153,11 +160,7 @@ test('Simulate: each bad field and each refusal of the core next to its field, r
 // ---- Identify: the Monte Carlo study's own fields ---------------------------------------------
 
 test('Identify study: its bad h values and runs next to them, not under Identify’s fields', async () => {
-  const field = (id, value, good) => ({
-    name: `${id} "${value}"`, control: `input#${id}`,
-    act: async () => { await fill({ [id]: value }); await press('#ident-study', '#ident-status'); },
-    restore: () => fill({ [id]: good }),
-  });
+  const field = fieldCase(() => press('#ident-study', '#ident-status'));
   const wrong = await walk({
     scope: '#ident',
     status: '#ident-status',
@@ -180,11 +183,7 @@ test('Frequency response and modes: bad fields and the core’s refusals next to
   await chooseCsv(page, csv);
   await page.waitForFunction(() => !document.getElementById('modes-run').disabled);
   const findModes = () => press('#modes-run', '#modes-status');
-  const field = (id, value, good, name, extra = {}) => ({
-    name, control: `input#${id}`, ...extra,
-    act: async () => { await fill({ [id]: value }); await findModes(); },
-    restore: () => fill({ [id]: good }),
-  });
+  const field = fieldCase(findModes);
   const wrong = await walk({
     scope: '#modes',
     status: '#modes-status',
@@ -221,11 +220,7 @@ test('Nonlinear springs: bad fields and the core’s refusals next to their fiel
   await page.selectOption('#nl-system', 'lin-ewins');
   await fill({ 'nl-n': '2000' });
   const run = () => press('#nl-run', '#nl-status');
-  const field = (id, value, good, name) => ({
-    name, control: `input#${id}`,
-    act: async () => { await fill({ [id]: value }); await run(); },
-    restore: () => fill({ [id]: good }),
-  });
+  const field = fieldCase(run);
   const wrong = await walk({
     scope: '#nl-form',
     status: '#nl-status',
@@ -257,21 +252,18 @@ test('Nonlinear springs: bad fields and the core’s refusals next to their fiel
 // ---- Filter and Kalman estimators -------------------------------------------------------------
 
 test('Filter and Kalman estimators: a bad pole grid, duration or no discretization next to its field', async () => {
-  const field = (id, value, good, button, status) => ({
-    name: `${id} "${value}"`, control: `input#${id}`,
-    act: async () => { await fill({ [id]: value }); await press(button, status); },
-    restore: () => fill({ [id]: good }),
-  });
+  const svfField = fieldCase(() => press('#est-svf-run', '#est-svf-status'));
+  const ekfField = fieldCase(() => press('#est-ekf-run', '#est-ekf-status'));
   const svf = await walk({
     scope: '#est-svf-form',
     status: '#est-svf-status',
-    cases: ['0:1:0.1', '0.1:1000:0.1', 'abc', '1:0.5:0.1'].map((grid) => field('est-svf-grid', grid, '0.1:4.9:0.2', '#est-svf-run', '#est-svf-status')),
+    cases: ['0:1:0.1', '0.1:1000:0.1', 'abc', '1:0.5:0.1'].map((grid) => svfField('est-svf-grid', grid, '0.1:4.9:0.2')),
   });
   const ekf = await walk({
     scope: '#est-ekf-form',
     status: '#est-ekf-status',
     cases: [
-      ...['abc', '100', '0.5'].map((d) => field('est-ekf-duration', d, '6', '#est-ekf-run', '#est-ekf-status')),
+      ...['abc', '100', '0.5'].map((d) => ekfField('est-ekf-duration', d, '6')),
       {
         name: 'no discretization',
         control: 'input#discretization',

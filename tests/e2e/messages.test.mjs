@@ -5,11 +5,11 @@
 // whose methods all warn leaves its status line amber, not green, and the work guard's refusal
 // puts the focus on its "Run anyway". The other sections: messages-sections.test.mjs.
 // Run: node --test tests/e2e/messages.test.mjs
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chooseCsv, identifyOnPage, openReadyBrowser, openStep, runCsv } from './browser.mjs';
+import { chooseCsv, identifyOnPage, withReadyBrowser, openStep, runCsv } from './browser.mjs';
 import { longNumbers, OK_COLOUR, placement as placementOn, problemsOf } from './messages-check.mjs';
 
 const corpus = new URL('../data/bad/', import.meta.url).pathname;
@@ -17,13 +17,9 @@ const corpus = new URL('../data/bad/', import.meta.url).pathname;
 let browser;
 let page;
 
-before(async () => {
-  browser = await openReadyBrowser();
-  page = browser.page;
-});
-
-after(async () => {
-  await browser?.close();
+withReadyBrowser((b) => {
+  browser = b;
+  page = b.page;
 });
 
 const placement = (scope) => placementOn(page, scope);

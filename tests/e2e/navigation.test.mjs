@@ -4,20 +4,16 @@
 // then Tab into the open step); one step is shown at a time; a fragment (#identify, #cond, a share
 // link) opens its step.
 // Run: node --test tests/e2e/
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { foreignRequests, openReadyBrowser } from './browser.mjs';
+import { foreignRequests, withReadyBrowser } from './browser.mjs';
 
 let browser;
 let page;
 
-before(async () => {
-  browser = await openReadyBrowser();
-  page = browser.page;
-});
-
-after(async () => {
-  await browser?.close();
+withReadyBrowser((b) => {
+  browser = b;
+  page = b.page;
 });
 
 // The tabs in their order: [step, tab name, an element of the step that must then be visible].

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openBrowser, foreignRequests, openStep } from './browser.mjs';
+import { openBrowser, foreignRequests, simulateOnPage } from './browser.mjs';
 import { startServer, WEB_ROOT } from '../../scripts/serve.mjs';
 
 let browser;
@@ -23,15 +23,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function simulateOnce() {
-  await page.waitForFunction(() => !document.getElementById('simulate').disabled, null, { timeout: 30_000 });
-  const before = Number(await page.getAttribute('#status', 'data-run') ?? 0);
-  await openStep(page, '#simulate');
-  await page.click('#simulate');
-  await page.waitForFunction((n) => Number(document.getElementById('status').dataset.run ?? 0) > n
-    || document.getElementById('status').dataset.state === 'error', before, { timeout: 30_000 });
-  return { state: await page.getAttribute('#status', 'data-state'), text: await page.textContent('#status') };
-}
+const simulateOnce = () => simulateOnPage(page);
 
 test('reload with the network off: the page, its worker and the WebAssembly module come from the cache', async () => {
   await page.waitForSelector('#offline-status[data-state="ready"]', { timeout: 30_000 });

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, chooseCsv, foreignRequests, identifyOnPage, openReadyBrowser, openStep, runCsv } from './browser.mjs';
+import { checkOnly, chooseCsv, foreignRequests, identifyOnPage, openReadyBrowser, openStep, runCsv, simulateOnPage } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-plots-e2e-'));
 let browser;
@@ -91,14 +91,8 @@ async function simulate(preset, n, h) {
   await page.fill('#n', String(n));
   await page.fill('#h', String(h));
   await page.selectOption('#input', 'prbs');
-  const run = Number(await page.getAttribute('#status', 'data-run') ?? 0);
-  await openStep(page, '#simulate');
-  await page.click('#simulate');
-  await page.waitForFunction((prev) => {
-    const s = document.getElementById('status');
-    return s.dataset.state === 'error' || (s.dataset.state === 'ok' && Number(s.dataset.run) > prev);
-  }, run, { timeout: 30_000 });
-  assert.equal(await page.getAttribute('#status', 'data-state'), 'ok', await page.textContent('#status'));
+  const { state, text } = await simulateOnPage(page);
+  assert.equal(state, 'ok', text);
 }
 
 test('8-DOF simulation: u and q as 8 small multiples each, one t range, units on every axis, 8 colours', async () => {

@@ -3,20 +3,16 @@
 // (requestAnimationFrame ≥ 20 per second) while the worker computes, and Cancel stops the work:
 // the status says cancelled, no result appears afterwards, the Identify button is usable again.
 // Run: node --test tests/e2e/progress.test.mjs
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkOnly, openReadyBrowser, openStep } from './browser.mjs';
+import { checkOnly, withReadyBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
 
-before(async () => {
-  browser = await openReadyBrowser();
-  page = browser.page;
-});
-
-after(async () => {
-  await browser?.close();
+withReadyBrowser((b) => {
+  browser = b;
+  page = b.page;
 });
 
 test('8-DOF identification: progress with elapsed time within 300 ms, ≥ 20 frames/s meanwhile, Cancel stops it', async () => {

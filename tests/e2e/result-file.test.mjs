@@ -3,24 +3,23 @@
 // shows the same numbers; a file that is not such a result gets one message naming what is wrong
 // next to the file input, and nothing of its content becomes HTML.
 // Run: node --test tests/e2e/result-file.test.mjs
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { foreignRequests, identifyOnPage, openReadyBrowser, openStep } from './browser.mjs';
+import { foreignRequests, identifyOnPage, withReadyBrowser, openStep } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-result-file-'));
 let browser;
 let page;
 
-before(async () => {
-  browser = await openReadyBrowser();
-  page = browser.page;
+withReadyBrowser((b) => {
+  browser = b;
+  page = b.page;
 });
 
-after(async () => {
-  await browser?.close();
+after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 

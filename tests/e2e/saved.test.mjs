@@ -2,20 +2,16 @@
 // identification saved from the Identify section is listed after a reload (IndexedDB), reopens
 // with the same numbers, and is gone after Delete (and after another reload).
 // Run: node --test tests/e2e/
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { foreignRequests, identifyOnPage, openReadyBrowser, openStep } from './browser.mjs';
+import { foreignRequests, identifyOnPage, withReadyBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
 
-before(async () => {
-  browser = await openReadyBrowser();
-  page = browser.page;
-});
-
-after(async () => {
-  await browser?.close();
+withReadyBrowser((b) => {
+  browser = b;
+  page = b.page;
 });
 
 const count = () => page.getAttribute('#saved-list', 'data-count').then(Number);

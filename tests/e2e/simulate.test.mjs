@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openBrowser, openStep, foreignRequests } from './browser.mjs';
+import { openBrowser, openStep, foreignRequests, simulateOnPage } from './browser.mjs';
 
 let browser;
 let context;
@@ -33,17 +33,7 @@ async function simulate(values) {
     else if (id === 'derivatives') await page.setChecked('#derivatives', value);
     else await page.fill(`#${id}`, String(value));
   }
-  const run = Number(await page.getAttribute('#status', 'data-run') ?? 0);
-  await openStep(page, '#simulate');
-  await page.click('#simulate');
-  await page.waitForFunction((prev) => {
-    const s = document.getElementById('status');
-    return s.dataset.state === 'error' || (s.dataset.state === 'ok' && Number(s.dataset.run) > prev);
-  }, run, { timeout: 30_000 });
-  return {
-    state: await page.getAttribute('#status', 'data-state'),
-    text: await page.textContent('#status'),
-  };
+  return simulateOnPage(page);
 }
 
 const attrs = async (id) => ({

@@ -3,20 +3,16 @@
 // scrolling; the empty states say what to do. Also reports the time to interactive (the Identify
 // button enabled after a reload) — measured here, not asserted (the benchmark has the target).
 // Run: node --test tests/e2e/
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { foreignRequests, openReadyBrowser, openStep } from './browser.mjs';
+import { foreignRequests, withReadyBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
 
-before(async () => {
-  browser = await openReadyBrowser();
-  page = browser.page;
-});
-
-after(async () => {
-  await browser?.close();
+withReadyBrowser((b) => {
+  browser = b;
+  page = b.page;
 });
 
 test('every input, select and button has an accessible name', async () => {

@@ -1,6 +1,7 @@
 // Native timing of the identification methods for `npm run bench` (bench/identification.mjs):
 // prints JSON rows {system, h, method, ms (best of `repeats`), n4sid_ms, pem_iterations} for the
-// cases given on the command line as system:h:snr (N = 6000, PRBS held, seed 2, as the WASM rows).
+// cases given on the command line as system:h:snr[:method+method…] (N = 6000, PRBS held, seed 2, as
+// the WASM rows; methods variational and n4sid-d2c unless given).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "mechid.hpp"
 
@@ -32,15 +34,23 @@ std::string diagnostic(const Identification& r, const std::string& name) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int repeats = 5;
+  const int repeats = std::getenv("MECHID_SPEED_REPEATS") ? std::atoi(std::getenv("MECHID_SPEED_REPEATS")) : 5;
   std::printf("[");
   bool first = true;
   for (int a = 1; a < argc; ++a) {
     const std::string spec = argv[a];
-    const auto c1 = spec.find(':'), c2 = spec.find(':', c1 + 1);
+    const auto c1 = spec.find(':'), c2 = spec.find(':', c1 + 1), c3 = spec.find(':', c2 + 1);
     const std::string name = spec.substr(0, c1);
     const double h = std::atof(spec.substr(c1 + 1, c2 - c1 - 1).c_str());
-    const double snr = std::atof(spec.substr(c2 + 1).c_str());
+    const double snr = std::atof(spec.substr(c2 + 1, c3 - c2 - 1).c_str());
+    std::vector<std::string> methods{"variational", "n4sid-d2c"};
+    if (c3 != std::string::npos) {
+      methods.clear();
+      for (std::size_t b = c3 + 1, e; b <= spec.size(); b = e + 1) {
+        e = std::min(spec.find('+', b), spec.size());
+        methods.push_back(spec.substr(b, e - b));
+      }
+    }
     SimulationOptions o;
     o.h = h;
     o.n = 6000;
@@ -49,7 +59,7 @@ int main(int argc, char** argv) {
     const MechanicalSystem system = preset(name);
     const SimulatedData sim = simulate(system, o);
     Dataset data{h, sim.u, sim.q, InputSampling::hold};
-    for (const std::string method : {"variational", "n4sid-d2c"}) {
+    for (const std::string& method : methods) {
       double best = std::numeric_limits<double>::infinity(), n4sid_best = best;
       Identification r;
       for (int i = 0; i < repeats; ++i) {

@@ -203,7 +203,9 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
     if (omega > 0) slowest = std::max(slowest, 2.0 * M_PI / omega);
   }
   const Eigen::Index rows = choose_block_rows(order, k, ny, N, data.h, slowest);
-  o.block_rows = std::max(rows, o.block_rows);
+  // The pilot's block rows suffice: its F and H are what steps 1-3 would give again.
+  if (rows <= o.block_rows) return subspace_fit_input(data, std::move(pilot));
+  o.block_rows = rows;
   return subspace_identify(data, o);
 }
 

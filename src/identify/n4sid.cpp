@@ -7,7 +7,7 @@
 
 #include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
-#include "core/robust_svd.hpp"
+#include "core/gram_svd.hpp"
 
 namespace mechid {
 namespace {
@@ -86,6 +86,15 @@ Vector rms_scales(const Matrix& x) {
 }
 
 SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& o, Eigen::Index i);
+void fit_input_scaled(const Dataset& d, SubspaceModel& model);
+
+// The data on unit-RMS channels (the scaling subspace_identify works in).
+Dataset scaled_dataset(const Dataset& data, const ChannelScales& scale) {
+  Dataset d = data;
+  d.u = data.u * scale.u.cwiseInverse().asDiagonal();
+  d.y = data.y * scale.y.cwiseInverse().asDiagonal();
+  return d;
+}
 
 }  // namespace
 
@@ -126,13 +135,20 @@ SubspaceModel subspace_identify(const Dataset& data, const SubspaceOptions& o) {
   // the model (F, G_s, H_s, x0) of the scaled data is (F, G_s S_u^-1, S_y H_s, x0) in the units
   // of the data (the state is the same).
   const ChannelScales scale{rms_scales(data.u), rms_scales(data.y)};
-  Dataset d = data;
-  d.u = data.u * scale.u.cwiseInverse().asDiagonal();
-  d.y = data.y * scale.y.cwiseInverse().asDiagonal();
-  SubspaceModel model = subspace_identify_scaled(d, o, i);
+  SubspaceModel model = subspace_identify_scaled(scaled_dataset(data, scale), o, i);
   if (model.status == Status::failed) return model;
   model.H = scale.y.asDiagonal() * model.H;
   if (o.estimate_input) model.G = model.G * scale.u.cwiseInverse().asDiagonal();
+  return model;
+}
+
+SubspaceModel subspace_fit_input(const Dataset& data, SubspaceModel model) {
+  if (model.status == Status::failed) return model;
+  const ChannelScales scale{rms_scales(data.u), rms_scales(data.y)};
+  model.H = scale.y.cwiseInverse().asDiagonal() * model.H;
+  fit_input_scaled(scaled_dataset(data, scale), model);
+  model.H = scale.y.asDiagonal() * model.H;
+  model.G = model.G * scale.u.cwiseInverse().asDiagonal();
   return model;
 }
 
@@ -197,11 +213,12 @@ SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& 
   // L22 L22' = Σ_ww, L32 L22' = Σ_yw, O = L32 times an orthogonal matrix).
   const Eigen::LDLT<Matrix> inputs(G.topLeftCorner(uf, uf));
   const Matrix Gwu = G.block(uf, 0, wp, uf), Gyu = G.block(uf + wp, 0, yf, uf);
-  const Matrix sigma_ww = G.block(uf, uf, wp, wp) - Gwu * inputs.solve(Gwu.transpose());
-  const Matrix sigma_yw = G.block(uf + wp, uf, yf, wp) - Gyu * inputs.solve(Gwu.transpose());
+  const Matrix inputs_wu = inputs.solve(Gwu.transpose());
+  const Matrix sigma_ww = G.block(uf, uf, wp, wp) - Gwu * inputs_wu;
+  const Matrix sigma_yw = G.block(uf + wp, uf, yf, wp) - Gyu * inputs_wu;
   const Matrix O = weighted_projection(sigma_ww, sigma_yw);
-  // robust_svd, not BDCSVD: Eigen 3.4.0's BDCSVD trapped in WebAssembly on such a projection.
-  const RobustSvd svd = robust_svd(O, Eigen::ComputeThinU);
+  // gram_svd: O is wide (yf < wp); not BDCSVD, which trapped in WebAssembly on such a projection.
+  const RobustSvd svd = gram_svd(O, nx);
   if (!svd.ok) {
     model.fail("the subspace projection has non-finite entries: the data are too badly scaled or too collinear "
                "for the subspace step (order " + std::to_string(nx) + ")");
@@ -223,14 +240,17 @@ SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& 
   model.H = gamma.topRows(ny);
   model.F = gamma.topRows(yf - ny).colPivHouseholderQr().solve(gamma.bottomRows(yf - ny));
 
-  if (!o.estimate_input) return model;
+  if (o.estimate_input) fit_input_scaled(d, model);
+  return model;
+}
 
-  // Step 4: G and x0 by least squares (D = 0 known), then H refitted to the simulated state
-  // sequence of that model, and G and x0 once more for the new H: one step of alternating least
-  // squares on the output error with F fixed (y is linear in H for given G, x0 and linear in G, x0
-  // for given H). H from the first block row of Γ_i carries the noise of one block row only; the
-  // refit uses every sample (measured on the 3-DOF study, docs/results.md: M and D errors 5-10 %
-  // lower at h = 0.02-0.1, not worse elsewhere; more alternations changed them by < 2 %).
+// Step 4: G and x0 by least squares (D = 0 known), then H refitted to the simulated state
+// sequence of that model, and G and x0 once more for the new H: one step of alternating least
+// squares on the output error with F fixed (y is linear in H for given G, x0 and linear in G, x0
+// for given H). H from the first block row of Γ_i carries the noise of one block row only; the
+// refit uses every sample (measured on the 3-DOF study, docs/results.md: M and D errors 5-10 %
+// lower at h = 0.02-0.1, not worse elsewhere; more alternations changed them by < 2 %).
+void fit_input_scaled(const Dataset& d, SubspaceModel& model) {
   fit_input_and_initial_state(d, model.F, model.H, model.G, model.x0);
   model.H = fit_output_matrix(d, model.F, model.G, model.x0);
   fit_input_and_initial_state(d, model.F, model.H, model.G, model.x0);
@@ -238,7 +258,6 @@ SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& 
   if (!model.G.allFinite() || !(radius < 1.0)) {
     model.add_warning("identified F is not stable (spectral radius " + format_number(radius) + ")");
   }
-  return model;
 }
 
 }  // namespace

@@ -60,4 +60,8 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
 // Throws InputError on bad data or options; numerical trouble (unstable F, no gap) is a status.
 SubspaceModel subspace_identify(const Dataset& data, const SubspaceOptions& options);
 
+// Step 4 alone (G, x0 and H refitted) for a model of steps 1-3 (estimate_input = false) of the
+// same data: what subspace_identify with estimate_input = true returns, without its steps 1-3 again.
+SubspaceModel subspace_fit_input(const Dataset& data, SubspaceModel model);
+
 }  // namespace mechid

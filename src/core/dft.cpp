@@ -4,7 +4,20 @@
 
 namespace mechid {
 
-Dft::Dft(std::size_t N) : N_(N), chirp_(N) {
+namespace {
+// Whether N has no prime factor above 5: Eigen's FFT (kissfft, mixed radix 2, 3, 4, 5) then takes
+// it directly in O(N log N), one transform instead of Bluestein's three of length M >= 2N − 1.
+bool five_smooth(std::size_t N) {
+  if (N < 2) return false;
+  for (const std::size_t p : {2u, 3u, 5u})
+    while (N % p == 0) N /= p;
+  return N == 1;
+}
+}  // namespace
+
+Dft::Dft(std::size_t N) : N_(N), direct_(five_smooth(N)) {
+  if (direct_) return;
+  chirp_.resize(N_);
   while (M_ < 2 * N_ - 1 || M_ < 2) M_ *= 2;  // Eigen's FFT does not take length 1
   for (std::size_t t = 0; t < N_; ++t) {
     const std::size_t square = (t * t) % (2 * N_);  // e^{iπ t²/N} has period 2N in t²: exact phases for large t
@@ -17,6 +30,11 @@ Dft::Dft(std::size_t N) : N_(N), chirp_(N) {
 }
 
 ComplexVector Dft::forward(const ComplexVector& x) const {
+  if (direct_) {
+    ComplexVector X;
+    fft_.fwd(X, x);
+    return X;
+  }
   ComplexVector a(M_, 0.0), A, c;
   for (std::size_t t = 0; t < N_; ++t) a[t] = x[t] * std::conj(chirp_[t]);
   fft_.fwd(A, a);

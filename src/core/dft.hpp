@@ -1,5 +1,7 @@
 // The discrete Fourier transform of any length N in O(M log M) (M >= 2N − 1 a power of two), by
-// Bluestein's chirp-z identity: the data's own bins, not a zero-padded grid.
+// Bluestein's chirp-z identity: the data's own bins, not a zero-padded grid. Lengths whose prime
+// factors are 2, 3 and 5 (1000, 6000, 10⁶) go to Eigen's mixed-radix FFT directly: on 10⁶
+// samples that is one transform of 10⁶ points instead of three of 2²¹, and no 2²¹-point buffers.
 #pragma once
 
 #include <complex>
@@ -27,6 +29,7 @@ class Dft {
 
  private:
   std::size_t N_, M_ = 1;
+  bool direct_ = false;  // N is 5-smooth: Eigen's FFT of length N, no chirp
   ComplexVector chirp_, B_;
   mutable Eigen::FFT<double> fft_;
 };

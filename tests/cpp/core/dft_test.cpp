@@ -6,8 +6,8 @@
 
 using namespace mechid;
 
-TEST_CASE("the Bluestein DFT equals the defining sum for any length, and inverse undoes it") {
-  for (const std::size_t N : {1u, 2u, 7u, 12u, 97u}) {
+TEST_CASE("the DFT equals the defining sum for any length (Bluestein, or direct when 5-smooth), and inverse undoes it") {
+  for (const std::size_t N : {1u, 2u, 7u, 12u, 97u, 360u, 1000u, 1001u}) {
     ComplexVector x(N);
     for (std::size_t t = 0; t < N; ++t) x[t] = {std::sin(1.3 * t + 0.2), std::cos(0.7 * t * t)};
     const Dft dft(N);

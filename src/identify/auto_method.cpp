@@ -92,12 +92,13 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   // by 4 give a start within 2 %).
   //
   // The decimated starts are tried only when the full-rate start's past horizon was short: its
-  // block rows i (capped at 64 and by the samples) span less than half the slowest period, the
-  // horizon the block-row rule asks for (choose_block_rows). When they span it, decimation gives
-  // the subspace step nothing more, only fewer samples and a coarser midpoint model: on the 8dof
-  // study (docs/results.md, bound8) the full-rate start won in 20 of 20 runs at h = 0.01 and 0.02,
-  // where i h reaches half the slowest period, and the decimated starts only cost time (2.9 of
-  // 4.8 s at h = 0.02). A start that failed or did not converge leaves every factor in.
+  // block rows i (capped at 64 and by the samples) span less than the fraction of the slowest
+  // period its rule asks for (kStartHorizonFraction, choose_block_rows). When they span it,
+  // decimation gives the subspace step nothing more, only fewer samples and a coarser midpoint
+  // model: on the 8dof study (docs/results.md, bound8) the full-rate start won in 20 of 20 runs at
+  // h = 0.01 and 0.02, and the decimated starts only cost time (2.9 of 4.8 s at h = 0.02); with
+  // the eighth-period horizon auto's errors on the whole study were the same to 3 digits
+  // (methods.hpp). A start that failed or did not converge leaves every factor in.
   const Matrix L = input_matrix(data, options);
   {
     const bool has_modes = !start.failed() && !start.modal.modes.empty();
@@ -105,7 +106,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
     const double h_omega = has_modes ? start.modal.modes.back().omega_n * data.h : 0.0;
     const double slowest_period = has_modes ? 2.0 * M_PI / start.modal.modes.front().omega_n : INFINITY;
     const Eigen::Index rows = start.diagnostics.block_rows.value_or(0);
-    const bool horizon_short = !(static_cast<double>(rows) * data.h >= 0.5 * slowest_period);
+    const bool horizon_short = !(static_cast<double>(rows) * data.h >= kStartHorizonFraction * slowest_period);
     double best = has_modes ? exact_cost(data, L, start) : INFINITY;
     for (Eigen::Index factor = 2; (!trusted || (horizon_short && factor * h_omega < M_PI)) && factor <= 8; factor *= 2) {
       Identification coarse;

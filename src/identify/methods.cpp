@@ -182,7 +182,7 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
   return r;
 }
 
-SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options) {
+SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options, double horizon_fraction) {
   const Eigen::Index order = 2 * data.y.cols(), N = data.y.rows(), ny = data.y.cols(), k = data.u.cols();
   SubspaceOptions o;
   o.order = order;
@@ -202,7 +202,7 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
     const double omega = std::abs(std::log(z)) / data.h;
     if (omega > 0) slowest = std::max(slowest, 2.0 * M_PI / omega);
   }
-  const Eigen::Index rows = choose_block_rows(order, k, ny, N, data.h, slowest);
+  const Eigen::Index rows = choose_block_rows(order, k, ny, N, data.h, slowest, horizon_fraction);
   // The pilot's block rows suffice: its F and H are what steps 1-3 would give again.
   if (rows <= o.block_rows) return subspace_fit_input(data, std::move(pilot));
   o.block_rows = rows;

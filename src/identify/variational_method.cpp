@@ -27,7 +27,7 @@ struct Start {
 
 Start n4sid_start(const Dataset& data, const IdentifyOptions& options, const Matrix& L, const VariationalPredictor& predictor) {
   Start start;
-  const SubspaceModel sub = subspace_with_rule(data, options);
+  const SubspaceModel sub = subspace_with_rule(data, options, kStartHorizonFraction);
   start.block_rows = sub.block_rows;
   start.record.diagnostics.block_rows = sub.block_rows;
   note_suggested_dof(sub, data.y.cols(), start.record);

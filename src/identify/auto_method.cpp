@@ -60,6 +60,24 @@ double exact_sse(const Identification& r, const Dataset& data, Eigen::Index rows
   return (data.y - r.validation.simulated).bottomRows(rows).squaredNorm();
 }
 
+// Whether the full-rate start's subspace step had a past horizon shorter than its rule asks for
+// (kStartHorizonFraction of the slowest period, choose_block_rows): the rows the user gave, or the
+// cap of 64 block rows or the samples, cut it. Only a start from the subspace step (init "n4sid",
+// the option's value) has such a horizon; any other start, or a rigid-body mode (no period to
+// span), counts as cut. Computed from the start's own modes, so that a pilot whose slowest period
+// came out slightly shorter does not decide it.
+bool horizon_cut(const Identification& start, const Dataset& data, const IdentifyOptions& options) {
+  if (start.failed() || start.modal.modes.empty() || start.diagnostics.init.value_or("") != "n4sid") return true;
+  const double omega = start.modal.modes.front().omega_n;
+  if (!(omega > 0)) return true;
+  const double period = 2.0 * M_PI / omega, wanted = std::ceil(kStartHorizonFraction * period / data.h);
+  const Eigen::Index ny = data.y.cols();
+  const Eigen::Index allowed = options.block_rows > 0 ? options.block_rows
+                                                      : choose_block_rows(2 * ny, data.u.cols(), ny, data.y.rows(), data.h, period,
+                                                                          kStartHorizonFraction);
+  return static_cast<double>(allowed) < wanted;
+}
+
 }  // namespace
 
 Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
@@ -91,24 +109,23 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   // variational PEM ended with M indefinite and n4sid's F was unstable, while the data decimated
   // by 4 give a start within 2 %).
   //
-  // The decimated starts are tried only when the full-rate start's past horizon was short: its
-  // block rows i (capped at 64 and by the samples) span less than the fraction of the slowest
-  // period its rule asks for (kStartHorizonFraction, choose_block_rows). When they span it,
-  // decimation gives the subspace step nothing more, only fewer samples and a coarser midpoint
-  // model: on the 8dof study (docs/results.md, bound8) the full-rate start won in 20 of 20 runs at
-  // h = 0.01 and 0.02, and the decimated starts only cost time (2.9 of 4.8 s at h = 0.02); with
-  // the eighth-period horizon auto's errors on the whole study were the same to 3 digits
-  // (methods.hpp). A start that failed or did not converge leaves every factor in.
+  // The decimated starts are tried only when the full-rate start's past horizon was cut short
+  // (horizon_cut: the 64-block-row cap or the samples left it below kStartHorizonFraction of the
+  // slowest period). Otherwise decimation gives the subspace step nothing more, only fewer
+  // samples and a coarser midpoint model: on the 8dof study (docs/results.md, bound8) the
+  // full-rate start won in 20 of 20 runs at h = 0.01 and 0.02, and the decimated starts only cost
+  // time (2.9 of 4.8 s at h = 0.02); with this test auto's errors on the whole study were the same
+  // to 3 digits. A start that failed, did not converge or has no finite exact-model cost leaves
+  // every factor in.
   const Matrix L = input_matrix(data, options);
   {
     const bool has_modes = !start.failed() && !start.modal.modes.empty();
     const bool trusted = has_modes && pem_converged(start);
     const double h_omega = has_modes ? start.modal.modes.back().omega_n * data.h : 0.0;
-    const double slowest_period = has_modes ? 2.0 * M_PI / start.modal.modes.front().omega_n : INFINITY;
-    const Eigen::Index rows = start.diagnostics.block_rows.value_or(0);
-    const bool horizon_short = !(static_cast<double>(rows) * data.h >= kStartHorizonFraction * slowest_period);
     double best = has_modes ? exact_cost(data, L, start) : INFINITY;
-    for (Eigen::Index factor = 2; (!trusted || (horizon_short && factor * h_omega < M_PI)) && factor <= 8; factor *= 2) {
+    const bool usable = trusted && std::isfinite(best);  // else no full-rate start to keep: every factor competes
+    const bool short_horizon = horizon_cut(start, data, options);
+    for (Eigen::Index factor = 2; (!usable || (short_horizon && factor * h_omega < M_PI)) && factor <= 8; factor *= 2) {
       Identification coarse;
       try {
         coarse = identify_variational(decimate(data, factor), options);

@@ -14,17 +14,15 @@ RobustSvd gram_svd(const Matrix& A, Eigen::Index wanted) {
   const Eigen::Index m = A.rows();
   if (!A.allFinite()) return RobustSvd{};
   if (m > A.cols() || wanted < 1 || wanted >= m) return robust_svd(A, Eigen::ComputeThinU);
-  // Scaled by a power of two near the largest magnitude (exact), as in robust_svd: A A' can then
-  // neither overflow nor underflow.
-  const double largest = A.cwiseAbs().maxCoeff();
-  const int e = largest > 0 ? std::ilogb(largest) + 1 : 0;
+  // Scaled by a power of two near the largest magnitude (exact), as in robust_svd: A A' cannot overflow.
+  const int e = power_of_two_scale(A);
   const Matrix scaled = A.unaryExpr([e](double x) { return std::ldexp(x, -e); });
   Matrix gram = Matrix::Zero(m, m);
   gram.selfadjointView<Eigen::Lower>().rankUpdate(scaled);
   const Eigen::SelfAdjointEigenSolver<Matrix> eigen(gram);
   if (eigen.info() != Eigen::Success) return robust_svd(A, Eigen::ComputeThinU);
   const Vector lambda = eigen.eigenvalues().reverse();  // decreasing
-  const double rounding = static_cast<double>(m) * std::numeric_limits<double>::epsilon() * std::max(lambda(0), 0.0);
+  const double rounding = static_cast<double>(m + A.cols()) * std::numeric_limits<double>::epsilon() * std::max(lambda(0), 0.0);
   const double gap = lambda(wanted - 1) - lambda(wanted);
   // Kept when the rounding moves the leading vectors by less than 1e-8, or by less than 1e-3 of
   // what the rest of the data (λ_{w+1}: noise, unmodelled or unresolved dynamics) moves them.
@@ -39,9 +37,10 @@ RobustSvd gram_svd(const Matrix& A, Eigen::Index wanted) {
   out.ok = true;
   out.singular_values.resize(m);
   out.U.resize(m, m);
+  const double floor = std::sqrt(rounding);  // √((n + m) ε) s_1 in the scaled units
   for (Eigen::Index c = 0; c < m; ++c) {
     const Eigen::Index from = order[static_cast<std::size_t>(c)];
-    out.singular_values(c) = std::ldexp(s(from), e);
+    out.singular_values(c) = std::ldexp(std::max(s(from), floor), e);
     out.U.col(c) = U.col(from);
   }
   return out;

@@ -29,4 +29,8 @@ struct RobustSvd {
 // `vectors`: Eigen's ComputeThinU / ComputeFullU / ComputeThinV / ComputeFullV flags (0: values only).
 RobustSvd robust_svd(const Matrix& A, unsigned vectors = 0);
 
+// e such that A 2^-e has its largest magnitude in [1/2, 1) (0 for a zero A): multiplying by a power
+// of two rounds nothing, and no square or product of such entries can overflow.
+int power_of_two_scale(const Matrix& A);
+
 }  // namespace mechid

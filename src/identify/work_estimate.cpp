@@ -64,7 +64,8 @@ double block_rows(double N, double n, double k, bool pilot) {
 //  hankel_gram: 2i lagged products of the m x N channel matrix, 2i · 2m² N;
 //  step 2 on uf = ik, wp = im, yf = in rows: LDLT uf³/3, two solves 2 · 2uf² wp, Σ_ww 2wp² uf,
 //  Σ_yw 2yf wp uf, the Cholesky wp³/3 and its solve wp² yf, the SVD counted as a bidiagonalising
-//  one with U, 4yf wp² + 8yf³ (gram_svd takes about 2yf² wp + 9yf³: an upper bound);
+//  one with U, 4yf wp² + 8yf³ (gram_svd takes about 2yf² wp + 9yf³, more only when it falls back
+//  to the Jacobi SVD: noise-free data with a small gap after the order);
 //  step 4 (with the input): fit_input_and_initial_state twice, per sample F·XB 2nx³k, H·XB
 //  2n nx² k and the rank update n Pg² of its Pg = nx(k + 1) parameters; fit_output_matrix 6nx².
 // Memory: the (2i)² lag blocks and the Gram matrix, (2im)² each, and Σ_ww, Σ_yw, O.

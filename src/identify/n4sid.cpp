@@ -88,12 +88,11 @@ Vector rms_scales(const Matrix& x) {
 SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& o, Eigen::Index i);
 void fit_input_scaled(const Dataset& d, SubspaceModel& model);
 
-// The data on unit-RMS channels (the scaling subspace_identify works in).
+// The data on unit-RMS channels (the scaling subspace_identify works in), built in place: one copy
+// of u and y, not a copy of the data then overwritten (2 x 48 MB at once for 10⁶ samples of 3 DOF).
 Dataset scaled_dataset(const Dataset& data, const ChannelScales& scale) {
-  Dataset d = data;
-  d.u = data.u * scale.u.cwiseInverse().asDiagonal();
-  d.y = data.y * scale.y.cwiseInverse().asDiagonal();
-  return d;
+  return Dataset{data.h, data.u * scale.u.cwiseInverse().asDiagonal(), data.y * scale.y.cwiseInverse().asDiagonal(),
+                 data.input_sampling, data.outputs, data.acceleration_cutoff_hz};
 }
 
 }  // namespace

@@ -24,23 +24,31 @@ if (process.argv[2] === '--n4sid-1e6') {
   process.exit(0);
 }
 
-if (process.argv[2] === '--auto') {
-  const [name, h, snr] = [process.argv[3], Number(process.argv[4]), Number(process.argv[5])];
-  const mechid = await loadMechidNode();
+// One method on one case in the steady state. The first calls of a case also pay V8's compilation
+// of the code they reach (Liftoff, then TurboFan tier-up in a background thread): the first call
+// is returned apart, and the best of `repeats` is taken after a warm-up of at least 3 calls and 1 s.
+function steadyState(mechid, method, name, h, snr, repeats) {
   const sim = mechid.simulate(mechid.preset(name), { h, n: 6000, snr, seed: 2 });
   const once = () => {
     const t0 = performance.now();
-    const result = mechid.identify('auto', { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, {});
+    const result = mechid.identify(method, { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, {});
     return [performance.now() - t0, result];
   };
-  for (let calls = 0, warm = 0; calls < 3 || warm < 1000; calls++) warm += once()[0];
+  const [first] = once();
+  for (let calls = 1, warm = first; calls < 3 || warm < 1000; calls++) warm += once()[0];
   let best = Infinity, r;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < repeats; i++) {
     const [ms, result] = once();
     best = Math.min(best, ms);
     r = result;
   }
-  console.log(JSON.stringify({ ms: best, start: r.diagnostics.start ?? '–', iterations: r.diagnostics.iterations ?? '–' }));
+  return { first, best, diagnostics: r.diagnostics };
+}
+
+if (process.argv[2] === '--auto') {
+  const [name, h, snr] = [process.argv[3], Number(process.argv[4]), Number(process.argv[5])];
+  const { best, diagnostics } = steadyState(await loadMechidNode(), 'auto', name, h, snr, 3);
+  console.log(JSON.stringify({ ms: best, start: diagnostics.start ?? '–', iterations: diagnostics.iterations ?? '–' }));
   process.exit(0);
 }
 
@@ -55,36 +63,20 @@ const mechid = await loadMechidNode();
 const lines = [`One identification, N = 6000, PRBS on all inputs (held), seed 2; native g++ -O3 and WASM (Node ${process.version}), best of 5 in the steady state (after a warm-up of ≥ 3 calls and ≥ 1 s), and the first call of each case (compilation included):`, '',
   '| system | h | SNR dB | method | native ms | WASM ms | WASM / native | WASM first call ms | PEM iterations | block rows |', '|---|---|---|---|---|---|---|---|---|---|'];
 for (const [name, h, snr] of cases) {
-  const sim = mechid.simulate(mechid.preset(name), { h, n: 6000, snr, seed: 2 });
   for (const method of methods) {
-    // The first calls of a case also pay V8's compilation of the code they reach (Liftoff, then
-    // TurboFan tier-up in a background thread): the first call is reported apart, and the best of
-    // 5 is taken after a warm-up of at least 3 calls and 1 s (the steady state).
-    const identifyOnce = () => {
-      const t0 = performance.now();
-      const result = mechid.identify(method, { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, {});
-      return [performance.now() - t0, result];
-    };
-    const [first] = identifyOnce();
-    for (let calls = 1, warm = first; calls < 3 || warm < 1000; calls++) warm += identifyOnce()[0];
-    let best = Infinity, r;
-    for (let i = 0; i < 5; i++) {
-      const [ms, result] = identifyOnce();
-      best = Math.min(best, ms);
-      r = result;
-    }
+    const { first, best, diagnostics } = steadyState(mechid, method, name, h, snr, 5);
     const nat = native.get(`${name}/${h}/${method}`);
     const ratio = nat ? (best / nat.ms).toFixed(2) : '–';
-    const iterations = r.diagnostics.iterations ?? '–';
-    lines.push(`| ${name} | ${h} | ${snr} | ${method} | ${nat ? nat.ms.toFixed(1) : '–'} | ${best.toFixed(1)} | ${ratio} | ${first.toFixed(0)} | ${iterations} | ${r.diagnostics.block_rows} |`);
+    const iterations = diagnostics.iterations ?? '–';
+    lines.push(`| ${name} | ${h} | ${snr} | ${method} | ${nat ? nat.ms.toFixed(1) : '–'} | ${best.toFixed(1)} | ${ratio} | ${first.toFixed(0)} | ${iterations} | ${diagnostics.block_rows} |`);
   }
 }
 
 // auto at every h of the identification study (issue 19's targets: 3dof ≤ 100 ms, 8dof ≤ 1 s in
 // WASM in the steady state). Each case in a fresh Node process (`--auto system h snr`): in one
 // long-lived process the same call varied by up to 1.8x with what ran before it (the module's
-// grown heap, V8's state), in fresh ones by a few %. Warm-up as above (≥ 3 calls and ≥ 1 s),
-// then the best of 3; native best of 3.
+// grown heap, V8's state), in fresh ones by a few %. steadyState's warm-up, then the best of 3;
+// native best of 3.
 const autoCases = [...[0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.6].map((h) => ['3dof', h, 15]),
   ...[0.0005, 0.001, 0.002, 0.005, 0.01, 0.02].map((h) => ['8dof', h, 20])];
 const nativeAuto = new Map();
@@ -92,7 +84,7 @@ if (existsSync(tool)) {
   const rows = JSON.parse(execFileSync(tool, autoCases.map((c) => `${c.join(':')}:auto`), { encoding: 'utf8', env: { ...process.env, MECHID_SPEED_REPEATS: '3' } }));
   for (const r of rows) nativeAuto.set(`${r.system}/${r.h}`, r);
 }
-lines.push('', '`auto` at every h of the identification study, same data (N = 6000, PRBS held, seed 2); WASM in a fresh Node process per case, best of 3 after the warm-up, native best of 3. Targets of issue 19: 3dof ≤ 100 ms and 8dof ≤ 1 s in WASM:', '',
+lines.push('', '`auto` at every h of the identification study, same data (N = 6000, PRBS held, seed 2); WASM in a fresh Node process per case, best of 3 after the same warm-up, native best of 3. Targets of issue 19: 3dof ≤ 100 ms and 8dof ≤ 1 s in WASM:', '',
   '| system | h | native ms | WASM ms | WASM / native | start refined | PEM iterations |', '|---|---|---|---|---|---|---|');
 for (const c of autoCases) {
   const w = JSON.parse(execFileSync(process.execPath, [new URL(import.meta.url).pathname, '--auto', ...c.map(String)], { encoding: 'utf8' }));

@@ -50,8 +50,12 @@ export const warn = (messages) => { for (const m of messages) process.stderr.wri
 /** A preset name or a system JSON file, checked (unless `check` is false); errors name the file. */
 export function loadSystem(mechid, spec, { check = true } = {}) {
   if (mechid.presetNames().includes(spec)) return mechid.preset(spec);
+  if (/^chain\d+$/.test(spec) && !existsSync(spec)) {  // chains of other lengths: the core checks n
+    try { return mechid.preset(spec); } catch (e) { throw badInput(`--system: ${e.message}`); }
+  }
   if (!existsSync(spec)) {
-    throw badInput(`--system '${spec}' is neither a preset (${mechid.presetNames().join(', ')}) nor an existing file`);
+    throw badInput(`--system '${spec}' is neither a preset (${mechid.presetNames().join(', ')}, or chain<n> ` +
+      'for another chain length) nor an existing file');
   }
   const system = systemFromJson(readJson(spec, 'system file'), `system file ${spec}`);
   const report = check ? mechid.checkSystem(system) : { ok: true };

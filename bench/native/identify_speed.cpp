@@ -1,7 +1,8 @@
 // Native timing of the identification methods for `npm run bench` (bench/identification.mjs):
 // prints JSON rows {system, h, method, ms (best of `repeats`), n4sid_ms, pem_iterations} for the
 // cases given on the command line as system:h:snr[:method+method…] (N = 6000, PRBS held, seed 2, as
-// the WASM rows; methods variational and n4sid-d2c unless given).
+// the WASM rows; methods variational and n4sid-d2c unless given; MECHID_SPEED_REPEATS repeats,
+// MECHID_SPEED_BLOCK_ROWS a fixed block-row count).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -46,6 +47,8 @@ int main(int argc, char** argv) {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
 #endif
   const int repeats = std::getenv("MECHID_SPEED_REPEATS") ? std::atoi(std::getenv("MECHID_SPEED_REPEATS")) : 5;
+  IdentifyOptions options;  // MECHID_SPEED_BLOCK_ROWS: a fixed block-row count (0: the rule), as bench/peer.mjs sets
+  if (std::getenv("MECHID_SPEED_BLOCK_ROWS")) options.block_rows = std::atoi(std::getenv("MECHID_SPEED_BLOCK_ROWS"));
   std::printf("[");
   bool first = true;
   for (int a = 1; a < argc; ++a) {
@@ -75,10 +78,10 @@ int main(int argc, char** argv) {
       Identification r;
       for (int i = 0; i < repeats; ++i) {
         auto begin = std::chrono::steady_clock::now();
-        r = identify(method, data, IdentifyOptions{});
+        r = identify(method, data, options);
         best = std::min(best, milliseconds_since(begin));
         begin = std::chrono::steady_clock::now();
-        subspace_with_rule(data, IdentifyOptions{});
+        subspace_with_rule(data, options);
         n4sid_best = std::min(n4sid_best, milliseconds_since(begin));
       }
       std::printf("%s{\"system\":\"%s\",\"h\":%g,\"method\":\"%s\",\"ms\":%.2f,\"n4sid_ms\":%.2f,\"iterations\":%s,\"block_rows\":%s}",

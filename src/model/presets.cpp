@@ -60,15 +60,61 @@ MechanicalSystem mass_spring_damper() {
   return s;
 }
 
+// The chain lengths `preset` accepts as "chain<n>"; chain16 and chain24 are listed.
+constexpr Eigen::Index kMinChain = 2, kMaxChain = 48;
+
+// n masses in a row between two walls (issue 19, item 5: how time and error grow with n). Mass i
+// (1-based) is 1 + 0.2 ((i - 1) mod 3) kg; spring j = 1 … n + 1 (spring 1 joins the left wall to
+// mass 1, spring n + 1 mass n to the right wall) is 10⁴ (1 + 0.25 ((j - 1) mod 4)) N/m, so K is
+// tridiagonal and positive definite and no two masses see the same neighbourhood for long (no
+// repeated frequencies). Damping is Rayleigh's, D = α M + β K (dashpots to the ground in
+// proportion to the masses and in parallel with the springs: diagonal plus tridiagonal), with
+// ζ(ω) = α / (2ω) + β ω / 2 (Chopra, "Dynamics of Structures", 4th ed., eq. 11.4.3):
+// α = 0.5 s⁻¹, β = 4·10⁻⁴ s give 1-6 % over the chain's band for every n up to 48 (about
+// 6-220 rad/s at n = 24). One force on every mass, as in the thesis's experiments.
+MechanicalSystem chain(Eigen::Index n) {
+  MechanicalSystem s;
+  s.name = "chain" + std::to_string(n);
+  s.M = Matrix::Zero(n, n);
+  s.K = Matrix::Zero(n, n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    s.M(i, i) = 1.0 + 0.2 * static_cast<double>(i % 3);
+    const double left = 1e4 * (1.0 + 0.25 * static_cast<double>(i % 4));
+    const double right = 1e4 * (1.0 + 0.25 * static_cast<double>((i + 1) % 4));
+    s.K(i, i) = left + right;
+    if (i + 1 < n) s.K(i, i + 1) = s.K(i + 1, i) = -right;
+  }
+  const double alpha = 0.5, beta = 4e-4;
+  s.D = alpha * s.M + beta * s.K;
+  s.L = Matrix::Identity(n, n);
+  return s;
+}
+
+// n of "chain<n>" with kMinChain <= n <= kMaxChain, or 0.
+Eigen::Index chain_length(const std::string& name) {
+  const std::string prefix = "chain";
+  if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0 || name.size() > prefix.size() + 2)
+    return 0;
+  Eigen::Index n = 0;
+  for (std::size_t i = prefix.size(); i < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9') return 0;
+    n = 10 * n + (name[i] - '0');
+  }
+  return n >= kMinChain && n <= kMaxChain ? n : 0;
+}
+
 }  // namespace
 
-std::vector<std::string> preset_names() { return {"3dof", "8dof", "msd"}; }
+std::vector<std::string> preset_names() { return {"3dof", "8dof", "msd", "chain16", "chain24"}; }
 
 MechanicalSystem preset(const std::string& name) {
   if (name == "3dof") return three_dof();
   if (name == "8dof") return eight_dof();
   if (name == "msd") return mass_spring_damper();
-  throw InputError("unknown preset '" + name + "' (known: 3dof, 8dof, msd)", "system");
+  if (const Eigen::Index n = chain_length(name)) return chain(n);
+  throw InputError("unknown preset '" + name + "' (known: 3dof, 8dof, msd, chain<n> with n = " +
+                       std::to_string(kMinChain) + " … " + std::to_string(kMaxChain) + ", e.g. chain16)",
+                   "system");
 }
 
 }  // namespace mechid

@@ -1,4 +1,5 @@
-// Built-in systems: thesis sec. 5.2.1 (3dof), thesis appendix A.5 (8dof), seed 003 (msd).
+// Built-in systems: thesis sec. 5.2.1 (3dof), thesis appendix A.5 (8dof), seed 003 (msd), and
+// chains of n masses between two walls ("chain<n>", 2 <= n <= 48; chain16 and chain24 listed).
 #pragma once
 
 #include <string>

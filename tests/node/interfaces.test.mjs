@@ -269,7 +269,8 @@ test('api: every method of the Mechid interface', () => {
 });
 
 test('api: Matrix layout, presets, simulate, checkSystem, stateSpace keys', () => {
-  assert.deepEqual(mechid.presetNames(), ['3dof', '8dof', 'msd']);
+  assert.deepEqual(mechid.presetNames(), ['3dof', '8dof', 'msd', 'chain16', 'chain24']);
+  assert.equal(mechid.preset('chain5').M.rows, 5);  // any chain length 2 … 48, not only the listed two
   const msd = mechid.preset('msd');
   hasKeys(msd, ['name', 'M', 'D', 'K', 'L'], 'MechanicalSystem');
   for (const key of ['M', 'D', 'K', 'L']) {

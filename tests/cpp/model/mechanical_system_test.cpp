@@ -4,6 +4,7 @@
 
 #include "core/input_error.hpp"
 #include "model/mechanical_system.hpp"
+#include "model/modal.hpp"
 #include "model/presets.hpp"
 
 using namespace mechid;
@@ -40,7 +41,43 @@ TEST_CASE("presets are valid and hold the published matrices") {
   CHECK(msd.M(0, 0) == 15.0);
   CHECK(msd.D(0, 0) == 0.2);
   CHECK(msd.K(0, 0) == 2.0);
-  REQUIRE_THROWS_WITH(preset("4dof"), "unknown preset '4dof' (known: 3dof, 8dof, msd)");
+  REQUIRE_THROWS_WITH(preset("4dof"),
+                      "unknown preset '4dof' (known: 3dof, 8dof, msd, chain<n> with n = 2 … 48, e.g. chain16)");
+  CHECK_THROWS_AS(preset("chain1"), InputError);
+  CHECK_THROWS_AS(preset("chain49"), InputError);
+  CHECK_THROWS_AS(preset("chain"), InputError);
+  CHECK_THROWS_AS(preset("chain1x"), InputError);
+}
+
+// The chains' modes against closed forms: with Rayleigh damping D = αM + βK every mode is real
+// (the undamped shapes diagonalise D) and ζ = α/(2ω) + βω/2 (Chopra eq. 11.4.3); the sum of
+// ω² over the modes is trace(M⁻¹K) (the eigenvalues of M⁻¹K are the ω²).
+TEST_CASE("chain presets have the stated masses, springs and Rayleigh damping") {
+  const auto c2 = preset("chain2");
+  CHECK(c2.M.diagonal().transpose() == Eigen::RowVector2d(1.0, 1.2));
+  CHECK(c2.K(0, 0) == 1e4 + 1.25e4);         // left wall spring + spring to mass 2
+  CHECK(c2.K(0, 1) == -1.25e4);
+  CHECK(c2.K(1, 1) == 1.25e4 + 1.5e4);       // spring to mass 1 + right wall spring
+  for (const auto n : {2, 16, 24, 48}) {
+    const auto s = preset("chain" + std::to_string(n));
+    INFO("chain" << n);
+    REQUIRE(check(s).empty());
+    CHECK(s.dof() == n);
+    CHECK(s.L == Matrix::Identity(n, n));
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index j = i + 2; j < n; ++j) CHECK((s.K(i, j) == 0.0 && s.D(i, j) == 0.0));  // tridiagonal
+    const auto modal = modal_analysis(s);
+    REQUIRE(modal.modes.size() == static_cast<std::size_t>(n));
+    double sum_omega2 = 0.0;
+    for (const auto& mode : modal.modes) {
+      sum_omega2 += mode.omega_n * mode.omega_n;
+      CHECK(mode.zeta == Approx(0.5 / (2.0 * mode.omega_n) + 4e-4 * mode.omega_n / 2.0).epsilon(1e-9));
+      CHECK(mode.complexity < 1e-12);
+      CHECK(mode.zeta > 0.01);
+      CHECK(mode.zeta < 0.06);
+    }
+    CHECK(sum_omega2 == Approx((s.M.diagonal().cwiseInverse().asDiagonal() * s.K).trace()).epsilon(1e-10));
+  }
 }
 
 TEST_CASE("each validation failure names the matrix and the property") {

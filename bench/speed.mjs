@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadMechidNode } from '../wasm/node.js';
+import { steadyState as timeSteadyState } from './timing.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const cases = [['3dof', 0.05, 15], ['3dof', 0.01, 15], ['8dof', 0.005, 20]];
@@ -24,25 +25,12 @@ if (process.argv[2] === '--n4sid-1e6') {
   process.exit(0);
 }
 
-// One method on one case in the steady state. The first calls of a case also pay V8's compilation
-// of the code they reach (Liftoff, then TurboFan tier-up in a background thread): the first call
-// is returned apart, and the best of `repeats` is taken after a warm-up of at least 3 calls and 1 s.
+// One method on one case in the steady state (timing.mjs: the first call apart, then the best of
+// `repeats` after a warm-up of at least 3 calls and 1 s).
 function steadyState(mechid, method, name, h, snr, repeats) {
   const sim = mechid.simulate(mechid.preset(name), { h, n: 6000, snr, seed: 2 });
-  const once = () => {
-    const t0 = performance.now();
-    const result = mechid.identify(method, { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, {});
-    return [performance.now() - t0, result];
-  };
-  const [first] = once();
-  for (let calls = 1, warm = first; calls < 3 || warm < 1000; calls++) warm += once()[0];
-  let best = Infinity, r;
-  for (let i = 0; i < repeats; i++) {
-    const [ms, result] = once();
-    best = Math.min(best, ms);
-    r = result;
-  }
-  return { first, best, diagnostics: r.diagnostics };
+  const { first, best, result } = timeSteadyState(() => mechid.identify(method, { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, {}), repeats);
+  return { first, best, diagnostics: result.diagnostics };
 }
 
 if (process.argv[2] === '--auto') {

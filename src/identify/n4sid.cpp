@@ -153,32 +153,42 @@ SubspaceModel subspace_fit_input(const Dataset& data, SubspaceModel model) {
 
 namespace {
 
-// G and x0 of y_t = H F^t x0 + sum_{s<t} H F^{t-1-s} G u_s by least squares, F and H given;
-// regressors simulated alongside, normal equations accumulated over blocks of samples (one rank
-// update per block, not per sample).
+// G and x0 of y_t = H F^t x0 + sum_{s<t} H F^{t-1-s} G u_s by least squares, F and H given.
+// The regressors of y_t in (vec G, x0) are H W_t with W_t = [S_1(t) … S_k(t), F^t] (nx x P),
+// S_j(t) = sum_{s<t} F^{t-1-s} u_j(s), simulated alongside: W_{t+1} = F W_t plus u_j(t) on the
+// diagonal of block j. The W of `block` samples lie side by side, so that one product gives their
+// regressors and one rank update adds them to the normal equations: laid out as W' H'
+// ((P block) x ny, column-major), the same memory read as P x (ny block) has one column per
+// (output, sample), which is the regressor matrix itself (no transposing copy per sample).
 void fit_input_and_initial_state(const Dataset& d, const Matrix& F, const Matrix& H, Matrix& G_out, Vector& x0_out) {
   const Eigen::Index k = d.u.cols(), ny = d.y.cols(), N = d.u.rows(), nx = F.rows();
-  const Eigen::Index P = nx * k + nx, block_samples = 64;
-  Matrix XB = Matrix::Zero(nx, nx * k), Z = Matrix::Identity(nx, nx);
+  const Eigen::Index P = nx * k + nx, block = 64;
+  Matrix W(nx, P * block), next(nx, P);
+  W.leftCols(P).setZero();
+  W.block(0, nx * k, nx, nx).setIdentity();
+  // W_{t+1} from W_t (the block's columns `from`) into `to`.
+  const auto advance = [&](const auto& from, auto&& to, Eigen::Index t) {
+    to.noalias() = F * from;
+    for (Eigen::Index j = 0; j < k; ++j) to.block(0, j * nx, nx, nx).diagonal().array() += d.u(t, j);
+    auto z = to.rightCols(nx);
+    if (!z.allFinite() || z.cwiseAbs().maxCoeff() > 1e150) z.setZero();  // unstable F: drop x0 terms
+  };
+  Vector regressors(P * block * ny), outputs(block * ny);
   Matrix normal = Matrix::Zero(P, P);
   Vector rhs = Vector::Zero(P);
-  Matrix psi_t(P, ny * block_samples);  // regressors of the block's outputs, one column per output
-  Vector y_block(ny * block_samples);
-  Eigen::Index filled = 0;
-  for (Eigen::Index t = 0; t < N; ++t) {
-    psi_t.block(0, filled, nx * k, ny).noalias() = (H * XB).transpose();
-    psi_t.block(nx * k, filled, nx, ny).noalias() = (H * Z).transpose();
-    y_block.segment(filled, ny) = d.y.row(t).transpose();
-    filled += ny;
-    if (filled == psi_t.cols() || t + 1 == N) {
-      normal.selfadjointView<Eigen::Lower>().rankUpdate(psi_t.leftCols(filled));
-      rhs.noalias() += psi_t.leftCols(filled) * y_block.head(filled);
-      filled = 0;
+  for (Eigen::Index t0 = 0; t0 < N; t0 += block) {
+    const Eigen::Index b = std::min(block, N - t0);
+    for (Eigen::Index s = 1; s < b; ++s) advance(W.middleCols((s - 1) * P, P), W.middleCols(s * P, P), t0 + s - 1);
+    Eigen::Map<Matrix> wh(regressors.data(), P * b, ny);
+    wh.noalias() = W.leftCols(P * b).transpose() * H.transpose();
+    const Eigen::Map<const Matrix> psi(regressors.data(), P, ny * b);  // column r b + s: output r at t0 + s
+    Eigen::Map<Matrix>(outputs.data(), b, ny) = d.y.middleRows(t0, b);
+    normal.selfadjointView<Eigen::Lower>().rankUpdate(psi);
+    rhs.noalias() += psi * outputs.head(ny * b);
+    if (t0 + b < N) {
+      advance(W.middleCols((b - 1) * P, P), next, t0 + b - 1);
+      W.leftCols(P) = next;
     }
-    XB = F * XB;
-    for (Eigen::Index j = 0; j < k; ++j) XB.block(0, j * nx, nx, nx).diagonal().array() += d.u(t, j);
-    Z = F * Z;
-    if (!Z.allFinite() || Z.cwiseAbs().maxCoeff() > 1e150) Z.setZero();  // unstable F: drop x0 terms
   }
   const Vector theta = normal.selfadjointView<Eigen::Lower>().ldlt().solve(rhs);
   G_out = Eigen::Map<const Matrix>(theta.data(), nx, k);

@@ -156,13 +156,15 @@ namespace {
 // G and x0 of y_t = H F^t x0 + sum_{s<t} H F^{t-1-s} G u_s by least squares, F and H given.
 // The regressors of y_t in (vec G, x0) are H W_t with W_t = [S_1(t) … S_k(t), F^t] (nx x P),
 // S_j(t) = sum_{s<t} F^{t-1-s} u_j(s), simulated alongside: W_{t+1} = F W_t plus u_j(t) on the
-// diagonal of block j. The W of `block` samples lie side by side, so that one product gives their
+// diagonal of block j. The W of a block of samples lie side by side, so that one product gives their
 // regressors and one rank update adds them to the normal equations: laid out as W' H'
 // ((P block) x ny, column-major), the same memory read as P x (ny block) has one column per
 // (output, sample), which is the regressor matrix itself (no transposing copy per sample).
 void fit_input_and_initial_state(const Dataset& d, const Matrix& F, const Matrix& H, Matrix& G_out, Vector& x0_out) {
   const Eigen::Index k = d.u.cols(), ny = d.y.cols(), N = d.u.rows(), nx = F.rows();
-  const Eigen::Index P = nx * k + nx, block = 64;
+  const Eigen::Index P = nx * k + nx;
+  // 64 samples a block, fewer when their W would pass 32 MB (48-DOF chains: nx P = 451 584).
+  const Eigen::Index block = std::clamp<Eigen::Index>((Eigen::Index{1} << 22) / (nx * P), 1, 64);
   Matrix W(nx, P * block), next(nx, P);
   W.leftCols(P).setZero();
   W.block(0, nx * k, nx, nx).setIdentity();

@@ -5,7 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const results = new URL('../docs/results.md', import.meta.url);
 // Optional sections, not in the default list (slow): bound8 (~17 min on 2 workers; `node bench/run.mjs bound8`).
 // slicot (Octave's SLICOT n4sid against ours) runs in the default list and says 'skipped' without octave-cli.
-// Optional too: peer (Octave's n4sid against ours, timed; ~2.5 min, and its timings want the machine to itself:
+// Optional too: scale (chains of 4-24 DOF, issue 19 item 5; ~20 min, `node bench/run.mjs scale`), and
+// peer (Octave's n4sid against ours, timed; ~2.5 min, and its timings want the machine to itself:
 // run it alone, `node bench/run.mjs peer`); it says 'skipped' without octave-cli.
 const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,speed,nonlinear,nonlinear_dia,estimators,page,acceleration,slicot,guard').split(',');
 

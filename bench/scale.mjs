@@ -1,13 +1,15 @@
 // Issue 19, item 5: how the time and the errors of `auto` grow with the number of DOF. Chains of
 // n masses between two walls (presets chain<n>: src/model/presets.cpp), one force on every mass,
-// N = 6000, PRBS held, SNR 20 dB, h = 0.002 (the fastest mode, about 260 rad/s for every n, at
-// h ω ≈ 0.5; the slowest chain24 mode lasts 240 samples), identified in WASM under Node:
+// N = 6000, PRBS held, SNR 20 dB, h = 0.002 (the fastest mode, 221-222 rad/s for n >= 8, at
+// h ω ≈ 0.45; the slowest chain24 mode, 13 rad/s, lasts 240 samples), identified in WASM under Node:
 // - "chain" structure: M diagonal, D and K tridiagonal (what a lab would say of a chain:
-//   3n − 2 + n parameters);
-// - "full": every entry of the symmetric M, D, K free (3 n (n + 1)/2), up to the n whose time
-//   stays within MECHID_SCALE_FULL_MAX (default 16).
+//   5n − 2 parameters);
+// - "full": every entry of the symmetric M, D, K free (3 n (n + 1)/2), for n up to
+//   MECHID_SCALE_FULL_MAX (default 16; 24 DOF take about 9 min).
 // Each case runs in a fresh Node process (a long process varies with what ran before it, see the
-// speed section) after one warm-up identification of chain4, so the time is one call's, compiled.
+// speed section) after one warm-up identification of chain4, so the time is one call's, compiled;
+// `node bench/scale.mjs --case N chain|full` runs one and prints it as JSON, with the PEM's cost,
+// h·ω_max, stop reason and warnings.
 // Errors: ‖X̂ − X‖_F/‖X‖_F; with their intervals: over the free entries, the share whose
 // X̂ ± 1.96 sd holds the truth and the RMS of (X̂ − X)/sd (1 when the intervals are honest).
 // Reproduce: `node bench/run.mjs scale` (needs the wasm build; about 15 min on 2 cores).
@@ -22,37 +24,40 @@ const structures = {
   full: null,
 };
 
-// One case in this process: {ms, errors, coverage, zRms, parameters, iterations, status}.
+// The entries with intervals: the free ones of the upper triangle (a chain: M diagonal, D and K
+// tridiagonal).
+const isFree = (structureName, X, i, j) => j >= i && (structureName === 'full' || j - i <= (X === 'M' ? 0 : 1));
+
+// One case in this process: {ms, status, errors (the core's ‖X̂ − X‖_F/‖X‖_F), coverage, zRms, and
+// the diagnostics the section's prose cites}.
 async function runCase(dof, structureName) {
   const mechid = await loadMechidNode();
-  const identify = (name, options) => {
-    const sim = mechid.simulate(mechid.preset(name), { h, n, snr, seed });
-    return mechid.identify('auto', { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, { ...options, maxWork: Infinity });
+  const options = { maxWork: Infinity, ...(structures[structureName] ? { structure: structures[structureName] } : {}) };
+  const identify = (truth) => {
+    const sim = mechid.simulate(truth, { h, n, snr, seed });
+    return mechid.identify('auto', { h, u: sim.u, y: sim.q, inputSampling: 'hold' }, options, truth);
   };
-  const options = structures[structureName] ? { structure: structures[structureName] } : {};
-  identify('chain4', options);  // warm-up: V8 compiles the code the real call reaches
+  identify(mechid.preset('chain4'));  // warm-up: V8 compiles the code the real call reaches
   const truth = mechid.preset(`chain${dof}`);
   const t0 = performance.now();
-  const r = identify(`chain${dof}`, options);
+  const r = identify(truth);
   const ms = performance.now() - t0;
-  const free = (i, j) => structureName === 'full' || Math.abs(i - j) <= 1;
-  const out = { ms, status: r.status, iterations: r.diagnostics?.iterations ?? null, start: r.diagnostics?.start ?? null, choice: r.diagnostics?.choice ?? null, warnings: r.warnings ?? [], errors: {}, coverage: {}, zRms: {} };
+  const d = r.diagnostics ?? {};
+  const out = { ms, status: r.status, errors: r.errors ?? {}, coverage: {}, zRms: {}, iterations: d.iterations ?? null,
+    cost: d.cost ?? null, h_omega_max: d.h_omega_max ?? null, stop_reason: d.stop_reason ?? null, warnings: r.warnings ?? [] };
   for (const X of ['M', 'D', 'K']) {
-    if (!r[X]) continue;
-    const est = r[X].data, tru = truth[X].data, sd = r.uncertainty?.[`${X}_sd`]?.data;
-    let num = 0, den = 0, covered = 0, count = 0, z2 = 0;
+    const sd = r.uncertainty?.[`${X}_sd`]?.data;
+    if (!r[X] || !sd) continue;
+    let covered = 0, count = 0, z2 = 0;
     for (let i = 0; i < dof; i++) {
-      for (let j = 0; j < dof; j++) {
-        const k = i * dof + j;
-        num += (est[k] - tru[k]) ** 2;
-        den += tru[k] ** 2;
-        if (j < i || !free(i, j) || (X === 'M' && structureName === 'chain' && i !== j) || !sd || !(sd[k] > 0)) continue;
+      for (let j = i; j < dof; j++) {
+        const k = i * dof + j, deviation = r[X].data[k] - truth[X].data[k];
+        if (!isFree(structureName, X, i, j) || !(sd[k] > 0)) continue;
         count++;
-        if (Math.abs(est[k] - tru[k]) <= 1.96 * sd[k]) covered++;
-        z2 += ((est[k] - tru[k]) / sd[k]) ** 2;
+        if (Math.abs(deviation) <= 1.96 * sd[k]) covered++;
+        z2 += (deviation / sd[k]) ** 2;
       }
     }
-    out.errors[X] = Math.sqrt(num / den);
     out.coverage[X] = count ? covered / count : null;
     out.zRms[X] = count ? Math.sqrt(z2 / count) : null;
   }

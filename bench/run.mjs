@@ -10,12 +10,13 @@ const results = new URL('../docs/results.md', import.meta.url);
 // run it alone, `node bench/run.mjs peer`); it says 'skipped' without octave-cli.
 const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,speed,nonlinear,nonlinear_dia,estimators,page,acceleration,slicot,guard').split(',');
 
-let text = existsSync(results) ? readFileSync(results, 'utf8') : '# Results\n';
+// Each section is written as soon as it is done, into the file as it is then: edits made to the
+// rest of docs/results.md while a long bench runs are kept.
 for (const name of benches) {
   const { table } = await import(`./${name}.mjs`);
   const section = `<!-- bench:${name} -->\n${table}\n<!-- /bench:${name} -->`;
   const pattern = new RegExp(`<!-- bench:${name} -->[\\s\\S]*?<!-- /bench:${name} -->`);
-  text = pattern.test(text) ? text.replace(pattern, section) : `${text}\n${section}\n`;
+  const text = existsSync(results) ? readFileSync(results, 'utf8') : '# Results\n';
+  writeFileSync(results, pattern.test(text) ? text.replace(pattern, () => section) : `${text}\n${section}\n`);
   console.log(`${name}:\n${table}\n`);
 }
-writeFileSync(results, text);

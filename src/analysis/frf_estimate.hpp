@@ -5,6 +5,8 @@
 // 2012), sec. 2.4 for the periodic case.
 #pragma once
 
+#include <complex>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -52,6 +54,19 @@ struct FrfEstimate : Outcome {
                                         // degrees of freedom of its noise estimate
   Eigen::Index segment = 0;             // samples per segment
   double window_decay_rate = 0.0;       // 1/τ of the exponential window (s⁻¹), added to every pole's decay rate
+  // Local polynomial method only (else empty): the outputs' DFT noise level σ̂ per line (F × outputs),
+  // and per line the weights by which H1's column j is formed from the outputs' DFT bins
+  // b − R … b + R (inputs × (2R + 1)), which make the errors of neighbouring lines correlated.
+  Matrix noise_sd;
+  std::vector<Eigen::MatrixXcd> lpm_kernel;
+};
+
+// The covariance of an FRF estimate's errors, E[e_f^{c1} conj(e_g^{c2})] for lines f, g and
+// channels c1, c2 (output o of input j in channel o + m j); zero when |f − g| > lags. The errors
+// are circular (E[e_f e_g] = 0), as a linear function of circular DFT noise.
+struct FrfErrorCovariance {
+  Eigen::Index lags = 0;
+  std::function<std::complex<double>(Eigen::Index f, Eigen::Index g, Eigen::Index c1, Eigen::Index c2)> at;
 };
 
 // The bins b in [first, last] whose frequency b·df lies in the options' band; throws InputError

@@ -6,6 +6,7 @@
 
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
+#include "core/rng.hpp"
 
 namespace mechid {
 namespace {
@@ -13,26 +14,32 @@ namespace {
 using Complex = std::complex<double>;
 constexpr Eigen::Index kDegree = 2;  // Pintelon et al. 2010's usual choice: bias O(R³) on H
 
-}  // namespace
+// The window's half-width R for k inputs: unknowns per output (k + 1)(degree + 1), and 2R + 1
+// bins with at least k + 2 residual degrees of freedom for the noise estimate (Pintelon et al.
+// 2010, eq. 17).
+Eigen::Index half_width(Eigen::Index k) { return ((k + 1) * (kDegree + 1) + k + 2) / 2; }
 
-FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
-  const Eigen::Index N = u.rows(), k = u.cols(), m = y.cols();
-  // Unknowns per output: (k + 1)(degree + 1); the window holds 2R + 1 bins with at least k + 2
-  // residual degrees of freedom for the noise estimate (Pintelon et al. 2010, eq. 17).
-  const Eigen::Index unknowns = (k + 1) * (kDegree + 1);
-  const Eigen::Index R = (unknowns + k + 2) / 2;
+// The LPM on the spectra U (bins × k) and Y (bins × m), DFT bins 0, 1, … of step df, at the band's
+// bins; with a reference, around it (see the header).
+FrfEstimate lpm_of_spectra(const Eigen::MatrixXcd& U, Eigen::MatrixXcd Y, double df, const FrfOptions& o, const FrfReference& reference) {
+  const Eigen::Index k = U.cols(), m = Y.cols(), unknowns = (k + 1) * (kDegree + 1), R = half_width(k);
   const Eigen::Index window = 2 * R + 1, dof = window - unknowns;
-  require(N / 2 > 2 * R + 1, "frf: the local polynomial method needs more than " + std::to_string(4 * R + 2) + " samples", "data");
-  const Eigen::MatrixXcd U = dft_of_columns(u, N / 2 + 1), Y = dft_of_columns(y, N / 2 + 1);
-  const double df = 1.0 / (double(N) * h);
-
   FrfEstimate result;
   result.averages = dof;
-  result.segment = N;
-  const std::vector<Eigen::Index> chosen = bins_in_band(std::max<Eigen::Index>(1, R), N / 2 - R, df, o);
+  const std::vector<Eigen::Index> chosen = bins_in_band(std::max<Eigen::Index>(1, R), U.rows() - 1 - R, df, o);
   const auto F = Eigen::Index(chosen.size());
+  // Around a reference Ĥ, the windows see Y(b) − Ĥ(ω_b) U(b) over every bin they span (the chosen
+  // bins are consecutive), and Ĥ(ω_b) is added back to the constant term.
+  const Eigen::Index first_bin = chosen.front() - R;
+  Eigen::MatrixXcd Href;  // bins first_bin … chosen.back() + R, × outputs·inputs (output o of input j in column o + m j)
+  if (reference) {
+    Href = reference(Vector::LinSpaced(F + 2 * R, double(first_bin), double(chosen.back() + R)) * df);
+    for (Eigen::Index i = 0; i < Href.rows(); ++i)
+      for (Eigen::Index j = 0; j < k; ++j) Y.row(first_bin + i) -= U(first_bin + i, j) * Href.row(i).segment(m * j, m);
+  }
   result.freq_hz.resize(F);
   result.coherence.resize(F, m);
+  result.noise_sd.resize(F, m);
   Eigen::Index singular = 0;
   for (Eigen::Index i = 0; i < F; ++i) {
     const Eigen::Index b = chosen[std::size_t(i)];
@@ -52,8 +59,11 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
     const Eigen::ColPivHouseholderQR<Eigen::MatrixXcd> qr(Ks);
     Eigen::MatrixXcd H = Eigen::MatrixXcd::Constant(m, k, Complex(NAN, NAN));
     Matrix sd = Matrix::Constant(m, k, NAN);
+    Eigen::MatrixXcd kernel = Eigen::MatrixXcd::Constant(k, window, Complex(NAN, NAN));
     if (qr.rank() < unknowns) {
       ++singular;
+      result.coherence.row(i).setConstant(NAN);
+      result.noise_sd.row(i).setConstant(NAN);
     } else {
       const Eigen::MatrixXcd Yw = Y.middleRows(b - R, window);
       const Eigen::MatrixXcd theta = qr.solve(Yw);
@@ -62,22 +72,74 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
       const Eigen::MatrixXcd Rf = qr.matrixR().topLeftCorner(unknowns, unknowns).triangularView<Eigen::Upper>();
       const Eigen::MatrixXcd Rinv = Rf.triangularView<Eigen::Upper>().solve(Eigen::MatrixXcd::Identity(unknowns, unknowns));
       const Eigen::MatrixXcd P = qr.colsPermutation() * Rinv;  // rows in the original column order
+      // θ = P Q₁ᴴ Yw (Ks = Q₁ R Πᵀ): the constant terms' rows of P Q₁ᴴ, unscaled, are the kernel.
+      const Eigen::MatrixXcd Q1 = qr.householderQ() * Eigen::MatrixXcd::Identity(window, unknowns);
+      for (Eigen::Index j = 0; j < k; ++j) kernel.row(j) = P.row(j * (kDegree + 1)) * Q1.adjoint() / scale(j * (kDegree + 1));
       for (Eigen::Index o2 = 0; o2 < m; ++o2) {
         const double sigma2 = residual.col(o2).squaredNorm() / double(dof);
+        result.noise_sd(i, o2) = std::sqrt(sigma2);
         result.coherence(i, o2) = std::clamp(1.0 - sigma2 / std::max(std::norm(Y(b, o2)), 1e-300), 0.0, 1.0);
         for (Eigen::Index j = 0; j < k; ++j) {
           const Eigen::Index col = j * (kDegree + 1);
           H(o2, j) = theta(col, o2) / scale(col);  // θ rows follow the original columns after solve
+          if (reference) H(o2, j) += Href(b - first_bin, o2 + m * j);
           sd(o2, j) = std::sqrt(sigma2 * P.row(col).squaredNorm()) / scale(col);
         }
       }
     }
-    if (qr.rank() < unknowns) result.coherence.row(i).setConstant(NAN);
     result.H1.push_back(H);
     result.h1_sd.push_back(sd);
+    result.lpm_kernel.push_back(kernel);
   }
   report_unestimated(result, singular, o, "give too weak an input for the local polynomial fit");
   return result;
+}
+
+}  // namespace
+
+FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o, const FrfReference& reference) {
+  const Eigen::Index N = u.rows(), R = half_width(u.cols());
+  require(N / 2 > 2 * R + 1, "frf: the local polynomial method needs more than " + std::to_string(4 * R + 2) + " samples", "data");
+  FrfEstimate result = lpm_of_spectra(dft_of_columns(u, N / 2 + 1), dft_of_columns(y, N / 2 + 1), 1.0 / (double(N) * h), o, reference);
+  result.segment = N;
+  return result;
+}
+
+FrfEstimate with_smoothed_noise(const FrfEstimate& lpm, Eigen::Index half_width) {
+  FrfEstimate out = lpm;
+  const Eigen::Index F = lpm.noise_sd.rows();
+  for (Eigen::Index o = 0; o < lpm.noise_sd.cols(); ++o)
+    for (Eigen::Index f = 0; f < F; ++f) {
+      const Eigen::Index first = std::max<Eigen::Index>(0, f - half_width), last = std::min<Eigen::Index>(F - 1, f + half_width);
+      double sum = 0.0;
+      Eigen::Index count = 0;
+      for (Eigen::Index g = first; g <= last; ++g)
+        if (std::isfinite(lpm.noise_sd(g, o))) sum += lpm.noise_sd(g, o) * lpm.noise_sd(g, o), ++count;
+      const double level = count > 0 ? std::sqrt(sum / double(count)) : NAN;
+      out.noise_sd(f, o) = level;
+      out.h1_sd[std::size_t(f)].row(o) *= level / lpm.noise_sd(f, o);
+    }
+  return out;
+}
+
+FrfErrorCovariance lpm_error_covariance(const FrfEstimate& lpm) {
+  const Eigen::Index F = lpm.freq_hz.size(), m = lpm.noise_sd.cols();
+  const Eigen::Index window = lpm.lpm_kernel.empty() ? 1 : lpm.lpm_kernel.front().cols();
+  FrfErrorCovariance out;
+  out.lags = window - 1;
+  out.at = [&lpm, F, m, window](Eigen::Index f, Eigen::Index g, Eigen::Index c1, Eigen::Index c2) {
+    const Eigen::Index o = c1 % m, j1 = c1 / m, j2 = c2 / m;
+    if (c2 % m != o || std::abs(g - f) >= window) return Complex(0.0, 0.0);
+    // Line f's window covers bins f − R … f + R (in line numbers; the lines are consecutive bins).
+    const Eigen::MatrixXcd &kf = lpm.lpm_kernel[std::size_t(f)], &kg = lpm.lpm_kernel[std::size_t(g)];
+    Complex sum(0.0, 0.0);
+    for (Eigen::Index r = std::max<Eigen::Index>(0, g - f); r < std::min(window, window + g - f); ++r) {
+      const Eigen::Index line = std::clamp<Eigen::Index>(f + r - (window - 1) / 2, 0, F - 1);
+      sum += kf(j1, r) * std::conj(kg(j2, r - (g - f))) * lpm.noise_sd(line, o) * lpm.noise_sd(line, o);
+    }
+    return sum;
+  };
+  return out;
 }
 
 }  // namespace mechid

@@ -14,6 +14,25 @@ constexpr double kTwoPi = 6.28318530717958647692;
 // Meas. 59, 2010, sec. IV).
 constexpr Eigen::Index kLags = 8;
 
+// The sampled band model's regressors for a channel of derivative order p at freq_hz (F × (2R + 2)):
+// per pole, the real and imaginary parts of its residue B multiply 1/(z − μ) + 1/(z − μ̄) and
+// i(1/(z − μ) − 1/(z − μ̄)), z = e^{iωh}, μ = e^{λh}; then the residual terms (iω)^{p−2}, (iω)^p.
+Eigen::MatrixXcd sampled_regressors(const Vector& freq_hz, int p, double h, const std::vector<Complex>& poles) {
+  const auto R = Eigen::Index(poles.size());
+  Eigen::MatrixXcd X(freq_hz.size(), 2 * R + 2);
+  for (Eigen::Index f = 0; f < freq_hz.size(); ++f) {
+    const Complex s(0.0, kTwoPi * freq_hz(f)), z = std::exp(s * h);
+    for (Eigen::Index q = 0; q < R; ++q) {
+      const Complex mu = std::exp(poles[std::size_t(q)] * h), a = 1.0 / (z - mu), b = 1.0 / (z - std::conj(mu));
+      X(f, 2 * q) = a + b;
+      X(f, 2 * q + 1) = Complex(0.0, 1.0) * (a - b);
+    }
+    X(f, 2 * R) = std::pow(s, p - 2);
+    X(f, 2 * R + 1) = std::pow(s, p);
+  }
+  return X;
+}
+
 struct Evaluation {
   std::vector<Complex> poles;
   double cost = 0.0;
@@ -32,17 +51,7 @@ Evaluation evaluate(const FrfChannels& frf, const std::vector<int>& power, doubl
   std::vector<Complex> mu;
   for (Complex p : poles) mu.push_back(std::exp(p * h));
   for (Eigen::Index c = 0; c < C; ++c) {
-    Eigen::MatrixXcd X(F, 2 * R + 2);
-    for (Eigen::Index f = 0; f < F; ++f) {
-      const Complex s(0.0, kTwoPi * frf.freq_hz(f)), z = std::exp(s * h);
-      for (Eigen::Index q = 0; q < R; ++q) {
-        const Complex a = 1.0 / (z - mu[std::size_t(q)]), b = 1.0 / (z - std::conj(mu[std::size_t(q)]));
-        X(f, 2 * q) = a + b;
-        X(f, 2 * q + 1) = Complex(0.0, 1.0) * (a - b);
-      }
-      X(f, 2 * R) = std::pow(s, power[std::size_t(c)] - 2);
-      X(f, 2 * R + 1) = std::pow(s, power[std::size_t(c)]);
-    }
+    const Eigen::MatrixXcd X = sampled_regressors(frf.freq_hz, power[std::size_t(c)], h, poles);
     const auto [A, b] = weighted_channel_equations(X, frf, c);
     const auto qr = A.colPivHouseholderQr();
     const Vector theta = qr.solve(b);
@@ -92,8 +101,10 @@ Vector tapered_autocorrelation(const Vector& r, Eigen::Index F) {
 // variance loses almost nothing, a common factor of the weights not moving the estimate. The
 // variances of neighbouring lines are taken correlated as their windows overlap, ρ_fg = 1 − |f −
 // g|/(kLags + 1) (the LPM's window of kLags + 1 lines); the channels' are independent. Measured
-// on 100 runs of the 8-DOF bench: with (ν − 1)/(ν − 2) for every pole the narrowest mode's
-// intervals were 25 % too wide, with this loss 16–19 % (docs/results.md, section modal).
+// on 100 runs of the 8-DOF bench (LPM weights, before modes_in_band took those poles' covariance
+// from pole_covariance_for_errors): with (ν − 1)/(ν − 2) for every pole the narrowest mode's
+// intervals were 25 % too wide, with this loss 16–19 %; it now serves inverse-sd weights from
+// averaged segments or periods (docs/results.md, section modal).
 double estimated_weights_loss(const Matrix& J, Eigen::Index q, Eigen::Index F, double weight_dof) {
   if (weight_dof <= 2.0) return 1.0;
   const Eigen::Index C = J.rows() / (2 * F);
@@ -182,6 +193,45 @@ RefinedPoles refine_poles(const FrfChannels& frf, const std::vector<int>& power,
   out.cost = current.cost;
   out.covariance = covariance_of(current, frf.freq_hz.size(), frf.H.cols() * (2 * R + 2), weight_dof);
   return out;
+}
+
+Eigen::MatrixXcd sampled_band_frf(const FrfChannels& frf, const std::vector<int>& power, double h, const std::vector<Complex>& poles,
+                                  const Vector& freq_hz) {
+  Eigen::MatrixXcd out(freq_hz.size(), frf.H.cols());
+  for (Eigen::Index c = 0; c < frf.H.cols(); ++c) {
+    const int p = power[std::size_t(c)];
+    const auto [A, b] = weighted_channel_equations(sampled_regressors(frf.freq_hz, p, h, poles), frf, c);
+    const Vector theta = A.colPivHouseholderQr().solve(b);
+    out.col(c) = sampled_regressors(freq_hz, p, h, poles) * theta.cast<Complex>();
+  }
+  return out;
+}
+
+Matrix pole_covariance_for_errors(const FrfChannels& frf, const std::vector<int>& power, double h, const std::vector<Complex>& poles,
+                                  const FrfErrorCovariance& errors) {
+  const Evaluation e = evaluate(frf, power, h, poles);
+  const Eigen::Index F = frf.freq_hz.size(), C = frf.H.cols(), P = e.J.cols();
+  // Line f of channel c as one complex row: its real equation's row + i · its imaginary one's.
+  const auto row = [&](Eigen::Index c, Eigen::Index f) -> Eigen::RowVectorXcd {
+    return e.J.row(2 * F * c + f).cast<Complex>() + Complex(0.0, 1.0) * e.J.row(2 * F * c + F + f).cast<Complex>();
+  };
+  // Cov(weighted residuals) between (Re, Im) of line f and line g is ½ [[Re κ, −Im κ], [Im κ, Re κ]]
+  // with κ = w_f w_g E[e_f conj e_g] (circular errors), so Jᵀ Σ J = ½ Re Σ_fg J_fᴴ κ_fg J_g.
+  Eigen::MatrixXcd S = Eigen::MatrixXcd::Zero(P, P);
+  for (Eigen::Index c1 = 0; c1 < C; ++c1)
+    for (Eigen::Index c2 = 0; c2 < C; ++c2)
+      for (Eigen::Index f = 0; f < F; ++f) {
+        if (!(frf.weight(f, c1) > 0.0)) continue;
+        Eigen::RowVectorXcd sum = Eigen::RowVectorXcd::Zero(P);
+        for (Eigen::Index g = std::max<Eigen::Index>(0, f - errors.lags); g <= std::min(F - 1, f + errors.lags); ++g) {
+          if (!(frf.weight(g, c2) > 0.0)) continue;
+          const Complex kappa = errors.at(f, g, c1, c2);
+          if (kappa != 0.0) sum += frf.weight(f, c1) * frf.weight(g, c2) * kappa * row(c2, g);
+        }
+        S.noalias() += row(c1, f).adjoint() * sum;
+      }
+  const Eigen::LDLT<Matrix> N(e.J.transpose() * e.J);
+  return N.solve(N.solve(Matrix(0.5 * S.real())).transpose());
 }
 
 std::pair<double, double> freq_zeta_sd(Complex pole, const Matrix& cov) {

@@ -6,7 +6,6 @@
 
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
-#include "core/rng.hpp"
 
 namespace mechid {
 namespace {
@@ -14,19 +13,24 @@ namespace {
 using Complex = std::complex<double>;
 constexpr Eigen::Index kDegree = 2;  // Pintelon et al. 2010's usual choice: bias O(R³) on H
 
-// The window's half-width R for k inputs: unknowns per output (k + 1)(degree + 1), and 2R + 1
-// bins with at least k + 2 residual degrees of freedom for the noise estimate (Pintelon et al.
-// 2010, eq. 17).
-Eigen::Index half_width(Eigen::Index k) { return ((k + 1) * (kDegree + 1) + k + 2) / 2; }
+}  // namespace
 
-// The LPM on the spectra U (bins × k) and Y (bins × m), DFT bins 0, 1, … of step df, at the band's
-// bins; with a reference, around it (see the header).
-FrfEstimate lpm_of_spectra(const Eigen::MatrixXcd& U, Eigen::MatrixXcd Y, double df, const FrfOptions& o, const FrfReference& reference) {
-  const Eigen::Index k = U.cols(), m = Y.cols(), unknowns = (k + 1) * (kDegree + 1), R = half_width(k);
+FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o, const FrfReference& reference) {
+  const Eigen::Index N = u.rows(), k = u.cols(), m = y.cols();
+  // Unknowns per output: (k + 1)(degree + 1); the window holds 2R + 1 bins with at least k + 2
+  // residual degrees of freedom for the noise estimate (Pintelon et al. 2010, eq. 17).
+  const Eigen::Index unknowns = (k + 1) * (kDegree + 1);
+  const Eigen::Index R = (unknowns + k + 2) / 2;
   const Eigen::Index window = 2 * R + 1, dof = window - unknowns;
+  require(N / 2 > 2 * R + 1, "frf: the local polynomial method needs more than " + std::to_string(4 * R + 2) + " samples", "data");
+  const Eigen::MatrixXcd U = dft_of_columns(u, N / 2 + 1);
+  Eigen::MatrixXcd Y = dft_of_columns(y, N / 2 + 1);
+  const double df = 1.0 / (double(N) * h);
+
   FrfEstimate result;
   result.averages = dof;
-  const std::vector<Eigen::Index> chosen = bins_in_band(std::max<Eigen::Index>(1, R), U.rows() - 1 - R, df, o);
+  result.segment = N;
+  const std::vector<Eigen::Index> chosen = bins_in_band(std::max<Eigen::Index>(1, R), N / 2 - R, df, o);
   const auto F = Eigen::Index(chosen.size());
   // Around a reference Ĥ, the windows see Y(b) − Ĥ(ω_b) U(b) over every bin they span (the chosen
   // bins are consecutive), and Ĥ(ω_b) is added back to the constant term.
@@ -92,16 +96,6 @@ FrfEstimate lpm_of_spectra(const Eigen::MatrixXcd& U, Eigen::MatrixXcd Y, double
     result.lpm_kernel.push_back(kernel);
   }
   report_unestimated(result, singular, o, "give too weak an input for the local polynomial fit");
-  return result;
-}
-
-}  // namespace
-
-FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o, const FrfReference& reference) {
-  const Eigen::Index N = u.rows(), R = half_width(u.cols());
-  require(N / 2 > 2 * R + 1, "frf: the local polynomial method needs more than " + std::to_string(4 * R + 2) + " samples", "data");
-  FrfEstimate result = lpm_of_spectra(dft_of_columns(u, N / 2 + 1), dft_of_columns(y, N / 2 + 1), 1.0 / (double(N) * h), o, reference);
-  result.segment = N;
   return result;
 }
 

@@ -33,11 +33,13 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
   const std::vector<Eigen::Index> chosen = bins_in_band(std::max<Eigen::Index>(1, R), N / 2 - R, df, o);
   const auto F = Eigen::Index(chosen.size());
   // Around a reference Ĥ, the windows see Y(b) − Ĥ(ω_b) U(b) over every bin they span (the chosen
-  // bins are consecutive), and Ĥ(ω_b) is added back to the constant term.
-  const Eigen::Index first_bin = chosen.front() - R;
+  // bins are consecutive), and Ĥ(ω_b) is added back to the constant term. Not at 0 Hz, where a
+  // model's residual terms are infinite: a line whose window holds bin 0 keeps the plain fit.
+  const Eigen::Index first_bin = std::max<Eigen::Index>(1, chosen.front() - R);
   Eigen::MatrixXcd Href;  // bins first_bin … chosen.back() + R, × outputs·inputs (output o of input j in column o + m j)
+  const Eigen::MatrixXcd Yplain = reference ? Y : Eigen::MatrixXcd();
   if (reference) {
-    Href = reference(Vector::LinSpaced(F + 2 * R, double(first_bin), double(chosen.back() + R)) * df);
+    Href = reference(Vector::LinSpaced(chosen.back() + R - first_bin + 1, double(first_bin), double(chosen.back() + R)) * df);
     for (Eigen::Index i = 0; i < Href.rows(); ++i)
       for (Eigen::Index j = 0; j < k; ++j) Y.row(first_bin + i) -= U(first_bin + i, j) * Href.row(i).segment(m * j, m);
   }
@@ -69,7 +71,8 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
       result.coherence.row(i).setConstant(NAN);
       result.noise_sd.row(i).setConstant(NAN);
     } else {
-      const Eigen::MatrixXcd Yw = Y.middleRows(b - R, window);
+      const bool around = reference && b - R >= first_bin;
+      const Eigen::MatrixXcd Yw = (reference && !around ? Yplain : Y).middleRows(b - R, window);
       const Eigen::MatrixXcd theta = qr.solve(Yw);
       const Eigen::MatrixXcd residual = Yw - Ks * theta;
       // cov θ = σ² (Ksᴴ Ks)⁻¹; its diagonal from the R factor: (RᴴR)⁻¹ = R⁻¹R⁻ᴴ (permuted).
@@ -86,7 +89,7 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
         for (Eigen::Index j = 0; j < k; ++j) {
           const Eigen::Index col = j * (kDegree + 1);
           H(o2, j) = theta(col, o2) / scale(col);  // θ rows follow the original columns after solve
-          if (reference) H(o2, j) += Href(b - first_bin, o2 + m * j);
+          if (around) H(o2, j) += Href(b - first_bin, o2 + m * j);
           sd(o2, j) = std::sqrt(sigma2 * P.row(col).squaredNorm()) / scale(col);
         }
       }
@@ -111,7 +114,8 @@ FrfEstimate with_smoothed_noise(const FrfEstimate& lpm, Eigen::Index half_width)
         if (std::isfinite(lpm.noise_sd(g, o))) sum += lpm.noise_sd(g, o) * lpm.noise_sd(g, o), ++count;
       const double level = count > 0 ? std::sqrt(sum / double(count)) : NAN;
       out.noise_sd(f, o) = level;
-      out.h1_sd[std::size_t(f)].row(o) *= level / lpm.noise_sd(f, o);
+      for (Eigen::Index j = 0; j < lpm.lpm_kernel[std::size_t(f)].rows(); ++j)
+        out.h1_sd[std::size_t(f)](o, j) = level * lpm.lpm_kernel[std::size_t(f)].row(j).norm();  // σ̂ ‖kernel‖: the LPM's sd
     }
   return out;
 }

@@ -231,6 +231,8 @@ Matrix pole_covariance_for_errors(const FrfChannels& frf, const std::vector<int>
         S.noalias() += row(c1, f).adjoint() * sum;
       }
   const Eigen::LDLT<Matrix> N(e.J.transpose() * e.J);
+  const Vector pivots = N.vectorD().cwiseAbs();
+  if (N.info() != Eigen::Success || !(pivots.minCoeff() > 1e-12 * pivots.maxCoeff())) return Matrix::Constant(P, P, NAN);  // undetermined poles
   return N.solve(N.solve(Matrix(0.5 * S.real())).transpose());
 }
 

@@ -56,7 +56,9 @@ Eigen::MatrixXcd sampled_band_frf(const FrfChannels& frf, const std::vector<int>
 // With an LPM estimate's own error covariance (lpm_error_covariance) and noise levels smoothed over
 // many lines (so W is nearly deterministic), it holds what the sandwich of refine_poles estimates
 // from residuals: the errors' correlation across the overlapping windows, at every lag, with its
-// sign. Measured on 100 + 100 runs of the 8-DOF bench (docs/results.md, section modal).
+// sign. Measured on 100 + 100 runs of the 8-DOF bench (docs/results.md, section modal). The
+// channels of `frf` must be the FRF in the units `errors` describes (no division by (iω)^p).
+// NaN when JᵀJ is numerically singular (a pole the data do not determine).
 Matrix pole_covariance_for_errors(const FrfChannels& frf, const std::vector<int>& power, double h, const std::vector<std::complex<double>>& poles,
                                   const FrfErrorCovariance& errors);
 

@@ -331,7 +331,7 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
     const FrfReference model = [&](const Vector& f) { return sampled_band_frf(first, power, h, refined.poles, f); };
     FrfEstimate around = with_smoothed_noise(local_polynomial_frf(u, y, h, frf_options, model), kNoiseSmoothingLines);
     RefinedPoles again = refine_poles(channels(around, {}, true), power, h, refined.poles);
-    if (again.converged && moved_little(refined.poles, again.poles, o.freq_tol)) refined = std::move(again), basis = std::move(around);
+    if (again.converged && has_sd_everywhere(around) && moved_little(poles, again.poles, o.freq_tol)) refined = std::move(again), basis = std::move(around);
     refined.covariance = pole_covariance_for_errors(channels(basis, {}, true), power, h, refined.poles, lpm_error_covariance(basis));
     refined_ok = refined.covariance.allFinite();
   }

@@ -25,12 +25,16 @@ Dataset decimate(const Dataset& data, Eigen::Index factor) {
   return out;
 }
 
-// ½‖y - ŷ‖² of the exact sampled model of `start` from the first samples (lower is a better start).
-double exact_cost(const Dataset& data, const Matrix& L, const Identification& start) {
+// ½‖y - ŷ‖² over the runs of the exact sampled model of `start` projected onto the structure (the
+// refinement's own start: its objective at θ₀, each run's x_0 from its first samples; lower is a
+// better start).
+double exact_cost(const std::vector<Dataset>& runs, const Matrix& L, const StructureMap& structure,
+                  const Identification& start) {
   if (start.status == Status::failed || !start.M_pd) return INFINITY;
-  const ExactSamplingPredictor predictor(data, L);
+  const ExactSamplingPredictor predictor(runs, L, structure);
   Vector r;
-  return predictor.residuals(predictor.pack(start.system, initial_state_guess(data)), r, nullptr) ? 0.5 * r.squaredNorm() : INFINITY;
+  return predictor.residuals(predictor.pack(start.system, predictor.initial_states_guess()), r, nullptr) ? 0.5 * r.squaredNorm()
+                                                                                                       : INFINITY;
 }
 
 
@@ -118,11 +122,12 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   // to 3 digits. A start that failed, did not converge or has no finite exact-model cost leaves
   // every factor in.
   const Matrix L = input_matrix(data, options);
+  const StructureMap structure(resolve(options.structure, data.y.cols()));
   {
     const bool has_modes = !start.failed() && !start.modal.modes.empty();
     const bool trusted = has_modes && pem_converged(start);
     const double h_omega = has_modes ? start.modal.modes.back().omega_n * data.h : 0.0;
-    double best = has_modes ? exact_cost(data, L, start) : INFINITY;
+    double best = has_modes ? exact_cost(runs, L, structure, start) : INFINITY;
     const bool usable = trusted && std::isfinite(best);  // else no full-rate start to keep: every factor competes
     const bool short_horizon = horizon_cut(start, data, options);
     for (Eigen::Index factor = 2; (!usable || (short_horizon && factor * h_omega < M_PI)) && factor <= 8; factor *= 2) {
@@ -134,12 +139,31 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
       }
       timing += coarse.timing_ms;
       if (!below_nyquist(coarse, data.h * static_cast<double>(factor))) continue;  // an aliased twin, not a start
-      const double cost = exact_cost(data, L, coarse);
+      const double cost = exact_cost(runs, L, structure, coarse);
       if (cost < best) {
         best = cost;
         coarse.method = "variational (decimated by " + std::to_string(factor) + ")";
         start = std::move(coarse);
       }
+    }
+    // A constrained structure: the refinement starts from the estimate projected onto it (the
+    // entries outside the pattern set to zero), which can move a full estimate far. The
+    // inverse-dynamic least squares estimates the structure's free entries themselves; it competes
+    // by the same cost. Measured on the 24-DOF chain with the chain structure (N = 6000,
+    // h = 0.002, 20 dB): from the projected variational start (M 5.9 % off before projection) the
+    // PEM followed the stability boundary to a local minimum at 9 times the optimum's cost (M 97 %
+    // off, 405 s); the inverse-dynamic start (M 81 % off, but its exact cost 6 times lower) led it
+    // to the optimum it also reaches from the truth (M 0.45 %, D 5.2 %, K 0.29 % off, 49 s).
+    if (!options.structure.unconstrained()) {
+      if (!std::isfinite(best)) best = exact_cost(runs, L, structure, start);
+      Identification structured;
+      try {
+        structured = identify_inverse_dynamic(runs, options);
+      } catch (const InputError&) {
+        structured.status = Status::failed;  // e.g. too few samples for its filter: the start stays
+      }
+      timing += structured.timing_ms;
+      if (exact_cost(runs, L, structure, structured) < best) start = std::move(structured);
     }
   }
   Identification refined = refine_exact_sampling(runs, options, start);

@@ -211,10 +211,11 @@ Matrix pole_covariance_for_errors(const FrfChannels& frf, const std::vector<int>
                                   const FrfErrorCovariance& errors) {
   const Evaluation e = evaluate(frf, power, h, poles);
   const Eigen::Index F = frf.freq_hz.size(), C = frf.H.cols(), P = e.J.cols();
-  // Line f of channel c as one complex row: its real equation's row + i · its imaginary one's.
-  const auto row = [&](Eigen::Index c, Eigen::Index f) -> Eigen::RowVectorXcd {
-    return e.J.row(2 * F * c + f).cast<Complex>() + Complex(0.0, 1.0) * e.J.row(2 * F * c + F + f).cast<Complex>();
-  };
+  // Line f of channel c as one complex row (row c·F + f): its real equation's row + i · its imaginary one's.
+  Eigen::MatrixXcd rows(C * F, P);
+  for (Eigen::Index c = 0; c < C; ++c)
+    rows.middleRows(c * F, F) = e.J.middleRows(2 * F * c, F).cast<Complex>() + Complex(0.0, 1.0) * e.J.middleRows(2 * F * c + F, F).cast<Complex>();
+  const auto row = [&](Eigen::Index c, Eigen::Index f) { return rows.row(c * F + f); };
   // Cov(weighted residuals) between (Re, Im) of line f and line g is ½ [[Re κ, −Im κ], [Im κ, Re κ]]
   // with κ = w_f w_g E[e_f conj e_g] (circular errors), so Jᵀ Σ J = ½ Re Σ_fg J_fᴴ κ_fg J_g.
   Eigen::MatrixXcd S = Eigen::MatrixXcd::Zero(P, P);

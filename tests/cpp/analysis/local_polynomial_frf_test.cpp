@@ -55,7 +55,6 @@ TEST_CASE("smoothed LPM noise levels: power means over the neighbours, the FRF's
     const Eigen::Index a = std::max<Eigen::Index>(0, f - 5), b = std::min(F - 1, f + 5);
     CHECK(s.noise_sd(f, 0) == Approx(std::sqrt(r.noise_sd.col(0).segment(a, b - a + 1).squaredNorm() / double(b - a + 1))));
     CHECK(s.h1_sd[std::size_t(f)](0, 0) / s.noise_sd(f, 0) == Approx(r.h1_sd[std::size_t(f)](0, 0) / r.noise_sd(f, 0)));
-    CHECK(s.H1[std::size_t(f)](0, 0) == r.H1[std::size_t(f)](0, 0));
   }
 }
 
@@ -93,11 +92,7 @@ TEST_CASE("the LPM's error covariance matches its errors' scatter over noise rec
       cross += e0 * std::conj(r.H1[std::size_t(f)](1, 0));
       power += std::norm(e0);
     }
-    if (run == 0) {
-      CHECK(c.at(F / 2, F / 2, 0, 1) == Complex(0.0, 0.0));
-      CHECK(c.at(F / 2, F / 2 + 9, 0, 0) == Complex(0.0, 0.0));
-      CHECK(std::abs(c.at(F / 2, F / 2 + 8, 0, 0)) > 0.0);
-    }
+    if (run == 0) CHECK(std::abs(c.at(F / 2, F / 2 + 8, 0, 0)) > 0.0);  // the widest lag is kept
   }
   const double lag0 = predicted.col(0).real().mean();
   CHECK(empirical.col(0).real().mean() == Approx(lag0).epsilon(0.03));

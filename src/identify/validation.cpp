@@ -119,8 +119,14 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   const IntersampleModel intersample = choose_intersample_model(data.u, data.h, data.input_sampling);
   report.intersample = intersample.kind;
   const Matrix Phi = sampled_model(A, B, data.h, intersample).Phi, w = intersample_inputs(data.u, intersample);
-  const auto F = Phi.leftCols(2 * n), G = Phi.rightCols(w.cols());
-  auto step = [&](const Vector& state, Eigen::Index t) -> Vector { return F * state + G * w.row(t).transpose(); };
+  const Matrix F = Phi.leftCols(2 * n), G = Phi.rightCols(w.cols());
+  // x ← F x + G w_t, in place through `next` (no allocation per sample: 10⁶-sample records).
+  Vector next(2 * n);
+  auto step = [&](Vector& state, Eigen::Index t) {
+    next.noalias() = F * state;
+    next.noalias() += G * w.row(t).transpose();
+    state.swap(next);
+  };
   // Pass 1: forced response from rest, and normal equations for x0 from the free responses H F^t.
   // Divergence: a simulated output 1e8 times the largest measured value of its channel (a fit of
   // −1e10 %) cannot describe the data. Only the outputs q are compared, each with its own channel:
@@ -133,14 +139,16 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
       if (limit(c) > 0 && std::abs(x(c)) > limit(c)) return true;  // an all-zero channel sets no scale
     return false;
   };
-  Matrix normal = Matrix::Zero(2 * n, 2 * n), Z = Matrix::Identity(2 * n, 2 * n);
-  Vector rhs = Vector::Zero(2 * n), x = Vector::Zero(2 * n);
+  // The free response's regressor at t is O_t = [I 0] F^t (n x 2n), carried as O_{t+1} = O_t F.
+  Matrix normal = Matrix::Zero(2 * n, 2 * n), O = Matrix::Identity(n, 2 * n), O_next(n, 2 * n);
+  Vector rhs = Vector::Zero(2 * n), x = Vector::Zero(2 * n), error(n);
   for (Eigen::Index t = 0; t < N; ++t) {
-    const Matrix free = Z.topRows(n);
-    normal.noalias() += free.transpose() * free;
-    rhs.noalias() += free.transpose() * (data.y.row(t).transpose() - x.head(n));
-    x = step(x, t);
-    Z = F * Z;
+    normal.noalias() += O.transpose() * O;
+    error = data.y.row(t).transpose() - x.head(n);
+    rhs.noalias() += O.transpose() * error;
+    step(x, t);
+    O_next.noalias() = O * F;
+    O.swap(O_next);
     if (diverged(x)) {
       report.fail("the free-run simulation of the estimate diverges (unstable model)");
       return report;
@@ -157,7 +165,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
       return report;
     }
     report.simulated.row(t) = x.head(n).transpose();
-    x = step(x, t);
+    step(x, t);
   }
 
   const Matrix residual = data.y - report.simulated;

@@ -69,8 +69,15 @@ void require_independent_columns(const Matrix& X, const char* letter, const std:
   Vector norms(X.cols());
   for (Eigen::Index j = 0; j < X.cols(); ++j) norms(j) = X.col(j).stableNorm();
   if (!(norms.minCoeff() > 0)) return;  // an all-zero column: each method reports what it cannot determine
-  const Matrix scaled = X * norms.cwiseInverse().asDiagonal();
-  const Eigen::SelfAdjointEigenSolver<Matrix> gram(scaled.transpose() * scaled);
+  // The Gram matrix of the unit-norm columns, summed over blocks of rows (a scaled copy of X would
+  // be as large as the data: 24 MB of 10⁶ samples of 3 channels).
+  Matrix product = Matrix::Zero(X.cols(), X.cols());
+  constexpr Eigen::Index kBlock = 4096;
+  for (Eigen::Index t = 0; t < X.rows(); t += kBlock) {
+    const Matrix scaled = X.middleRows(t, std::min(kBlock, X.rows() - t)) * norms.cwiseInverse().asDiagonal();
+    product.noalias() += scaled.transpose() * scaled;
+  }
+  const Eigen::SelfAdjointEigenSolver<Matrix> gram(product);
   const double smallest = std::max(gram.eigenvalues()(0), 0.0), largest = gram.eigenvalues()(X.cols() - 1);
   if (smallest > ratio * largest) return;
   const Vector combination = gram.eigenvectors().col(0).cwiseAbs();

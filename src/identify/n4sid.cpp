@@ -12,16 +12,50 @@
 namespace mechid {
 namespace {
 
+// Each channel divided by its RMS value (B3 of the numerics review; Verhaegen & Verdult 2007,
+// sec. 9.6; Ljung 1999, sec. 14.1): the rank decisions below (Cholesky's rcond, the eigenvalue
+// floor, the singular-value gap) then compare numbers of one size whatever the units. A channel
+// that is identically zero keeps scale 1 (nothing to compare).
+struct ChannelScales {
+  Vector u, y;
+};
+
+Vector rms_scales(const Matrix& x) {
+  Vector s(x.cols());
+  for (Eigen::Index c = 0; c < x.cols(); ++c) {
+    const double rms = x.col(c).norm() / std::sqrt(static_cast<double>(x.rows()));
+    s(c) = rms > 0 && std::isfinite(rms) ? rms : 1.0;
+  }
+  return s;
+}
+
+// The data on unit-RMS channels (the scaling subspace_identify works in), read in place: each value
+// times 1/RMS of its channel where it is read, the same products a scaled copy would hold, without
+// the copy (48 MB for 10⁶ samples of 3 DOF, beside the Gram step's own transposed copy).
+struct ScaledData {
+  ScaledData(const Dataset& data, const ChannelScales& scale)
+      : data(data), u_inverse(scale.u.cwiseInverse()), y_inverse(scale.y.cwiseInverse()) {}
+  Eigen::Index samples() const { return data.u.rows(); }
+  Eigen::Index inputs() const { return data.u.cols(); }
+  Eigen::Index outputs() const { return data.y.cols(); }
+  double u(Eigen::Index t, Eigen::Index j) const { return data.u(t, j) * u_inverse(j); }
+  auto u_rows(Eigen::Index t, Eigen::Index count) const { return data.u.middleRows(t, count) * u_inverse.asDiagonal(); }
+  auto y_rows(Eigen::Index t, Eigen::Index count) const { return data.y.middleRows(t, count) * y_inverse.asDiagonal(); }
+
+  const Dataset& data;
+  const Vector u_inverse, y_inverse;
+};
+
 // The Gram matrix H H' of the block-Hankel matrix H = [U_f; U_p; Y_p; Y_f] (one column per time
 // t = 0..j-1) without forming H. With z(t) = [u(t); y(t)], the product of the rows at time shifts
 // a and a + τ is Σ_{s=a}^{a+j-1} z(s) z(s+τ)': the full lagged sum over the record minus short
 // head and tail sums, so the cost is O(N · 2i · (k+ny)²) and the memory O(rows²).
-Matrix hankel_gram(const Dataset& d, Eigen::Index i) {
-  const Eigen::Index k = d.u.cols(), ny = d.y.cols(), m = k + ny, N = d.u.rows();
+Matrix hankel_gram(const ScaledData& d, Eigen::Index i) {
+  const Eigen::Index k = d.inputs(), ny = d.outputs(), m = k + ny, N = d.samples();
   const Eigen::Index j = N - 2 * i + 1, shifts = 2 * i;
   Matrix z(m, N);
-  z.topRows(k) = d.u.transpose();
-  z.bottomRows(ny) = d.y.transpose();
+  z.topRows(k) = d.u_rows(0, N).transpose();
+  z.bottomRows(ny) = d.y_rows(0, N).transpose();
   // block(a, τ) = Σ_{s=a}^{a+j-1} z(s) z(s+τ)' for 0 <= a, 0 <= τ, a + τ < 2i.
   std::vector<Matrix> block(static_cast<std::size_t>(shifts * shifts));
   auto at = [&](Eigen::Index a, Eigen::Index tau) -> Matrix& { return block[static_cast<std::size_t>(a * shifts + tau)]; };
@@ -68,32 +102,9 @@ Matrix weighted_projection(const Matrix& sigma_ww, const Matrix& sigma_yw) {
   return sigma_yw * past.eigenvectors() * weight.asDiagonal();
 }
 
-// Each channel divided by its RMS value (B3 of the numerics review; Verhaegen & Verdult 2007,
-// sec. 9.6; Ljung 1999, sec. 14.1): the rank decisions below (Cholesky's rcond, the eigenvalue
-// floor, the singular-value gap) then compare numbers of one size whatever the units. A channel
-// that is identically zero keeps scale 1 (nothing to compare).
-struct ChannelScales {
-  Vector u, y;
-};
+SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOptions& o, Eigen::Index i);
+void fit_input_scaled(const ScaledData& d, SubspaceModel& model);
 
-Vector rms_scales(const Matrix& x) {
-  Vector s(x.cols());
-  for (Eigen::Index c = 0; c < x.cols(); ++c) {
-    const double rms = x.col(c).norm() / std::sqrt(static_cast<double>(x.rows()));
-    s(c) = rms > 0 && std::isfinite(rms) ? rms : 1.0;
-  }
-  return s;
-}
-
-SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& o, Eigen::Index i);
-void fit_input_scaled(const Dataset& d, SubspaceModel& model);
-
-// The data on unit-RMS channels (the scaling subspace_identify works in), built in place: one copy
-// of u and y, not a copy of the data then overwritten (2 x 48 MB at once for 10⁶ samples of 3 DOF).
-Dataset scaled_dataset(const Dataset& data, const ChannelScales& scale) {
-  return Dataset{data.h, data.u * scale.u.cwiseInverse().asDiagonal(), data.y * scale.y.cwiseInverse().asDiagonal(),
-                 data.input_sampling, data.outputs, data.acceleration_cutoff_hz};
-}
 
 }  // namespace
 
@@ -134,7 +145,7 @@ SubspaceModel subspace_identify(const Dataset& data, const SubspaceOptions& o) {
   // the model (F, G_s, H_s, x0) of the scaled data is (F, G_s S_u^-1, S_y H_s, x0) in the units
   // of the data (the state is the same).
   const ChannelScales scale{rms_scales(data.u), rms_scales(data.y)};
-  SubspaceModel model = subspace_identify_scaled(scaled_dataset(data, scale), o, i);
+  SubspaceModel model = subspace_identify_scaled(ScaledData(data, scale), o, i);
   if (model.status == Status::failed) return model;
   model.H = scale.y.asDiagonal() * model.H;
   if (o.estimate_input) model.G = model.G * scale.u.cwiseInverse().asDiagonal();
@@ -145,7 +156,7 @@ SubspaceModel subspace_fit_input(const Dataset& data, SubspaceModel model) {
   if (model.status == Status::failed) return model;
   const ChannelScales scale{rms_scales(data.u), rms_scales(data.y)};
   model.H = scale.y.cwiseInverse().asDiagonal() * model.H;
-  fit_input_scaled(scaled_dataset(data, scale), model);
+  fit_input_scaled(ScaledData(data, scale), model);
   model.H = scale.y.asDiagonal() * model.H;
   model.G = model.G * scale.u.cwiseInverse().asDiagonal();
   return model;
@@ -160,8 +171,8 @@ namespace {
 // regressors and one rank update adds them to the normal equations: laid out as W' H'
 // ((P block) x ny, column-major), the same memory read as P x (ny block) has one column per
 // (output, sample), which is the regressor matrix itself (no transposing copy per sample).
-void fit_input_and_initial_state(const Dataset& d, const Matrix& F, const Matrix& H, Matrix& G_out, Vector& x0_out) {
-  const Eigen::Index k = d.u.cols(), ny = d.y.cols(), N = d.u.rows(), nx = F.rows();
+void fit_input_and_initial_state(const ScaledData& d, const Matrix& F, const Matrix& H, Matrix& G_out, Vector& x0_out) {
+  const Eigen::Index k = d.inputs(), ny = d.outputs(), N = d.samples(), nx = F.rows();
   const Eigen::Index P = nx * k + nx;
   // 64 samples a block, fewer when their W would pass 32 MB (48-DOF chains: nx P = 451 584).
   const Eigen::Index block = std::clamp<Eigen::Index>((Eigen::Index{1} << 22) / (nx * P), 1, 64);
@@ -184,7 +195,7 @@ void fit_input_and_initial_state(const Dataset& d, const Matrix& F, const Matrix
     Eigen::Map<Matrix> wh(regressors.data(), P * b, ny);
     wh.noalias() = W.leftCols(P * b).transpose() * H.transpose();
     const Eigen::Map<const Matrix> psi(regressors.data(), P, ny * b);  // column r b + s: output r at t0 + s
-    Eigen::Map<Matrix>(outputs.data(), b, ny) = d.y.middleRows(t0, b);
+    Eigen::Map<Matrix>(outputs.data(), b, ny) = d.y_rows(t0, b);
     normal.selfadjointView<Eigen::Lower>().rankUpdate(psi);
     rhs.noalias() += psi * outputs.head(ny * b);
     if (t0 + b < N) {
@@ -199,20 +210,20 @@ void fit_input_and_initial_state(const Dataset& d, const Matrix& F, const Matrix
 
 // H of y_t = H x_t by least squares, x_t simulated from x0 with F, G (the output matrix given
 // the state sequence of the deterministic part).
-Matrix fit_output_matrix(const Dataset& d, const Matrix& F, const Matrix& G, const Vector& x0) {
-  const Eigen::Index nx = F.rows(), ny = d.y.cols(), N = d.u.rows();
+Matrix fit_output_matrix(const ScaledData& d, const Matrix& F, const Matrix& G, const Vector& x0) {
+  const Eigen::Index nx = F.rows(), ny = d.outputs(), N = d.samples();
   Matrix xx = Matrix::Zero(nx, nx), xy = Matrix::Zero(nx, ny);
   Vector x = x0;
   for (Eigen::Index t = 0; t < N; ++t) {
     xx.selfadjointView<Eigen::Lower>().rankUpdate(x);
-    xy.noalias() += x * d.y.row(t);
-    x = F * x + G * d.u.row(t).transpose();
+    xy.noalias() += x * d.y_rows(t, 1);
+    x = F * x + G * d.u_rows(t, 1).transpose();
   }
   return xx.selfadjointView<Eigen::Lower>().ldlt().solve(xy).transpose();
 }
 
-SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& o, Eigen::Index i) {
-  const Eigen::Index k = d.u.cols(), ny = d.y.cols(), nx = o.order;
+SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOptions& o, Eigen::Index i) {
+  const Eigen::Index k = d.inputs(), ny = d.outputs(), nx = o.order;
   SubspaceModel model;
   model.block_rows = i;
 
@@ -261,7 +272,7 @@ SubspaceModel subspace_identify_scaled(const Dataset& d, const SubspaceOptions& 
 // for given H). H from the first block row of Γ_i carries the noise of one block row only; the
 // refit uses every sample (measured on the 3-DOF study, docs/results.md: M and D errors 5-10 %
 // lower at h = 0.02-0.1, not worse elsewhere; more alternations changed them by < 2 %).
-void fit_input_scaled(const Dataset& d, SubspaceModel& model) {
+void fit_input_scaled(const ScaledData& d, SubspaceModel& model) {
   fit_input_and_initial_state(d, model.F, model.H, model.G, model.x0);
   model.H = fit_output_matrix(d, model.F, model.G, model.x0);
   fit_input_and_initial_state(d, model.F, model.H, model.G, model.x0);

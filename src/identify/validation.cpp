@@ -118,7 +118,10 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   // forces; for point samples FOH, or band-limited (identify/intersample_model.hpp).
   const IntersampleModel intersample = choose_intersample_model(data.u, data.h, data.input_sampling);
   report.intersample = intersample.kind;
-  const Matrix Phi = sampled_model(A, B, data.h, intersample).Phi, w = intersample_inputs(data.u, intersample);
+  const Matrix Phi = sampled_model(A, B, data.h, intersample).Phi;
+  // Held inputs are their own intersample inputs: read in place rather than copied.
+  const Matrix transformed = intersample.kind == IntersampleKind::hold ? Matrix() : intersample_inputs(data.u, intersample);
+  const Matrix& w = intersample.kind == IntersampleKind::hold ? data.u : transformed;
   const Matrix F = Phi.leftCols(2 * n), G = Phi.rightCols(w.cols());
   // x ← F x + G w_t, in place through `next` (no allocation per sample: 10⁶-sample records).
   Vector next(2 * n);

@@ -16,6 +16,7 @@ bool five_smooth(std::size_t N) {
 }  // namespace
 
 Dft::Dft(std::size_t N) : N_(N), direct_(five_smooth(N)) {
+  real_fft_.SetFlag(Eigen::FFT<double>::HalfSpectrum);
   if (direct_) return;
   chirp_.resize(N_);
   while (M_ < 2 * N_ - 1 || M_ < 2) M_ *= 2;  // Eigen's FFT does not take length 1
@@ -52,6 +53,17 @@ ComplexVector Dft::inverse(const ComplexVector& X) const {
   ComplexVector x = forward(conjugate);
   for (auto& v : x) v = std::conj(v) / static_cast<double>(N_);
   return x;
+}
+
+ComplexVector Dft::half_spectrum(const std::vector<double>& x) const {
+  if (direct_ && N_ % 4 == 0) {  // kissfft's real path (N/2 complex points) needs N divisible by 4
+    ComplexVector X;
+    real_fft_.fwd(X, x);
+    return X;
+  }
+  ComplexVector X = forward(ComplexVector(x.begin(), x.end()));
+  X.resize(N_ / 2 + 1);
+  return X;
 }
 
 Eigen::MatrixXcd dft_of_columns(const Matrix& x, Eigen::Index bins) {

@@ -26,12 +26,17 @@ class Dft {
   ComplexVector forward(const ComplexVector& x) const;
   // x_t = (1/N) Σ_b X_b e^{2πi b t/N}: the inverse of forward.
   ComplexVector inverse(const ComplexVector& X) const;
+  // Bins 0 … ⌊N/2⌋ of forward(x) for real x (the rest are their conjugates). A 5-smooth N that is
+  // a multiple of 4 goes to Eigen's real FFT, one complex transform of N/2 points: half the work
+  // and half the buffers (10⁶ samples: 8 MB each instead of 16).
+  ComplexVector half_spectrum(const std::vector<double>& x) const;
 
  private:
   std::size_t N_, M_ = 1;
   bool direct_ = false;  // N is 5-smooth: Eigen's FFT of length N, no chirp
   ComplexVector chirp_, B_;
   mutable Eigen::FFT<double> fft_;
+  mutable Eigen::FFT<double> real_fft_;  // HalfSpectrum set: real input, bins 0 … N/2 out
 };
 
 // Bins 0 … bins − 1 of the DFT of each column of x (rows: bins), e.g. bins = N/2 + 1 for real data.

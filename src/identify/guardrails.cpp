@@ -63,11 +63,11 @@ InputSpectrum::InputSpectrum(const Matrix& u, double h) : h_(h), N_(u.rows()) {
   // on their bins instead of leaking side lobes into a mode's band (padding gave 1e-2 of the
   // average power 36 bins away from a line, enough to hide an unexcited mode).
   const Dft dft(static_cast<std::size_t>(N_));
-  ComplexVector column(static_cast<std::size_t>(N_));
+  std::vector<double> column(static_cast<std::size_t>(N_));
   for (Eigen::Index c = 0; c < u.cols(); ++c) {
     const double mean = u.col(c).mean();
     for (Eigen::Index t = 0; t < N_; ++t) column[static_cast<std::size_t>(t)] = u(t, c) - mean;
-    const ComplexVector U = dft.forward(column);
+    const ComplexVector U = dft.half_spectrum(column);
     Vector power(N_ / 2 + 1);
     for (Eigen::Index b = 0; b <= N_ / 2; ++b) power(b) = std::norm(U[static_cast<std::size_t>(b)]);
     periodograms_.push_back(power);

@@ -8,13 +8,13 @@
 #include "core/dft.hpp"
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
+#include "core/math_constants.hpp"
 #include "core/sampling_period.hpp"
 
 namespace mechid {
 namespace {
 
 using Complex = std::complex<double>;
-constexpr double kPi = 3.14159265358979323846;
 
 // Welch (1967, IEEE Trans. Audio Electroacoust. 15(2), p. 72, Table 1): averaging Hann segments
 // that overlap by half leaves a variance 1 + 2·0.167² times that of independent segments.

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
+#include "core/math_constants.hpp"
 
 namespace mechid {
 
@@ -14,7 +15,6 @@ std::vector<Complex> lscf_poles(const FrfChannels& frf, Eigen::Index order, doub
   const Eigen::Index F = frf.freq_hz.size(), C = frf.H.cols(), p = order + 1;
   require(order >= 1 && F >= p, "modes: order " + std::to_string(order) + " needs at least " + std::to_string(p) +
                                     " frequencies in the band (it has " + std::to_string(F) + ")", "max_order");
-  constexpr double kTwoPi = 6.28318530717958647692;
   // Ω_f^j for every frequency and power.
   Eigen::MatrixXcd basis(F, p);
   for (Eigen::Index f = 0; f < F; ++f) {

@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/math_constants.hpp"
+
 namespace mechid {
 namespace {
 
 using Complex = std::complex<double>;
-constexpr double kTwoPi = 6.28318530717958647692;
 
 // Lines over which the residuals' correlation is summed: the local polynomial method's window
 // spans 9 lines, and its FRF errors are correlated across it (Pintelon et al., IEEE Trans. Instrum.

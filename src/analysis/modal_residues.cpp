@@ -1,10 +1,11 @@
 #include "analysis/modal_residues.hpp"
 
+#include "core/math_constants.hpp"
+
 namespace mechid {
 namespace {
 
 using Complex = std::complex<double>;
-constexpr double kTwoPi = 6.28318530717958647692;
 
 // The F × (2R + 2) complex regressors of one channel's real unknowns [Re A_r, Im A_r …, L, U]:
 // A/(iω − λ) + Ā/(iω − λ̄) = Re A (a + b) + Im A · i(a − b) with a = 1/(iω − λ), b = 1/(iω − λ̄).

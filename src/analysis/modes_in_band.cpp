@@ -10,12 +10,12 @@
 #include "core/input_error.hpp"
 #include "analysis/local_polynomial_frf.hpp"
 #include "analysis/modal_refinement.hpp"
+#include "core/math_constants.hpp"
 
 namespace mechid {
 namespace {
 
 using Complex = std::complex<double>;
-constexpr double kTwoPi = 6.28318530717958647692;
 
 // Sanathanan–Koerner reweightings of every LSCF solve. Measured (20 random 8-DOF records at 30 dB,
 // 3 accelerometers): with 3 the 2.73 Hz mode, between two stronger ones, is found in 17 runs (0

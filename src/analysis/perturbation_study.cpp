@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
+#include "core/math_constants.hpp"
 #include "core/rng.hpp"
 #include "discretize/variational.hpp"
 #include "discretize/zoh.hpp"
@@ -10,8 +11,6 @@
 
 namespace mechid {
 namespace {
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 // Accumulates squared deviations entry-wise; rms() is ‖sqrt(mean of squares)‖_F / ‖truth‖_F.
 struct RmsError {

@@ -6,12 +6,12 @@
 #include "analysis/modes_in_band.hpp"
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
+#include "core/math_constants.hpp"
 
 namespace mechid {
 namespace {
 
 using Complex = std::complex<double>;
-constexpr double kPi = 3.14159265358979323846;
 
 constexpr EnumNames<ReducedModelReason, 6> kReasonNames{
     "reduced-model reason", {"none", "mode-count", "no-driving-point", "driving-point-out-of-range", "negative-modal-mass", "singular-shapes"}};

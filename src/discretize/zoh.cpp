@@ -4,12 +4,11 @@
 #include <sstream>
 #include <unsupported/Eigen/MatrixFunctions>
 
+#include "core/math_constants.hpp"
 #include "discretize/sampling.hpp"
 
 namespace mechid {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 std::string eigenvalue_text(std::complex<double> z) {
   std::ostringstream out;

@@ -5,11 +5,10 @@
 #include <limits>
 
 #include "core/input_error.hpp"
+#include "core/math_constants.hpp"
 
 namespace mechid {
 namespace {
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 // The q-part of an eigenvector, rotated so that its largest entry is real and positive.
 Eigen::VectorXcd rotated_shape(const Eigen::VectorXcd& v) {

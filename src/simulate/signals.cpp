@@ -5,12 +5,12 @@
 
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
+#include "core/math_constants.hpp"
 #include "core/rng.hpp"
 
 namespace mechid {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 const EnumNames<InputKind, 6> kKindNames{"input", {"prbs", "sine", "multisine", "chirp", "step", "samples"}};
 
 }  // namespace

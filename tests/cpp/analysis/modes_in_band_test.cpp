@@ -6,6 +6,7 @@
 #include "analysis/frequency_response.hpp"
 #include "analysis/modal_refinement.hpp"
 #include "analysis/modes_in_band.hpp"
+#include "core/math_constants.hpp"
 #include "sampled_records.hpp"
 #include "core/input_error.hpp"
 #include "core/rng.hpp"
@@ -19,8 +20,6 @@ using test::respond;
 using test::sampled;
 
 namespace {
-
-constexpr double kTwoPi = 6.28318530717958647692;
 
 Matrix white(Eigen::Index N, Eigen::Index columns, std::uint64_t seed) {
   Random rng(seed);

@@ -5,6 +5,7 @@
 
 #include "analysis/modes_in_band.hpp"
 #include "analysis/reduced_model.hpp"
+#include "core/math_constants.hpp"
 #include "sampled_records.hpp"
 #include "core/input_error.hpp"
 #include "core/rng.hpp"
@@ -16,8 +17,6 @@ using Complex = std::complex<double>;
 using test::respond;
 
 namespace {
-
-constexpr double kTwoPi = 6.28318530717958647692;
 
 // The exact band model of a system with one force on DOF `force` and every displacement measured,
 // from the eigendecomposition of its state matrix (no modal formula): H(s) = C (sI − A)⁻¹ B has the

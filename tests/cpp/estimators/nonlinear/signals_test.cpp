@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
+#include "core/math_constants.hpp"
 #include "estimators/nonlinear/differentiate.hpp"
 #include "estimators/nonlinear/filter.hpp"
 #include "estimators/nonlinear/integrate.hpp"
@@ -14,8 +15,6 @@ using namespace mechid;
 using namespace mechid::nonlinear;
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // f(t) = sin(3 t) + 0.5 cos(7 t) on [0, 4], its integral from 0 and its derivative.
 double f(double t) { return std::sin(3 * t) + 0.5 * std::cos(7 * t); }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
+#include "core/math_constants.hpp"
 #include "core/rng.hpp"
 #include "estimators/nonlinear/swapping.hpp"
 
@@ -12,7 +13,6 @@ using namespace mechid::nonlinear;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kX0 = 5e-3;
 
 // A displacement crossing ±x0 often, its velocity, and the eq. 16 (IDA) or eq. 14 (DIA) data of

@@ -31,7 +31,7 @@ Vector rms_scales(const Matrix& x) {
 
 // The data on unit-RMS channels (the scaling subspace_identify works in), read in place: each value
 // times 1/RMS of its channel where it is read, the same products a scaled copy would hold, without
-// the copy (48 MB for 10⁶ samples of 3 DOF, beside the Gram step's own transposed copy).
+// the copy (48 MB for 10⁶ samples of 3 DOF).
 struct ScaledData {
   ScaledData(const Dataset& data, const ChannelScales& scale)
       : data(data), u_inverse(scale.u.cwiseInverse()), y_inverse(scale.y.cwiseInverse()) {}
@@ -53,28 +53,30 @@ struct ScaledData {
 Matrix hankel_gram(const ScaledData& d, Eigen::Index i) {
   const Eigen::Index k = d.inputs(), ny = d.outputs(), m = k + ny, N = d.samples();
   const Eigen::Index j = N - 2 * i + 1, shifts = 2 * i;
-  // The full lagged sums from u and y in place, their channel scaling applied to the m x m sums
-  // (a transposed, scaled copy z of the record would be as large as the data: 48 MB for 10⁶
-  // samples of 3 DOF).
-  const Matrix& u = d.data.u;
-  const Matrix& y = d.data.y;
-  Vector inverse(m);
-  inverse << d.u_inverse, d.y_inverse;
+  // z(s) = [u(s); y(s)] on unit-RMS channels, scaled as it is read.
   const auto z = [&](Eigen::Index s) {
     Vector zs(m);
     zs << d.u_rows(s, 1).transpose(), d.y_rows(s, 1).transpose();
     return zs;
   };
+  // The full lagged sums Σ_{s<j} z(s) z(s+τ)', accumulated over blocks of kBlock samples (scaled
+  // before the products, so that no channel's units can overflow or underflow them): a transposed,
+  // scaled copy of the whole record would be as large as the data (48 MB for 10⁶ samples of 3 DOF).
+  constexpr Eigen::Index kBlock = 4096;
+  std::vector<Matrix> lagged(static_cast<std::size_t>(shifts), Matrix::Zero(m, m));
+  Matrix zb(m, std::min(kBlock, j) + shifts - 1);
+  for (Eigen::Index s0 = 0; s0 < j; s0 += kBlock) {
+    const Eigen::Index b = std::min(kBlock, j - s0), read = b + shifts - 1;  // samples s0 … s0 + read − 1 <= N − 1
+    zb.leftCols(read).topRows(k) = d.u_rows(s0, read).transpose();
+    zb.leftCols(read).bottomRows(ny) = d.y_rows(s0, read).transpose();
+    for (Eigen::Index tau = 0; tau < shifts; ++tau)
+      lagged[static_cast<std::size_t>(tau)].noalias() += zb.leftCols(b) * zb.middleCols(tau, b).transpose();
+  }
   // block(a, τ) = Σ_{s=a}^{a+j-1} z(s) z(s+τ)' for 0 <= a, 0 <= τ, a + τ < 2i.
   std::vector<Matrix> block(static_cast<std::size_t>(shifts * shifts));
   auto at = [&](Eigen::Index a, Eigen::Index tau) -> Matrix& { return block[static_cast<std::size_t>(a * shifts + tau)]; };
-  Matrix sum(m, m);
   for (Eigen::Index tau = 0; tau < shifts; ++tau) {
-    sum.topLeftCorner(k, k).noalias() = u.topRows(j).transpose() * u.middleRows(tau, j);  // a = 0
-    sum.topRightCorner(k, ny).noalias() = u.topRows(j).transpose() * y.middleRows(tau, j);
-    sum.bottomLeftCorner(ny, k).noalias() = y.topRows(j).transpose() * u.middleRows(tau, j);
-    sum.bottomRightCorner(ny, ny).noalias() = y.topRows(j).transpose() * y.middleRows(tau, j);
-    sum = inverse.asDiagonal() * sum * inverse.asDiagonal();
+    Matrix sum = lagged[static_cast<std::size_t>(tau)];  // a = 0
     at(0, tau) = sum;
     for (Eigen::Index a = 1; a + tau < shifts; ++a) {
       sum.noalias() -= z(a - 1) * z(a - 1 + tau).transpose();
@@ -118,7 +120,6 @@ Matrix weighted_projection(const Matrix& sigma_ww, const Matrix& sigma_yw) {
 
 SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOptions& o, Eigen::Index i);
 void fit_input_scaled(const ScaledData& d, SubspaceModel& model);
-
 
 }  // namespace
 

@@ -5,6 +5,8 @@
 
 namespace mechid {
 
+std::string size_text(const Matrix& X) { return std::to_string(X.rows()) + "x" + std::to_string(X.cols()); }
+
 std::string format_number(double value) {
   char buffer[32];
   for (int digits = 1; digits <= 17; ++digits) {

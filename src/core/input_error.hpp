@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/types.hpp"
+
 namespace mechid {
 
 // `option`, when set, is the code of the option the message is about, so that a caller can show it
@@ -28,6 +30,9 @@ inline void require(bool condition, const std::string& message, const std::strin
 
 // Shortest decimal text that reads back as the same double ("0.05", not "0.050000").
 std::string format_number(double value);
+
+// A matrix's size as a message gives it: "3x2".
+std::string size_text(const Matrix& X);
 
 // value with `digits` significant digits ("%g"), for the numbers of a warning or a hint ("2.69e+08").
 std::string format_digits(double value, int digits = 3);

@@ -9,8 +9,6 @@
 namespace mechid {
 namespace {
 
-std::string size_text(const Matrix& X) { return std::to_string(X.rows()) + "x" + std::to_string(X.cols()); }
-
 // Names: state matrix, input matrix, output matrix, feedthrough (A, B, C, D or F, G, H, J).
 void check(const Matrix& A, const Matrix& B, const Matrix& C, const Matrix& D, const char* names) {
   const std::string a(1, names[0]), b(1, names[1]), c(1, names[2]), d(1, names[3]);

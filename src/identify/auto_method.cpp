@@ -149,7 +149,8 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
     // A constrained structure: the refinement starts from the estimate projected onto it (the
     // entries outside the pattern set to zero), which can move a full estimate far. The
     // inverse-dynamic least squares estimates the structure's free entries themselves; it competes
-    // by the same cost. Measured on the 24-DOF chain with the chain structure (N = 6000,
+    // by the same exact cost of its projection (unit channel weights and no offsets, where the
+    // refinement then weighs by 1/σ and may add offsets: a proxy of its objective). Measured on the 24-DOF chain with the chain structure (N = 6000,
     // h = 0.002, 20 dB): from the projected variational start (M 5.9 % off before projection) the
     // PEM followed the stability boundary to a local minimum at 9 times the optimum's cost (M 97 %
     // off, 405 s); the inverse-dynamic start (M 81 % off, but its exact cost 6 times lower) led it

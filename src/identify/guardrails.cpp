@@ -44,7 +44,7 @@ Eigen::Index excitation_order(const Matrix& input, Eigen::Index max_order) {
   for (Eigen::Index a = 0; a < L; ++a) {
     for (Eigen::Index b = 0; b <= a; ++b) {
       covariance.block(a * k, b * k, k, k).noalias() = lagged(a).transpose() * lagged(b);
-      covariance.block(b * k, a * k, k, k) = covariance.block(a * k, b * k, k, k).transpose();
+      if (b < a) covariance.block(b * k, a * k, k, k) = covariance.block(a * k, b * k, k, k).transpose();
     }
   }
   Eigen::Index order = 0;

@@ -9,10 +9,6 @@
 namespace mechid {
 namespace {
 
-double smallest_eigenvalue(const Matrix& X) {
-  return Eigen::SelfAdjointEigenSolver<Matrix>(0.5 * (X + X.transpose()), Eigen::EigenvaluesOnly).eigenvalues().minCoeff();
-}
-
 // The smallest eigenvalue of S X S with S = diag(1/√|X_ii|) (1 where X_ii = 0): X with unit
 // diagonal magnitudes. Outputs in other units (q = T q', X' = T X T for diagonal T) change X's
 // eigenvalues but not this one's sign nor its size relative to 1 (Sylvester's law of inertia), so a

@@ -60,9 +60,9 @@ double largest_magnitude(const std::vector<double>& r) {
 
 // The residual tests of the report from the residuals measured − simulated (N x n) and the
 // inputs (N x k). A channel whose residual is at the rounding level of the free run (nrmse <=
-// N·eps: the worst-case accumulation of one rounding per step) carries no information about the data, only the
-// simulation's arithmetic, which is deterministic and so never white: it enters the reported
-// correlations but not the decisions (noise-free data of a model the class contains).
+// N·eps: the worst-case accumulation of one rounding per step) carries no information about the
+// data, only the simulation's arithmetic, which is deterministic and so never white: it enters the
+// reported correlations but not the decisions (noise-free data of a model the class contains).
 void test_residuals(const Matrix& measured, const Matrix& simulated, const Matrix& inputs, int max_lag, ValidationReport& report) {
   const Eigen::Index N = measured.rows(), n = measured.cols(), k = inputs.cols();
   const double Nd = static_cast<double>(N);

@@ -6,13 +6,6 @@
 #include "core/input_error.hpp"
 
 namespace mechid {
-namespace {
-
-std::string size_text(const Matrix& X) {
-  return std::to_string(X.rows()) + "x" + std::to_string(X.cols());
-}
-
-}  // namespace
 
 std::string first_non_finite(const std::string& name, const Matrix& X) {
   for (Eigen::Index j = 0; j < X.cols(); ++j)
@@ -39,12 +32,12 @@ std::string symmetry_violation(const std::string& name, const Matrix& X) {
   return name + " is not symmetric: " + entry(wi, wj) + " but " + entry(wj, wi);
 }
 
+}  // namespace
+
 double smallest_eigenvalue(const Matrix& X) {
   Eigen::SelfAdjointEigenSolver<Matrix> eig(0.5 * (X + X.transpose()), Eigen::EigenvaluesOnly);
   return eig.eigenvalues().minCoeff();
 }
-
-}  // namespace
 
 std::vector<std::string> check(const MechanicalSystem& s) {
   std::vector<std::string> errors;

@@ -40,6 +40,9 @@ void validate(const MechanicalSystem& system);
 // The first non-finite entry of X as "X(i,j) = nan" (1-based), or "" when all are finite.
 std::string first_non_finite(const std::string& name, const Matrix& X);
 
+// The smallest eigenvalue of X's symmetric part (X + X')/2.
+double smallest_eigenvalue(const Matrix& X);
+
 // x' = A x + B u, y = C x + D u. For a MechanicalSystem (thesis eq. 1.4): x = [q; q'], y = q,
 // D = 0 (D here is the feedthrough, not the damping matrix).
 struct StateSpaceModel {

@@ -45,10 +45,10 @@ inline Matrix matrix_from_js(const val& m, const std::string& what) {
   const Eigen::Index step = typed ? kRows : std::max<Eigen::Index>(r, 1);  // plain arrays: one copy (no subarray)
   RowMajorMatrix chunk(std::min(r, step), c);
   for (Eigen::Index t = 0; t < r && c > 0; t += step) {
-    const Eigen::Index rows = std::min(step, r - t);
-    const val part = typed ? data.call<val>("subarray", static_cast<double>(t * c), static_cast<double>((t + rows) * c)) : data;
-    val(emscripten::typed_memory_view(static_cast<std::size_t>(rows * c), chunk.data())).call<void>("set", part);
-    out.middleRows(t, rows) = chunk.topRows(rows);
+    const Eigen::Index count = std::min(step, r - t);
+    const val part = typed ? data.call<val>("subarray", static_cast<double>(t * c), static_cast<double>((t + count) * c)) : data;
+    val(emscripten::typed_memory_view(static_cast<std::size_t>(count * c), chunk.data())).call<void>("set", part);
+    out.middleRows(t, count) = chunk.topRows(count);
   }
   return out;
 }

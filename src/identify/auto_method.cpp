@@ -1,11 +1,15 @@
-// auto (beyond the thesis): the recommended method. The thesis's variational estimate (or, when
-// it is unusable, the n4sid-d2c one) starts the exact-sampling PEM in M, D, K; the result says
+// auto (beyond the thesis): the recommended method. The thesis's variational estimate (of the data
+// decimated when the full rate cuts the subspace step's horizon short; the n4sid-d2c one when it is
+// unusable) starts the exact-sampling PEM in M, D, K; the result says
 // which estimate it returns and why: the exact model when the inputs were held (ZOH is then
 // exact at any h), otherwise the model whose own free-run prediction fits the data better (a
 // likelihood comparison), with h·ω_max and the midpoint model's frequency error beside it.
 #include <cmath>
+#include <map>
+#include <optional>
 
 #include "core/input_error.hpp"
+#include "core/stopwatch.hpp"
 #include "identify/exact_sampling_predictor.hpp"
 #include "identify/intersample_model.hpp"
 #include "identify/methods.hpp"
@@ -37,9 +41,8 @@ double exact_cost(const std::vector<Dataset>& runs, const Matrix& L, const Struc
                                                                                                        : INFINITY;
 }
 
-
-// Whether a variational estimate's PEM reached a stationary point: its modes (and so h·ω_max)
-// can then be trusted to decide which decimated starts are worth trying.
+// Whether a variational estimate's PEM reached a stationary point (a start that did not may carry
+// a spurious fast mode, or sit far from any minimum).
 bool pem_converged(const Identification& r) {
   if (r.diagnostics.stop_reason) return reached_stationary_point(*r.diagnostics.stop_reason);
   return !r.failed();
@@ -64,22 +67,37 @@ double exact_sse(const Identification& r, const Dataset& data, Eigen::Index rows
   return (data.y - r.validation.simulated).bottomRows(rows).squaredNorm();
 }
 
-// Whether the full-rate start's subspace step had a past horizon shorter than its rule asks for
-// (kStartHorizonFraction of the slowest period, choose_block_rows): the rows the user gave, or the
-// cap of 64 block rows or the samples, cut it. Only a start from the subspace step (init "n4sid",
-// the option's value) has such a horizon; any other start, or a rigid-body mode (no period to
-// span), counts as cut. Computed from the start's own modes, so that a pilot whose slowest period
-// came out slightly shorter does not decide it.
-bool horizon_cut(const Identification& start, const Dataset& data, const IdentifyOptions& options) {
-  if (start.failed() || start.modal.modes.empty() || start.diagnostics.init.value_or("") != "n4sid") return true;
-  const double omega = start.modal.modes.front().omega_n;
-  if (!(omega > 0)) return true;
-  const double period = 2.0 * M_PI / omega, wanted = std::ceil(kStartHorizonFraction * period / data.h);
+// The largest h·ω_max of a decimated start that is taken without competition: its midpoint model
+// errs by at most 9 % in frequency (midpoint_frequency_error(1, 1)), a bias the refinement removes.
+constexpr double kStartMaxHOmega = 1.0;
+
+// The subspace pilot of the full-rate data (subspace_pilot; none when the start follows no
+// block-row rule or the pilot could not run) and whether it says that the full-rate start's past
+// horizon is cut: the rule wants kStartHorizonFraction of the slowest period (choose_block_rows),
+// and the cap of 64 block rows, or the samples, allow fewer. The pilot's poles come from the
+// minimum block rows: where the horizon is cut they are poor (3dof, h = 0.005: slowest period 83 s
+// and ω_max 644 rad/s against the true 5.4 s and 2.35 rad/s), but they err towards a longer period,
+// so they still tell that it is cut; where it is not, they are what the rule already uses.
+struct FullRatePilot {
+  std::optional<SubspaceModel> pilot;
+  bool horizon_cut = false;
+};
+
+FullRatePilot full_rate_pilot(const Dataset& data, const IdentifyOptions& options) {
+  FullRatePilot out;
+  if (options.init != "n4sid" || options.block_rows > 0) return out;  // no rule to follow
+  try {
+    out.pilot = subspace_pilot(data);
+  } catch (const InputError&) {
+    return out;  // too few samples: the full-rate start says so itself
+  }
+  if (out.pilot->status == Status::failed) return out;
+  const double period = pole_frequencies(out.pilot->F, data.h).slowest_period;
+  if (!(period > 0)) return out;
   const Eigen::Index ny = data.y.cols();
-  const Eigen::Index allowed = options.block_rows > 0 ? options.block_rows
-                                                      : choose_block_rows(2 * ny, data.u.cols(), ny, data.y.rows(), data.h, period,
-                                                                          kStartHorizonFraction);
-  return static_cast<double>(allowed) < wanted;
+  const Eigen::Index allowed = choose_block_rows(2 * ny, data.u.cols(), ny, data.y.rows(), data.h, period, kStartHorizonFraction);
+  out.horizon_cut = static_cast<double>(allowed) < std::ceil(kStartHorizonFraction * period / data.h);
+  return out;
 }
 
 }  // namespace
@@ -95,55 +113,88 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
     return r;
   }
   const Dataset& data = runs.front();  // the starts come from the first run
-  const Identification variational = identify_variational(data, options);
-  double timing = variational.timing_ms;
-  Identification start = variational;
-  if (variational.status == Status::failed || !variational.M_pd) {
-    start = identify_n4sid_d2c(data, options);
-    timing += start.timing_ms;
-  }
-  // Starts from decimated data. At high rates the subspace start degrades (its past horizon spans
-  // little of the slowest period); M, D, K do not depend on h, so variational estimates of the data
-  // decimated by 2, 4, 8 compete with the full-rate one, and the start whose exact sampled model
-  // fits the full data best (the refinement's own objective) is refined. A factor is tried while the
-  // decimated data still sample the fastest mode below their Nyquist frequency (factor·h·ω_max < π,
-  // beyond which the midpoint model aliases) and have samples enough for the subspace step. A start
-  // whose PEM did not converge may carry a spurious fast mode, so its ω_max is not trusted: then
-  // every factor competes; so too when no full-rate start is usable at all (8dof, h = 0.0005: the
-  // variational PEM ended with M indefinite and n4sid's F was unstable, while the data decimated
-  // by 4 give a start within 2 %).
-  //
-  // The decimated starts are tried only when the full-rate start's past horizon was cut short
-  // (horizon_cut: the 64-block-row cap or the samples left it below kStartHorizonFraction of the
-  // slowest period). Otherwise decimation gives the subspace step nothing more, only fewer
-  // samples and a coarser midpoint model: on the 8dof study (docs/results.md, bound8) the
-  // full-rate start won in 20 of 20 runs at h = 0.01 and 0.02, and the decimated starts only cost
-  // time (2.9 of 4.8 s at h = 0.02); with this test auto's errors on the whole study were the same
-  // to 3 digits. A start that failed, did not converge or has no finite exact-model cost leaves
-  // every factor in.
   const Matrix L = input_matrix(data, options);
   const StructureMap structure(resolve(options.structure, data.y.cols()));
-  {
-    const bool has_modes = !start.failed() && !start.modal.modes.empty();
-    const bool trusted = has_modes && pem_converged(start);
-    const double h_omega = has_modes ? start.modal.modes.back().omega_n * data.h : 0.0;
-    double best = has_modes ? exact_cost(runs, L, structure, start) : INFINITY;
-    const bool usable = trusted && std::isfinite(best);  // else no full-rate start to keep: every factor competes
-    const bool short_horizon = horizon_cut(start, data, options);
-    for (Eigen::Index factor = 2; (!usable || (short_horizon && factor * h_omega < M_PI)) && factor <= 8; factor *= 2) {
-      Identification coarse;
-      try {
-        coarse = identify_variational(decimate(data, factor), options);
-      } catch (const InputError&) {
-        break;  // too few samples left for the subspace step: so for larger factors too
-      }
-      timing += coarse.timing_ms;
-      if (!below_nyquist(coarse, data.h * static_cast<double>(factor))) continue;  // an aliased twin, not a start
-      const double cost = exact_cost(runs, L, structure, coarse);
-      if (cost < best) {
+  const Stopwatch pilot_clock;
+  const FullRatePilot pilot = full_rate_pilot(data, options);
+  double timing = pilot_clock.elapsed_ms();
+  // The variational estimates of the full-rate data and of the data decimated by 2, 4, 8, each
+  // computed once, when needed (factor 1: the full rate; failed when too few samples remain).
+  std::map<Eigen::Index, Identification> estimates;
+  const auto variational_at = [&](Eigen::Index factor) -> const Identification& {
+    auto found = estimates.find(factor);
+    if (found != estimates.end()) return found->second;
+    Identification r;
+    try {
+      r = factor == 1 ? identify_variational(data, options, pilot.pilot ? &*pilot.pilot : nullptr)
+                      : identify_variational(decimate(data, factor), options);
+    } catch (const InputError& e) {
+      if (factor == 1) throw;  // the data's own problem: the user has to hear it
+      r.fail(e.what());
+    }
+    timing += r.timing_ms;
+    if (factor > 1) r.method = "variational (decimated by " + std::to_string(factor) + ")";
+    return estimates.emplace(factor, std::move(r)).first->second;
+  };
+  // The cost of an estimate from data decimated by `factor` as a start: ½‖y − ŷ‖² of its exact
+  // sampled model on the full data (exact_cost: infinite unless M > 0 and the prediction is
+  // stable), infinite too when its modes are not below its data's Nyquist frequency (beyond it the
+  // midpoint model aliases). A start is usable when its cost is finite and its PEM converged.
+  const auto cost_of = [&](const Identification& r, Eigen::Index factor) {
+    if (r.failed() || r.modal.modes.empty() || !below_nyquist(r, data.h * static_cast<double>(factor)))
+      return static_cast<double>(INFINITY);
+    return exact_cost(runs, L, structure, r);
+  };
+  const auto usable_cost = [&](const Identification& r, Eigen::Index factor) {
+    return pem_converged(r) ? cost_of(r, factor) : static_cast<double>(INFINITY);
+  };
+  // Starts from decimated data where the full-rate start's past horizon is cut (full_rate_pilot):
+  // M, D, K do not depend on h, and the decimated data give the subspace step the horizon at a
+  // fraction of the cost (cubic in the block rows). The coarsest factor of 8, 4, 2 whose estimate is
+  // usable with h·ω_max at most kStartMaxHOmega is the start. Measured on the identification
+  // study's data (3dof h = 0.005 and 0.01, 8dof h = 0.0005 to 0.002; docs/results.md, "Speed of
+  // identification"): the refinement from the full-rate start and from each decimated start reached
+  // the same minimum (costs equal to 4-5 digits, errors to 3), while the full-rate start took 35-70 %
+  // of auto's time, and 28 s when its PEM ran to its iteration limit (8dof, h = 0.0005).
+  Identification start;
+  double best = INFINITY;
+  if (pilot.horizon_cut) {
+    const Eigen::Index ny = data.y.cols(), enough = subspace_min_samples(4 * ny, data.u.cols(), ny);
+    for (Eigen::Index factor = 8; factor >= 2 && !std::isfinite(best); factor /= 2) {
+      if (data.y.rows() / factor < enough) continue;  // fewer than the rule's minimum block rows (2 x order) allow
+      const Identification& coarse = variational_at(factor);
+      if (coarse.failed() || coarse.modal.modes.empty() ||
+          coarse.modal.modes.back().omega_n * data.h * static_cast<double>(factor) > kStartMaxHOmega)
+        continue;
+      if (const double cost = usable_cost(coarse, factor); std::isfinite(cost)) {
         best = cost;
-        coarse.method = "variational (decimated by " + std::to_string(factor) + ")";
-        start = std::move(coarse);
+        start = coarse;
+      }
+    }
+  }
+  if (!std::isfinite(best)) {
+    start = variational_at(1);
+    best = usable_cost(start, 1);
+  }
+  {
+    // No usable start yet: every start competes, the one whose exact sampled model fits the full
+    // data best (the refinement's own objective) is refined: the full-rate variational estimate (or,
+    // when it failed or M is not positive definite, the n4sid-d2c one) and the variational
+    // estimates of the data decimated by 2, 4, 8. The case it was built for: 8dof, h = 0.0005,
+    // where the full-rate PEM ran into its iteration limit with M indefinite or n4sid's F unstable,
+    // while the data decimated by 4 give a start within 2 %.
+    if (!std::isfinite(best)) {
+      if (start.status == Status::failed || !start.M_pd) {
+        start = identify_n4sid_d2c(data, options);
+        timing += start.timing_ms;
+      }
+      best = !start.failed() && !start.modal.modes.empty() ? exact_cost(runs, L, structure, start) : INFINITY;
+      for (Eigen::Index factor = 2; factor <= 8; factor *= 2) {
+        const Identification& coarse = variational_at(factor);
+        if (const double cost = cost_of(coarse, factor); cost < best) {
+          best = cost;
+          start = coarse;
+        }
       }
     }
     // A constrained structure: the refinement starts from the estimate projected onto it (the
@@ -170,7 +221,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   Identification refined = refine_exact_sampling(runs, options, start);
   timing += refined.timing_ms;
 
-  const Identification* usable = refined.status != Status::failed ? &refined : &variational;
+  const Identification* usable = refined.status != Status::failed ? &refined : &start;
   std::string accuracy = "no modes to judge h by";
   if (!usable->modal.modes.empty()) {
     const double omega_max = usable->modal.modes.back().omega_n;
@@ -185,6 +236,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
     chosen = refined;  // the variational start has neither the other runs nor the offset: no fallback to it
     reason = "the exact-sampling refinement, the one that takes several runs and offsets, failed (" + refined.message + ")";
   } else if (refined.status == Status::failed) {
+    const Identification& variational = variational_at(1);
     chosen = variational.failed() && !start.failed() ? start : variational;  // the start when the variational one failed
     reason = "the exact-sampling refinement failed (" + refined.message + "); " + accuracy;
   } else if (!options.structure.unconstrained() || runs.size() > 1 || options.offset) {
@@ -209,6 +261,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
     // smaller sum of squares (Ljung 1999, sec. 16.4). The validation fit is not the criterion: it
     // simulates both estimates with the exact-sampling model, the refinement's own objective.
     const Eigen::Index rows = options.estimate_initial ? data.y.rows() : data.y.rows() - 2;
+    const Identification& variational = variational_at(1);
     const double midpoint = variational_sse(variational), exact = exact_sse(refined, data, rows);
     // A model without a prediction (failed, or its simulation diverged) loses to one with it.
     const bool exact_predicts_better = std::isnan(midpoint) || (!std::isnan(exact) && exact <= midpoint);

@@ -182,7 +182,28 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
   return r;
 }
 
-SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options, double horizon_fraction) {
+SubspaceModel subspace_pilot(const Dataset& data) {
+  const Eigen::Index order = 2 * data.y.cols(), ny = data.y.cols(), k = data.u.cols();
+  SubspaceOptions o;
+  o.order = order;
+  o.block_rows = choose_block_rows(order, k, ny, data.y.rows(), data.h, 0.0);
+  o.estimate_input = false;  // the pilot is for F's poles only
+  return subspace_identify(data, o);
+}
+
+PoleFrequencies pole_frequencies(const Matrix& F, double h) {
+  PoleFrequencies out;
+  const Eigen::VectorXcd poles = Eigen::EigenSolver<Matrix>(F, false).eigenvalues();  // owned: not a view of a temporary
+  for (const auto z : poles) {
+    const double omega = std::abs(std::log(z)) / h;  // s = log(λ)/h
+    if (omega > 0) out.slowest_period = std::max(out.slowest_period, 2.0 * M_PI / omega);
+    if (std::isfinite(omega)) out.fastest = std::max(out.fastest, omega);
+  }
+  return out;
+}
+
+SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options, double horizon_fraction,
+                                 const SubspaceModel* computed_pilot) {
   const Eigen::Index order = 2 * data.y.cols(), N = data.y.rows(), ny = data.y.cols(), k = data.u.cols();
   SubspaceOptions o;
   o.order = order;
@@ -190,21 +211,12 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
     o.block_rows = options.block_rows;
     return subspace_identify(data, o);
   }
-  o.block_rows = choose_block_rows(order, k, ny, N, data.h, 0.0);
-  o.estimate_input = false;  // the pilot is for F's poles only
-  SubspaceModel pilot = subspace_identify(data, o);
-  o.estimate_input = true;
+  SubspaceModel pilot = computed_pilot ? *computed_pilot : subspace_pilot(data);
   if (pilot.status == Status::failed) return pilot;
-  // Slowest period from the pilot's poles: s = log(λ)/h.
-  double slowest = 0.0;
-  const Eigen::VectorXcd poles = Eigen::EigenSolver<Matrix>(pilot.F, false).eigenvalues();  // owned: not a view of a temporary
-  for (const auto z : poles) {
-    const double omega = std::abs(std::log(z)) / data.h;
-    if (omega > 0) slowest = std::max(slowest, 2.0 * M_PI / omega);
-  }
+  const double slowest = pole_frequencies(pilot.F, data.h).slowest_period;
   const Eigen::Index rows = choose_block_rows(order, k, ny, N, data.h, slowest, horizon_fraction);
   // The pilot's block rows suffice: its F and H are what steps 1-3 would give again.
-  if (rows <= o.block_rows) return subspace_fit_input(data, std::move(pilot));
+  if (rows <= pilot.block_rows) return subspace_fit_input(data, std::move(pilot));
   o.block_rows = rows;
   return subspace_identify(data, o);
 }

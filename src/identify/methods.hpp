@@ -15,7 +15,9 @@
 
 namespace mechid {
 
-Identification identify_variational(const Dataset& data, const IdentifyOptions& options);
+// `pilot`: subspace_pilot(data), when the caller has computed it (auto): the start's rule reuses it.
+Identification identify_variational(const Dataset& data, const IdentifyOptions& options,
+                                    const SubspaceModel* pilot = nullptr);
 Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options);
 Identification identify_equation_error(const Dataset& data, const IdentifyOptions& options);
 // The methods below take several runs of one experiment (issue 16): one M, D, K, each run with
@@ -43,11 +45,23 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
 // A method's result before it runs: `method` and data.h set, status ok.
 Identification method_result(std::string method, const Dataset& data);
 
-// Subspace identification of order 2n with the block-row rule: a pilot run with the minimum
-// number of block rows estimates the slowest period (from the eigenvalues of F), then the rule
-// of choose_block_rows decides, with a past horizon of `horizon_fraction` of that period;
+// The pilot of the block-row rule: the subspace step of order 2n with the minimum number of block
+// rows (choose_block_rows without a period), F and H only. Its poles estimate the slowest period.
+SubspaceModel subspace_pilot(const Dataset& data);
+
+// The continuous-time frequencies ω = |log λ|/h of a discrete model's poles λ: the longest period
+// 2π/ω (0 when no pole has ω > 0) and the largest ω.
+struct PoleFrequencies {
+  double slowest_period = 0.0, fastest = 0.0;
+};
+PoleFrequencies pole_frequencies(const Matrix& F, double h);
+
+// Subspace identification of order 2n with the block-row rule: a pilot run (subspace_pilot, or the
+// one given, computed on the same data) estimates the slowest period, then the rule of
+// choose_block_rows decides, with a past horizon of `horizon_fraction` of that period;
 // options.block_rows > 0 overrides both.
-SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options, double horizon_fraction = 0.5);
+SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options, double horizon_fraction = 0.5,
+                                 const SubspaceModel* pilot = nullptr);
 
 // The past horizon of the subspace start of the PEMs (variational, and so auto's starts): an
 // eighth of the slowest period, not n4sid-d2c's half. The start only has to lie in the basin of

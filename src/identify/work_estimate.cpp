@@ -186,9 +186,9 @@ WorkEstimate estimate_work(const std::string& method, const WorkSizes& s, bool a
   } else if (method == "inverse-dynamic" || (method == "auto" && s.friction)) {  // auto with friction runs inverse-dynamic
     c = inverse_dynamic(s);
   } else if (method == "auto") {
-    // identify_auto (auto_method.cpp): the variational start, the starts decimated by 2 and 4
-    // (by 8 too when h·ω_max < π/8 or the start did not converge: not counted), then the
-    // exact-sampling PEM.
+    // identify_auto (auto_method.cpp): its costliest usual path, the starts competing when none is
+    // usable at once: the full-rate variational start and those decimated by 2 and 4 (by 8 not
+    // counted), then the exact-sampling PEM. A usable first start (the common case) costs less.
     c = variational(N / s.runs, n, k);
     for (double factor : {2.0, 4.0}) c.then(variational(N / s.runs / factor, n, k));
     c.then(exact_sampling(s));

@@ -63,3 +63,28 @@ TEST_CASE("on point samples that are not band-limited auto picks by each model's
   CHECK(r.diagnostics.reason->rfind("point-sampled inputs: the foh and midpoint models", 0) == 0);
   CHECK((r.diagnostics.choice == "variational" || r.diagnostics.choice == "variational-zoh"));
 }
+
+TEST_CASE("auto at a high rate starts from decimated data and reaches the minimum the full-rate start reaches") {
+  // 3dof at h = 0.005: the slowest period (5.4 s) wants 134 block rows of past horizon, the rule
+  // allows 64, so the start comes from decimated data (auto_method.cpp, full_rate_pilot). The
+  // refinement from it must land where the refinement from the full-rate start (variational-zoh)
+  // lands: the same minimum, to a small fraction of the estimate's own standard deviation.
+  const MechanicalSystem s = preset("3dof");
+  IdentifyOptions o;
+  o.L = s.L;
+  const Dataset d = simulated(s, 0.005, 6000, 15.0, 2);
+  const Identification r = identify("auto", d, o);
+  REQUIRE(r.status != Status::failed);
+  REQUIRE(r.diagnostics.reason);
+  CHECK(r.diagnostics.reason->find("started from variational (decimated by") != std::string::npos);
+  const Identification full_rate = identify("variational-zoh", d, o);
+  REQUIRE(full_rate.status != Status::failed);
+  const RelativeErrors apart = relative_errors(r.system, full_rate.system), error = relative_errors(r.system, s);
+  CHECK(apart.M < 0.01 * error.M);
+  CHECK(apart.K < 0.01 * error.K);
+  CHECK(apart.D < 0.01 * error.D);
+  // Where the full rate's horizon fits (h = 0.05), the start is the full-rate one, as before.
+  const Identification coarse = identify("auto", simulated(s, 0.05, 6000, 15.0, 2), o);
+  REQUIRE(coarse.diagnostics.reason);
+  CHECK_THAT(*coarse.diagnostics.reason, Catch::Matchers::EndsWith("started from variational"));
+}

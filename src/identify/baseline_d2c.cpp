@@ -7,11 +7,10 @@
 
 namespace mechid {
 
-Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options) {
+Identification n4sid_d2c_from(const SubspaceModel& sub, const Dataset& data, const IdentifyOptions& options) {
   const Stopwatch clock;
   Identification r = method_result("n4sid-d2c", data);
   const Matrix L = input_matrix(data, options);
-  const SubspaceModel sub = subspace_with_rule(data, options);
   r.diagnostics.block_rows = sub.block_rows;
   note_suggested_dof(sub, data.y.cols(), r);
   auto fail = [&](const std::string& message) {
@@ -29,6 +28,14 @@ Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& op
   if (second.status == Status::failed) return fail("second-order extraction: " + second.message);
   r.system = second.system;
   finish(r, data);
+  r.timing_ms = clock.elapsed_ms();
+  return r;
+}
+
+Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options) {
+  const Stopwatch clock;
+  input_matrix(data, options);  // a bad L or force_dofs is bad input before any work
+  Identification r = n4sid_d2c_from(subspace_with_rule(data, options), data, options);
   r.timing_ms = clock.elapsed_ms();
   return r;
 }

@@ -15,10 +15,13 @@
 
 namespace mechid {
 
-// `pilot`: subspace_pilot(data), when the caller has computed it (auto): the start's rule reuses it.
+// `start_subspace`: the subspace step of its start, subspace_with_rule(data, options,
+// kStartHorizonFraction), when the caller has computed it (auto).
 Identification identify_variational(const Dataset& data, const IdentifyOptions& options,
-                                    const SubspaceModel* pilot = nullptr);
+                                    const SubspaceModel* start_subspace = nullptr);
 Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options);
+// n4sid-d2c's estimate from a subspace model of `data` already identified (d2c, extraction, checks).
+Identification n4sid_d2c_from(const SubspaceModel& model, const Dataset& data, const IdentifyOptions& options);
 Identification identify_equation_error(const Dataset& data, const IdentifyOptions& options);
 // The methods below take several runs of one experiment (issue 16): one M, D, K, each run with
 // its own initial state (and offsets); validation on the first run.

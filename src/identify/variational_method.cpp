@@ -26,9 +26,9 @@ struct Start {
 };
 
 Start n4sid_start(const Dataset& data, const IdentifyOptions& options, const Matrix& L, const VariationalPredictor& predictor,
-                  const SubspaceModel* pilot = nullptr) {
+                  const SubspaceModel* computed = nullptr) {
   Start start;
-  const SubspaceModel sub = subspace_with_rule(data, options, kStartHorizonFraction, pilot);
+  const SubspaceModel sub = computed ? *computed : subspace_with_rule(data, options, kStartHorizonFraction);
   start.block_rows = sub.block_rows;
   start.record.diagnostics.block_rows = sub.block_rows;
   note_suggested_dof(sub, data.y.cols(), start.record);
@@ -54,7 +54,7 @@ Start n4sid_start(const Dataset& data, const IdentifyOptions& options, const Mat
 
 }  // namespace
 
-Identification identify_variational(const Dataset& data, const IdentifyOptions& options, const SubspaceModel* pilot) {
+Identification identify_variational(const Dataset& data, const IdentifyOptions& options, const SubspaceModel* start_subspace) {
   const Stopwatch clock;
   Identification r = method_result("variational", data);
   const Matrix L = input_matrix(data, options);
@@ -64,7 +64,7 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
   // Steps 2-3 (or the equation-error start), with a fallback when the start is unusable.
   Start start;
   if (options.init == "n4sid") {
-    start = n4sid_start(data, options, L, predictor, pilot);
+    start = n4sid_start(data, options, L, predictor, start_subspace);
     // An unusable subspace model is often one with too short a past horizon: the rule's block
     // rows doubled, once, when the data have enough samples for them (as subspace_identify asks).
     const Eigen::Index more_rows = 2 * start.block_rows;

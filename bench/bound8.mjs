@@ -103,7 +103,8 @@ if (isMainThread) {
     `study (seed 1), method auto, WASM (Node ${process.version}), ${seconds.toFixed(0)} s on ${workers} workers. ` +
     'Observed: RMS over the runs of ‖X̂−X‖_F/‖X‖_F; predicted: RMS over the runs of sqrt(Σ_ij sd(X_ij)²)/‖X‖_F ' +
     'from auto\'s own uncertainty. Worst run: the largest ratio observed/predicted of one run. Starts: the ' +
-    'variational estimate refined, of the full data or decimated by 2, 4, 8 (auto\'s choice). ' +
+    'estimate refined (auto\'s choice): n4sid-d2c (the subspace model\'s exact d2c at the full rate), full (the ' +
+    'variational estimate of the full data) or ÷2, ÷4, ÷8 (of the data decimated by 2, 4, 8). ' +
     'Target: M, K ≤ 1 %, D ≤ 5 %.', '',
     '| h | N | record | M observed | M predicted | K observed | K predicted | D observed | D predicted | worst run M, K, D | failed | starts | at iteration limit | median s |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'];

@@ -113,9 +113,11 @@ val perturbation_study_js(val s, val o) {
 
 val identify_js(std::string method, val data, val o, val truth) {
   return result_or_error([&] {
-    const std::vector<Dataset> runs = runs_from_js(data);
+    std::vector<Dataset> runs = runs_from_js(data);
     const std::optional<MechanicalSystem> true_system = optional_truth_from_js(truth);
-    return identification_to_js(identify(method, runs, identify_options_from_js(o)), runs.front(), true_system);
+    const Eigen::Index dof = runs.front().y.cols();
+    // The records handed over: identify scales them in place instead of copying them.
+    return identification_to_js(identify(method, std::move(runs), identify_options_from_js(o)), dof, true_system);
   });
 }
 

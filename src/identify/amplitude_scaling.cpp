@@ -17,9 +17,13 @@ AmplitudeScaling amplitude_scaling(const Dataset& data) { return {rms_or_one(dat
 
 Dataset scaled_data(const Dataset& data, const AmplitudeScaling& s) {
   Dataset out = data;
-  out.u /= s.input;
-  out.y /= s.output;
+  scale_data(out, s);
   return out;
+}
+
+void scale_data(Dataset& data, const AmplitudeScaling& s) {
+  data.u /= s.input;
+  data.y /= s.output;
 }
 
 void unscale_result(Identification& r, const AmplitudeScaling& s) {

@@ -23,8 +23,9 @@ struct AmplitudeScaling {
 // The RMS of u and of y (1 for an all-zero block, which validation refuses or reports).
 AmplitudeScaling amplitude_scaling(const Dataset& data);
 
-// The data with u / b and y / a.
+// The data with u / b and y / a: a copy, or in place.
 Dataset scaled_data(const Dataset& data, const AmplitudeScaling& scaling);
+void scale_data(Dataset& data, const AmplitudeScaling& scaling);
 
 // Maps a result on the scaled data back to the user's units: M, D, K and Md, Dd, Kd (and their
 // sd) by b/a; friction and offset by b; the simulated outputs by a; costs and residual variances by a²; the

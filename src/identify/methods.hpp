@@ -44,6 +44,9 @@ std::vector<std::string> method_names();
 // that differ in h, columns, input sampling or output kind.
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options);
 Identification identify(const std::string& method, const std::vector<Dataset>& runs, const IdentifyOptions& options);
+// The same on records the caller hands over: they are scaled in place (no copy; their values are
+// then the scaled ones).
+Identification identify(const std::string& method, std::vector<Dataset>&& runs, const IdentifyOptions& options);
 
 // A method's result before it runs: `method` and data.h set, status ok.
 Identification method_result(std::string method, const Dataset& data);

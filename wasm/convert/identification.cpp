@@ -62,11 +62,11 @@ val validation_record_to_js(const ValidationReport& v) {
   return out;
 }
 
-val identification_to_js(const Identification& r, const Dataset& data, const std::optional<MechanicalSystem>& truth) {
+val identification_to_js(const Identification& r, Eigen::Index dof, const std::optional<MechanicalSystem>& truth) {
   const bool failed = r.status == Status::failed;
   const MechanicalSystem& s = r.system;
   const DiscreteVariationalModel& d = r.discrete;
-  val out = object_of("method", r.method, "h", r.h, "n", static_cast<double>(data.y.cols()));
+  val out = object_of("method", r.method, "h", r.h, "n", static_cast<double>(dof));
   if (!failed) set_fields(out, "M", matrix_to_js(s.M), "D", matrix_to_js(s.D), "K", matrix_to_js(s.K), "L", matrix_to_js(s.L));
   if (r.has_discrete && !failed) set_fields(out, "Md", matrix_to_js(d.Md), "Dd", matrix_to_js(d.Dd), "Kd", matrix_to_js(d.Kd));
   set_fields(out, "status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings), "checks",

@@ -41,8 +41,8 @@ val perturbation_to_js(const std::vector<PerturbationRow>& rows);
 val relative_errors_to_js(const RelativeErrors& e);
 val study_run_to_js(const StudyRunResult& r);
 
-// The identify result of INTERFACES.md for `data`; `truth` adds its relative errors (identification.cpp).
-val identification_to_js(const Identification& r, const Dataset& data, const std::optional<MechanicalSystem>& truth);
+// The identify result of INTERFACES.md for data of `dof` outputs; `truth` adds its relative errors (identification.cpp).
+val identification_to_js(const Identification& r, Eigen::Index dof, const std::optional<MechanicalSystem>& truth);
 // {status, message, fit_percent, nrmse, simulated} of one record (validateRecord).
 val validation_record_to_js(const ValidationReport& v);
 

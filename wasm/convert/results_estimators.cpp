@@ -14,7 +14,7 @@ val pole_search_to_js(bool searched, const PoleSearch& s) {
 
 // The identify result plus form, theta, thetaNames (siso), search and weights (robust).
 val svf_identification_to_js(const SvfIdentification& s, const Dataset& data, const std::optional<MechanicalSystem>& truth) {
-  val out = identification_to_js(s.result, data, truth);
+  val out = identification_to_js(s.result, data.y.cols(), truth);
   out.set("form", s.form);
   if (s.theta.size()) {
     out.set("theta", numbers_to_js(s.theta));

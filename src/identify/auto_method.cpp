@@ -1,6 +1,7 @@
-// auto (beyond the thesis): the recommended method. The thesis's variational estimate (of the data
-// decimated when the full rate cuts the subspace step's horizon short; the n4sid-d2c one when it is
-// unusable) starts the exact-sampling PEM in M, D, K; the result says
+// auto (beyond the thesis): the recommended method. The subspace model's exact d2c (or, where the
+// full rate cuts the subspace step's horizon short, the thesis's variational estimate of decimated
+// data; every start competes when that one is unusable) starts the exact-sampling PEM in M, D, K;
+// the result says
 // which estimate it returns and why: the exact model when the inputs were held (ZOH is then
 // exact at any h), otherwise the model whose own free-run prediction fits the data better (a
 // likelihood comparison), with h·ω_max and the midpoint model's frequency error beside it.
@@ -191,11 +192,11 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   }
   // At the full rate, the subspace model's exact d2c (n4sid-d2c's route at the start's block rows)
   // first: unlike the midpoint model it has no frequency error at any h, and it saves the
-  // variational PEM. Measured on the identification study's data (docs/results.md, "Speed of
-  // identification"): the refinement then reached the same estimates (errors equal to 3 digits) in
-  // as many iterations as from the variational start at small h·ω_max (8dof, h = 0.005 and 0.02: 3)
-  // and in fewer at large h·ω_max (3dof, h = 0.4 and 0.6: 2-3 against 6-8, where the midpoint
-  // model errs by 8-18 % in frequency). The variational start when the d2c one is unusable (an
+  // variational PEM. Measured on single runs (docs/results.md, "Speed of identification", item 9):
+  // the refinement from it took as many iterations as from the variational start at small h·ω_max
+  // (8dof, h = 0.005 and 0.02: 3) and fewer at large h·ω_max (3dof, h = 0.4 and 0.6: 2-3 against
+  // 6-8, where the midpoint model errs by 8-18 % in frequency); on the whole identification study
+  // auto's errors stayed the same to 3 digits. The variational start when the d2c one is unusable (an
   // unstable F, no real logarithm, one actuator's extraction, M not positive definite).
   if (!std::isfinite(best)) {
     if (const SubspaceModel* sub = start_subspace()) {

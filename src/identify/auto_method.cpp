@@ -93,7 +93,7 @@ FullRatePilot full_rate_pilot(const Dataset& data, const IdentifyOptions& option
     return out;  // too few samples: the full-rate start says so itself
   }
   if (out.pilot->status == Status::failed) return out;
-  const double period = pole_frequencies(out.pilot->F, data.h).slowest_period;
+  const double period = slowest_period(out.pilot->F, data.h);
   if (!(period > 0)) return out;
   const Eigen::Index ny = data.y.cols();
   const Eigen::Index allowed = choose_block_rows(2 * ny, data.u.cols(), ny, data.y.rows(), data.h, period, kStartHorizonFraction);

@@ -200,15 +200,14 @@ SubspaceModel subspace_pilot(const Dataset& data) {
   return subspace_identify(data, o);
 }
 
-PoleFrequencies pole_frequencies(const Matrix& F, double h) {
-  PoleFrequencies out;
+double slowest_period(const Matrix& F, double h) {
+  double slowest = 0.0;
   const Eigen::VectorXcd poles = Eigen::EigenSolver<Matrix>(F, false).eigenvalues();  // owned: not a view of a temporary
   for (const auto z : poles) {
     const double omega = std::abs(std::log(z)) / h;  // s = log(λ)/h
-    if (omega > 0) out.slowest_period = std::max(out.slowest_period, 2.0 * M_PI / omega);
-    if (std::isfinite(omega)) out.fastest = std::max(out.fastest, omega);
+    if (omega > 0) slowest = std::max(slowest, 2.0 * M_PI / omega);
   }
-  return out;
+  return slowest;
 }
 
 SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options, double horizon_fraction,
@@ -222,7 +221,7 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
   }
   SubspaceModel pilot = computed_pilot ? *computed_pilot : subspace_pilot(data);
   if (pilot.status == Status::failed) return pilot;
-  const double slowest = pole_frequencies(pilot.F, data.h).slowest_period;
+  const double slowest = slowest_period(pilot.F, data.h);
   const Eigen::Index rows = choose_block_rows(order, k, ny, N, data.h, slowest, horizon_fraction);
   // The pilot's block rows suffice: its F and H are what steps 1-3 would give again.
   if (rows <= pilot.block_rows) return subspace_fit_input(data, std::move(pilot));

@@ -55,12 +55,8 @@ Identification method_result(std::string method, const Dataset& data);
 // rows (choose_block_rows without a period), F and H only. Its poles estimate the slowest period.
 SubspaceModel subspace_pilot(const Dataset& data);
 
-// The continuous-time frequencies ω = |log λ|/h of a discrete model's poles λ: the longest period
-// 2π/ω (0 when no pole has ω > 0) and the largest ω.
-struct PoleFrequencies {
-  double slowest_period = 0.0, fastest = 0.0;
-};
-PoleFrequencies pole_frequencies(const Matrix& F, double h);
+// The longest period 2π/ω of a discrete model's poles λ, ω = |log λ|/h (0 when no pole has ω > 0).
+double slowest_period(const Matrix& F, double h);
 
 // Subspace identification of order 2n with the block-row rule: a pilot run (subspace_pilot, or the
 // one given, computed on the same data) estimates the slowest period, then the rule of

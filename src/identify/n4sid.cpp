@@ -3,23 +3,20 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
 #include "core/gram_svd.hpp"
+#include "identify/modal_input_fit.hpp"
+#include "identify/scaled_data.hpp"
 
 namespace mechid {
 namespace {
 
-// Each channel divided by its RMS value (B3 of the numerics review; Verhaegen & Verdult 2007,
-// sec. 9.6; Ljung 1999, sec. 14.1): the rank decisions below (Cholesky's rcond, the eigenvalue
-// floor, the singular-value gap) then compare numbers of one size whatever the units. A channel
-// that is identically zero keeps scale 1 (nothing to compare).
-struct ChannelScales {
-  Vector u, y;
-};
-
+// The RMS value of each channel, the scale of ScaledData (scaled_data.hpp); a channel that is
+// identically zero keeps scale 1 (nothing to compare).
 Vector rms_scales(const Matrix& x) {
   Vector s(x.cols());
   for (Eigen::Index c = 0; c < x.cols(); ++c) {
@@ -28,23 +25,6 @@ Vector rms_scales(const Matrix& x) {
   }
   return s;
 }
-
-// The data on unit-RMS channels (the scaling subspace_identify works in), read in place: each value
-// times 1/RMS of its channel where it is read, the same products a scaled copy would hold, without
-// the copy (48 MB for 10⁶ samples of 3 DOF).
-struct ScaledData {
-  ScaledData(const Dataset& data, const ChannelScales& scale)
-      : data(data), u_inverse(scale.u.cwiseInverse()), y_inverse(scale.y.cwiseInverse()) {}
-  Eigen::Index samples() const { return data.u.rows(); }
-  Eigen::Index inputs() const { return data.u.cols(); }
-  Eigen::Index outputs() const { return data.y.cols(); }
-  double u(Eigen::Index t, Eigen::Index j) const { return data.u(t, j) * u_inverse(j); }
-  auto u_rows(Eigen::Index t, Eigen::Index count) const { return data.u.middleRows(t, count) * u_inverse.asDiagonal(); }
-  auto y_rows(Eigen::Index t, Eigen::Index count) const { return data.y.middleRows(t, count) * y_inverse.asDiagonal(); }
-
-  const Dataset& data;
-  const Vector u_inverse, y_inverse;
-};
 
 // The Gram matrix H H' of the block-Hankel matrix H = [U_f; U_p; Y_p; Y_f] (one column per time
 // t = 0..j-1) without forming H. With z(t) = [u(t); y(t)], the product of the rows at time shifts
@@ -287,10 +267,19 @@ SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOption
 // for given H). H from the first block row of Γ_i carries the noise of one block row only; the
 // refit uses every sample (measured on the 3-DOF study, docs/results.md: M and D errors 5-10 %
 // lower at h = 0.02-0.1, not worse elsewhere; more alternations changed them by < 2 %).
+// Both fits in F's modal coordinates when F allows (modal_input_fit.hpp: one pass over the record
+// for both, and P²/2 rather than nx² P + nx P ny + ny P²/2 multiply-adds a sample), else directly.
 void fit_input_scaled(const ScaledData& d, SubspaceModel& model) {
-  fit_input_and_initial_state(d, model.F, model.H, model.G, model.x0);
+  const std::optional<ModalInputFit> modal = ModalInputFit::of(d, model.F);
+  const auto fit = [&]() {
+    if (modal)
+      modal->fit(model.H, model.G, model.x0);
+    else
+      fit_input_and_initial_state(d, model.F, model.H, model.G, model.x0);
+  };
+  fit();
   model.H = fit_output_matrix(d, model.F, model.G, model.x0);
-  fit_input_and_initial_state(d, model.F, model.H, model.G, model.x0);
+  fit();
   const double radius = Eigen::EigenSolver<Matrix>(model.F, false).eigenvalues().cwiseAbs().maxCoeff();
   if (!model.G.allFinite() || !(radius < 1.0)) {
     model.add_warning("identified F is not stable (spectral radius " + format_number(radius) + ")");

@@ -9,6 +9,7 @@
 #include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
 #include "core/gram_svd.hpp"
+#include "identify/lagged_sums.hpp"
 #include "identify/modal_input_fit.hpp"
 #include "identify/scaled_data.hpp"
 
@@ -39,19 +40,8 @@ Matrix hankel_gram(const ScaledData& d, Eigen::Index i) {
     zs << d.u_rows(s, 1).transpose(), d.y_rows(s, 1).transpose();
     return zs;
   };
-  // The full lagged sums Σ_{s<j} z(s) z(s+τ)', accumulated over blocks of kBlock samples (scaled
-  // before the products, so that no channel's units can overflow or underflow them): a transposed,
-  // scaled copy of the whole record would be as large as the data (48 MB for 10⁶ samples of 3 DOF).
-  constexpr Eigen::Index kBlock = 4096;
-  std::vector<Matrix> lagged(static_cast<std::size_t>(shifts), Matrix::Zero(m, m));
-  Matrix zb(m, std::min(kBlock, j) + shifts - 1);
-  for (Eigen::Index s0 = 0; s0 < j; s0 += kBlock) {
-    const Eigen::Index b = std::min(kBlock, j - s0), read = b + shifts - 1;  // samples s0 … s0 + read − 1 <= N − 1
-    zb.leftCols(read).topRows(k) = d.u_rows(s0, read).transpose();
-    zb.leftCols(read).bottomRows(ny) = d.y_rows(s0, read).transpose();
-    for (Eigen::Index tau = 0; tau < shifts; ++tau)
-      lagged[static_cast<std::size_t>(tau)].noalias() += zb.leftCols(b) * zb.middleCols(tau, b).transpose();
-  }
+  // The full lagged sums Σ_{s<j} z(s) z(s+τ)', by FFT in blocks (lagged_sums.hpp).
+  const std::vector<Matrix> lagged = lagged_sums(d, shifts, j);
   // block(a, τ) = Σ_{s=a}^{a+j-1} z(s) z(s+τ)' for 0 <= a, 0 <= τ, a + τ < 2i.
   std::vector<Matrix> block(static_cast<std::size_t>(shifts * shifts));
   auto at = [&](Eigen::Index a, Eigen::Index tau) -> Matrix& { return block[static_cast<std::size_t>(a * shifts + tau)]; };

@@ -1,0 +1,71 @@
+#include "identify/lagged_sums.hpp"
+
+#include <algorithm>
+#include <complex>
+
+#include <unsupported/Eigen/FFT>
+
+namespace mechid {
+
+// Blocks k of L samples (L a power of two >= T, so 2L is a multiple of 4, Eigen's real-FFT path).
+// With a_k the block zero-padded to 2L and w_k the samples kL … kL + 2L − 1 (zero past the record),
+// Σ_{r<L} a_k(r) w_k(r + τ) for τ < L is the circular cross-correlation of length 2L (no wrap), whose
+// transform is conj(A_k) W_k; and W_k = A_k + (−1)^f A_{k+1} (the next block shifted by L). So one
+// FFT per block and channel, and the sums over all s < N − τ come from one inverse FFT per channel
+// pair at the end. The sums stop at s = j − 1: the few terms with s >= j are subtracted directly.
+std::vector<Matrix> lagged_sums(const ScaledData& d, Eigen::Index lags, Eigen::Index j) {
+  const Eigen::Index k = d.inputs(), ny = d.outputs(), m = k + ny, N = d.samples();
+  Eigen::Index L = 4;
+  while (L < lags) L *= 2;
+  const Eigen::Index size = 2 * L, bins = L + 1, blocks = (N + L - 1) / L;
+  Eigen::FFT<double> fft;
+  fft.SetFlag(Eigen::FFT<double>::HalfSpectrum);
+  // Spectra of the current and the next block, one column per channel (size rows: the real path
+  // writes bins 0 … L only, the rest is room).
+  Eigen::MatrixXcd current(size, m), next(size, m);
+  Matrix padded = Matrix::Zero(size, m);
+  const auto transform = [&](Eigen::Index block, Eigen::MatrixXcd& spectrum) {
+    const Eigen::Index start = block * L, count = std::max<Eigen::Index>(0, std::min(L, N - start));
+    padded.topRows(L).setZero();
+    if (count > 0) {
+      padded.topRows(count).leftCols(k) = d.u_rows(start, count);
+      padded.topRows(count).rightCols(ny) = d.y_rows(start, count);
+    }
+    for (Eigen::Index c = 0; c < m; ++c) fft.fwd(spectrum.col(c).data(), padded.col(c).data(), size);
+  };
+  Eigen::ArrayXcd alternating(bins);
+  for (Eigen::Index f = 0; f < bins; ++f) alternating(f) = f % 2 == 0 ? 1.0 : -1.0;
+  Eigen::ArrayXXcd cross = Eigen::ArrayXXcd::Zero(bins, m * m), window(bins, m);
+  transform(0, current);
+  for (Eigen::Index b = 0; b < blocks; ++b) {
+    transform(b + 1, next);
+    window = current.topRows(bins).array() + next.topRows(bins).array().colwise() * alternating;
+    for (Eigen::Index p = 0; p < m; ++p) {
+      const auto a = current.col(p).head(bins).array().conjugate();
+      for (Eigen::Index q = 0; q < m; ++q) cross.col(p * m + q) += a * window.col(q);
+    }
+    current.swap(next);
+  }
+  std::vector<Matrix> sums(static_cast<std::size_t>(lags), Matrix(m, m));
+  std::vector<double> correlation(static_cast<std::size_t>(size));
+  Eigen::VectorXcd spectrum(bins);
+  for (Eigen::Index p = 0; p < m; ++p)
+    for (Eigen::Index q = 0; q < m; ++q) {
+      spectrum = cross.col(p * m + q).matrix();
+      fft.inv(correlation.data(), spectrum.data(), size);
+      for (Eigen::Index tau = 0; tau < lags; ++tau) sums[static_cast<std::size_t>(tau)](p, q) = correlation[static_cast<std::size_t>(tau)];
+    }
+  // Remove s = j … N − 1 − τ (the last lags − 1 samples of the record).
+  const auto z = [&](Eigen::Index s) {
+    Vector zs(m);
+    zs << d.u_rows(s, 1).transpose(), d.y_rows(s, 1).transpose();
+    return zs;
+  };
+  for (Eigen::Index s = j; s < N; ++s) {
+    const Vector zs = z(s);
+    for (Eigen::Index tau = 0; s + tau < N && tau < lags; ++tau) sums[static_cast<std::size_t>(tau)].noalias() -= zs * z(s + tau).transpose();
+  }
+  return sums;
+}
+
+}  // namespace mechid

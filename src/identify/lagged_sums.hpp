@@ -1,0 +1,18 @@
+// The lagged sums of the subspace step's Gram matrix (n4sid.cpp, hankel_gram):
+//   C_τ = Σ_{s<j} z(s) z(s+τ)',  τ = 0 … T − 1,  z(s) = [u(s); y(s)] on unit-RMS channels,
+// by FFT in blocks. Directly they cost N T m² multiply-adds (3 DOF, 10⁶ samples, T = 108 lags:
+// 3.9 G, most of the subspace step in WebAssembly); here each block of L ≥ T samples takes one real
+// FFT of length 2L per channel and m² (L + 1) complex multiply-adds, the cross-spectra summed over
+// the blocks and transformed back once (overlap-save: Oppenheim & Schafer 2010, §8.7.3).
+#pragma once
+
+#include <vector>
+
+#include "identify/scaled_data.hpp"
+
+namespace mechid {
+
+// C_0 … C_{T−1} (each m × m, m = inputs + outputs) for s = 0 … j − 1; needs j + T − 1 <= N.
+std::vector<Matrix> lagged_sums(const ScaledData& data, Eigen::Index lags, Eigen::Index j);
+
+}  // namespace mechid

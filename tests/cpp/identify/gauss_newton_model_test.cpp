@@ -62,6 +62,9 @@ TEST_CASE("the Gauss-Newton model's gradient cosine, Newton decrement and reused
   const double decrement = 0.5 * p.r.squaredNorm() - 0.5 * (p.r - p.J * gauss_newton).squaredNorm();
   CHECK(model.newton_decrement() == Approx(decrement).epsilon(1e-8));
   CHECK(model.scaled_condition() < 1e3);  // column scaling removes the 1e9 spread of the columns
+  const Matrix scaled = p.J * p.J.colwise().norm().cwiseInverse().asDiagonal();
+  const Vector singular = Eigen::JacobiSVD<Matrix>(scaled).singularValues();
+  CHECK(model.scaled_condition() == Approx(singular(0) / singular(singular.size() - 1)).epsilon(1e-10));
   // The same gradient through the reuse path gives back z.
   const Vector z = model.z();
   model.set_gradient(g);
@@ -78,4 +81,24 @@ TEST_CASE("a column that duplicates another leaves its direction out of the Newt
   const double decrement = 0.5 * p.r.squaredNorm() - 0.5 * (p.r - reduced * step).squaredNorm();
   CHECK(model.newton_decrement() == Approx(decrement).epsilon(1e-8));
   CHECK(model.scaled_condition() == std::numeric_limits<double>::infinity());
+}
+
+// Both ways to the SVD of the scaled factor (the eigen-decomposition of its Gram matrix up to a
+// scaled condition of about 6e4 for these sizes, one-sided Jacobi beyond): the Newton decrement and
+// the condition number against a dense QR and a Jacobi SVD of J itself.
+TEST_CASE("the Gauss-Newton model is accurate on both sides of its SVD's conditioning switch") {
+  for (const double closeness : {1e-2, 1e-7}) {  // scaled condition about 1e2 and 1e7
+    Problem p = problem(80, 6);
+    p.J.col(5) = 1e4 * (p.J.col(2) / p.J.col(2).norm() + closeness * Vector::Random(80));
+    factorize(p);
+    const GaussNewtonModel model(p.factor);
+    const Matrix scaled = p.J * p.J.colwise().norm().cwiseInverse().asDiagonal();
+    const Vector singular = Eigen::JacobiSVD<Matrix>(scaled).singularValues();
+    const double condition = singular(0) / singular(5);
+    INFO("closeness " << closeness << ", condition " << condition);
+    CHECK(model.scaled_condition() == Approx(condition).epsilon(1e-6));
+    const Vector gauss_newton = p.J.colPivHouseholderQr().solve(p.r);
+    const double decrement = 0.5 * p.r.squaredNorm() - 0.5 * (p.r - p.J * gauss_newton).squaredNorm();
+    CHECK(model.newton_decrement() == Approx(decrement).epsilon(1e-8));
+  }
 }

@@ -12,16 +12,22 @@
 //   block rows, A, B, C, D, Kalman gain and x0), and separately n4sid + d2c + the extraction;
 //   OpenBLAS on one thread unless OPENBLAS_NUM_THREADS says otherwise.
 // - mechid (WASM under Node, one module): the whole identify('n4sid-d2c') call, at the rule's block
-//   rows and at Octave's s (IdentifyOptions blockRows). The WASM API has no entry for the subspace
-//   step alone: the call also copies the data in, scales them, converts (d2c), extracts M, D, K and
-//   finishes the result (checks, modal analysis, free-run validation, residual tests), so its time
-//   bounds the subspace step's from above.
+//   rows and at Octave's s (IdentifyOptions blockRows). The call also copies the data in, scales
+//   them, converts (d2c), extracts M, D, K and finishes the result (checks, modal analysis, free-run
+//   validation, residual tests), so its time bounds the subspace step's from above.
+// - The subspace step alone in WASM (what issue 19 compares): bench/native/identify_speed.cpp built
+//   as a WebAssembly program for Node (target mechid_identify_speed_wasm, built here when missing),
+//   which simulates the same run (same seed and options as mechid.simulate below) and times
+//   subspace_with_rule (steps 1-4 at the given block rows; under the rule the pilot too), best of
+//   `toolRepeats` calls, enough that the last ones run after V8 has tiered the module up (with 5,
+//   3dof's step took 9 ms instead of 3).
 // Accuracy: RMS over the runs of ‖X̂ − X‖_F/‖X‖_F for M, K, D (octave.mjs, the same measure for both).
 // Runs only when `octave-cli` with the control package is installed (Debian: octave octave-control);
 // otherwise the section says so. Reproduce: `node bench/run.mjs peer` (needs the wasm build; about
 // 2.5 min on the 2-core machine with a build running, two thirds of it the 8dof case in WASM).
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadMechidNode } from '../wasm/node.js';
 import { octaveIdentify, octaveMissing, octaveVersions, pct, relativeErrors, rms, writeRecordCsv } from './octave.mjs';
@@ -33,6 +39,24 @@ const cases = [
   { system: '8dof', h: 0.005, snr: 20, seed: 9000 },
 ];
 const runs = 5, repeats = 5, n = 6000;
+
+// The WASM build of the native timing tool (wasm/CMakeLists.txt), built on demand.
+const root = new URL('../', import.meta.url).pathname;
+const tool = join(root, 'build-wasm/bench/identify_speed.cjs');
+function buildTool() {
+  if (existsSync(tool)) return;
+  execFileSync('cmake', ['--build', join(root, 'build-wasm'), '-j2', '--target', 'mechid_identify_speed_wasm'],
+    { stdio: 'ignore', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
+}
+// The subspace step's best time (ms) in WASM on the run simulated with `seed`.
+const toolRepeats = { '3dof': 100, '8dof': 20 };
+function subspaceStepMs(system, h, snr, seed, blockRows) {
+  const out = execFileSync(process.execPath, [tool, `${system}:${h}:${snr}:n4sid-d2c`], {
+    encoding: 'utf8',
+    env: { ...process.env, MECHID_SPEED_SEED: String(seed), MECHID_SPEED_BLOCK_ROWS: String(blockRows), MECHID_SPEED_REPEATS: String(toolRepeats[system]) },
+  });
+  return JSON.parse(out)[0].n4sid_ms;
+}
 // OpenBLAS's threads in Octave: one, as WASM's one thread, unless OPENBLAS_NUM_THREADS is given
 // (with its default of one per core, a build on the other core doubled Octave's times from one file
 // to the next; one thread was steady and not slower).
@@ -55,6 +79,7 @@ const span = (xs) => {
 async function compare() {
   const started = performance.now(), load = loadavg()[0];
   const mechid = await loadMechidNode();
+  buildTool();
   const dir = mkdtempSync(join(tmpdir(), 'mechid-peer-'));
   try {
     // mechid first, every case; then one Octave session over every file (not both at once).
@@ -62,7 +87,7 @@ async function compare() {
     for (const [c, { system, h, snr, seed }] of cases.entries()) {
       const truth = mechid.preset(system), dofs = truth.M.rows;
       const settings = [{ label: 'rule', blockRows: 0 }, { label: 'Octave\'s s', blockRows: octaveBlockRows(2 * dofs) }];
-      const mine = settings.map((s) => ({ ...s, ms: [], errors: [], rows: [] }));
+      const mine = settings.map((s) => ({ ...s, ms: [], step: [], errors: [], rows: [] }));
       for (let run = 0; run < runs; run++) {
         const sim = mechid.simulate(truth, { h, n, snr, seed: seed + run });
         const name = `c${c}_r${run}.csv`;
@@ -72,6 +97,7 @@ async function compare() {
         for (const m of mine) {
           const { best, result: r } = steadyState(() => mechid.identify('n4sid-d2c', data, { blockRows: m.blockRows }), repeats);
           m.ms.push(best);
+          m.step.push(subspaceStepMs(system, h, snr, seed + run, m.blockRows));
           m.rows.push(r.diagnostics.block_rows);
           m.errors.push(r.status === 'failed' ? null : relativeErrors([...r.M.data, ...r.K.data, ...r.D.data], truth));
         }
@@ -92,10 +118,12 @@ async function compare() {
       'Octave (one session, tic/toc, iddata built before): n4sid(dat, 2n) with its defaults (SLICOT IB01AD/IB01BD/IB01CD, s = min(2 order, order + 10) ' +
       'block rows, Kalman gain and x0 included), and n4sid + d2c + the Luş extraction. mechid (WASM): the whole identify(\'n4sid-d2c\') call, at the ' +
       'rule\'s block rows and at Octave\'s s (option blockRows): copy in, scaling, the subspace step (under the rule a pilot at 2 order block rows, then ' +
-      'the final step), d2c, extraction, and the result\'s checks, modal analysis and free-run validation. The WASM API has no entry for the subspace ' +
-      'step alone. A ratio above 1 means mechid is faster; issue 19 asks for ≥ 3.', '',
-      '| system | h | SNR dB | mechid block rows | mechid n4sid-d2c ms | Octave n4sid ms | Octave n4sid + d2c + extraction ms | Octave n4sid / mechid | Octave n4sid + d2c + extraction / mechid |',
-      '|---|---|---|---|---|---|---|---|---|',
+      'the final step), d2c, extraction, and the result\'s checks, modal analysis and free-run validation; and the subspace step alone in WASM ' +
+      '(subspace_with_rule: steps 1-4, under the rule with its pilot; bench/native/identify_speed.cpp built with em++, best of ' +
+      `${toolRepeats['3dof']} calls for 3dof and ${toolRepeats['8dof']} for 8dof, so that the last ones run after V8 has optimized the module; on the same simulated run). ` +
+      'A ratio above 1 means mechid is faster; issue 19 asks for ≥ 3 for the subspace step.', '',
+      '| system | h | SNR dB | mechid block rows | mechid subspace step ms | mechid n4sid-d2c ms | Octave n4sid ms | Octave n4sid + d2c + extraction ms | Octave n4sid / mechid subspace step | Octave n4sid / mechid n4sid-d2c | Octave n4sid + d2c + extraction / mechid n4sid-d2c |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
     ];
     const systems = [...new Set(cases.map((c) => c.system))];
     const octaveRows = systems.map((s) => `${octaveBlockRows(2 * mechid.preset(s).M.rows)} for ${s}`).join(', ');
@@ -108,9 +136,9 @@ async function compare() {
       const truth = mechid.preset(system);
       const b = theirs.filter((t) => t.values).map((t) => relativeErrors(t.values, truth));
       for (const m of ours[c]) {
-        const tOurs = median(m.ms), a = m.errors.filter(Boolean);
+        const tOurs = median(m.ms), tStep = median(m.step), a = m.errors.filter(Boolean);
         const rows = `${span(m.rows)} (${m.label})`;
-        lines.push(`| ${system} | ${h} | ${snr} | ${rows} | ${ms(tOurs)} | ${ms(tN4sid)} | ${ms(tAll)} | ${ratio(tN4sid, tOurs)} | ${ratio(tAll, tOurs)} |`);
+        lines.push(`| ${system} | ${h} | ${snr} | ${rows} | ${ms(tStep)} | ${ms(tOurs)} | ${ms(tN4sid)} | ${ms(tAll)} | ${ratio(tN4sid, tStep)} | ${ratio(tN4sid, tOurs)} | ${ratio(tAll, tOurs)} |`);
         const col = (xs, key) => pct(rms(xs.map((e) => e[key])));
         accuracy.push(`| ${system} | ${h} | ${rows} | ${col(a, 'M')} | ${col(b, 'M')} | ${col(a, 'K')} | ${col(b, 'K')} | ${col(a, 'D')} | ${col(b, 'D')} | ${runs - a.length} / ${runs - b.length} |`);
       }

@@ -2,7 +2,9 @@
 // prints JSON rows {system, h, method, ms (best of `repeats`), n4sid_ms, pem_iterations} for the
 // cases given on the command line as system:h:snr[:method+method…] (N = 6000, PRBS held, seed 2, as
 // the WASM rows; methods variational and n4sid-d2c unless given; MECHID_SPEED_REPEATS repeats,
-// MECHID_SPEED_BLOCK_ROWS a fixed block-row count).
+// MECHID_SPEED_BLOCK_ROWS a fixed block-row count, MECHID_SPEED_SEED another simulation seed).
+// Also built as a WebAssembly program for Node (wasm/CMakeLists.txt, mechid_identify_speed_wasm):
+// bench/peer.mjs times the subspace step alone in WASM with it.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -69,7 +71,7 @@ int main(int argc, char** argv) {
     o.h = h;
     o.n = 6000;
     o.snr_db = snr;
-    o.seed = 2;
+    o.seed = std::getenv("MECHID_SPEED_SEED") ? std::strtoull(std::getenv("MECHID_SPEED_SEED"), nullptr, 10) : 2;
     const MechanicalSystem system = preset(name);
     const SimulatedData sim = simulate(system, o);
     Dataset data{h, sim.u, sim.q, InputSampling::hold};

@@ -195,14 +195,21 @@ void fit_input_and_initial_state(const ScaledData& d, const Matrix& F, const Mat
 
 // H of y_t = H x_t by least squares, x_t simulated from x0 with F, G (the output matrix given
 // the state sequence of the deterministic part).
+// The states of 64 samples side by side, added to the sums by one rank update and one product.
 Matrix fit_output_matrix(const ScaledData& d, const Matrix& F, const Matrix& G, const Vector& x0) {
   const Eigen::Index nx = F.rows(), ny = d.outputs(), N = d.samples();
-  Matrix xx = Matrix::Zero(nx, nx), xy = Matrix::Zero(nx, ny);
+  constexpr Eigen::Index kBlock = 64;
+  Matrix xx = Matrix::Zero(nx, nx), xy = Matrix::Zero(nx, ny), X(nx, kBlock);
   Vector x = x0;
-  for (Eigen::Index t = 0; t < N; ++t) {
-    xx.selfadjointView<Eigen::Lower>().rankUpdate(x);
-    xy.noalias() += x * d.y_rows(t, 1);
-    x = F * x + G * d.u_rows(t, 1).transpose();
+  for (Eigen::Index t0 = 0; t0 < N; t0 += kBlock) {
+    const Eigen::Index b = std::min(kBlock, N - t0);
+    const Matrix Gu = G * d.u_rows(t0, b).transpose();  // nx x b
+    for (Eigen::Index s = 0; s < b; ++s) {
+      X.col(s) = x;
+      x = F * x + Gu.col(s);
+    }
+    xx.selfadjointView<Eigen::Lower>().rankUpdate(X.leftCols(b));
+    xy.noalias() += X.leftCols(b) * d.y_rows(t0, b);
   }
   return xx.selfadjointView<Eigen::Lower>().ldlt().solve(xy).transpose();
 }

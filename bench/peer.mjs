@@ -16,7 +16,7 @@
 //   them, converts (d2c), extracts M, D, K and finishes the result (checks, modal analysis, free-run
 //   validation, residual tests), so its time bounds the subspace step's from above.
 // - The subspace step alone in WASM (what issue 19 compares): bench/native/identify_speed.cpp built
-//   as a WebAssembly program for Node (target mechid_identify_speed_wasm, built here when missing),
+//   as a WebAssembly program for Node (target mechid_identify_speed_wasm, brought up to date here),
 //   which simulates the same run (same seed and options as mechid.simulate below) and times
 //   subspace_with_rule (steps 1-4 at the given block rows; under the rule the pilot too), best of
 //   `toolRepeats` calls, enough that the last ones run after V8 has tiered the module up (with 5,
@@ -27,7 +27,7 @@
 // 2.5 min on the 2-core machine with a build running, two thirds of it the 8dof case in WASM).
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadMechidNode } from '../wasm/node.js';
 import { octaveIdentify, octaveMissing, octaveVersions, pct, relativeErrors, rms, writeRecordCsv } from './octave.mjs';
@@ -40,11 +40,11 @@ const cases = [
 ];
 const runs = 5, repeats = 5, n = 6000;
 
-// The WASM build of the native timing tool (wasm/CMakeLists.txt), built on demand.
+// The WASM build of the native timing tool (wasm/CMakeLists.txt), brought up to date with the core
+// here (an incremental build: a no-op when nothing changed).
 const root = new URL('../', import.meta.url).pathname;
 const tool = join(root, 'build-wasm/bench/identify_speed.cjs');
 function buildTool() {
-  if (existsSync(tool)) return;
   execFileSync('cmake', ['--build', join(root, 'build-wasm'), '-j2', '--target', 'mechid_identify_speed_wasm'],
     { stdio: 'ignore', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
 }

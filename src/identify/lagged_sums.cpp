@@ -55,16 +55,12 @@ std::vector<Matrix> lagged_sums(const ScaledData& d, Eigen::Index lags, Eigen::I
       fft.inv(correlation.data(), spectrum.data(), size);
       for (Eigen::Index tau = 0; tau < lags; ++tau) sums[static_cast<std::size_t>(tau)](p, q) = correlation[static_cast<std::size_t>(tau)];
     }
-  // Remove s = j … N − 1 − τ (the last lags − 1 samples of the record).
-  const auto z = [&](Eigen::Index s) {
-    Vector zs(m);
-    zs << d.u_rows(s, 1).transpose(), d.y_rows(s, 1).transpose();
-    return zs;
-  };
-  for (Eigen::Index s = j; s < N; ++s) {
-    const Vector zs = z(s);
-    for (Eigen::Index tau = 0; s + tau < N && tau < lags; ++tau) sums[static_cast<std::size_t>(tau)].noalias() -= zs * z(s + tau).transpose();
-  }
+  // Remove s = j … N − 1 − τ (the last N − j samples of the record, read once).
+  Matrix tail(m, N - j);
+  for (Eigen::Index s = j; s < N; ++s) tail.col(s - j) = d.z(s);
+  for (Eigen::Index s = 0; s < N - j; ++s)
+    for (Eigen::Index tau = 0; s + tau < N - j && tau < lags; ++tau)
+      sums[static_cast<std::size_t>(tau)].noalias() -= tail.col(s) * tail.col(s + tau).transpose();
   return sums;
 }
 

@@ -34,12 +34,7 @@ Vector rms_scales(const Matrix& x) {
 Matrix hankel_gram(const ScaledData& d, Eigen::Index i) {
   const Eigen::Index k = d.inputs(), ny = d.outputs(), m = k + ny, N = d.samples();
   const Eigen::Index j = N - 2 * i + 1, shifts = 2 * i;
-  // z(s) = [u(s); y(s)] on unit-RMS channels, scaled as it is read.
-  const auto z = [&](Eigen::Index s) {
-    Vector zs(m);
-    zs << d.u_rows(s, 1).transpose(), d.y_rows(s, 1).transpose();
-    return zs;
-  };
+  const auto z = [&](Eigen::Index s) { return d.z(s); };  // [u(s); y(s)] on unit-RMS channels
   // The full lagged sums Σ_{s<j} z(s) z(s+τ)', by FFT in blocks (lagged_sums.hpp).
   const std::vector<Matrix> lagged = lagged_sums(d, shifts, j);
   // block(a, τ) = Σ_{s=a}^{a+j-1} z(s) z(s+τ)' for 0 <= a, 0 <= τ, a + τ < 2i.

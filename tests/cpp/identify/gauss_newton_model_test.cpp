@@ -96,6 +96,8 @@ TEST_CASE("the Gauss-Newton model is accurate on both sides of its SVD's conditi
     const Vector singular = Eigen::JacobiSVD<Matrix>(scaled).singularValues();
     const double condition = singular(0) / singular(5);
     INFO("closeness " << closeness << ", condition " << condition);
+    // Each case on its side of the switch, which for P = 6 is at cond = √(1e-4 / (6 ε)) ≈ 2.7e5.
+    CHECK((closeness > 1e-4 ? condition < 1e4 : condition > 1e6));
     CHECK(model.scaled_condition() == Approx(condition).epsilon(1e-6));
     const Vector gauss_newton = p.J.colPivHouseholderQr().solve(p.r);
     const double decrement = 0.5 * p.r.squaredNorm() - 0.5 * (p.r - p.J * gauss_newton).squaredNorm();

@@ -3,21 +3,13 @@
 #include <cmath>
 #include <limits>
 
-#include "core/robust_svd.hpp"
-
 namespace mechid {
-namespace {
 
-// The SVD of the column-scaled factor B = R S⁻¹ (P x P, unit columns). From the symmetric
-// eigen-decomposition B'B = W Λ W' when that is accurate enough for the Levenberg-Marquardt
-// iteration: forming and decomposing B'B moves each λ by about P ε λ₁ (Weyl's inequality; Golub &
-// Van Loan 2013, "Matrix Computations", sec. 8.1.2), so σ_P² = λ_P is known to a relative P ε cond(B)²,
-// which stays below η = 1e-4, the inexact-Newton tolerance of the normal-equations route in pem.cpp
-// (local_model), for cond(B) <= √(η / (P ε)) (6e4 for P = 124). Then Σ = √Λ, V = W, U = B W Σ⁻¹.
-// Otherwise (ill-conditioned or rank-deficient R) one-sided Jacobi, robust_svd. The scaled conditions
-// of the identification study's refinements were 50–7e3 (3dof, 8dof at h = 0.0005 … 0.05), and for
-// P = 124 the eigen-decomposition costs a fraction of the Jacobi SVD (8dof h = 0.0005 auto: the Jacobi
-// SVDs were 10 % of the run).
+bool gram_determines_singular_values(double largest, double smallest, Eigen::Index columns) {
+  const double eta = 1e-4, rounding = static_cast<double>(columns) * std::numeric_limits<double>::epsilon();
+  return smallest > 0 && rounding * largest * largest <= eta * smallest * smallest;
+}
+
 RobustSvd scaled_factor_svd(const Matrix& B) {
   const Eigen::Index P = B.cols();
   if (P > 0 && B.rows() == P && B.allFinite()) {
@@ -26,8 +18,7 @@ RobustSvd scaled_factor_svd(const Matrix& B) {
     const Eigen::SelfAdjointEigenSolver<Matrix> eigen(gram);
     if (eigen.info() == Eigen::Success) {
       const Vector lambda = eigen.eigenvalues().reverse();  // decreasing
-      const double eta = 1e-4, rounding = static_cast<double>(P) * std::numeric_limits<double>::epsilon();
-      if (lambda(P - 1) > 0 && rounding * lambda(0) <= eta * lambda(P - 1)) {
+      if (lambda(P - 1) > 0 && gram_determines_singular_values(std::sqrt(lambda(0)), std::sqrt(lambda(P - 1)), P)) {
         RobustSvd out;
         out.ok = true;
         out.singular_values = lambda.cwiseSqrt();
@@ -40,15 +31,12 @@ RobustSvd scaled_factor_svd(const Matrix& B) {
   return robust_svd(B, Eigen::ComputeFullU | Eigen::ComputeFullV);
 }
 
-}  // namespace
-
 GaussNewtonModel::GaussNewtonModel(TriangularFactor factor)
     : R_(std::move(factor.R)), z_(std::move(factor.z)), column_norms_(R_.colwise().norm().transpose()) {
   gradient_ = R_.transpose() * z_;
   // Column scaling S makes the rank decision independent of the units of θ.
   const Vector scale = (column_norms_.array() > 0).select(column_norms_, 1.0);
-  // scaled_factor_svd (else robust_svd: one-sided Jacobi, not BDCSVD, which trapped in WebAssembly
-  // on a finite matrix). A non-finite R leaves rank 0: no step.
+  // A non-finite R leaves rank 0: no step.
   const RobustSvd svd = scaled_factor_svd(R_ * scale.cwiseInverse().asDiagonal());
   // Numerical rank: singular values above P ε σ_max (Golub & Van Loan 2013, "Matrix
   // Computations", sec. 5.4.1: below it they are indistinguishable from rounding of R).

@@ -5,10 +5,27 @@
 // Everything here is invariant to the units of θ and of r (review B1, B2, D1, D3).
 #pragma once
 
+#include "core/robust_svd.hpp"
 #include "core/types.hpp"
 #include "identify/triangular_factor.hpp"
 
 namespace mechid {
+
+// Whether the Gram matrix B'B of a matrix with `columns` columns and extreme singular values
+// largest >= smallest determines them to a relative η = 1e-4: forming and decomposing B'B moves each
+// eigenvalue by about P ε σ₁² (Weyl's inequality; Golub & Van Loan 2013, "Matrix Computations",
+// sec. 8.1.2), so σ_P² is known to a relative P ε cond(B)² <= η, i.e. cond(B) <= √(η / (P ε))
+// (6e4 for P = 124). η is the inexact-Newton tolerance of the normal-equations route in pem.cpp.
+bool gram_determines_singular_values(double largest, double smallest, Eigen::Index columns);
+
+// The SVD of a column-scaled triangular factor B = R S⁻¹ (P x P, unit columns): from the symmetric
+// eigen-decomposition B'B = W Λ W' when gram_determines_singular_values holds (then Σ = √Λ, V = W,
+// U = B W Σ⁻¹), otherwise (ill-conditioned or rank-deficient R) one-sided Jacobi, robust_svd (not
+// BDCSVD, which trapped in WebAssembly on a finite matrix). The scaled conditions of the
+// identification study's refinements were 50–7e3 (3dof, 8dof at h = 0.0005 … 0.05), and for P = 124
+// the eigen-decomposition costs a fraction of the Jacobi SVD (8dof h = 0.0005 auto: the Jacobi SVDs
+// were 10 % of the run).
+RobustSvd scaled_factor_svd(const Matrix& B);
 
 class GaussNewtonModel {
  public:

@@ -1,5 +1,6 @@
 // The asymptotic covariance of a prediction-error estimate (Ljung 1999, sec. 9.3), from the
-// triangular factor R of the Jacobian (R'R = J'J, never J'J itself: review D1), with the
+// triangular factor R of the Jacobian (R'R = J'J; from J'J itself only where its condition allows,
+// review D1), with the
 // directions the data do not determine (review B8, D5) and, for coloured residuals, the sandwich
 // form that stays valid when the residuals are not white (review B11, D6).
 #pragma once

@@ -43,6 +43,20 @@ bool PredictorModel::normal_equations(const Vector& theta, Vector& r, NormalEqua
   return true;
 }
 
+bool PredictorModel::normal_equations_factor(const Vector& theta, Vector& r, TriangularFactor& factor) const {
+  NormalEquations normal;
+  if (!normal_equations(theta, r, normal, true)) return false;
+  const Matrix JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
+  const Vector norms = JtJ.diagonal().cwiseSqrt(), scale = (norms.array() > 0).select(norms, 1.0).cwiseInverse();
+  const Eigen::LLT<Matrix> cholesky(scale.asDiagonal() * JtJ * scale.asDiagonal());
+  factor = TriangularFactor();
+  factor.residual_norm2 = r.squaredNorm();
+  if (cholesky.info() != Eigen::Success) return true;
+  factor.R = Matrix(cholesky.matrixU()) * scale.cwiseInverse().asDiagonal();  // R'R = J'J
+  factor.z = factor.R.transpose().triangularView<Eigen::Lower>().solve(normal.Jtr);  // R'z = J'r
+  return true;
+}
+
 bool PredictorModel::triangular_factor(const Vector& theta, Vector& r, TriangularFactor& factor) const {
   const Eigen::Index rows = rows_per_sample();
   TriangularAccumulator accumulator(factor, parameter_count(), rows);
@@ -115,16 +129,9 @@ namespace {
 bool local_model(const PredictorModel& model, const Vector& theta, Vector& r, bool& use_qr, GaussNewtonModel& local) {
   const double eps = std::numeric_limits<double>::epsilon();
   if (!use_qr) {
-    NormalEquations normal;
-    if (!model.normal_equations(theta, r, normal, true)) return false;
-    const Matrix JtJ = normal.JtJ.selfadjointView<Eigen::Lower>();
-    const Vector norms = JtJ.diagonal().cwiseSqrt(), scale = (norms.array() > 0).select(norms, 1.0).cwiseInverse();
-    const Eigen::LLT<Matrix> cholesky(scale.asDiagonal() * JtJ * scale.asDiagonal());
-    if (cholesky.info() == Eigen::Success) {
-      TriangularFactor factor;
-      factor.R = Matrix(cholesky.matrixU()) * scale.cwiseInverse().asDiagonal();  // R'R = J'J
-      factor.z = factor.R.transpose().triangularView<Eigen::Lower>().solve(normal.Jtr);  // R'z = J'r
-      factor.residual_norm2 = r.squaredNorm();
+    TriangularFactor factor;
+    if (!model.normal_equations_factor(theta, r, factor)) return false;
+    if (factor.R.size() > 0) {
       local = GaussNewtonModel(std::move(factor));
       const double eta = 1e-4;
       if (local.scaled_condition() <= std::sqrt(eta / eps)) return true;

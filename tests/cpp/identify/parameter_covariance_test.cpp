@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/rng.hpp"
+#include "identify/gauss_newton_model.hpp"
 #include "identify/parameter_covariance.hpp"
 
 using namespace mechid;
@@ -72,6 +73,35 @@ TEST_CASE("the white covariance from the triangular factor equals σ̂² (J'J)�
   const Vector off = theta + Eigen::Vector3d(0.1, 0.2, 1e-7);
   const ParameterCovariance moved = parameter_covariance(model, off);
   for (Eigen::Index i = 0; i < 3; ++i) CHECK(off(i) + moved.gauss_newton_step(i) == Approx(theta(i)).epsilon(1e-9));
+}
+
+TEST_CASE("the white covariance is σ̂² (J'J)⁻¹ on both sides of the switch from the normal equations to the QR") {
+  // The normal equations serve when the column-scaled condition is below √(1e-4 / (P ε)) (3.9e5 for
+  // P = 3: gram_determines_singular_values); nearly collinear columns put it at about 1/δ. At 1e7
+  // the normal equations would lose about ε cond² ≈ 2 % of the smallest direction's variance,
+  // which the tolerance below would catch.
+  for (const double delta : {1e-3, 1e-7}) {
+    Random random(5);
+    const Eigen::Index N = 800;
+    Matrix X = regressors(random, N, 0.3);
+    X.col(2) = X.col(1) + delta * X.col(2);
+    const Vector y = X * Eigen::Vector3d(1.0, 2.0, -1.0) + ar1(random, N, 0.0);
+    const LinearRegression model(X, y);
+    const Vector theta = least_squares(X, y);
+    const Vector scale = X.colwise().norm().transpose();
+    const Eigen::JacobiSVD<Matrix> scaled(X * scale.cwiseInverse().asDiagonal());
+    const double condition = scaled.singularValues()(0) / scaled.singularValues()(2);
+    INFO("δ = " << delta << ", scaled condition " << condition);
+    CHECK(gram_determines_singular_values(scaled.singularValues()(0), scaled.singularValues()(2), 3) == (delta > 1e-5));
+    const ParameterCovariance c = parameter_covariance(model, theta);
+    REQUIRE(c.ok);
+    // σ̂² (X'X)⁻¹ = σ̂² R⁻¹R⁻ᵀ from a Householder QR of X itself, which never squares the condition.
+    const Matrix R = X.householderQr().matrixQR().topRows(3).triangularView<Eigen::Upper>();
+    const Matrix Rinv = R.triangularView<Eigen::Upper>().solve(Matrix::Identity(3, 3));
+    const double s2 = (y - X * theta).squaredNorm() / static_cast<double>(N - 3);
+    const Matrix expected = s2 * Rinv * Rinv.transpose();
+    for (Eigen::Index i = 0; i < 3; ++i) CHECK(c.covariance(i, i) == Approx(expected(i, i)).epsilon(1e-6));
+  }
 }
 
 TEST_CASE("the sandwich with R̂(τ≠0) = 0 (lag 0, one output) is the white covariance exactly") {

@@ -64,7 +64,12 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   // σ_c first from the start's free-run output errors, then from the refined model's while they
   // differ by more than 3 standard errors of a σ estimated from N residuals (≈ 1/√(2N) relative,
   // Gaussian errors): the start's model error inflates them at coarse h, while changes within the
-  // sampling error of σ̂ change the estimate only to second order. At most 3 passes.
+  // sampling error of σ̂ change the estimate only to second order. At most 3 passes. The weights
+  // are checked after every accepted step too (from its residuals, at no cost): a pass whose
+  // weights have moved stops there and the next begins with the new ones, before a Jacobian is
+  // formed for a cost about to change. Measured (8dof, N = 6000, h = 0.0005 … 0.002, ad hoc): the
+  // start's errors inflate σ_c until the first step, after which the weights hold; 7 iterations in
+  // two full passes became 4 (1 + 3), with M, D, K the same to 3 digits.
   Vector weights = start.validation.simulated.rows() == data.y.rows()
                        ? channel_weights(data.y - start.validation.simulated)
                        : Vector(Vector::Ones(n));
@@ -75,18 +80,28 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   int iterations = 0, passes = 0;
   Eigen::Index samples = 0;
   for (const Dataset& d : runs) samples += d.y.rows();
+  const int max_passes = 3;
+  const double sampling_error = 1.0 / std::sqrt(2.0 * static_cast<double>(samples));
+  Vector refined;
+  const auto moved = [&]() { return (refined.array() / weights.array() - 1.0).abs().maxCoeff() > 3 * sampling_error; };
   for (;;) {
     const ExactSamplingPredictor predictor(runs, L, map, weights, options.offset);
-    pem = structured_pem(predictor, theta, n, options.positive, options.pem);
+    const StepObserver reweigh = [&](const Vector& residuals) {
+      if (passes + 1 == max_passes) return false;  // the last pass runs to its end
+      refined = channel_weights(predictor.output_errors_of(residuals));
+      return moved();
+    };
+    pem = structured_pem(predictor, theta, n, options.positive, options.pem, reweigh);
     iterations += pem.iterations;
     ++passes;
     if (pem.failed()) {
       r.fail("exact-sampling PEM: " + pem.message);
       return r;
     }
-    const Vector refined = channel_weights(predictor.output_errors(theta));
-    const double sampling_error = 1.0 / std::sqrt(2.0 * static_cast<double>(samples));
-    if (passes == 3 || (refined.array() / weights.array() - 1.0).abs().maxCoeff() <= 3 * sampling_error) break;
+    if (pem.termination != TerminationType::stopped_after_step) {
+      refined = channel_weights(predictor.output_errors(theta));
+      if (passes == max_passes || !moved()) break;
+    }
     weights = refined;
   }
   const ExactSamplingPredictor predictor(runs, L, map, weights, options.offset);

@@ -224,8 +224,11 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
 Matrix ExactSamplingPredictor::output_errors(const Vector& theta) const {
   Vector r;
   if (!evaluate(theta, r, nullptr)) return Matrix();
-  Matrix e = Eigen::Map<const Matrix>(r.data(), n_, samples_).transpose();
-  return e * weights_.cwiseInverse().asDiagonal();
+  return output_errors_of(r);
+}
+
+Matrix ExactSamplingPredictor::output_errors_of(const Vector& r) const {
+  return Eigen::Map<const Matrix>(r.data(), n_, samples_).transpose() * weights_.cwiseInverse().asDiagonal();
 }
 
 }  // namespace mechid

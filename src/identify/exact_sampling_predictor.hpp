@@ -55,6 +55,8 @@ class ExactSamplingPredictor : public PredictorModel {
   // Unweighted residuals y - ŷ per channel at θ, the runs' rows one after the other (ΣN x n);
   // empty when the prediction is unstable.
   Matrix output_errors(const Vector& theta) const;
+  // The same from residuals r that evaluate() returned.
+  Matrix output_errors_of(const Vector& r) const;
   const IntersampleModel& intersample() const { return runs_.front().intersample; }
   const StructureMap& structure() const { return structure_; }
 

@@ -94,20 +94,23 @@ std::string to_string(TerminationType termination) {
     case TerminationType::no_descent: return "no step decreases the cost (local minimum)";
     case TerminationType::iteration_limit: return "iteration limit";
     case TerminationType::unstable_start: return "unstable start";
+    case TerminationType::stopped_after_step: return "stopped by the caller after a step";
   }
   return "unstable start";
 }
 
 namespace {
-const EnumNames<TerminationType, 6> kTerminationCodes{
+const EnumNames<TerminationType, 7> kTerminationCodes{
     "termination",
-    {"converged_gradient", "converged_cost", "converged_noise", "no_descent", "iteration_limit", "unstable_start"}};
+    {"converged_gradient", "converged_cost", "converged_noise", "no_descent", "iteration_limit", "unstable_start",
+     "stopped_after_step"}};
 }  // namespace
 
 std::string termination_code(TerminationType termination) { return kTerminationCodes.name(termination); }
 
 bool reached_stationary_point(TerminationType termination) {
-  return termination != TerminationType::iteration_limit && termination != TerminationType::unstable_start;
+  return termination != TerminationType::iteration_limit && termination != TerminationType::unstable_start &&
+         termination != TerminationType::stopped_after_step;
 }
 
 // Levenberg-Marquardt with steps from the triangular factor of J (Moré 1978; review D1), damping
@@ -146,7 +149,8 @@ bool local_model(const PredictorModel& model, const Vector& theta, Vector& r, bo
 
 }  // namespace
 
-PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& o) {
+PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& o,
+                              const StepObserver& stop_after_step) {
   PemReport report;
   Vector r;
   bool use_qr = false;
@@ -230,6 +234,10 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
     }
     if (decrease < o.cost_tolerance) {  // converged: no Jacobian needed at the new point
       report.termination = TerminationType::converged_cost;
+      break;
+    }
+    if (stop_after_step && stop_after_step(r)) {
+      report.termination = TerminationType::stopped_after_step;
       break;
     }
     if (decrease >= o.curvature_reuse_below) {

@@ -103,6 +103,7 @@ enum class TerminationType {
   no_descent,          // no damped step decreases the cost (a local minimum)
   iteration_limit,     // max_iterations reached (status warning)
   unstable_start,      // the start's prediction is unstable (status failed)
+  stopped_after_step,  // the caller's StepObserver asked to stop after an accepted step
 };
 
 // The text of the "stop_reason" diagnostic ("gradient below tolerance", "iteration limit", …).
@@ -123,8 +124,14 @@ struct PemReport : Outcome {
   TerminationType termination = TerminationType::unstable_start;
 };
 
+// Called with the residuals at the new θ after each accepted step that did not end the
+// minimisation; returning true stops it there (TerminationType::stopped_after_step), before the
+// Jacobian at the new θ is formed: e.g. when the caller's weights of the residuals have moved.
+using StepObserver = std::function<bool(const Vector& r)>;
+
 // Minimises from `theta` (updated in place). Status failed when the start itself is unstable;
 // warning when the iteration limit is reached.
-PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& options);
+PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const PemOptions& options,
+                              const StepObserver& stop_after_step = {});
 
 }  // namespace mechid

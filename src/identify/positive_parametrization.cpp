@@ -101,11 +101,12 @@ bool PositiveParametrization::evaluate(const Vector& phi, Vector& r, const Jacob
   return inner_.evaluate(theta, r, &chain);
 }
 
-PemReport structured_pem(const PredictorModel& model, Vector& theta, Eigen::Index dof, bool positive, const PemOptions& options) {
-  if (!positive) return levenberg_marquardt(model, theta, options);
+PemReport structured_pem(const PredictorModel& model, Vector& theta, Eigen::Index dof, bool positive, const PemOptions& options,
+                         const StepObserver& stop_after_step) {
+  if (!positive) return levenberg_marquardt(model, theta, options, stop_after_step);
   const PositiveParametrization factors(model, dof);
   Vector phi = factors.from_theta(theta);
-  const PemReport report = levenberg_marquardt(factors, phi, options);
+  const PemReport report = levenberg_marquardt(factors, phi, options, stop_after_step);
   theta = factors.to_theta(phi);
   return report;
 }

@@ -38,6 +38,7 @@ class PositiveParametrization : public PredictorModel {
 
 // levenberg_marquardt of a predictor whose θ starts with M, D, K (θ in and out in entries): in the
 // factors above when `positive`, after projecting the start onto the admissible set.
-PemReport structured_pem(const PredictorModel& model, Vector& theta, Eigen::Index dof, bool positive, const PemOptions& options);
+PemReport structured_pem(const PredictorModel& model, Vector& theta, Eigen::Index dof, bool positive, const PemOptions& options,
+                         const StepObserver& stop_after_step = {});
 
 }  // namespace mechid

@@ -80,6 +80,34 @@ TEST_CASE("Levenberg-Marquardt returns to the true Md, Dd, Kd from a perturbed s
   CHECK(reached_stationary_point(report.termination));
 }
 
+TEST_CASE("a step observer sees each accepted step's residuals and stops the minimisation before the next Jacobian") {
+  const MechanicalSystem s = preset("3dof");
+  const Dataset d = del_data(s, 0.05, 600);
+  const VariationalPredictor model(d, s.L, false);
+  DiscreteVariationalModel start = to_discrete(s, 0.05);
+  start.Md *= 1.05;
+  start.Kd *= 0.97;
+  Vector theta = model.pack(start);
+  int calls = 0;
+  Vector seen;
+  const StepObserver second_step = [&](const Vector& r) {
+    seen = r;
+    return ++calls == 2;
+  };
+  const PemReport report = levenberg_marquardt(model, theta, PemOptions{}, second_step);
+  CHECK(report.termination == TerminationType::stopped_after_step);
+  CHECK_FALSE(reached_stationary_point(report.termination));
+  CHECK(calls == 2);
+  CHECK(report.iterations == 2);
+  // One Jacobian at the start and at most one after the first step: none at the point it stopped.
+  CHECK(report.curvature_evaluations <= 2);
+  Vector r;
+  REQUIRE(model.residuals(theta, r, nullptr));
+  CHECK((r - seen).norm() == 0.0);  // the residuals at the returned θ
+  CHECK(report.cost == Approx(0.5 * r.squaredNorm()).epsilon(1e-14));
+  CHECK(report.cost < report.initial_cost);
+}
+
 TEST_CASE("an unstable initial model is reported, not thrown") {
   const MechanicalSystem s = preset("msd");
   const Dataset d = del_data(s, 0.1, 500);
@@ -160,13 +188,17 @@ TEST_CASE("the iteration limit stops Levenberg-Marquardt with a typed terminatio
 TEST_CASE("termination types: which are stationary points, and their one text each") {
   const TerminationType all[] = {TerminationType::converged_gradient, TerminationType::converged_cost,
                                  TerminationType::converged_noise,    TerminationType::no_descent,
-                                 TerminationType::iteration_limit,    TerminationType::unstable_start};
-  std::set<std::string> texts;
+                                 TerminationType::iteration_limit,    TerminationType::unstable_start,
+                                 TerminationType::stopped_after_step};
+  std::set<std::string> texts, codes;
   for (const TerminationType t : all) {
     texts.insert(to_string(t));
-    CHECK(reached_stationary_point(t) == (t != TerminationType::iteration_limit && t != TerminationType::unstable_start));
+    codes.insert(termination_code(t));
+    CHECK(reached_stationary_point(t) == (t != TerminationType::iteration_limit && t != TerminationType::unstable_start &&
+                                          t != TerminationType::stopped_after_step));
   }
-  CHECK(texts.size() == 6);
+  CHECK(texts.size() == 7);
+  CHECK(codes.size() == 7);
   CHECK(to_string(TerminationType::iteration_limit) == "iteration limit");
   CHECK(to_string(TerminationType::unstable_start) == "unstable start");
 }

@@ -65,7 +65,8 @@ class PredictorModel {
   bool normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const;
   // r and the triangular factor of J (R'R = J'J, R'z = J'r) by blockwise Householder QR: the
   // well-conditioned route to steps and covariances (cond R = cond J).
-  bool triangular_factor(const Vector& theta, Vector& r, TriangularFactor& factor) const;  // r and the same factor from the normal equations: R from the Cholesky factor of the
+  bool triangular_factor(const Vector& theta, Vector& r, TriangularFactor& factor) const;
+  // r and the same factor from the normal equations: R from the Cholesky factor of the
   // column-scaled J'J (S⁻¹J'JS⁻¹ = CC', R = C'S), z from R'z = J'r. About half the QR's cost, but
   // accurate only to about ε cond(J S⁻¹)² relative (Higham 2002, "Accuracy and Stability of
   // Numerical Algorithms", sec. 20.4): the caller judges the condition. factor.R is left empty when

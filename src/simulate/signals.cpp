@@ -133,4 +133,39 @@ double InputSignal::highest_frequency_hz() const {
   }
 }
 
+InputGrid::InputGrid(const InputSignal& input, double dt, int steps)
+    : input_(input), dt_(dt), sinusoids_(input.kind_ == InputKind::sine || input.kind_ == InputKind::multisine) {
+  if (!sinusoids_) return;
+  if (input.kind_ == InputKind::sine)
+    frequencies_ = Vector::Constant(1, input.f0_);
+  else
+    frequencies_ = Eigen::Map<const Vector>(input.frequencies_.data(), static_cast<Eigen::Index>(input.frequencies_.size()));
+  cos_.resize(frequencies_.size(), steps + 1);
+  sin_.resize(frequencies_.size(), steps + 1);
+  for (Eigen::Index j = 0; j < frequencies_.size(); ++j)
+    for (int s = 0; s <= steps; ++s) {
+      const double angle = kTwoPi * frequencies_(j) * (static_cast<double>(s) * dt);
+      cos_(j, s) = std::cos(angle);
+      sin_(j, s) = std::sin(angle);
+    }
+  re_.resize(input.phases_.cols(), frequencies_.size());
+  im_.resize(input.phases_.cols(), frequencies_.size());
+}
+
+void InputGrid::at(double t0, Matrix& out) const {
+  if (!sinusoids_) {
+    for (Eigen::Index s = 0; s < out.cols(); ++s) out.col(s) = input_.at(t0 + static_cast<double>(s) * dt_);
+    return;
+  }
+  for (Eigen::Index j = 0; j < frequencies_.size(); ++j)
+    for (Eigen::Index c = 0; c < re_.rows(); ++c) {
+      const double angle = kTwoPi * frequencies_(j) * t0 + input_.phases_(j, c);  // the argument as in at()
+      re_(c, j) = input_.amplitude_ * std::cos(angle);
+      im_(c, j) = input_.amplitude_ * std::sin(angle);
+    }
+  // Im((re + i im)(cos + i sin)) = re sin + im cos.
+  out.noalias() = re_ * sin_;
+  out.noalias() += im_ * cos_;
+}
+
 }  // namespace mechid

@@ -49,6 +49,27 @@ class InputSignal {
   std::vector<double> frequencies_;  // multisine components
   Matrix phases_;                    // components x k (multisine), 1 x k (sine, chirp)
   Matrix samples_;
+  friend class InputGrid;
+};
+
+// The input at t0 + s dt, s = 0 … steps, for any t0: the inner loop of the fine-step reference
+// (simulation.cpp), which evaluates it on the sub-grid of every sample. For sine and multisine,
+// u_c(t0 + s dt) = Σ_j a Im(e^{i(2πf_j t0 + φ_jc)} e^{i2πf_j s dt}): the second factor is tabled
+// once, so that a sample costs one sine and cosine per component and channel and two matrix
+// products, where at() takes a sine per component, channel and point. Other kinds call at().
+class InputGrid {
+ public:
+  InputGrid(const InputSignal& input, double dt, int steps);
+  // out: k x (steps + 1), column s the values at t0 + s dt.
+  void at(double t0, Matrix& out) const;
+
+ private:
+  const InputSignal& input_;
+  double dt_;
+  bool sinusoids_;
+  Vector frequencies_;      // Hz, one per component
+  Matrix cos_, sin_;        // components x (steps + 1): cos and sin of 2πf_j s dt
+  mutable Matrix re_, im_;  // k x components: a cos and a sin of 2πf_j t0 + φ_jc
 };
 
 }  // namespace mechid

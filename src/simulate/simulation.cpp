@@ -72,13 +72,21 @@ SimulatedData simulate(const MechanicalSystem& system, const SimulationOptions& 
     out.substeps = fine_substeps(input, options.h);
     const double dt = options.h / out.substeps;
     const FohSampling foh = sample_foh(ss.A, ss.B, dt);
-    Vector u_now = input.at(0.0);
+    // x_{s+1} = F x_s + G0 u_s + G1 (u_{s+1} − u_s) = F x_s + b_s: the forcing of every sub-step of
+    // a sample from its input grid in two matrix products, then the recursion without temporaries.
+    const Matrix G0_minus_G1 = foh.G0 - foh.G1;
+    const InputGrid sub_grid(input, dt, out.substeps);
+    Matrix grid(out.u.cols(), out.substeps + 1), forcing(2 * n, out.substeps);
+    Vector x_next(2 * n);
     for (Eigen::Index i = 0; i < N; ++i) {
       states.col(i) = x;
-      for (int s = 1; s <= out.substeps; ++s) {
-        const Vector u_next = input.at(static_cast<double>(i) * options.h + s * dt);
-        x = foh.F * x + foh.G0 * u_now + foh.G1 * (u_next - u_now);
-        u_now = u_next;
+      sub_grid.at(static_cast<double>(i) * options.h, grid);
+      forcing.noalias() = G0_minus_G1 * grid.leftCols(out.substeps);
+      forcing.noalias() += foh.G1 * grid.rightCols(out.substeps);
+      for (int s = 0; s < out.substeps; ++s) {
+        x_next.noalias() = foh.F * x;
+        x_next += forcing.col(s);
+        x.swap(x_next);
       }
     }
   }

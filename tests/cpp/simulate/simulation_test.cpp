@@ -149,6 +149,31 @@ TEST_CASE("input signals: PRBS levels and hold, multisine RMS, chirp start") {
   CHECK(c.sampled()(0, 0) == 0.0);
 }
 
+TEST_CASE("the fine-step sub-grid of every kind equals the signal evaluated point by point") {
+  // InputGrid tables e^{i2πf s dt} once and turns each sample's phasors with it: the same values as
+  // at() (a sine per point) up to the rounding of the argument 2πft + φ (up to 3e3 rad here: 7e-13).
+  const Eigen::Index n = 2000, k = 3;
+  const double h = 0.01;
+  const int steps = 64;
+  const double dt = h / steps;
+  for (const InputKind kind : {InputKind::sine, InputKind::multisine, InputKind::chirp, InputKind::prbs}) {
+    InputOptions o;
+    o.kind = kind;
+    o.amplitude = 2.0;
+    const InputSignal input(o, n, h, k);
+    const InputGrid grid(input, dt, steps);
+    Matrix values(k, steps + 1);
+    double worst = 0.0;
+    for (const Eigen::Index i : {Eigen::Index{0}, Eigen::Index{1}, Eigen::Index{977}, n - 1}) {
+      const double t0 = static_cast<double>(i) * h;
+      grid.at(t0, values);
+      for (int s = 0; s <= steps; ++s) worst = std::max(worst, (values.col(s) - input.at(t0 + s * dt)).cwiseAbs().maxCoeff());
+    }
+    INFO(to_string(kind) << ": largest difference " << worst);
+    CHECK(worst < 1e-12 * o.amplitude);
+  }
+}
+
 TEST_CASE("bad simulation options name the option and the value") {
   const MechanicalSystem s = preset("msd");
   CHECK_THROWS_WITH(simulate(s, options(-1, 100, InputKind::prbs)), "h must be a positive number of seconds, got -1");

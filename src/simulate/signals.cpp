@@ -152,7 +152,7 @@ InputGrid::InputGrid(const InputSignal& input, double dt, int steps)
   im_.resize(input.phases_.cols(), frequencies_.size());
 }
 
-void InputGrid::at(double t0, Matrix& out) const {
+void InputGrid::at(double t0, Matrix& out) {
   if (!sinusoids_) {
     for (Eigen::Index s = 0; s < out.cols(); ++s) out.col(s) = input_.at(t0 + static_cast<double>(s) * dt_);
     return;

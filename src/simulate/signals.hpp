@@ -61,7 +61,7 @@ class InputGrid {
  public:
   InputGrid(const InputSignal& input, double dt, int steps);
   // out: k x (steps + 1), column s the values at t0 + s dt.
-  void at(double t0, Matrix& out) const;
+  void at(double t0, Matrix& out);
 
  private:
   const InputSignal& input_;
@@ -69,7 +69,7 @@ class InputGrid {
   bool sinusoids_;
   Vector frequencies_;      // Hz, one per component
   Matrix cos_, sin_;        // components x (steps + 1): cos and sin of 2πf_j s dt
-  mutable Matrix re_, im_;  // k x components: a cos and a sin of 2πf_j t0 + φ_jc
+  Matrix re_, im_;          // k x components: a cos and a sin of 2πf_j t0 + φ_jc (the last t0)
 };
 
 }  // namespace mechid

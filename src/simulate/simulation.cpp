@@ -75,7 +75,7 @@ SimulatedData simulate(const MechanicalSystem& system, const SimulationOptions& 
     // x_{s+1} = F x_s + G0 u_s + G1 (u_{s+1} − u_s) = F x_s + b_s: the forcing of every sub-step of
     // a sample from its input grid in two matrix products, then the recursion without temporaries.
     const Matrix G0_minus_G1 = foh.G0 - foh.G1;
-    const InputGrid sub_grid(input, dt, out.substeps);
+    InputGrid sub_grid(input, dt, out.substeps);
     Matrix grid(out.u.cols(), out.substeps + 1), forcing(2 * n, out.substeps);
     Vector x_next(2 * n);
     for (Eigen::Index i = 0; i < N; ++i) {

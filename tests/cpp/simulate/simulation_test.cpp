@@ -161,7 +161,7 @@ TEST_CASE("the fine-step sub-grid of every kind equals the signal evaluated poin
     o.kind = kind;
     o.amplitude = 2.0;
     const InputSignal input(o, n, h, k);
-    const InputGrid grid(input, dt, steps);
+    InputGrid grid(input, dt, steps);
     Matrix values(k, steps + 1);
     double worst = 0.0;
     for (const Eigen::Index i : {Eigen::Index{0}, Eigen::Index{1}, Eigen::Index{977}, n - 1}) {

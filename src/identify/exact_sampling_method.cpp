@@ -87,7 +87,10 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   for (;;) {
     const ExactSamplingPredictor predictor(runs, L, map, weights, options.offset);
     const StepObserver reweigh = [&](const Vector& residuals) {
-      if (passes + 1 == max_passes) return false;  // the last pass runs to its end
+      // Only the first pass, whose weights come from the start's model errors, stops early; later
+      // passes run to their end (on coloured acceleration residuals, stopping every pass used up the
+      // passes and left 2 of 100 runs unconverged, bench uncertainty).
+      if (passes > 0) return false;
       refined = channel_weights(predictor.output_errors_of(residuals));
       return moved();
     };

@@ -64,10 +64,10 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   // σ_c first from the start's free-run output errors, then from the refined model's while they
   // differ by more than 3 standard errors of a σ estimated from N residuals (≈ 1/√(2N) relative,
   // Gaussian errors): the start's model error inflates them at coarse h, while changes within the
-  // sampling error of σ̂ change the estimate only to second order. At most 3 passes. The weights
-  // are checked after every accepted step too (from its residuals, at no cost): a pass whose
-  // weights have moved stops there and the next begins with the new ones, before a Jacobian is
-  // formed for a cost about to change. Measured (8dof, N = 6000, h = 0.0005 … 0.002, ad hoc): the
+  // sampling error of σ̂ change the estimate only to second order. At most 3 passes. In the first
+  // pass the weights are checked after every accepted step too (from its residuals, at no cost):
+  // when they have moved, the pass stops there and the next begins with the new ones, before a
+  // Jacobian is formed for a cost about to change. Measured (8dof, N = 6000, h = 0.0005 … 0.002, ad hoc): the
   // start's errors inflate σ_c until the first step, after which the weights hold; 7 iterations in
   // two full passes became 4 (1 + 3), with M, D, K the same to 3 digits.
   Vector weights = start.validation.simulated.rows() == data.y.rows()

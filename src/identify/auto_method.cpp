@@ -145,7 +145,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
     Identification r;
     try {
       r = factor == 1 ? identify_variational(data, options, start_subspace())
-                      : identify_variational(decimate(data, factor), options);
+                      : identify_variational(decimate(data, factor), options, nullptr, VariationalRun::as_start);
     } catch (const InputError& e) {
       if (factor == 1) throw;  // the data's own problem: the user has to hear it
       r.fail(e.what());

@@ -86,7 +86,7 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   const auto moved = [&]() { return (refined.array() / weights.array() - 1.0).abs().maxCoeff() > 3 * sampling_error; };
   for (;;) {
     const ExactSamplingPredictor predictor(runs, L, map, weights, options.offset);
-    const StepObserver reweigh = [&](const Vector& residuals) {
+    const StepObserver reweigh = [&](const Vector&, const Vector& residuals) {
       // Only the first pass, whose weights come from the start's model errors, stops early; later
       // passes run to their end (on coloured acceleration residuals, stopping every pass used up the
       // passes and left 2 of 100 runs unconverged, bench uncertainty).

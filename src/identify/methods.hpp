@@ -15,10 +15,17 @@
 
 namespace mechid {
 
+// How far identify_variational's PEM runs: to its end (the method), or, as one of auto's starts
+// from decimated data, only while its iterate could be such a start: M positive definite and
+// every mode below the data's Nyquist frequency π/h (auto rejects any other: exact_cost and
+// below_nyquist in auto_method.cpp). The result is then failed when the PEM left that region.
+enum class VariationalRun { to_the_end, as_start };
+
 // `start_subspace`: the subspace step of its start, subspace_with_rule(data, options,
 // kStartHorizonFraction), when the caller has computed it (auto).
 Identification identify_variational(const Dataset& data, const IdentifyOptions& options,
-                                    const SubspaceModel* start_subspace = nullptr);
+                                    const SubspaceModel* start_subspace = nullptr,
+                                    VariationalRun run = VariationalRun::to_the_end);
 Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options);
 // n4sid-d2c's estimate from a subspace model of `data` already identified (d2c, extraction, checks).
 Identification n4sid_d2c_from(const SubspaceModel& model, const Dataset& data, const IdentifyOptions& options);

@@ -236,7 +236,7 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       report.termination = TerminationType::converged_cost;
       break;
     }
-    if (stop_after_step && stop_after_step(r)) {
+    if (stop_after_step && stop_after_step(theta, r)) {
       report.termination = TerminationType::stopped_after_step;
       break;
     }

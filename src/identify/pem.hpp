@@ -125,10 +125,11 @@ struct PemReport : Outcome {
   TerminationType termination = TerminationType::unstable_start;
 };
 
-// Called with the residuals at the new θ after each accepted step that did not end the
+// Called with the new θ and its residuals after each accepted step that did not end the
 // minimisation; returning true stops it there (TerminationType::stopped_after_step), before the
-// Jacobian at the new θ is formed: e.g. when the caller's weights of the residuals have moved.
-using StepObserver = std::function<bool(const Vector& r)>;
+// Jacobian at the new θ is formed: e.g. when the caller's weights of the residuals have moved, or
+// when the iterate has left the region where the caller could use it.
+using StepObserver = std::function<bool(const Vector& theta, const Vector& r)>;
 
 // Minimises from `theta` (updated in place). Status failed when the start itself is unstable;
 // warning when the iteration limit is reached.

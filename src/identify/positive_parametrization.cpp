@@ -106,7 +106,9 @@ PemReport structured_pem(const PredictorModel& model, Vector& theta, Eigen::Inde
   if (!positive) return levenberg_marquardt(model, theta, options, stop_after_step);
   const PositiveParametrization factors(model, dof);
   Vector phi = factors.from_theta(theta);
-  const PemReport report = levenberg_marquardt(factors, phi, options, stop_after_step);
+  // The observer sees θ in entries, as without the factors.
+  const StepObserver in_entries = [&](const Vector& at, const Vector& r) { return stop_after_step(factors.to_theta(at), r); };
+  const PemReport report = levenberg_marquardt(factors, phi, options, stop_after_step ? in_entries : StepObserver());
   theta = factors.to_theta(phi);
   return report;
 }

@@ -96,7 +96,9 @@ TEST_CASE("a step observer sees each accepted step's residuals and stops the min
   Vector theta = perturbed_start(model, s, 0.05);
   int calls = 0;
   Vector seen;
-  const StepObserver second_step = [&](const Vector& r) {
+  Vector seen_theta;
+  const StepObserver second_step = [&](const Vector& at, const Vector& r) {
+    seen_theta = at;
     seen = r;
     return ++calls == 2;
   };
@@ -110,6 +112,7 @@ TEST_CASE("a step observer sees each accepted step's residuals and stops the min
   Vector r;
   REQUIRE(model.residuals(theta, r, nullptr));
   CHECK((r - seen).norm() == 0.0);  // the residuals at the returned θ
+  CHECK((theta - seen_theta).norm() == 0.0);
   CHECK(report.cost == Approx(0.5 * r.squaredNorm()).epsilon(1e-14));
   CHECK(report.cost < report.initial_cost);
 }

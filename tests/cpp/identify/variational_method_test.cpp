@@ -83,3 +83,40 @@ TEST_CASE("a PEM stopped by its iteration limit is a warning whose message says 
   CHECK(serialised);
   CHECK(coded);
 }
+
+TEST_CASE("as one of auto's starts the variational PEM stops once M is indefinite or a mode passes Nyquist, and is unchanged otherwise") {
+  // The data auto's start sees at 8dof, h = 0.0005, N = 6000: every 4th sample, the input averaged
+  // over the 4 (auto_method.cpp, decimate). For seed 3 the PEM from the subspace start runs to its
+  // iteration limit with M indefinite (then the equation-error start's PEM competes); for seed 2 it
+  // converges with M positive definite and every mode far below Nyquist.
+  const auto decimated = [](std::uint64_t seed) {
+    const Dataset full = simulated(preset("8dof"), 0.0005, 6000, 20.0, seed);
+    Dataset d{4 * full.h, Matrix(1500, full.u.cols()), Matrix(1500, full.y.cols()), InputSampling::hold};
+    for (Eigen::Index j = 0; j < 1500; ++j) {
+      d.y.row(j) = full.y.row(4 * j);
+      d.u.row(j) = full.u.middleRows(4 * j, 4).colwise().mean();
+    }
+    return d;
+  };
+  const IdentifyOptions o;
+  const Dataset poor = decimated(3);
+  const Identification to_the_end = identify_variational(poor, o, nullptr, VariationalRun::to_the_end);
+  REQUIRE(to_the_end.diagnostics.stop_reason);
+  CHECK(*to_the_end.diagnostics.stop_reason == TerminationType::iteration_limit);
+  CHECK_FALSE(to_the_end.M_pd);
+  const Identification as_start = identify_variational(poor, o, nullptr, VariationalRun::as_start);
+  CHECK(as_start.failed());
+  REQUIRE(as_start.diagnostics.stop_reason);
+  CHECK(*as_start.diagnostics.stop_reason == TerminationType::stopped_after_step);
+  CHECK(as_start.diagnostics.iterations < 20);
+  CHECK(as_start.message.find("abandoned as a start") != std::string::npos);
+
+  const Dataset good = decimated(2);
+  const Identification method = identify_variational(good, o, nullptr, VariationalRun::to_the_end);
+  const Identification start = identify_variational(good, o, nullptr, VariationalRun::as_start);
+  REQUIRE_FALSE(method.failed());
+  REQUIRE(start.status == method.status);
+  CHECK(start.diagnostics.iterations == method.diagnostics.iterations);
+  CHECK((start.system.M - method.system.M).norm() == 0.0);
+  CHECK((start.system.K - method.system.K).norm() == 0.0);
+}

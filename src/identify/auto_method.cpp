@@ -268,6 +268,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   // from the d2c start 3 refinements ran to the iteration limit with unstable roots (seeds 177,
   // 180, 191: m11 off by up to 8.3), from the variational start each converged in 3 iterations.
   const auto converged = [](const Identification& r) { return !r.failed() && pem_converged(r); };
+  std::string redone;  // said in the reason when the retry is kept
   if (d2c_start && !converged(refined)) {
     const Identification& variational = variational_at(1);
     if (std::isfinite(usable_cost(variational, 1))) {
@@ -276,6 +277,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
       if (converged(retry) || exact_cost(runs, L, structure, retry) < exact_cost(runs, L, structure, refined)) {
         refined = std::move(retry);
         start = variational;
+        redone = "the refinement from the n4sid-d2c start did not converge and was redone from this one";
       }
     }
   }
@@ -334,7 +336,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
              "the likelihood ratio decides); " + accuracy;
   }
   chosen.diagnostics.choice = chosen.method;
-  chosen.diagnostics.reason = reason;
+  chosen.diagnostics.reason = redone.empty() ? reason : reason + " (" + redone + ")";
   chosen.method = "auto";
   chosen.timing_ms = timing;
   return chosen;

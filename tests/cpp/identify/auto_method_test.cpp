@@ -133,6 +133,9 @@ TEST_CASE("auto on accelerations: a refinement from the d2c start that does not 
   CHECK(r.status == Status::ok);
   REQUIRE(r.diagnostics.stop_reason);
   CHECK(reached_stationary_point(*r.diagnostics.stop_reason));
+  REQUIRE(r.diagnostics.reason);
+  CHECK(r.diagnostics.reason->find("started from variational (the refinement from the n4sid-d2c start did not converge") !=
+        std::string::npos);
   REQUIRE(r.uncertainty.available);
   for (const auto& [estimate, truth, sd] : {std::tuple{r.system.M, s.M, r.uncertainty.M}, std::tuple{r.system.K, s.K, r.uncertainty.K}}) {
     CHECK(((estimate - truth).array().abs() < 4 * sd.array()).all());

@@ -147,9 +147,14 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
     const EquationErrorFit fit = equation_error_fit(data, L);
     if (!fit.failed()) {
       Refined other = refine(fit.model);
-      if (!other.pem.failed() && (best.pem.failed() || other.pem.cost < best.pem.cost)) {
+      // A failed or abandoned (as_start) PEM is no candidate, whatever its cost.
+      const auto candidate = [](const Refined& x) {
+        return !x.pem.failed() && x.pem.termination != TerminationType::stopped_after_step;
+      };
+      if (candidate(other) && (!candidate(best) || other.pem.cost < best.pem.cost)) {
+        init_used = candidate(best) ? "equation-error (its PEM reached a lower cost than the one from the n4sid start)"
+                                    : "equation-error (the PEM from the n4sid start failed or was abandoned)";
         best = std::move(other);
-        init_used = "equation-error (its PEM reached a lower cost than the one from the n4sid start)";
       }
     }
   }

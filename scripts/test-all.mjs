@@ -13,9 +13,15 @@ const stages = [
   { name: 'native test list', needs: 'native build',
     cmd: 'c=$(ctest --test-dir build-native -N | sed -n "s/^Total Tests: //p"); t=$(build-native/mechid_tests --list-test-names-only | sed "/^$/d" | wc -l); '
       + 'echo "CTest entries $c, Catch2 test cases $t"; test "$c" = "$t" || { echo "a test name has a character CTest mis-parses (; [ ] or quotes)"; exit 1; }' },
-  { name: 'native tests (Catch2/CTest)', cmd: 'ctest --test-dir build-native --output-on-failure', needs: 'native build' },
+  // Two at a time, like the builds (-j2: the machines are 2-core); the suite's CPU is in the core's
+  // computations, so the two cores halve its wall time.
+  { name: 'native tests (Catch2/CTest)', cmd: 'ctest --test-dir build-native -j2 --output-on-failure', needs: 'native build' },
   { name: 'wasm build', cmd: 'bash scripts/build-wasm.sh' },
-  { name: 'node tests (API, CLI)', cmd: 'node --test --test-timeout=900000 --test-reporter=tap tests/node/', needs: 'wasm build' },
+  // Node runs test files one at a time on a 2-core machine (its default is the cores - 1); the API
+  // and CLI files compute in WASM and share nothing (temporary directories of their own), so two
+  // at a time. The browser files stay one at a time: several assert frame rates and main-thread
+  // task lengths that a second browser on the same cores would disturb.
+  { name: 'node tests (API, CLI)', cmd: 'node --test --test-concurrency=2 --test-timeout=900000 --test-reporter=tap tests/node/', needs: 'wasm build' },
   { name: 'browser tests (chromium)', cmd: 'node --test --test-timeout=900000 --test-reporter=tap tests/e2e/', needs: 'wasm build' },
 ];
 

@@ -105,14 +105,7 @@ TEST_CASE("auto on accelerations: a refinement from the d2c start that does not 
   // pairs of 53-bit uniforms from random_words, seed 1000 + 191). From the exact d2c start the
   // refinement ran 300 iterations to unstable roots with m11 = 9.1 (truth 0.8).
   const MechanicalSystem s = preset("3dof");
-  SimulationOptions o;
-  o.h = 0.05;
-  o.n = 6000;
-  o.seed = 191;
-  o.input.kind = InputKind::multisine;
-  const SimulatedData sim = simulate(s, o);
-  Dataset d{0.05, sim.u, sim.a, InputSampling::point};
-  d.outputs = OutputKind::acceleration;
+  Dataset d = fixtures::multisine_accelerations(s, 0.05, 6000, 191);
   const Eigen::Index count = d.y.size() + 1;
   const std::vector<std::uint32_t> words = random_words(1191, static_cast<int>(2 * count));
   const auto uniform = [&](Eigen::Index i) {
@@ -126,8 +119,8 @@ TEST_CASE("auto on accelerations: a refinement from the d2c start that does not 
     z[i + 1] = r * std::sin(phi);
   }
   for (Eigen::Index j = 0; j < d.y.cols(); ++j) {
-    const double sd = std::sqrt(sim.a.col(j).squaredNorm() / o.n / std::pow(10.0, 20.0 / 10));
-    for (Eigen::Index i = 0; i < o.n; ++i) d.y(i, j) += sd * z[i * d.y.cols() + j];
+    const double sd = std::sqrt(d.y.col(j).squaredNorm() / d.y.rows() / std::pow(10.0, 20.0 / 10));
+    for (Eigen::Index i = 0; i < d.y.rows(); ++i) d.y(i, j) += sd * z[i * d.y.cols() + j];
   }
   const Identification r = identify("auto", d, IdentifyOptions());
   CHECK(r.status == Status::ok);

@@ -25,6 +25,20 @@ inline Dataset simulated(const MechanicalSystem& s, double h, Eigen::Index n, do
   return {h, d.u, d.q, kind == InputKind::prbs ? InputSampling::hold : InputSampling::point};
 }
 
+// Point samples of a multisine (accelerations need continuous forces) with the noise-free
+// accelerations of `s` as the outputs: the acceleration cases add their own noise.
+inline Dataset multisine_accelerations(const MechanicalSystem& s, double h, Eigen::Index n, std::uint64_t seed) {
+  SimulationOptions o;
+  o.h = h;
+  o.n = n;
+  o.seed = seed;
+  o.input.kind = InputKind::multisine;
+  const SimulatedData sim = simulate(s, o);
+  Dataset d{h, sim.u, sim.a, InputSampling::point};
+  d.outputs = OutputKind::acceleration;
+  return d;
+}
+
 // Data of the variational recursion (2.23) itself, from rest, with held PRBS inputs: the
 // midpoint model class contains the truth, so noise-free estimates can be exact.
 inline Dataset variational_data(const MechanicalSystem& s, double h, Eigen::Index n) {

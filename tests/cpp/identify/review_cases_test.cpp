@@ -116,20 +116,12 @@ TEST_CASE("review case: non-proportional damping and repeated eigenvalues are id
 
 TEST_CASE("review case: accelerations are ok only when their intervals hold (B11)") {
   const MechanicalSystem s = preset("3dof");
-  SimulationOptions o;
-  o.h = 0.05;
-  o.n = 6000;
-  o.seed = 8;
-  o.input.kind = InputKind::multisine;  // accelerations need point-sampled (continuous) forces
-  const SimulatedData sim = simulate(s, o);
+  Dataset d = fixtures::multisine_accelerations(s, 0.05, 6000, 8);
   Random noise(8);
-  Matrix a = sim.a;
-  for (Eigen::Index c = 0; c < a.cols(); ++c) {
-    const double sd = std::sqrt(a.col(c).squaredNorm() / a.rows()) * std::pow(10.0, -20.0 / 20);
-    for (Eigen::Index t = 0; t < a.rows(); ++t) a(t, c) += sd * noise.normal();
+  for (Eigen::Index c = 0; c < d.y.cols(); ++c) {
+    const double sd = std::sqrt(d.y.col(c).squaredNorm() / d.y.rows()) * std::pow(10.0, -20.0 / 20);
+    for (Eigen::Index t = 0; t < d.y.rows(); ++t) d.y(t, c) += sd * noise.normal();
   }
-  Dataset d{0.05, sim.u, a, InputSampling::point};
-  d.outputs = OutputKind::acceleration;
   check_ok_is_verified(run("auto", s, d), s);
 }
 

@@ -103,7 +103,7 @@ TEST_CASE("auto on accelerations: a refinement from the d2c start that does not 
   // bench uncertainty's acceleration case, seed 191: 3dof, h = 0.05, N = 6000, multisine point
   // samples, accelerations with white noise at 20 dB (the recipe of bench/noise.mjs: Box-Muller on
   // pairs of 53-bit uniforms from random_words, seed 1000 + 191). From the exact d2c start the
-  // refinement ran 300 iterations to unstable roots with m11 = 9.1 (truth 0.8).
+  // refinement ran 201 iterations in 3 passes to unstable roots with m11 = 9.1 (truth 0.8).
   const MechanicalSystem s = preset("3dof");
   Dataset d = fixtures::multisine_accelerations(s, 0.05, 6000, 191);
   const Eigen::Index count = d.y.size() + 1;

@@ -49,15 +49,6 @@ bool pem_converged(const Identification& r) {
   return !r.failed();
 }
 
-// Whether every mode of r lies below the Nyquist frequency π/h of data sampled at h. Sampled data
-// cannot tell a mode above it from its alias below (the exact sampled model of the alias fits
-// nearly as well), so a start beyond it is an aliased twin of the system, not an estimate of it.
-bool below_nyquist(const Identification& r, double h) {
-  for (const Mode& mode : r.modal.modes)
-    if (!(mode.omega_n * h < M_PI)) return false;
-  return true;
-}
-
 // Sum of squared output errors of a model's own free-run prediction over the last `rows` samples:
 // the variational PEM's final cost (its midpoint recursion, initial q estimated with it), or the
 // exact sampled model's free run with a least-squares initial state (the validation simulation).
@@ -159,7 +150,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   // stable), infinite too when its modes are not below its data's Nyquist frequency (beyond it the
   // midpoint model aliases). A start is usable when its cost is finite and its PEM converged.
   const auto cost_of = [&](const Identification& r, Eigen::Index factor) {
-    if (r.failed() || r.modal.modes.empty() || !below_nyquist(r, data.h * static_cast<double>(factor)))
+    if (r.failed() || r.modal.modes.empty() || !below_nyquist(r.modal.modes, data.h * static_cast<double>(factor)))
       return static_cast<double>(INFINITY);
     return exact_cost(runs, L, structure, r);
   };

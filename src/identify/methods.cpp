@@ -237,6 +237,10 @@ void note_suggested_dof(const SubspaceModel& model, Eigen::Index dof, Identifica
                   std::to_string(dof) + ": unmodelled or unexcited dynamics?");
 }
 
+bool below_nyquist(const std::vector<Mode>& modes, double h) {
+  return std::all_of(modes.begin(), modes.end(), [&](const Mode& m) { return m.omega_n * h < M_PI; });
+}
+
 double midpoint_frequency_error(double omega, double h) {
   const double x = omega * h;
   if (x == 0) return 0.0;  // a rigid-body mode: the limit of tan(x/2)·2/x − 1

@@ -17,8 +17,8 @@ namespace mechid {
 
 // How far identify_variational's PEM runs: to its end (the method), or, as one of auto's starts
 // from decimated data, only while its iterate could be such a start: M positive definite and
-// every mode below the data's Nyquist frequency π/h (auto rejects any other: exact_cost and
-// below_nyquist in auto_method.cpp). The result is then failed when the PEM left that region.
+// every mode below the data's Nyquist frequency π/h (auto rejects any other: exact_cost in
+// auto_method.cpp, and below_nyquist). The result is then failed when the PEM left that region.
 enum class VariationalRun { to_the_end, as_start };
 
 // `start_subspace`: the subspace step of its start, subspace_with_rule(data, options,
@@ -87,6 +87,11 @@ void note_suggested_dof(const SubspaceModel& model, Eigen::Index dof, Identifica
 
 // The midpoint model's relative frequency error at ω: (2/h) tan(ωh/2)/ω - 1 ≈ (ωh)²/12.
 double midpoint_frequency_error(double omega, double h);
+
+// Whether every mode lies below the Nyquist frequency π/h of data sampled at h. Sampled data
+// cannot tell a mode above it from its alias below (the exact sampled model of the alias fits
+// nearly as well), so a start beyond it is an aliased twin of the system, not an estimate of it.
+bool below_nyquist(const std::vector<Mode>& modes, double h);
 
 // That error in words for warnings and reasons, "the midpoint model errs by X % in frequency"
 // (X with `digits` significant digits), or, at h·ω >= π where the error is infinite, that the

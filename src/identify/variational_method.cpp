@@ -116,8 +116,7 @@ Identification identify_variational(const Dataset& data, const IdentifyOptions& 
   const auto unusable = [&](const Vector& theta, const Vector&) {
     const MechanicalSystem system = predictor.unpack_system(theta);
     if (Eigen::LLT<Matrix>(system.M).info() != Eigen::Success) return true;
-    const ModalResult modal = modal_analysis(system);
-    return std::any_of(modal.modes.begin(), modal.modes.end(), [&](const Mode& m) { return !(m.omega_n * data.h < M_PI); });
+    return !below_nyquist(modal_analysis(system).modes, data.h);
   };
   const StepObserver observer = run == VariationalRun::as_start ? StepObserver(unusable) : StepObserver();
   const auto refine = [&](const DiscreteVariationalModel& from) {

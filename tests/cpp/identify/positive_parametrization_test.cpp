@@ -61,3 +61,24 @@ TEST_CASE("the positive option gives a physical estimate where the unconstrained
   CHECK((a.system.D - b.system.D).norm() < 1e-4 * a.system.D.norm());
   CHECK((a.system.K - b.system.K).norm() < 1e-4 * a.system.K.norm());
 }
+
+TEST_CASE("under the positive parametrisation a step observer sees θ in entries: the θ that is returned") {
+  const MechanicalSystem s = preset("3dof");
+  const Dataset d = fixtures::simulated(s, 0.1, 400, 30.0, 3);
+  const ExactSamplingPredictor model(d, s.L);
+  MechanicalSystem start = s;
+  start.K *= 1.2;
+  Vector theta = model.pack(start, initial_state_guess(d));
+  Vector seen, seen_r;
+  const StepObserver first_step = [&](const Vector& at, const Vector& r) {
+    seen = at;
+    seen_r = r;
+    return true;
+  };
+  const PemReport report = structured_pem(model, theta, 3, true, PemOptions{}, first_step);
+  REQUIRE(report.termination == TerminationType::stopped_after_step);
+  CHECK((seen - theta).norm() <= 1e-12 * theta.norm());  // entries, not the factors φ
+  Vector r;
+  REQUIRE(model.residuals(theta, r, nullptr));
+  CHECK((r - seen_r).norm() <= 1e-9 * r.norm());
+}

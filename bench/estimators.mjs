@@ -2,11 +2,10 @@
 // computes every number (bench/native/estimators_tables.cpp); this module lays the tables out
 // beside the seeds' printed values.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { nativeTool } from './native_tool.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const tool = `${root}build-native/mechid_estimators_tables`;
-if (!existsSync(tool)) throw new Error('build-native/mechid_estimators_tables is missing: run `npm run build:native`');
+const tool = nativeTool('mechid_estimators_tables');
+if (!tool) throw new Error('build-native is missing: run `npm run build:native`');
 const r = JSON.parse(execFileSync(tool, { encoding: 'utf8' }));
 
 const f = (x, digits = 4) => (x === null ? '–' : Number(x.toPrecision(digits)).toString());

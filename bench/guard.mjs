@@ -4,10 +4,9 @@
 // data), next to the guard's estimate (estimateWork: flops, and seconds at the WASM rate it
 // assumes). Cases the estimate puts beyond BUDGET_S are not run (that is what the guard is for).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { loadMechidNode } from '../wasm/node.js';
+import { nativeTool } from './native_tool.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const BUDGET_S = Number(process.env.GUARD_BUDGET_S ?? 40);
 const H = 0.02;
 const methods = ['equation-error', 'n4sid-d2c', 'variational', 'variational-zoh', 'inverse-dynamic', 'auto'];
@@ -55,9 +54,9 @@ for (const [dof, N] of sizes) {
 }
 
 const native = new Map();
-const tool = `${root}build-native/mechid_work_guard`;
+const tool = nativeTool('mechid_work_guard');
 const toRun = cases.filter((c) => c.run);
-if (existsSync(tool)) {
+if (tool) {
   const rows = JSON.parse(execFileSync(tool, toRun.map((c) => `${c.method}:${c.dof}:${c.N}`), { encoding: 'utf8', maxBuffer: 1 << 24 }));
   for (const r of rows) native.set(`${r.method}/${r.dof}/${r.samples}`, r);
 }

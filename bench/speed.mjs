@@ -4,11 +4,10 @@
 // The memory case runs in a child process: the data are simulated by one module instance and
 // identified by a second, fresh one, whose memory is then what the identification needed.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { loadMechidNode } from '../wasm/node.js';
+import { nativeTool } from './native_tool.mjs';
 import { steadyState as timeSteadyState } from './timing.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const cases = [['3dof', 0.05, 15], ['3dof', 0.01, 15], ['8dof', 0.005, 20]];
 const methods = ['variational', 'n4sid-d2c'];
 
@@ -41,8 +40,8 @@ if (process.argv[2] === '--auto') {
 }
 
 const native = new Map();
-const tool = `${root}build-native/mechid_identify_speed`;
-if (existsSync(tool)) {
+const tool = nativeTool('mechid_identify_speed');
+if (tool) {
   const rows = JSON.parse(execFileSync(tool, cases.map((c) => c.join(':')), { encoding: 'utf8' }));
   for (const r of rows) native.set(`${r.system}/${r.h}/${r.method}`, r);
 }
@@ -68,7 +67,7 @@ for (const [name, h, snr] of cases) {
 const autoCases = [...[0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4, 0.6].map((h) => ['3dof', h, 15]),
   ...[0.0005, 0.001, 0.002, 0.005, 0.01, 0.02].map((h) => ['8dof', h, 20])];
 const nativeAuto = new Map();
-if (existsSync(tool)) {
+if (tool) {
   const rows = JSON.parse(execFileSync(tool, autoCases.map((c) => `${c.join(':')}:auto`), { encoding: 'utf8', env: { ...process.env, MECHID_SPEED_REPEATS: '3' } }));
   for (const r of rows) nativeAuto.set(`${r.system}/${r.h}`, r);
 }

@@ -1,0 +1,14 @@
+// The native bench tools (bench/native/*.cpp) are outside the default build (CMakeLists.txt:
+// EXCLUDE_FROM_ALL; about 20 s of compilation that `npm test` does not need). A bench brings its
+// tool up to date here, in the native build directory (an incremental build: a no-op when nothing
+// changed), and gets its path; null when there is no native build directory (`npm run build:native`).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const build = new URL('../build-native/', import.meta.url).pathname;
+
+export function nativeTool(target) {
+  if (!existsSync(`${build}CMakeCache.txt`)) return null;
+  execFileSync('cmake', ['--build', build, '-j2', '--target', target], { stdio: 'ignore' });
+  return `${build}${target}`;
+}

@@ -9,6 +9,6 @@ const build = new URL('../build-native/', import.meta.url).pathname;
 
 export function nativeTool(target) {
   if (!existsSync(`${build}CMakeCache.txt`)) return null;
-  execFileSync('cmake', ['--build', build, '-j2', '--target', target], { stdio: 'ignore' });
+  execFileSync('cmake', ['--build', build, '-j2', '--target', target], { stdio: ['ignore', 'ignore', 'inherit'] });  // errors shown
   return `${build}${target}`;
 }

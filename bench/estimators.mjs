@@ -2,10 +2,9 @@
 // computes every number (bench/native/estimators_tables.cpp); this module lays the tables out
 // beside the seeds' printed values.
 import { execFileSync } from 'node:child_process';
-import { nativeTool } from './native_tool.mjs';
+import { requiredNativeTool } from './native_tool.mjs';
 
-const tool = nativeTool('mechid_estimators_tables');
-if (!tool) throw new Error('build-native is missing: run `npm run build:native`');
+const tool = requiredNativeTool('mechid_estimators_tables');
 const r = JSON.parse(execFileSync(tool, { encoding: 'utf8' }));
 
 const f = (x, digits = 4) => (x === null ? '–' : Number(x.toPrecision(digits)).toString());

@@ -12,3 +12,10 @@ export function nativeTool(target) {
   execFileSync('cmake', ['--build', build, '-j2', '--target', target], { stdio: ['ignore', 'ignore', 'inherit'] });  // errors shown
   return `${build}${target}`;
 }
+
+// nativeTool(target) for the benches that have nothing to show without it.
+export function requiredNativeTool(target) {
+  const tool = nativeTool(target);
+  if (!tool) throw new Error(`${target} needs the native build directory: run \`npm run build:native\` first`);
+  return tool;
+}

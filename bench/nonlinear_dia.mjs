@@ -3,8 +3,7 @@
 // tool build-native/mechid_nonlinear_dia_sources (bench/native/nonlinear_dia_sources.cpp).
 // Reproduce: `npm run build:native && node bench/run.mjs nonlinear_dia`.
 import { execFileSync } from 'node:child_process';
-import { nativeTool } from './native_tool.mjs';
+import { requiredNativeTool } from './native_tool.mjs';
 
-const tool = nativeTool('mechid_nonlinear_dia_sources');
-if (!tool) throw new Error('build-native is missing: run `npm run build:native` first');
+const tool = requiredNativeTool('mechid_nonlinear_dia_sources');
 export const table = execFileSync(tool, [], { encoding: 'utf8' }).trimEnd();

@@ -185,11 +185,13 @@ export interface PerturbationRow {
 
 /**
  * Sampled data for identification; inputSampling 'hold' for forces held over each period (ZOH,
- * PRBS); outputs 'acceleration' when y holds accelerations (high-passed at cutoffHz, 0 or absent:
+ * PRBS), 'point' for samples of a continuous force, 'auto' (the default) to read it off the inputs:
+ * hold when each is constant between changes at no more than 1 in 8 samples (a held command);
+ * outputs 'acceleration' when y holds accelerations (high-passed at cutoffHz, 0 or absent:
  * automatic; point-sampled inputs only).
  */
 export interface IdentifyData {
-  h: number; u: Matrix; y: Matrix; inputSampling?: 'point' | 'hold';
+  h: number; u: Matrix; y: Matrix; inputSampling?: 'auto' | 'point' | 'hold';
   outputs?: 'displacement' | 'acceleration'; cutoffHz?: number;
 }
 /** Free entries of M, D or K: a pattern, or an n x n symmetric 0/1 mask (1 = free). */
@@ -480,7 +482,7 @@ export function identity(n: number): Matrix;
 /** The defaults of every function's options (the CLI's option tables show and use these). */
 export const DEFAULTS: {
   simulate: Required<Pick<SimulationOptions, 'input' | 'amplitude' | 'snr' | 'seed' | 'hold' | 'freqHz' | 'freqHz2' | 'withDerivatives'>>;
-  dataset: { inputSampling: 'point' | 'hold'; outputs: 'displacement' | 'acceleration'; cutoffHz: number };
+  dataset: { inputSampling: 'auto' | 'point' | 'hold'; outputs: 'displacement' | 'acceleration'; cutoffHz: number };
   identify: Required<Omit<IdentifyOptions, 'L'>>;
   perturbation: Required<PerturbationOptions>;
   svf: Required<Omit<SvfOptions, 'L'>>;

@@ -29,7 +29,7 @@ export const EQ32_READINGS = {
 /** The defaults of every function's options, in one place. */
 export const DEFAULTS = {
   simulate: { input: 'prbs', amplitude: 1, snr: Infinity, seed: 1, hold: 1, freqHz: 0, freqHz2: 0, withDerivatives: false },
-  dataset: { inputSampling: 'point', outputs: 'displacement', cutoffHz: 0 },
+  dataset: { inputSampling: 'auto', outputs: 'displacement', cutoffHz: 0 },
   identify: { init: 'n4sid', blockRows: 0, estimateInitial: true, positive: false },
   perturbation: { multiples: [1, 2, 3], samples: 50, relative: 0.05, seed: 1 },
   svf: { p1: 0.5, p2: 1.0, grid: null, form: 'auto', robust: false, intersample: 'cubic' },

@@ -20,7 +20,7 @@ export const options = {
   'max-work': { type: 'limit', arg: 'FLOPS|inf', min: 1 },
   // the columns of the data file and how its inputs and outputs were sampled
   'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
-  'input-sampling': choice(['point', 'hold'], { default: dataset.inputSampling }),
+  'input-sampling': choice(['auto', 'point', 'hold'], { default: dataset.inputSampling }),
   outputs: choice(['displacement', 'acceleration'], { default: dataset.outputs }), cutoff: num('HZ'),
   // svf (seed 003)
   model: str('MODEL'), poles: nums('P1,P2', { count: 2 }), 'pole-grid': str('LO:HI:STEP'), robust: flag(),
@@ -51,7 +51,9 @@ export const FAMILIES = [
       'structure', 'friction', 'offset', 'lowpass', 'scale', 'validate', 'max-work'],
     help: ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors])',
       'auto: the recommended estimate (exact-sampling PEM from the variational start) and why',
-      '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate)',
+      '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate); point: samples of a',
+      '  continuous force (a load cell); auto (default): hold when every input is constant between changes at',
+      '  no more than 1 in 8 samples (a held command, a step), else point; diagnostics.input_sampling says which',
       '--outputs acceleration: the output columns are accelerations; inputs and outputs are',
       "  high-passed at --cutoff Hz (default: a quarter of the slowest mode's frequency, found",
       '  in a first pass) instead of integrating twice; needs sampled (point) inputs',

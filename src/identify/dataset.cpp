@@ -135,4 +135,41 @@ void validate(const Dataset& d, Eigen::Index min_samples) {
                               "together): each output must record its own degree of freedom");
 }
 
+bool piecewise_constant(const Matrix& u) {
+  const Eigen::Index N = u.rows();
+  bool changes = false;
+  for (Eigen::Index j = 0; j < u.cols(); ++j) {
+    Eigen::Index count = 0;
+    for (Eigen::Index i = 1; i < N; ++i) count += u(i, j) != u(i - 1, j);
+    if (8 * count > N - 1) return false;
+    changes = changes || count > 0;
+  }
+  return changes;
+}
+
+bool reads_as_held(const Dataset& data) {
+  return data.outputs == OutputKind::displacement && piecewise_constant(data.u);
+}
+
+void resolve_input_sampling(std::vector<Dataset>& runs) {
+  bool held = true, any = false;
+  for (const Dataset& d : runs)
+    if (d.input_sampling_from_data) {
+      any = true;
+      held = held && reads_as_held(d);
+    }
+  if (!any) return;
+  for (Dataset& d : runs)
+    if (d.input_sampling_from_data) d.input_sampling = held ? InputSampling::hold : InputSampling::point;
+}
+
+std::string input_sampling_note(const Dataset& data) {
+  if (!data.input_sampling_from_data) return "";
+  return data.input_sampling == InputSampling::hold
+             ? "hold (read off the data: every input is constant between changes at no more than 1 in 8 samples, "
+               "as a held command is; give point if the samples are of a continuous force)"
+             : "point (read off the data: the inputs change too often to be a held command; give hold if an "
+               "actuator held each sample)";
+}
+
 }  // namespace mechid

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/types.hpp"
 #include "core/input_sampling.hpp"
@@ -22,6 +23,8 @@ struct Dataset {
   Matrix u;  // N x k inputs (forces), one row per sample
   Matrix y;  // N x n measured displacements (or accelerations, see `outputs`)
   InputSampling input_sampling = InputSampling::point;  // held (ZOH) inputs: InputSampling::hold
+  // input_sampling is to be read off the inputs (option 'auto'): resolve_input_sampling sets it.
+  bool input_sampling_from_data = false;
   OutputKind outputs = OutputKind::displacement;
   double acceleration_cutoff_hz = 0.0;  // accelerations: the high-pass cut-off; 0 = the default
 };
@@ -42,5 +45,26 @@ void validate_options(const Dataset& data);
 // where identify() starts, before the data are scaled; validate() checks finiteness again for the
 // methods called directly.
 void validate_samples(const Dataset& data);
+
+// A held command (a DAC's step or staircase, a slow PRBS) is exactly constant between its changes;
+// a sampled continuous force (a load cell, a shaker's multisine) changes at nearly every sample.
+// True when every input channel that changes at all changes at no more than 1 in 8 sample steps,
+// and one does. A PRBS switching at every sample looks the same held or point-sampled: false, as
+// for any input that changes more often.
+bool piecewise_constant(const Matrix& u);
+
+// Whether a record's inputs read as held: piecewise_constant, with displacement outputs (the
+// acceleration prefilter needs point forces: held ones jump at every sample).
+bool reads_as_held(const Dataset& data);
+
+// For the runs whose input sampling is read off the data (input_sampling_from_data): hold when
+// every one of them reads_as_held, else point (one choice: runs of one experiment share their
+// actuator). The ECP rig's effort, a 0.5 V step held by its DAC, is the case (issue 16): taken as
+// point samples, the step becomes a ramp over its first period.
+void resolve_input_sampling(std::vector<Dataset>& runs);
+
+// "hold (read off the data: the inputs are piecewise constant)" or "point (…)", for the result's
+// diagnostics.input_sampling; empty when the runs stated their input sampling.
+std::string input_sampling_note(const Dataset& data);
 
 }  // namespace mechid

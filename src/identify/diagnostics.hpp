@@ -39,6 +39,7 @@ struct Diagnostics {
   std::optional<std::string> init;            // variational: the initializer used
   std::optional<std::string> start;           // variational-zoh: the method of the start
   std::optional<std::string> sampling_model;  // variational-zoh: "zoh", "foh" or "band-limited"
+  std::optional<std::string> input_sampling;  // inputSampling 'auto': what was read off the data, and why
   std::optional<std::string> covariance;      // variational-zoh: "white" or "sandwich" (coloured residuals)
   std::optional<std::string> choice, reason;  // auto: the estimate returned and why
   std::optional<std::string> outputs;         // acceleration outputs: what the prefilter did
@@ -84,6 +85,7 @@ struct Diagnostics {
       visit(std::string("termination"), termination_code(*stop_reason));
     }
     text("sampling_model", sampling_model);
+    text("input_sampling", input_sampling);
     text("covariance", covariance);
     text("choice", choice);
     text("reason", reason);

@@ -116,6 +116,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
   if (!entry)
     throw InputError("unknown method '" + method + "' (expected " + methods_with() + ")");
   options.validate();
+  resolve_input_sampling(runs);
   check_runs(runs);
   for (const Dataset& d : runs) {
     validate_options(d);
@@ -188,6 +189,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
     r = run_scaled(runs);
   }
   if (!excitation.empty()) r.add_warning(excitation);
+  if (data.input_sampling_from_data) r.diagnostics.input_sampling = input_sampling_note(data);
   return r;
 }
 

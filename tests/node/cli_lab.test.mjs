@@ -120,3 +120,27 @@ test('bad-input errors of the API carry the option they are about (typed, for th
   assert.equal(optionOf('n4sid-d2c', {}, [data, data]), 'runs');
   assert.equal(optionOf('auto', { forceDofs: [3] }), undefined);  // about the mapping: no option code
 });
+
+test('--input-sampling auto (the default) reads a held command as held, says so, and names a bad value', () => {
+  // A PRBS whose bits last 10 samples, simulated exactly under a zero-order hold, as a DAC gives it.
+  const clean = join(dir, 'slow-prbs.csv');
+  const s = cli('simulate', '--system', system, '--h', '0.05', '--n', '1500', '--input', 'prbs', '--hold', '10', '--snr', '40', '--seed', '4', '--out', clean);
+  assert.equal(s.code, 0, s.stderr);
+  const run = (...args) => {
+    const r = cli('identify', '--method', 'auto', '--force-dofs', '1', '--data', clean, ...args);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const read = run(), held = run('--input-sampling', 'hold'), point = run('--input-sampling', 'point');
+  assert.match(read.diagnostics.input_sampling, /^hold \(read off the data/);
+  assert.equal(read.diagnostics.sampling_model, 'zoh');
+  assert.deepEqual(read.M, held.M);
+  assert.equal(held.diagnostics.input_sampling, undefined);  // stated: nothing read off
+  assert.notDeepEqual(point.M, held.M);  // stated point: another model of the intersample force
+  // Held data identified as held recover the chain.
+  const error = (r) => Math.hypot(...r.M.flat().map((x, i) => x - chain.M.flat()[i])) / Math.hypot(...chain.M.flat());
+  assert.ok(error(held) < 0.02, `M off by ${error(held)} as held`);
+  const bad = cli('identify', '--method', 'auto', '--force-dofs', '1', '--data', clean, '--input-sampling', 'sometimes');
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /--input-sampling must be auto, point or hold, got 'sometimes'/);
+});

@@ -57,14 +57,26 @@ void read_input_sampling(const val& o, InputSampling& target) {
   target = sampling == "hold" ? InputSampling::hold : InputSampling::point;
 }
 
+// A dataset's inputSampling: 'point', 'hold', or 'auto' (read off its inputs; runs_from_js then
+// decides for all runs together).
+void read_dataset_input_sampling(const val& o, Dataset& d) {
+  if (!has_option(o, "inputSampling")) return;
+  const std::string sampling = o["inputSampling"].as<std::string>();
+  require(sampling == "point" || sampling == "hold" || sampling == "auto",
+          "input sampling must be 'point', 'hold' or 'auto', got '" + sampling + "'");
+  d.input_sampling = sampling == "hold" ? InputSampling::hold : InputSampling::point;
+  d.input_sampling_from_data = sampling == "auto";
+}
+
 Dataset dataset_from_js(const val& data, const std::string& output_name) {
   Dataset d;
   read_option(data, "h", d.h);
   d.u = matrix_from_js(data["u"], "input data u");
   d.y = matrix_from_js(data["y"], output_name);
-  read_input_sampling(data, d.input_sampling);
+  read_dataset_input_sampling(data, d);
   if (has_option(data, "outputs")) d.outputs = parse_output_kind(data["outputs"].as<std::string>());
   read_option(data, "cutoffHz", d.acceleration_cutoff_hz);
+  if (d.input_sampling_from_data && reads_as_held(d)) d.input_sampling = InputSampling::hold;
   return d;
 }
 
@@ -158,6 +170,7 @@ std::vector<Dataset> runs_from_js(const val& data) {
   const auto count = data["length"].as<unsigned>();
   require(count > 0, "no runs given");
   for (unsigned i = 0; i < count; ++i) runs.push_back(dataset_from_js(data[i], "output data q of run " + std::to_string(i + 1)));
+  resolve_input_sampling(runs);
   return runs;
 }
 

@@ -327,3 +327,27 @@ test('a free body with Coulomb friction and a force offset, two runs: K = 0, F_c
   await page.uncheck('#csv-offset');
   await page.selectOption('#csv-structure', 'full');
 });
+
+test('Forces "read off the data" (the default): a command held for 10 samples is identified as held, the page says so, with the numbers of mechid identify', async () => {
+  assert.equal(await page.getAttribute('#csv-sampling option[value="auto"]', 'selected'), '', 'read off the data is the default');
+  const file = join(dir, 'slow-prbs.csv');
+  cli('simulate', '--system', join(dir, 'chain-rig.json'), '--h', '0.05', '--n', '1500', '--input', 'prbs', '--hold', '10',
+    '--snr', '40', '--seed', '3', '--out', file);
+  await chooseCsv(page, file);
+  for (const column of ['u1', 'q1', 'q2']) await page.fill(factor(column), '1');
+  await page.selectOption('select[name="csv-force-dof"]', '1');
+  await page.selectOption('#csv-sampling', 'auto');
+  await page.selectOption('#csv-structure', 'full');
+  await checkOnly(page, 'input[name="csv-method"]', ['auto']);
+  await runCsv(page);
+  assert.equal(await state(), 'ok', await page.textContent('#csv-status'));
+  assert.match(await page.textContent('#csv-input-sampling-auto'), /^Forces: hold \(read off the data/);
+  const [r] = await exported();
+  const expected = JSON.parse(cli('identify', '--data', file, '--force-dofs', '1', '--method', 'auto'));
+  assert.match(expected.diagnostics.input_sampling, /^hold/);
+  for (const X of ['M', 'D', 'K']) {
+    for (const [i, j] of [[0, 0], [0, 1], [1, 1]]) {
+      assert.ok(Math.abs(r[X][i][j] - expected[X][i][j]) <= 1e-9 * Math.abs(expected[X][i][i]), `${X}[${i + 1},${j + 1}] ${r[X][i][j]} vs ${expected[X][i][j]}`);
+    }
+  }
+});

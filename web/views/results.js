@@ -183,6 +183,8 @@ export function methodColumn(r, prefix = 'ident') {
   pd.append(el('span', `symmetric: ${symmetric ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(symmetric), id: `${prefix}-symmetric-${m}` }));
   col.append(pd);
   if (r.diagnostics?.reason) col.append(el('p', `Chose ${r.diagnostics.choice}: ${roundedMessage(r.diagnostics.reason)}`, { class: 'hint', id: `${prefix}-reason-${m}` }));
+  // Forces "read off the data": which intersample force was taken, and why.
+  if (r.diagnostics?.input_sampling) col.append(el('p', `Forces: ${r.diagnostics.input_sampling}`, { class: 'hint', id: `${prefix}-input-sampling-${m}` }));
   matrices(col, r, m, r.uncertainty, prefix);
   if (r.Md) {
     const discrete = el('details');

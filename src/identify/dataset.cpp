@@ -164,7 +164,6 @@ void resolve_input_sampling(std::vector<Dataset>& runs) {
 }
 
 std::string input_sampling_note(const Dataset& data) {
-  if (!data.input_sampling_from_data) return "";
   return data.input_sampling == InputSampling::hold
              ? "hold (read off the data: every input is constant between changes at no more than 1 in 8 samples, "
                "as a held command is; give point if the samples are of a continuous force)"

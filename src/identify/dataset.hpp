@@ -63,8 +63,8 @@ bool reads_as_held(const Dataset& data);
 // point samples, the step becomes a ramp over its first period.
 void resolve_input_sampling(std::vector<Dataset>& runs);
 
-// "hold (read off the data: the inputs are piecewise constant)" or "point (…)", for the result's
-// diagnostics.input_sampling; empty when the runs stated their input sampling.
+// "hold (read off the data: …)" or "point (read off the data: …)", for the result's
+// diagnostics.input_sampling of runs whose input sampling was read off the data.
 std::string input_sampling_note(const Dataset& data);
 
 }  // namespace mechid

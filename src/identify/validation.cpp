@@ -189,8 +189,10 @@ std::vector<std::string> residual_test_warnings(const ValidationReport& v, const
   std::string cause = "the model misses dynamics (more degrees of freedom, a nonlinearity), or ";
   switch (v.intersample) {
     case IntersampleKind::hold:
-      cause += "the forces were not held over each period as stated (if they were sampled, say so: the page's Forces "
-               "\"sampled\", the CLI's --input-sampling point)";
+      // Held either because the user said so or because the inputs read as held (dataset.hpp).
+      cause += std::string("the forces were not held over each period as ") +
+               (data.input_sampling_from_data ? "read off the data" : "stated") +
+               " (if they were sampled, say so: the page's Forces \"sampled\", the CLI's --input-sampling point)";
       break;
     case IntersampleKind::linear:
       cause += "the forces are not linear between samples as the FOH model assumes (sample them faster than the "

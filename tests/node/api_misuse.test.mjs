@@ -42,6 +42,8 @@ const CASES = [
   ['nonlinearIdentify: a not a signal', () => mechid.nonlinearIdentify({ ...nlData, a: 'x' }, nlOptions), /^the acceleration must be a Float64Array/],
   ['nonlinearIdentify: regions missing', () => mechid.nonlinearIdentify(nlData, { method: 'ida' }), /^regions are missing/],
   ['ekfBeltDrive: unknown reading', () => mechid.ekfBeltDrive(data, { reading: 'metric' }), /^unknown reading 'metric'/],
+  // A dataset's inputSampling takes 'auto' (read off the data; an unknown value below), the EKF's options do not.
+  ['ekfBeltDrive: inputSampling auto', () => mechid.ekfBeltDrive(data, { inputSampling: 'auto' }), /^input sampling must be 'point' or 'hold', got 'auto'$/],
   // The sampling period.
   ['identify: h 0', () => mechid.identify('auto', { ...data, h: 0 }), /\bh\b.*\bgot 0\b/],
   ['identify: h negative', () => mechid.identify('auto', { ...data, h: -0.05 }), /\bh\b.*\bgot -0\.05\b/],

@@ -50,22 +50,30 @@ std::optional<MechanicalSystem> optional_truth_from_js(const val& s) {
   return truth;
 }
 
-void read_input_sampling(const val& o, InputSampling& target) {
-  if (!has_option(o, "inputSampling")) return;
+namespace {
+// The option inputSampling of `o`, when given: 'point' or 'hold', and 'auto' where `allow_auto`;
+// nothing when absent.
+std::optional<std::string> read_sampling_name(const val& o, bool allow_auto) {
+  if (!has_option(o, "inputSampling")) return std::nullopt;
   const std::string sampling = o["inputSampling"].as<std::string>();
-  require(sampling == "point" || sampling == "hold", "input sampling must be 'point' or 'hold', got '" + sampling + "'");
-  target = sampling == "hold" ? InputSampling::hold : InputSampling::point;
+  const bool known = sampling == "point" || sampling == "hold" || (allow_auto && sampling == "auto");
+  require(known, std::string("input sampling must be ") + (allow_auto ? "'point', 'hold' or 'auto'" : "'point' or 'hold'") +
+                     ", got '" + sampling + "'");
+  return sampling;
+}
+}  // namespace
+
+void read_input_sampling(const val& o, InputSampling& target) {
+  if (const auto sampling = read_sampling_name(o, false)) target = *sampling == "hold" ? InputSampling::hold : InputSampling::point;
 }
 
 // A dataset's inputSampling: 'point', 'hold', or 'auto' (read off its inputs; runs_from_js then
 // decides for all runs together).
 void read_dataset_input_sampling(const val& o, Dataset& d) {
-  if (!has_option(o, "inputSampling")) return;
-  const std::string sampling = o["inputSampling"].as<std::string>();
-  require(sampling == "point" || sampling == "hold" || sampling == "auto",
-          "input sampling must be 'point', 'hold' or 'auto', got '" + sampling + "'");
-  d.input_sampling = sampling == "hold" ? InputSampling::hold : InputSampling::point;
-  d.input_sampling_from_data = sampling == "auto";
+  const auto sampling = read_sampling_name(o, true);
+  if (!sampling) return;
+  d.input_sampling = *sampling == "hold" ? InputSampling::hold : InputSampling::point;
+  d.input_sampling_from_data = *sampling == "auto";
 }
 
 Dataset dataset_from_js(const val& data, const std::string& output_name) {

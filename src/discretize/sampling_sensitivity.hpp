@@ -13,10 +13,9 @@ namespace mechid {
 // (Van Loan 1978): ZOH [A B; 0 0] h, FOH [A h, B h, 0; 0, 0, I; 0, 0, 0] (as sample_zoh/foh).
 Matrix sampling_generator(const Matrix& A, const Matrix& B, double h, InputSampling sampling);
 
-// e^X and its Fréchet derivatives L(X, E_p) = d/dε e^{X + ε E_p} for several directions, from the
-// exponential of the block-triangular [X E_p; 0 X] (Van Loan 1978: its upper-right block). X is
-// balanced by an exact diagonal similarity and each E_p scaled to ‖X‖ first, so that the accuracy
-// does not depend on the units of q, u and t.
+// e^X and its Fréchet derivatives L(X, E_p) = d/dε e^{X + ε E_p} for several directions (Al-Mohy &
+// Higham 2009, exponential_frechet.hpp). X is balanced by an exact diagonal similarity first, so
+// that the accuracy does not depend on the units of q, u and t.
 struct ExponentialDerivatives {
   Matrix exponential;
   std::vector<Matrix> derivatives;

@@ -178,7 +178,7 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
       for (Eigen::Index i = 0; i < n; ++i)
         gamma.col(i) += Phi.col(2 * n + j * kx + k_in + i) * unit(j * kx + k_in + i);
   }
-  Vector z(m), x_next(2 * n), forcing(2 * n * Ps);
+  Vector z(m), x_next(2 * n);
   // Per run, S = ∂x_k/∂[free entries, that run's x_0, that run's f_0]; the other runs' do not move it.
   Matrix S(2 * n, local), S_next(2 * n, local), Jt_sample(P, n), Jq(local, n);
   Eigen::Index row = 0;
@@ -208,9 +208,10 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
         for (Eigen::Index j = 0; j < slots; ++j) z.segment(2 * n + j * kx + k_in, n).array() *= -theta.segment(f0, n).array();
       x_next.noalias() = Phi * z;
       if (sensitivities) {
-        forcing.noalias() = dPhi * z;
+        // S_{k+1} = F S_k + [(∂Φ/∂θ_p) z]_p: the forcing stacks the first Ps columns in S_next's own
+        // storage, so it is added in place, with no temporary to clear and add.
         S_next.noalias() = F * S;
-        S_next.leftCols(Ps) += Eigen::Map<const Matrix>(forcing.data(), 2 * n, Ps);
+        Eigen::Map<Vector>(S_next.data(), 2 * n * Ps).noalias() += dPhi * z;
         if (offsets_) S_next.rightCols(n) -= gamma;
         S.swap(S_next);
       }

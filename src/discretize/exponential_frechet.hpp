@@ -11,7 +11,7 @@
 namespace mechid {
 
 // L(X, E_p) for every direction E_p (each the size of X). The Padé degree m and the number of
-// squarings s depend on ‖X‖₁ alone (Higham 2005's θ_m, as for e^X), so the powers of X, the Padé
+// squarings s depend on ‖X‖₁ alone (Higham 2005's θ_m, as for Eigen's e^X), so the powers of X, the Padé
 // approximant r_m(X/2^s), its LU factors and its squares are formed once and shared by all
 // directions; each direction then costs about 14 + 2s products of the size of X, against the
 // exponential of the 2n x 2n block [X E; 0 X] (Van Loan 1978), about 8 times that of e^X.

@@ -209,7 +209,8 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
       x_next.noalias() = Phi * z;
       if (sensitivities) {
         // S_{k+1} = F S_k + [(∂Φ/∂θ_p) z]_p: the forcing stacks the first Ps columns in S_next's own
-        // storage, so it is added in place, with no temporary to clear and add.
+        // (column-major) storage, so it is added in place, with no temporary to clear and add.
+        static_assert(!Matrix::IsRowMajor, "the forcing is mapped onto S_next's first columns");
         S_next.noalias() = F * S;
         Eigen::Map<Vector>(S_next.data(), 2 * n * Ps).noalias() += dPhi * z;
         if (offsets_) S_next.rightCols(n) -= gamma;

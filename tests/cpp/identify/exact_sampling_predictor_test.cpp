@@ -13,7 +13,7 @@
 using namespace mechid;
 using fixtures::simulated;
 
-TEST_CASE("Van Loan's Fréchet derivative of the exponential matches central differences") {
+TEST_CASE("the Fréchet derivative of the exponential (exponential_derivatives) matches central differences") {
   const Matrix X = 0.7 * Matrix::Random(6, 6), E = Matrix::Random(6, 6);
   const ExponentialDerivatives d = exponential_derivatives(X, {E});
   const double eps = 1e-6;

@@ -51,7 +51,7 @@ std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::
   const Matrix A = scale * X, A2 = A * A;
   const auto& b = pade->b;
   // r_m(A) = (V − U)⁻¹ (V + U), U = A · odd(A²), V = even(A²), and the derivatives dU, dV of U, V
-  // along E (eqs. 6.3-6.4 of Al-Mohy & Higham 2009).
+  // along E, differentiated term by term and sharing the powers of A (Al-Mohy & Higham 2009).
   Matrix odd, U, V;
   std::vector<Matrix> powers{I, A2};  // A^{2j}
   Matrix A4, A6, W1, Z1;

@@ -16,17 +16,20 @@ export const SCREENSHOTS = join(ROOT, 'docs/screenshots');
 
 /**
  * Init script (context.addInitScript) that counts the page's dedicated workers:
- * window.__workers = {created, live()}: workers constructed, and those not terminated since.
+ * window.__workers = {created, live(), peak}: workers constructed, those not terminated since, and
+ * the most alive at once since `peak` was last set (a test sets it to live() before an action whose
+ * workers may come and go between two of its polls on a loaded machine).
  */
 export function countWorkers() {
   const Native = window.Worker;
   const live = new Set();
-  window.__workers = { created: 0, live: () => live.size };
+  window.__workers = { created: 0, live: () => live.size, peak: 0 };
   window.Worker = class extends Native {
     constructor(...args) {
       super(...args);
       window.__workers.created += 1;
       live.add(this);
+      window.__workers.peak = Math.max(window.__workers.peak, live.size);
     }
 
     terminate() {

@@ -132,10 +132,12 @@ test('no console errors or CSP violations, all requests to 127.0.0.1', () => {
 });
 
 test('cancel stops a running study; animation frames keep coming while it runs (the work is in workers)', async () => {
+  // 90 runs of `auto` on 3dof (about 40 ms each in WASM): still running when Cancel is pressed.
   await page.selectOption('#ident-preset', '3dof');
   await page.fill('#ident-h', '0.05');
   await page.fill('#ident-n', '6000');
   await page.fill('#ident-snr', '15');
+  await page.fill('#ident-study-runs', '30');
   await checkOnly(page, '#ident-form input[name="method"]', ['auto']);
   await page.evaluate(() => {
     window.__frames = 0;

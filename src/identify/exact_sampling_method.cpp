@@ -19,9 +19,13 @@ namespace {
 // entries the data do not determine. The sandwich form for coloured residuals: always for acceleration outputs (the
 // s²/B(s) prefilter colours the noise, acceleration_outputs.hpp), otherwise when the whiteness
 // test fails.
+// The white covariance starts from the PEM's last factor carried to θ (`last`, when it has one)
+// instead of a Jacobian of its own: that Jacobian was about an eighth of an 8dof `auto` call
+// (docs/results.md, "Where the time goes", item 18).
 Uncertainty estimate_uncertainty(const ExactSamplingPredictor& predictor, const Vector& theta, const ModalResult& modal,
-                                 bool coloured, Matrix& offset_sd) {
-  const ParameterCovariance c = coloured ? sandwich_covariance(predictor, theta) : parameter_covariance(predictor, theta);
+                                 bool coloured, const TriangularFactor& last, Matrix& offset_sd) {
+  const ParameterCovariance c = coloured ? sandwich_covariance(predictor, theta)
+                                         : parameter_covariance(predictor, theta, last, predictor.residual_count());
   if (!c.ok) return Uncertainty();
   offset_sd = predictor.offsets(c.covariance.diagonal().cwiseMax(0.0).cwiseSqrt());
   return structured_uncertainty(predictor.structure(), predictor.unpack(theta), theta, c, modal);
@@ -126,7 +130,7 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   Matrix offset_sd;
   finish(r, forced.data, [&](const Identification& done) {
     const bool coloured = data.outputs == OutputKind::acceleration || !done.validation.residuals_white;
-    return estimate_uncertainty(predictor, theta, done.modal, coloured, offset_sd);
+    return estimate_uncertainty(predictor, theta, done.modal, coloured, pem.final_factor, offset_sd);
   });
   r.system.L = L;
   if (options.offset) r.forces.offset_sd = offset_sd.size() ? offset_sd : Matrix::Constant(runs.size(), n, NAN);

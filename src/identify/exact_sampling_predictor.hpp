@@ -37,6 +37,7 @@ class ExactSamplingPredictor : public PredictorModel {
 
   Eigen::Index parameter_count() const override;
   Eigen::Index rows_per_sample() const override { return n_; }
+  Eigen::Index residual_count() const { return samples_ * n_; }  // rows of r: every run's samples
   bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override;
 
   Eigen::Index system_parameter_count() const { return structure_.free_count(); }

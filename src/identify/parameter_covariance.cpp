@@ -110,6 +110,13 @@ double residual_variance(const TriangularFactor& factor, Eigen::Index rows, Eige
   return factor.residual_norm2 / std::max<double>(1.0, static_cast<double>(rows - P));
 }
 
+// Whether the information of a factor from the normal equations can be trusted: its Gram matrix
+// determines its singular values (gram_determines_singular_values).
+bool determined(const Information& info) {
+  const Vector& s = info.singular_values;
+  return gram_determines_singular_values(s(0), s(s.size() - 1), s.size());
+}
+
 // The information at θ: from the normal equations when they determine every singular value of
 // R S⁻¹ to 1e-4 relative (gram_determines_singular_values: the sd then to 5e-5; the study's
 // refinements have scaled conditions of 50–7e3, the bound is 6e4 for 124 parameters), at about half
@@ -119,12 +126,21 @@ bool information_at(const PredictorModel& model, const Vector& theta, Vector& r,
   if (!model.normal_equations_factor(theta, r, factor)) return false;
   if (factor.R.size() > 0) {
     info = information_from(factor);
-    const Vector& s = info.singular_values;
-    if (gram_determines_singular_values(s(0), s(s.size() - 1), s.size())) return true;
+    if (determined(info)) return true;
   }
   if (!model.triangular_factor(theta, r, factor)) return false;
   info = information_from(factor);
   return true;
+}
+
+// σ̂² (J'J)⁻¹ from the information of `factor`, a factor of J at θ over `rows` residuals.
+ParameterCovariance white_covariance(const TriangularFactor& factor, const Information& info, Eigen::Index rows) {
+  ParameterCovariance out;
+  describe(info, out);
+  out.residual_variance = residual_variance(factor, rows, factor.R.cols());
+  out.covariance = out.residual_variance * info.inverse;
+  out.ok = out.covariance.allFinite();
+  return out;
 }
 
 }  // namespace
@@ -132,16 +148,20 @@ bool information_at(const PredictorModel& model, const Vector& theta, Vector& r,
 std::string to_string(CovarianceKind kind) { return kind == CovarianceKind::sandwich ? "sandwich" : "white"; }
 
 ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta) {
-  ParameterCovariance out;
   Vector r;
   TriangularFactor factor;
   Information info;
-  if (!information_at(model, theta, r, factor, info)) return out;
-  describe(info, out);
-  out.residual_variance = residual_variance(factor, r.size(), theta.size());
-  out.covariance = out.residual_variance * info.inverse;
-  out.ok = out.covariance.allFinite();
-  return out;
+  if (!information_at(model, theta, r, factor, info)) return ParameterCovariance();
+  return white_covariance(factor, info, r.size());
+}
+
+ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta, const TriangularFactor& at_theta,
+                                         Eigen::Index rows) {
+  if (at_theta.R.size() > 0 && at_theta.R.cols() == theta.size()) {
+    const Information info = information_from(at_theta);
+    if (determined(info)) return white_covariance(at_theta, info, rows);
+  }
+  return parameter_covariance(model, theta);
 }
 
 Eigen::Index sandwich_bandwidth(const Matrix& e) {

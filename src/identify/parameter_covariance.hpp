@@ -41,6 +41,12 @@ struct ParameterCovariance {
 // bound (and the entries it moves are undetermined anyway).
 ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta);
 
+// The same from a factor of J at θ already at hand (a minimiser's last, PemReport::final_factor) and
+// the number of residual rows: no evaluation of the model, unless the factor is empty or came from
+// normal equations too ill-conditioned to determine its singular values (then as above, by QR).
+ParameterCovariance parameter_covariance(const PredictorModel& model, const Vector& theta, const TriangularFactor& at_theta,
+                                         Eigen::Index rows);
+
 // The sandwich covariance for coloured residuals (Ljung 1999, sec. 9.3, eq. 9.42; Newey & West
 // 1987): (J'J)⁻¹ B (J'J)⁻¹ with B = Σ_{|τ|≤M} (1 - |τ|/(M+1)) Σ_t J_t' R̂(τ) J_{t+τ}, R̂(τ) the
 // residuals' lag-τ covariance (rows_per_sample square). Streamed through PredictorModel::evaluate

@@ -162,12 +162,14 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
   }
   report.curvature_evaluations = 1;
   bool fresh = true;  // `local` was factored at theta
+  double factored_cost = 0.5 * r.squaredNorm();  // the cost where `local`'s R was formed
   // MINPACK (lmder, mode 1): d_j = ‖J_j‖ at the start, 1 for a column of zeros (which no step moves).
   Vector d = (local.column_norms().array() > 0).select(local.column_norms(), 1.0);
   const auto refresh = [&]() {
     local_model(model, theta, r, use_qr, local);  // theta was evaluated before: stable
     d = d.cwiseMax(local.column_norms());
     fresh = true;
+    factored_cost = 0.5 * r.squaredNorm();
     ++report.curvature_evaluations;
   };
   double cost = 0.5 * r.squaredNorm();
@@ -180,8 +182,9 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
   const double residual_dof = std::max<double>(1.0, static_cast<double>(r.size() - theta.size()));
   // The full Gauss-Newton step would gain less than variance_tolerance σ̂² (review D3).
   const auto noise_level = [&]() { return local.newton_decrement() < o.variance_tolerance * 2.0 * cost / residual_dof; };
-  Vector trial_r;
+  Vector trial_r, taken;  // taken: the step accepted in this iteration (empty while none is)
   for (;;) {
+    taken.resize(0);
     report.gradient_norm = local.gradient().cwiseAbs().maxCoeff();
     if (local.gradient_cosine(std::sqrt(2.0 * cost)) <= o.gradient_tolerance) {
       report.termination = TerminationType::converged_gradient;
@@ -209,6 +212,7 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
         lambda = std::max(lambda * std::max(1.0 / 3.0, 1.0 - std::pow(2.0 * gain_ratio - 1.0, 3)), eps * eps);
         nu = 2.0;
         decrease = (cost - trial_cost) / cost;
+        taken = step.delta;
         theta = trial;
         r.swap(trial_r);
         cost = trial_cost;
@@ -250,6 +254,20 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
     }
   }
   report.cost = cost;
+  // The model's factor carried to θ: z + Rδ is exact for a linear r, otherwise first order in the
+  // last step. R may have been kept from an earlier iterate (curvature_reuse_below). Near the minimum
+  // the cost is ½‖R(θ - θ̂)‖² + const, so an iterate whose cost exceeded the final one by ½σ̂²k² lies
+  // k standard deviations from θ̂ in the metric of the covariance σ̂²(R'R)⁻¹. The true θ typically
+  // lies √P of them away (its cost excess is ½σ̂²χ²_P), and a covariance at θ̂ estimates the one there;
+  // so R is handed on from within min(√P, 4) standard deviations, where it adds less to the error of
+  // the covariance than the distance from θ̂ to the truth does (measured: R from 3 of them changed
+  // the sd by 0.6 %, docs/results.md "Where the time goes" item 18).
+  const double variance = 2.0 * cost / residual_dof, reach2 = std::min<double>(16.0, static_cast<double>(theta.size()));
+  if (reached_stationary_point(report.termination) && factored_cost - cost <= 0.5 * variance * reach2) {
+    report.final_factor.R = local.R();
+    report.final_factor.z = taken.size() ? Vector(local.z() + local.R() * taken) : local.z();
+    report.final_factor.residual_norm2 = r.squaredNorm();
+  }
   return report;
 }
 

@@ -123,6 +123,12 @@ struct PemReport : Outcome {
   double initial_cost = 0.0, cost = 0.0;
   double gradient_norm = 0.0;  // ‖J'r‖∞ at the last point where the Jacobian was evaluated
   TerminationType termination = TerminationType::unstable_start;
+  // At a stationary point: the last Gauss-Newton model's factor carried to the final θ, R as it was,
+  // z + Rδ for the step δ taken (Q'r of the linearised residual r + Jδ) and ‖r‖² at the final θ, when
+  // R was formed within min(√P, 4) standard deviations of it (see the .cpp). The covariance at θ can
+  // then start from it instead of a Jacobian of its own (parameter_covariance's overload). R is
+  // empty otherwise.
+  TriangularFactor final_factor;
 };
 
 // Called with the new θ and its residuals after each accepted step that did not end the

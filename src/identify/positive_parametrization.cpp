@@ -108,8 +108,9 @@ PemReport structured_pem(const PredictorModel& model, Vector& theta, Eigen::Inde
   Vector phi = factors.from_theta(theta);
   // The observer sees θ in entries, as without the factors.
   const StepObserver in_entries = [&](const Vector& at, const Vector& r) { return stop_after_step(factors.to_theta(at), r); };
-  const PemReport report = levenberg_marquardt(factors, phi, options, stop_after_step ? in_entries : StepObserver());
+  PemReport report = levenberg_marquardt(factors, phi, options, stop_after_step ? in_entries : StepObserver());
   theta = factors.to_theta(phi);
+  report.final_factor = TriangularFactor();  // a factor in the factors' parameters φ, not in θ
   return report;
 }
 

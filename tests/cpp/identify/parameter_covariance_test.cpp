@@ -104,6 +104,39 @@ TEST_CASE("the white covariance is σ̂² (J'J)⁻¹ on both sides of the switch
   }
 }
 
+TEST_CASE("a linear model: the minimiser's last factor carried to its end gives the covariance and step at the end exactly") {
+  // r = y - Xθ is linear, so the factor of the last step's start, with z + Rδ for the step δ, is the
+  // factor at the end: the covariance from PemReport::final_factor needs no evaluation and is the same.
+  Random random(13);
+  const Eigen::Index N = 600;
+  Matrix X = regressors(random, N, 0.4);
+  X.col(1) *= 1e4;  // column scales far apart: nothing may depend on them
+  const Vector y = X * Eigen::Vector3d(2.0, -1e-4, 0.5) + ar1(random, N, 0.0);
+  const LinearRegression model(X, y);
+  for (const double tolerance : {1e-2, 0.0}) {  // at the noise level (a last step is taken), or to the gradient test
+    INFO("variance_tolerance " << tolerance);
+    PemOptions o;
+    o.variance_tolerance = tolerance;
+    Vector theta = Vector::Zero(3);
+    const PemReport report = levenberg_marquardt(model, theta, o);
+    REQUIRE(reached_stationary_point(report.termination));
+    REQUIRE(report.final_factor.R.rows() == 3);
+    const ParameterCovariance carried = parameter_covariance(model, theta, report.final_factor, N);
+    const ParameterCovariance fresh = parameter_covariance(model, theta);
+    REQUIRE(carried.ok);
+    CHECK(carried.residual_variance == Approx(fresh.residual_variance).epsilon(1e-12));
+    for (Eigen::Index i = 0; i < 3; ++i) {
+      const double sd = std::sqrt(fresh.covariance(i, i));
+      CHECK(std::sqrt(carried.covariance(i, i)) == Approx(sd).epsilon(1e-9));
+      CHECK(std::abs(carried.gauss_newton_step(i) - fresh.gauss_newton_step(i)) < 1e-9 * sd);
+    }
+  }
+  // Without a factor (empty R) the overload evaluates the model as the plain one does.
+  const Vector theta = least_squares(X, y);
+  const ParameterCovariance none = parameter_covariance(model, theta, TriangularFactor(), N);
+  CHECK((none.covariance - parameter_covariance(model, theta).covariance).norm() == 0.0);
+}
+
 TEST_CASE("the sandwich with R̂(τ≠0) = 0 (lag 0, one output) is the white covariance exactly") {
   Random random(3);
   const Eigen::Index N = 400;

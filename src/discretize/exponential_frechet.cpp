@@ -35,8 +35,8 @@ std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::
   std::vector<Matrix> out;
   if (directions.empty()) return out;
   const Eigen::Index n = X.rows();
-  const Matrix I = Matrix::Identity(n, n);
   if (n == 0) return std::vector<Matrix>(directions.size(), Matrix(0, 0));
+  const Matrix I = Matrix::Identity(n, n);
   // Algorithm 6.4: the lowest degree whose ℓ_m covers ‖X‖₁, else m = 13 with X scaled by 2^-s into
   // its range. A non-finite X has no derivative: NaN, as its exponential (the callers test for it).
   const double norm = X.cwiseAbs().colwise().sum().maxCoeff();

@@ -156,7 +156,6 @@ test('identified M, D, K: "Animate the modes" draws the masses when opened and s
   await page.click('#ident-anim-variational-details summary');
   // The details' toggle event is queued, not dispatched within the click: wait for the removal.
   await page.waitForSelector('#ident-anim-variational', { state: 'detached', timeout: 5_000 });
-  assert.equal(await page.locator('#ident-anim-variational').count(), 0);
   assert.deepEqual(browser.problems, []);
 });
 

@@ -123,11 +123,11 @@ test('a study runs on a pool of its own, closed when it ends', async () => {
   await page.evaluate(() => { window.__workers.peak = window.__workers.live(); });
   await page.click('#ident-study');
   assert.equal(await settled('ident-status', 'ident-study'), 'ok', await page.textContent('#ident-status'));
-  const during = { live: await page.evaluate(() => window.__workers.peak) };
+  const peak = await page.evaluate(() => window.__workers.peak);
   assert.match(await page.textContent('#ident-status'), /^Study finished: 9 of 9 runs/);
   const pool = (await page.getAttribute('#ident-study-progress', 'data-per-worker')).split(',').length;
   assert.ok(pool >= 2 && pool <= 4, `pool of ${pool}`);
-  assert.equal(during.live, 1 + pool, `running while the study ran: ${during.live}`);
+  assert.equal(peak, 1 + pool, `running at once while the study ran: ${peak}`);
   assert.deepEqual(await workers(), { created: before.created + pool, live: 1 }, 'the pool is closed after the study');
   assert.equal(await listed(1), 1, 'Playwright lists one dedicated worker after the study');
 });

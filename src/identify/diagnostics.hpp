@@ -19,7 +19,7 @@ struct Diagnostics {
   std::optional<double> omega_condition;      // cond(Ω) of the second-order initialization (eq. 4.8)
   // PEM (variational, variational-zoh).
   std::optional<Eigen::Index> iterations;     // LM iterations (variational-zoh: summed over passes; svf: robust iterations)
-  std::optional<Eigen::Index> curvature_evaluations;
+  std::optional<Eigen::Index> curvature_evaluations;  // LM's fresh factors of J (variational-zoh: summed over passes)
   std::optional<Eigen::Index> weighting_passes;  // variational-zoh: channel-weighting passes
   std::optional<Eigen::Index> covariance_max_lag;  // variational-zoh, sandwich covariance: the window's largest lag
   std::optional<double> initial_cost, cost, gradient_norm;

@@ -180,6 +180,10 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
   // is under the rounding of R's entries and damps nothing: λ stays above it, so that it can grow.
   double lambda = 1e-9, nu = 2.0;
   const double residual_dof = std::max<double>(1.0, static_cast<double>(r.size() - theta.size()));
+  // Whether `local`'s R was formed within min(√P, 4) standard deviations of θ (the cost there
+  // exceeded the present one by at most ½σ̂²·min(P, 16)), so that it may be handed on (see the end).
+  const double reach2 = std::min<double>(16.0, static_cast<double>(theta.size()));
+  const auto factor_within_reach = [&]() { return factored_cost - cost <= 0.5 * (2.0 * cost / residual_dof) * reach2; };
   // The full Gauss-Newton step would gain less than variance_tolerance σ̂² (review D3).
   const auto noise_level = [&]() { return local.newton_decrement() < o.variance_tolerance * 2.0 * cost / residual_dof; };
   Vector trial_r, taken;  // taken: the step accepted in this iteration (empty while none is)
@@ -244,7 +248,9 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       report.termination = TerminationType::stopped_after_step;
       break;
     }
-    if (decrease >= o.curvature_reuse_below) {
+    // A factor kept from beyond the reach below could not be handed on at the end (the covariance
+    // would then form a Jacobian of its own): a fresh one instead of a fresh gradient alone.
+    if (decrease >= o.curvature_reuse_below || !factor_within_reach()) {
       refresh();
     } else {
       NormalEquations gradient;
@@ -262,8 +268,7 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
   // so R is handed on from within min(√P, 4) standard deviations, where it adds less to the error of
   // the covariance than the distance from θ̂ to the truth does (measured: R from 3 of them changed
   // the sd by 0.6 %, docs/results.md "Where the time goes" item 18).
-  const double variance = 2.0 * cost / residual_dof, reach2 = std::min<double>(16.0, static_cast<double>(theta.size()));
-  if (reached_stationary_point(report.termination) && factored_cost - cost <= 0.5 * variance * reach2) {
+  if (reached_stationary_point(report.termination) && factor_within_reach()) {
     report.final_factor.R = local.R();
     report.final_factor.z = taken.size() ? Vector(local.z() + local.R() * taken) : local.z();
     report.final_factor.residual_norm2 = r.squaredNorm();

@@ -84,7 +84,8 @@ struct PemOptions {
   // left to cost_tolerance.
   double variance_tolerance = 1e-2;
   // Near the minimum J'J changes little: after a step that lowered the cost by less than this
-  // (relative), the next iteration keeps the triangular factor R and takes only a fresh gradient J'r.
+  // (relative), the next iteration keeps the triangular factor R and takes only a fresh gradient J'r
+  // (unless R was formed beyond the reach within which PemReport::final_factor hands it on).
   double curvature_reuse_below = 1e-3;
   // Stop when the cosine between r and every column of J is below this: max_j |(J'r)_j| /
   // (‖J_j‖ ‖r‖) (MINPACK's gtol; invariant to the units of θ and r, review B2).

@@ -160,7 +160,8 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   }
   // Pass 2: free run from the fitted initial state (checked like pass 1: an initial state the
   // normal equations cannot give, or a run from it that leaves the data's range, is no fit).
-  x = normal.ldlt().solve(rhs);
+  const Vector fitted = normal.ldlt().solve(rhs);
+  x = fitted;
   report.simulated.resize(N, n);
   for (Eigen::Index t = 0; t < N; ++t) {
     if (diverged(x)) {
@@ -171,6 +172,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
     report.simulated.row(t) = x.head(n).transpose();
     step(x, t);
   }
+  report.initial_state = fitted;
 
   report.fit_percent.resize(n);
   report.nrmse.resize(n);

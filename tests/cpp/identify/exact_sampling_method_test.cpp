@@ -2,6 +2,8 @@
 
 #include "fixtures.hpp"
 #include "identify/methods.hpp"
+#include "identify/validation.hpp"
+#include "simulate/simulation.hpp"
 #include "model/presets.hpp"
 
 using namespace mechid;
@@ -65,4 +67,37 @@ TEST_CASE("variational-zoh names its sampling model and reports an iteration lim
   CHECK(limited.message == "the PEM did not converge in 1 iterations");
   // Each pass is one iteration at most: the sum is the passes.
   CHECK(limited.diagnostics.iterations == limited.diagnostics.weighting_passes);
+}
+
+// The refinement starts from the initial state the start's validation fitted: from the true model
+// of noise-free data leaving a state away from rest, its first cost is that of the truth (rounding
+// only), where the state read off the first samples, [y_0; (y_1 - y_0)/h], misses the velocity by
+// O(h) of the acceleration.
+TEST_CASE("the exact-sampling PEM starts from the initial state the start's validation fitted") {
+  const MechanicalSystem s = preset("3dof");
+  SimulationOptions o;
+  o.h = 0.1;
+  o.n = 800;
+  o.q0 = Vector::LinSpaced(3, 0.5, -0.2);
+  o.v0 = Vector::LinSpaced(3, 1.0, -2.0);
+  const SimulatedData sim = simulate(s, o);
+  const Dataset d{o.h, sim.u, sim.q, InputSampling::hold};
+  IdentifyOptions options;
+  options.L = s.L;
+  Identification start;
+  start.method = "truth";
+  start.system = s;
+  start.M_pd = true;
+  start.validation = validate_model(s, d);
+  const Identification fitted = refine_exact_sampling({d}, options, start);
+  start.validation = ValidationReport();  // no fitted state: the first samples' guess
+  const Identification guessed = refine_exact_sampling({d}, options, start);
+  REQUIRE(fitted.diagnostics.initial_cost);
+  REQUIRE(guessed.diagnostics.initial_cost);
+  const double scale = 0.5 * d.y.squaredNorm();
+  INFO("initial cost, fitted x0 " << *fitted.diagnostics.initial_cost << ", guessed " << *guessed.diagnostics.initial_cost
+                                  << ", ½‖y‖² " << scale);
+  CHECK(*fitted.diagnostics.initial_cost < 1e-20 * scale);
+  CHECK(*guessed.diagnostics.initial_cost > 1e-6 * scale);
+  CHECK(relative_errors(fitted.system, s).K < 1e-8);
 }

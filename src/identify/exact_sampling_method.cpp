@@ -31,14 +31,33 @@ Uncertainty estimate_uncertainty(const ExactSamplingPredictor& predictor, const 
   return structured_uncertainty(predictor.structure(), predictor.unpack(theta), theta, c, modal);
 }
 
-// 1/σ_c per output channel from a model's free-run output errors, scaled to a largest weight of 1.
-Vector channel_weights(const Matrix& errors) {
-  Vector weights = Vector::Ones(errors.cols());
-  for (Eigen::Index c = 0; c < errors.cols(); ++c) {
-    const double sigma = std::sqrt(errors.col(c).squaredNorm() / static_cast<double>(errors.rows()));
-    if (sigma > 0) weights(c) = 1.0 / sigma;
-  }
+// 1/σ_c per output channel (1 where σ_c = 0), scaled to a largest weight of 1.
+Vector inverse_spread_weights(const Vector& sigma) {
+  Vector weights = Vector::Ones(sigma.size());
+  for (Eigen::Index c = 0; c < sigma.size(); ++c)
+    if (sigma(c) > 0) weights(c) = 1.0 / sigma(c);
   return weights / weights.maxCoeff();
+}
+
+// The same with σ_c from a model's free-run output errors.
+Vector channel_weights(const Matrix& errors) {
+  return inverse_spread_weights((errors.colwise().squaredNorm() / static_cast<double>(errors.rows())).cwiseSqrt().transpose());
+}
+
+// The first pass's weights from the start's validation: its free-run errors when it was validated on
+// these data; when on others of the same record (a start from decimated data, auto_method.cpp),
+// σ_c = nrmse_c × the spread of y_c (nrmse = ‖y - ŷ‖/‖y - mean y‖, and decimation keeps the
+// spread); all 1 without a validation. Measured (8dof, N = 6000, seeds 2 and 4, h = 0.0005 ... 0.002,
+// decimated starts; docs/results.md, "Where the time goes", item 19): from unit weights the second
+// pass took 2-3 iterations with 1-2 fresh factors, from these 2 iterations with 1.
+Vector start_weights(const Identification& start, const Dataset& data) {
+  const ValidationReport& v = start.validation;
+  const Eigen::Index n = data.y.cols();
+  if (v.simulated.rows() == data.y.rows()) return channel_weights(data.y - v.simulated);
+  if (v.simulated.rows() == 0 || v.nrmse.size() != n || !v.nrmse.allFinite()) return Vector::Ones(n);
+  const Vector spread = (data.y.rowwise() - data.y.colwise().mean()).colwise().norm().transpose() /
+                        std::sqrt(static_cast<double>(data.y.rows()));
+  return inverse_spread_weights(v.nrmse.cwiseProduct(spread));
 }
 
 }  // namespace
@@ -74,9 +93,7 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   // Jacobian is formed for a cost about to change. Measured (8dof, N = 6000, h = 0.0005 … 0.002,
   // ad hoc): the start's errors inflate σ_c until the first step, after which the weights hold; 7
   // iterations in two full passes became 4 (1 + 3), with M, D, K the same to 3 digits.
-  Vector weights = start.validation.simulated.rows() == data.y.rows()
-                       ? channel_weights(data.y - start.validation.simulated)
-                       : Vector(Vector::Ones(n));
+  Vector weights = start_weights(start, data);
   // The start projected onto the structure (its fixed entries set). The first run's x_0 is the one
   // the start's validation fitted by least squares to its free run (validation.hpp; the same
   // physical state at t = 0 when the start came from decimated data), the other runs' from their

@@ -99,8 +99,8 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   // physical state at t = 0 when the start came from decimated data), the other runs' from their
   // first samples, [y_0; (y_1 - y_0)/h], whose velocity carries the noise divided by h. Measured
   // (8dof, N = 6000, seed 2, h = 0.0005 ... 0.02; docs/results.md, "Where the time goes", item 19):
-  // from the fitted x_0 the first weighting pass starts at a cost 2-13000 times lower, and the
-  // refinement forms one Jacobian fewer at h = 0.0005, 0.001 and 0.005.
+  // from the fitted x_0 the first weighting pass starts at a cost 2-13000 times lower, and at h =
+  // 0.001 the weights settle in two passes instead of three.
   const ExactSamplingPredictor first(runs, L, map, Vector(), options.offset);
   Vector initial_states = first.initial_states_guess();
   const Vector& fitted = start.validation.initial_state;

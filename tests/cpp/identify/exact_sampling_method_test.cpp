@@ -3,7 +3,6 @@
 #include "fixtures.hpp"
 #include "identify/methods.hpp"
 #include "identify/validation.hpp"
-#include "simulate/simulation.hpp"
 #include "model/presets.hpp"
 
 using namespace mechid;
@@ -75,13 +74,7 @@ TEST_CASE("variational-zoh names its sampling model and reports an iteration lim
 // O(h) of the acceleration.
 TEST_CASE("the exact-sampling PEM starts from the initial state the start's validation fitted") {
   const MechanicalSystem s = preset("3dof");
-  SimulationOptions o;
-  o.h = 0.1;
-  o.n = 800;
-  o.q0 = Vector::LinSpaced(3, 0.5, -0.2);
-  o.v0 = Vector::LinSpaced(3, 1.0, -2.0);
-  const SimulatedData sim = simulate(s, o);
-  const Dataset d{o.h, sim.u, sim.q, InputSampling::hold};
+  const Dataset d = fixtures::simulated_from(s, 0.1, 800, Vector::LinSpaced(3, 0.5, -0.2), Vector::LinSpaced(3, 1.0, -2.0));
   IdentifyOptions options;
   options.L = s.L;
   Identification start;

@@ -25,6 +25,17 @@ inline Dataset simulated(const MechanicalSystem& s, double h, Eigen::Index n, do
   return {h, d.u, d.q, kind == InputKind::prbs ? InputSampling::hold : InputSampling::point};
 }
 
+// Noise-free PRBS (held) data of `s` leaving the state [q0; v0] instead of rest.
+inline Dataset simulated_from(const MechanicalSystem& s, double h, Eigen::Index n, const Vector& q0, const Vector& v0) {
+  SimulationOptions o;
+  o.h = h;
+  o.n = n;
+  o.q0 = q0;
+  o.v0 = v0;
+  const SimulatedData d = simulate(s, o);
+  return {h, d.u, d.q, InputSampling::hold};
+}
+
 // Point samples of a multisine (accelerations need continuous forces) with the noise-free
 // accelerations of `s` as the outputs: the acceleration cases add their own noise.
 inline Dataset multisine_accelerations(const MechanicalSystem& s, double h, Eigen::Index n, std::uint64_t seed) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "fixtures.hpp"
 #include "identify/methods.hpp"
 #include "identify/validation.hpp"
 #include "model/presets.hpp"
@@ -39,16 +40,11 @@ TEST_CASE("validation simulates the truth with the sampling of the data: ZOH for
 // free run is that state (the normal equations are exact for exact data).
 TEST_CASE("validation fits the initial state of the data: the true one for the true model on noise-free data") {
   const MechanicalSystem truth = preset("3dof");
-  SimulationOptions o;
-  o.h = 0.05;
-  o.n = 600;
-  o.q0 = Vector::LinSpaced(3, 0.02, -0.01);
-  o.v0 = Vector::LinSpaced(3, -0.3, 0.1);
-  const SimulatedData d = simulate(truth, o);
-  const ValidationReport v = validate_model(truth, Dataset{o.h, d.u, d.q, InputSampling::hold});
+  const Vector q0 = Vector::LinSpaced(3, 0.02, -0.01), v0 = Vector::LinSpaced(3, -0.3, 0.1);
+  const ValidationReport v = validate_model(truth, fixtures::simulated_from(truth, 0.05, 600, q0, v0));
   REQUIRE(v.initial_state.size() == 6);
   Vector x0(6);
-  x0 << o.q0, o.v0;
+  x0 << q0, v0;
   CHECK((v.initial_state - x0).norm() < 1e-9 * x0.norm());
 }
 

@@ -103,8 +103,8 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   // 0.001 the weights settle in two passes instead of three.
   const ExactSamplingPredictor first(runs, L, map, Vector(), options.offset);
   Vector initial_states = first.initial_states_guess();
-  const Vector& fitted = start.validation.initial_state;
-  if (start.validation.simulated.rows() > 0 && fitted.size() == 2 * n && fitted.allFinite()) initial_states.head(2 * n) = fitted;
+  const Vector& fitted = start.validation.initial_state;  // empty unless its free run succeeded
+  if (fitted.size() == 2 * n) initial_states.head(2 * n) = fitted;
   Vector theta = first.pack(start.system, initial_states);
   PemReport pem;
   int iterations = 0, curvature_evaluations = 0, passes = 0;

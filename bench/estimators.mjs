@@ -2,7 +2,7 @@
 // computes every number (bench/native/estimators_tables.cpp); this module lays the tables out
 // beside the seeds' printed values.
 import { execFileSync } from 'node:child_process';
-import { requiredNativeTool } from './native_tool.mjs';
+import { nativeCompiler, requiredNativeTool } from './native_tool.mjs';
 
 const tool = requiredNativeTool('mechid_estimators_tables');
 const r = JSON.parse(execFileSync(tool, { encoding: 'utf8' }));
@@ -77,7 +77,7 @@ add('### Seed 004: belt drive (eqs. 23-31, Table 1)', '',
   `Table 2: each discretization run open-loop at T = 1 ms with the recorded torque; NRMSE = ‖v − v_ref‖/‖v_ref − mean‖ of ` +
   `the motor speed over 0.1 s from the end of the acceleration at the highest speed (window 1, t = ${fixed(b.windows[0][0], 3)} s) ` +
   `and at the lowest (window 2, t = ${fixed(b.windows[1][0], 3)} s); ρ = largest |eigenvalue| of the discrete map's ` +
-  'Jacobian along the reference (> 1: growth); time per step measured natively (g++ -O3, best of 3 passes), ' +
+  `Jacobian along the reference (> 1: growth); time per step measured natively (${nativeCompiler()} -O3, best of 3 passes), ` +
   'instead of the seed\'s operation counts.', '',
   '| method | NRMSE1 | NRMSE2 | ρ max | ns/step | ns/step with Jacobian | seed NRMSE1 | seed NRMSE2 | seed Mult/Add/Div |',
   '|---|---|---|---|---|---|---|---|---|');

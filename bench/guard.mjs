@@ -5,7 +5,7 @@
 // assumes). Cases the estimate puts beyond BUDGET_S are not run (that is what the guard is for).
 import { execFileSync } from 'node:child_process';
 import { loadMechidNode } from '../wasm/node.js';
-import { nativeTool } from './native_tool.mjs';
+import { nativeCompiler, nativeTool } from './native_tool.mjs';
 
 const BUDGET_S = Number(process.env.GUARD_BUDGET_S ?? 40);
 const H = 0.02;
@@ -65,7 +65,7 @@ const ratios = [];
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const lines = [
   `Each method once on a spring-mass chain (unit masses, springs 100 N/m, D = 0.1 M + 0.002 K, PRBS held on every DOF, h = ${H}, SNR 30 dB, seed 1),`,
-  `in WASM (Node ${process.version}) and natively (g++ -O3); the estimate is the guard's (src/identify/work_estimate.cpp), its seconds at the`,
+  `in WASM (Node ${process.version}) and natively (${tool ? nativeCompiler() : ''} -O3); the estimate is the guard's (src/identify/work_estimate.cpp), its seconds at the`,
   'WASM rate it assumes (kWasmFlopsPerSecond). Cases estimated above ' + `${BUDGET_S} s are not run. measured/estimated is WASM s over estimated s.`, '',
   '| method | DOF | N | estimate flops | estimate s | WASM s | measured/estimated | native s | WASM flops/s | status |',
   '|---|---|---|---|---|---|---|---|---|---|'];

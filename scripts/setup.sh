@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-debian-packages.sh cmake make ninja-build g++ emscripten libeigen3-dev catch2 chromium
+# clang: the native build's compiler (package.json, build:native); g++ brings the C++ library it uses.
+bash scripts/install-debian-packages.sh cmake make ninja-build clang g++ emscripten libeigen3-dev catch2 chromium
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "mechid setup: npm ci"

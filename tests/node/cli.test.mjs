@@ -1,10 +1,11 @@
 // The mechid CLI: output format of INTERFACES.md, and one-line errors with exit 1 on bad input.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, mechid } from './helpers.mjs';
+import { cli, mechid, root } from './helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-cli-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,6 +21,22 @@ test('simulate writes the CSV of INTERFACES.md, equal to the API result', () => 
   const last = lines[200].split(',').map(Number);
   assert.equal(last[0], api.t[199]);
   assert.deepEqual(last.slice(4, 7), Array.from(api.q.data.slice(597, 600)));
+});
+
+// The other tests run the CLI as its executable does, in one process; `node bin/mechid.js` (no flag)
+// goes through the launcher, which starts a second process: the same output and exit code.
+test('node bin/mechid.js: the launcher passes on the output and the exit code of the CLI', () => {
+  const launched = (...args) => spawnSync(process.execPath, [join(root, 'bin/mechid.js'), ...args], { encoding: 'utf8' });
+  const args = ['simulate', '--system', 'msd', '--h', '0.1', '--n', '20', '--seed', '2'];
+  const ok = launched(...args);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.equal(ok.stdout, cli(...args).stdout);
+  const bad = launched('simulate', '--system', 'msd', '--h', 'abc');
+  assert.equal(bad.status, 1);
+  assert.equal(bad.stdout, '');
+  assert.equal(bad.stderr, cli('simulate', '--system', 'msd', '--h', 'abc').stderr);
+  assert.match(bad.stderr, /^mechid: error: .*--h/);
+  assert.equal(bad.stderr.trimEnd().split('\n').length, 1);
 });
 
 test('simulate --out writes a file; a system JSON file is accepted', () => {

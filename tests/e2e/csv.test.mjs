@@ -1,7 +1,7 @@
 // Browser test of "Your measurements (CSV)" (web/views/csv-import.js): a CSV written by `mechid simulate`
 // is chosen, its columns are mapped, two methods identify it, and the page shows the numbers that
-// `mechid identify` gives for the same file; a bad file shows its message next to the file input
-// and leaves the page usable; an HTML payload in the header stays text.
+// `mechid identify` gives for the same file; an HTML payload in the header stays text. The bad-CSV
+// corpus (tests/data/bad), each file's message and where it is shown: messages.test.mjs.
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -209,26 +209,3 @@ test('a header that is an HTML/script payload stays text and executes nothing; n
   assert.deepEqual(foreignRequests(browser.requests), []);
 });
 
-test('each file of the bad-CSV corpus (tests/data/bad) shows its message and leaves the page usable', async () => {
-  const corpus = new URL('../data/bad/', import.meta.url).pathname;
-  const expected = JSON.parse(readFileSync(join(corpus, 'expected.json'), 'utf8'));
-  assert.ok(Object.keys(expected).length >= 80, 'a corpus of at least 80 files');
-  const wrong = [];  // every file whose message differs, reported together
-  // A file's message, or its {cli, page} pair where the page says otherwise (it maps columns itself).
-  for (const [name, entry] of Object.entries(expected)) {
-    const message = typeof entry === 'string' ? entry : entry.page;
-    await choose(join(corpus, name));
-    if (await page.getAttribute('#csv-status', 'data-state') === 'ready') {
-      for (const method of ['auto', 'n4sid-d2c', 'equation-error']) await page.uncheck(`input[name="csv-method"][value="${method}"]`);
-      await page.check('input[name="csv-method"][value="variational"]');
-      await run();
-    }
-    assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'error', `${name}: ${await page.textContent('#csv-status')}`);
-    // Next to the file input, or next to the mapping when the mapping is what is missing.
-    const shown = (await page.textContent('#csv-file-error')) || (await page.textContent('#csv-mapping-error'));
-    if (shown !== message) wrong.push({ name, shown, expected: message });
-    assert.equal(await page.isEnabled('#csv-file'), true, `${name}: the file input stays usable`);
-  }
-  assert.deepEqual(wrong, []);
-  assert.deepEqual(browser.problems, [], 'no console error, page error or CSP violation');
-});

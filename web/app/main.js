@@ -1,9 +1,9 @@
 // The page's one entry module (index.html's only script): opens the navigation's step (first, so
 // that a link's step is shown before the sections fill it), starts every section of views/ and the
-// offline cache. Sections share one worker (worker-client.js's `client`), started by the first
-// request that needs it. Each section is loaded on its own, so that one that cannot start (say,
-// web/gen is not built) says so in its status line and the others still work.
-import { BUILD_HINT } from './worker-client.js';
+// offline cache. Sections share one worker (worker-client.js's `client`), started here at once.
+// Each section is loaded on its own, so that one that cannot start (say, web/gen is not built)
+// says so in its status line and the others still work.
+import { BUILD_HINT, client } from './worker-client.js';
 import { registerOffline } from './offline.js';
 import { setStatus } from '../ui/dom.js';
 import { startNavigation } from '../ui/navigation.js';
@@ -28,6 +28,9 @@ function startFailed(statusIds, e) {
   for (const id of statusIds) setStatus(id, 'error', `Could not start: ${e?.message ?? e}${hint}`);
 }
 
+// The worker first: its scripts and WebAssembly module load beside the sections' modules, where
+// the first section's request would start it only once they have loaded (docs/results.md, the page).
+client.start();
 startNavigation();
 focusScrollingBoxes();
 for (const [load, statusIds] of VIEWS) {

@@ -1,5 +1,5 @@
-// Promise RPC over the module worker (worker.js). A client starts its worker on the first call,
-// not before, and has one method per entry of protocol.js's REQUEST list (generated below):
+// Promise RPC over the module worker (worker.js). A client starts its worker on the first call
+// (or on start()), and has one method per entry of protocol.js's REQUEST list (generated below):
 // `await client.simulate({system, options})` resolves with the reply's fields, {data, ms}.
 // `client` is the page's one shared client; a study makes a pool of its own (views/study.js).
 import { CANCELLED, REPLY, REQUEST } from './protocol.js';
@@ -138,6 +138,12 @@ export class WorkerClient {
     });
   }
 
+  /** Starts the worker now unless one runs, so that its module and WebAssembly instance load
+   *  while the caller does other work; otherwise the first call starts it. */
+  start() {
+    if (!this.#worker) this.#start();
+  }
+
   /** Stops every request at once: terminates the worker, pending calls reject with CancelledError. */
   cancel(message = 'cancelled') {
     this.#stop(new CancelledError(message));
@@ -159,5 +165,5 @@ for (const type of Object.values(REQUEST)) {
   });
 }
 
-/** The page's one worker, shared by every section and started on the first request. */
+/** The page's one worker, shared by every section; main.js starts it as the page loads. */
 export const client = new WorkerClient();

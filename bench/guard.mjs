@@ -65,7 +65,7 @@ const ratios = [];
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const lines = [
   `Each method once on a spring-mass chain (unit masses, springs 100 N/m, D = 0.1 M + 0.002 K, PRBS held on every DOF, h = ${H}, SNR 30 dB, seed 1),`,
-  `in WASM (Node ${process.version}) and natively (${tool ? nativeCompiler() : ''} -O3); the estimate is the guard's (src/identify/work_estimate.cpp), its seconds at the`,
+  `in WASM (Node ${process.version}) and natively (${nativeCompiler()} -O3); the estimate is the guard's (src/identify/work_estimate.cpp), its seconds at the`,
   'WASM rate it assumes (kWasmFlopsPerSecond). Cases estimated above ' + `${BUDGET_S} s are not run. measured/estimated is WASM s over estimated s.`, '',
   '| method | DOF | N | estimate flops | estimate s | WASM s | measured/estimated | native s | WASM flops/s | status |',
   '|---|---|---|---|---|---|---|---|---|---|'];

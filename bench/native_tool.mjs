@@ -21,10 +21,12 @@ export function requiredNativeTool(target) {
 }
 
 // The compiler of the native build directory, as the tables name it ("clang++ 14.0.6"), from what
-// CMake found when it created the directory (CMakeFiles/<cmake version>/CMakeCXXCompiler.cmake).
+// CMake found when it created the directory (CMakeFiles/<cmake version>/CMakeCXXCompiler.cmake);
+// "no native build" without one.
 export function nativeCompiler() {
   const files = `${build}CMakeFiles/`;
-  const found = readdirSync(files).map((d) => `${files}${d}/CMakeCXXCompiler.cmake`).find(existsSync);
+  const found = existsSync(files) && readdirSync(files).map((d) => `${files}${d}/CMakeCXXCompiler.cmake`).find(existsSync);
+  if (!found) return 'no native build';
   const text = readFileSync(found, 'utf8');
   const id = /set\(CMAKE_CXX_COMPILER_ID "([^"]*)"\)/.exec(text)[1];
   const version = /set\(CMAKE_CXX_COMPILER_VERSION "([^"]*)"\)/.exec(text)[1];

@@ -47,7 +47,7 @@ if (tool) {
 }
 
 const mechid = await loadMechidNode();
-const lines = [`One identification, N = 6000, PRBS on all inputs (held), seed 2; native ${tool ? nativeCompiler() : ''} -O3 and WASM (Node ${process.version}), best of 5 in the steady state (after a warm-up of ≥ 3 calls and ≥ 1 s), and the first call of each case (compilation included):`, '',
+const lines = [`One identification, N = 6000, PRBS on all inputs (held), seed 2; native ${nativeCompiler()} -O3 and WASM (Node ${process.version}), best of 5 in the steady state (after a warm-up of ≥ 3 calls and ≥ 1 s), and the first call of each case (compilation included):`, '',
   '| system | h | SNR dB | method | native ms | WASM ms | WASM / native | WASM first call ms | PEM iterations | block rows |', '|---|---|---|---|---|---|---|---|---|---|'];
 for (const [name, h, snr] of cases) {
   for (const method of methods) {

@@ -1,9 +1,9 @@
 // Browser test of issue 18 item 4, "messages where the eye is": every file of the bad-CSV corpus
 // (tests/data/bad) goes through the page's CSV import, and its message must be the one
 // expected.json lists, visible, next to the control it is about, styled as an error, with the focus
-// on it or its control, and with no number of more than 4 significant digits; the Identify flow's field errors likewise, a run
-// whose methods all warn leaves its status line amber, not green, and the work guard's refusal
-// puts the focus on its "Run anyway". The other sections: messages-sections.test.mjs.
+// on it or its control, and with no number of more than 4 significant digits; the Identify flow's
+// field errors likewise, a run whose methods all warn leaves its status line amber, not green, and
+// the work guard's refusal puts the focus on its "Run anyway". The other sections: messages-sections.test.mjs.
 // Run: node --test tests/e2e/messages.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -11,7 +11,7 @@ const stages = [
   // CMake reads CMAKE_GENERATOR and CXX only when it creates the cache). Ninja starts the tests'
   // unity batches while the core's last ones compile, where make waits for the core's library
   // (337 against 361 s). clang++ compiles the unity batches in two thirds of g++'s CPU, and its code
-  // runs as fast: from scratch on this 2-core machine, idle, 244 s against g++'s 369 s
+  // runs as fast: from scratch on this 2-core machine, idle, 244 s against g++'s 361 s
   // (docs/results.md, "Build time"). The same command as `npm run build:native`.
   { name: 'native build', cmd: 'npm run --silent build:native' },
   // catch_discover_tests splits or merges test names with ';', '[', ']' or quotes, and the merged

@@ -5,23 +5,16 @@
 // internal failure, each with exactly one line `mechid: error: …` on stderr.
 import { MechidError, badInput, printable, quoted } from '../wasm/api.js';
 import { loadMechidNode } from '../wasm/node.js';
-import * as condition from './commands/condition.mjs';
-import * as d2c from './commands/d2c.mjs';
-import * as discretize from './commands/discretize.mjs';
-import * as frf from './commands/frf.mjs';
-import * as identify from './commands/identify.mjs';
-import * as modal from './commands/modal.mjs';
-import * as modes from './commands/modes.mjs';
-import * as passivity from './commands/passivity.mjs';
-import * as perturbStudy from './commands/perturb-study.mjs';
-import * as simulate from './commands/simulate.mjs';
-import * as study from './commands/study.mjs';
 import { OUT, parseOptions, usageLines } from './options.mjs';
 
-const COMMANDS = [simulate, discretize, d2c, condition, modal, passivity, perturbStudy, identify, study, frf, modes];
+// The commands, in the order of the usage text; each is bin/commands/<name>.mjs. A run imports only
+// its own command's module: importing all eleven took 82 of a call's 250 ms before any work
+// (docs/results.md, "Build time", stop 43); `help` imports them all for their option tables.
+const COMMANDS = ['simulate', 'discretize', 'd2c', 'condition', 'modal', 'passivity', 'perturb-study', 'identify', 'study', 'frf', 'modes'];
+const load = (name) => import(`./commands/${name}.mjs`);
 
-function usage(mechid) {
-  const lines = COMMANDS.flatMap((c) => (typeof c.usage === 'function' ? c.usage(mechid) : usageLines(c.name, c.options, c.usage)));
+function usage(commands, mechid) {
+  const lines = commands.flatMap((c) => (typeof c.usage === 'function' ? c.usage(mechid) : usageLines(c.name, c.options, c.usage)));
   return `usage: mechid <command> [options]
 
 commands:
@@ -38,11 +31,11 @@ simulate only: rlc, msd-sine (seed 003), belt-drive (seed 004)`;
 async function main(argv) {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    process.stdout.write(`${usage(await loadMechidNode())}\n`);
+    process.stdout.write(`${usage(await Promise.all(COMMANDS.map(load)), await loadMechidNode())}\n`);
     return;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw badInput(`unknown command '${quoted(name)}' (known: ${COMMANDS.map((c) => c.name).join(', ')}, help)`);
+  if (!COMMANDS.includes(name)) throw badInput(`unknown command '${quoted(name)}' (known: ${COMMANDS.join(', ')}, help)`);
+  const command = await load(name);
   const options = parseOptions(name, { ...command.options, ...OUT }, rest);
   await command.run(options, await loadMechidNode());
 }

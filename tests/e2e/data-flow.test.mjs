@@ -54,7 +54,7 @@ test('Identify identifies the PRBS samples simulated in step 2: their N, their n
   assert.match(await page.textContent('#ident-status'), /^Identified msd from the data of step 2 \(h = 0\.1 s, N = 1234\)/);
   assert.equal(await page.getAttribute('#ident-fit-plot', 'data-points'), '1234', 'the fit plot shows the 1234 samples of step 2');
   for (const f of await fits('variational')) assert.ok(f >= 99.9, `fit ${f} % on noise-free data`);
-  // msd: m = 15 (tests/e2e/identify.test.mjs); noise-free data determine it closely.
+  // msd: m = 15 (tests/e2e/timed/identify.test.mjs); noise-free data determine it closely.
   const m = Number((await page.textContent('#ident-M-variational td')).trim().split(/\s/)[0]);
   assert.ok(Math.abs(m - 15) / 15 < 0.01, `M = ${m}`);
 });

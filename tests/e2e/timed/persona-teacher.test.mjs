@@ -12,14 +12,14 @@
 // 4. Analyse: κ(h) of the system at h = 0.1, 0.01 and 0.001 s (the slider, by keyboard) equals
 //    κ of the midpoint map eq. 2.22 computed here, and grows like 1/h² as h shrinks.
 // A screenshot of each step: docs/screenshots/teacher-{1-system,2-data,3-identify,4-analyse}.png.
-// Run: node --test tests/e2e/persona-teacher.test.mjs
+// Run: node --test tests/e2e/timed/persona-teacher.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMechidNode } from '../../wasm/node.js';
-import { downloadedText, exportedResults, foreignRequests, mechidCli, openReadyBrowser, screenshot, spanScreenshot } from './browser.mjs';
+import { loadMechidNode } from '../../../wasm/node.js';
+import { downloadedText, exportedResults, foreignRequests, mechidCli, openReadyBrowser, screenshot, spanScreenshot } from '../browser.mjs';
 
 const PRESET = '3dof';
 const SETTING = { h: 0.05, n: 2000, snr: 30, seed: 1 };  // step 2's defaults: noise on q at 30 dB, as measured data have

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { checkOnly, foreignRequests, openBrowser, openStep } from './browser.mjs';
+import { checkOnly, foreignRequests, openBrowser, openStep } from '../browser.mjs';
 
 let browser;
 let page;

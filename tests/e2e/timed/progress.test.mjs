@@ -2,10 +2,10 @@
 // preset shows progress with the elapsed time within 300 ms, the page keeps drawing frames
 // (requestAnimationFrame ≥ 20 per second) while the worker computes, and Cancel stops the work:
 // the status says cancelled, no result appears afterwards, the Identify button is usable again.
-// Run: node --test tests/e2e/progress.test.mjs
+// Run: node --test tests/e2e/timed/progress.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkOnly, withReadyBrowser, openStep } from './browser.mjs';
+import { checkOnly, withReadyBrowser, openStep } from '../browser.mjs';
 
 let browser;
 let page;

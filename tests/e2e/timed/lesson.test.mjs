@@ -8,10 +8,10 @@
 //   grows with h), with one crossing; four plots (M, K, D, A) have both curves;
 // - Cancel stops the lesson: its pool of workers is terminated, the status says cancelled, no
 //   result appears afterwards, and the button runs the lesson again.
-// Run: node --test tests/e2e/lesson.test.mjs
+// Run: node --test tests/e2e/timed/lesson.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkOnly, countWorkers, foreignRequests, openBrowser } from './browser.mjs';
+import { checkOnly, countWorkers, foreignRequests, openBrowser } from '../browser.mjs';
 
 const LIMIT_MS = 30_000;
 const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -129,7 +129,7 @@ test('the lesson: ≤ 2 clicks, ≤ 30 s from the first click, progress shown, d
   assert.match(await page.textContent('#lesson-details'), /Figs\. 5\.2 \(M\), 5\.3 \(K\), 5\.4 \(D\) and 5\.5 \(A\)/);
   assert.match(await page.textContent('#lesson-design'), /0\.001, .*0\.6 s/);
   assert.equal(await page.isVisible('#lesson-progress'), false);
-  await page.locator('#lesson').screenshot({ path: new URL('../../docs/screenshots/lesson.png', import.meta.url).pathname });
+  await page.locator('#lesson').screenshot({ path: new URL('../../../docs/screenshots/lesson.png', import.meta.url).pathname });
 });
 
 test('Cancel stops the lesson: workers terminated, status cancelled, no result afterwards, button usable', async () => {

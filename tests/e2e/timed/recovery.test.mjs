@@ -19,8 +19,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMechidNode } from '../../wasm/node.js';
-import { checkOnly, chooseCsv, countWorkers, foreignRequests, openReadyBrowser, runCsv, openStep } from './browser.mjs';
+import { loadMechidNode } from '../../../wasm/node.js';
+import { checkOnly, chooseCsv, countWorkers, foreignRequests, openReadyBrowser, runCsv, openStep } from '../browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-recovery-'));
 const small = join(dir, 'msd-small.csv');

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chooseCsv, foreignRequests, openBrowser } from './browser.mjs';
+import { chooseCsv, foreignRequests, openBrowser } from '../browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-wide-csv-'));
 const COLUMNS = 10_000;

@@ -10,17 +10,17 @@
 // - identified M, D, K (and the true system) in "Identify": "Animate the modes" builds the picture
 //   when opened, removes it when closed.
 // Every control of the pictures has an accessible name.
-// Run: node --test tests/e2e/mode-animation.test.mjs
+// Run: node --test tests/e2e/timed/mode-animation.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMechidNode } from '../../wasm/node.js';
-import { simulationToCsv } from '../../wasm/api.js';
-import { chooseCsv, identifyOnPage, openBrowser, openStep } from './browser.mjs';
+import { loadMechidNode } from '../../../wasm/node.js';
+import { simulationToCsv } from '../../../wasm/api.js';
+import { chooseCsv, identifyOnPage, openBrowser, openStep } from '../browser.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = new URL('../../..', import.meta.url).pathname;
 const F16 = join(root, '../shared/data/real/f16gvt/F16Data_FullMSine_Level1.csv');
 const dir = mkdtempSync(join(tmpdir(), 'mechid-anim-e2e-'));
 const mechid = await loadMechidNode();

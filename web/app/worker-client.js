@@ -28,14 +28,9 @@ const crashMessage = (what) => `The computation crashed (${what}); the worker wa
   + 'Try another method or option; this is a bug in mechid: please report it with the file and the options';
 
 export class WorkerClient {
-  #worker = null;          // started by the first call; null again after a stop
+  #worker = null;          // started by start() or the first call; null again after a stop
   #pending = new Map();    // id -> {type, payload, transfer, resolve, reject, onProgress}
   #nextId = 1;
-
-  /** True while a worker is running (for the tests and the page benchmark). */
-  get started() {
-    return this.#worker !== null;
-  }
 
   #start() {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });

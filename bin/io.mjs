@@ -1,11 +1,15 @@
 // Files and streams of the CLI: reading a data, system, model or L file (errors name the file),
 // writing the result to --out or stdout, and warnings on stderr (INTERFACES.md, common rules).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import Papa from 'papaparse';
+import { createRequire } from 'node:module';
 import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '../wasm/api.js';
 import { decodeText, parseDatasetCsv } from '../wasm/csv.js';
 import { looksLikeUff, parseUff } from '../wasm/uff.js';
 import { uffToDataset } from '../wasm/uff-convert.js';
+
+// PapaParse (CommonJS) by require: an ES `import` of it has Node scan its 52 KB for export names
+// first (cjs-module-lexer), 50 of a CLI call's 200 ms of CPU (node --cpu-prof of `mechid simulate`).
+export const Papa = createRequire(import.meta.url)('papaparse');
 
 /** A file's bytes; an error names the file and what it is for. */
 export function readBytes(path, what) {
@@ -31,9 +35,26 @@ export function readJson(path, what) {
   }
 }
 
+// Where the command being run writes its result (no --out) and its warnings: the process's streams,
+// or those a run of bin/main.mjs gave (the Node tests run commands in their own process).
+const streams = { stdout: process.stdout, stderr: process.stderr };
+let inUse = false;
+
+/** Points writeOutput and warn at `given` ({stdout, stderr}) until the returned function is called. */
+export function useStreams(given) {
+  if (inUse) throw new Error('one CLI run at a time in a process (bin/io.mjs streams are in use)');
+  inUse = true;
+  const before = { ...streams };
+  Object.assign(streams, given);
+  return () => {
+    Object.assign(streams, before);
+    inUse = false;
+  };
+}
+
 export function writeOutput(text, out) {
   if (out === undefined) {
-    process.stdout.write(text);
+    streams.stdout.write(text);
     return;
   }
   try {
@@ -45,7 +66,7 @@ export function writeOutput(text, out) {
 
 export const writeJson = (result, out) => writeOutput(`${JSON.stringify(toJson(result), null, 2)}\n`, out);
 
-export const warn = (messages) => { for (const m of messages) process.stderr.write(`mechid: warning: ${printable(m)}\n`); };
+export const warn = (messages) => { for (const m of messages) streams.stderr.write(`mechid: warning: ${printable(m)}\n`); };
 
 /** A preset name or a system JSON file, checked (unless `check` is false); errors name the file. */
 export function loadSystem(mechid, spec, { check = true } = {}) {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, mechid, root } from './helpers.mjs';
+import { cliProcess as cli, mechid, root } from './helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-cli-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 // The bad-input corpus (tests/data/bad, expected.json) through the CLI's identify command: each
 // file refused with code bad-input and its expected message (the `cli` one where the page's
-// differs). In-process (the command's own run(), as bin/cli.mjs calls it) to stay fast; the
+// differs). In-process (the command's own run(), as bin/main.mjs calls it) to stay fast; the
 // spawned CLI is checked on the files whose bytes must not reach a terminal (cli_messages.test.mjs).
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -19,14 +19,14 @@ const oneLineError = (r, expected) => {
   assert.equal(r.stderr, `mechid: error: ${expected}\n`);
 };
 
-test('svf on seed 003\'s 1-DOF data: m, b, k within 0.13 % with the pole search; theta is eq. 5', () => {
+test('svf on seed 003\'s 1-DOF data: m, b, k within 0.13 % with the pole search; theta is eq. 5', async () => {
   const data = join(dir, 'msd.csv');
-  assert.equal(cli('simulate', '--system', 'msd-sine', '--out', data).code, 0);
+  assert.equal((await cli('simulate', '--system', 'msd-sine', '--out', data)).code, 0);
   const lines = readFileSync(data, 'utf8').trim().split('\n');
   assert.equal(lines[0], 't,u1,q1');
   assert.equal(lines.length, 102);  // 10 s at 0.1 s
   assert.equal(Number(lines[1].split(',')[1]), 10.5);  // u(0) = 5 sin 0 + 10.5
-  const r = json(cli('identify', '--data', data, '--method', 'svf', '--pole-grid', '0.1:4.9:0.2', '--truth', 'msd'));
+  const r = json(await cli('identify', '--data', data, '--method', 'svf', '--pole-grid', '0.1:4.9:0.2', '--truth', 'msd'));
   assert.equal(r.method, 'svf');
   assert.equal(r.form, 'siso');
   // Noise-free seed data leave SVF a deterministic misfit that the residual tests rightly call
@@ -46,17 +46,17 @@ test('svf on seed 003\'s 1-DOF data: m, b, k within 0.13 % with the pole search;
   assert.ok(Math.abs(r.theta[1] - (2 / 15 - p1 * p2)) < 1e-4);
   assert.ok(r.errors.K < 1e-3 && r.modal.modes.length === 1);
   // The linear realisation at the seed's poles: the seed's estimates to their printed digits.
-  const linear = json(cli('identify', '--data', data, '--method', 'svf', '--poles', '0.1,0.5', '--intersample', 'linear'));
+  const linear = json(await cli('identify', '--data', data, '--method', 'svf', '--poles', '0.1,0.5', '--intersample', 'linear'));
   assert.equal(linear.M[0][0].toFixed(4), '14.9950');
   assert.equal(linear.D[0][0].toFixed(4), '0.2002');
 });
 
-test('svf --model rlc: 1/RC and 1/LC; --robust withstands corrupted samples', () => {
+test('svf --model rlc: 1/RC and 1/LC; --robust withstands corrupted samples', async () => {
   const data = join(dir, 'rlc.csv');
-  assert.equal(cli('simulate', '--system', 'rlc', '--n', '20001', '--out', data).code, 0);
+  assert.equal((await cli('simulate', '--system', 'rlc', '--n', '20001', '--out', data)).code, 0);
   const text = readFileSync(data, 'utf8');
   assert.ok(text.startsWith('t,u1,u2,q1\n'));
-  const r = json(cli('identify', '--data', data, '--method', 'svf', '--model', 'rlc', '--poles', '370,380'));
+  const r = json(await cli('identify', '--data', data, '--method', 'svf', '--model', 'rlc', '--poles', '370,380'));
   assert.ok(Math.abs(r.inv_RC / 10 - 1) < 1e-3, String(r.inv_RC));
   assert.ok(Math.abs(r.inv_LC / 2.5e7 - 1) < 1e-5, String(r.inv_LC));
   assert.equal(r.theta.length, 6);
@@ -69,27 +69,27 @@ test('svf --model rlc: 1/RC and 1/LC; --robust withstands corrupted samples', ()
   }
   const bad = join(dir, 'rlc-outliers.csv');
   writeFileSync(bad, `${rows.join('\n')}\n`);
-  const plain = json(cli('identify', '--data', bad, '--method', 'svf', '--model', 'rlc', '--poles', '370,380'));
+  const plain = json(await cli('identify', '--data', bad, '--method', 'svf', '--model', 'rlc', '--poles', '370,380'));
   assert.ok(Math.abs(plain.inv_LC / 2.5e7 - 1) > 0.1, String(plain.inv_LC));
-  const robust = json(cli('identify', '--data', bad, '--method', 'svf', '--model', 'rlc', '--poles', '370,380', '--robust'));
+  const robust = json(await cli('identify', '--data', bad, '--method', 'svf', '--model', 'rlc', '--poles', '370,380', '--robust'));
   assert.ok(Math.abs(robust.inv_RC / 10 - 1) < 1e-3, String(robust.inv_RC));
   assert.ok(Math.abs(robust.inv_LC / 2.5e7 - 1) < 1e-5, String(robust.inv_LC));
 });
 
-test('svf MIMO on 3dof PRBS data recovers M, D, K', () => {
+test('svf MIMO on 3dof PRBS data recovers M, D, K', async () => {
   const data = join(dir, '3dof.csv');
-  assert.equal(cli('simulate', '--system', '3dof', '--h', '0.01', '--n', '2000', '--seed', '2', '--out', data).code, 0);
-  const r = json(cli('identify', '--data', data, '--method', 'svf', '--input-sampling', 'hold', '--poles', '2,5', '--truth', '3dof'));
+  assert.equal((await cli('simulate', '--system', '3dof', '--h', '0.01', '--n', '2000', '--seed', '2', '--out', data)).code, 0);
+  const r = json(await cli('identify', '--data', data, '--method', 'svf', '--input-sampling', 'hold', '--poles', '2,5', '--truth', '3dof'));
   assert.equal(r.form, 'mimo');
   assert.ok(r.errors.M < 1e-5 && r.errors.D < 1e-5 && r.errors.K < 1e-5, JSON.stringify(r.errors));
   assert.deepEqual(r.checks, { M_pd: true, K_pd: true, D_psd: true, sign_reversed: false, rigid_body: false });
 });
 
-test('ekf on the belt drive: final estimates and parameter trajectories', () => {
+test('ekf on the belt drive: final estimates and parameter trajectories', async () => {
   const data = join(dir, 'belt.csv');
-  assert.equal(cli('simulate', '--system', 'belt-drive', '--n', '6001', '--seed', '3', '--out', data).code, 0);
+  assert.equal((await cli('simulate', '--system', 'belt-drive', '--n', '6001', '--seed', '3', '--out', data)).code, 0);
   assert.ok(readFileSync(data, 'utf8').startsWith('t,u1,q1,q2,v1,v2\n'));
-  const r = json(cli('identify', '--data', data, '--method', 'ekf', '--discretization', 'rk4', '--truth', 'belt-drive'));
+  const r = json(await cli('identify', '--data', data, '--method', 'ekf', '--discretization', 'rk4', '--truth', 'belt-drive'));
   assert.equal(r.status, 'ok');
   assert.equal(r.discretization, 'rk4');
   assert.deepEqual(r.parameterNames, ['c_spec', 'd']);
@@ -100,25 +100,25 @@ test('ekf on the belt drive: final estimates and parameter trajectories', () => 
   assert.equal(r.estimates.c_spec, r.trajectories.c_spec[6000]);
   assert.ok(r.errors[0] < 0.05, `c_spec error ${r.errors[0]}`);
   // As printed, eq. 32 keeps c_spec near its initial value (docs/results.md).
-  const printed = json(cli('identify', '--data', data, '--method', 'ekf', '--discretization', 'rk4', '--reading', 'printed', '--truth', 'belt-drive'));
+  const printed = json(await cli('identify', '--data', data, '--method', 'ekf', '--discretization', 'rk4', '--reading', 'printed', '--truth', 'belt-drive'));
   assert.ok(printed.errors[0] > 0.5);
 });
 
-test('estimator errors are one line naming the option', () => {
+test('estimator errors are one line naming the option', async () => {
   const data = join(dir, 'msd.csv');
-  oneLineError(cli('identify', '--data', data, '--method', 'svf', '--poles', '0,1'), 'filter pole p1 must be a positive number (a stable filter), got 0');
-  oneLineError(cli('identify', '--data', data, '--method', 'svf', '--poles', '1'), '--poles needs 2 values P1,P2, got 1');
-  oneLineError(cli('identify', '--data', data, '--method', 'svf', '--pole-grid', '1:0.5:0.1'),
+  oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--poles', '0,1'), 'filter pole p1 must be a positive number (a stable filter), got 0');
+  oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--poles', '1'), '--poles needs 2 values P1,P2, got 1');
+  oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--pole-grid', '1:0.5:0.1'),
     'a pole grid is lo:hi:step with 0 < lo <= hi and step > 0, got "1:0.5:0.1"');
-  oneLineError(cli('identify', '--data', data, '--method', 'svf', '--discretization', 'se'), '--discretization does not apply to --method svf');
-  oneLineError(cli('identify', '--data', data, '--method', 'variational', '--robust'), '--robust does not apply to --method variational');
-  oneLineError(cli('identify', '--data', data, '--method', 'svf', '--model', 'rlc'), 'the RLC circuit has 2 inputs (u1, u2), the data have 1');
-  oneLineError(cli('identify', '--data', data, '--method', 'ekf', '--output-cols', 'q1'), 'the belt-drive EKF needs two measured columns (angle, speed), got 1');
-  oneLineError(cli('identify', '--data', join(dir, 'belt.csv'), '--method', 'ekf', '--discretization', 'rk45'),
+  oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--discretization', 'se'), '--discretization does not apply to --method svf');
+  oneLineError(await cli('identify', '--data', data, '--method', 'variational', '--robust'), '--robust does not apply to --method variational');
+  oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--model', 'rlc'), 'the RLC circuit has 2 inputs (u1, u2), the data have 1');
+  oneLineError(await cli('identify', '--data', data, '--method', 'ekf', '--output-cols', 'q1'), 'the belt-drive EKF needs two measured columns (angle, speed), got 1');
+  oneLineError(await cli('identify', '--data', join(dir, 'belt.csv'), '--method', 'ekf', '--discretization', 'rk45'),
     "unknown discretization 'rk45' (expected ef, se, heun, lp, rk3 or rk4)");
-  oneLineError(cli('simulate', '--system', 'rlc', '--input', 'prbs'), '--input does not apply to --system rlc');
-  oneLineError(cli('simulate', '--system', 'belt-drive', '--snr', '20'), '--system belt-drive adds the measurement noise of eq. 32; --snr takes only inf (no noise)');
-  oneLineError(cli('simulate', '--system', 'rlc', '--h', '-1'), 'h must be a positive number of seconds, got -1');
+  oneLineError(await cli('simulate', '--system', 'rlc', '--input', 'prbs'), '--input does not apply to --system rlc');
+  oneLineError(await cli('simulate', '--system', 'belt-drive', '--snr', '20'), '--system belt-drive adds the measurement noise of eq. 32; --snr takes only inf (no noise)');
+  oneLineError(await cli('simulate', '--system', 'rlc', '--h', '-1'), 'h must be a positive number of seconds, got -1');
 });
 
 test('JS API: svfIdentify, ekfBeltDrive and errors as MechidError', () => {

@@ -11,10 +11,10 @@ const dir = mkdtempSync(join(tmpdir(), 'mechid-identify-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 const data = join(dir, 'msd.csv');
 
-test('simulate -> identify recovers the msd system; the result has the fields of INTERFACES.md', () => {
-  assert.equal(cli('simulate', '--system', 'msd', '--h', '0.1', '--n', '3000', '--snr', '40', '--seed', '2', '--out', data).code, 0);
+test('simulate -> identify recovers the msd system; the result has the fields of INTERFACES.md', async () => {
+  assert.equal((await cli('simulate', '--system', 'msd', '--h', '0.1', '--n', '3000', '--snr', '40', '--seed', '2', '--out', data)).code, 0);
   for (const method of ['variational', 'n4sid-d2c']) {
-    const r = cli('identify', '--data', data, '--method', method, '--input-sampling', 'hold', '--truth', 'msd');
+    const r = await cli('identify', '--data', data, '--method', method, '--input-sampling', 'hold', '--truth', 'msd');
     assert.equal(r.code, 0, r.stderr);
     const result = JSON.parse(r.stdout);
     for (const key of ['method', 'h', 'n', 'M', 'D', 'K', 'status', 'message', 'warnings', 'checks', 'modal', 'fit', 'diagnostics', 'errors', 'timing_ms']) {
@@ -33,15 +33,15 @@ test('simulate -> identify recovers the msd system; the result has the fields of
     assert.ok(result.fit.fit_percent[0] > 95);
     assert.equal(result.validation.simulated, undefined);
   }
-  const v = JSON.parse(cli('identify', '--data', data, '--method', 'variational', '--input-sampling', 'hold').stdout);
+  const v = JSON.parse((await cli('identify', '--data', data, '--method', 'variational', '--input-sampling', 'hold')).stdout);
   assert.ok(v.Md && v.Dd && v.Kd, 'the variational result carries Md, Dd, Kd');
   assert.equal(v.errors, undefined, 'no errors without --truth');
 });
 
-test('identify --method auto returns the exact-sampling estimate with 95 % intervals that cover the truth, and why', () => {
+test('identify --method auto returns the exact-sampling estimate with 95 % intervals that cover the truth, and why', async () => {
   const coarse = join(dir, 'msd-coarse.csv');
-  assert.equal(cli('simulate', '--system', 'msd', '--h', '2', '--n', '3000', '--snr', '30', '--seed', '3', '--out', coarse).code, 0);
-  const r = cli('identify', '--data', coarse, '--method', 'auto', '--input-sampling', 'hold', '--truth', 'msd');
+  assert.equal((await cli('simulate', '--system', 'msd', '--h', '2', '--n', '3000', '--snr', '30', '--seed', '3', '--out', coarse)).code, 0);
+  const r = await cli('identify', '--data', coarse, '--method', 'auto', '--input-sampling', 'hold', '--truth', 'msd');
   assert.equal(r.code, 0, r.stderr);
   const result = JSON.parse(r.stdout);
   assert.equal(result.method, 'auto');
@@ -56,22 +56,22 @@ test('identify --method auto returns the exact-sampling estimate with 95 % inter
   }
   assert.ok(u.omega_n_sd[0] > 0 && Math.abs(result.modal.modes[0].omega_n - Math.sqrt(2 / 15)) < 3.3 * u.omega_n_sd[0]);
   // At h = 2 s (h·ω = 0.73) the midpoint model errs more than the exact one, and says so.
-  const v = JSON.parse(cli('identify', '--data', coarse, '--method', 'variational', '--input-sampling', 'hold', '--truth', 'msd').stdout);
+  const v = JSON.parse((await cli('identify', '--data', coarse, '--method', 'variational', '--input-sampling', 'hold', '--truth', 'msd')).stdout);
   assert.ok(v.errors.M > 3 * result.errors.M, `variational ${v.errors.M} vs auto ${result.errors.M}`);
   assert.ok(v.warnings.some((w) => w.includes('midpoint model errs')), v.warnings.join('; '));
 });
 
-test('identify --outputs acceleration: M, D, K from the a columns agree with those from the q columns', () => {
+test('identify --outputs acceleration: M, D, K from the a columns agree with those from the q columns', async () => {
   const file = join(dir, '3dof-multisine.csv');
-  assert.equal(cli('simulate', '--system', '3dof', '--h', '0.05', '--n', '6000', '--input', 'multisine', '--snr', '40',
-    '--with-derivatives', '--seed', '3', '--out', file).code, 0);
-  const run = (...args) => {
-    const r = cli('identify', '--data', file, '--method', 'variational', '--truth', '3dof', ...args);
+  assert.equal((await cli('simulate', '--system', '3dof', '--h', '0.05', '--n', '6000', '--input', 'multisine', '--snr', '40',
+    '--with-derivatives', '--seed', '3', '--out', file)).code, 0);
+  const run = async (...args) => {
+    const r = await cli('identify', '--data', file, '--method', 'variational', '--truth', '3dof', ...args);
     assert.equal(r.code, 0, r.stderr);
     return JSON.parse(r.stdout);
   };
-  const fromQ = run();
-  const fromA = run('--output-cols', 'a1,a2,a3', '--outputs', 'acceleration', '--cutoff', '0.04');
+  const fromQ = await run();
+  const fromA = await run('--output-cols', 'a1,a2,a3', '--outputs', 'acceleration', '--cutoff', '0.04');
   assert.equal(fromA.diagnostics.prefilter_cutoff_hz, 0.04);
   assert.equal(fromA.diagnostics.prefilter_discarded, Math.ceil(20 / (2 * Math.PI * 0.04 * 0.05)));
   assert.match(fromA.diagnostics.outputs, /^accelerations: inputs and outputs high-passed at 0\.04 Hz/);
@@ -79,13 +79,13 @@ test('identify --outputs acceleration: M, D, K from the a columns agree with tho
     assert.ok(fromA.errors[key] < 0.02, `${key} from accelerations: ${fromA.errors[key]}`);
     assert.ok(fromQ.errors[key] < 0.02, `${key} from displacements: ${fromQ.errors[key]}`);
   }
-  const bad = cli('identify', '--data', file, '--method', 'auto', '--output-cols', 'a1,a2,a3', '--outputs', 'acceleration', '--input-sampling', 'hold');
+  const bad = await cli('identify', '--data', file, '--method', 'auto', '--output-cols', 'a1,a2,a3', '--outputs', 'acceleration', '--input-sampling', 'hold');
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /^mechid: error: accelerations need sampled \(continuous\) forces/);
-  assert.match(cli('identify', '--data', file, '--method', 'auto', '--outputs', 'velocity').stderr, /--outputs must be displacement or acceleration, got 'velocity'/);
+  assert.match((await cli('identify', '--data', file, '--method', 'auto', '--outputs', 'velocity')).stderr, /--outputs must be displacement or acceleration, got 'velocity'/);
 });
 
-test('CSV and option errors name the file, line and column', () => {
+test('CSV and option errors name the file, line and column', async () => {
   const write = (name, text) => { const f = join(dir, name); writeFileSync(f, text); return f; };
   const good = 't,u1,q1\n0,1,0\n0.1,1,0.1\n0.2,-1,0.2\n0.3,1,0.1\n';
   const cases = [
@@ -99,7 +99,7 @@ test('CSV and option errors name the file, line and column', () => {
     [write('noinput.csv', 't,x1,q1\n0,1,0\n0.1,1,0\n0.2,1,0\n'), ': no input columns (u1, u2, ...); the header has t, x1, q1'],
   ];
   for (const [file, expected] of cases) {
-    const r = cli('identify', '--data', file, '--method', 'variational');
+    const r = await cli('identify', '--data', file, '--method', 'variational');
     assert.equal(r.code, 1, `${file}: ${r.stderr}`);
     const message = r.stderr.replace(/^mechid: error: /, '').trimEnd();
     assert.equal(r.stderr.split('\n').filter(Boolean).length, 1);
@@ -107,14 +107,14 @@ test('CSV and option errors name the file, line and column', () => {
     else assert.equal(message, `${file}${expected}`);
   }
   const semicolon = write('semi.csv', 't;u1;q1\n0;1;0\n0,1;1;0,1\n0,2;-1;0,2\n0,3;1;0,1\n');
-  const r = cli('identify', '--data', semicolon, '--method', 'equation-error', '--dof', '2');
+  const r = await cli('identify', '--data', semicolon, '--method', 'equation-error', '--dof', '2');
   assert.equal(r.stderr, `mechid: error: --dof 2 but ${semicolon} has 1 output columns (q1)\n`);
-  const m = cli('identify', '--data', data, '--method', 'magic');
+  const m = await cli('identify', '--data', data, '--method', 'magic');
   assert.equal(m.stderr, "mechid: error: unknown method 'magic' (expected variational, n4sid-d2c, equation-error, variational-zoh, inverse-dynamic, auto, ida, dia, svf, ekf)\n");
 });
 
-test('study: rows per h and method with RMS errors and failure counts', () => {
-  const r = cli('study', '--system', 'msd', '--h', '0.1,0.2', '--snr', '30', '--runs', '2', '--n', '1500',
+test('study: rows per h and method with RMS errors and failure counts', async () => {
+  const r = await cli('study', '--system', 'msd', '--h', '0.1,0.2', '--snr', '30', '--runs', '2', '--n', '1500',
     '--methods', 'variational,n4sid-d2c', '--seed', '3', '--workers', '2');
   assert.equal(r.code, 0, r.stderr);
   const study = JSON.parse(r.stdout);
@@ -127,37 +127,37 @@ test('study: rows per h and method with RMS errors and failure counts', () => {
     assert.ok(row.median_ms > 0);
   }
   // Reproducible with any number of workers.
-  const again = JSON.parse(cli('study', '--system', 'msd', '--h', '0.1,0.2', '--snr', '30', '--runs', '2', '--n', '1500',
-    '--methods', 'variational,n4sid-d2c', '--seed', '3', '--workers', '1').stdout);
+  const again = JSON.parse((await cli('study', '--system', 'msd', '--h', '0.1,0.2', '--snr', '30', '--runs', '2', '--n', '1500',
+    '--methods', 'variational,n4sid-d2c', '--seed', '3', '--workers', '1')).stdout);
   assert.deepEqual(again.rows.map((row) => row.rel_err), study.rows.map((row) => row.rel_err));
-  const bad = cli('study', '--system', 'msd', '--h', '0.1', '--snr', '30', '--runs', '0', '--n', '100', '--methods', 'variational');
+  const bad = await cli('study', '--system', 'msd', '--h', '0.1', '--snr', '30', '--runs', '0', '--n', '100', '--methods', 'variational');
   assert.equal(bad.stderr, 'mechid: error: --runs must be at least 1, got 0\n');
 });
 
-test('identify --positive keeps D semidefinite where the unconstrained estimate is not, in the same JSON', () => {
+test('identify --positive keeps D semidefinite where the unconstrained estimate is not, in the same JSON', async () => {
   // A nearly undamped 3dof (D of the preset × 0.01) at SNR 20: the free estimate of D is indefinite.
   const system = join(dir, 'light.json');
   const nested = (m, factor = 1) => Array.from({ length: m.rows }, (_, i) => Array.from(m.data.slice(i * m.cols, (i + 1) * m.cols), (x) => x * factor));
   const p = mechid.preset('3dof');
   writeFileSync(system, JSON.stringify({ name: 'light', M: nested(p.M), D: nested(p.D, 0.01), K: nested(p.K), L: nested(p.L) }));
   const light = join(dir, 'light.csv');
-  assert.equal(cli('simulate', '--system', system, '--h', '0.1', '--n', '1500', '--snr', '20', '--seed', '11', '--out', light).code, 0);
-  const run = (...extra) => JSON.parse(cli('identify', '--data', light, '--method', 'variational-zoh', '--input-sampling', 'hold', ...extra).stdout);
-  const free = run(), positive = run('--positive');
+  assert.equal((await cli('simulate', '--system', system, '--h', '0.1', '--n', '1500', '--snr', '20', '--seed', '11', '--out', light)).code, 0);
+  const run = async (...extra) => JSON.parse((await cli('identify', '--data', light, '--method', 'variational-zoh', '--input-sampling', 'hold', ...extra)).stdout);
+  const free = await run(), positive = await run('--positive');
   assert.equal(free.checks.D_psd, false, 'the case is one where the constraint matters');
   assert.deepEqual(positive.checks, { M_pd: true, K_pd: true, D_psd: true, sign_reversed: false, rigid_body: false });
   assert.notEqual(positive.status, 'failed');
 });
 
-test('one actuator: --force-dofs 1 gives the --L FILE result and recovers the chain; a bad DOF is one line naming it', () => {
+test('one actuator: --force-dofs 1 gives the --L FILE result and recovers the chain; a bad DOF is one line naming it', async () => {
   // A 2-DOF chain pushed at cart 1 only (issue 16): L = [1; 0].
   const chain = { M: [[2, 0], [0, 1.5]], D: [[0.4, 0], [0, 0.1]], K: [[5, -2], [-2, 2]], L: [[1], [0]] };
   const system = join(dir, 'chain.json'), csv = join(dir, 'chain.csv'), L = join(dir, 'L.json');
   writeFileSync(system, JSON.stringify(chain));
   writeFileSync(L, JSON.stringify(chain.L));
-  assert.equal(cli('simulate', '--system', system, '--h', '0.05', '--n', '1500', '--snr', '40', '--seed', '1', '--out', csv).code, 0);
-  const run = (...more) => cli('identify', '--data', csv, '--method', 'variational-zoh', '--input-sampling', 'hold', '--truth', system, ...more);
-  const byDof = run('--force-dofs', '1'), byMatrix = run('--L', L);
+  assert.equal((await cli('simulate', '--system', system, '--h', '0.05', '--n', '1500', '--snr', '40', '--seed', '1', '--out', csv)).code, 0);
+  const run = async (...more) => cli('identify', '--data', csv, '--method', 'variational-zoh', '--input-sampling', 'hold', '--truth', system, ...more);
+  const byDof = await run('--force-dofs', '1'), byMatrix = await run('--L', L);
   assert.equal(byDof.code, 0, byDof.stderr);
   const a = JSON.parse(byDof.stdout), b = JSON.parse(byMatrix.stdout);
   assert.deepEqual(a.M, b.M);
@@ -168,7 +168,7 @@ test('one actuator: --force-dofs 1 gives the --L FILE result and recovers the ch
     [['--force-dofs', '1,2'], 'mechid: error: force_dofs names 2 DOF(s) but the data have 1 input column(s): give one DOF per input column'],
     [['--force-dofs', '1', '--L', L], 'mechid: error: give --L FILE or --force-dofs D1,D2,.., not both'],
   ]) {
-    const r = run(...args);
+    const r = await run(...args);
     assert.equal(r.code, 1, args.join(' '));
     assert.equal(r.stderr, `${message}\n`);
   }

@@ -15,9 +15,9 @@ writeFileSync(system, JSON.stringify(chain));
 const COUNT = 1e-3;  // one encoder count, in the unit of the simulation
 
 /** A run of the chain as a lab records it: the effort with the opposite sign, the carts in counts. */
-function labRun(name, seed) {
+async function labRun(name, seed) {
   const clean = join(dir, `${name}-clean.csv`), file = join(dir, `${name}.csv`);
-  const r = cli('simulate', '--system', system, '--h', '0.05', '--n', '1200', '--snr', 'inf', '--seed', String(seed), '--out', clean);
+  const r = await cli('simulate', '--system', system, '--h', '0.05', '--n', '1200', '--snr', 'inf', '--seed', String(seed), '--out', clean);
   assert.equal(r.code, 0, r.stderr);
   const [, ...rows] = readFileSync(clean, 'utf8').trim().split('\n');
   const lab = rows.map((line) => {
@@ -28,12 +28,12 @@ function labRun(name, seed) {
   return file;
 }
 
-const train = [labRun('a', 1), labRun('b', 2)], heldOut = labRun('c', 3);
+const train = [await labRun('a', 1), await labRun('b', 2)], heldOut = await labRun('c', 3);
 const CHAIN = '{"M":"diagonal","D":"diagonal","K":"tridiagonal"}';
-const identify = (...args) => cli('identify', '--method', 'auto', '--input-sampling', 'hold', '--force-dofs', '1', ...args);
+const identify = async (...args) => cli('identify', '--method', 'auto', '--input-sampling', 'hold', '--force-dofs', '1', ...args);
 
-test('two runs in counts with the sign flipped, the chain template and a held-out run: exact structure, the truth within 3 sd', () => {
-  const r = identify('--data', train[0], '--data', train[1], '--scale', 'u1=-1', '--structure', CHAIN, '--validate', heldOut);
+test('two runs in counts with the sign flipped, the chain template and a held-out run: exact structure, the truth within 3 sd', async () => {
+  const r = await identify('--data', train[0], '--data', train[1], '--scale', 'u1=-1', '--structure', CHAIN, '--validate', heldOut);
   assert.equal(r.code, 0, r.stderr);
   const result = JSON.parse(r.stdout);
   assert.notEqual(result.status, 'failed', result.message);
@@ -53,15 +53,15 @@ test('two runs in counts with the sign flipped, the chain template and a held-ou
   assert.ok(Math.min(...result.validation_records[0].fit_percent) > 99, JSON.stringify(result.validation_records));
 });
 
-test('without the sign flip the result says so in checks.sign_reversed and one warning', () => {
-  const r = identify('--data', train[0]);
+test('without the sign flip the result says so in checks.sign_reversed and one warning', async () => {
+  const r = await identify('--data', train[0]);
   const result = JSON.parse(r.stdout);
   assert.equal(result.checks.sign_reversed, true);
   assert.ok(result.warnings.some((w) => w.includes('flip the sign of the input columns')), r.stderr);
 });
 
-test('inverse-dynamic with --friction coulomb --offset on friction-free data: F_c and f_0 within 3 sd of zero', () => {
-  const r = cli('identify', '--method', 'inverse-dynamic', '--input-sampling', 'hold', '--force-dofs', '1', '--data', train[0],
+test('inverse-dynamic with --friction coulomb --offset on friction-free data: F_c and f_0 within 3 sd of zero', async () => {
+  const r = await cli('identify', '--method', 'inverse-dynamic', '--input-sampling', 'hold', '--force-dofs', '1', '--data', train[0],
     '--scale', 'u1=-1', '--structure', CHAIN, '--friction', 'coulomb', '--offset');
   assert.equal(r.code, 0, r.stderr);
   const result = JSON.parse(r.stdout);
@@ -71,7 +71,7 @@ test('inverse-dynamic with --friction coulomb --offset on friction-free data: F_
   assert.ok(result.diagnostics.lowpass_hz > 0);
 });
 
-test('bad lab input gives one line naming the option, file and value', () => {
+test('bad lab input gives one line naming the option, file and value', async () => {
   const other = join(dir, 'one-cart.csv');  // a record of another experiment: one cart
   writeFileSync(other, 't,u1,q1\n0,0,0\n0.05,1,0\n0.1,1,2\n0.15,0,5\n0.2,1,6\n');
   for (const [args, message] of [
@@ -89,12 +89,12 @@ test('bad lab input gives one line naming the option, file and value', () => {
     [['--friction', 'coulomb', '--method', 'variational-zoh'], 'method variational-zoh has no friction term; use inverse-dynamic or auto'],
     [['--structure', CHAIN, '--method', 'n4sid-d2c'], 'method n4sid-d2c cannot honour a structure'],
   ]) {
-    const r = identify('--data', train[0], ...args);
+    const r = await identify('--data', train[0], ...args);
     assert.equal(r.code, 1, args.join(' '));
     assert.ok(r.stderr.startsWith(`mechid: error: ${message}`), `${args.join(' ')}: ${r.stderr}`);
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
   }
-  const svf = cli('identify', '--method', 'svf', '--data', train[0], '--data', train[1]);
+  const svf = await cli('identify', '--method', 'svf', '--data', train[0], '--data', train[1]);
   assert.equal(svf.stderr, '--data once only for --method svf (the linear methods take several runs)\n'.replace(/^/, 'mechid: error: '));
 });
 
@@ -121,17 +121,17 @@ test('bad-input errors of the API carry the option they are about (typed, for th
   assert.equal(optionOf('auto', { forceDofs: [3] }), undefined);  // about the mapping: no option code
 });
 
-test('--input-sampling auto (the default) reads a held command as held, says so, and names a bad value', () => {
+test('--input-sampling auto (the default) reads a held command as held, says so, and names a bad value', async () => {
   // A PRBS whose bits last 10 samples, simulated exactly under a zero-order hold, as a DAC gives it.
   const clean = join(dir, 'slow-prbs.csv');
-  const s = cli('simulate', '--system', system, '--h', '0.05', '--n', '1500', '--input', 'prbs', '--hold', '10', '--snr', '40', '--seed', '4', '--out', clean);
+  const s = await cli('simulate', '--system', system, '--h', '0.05', '--n', '1500', '--input', 'prbs', '--hold', '10', '--snr', '40', '--seed', '4', '--out', clean);
   assert.equal(s.code, 0, s.stderr);
-  const run = (...args) => {
-    const r = cli('identify', '--method', 'auto', '--force-dofs', '1', '--data', clean, ...args);
+  const run = async (...args) => {
+    const r = await cli('identify', '--method', 'auto', '--force-dofs', '1', '--data', clean, ...args);
     assert.equal(r.code, 0, r.stderr);
     return JSON.parse(r.stdout);
   };
-  const read = run(), held = run('--input-sampling', 'hold'), point = run('--input-sampling', 'point');
+  const read = await run(), held = await run('--input-sampling', 'hold'), point = await run('--input-sampling', 'point');
   assert.match(read.diagnostics.input_sampling, /^hold \(read off the data/);
   assert.equal(read.diagnostics.sampling_model, 'zoh');
   assert.deepEqual(read.M, held.M);
@@ -140,7 +140,7 @@ test('--input-sampling auto (the default) reads a held command as held, says so,
   // Held data identified as held recover the chain.
   const error = (r) => Math.hypot(...r.M.flat().map((x, i) => x - chain.M.flat()[i])) / Math.hypot(...chain.M.flat());
   assert.ok(error(held) < 0.02, `M off by ${error(held)} as held`);
-  const bad = cli('identify', '--method', 'auto', '--force-dofs', '1', '--data', clean, '--input-sampling', 'sometimes');
+  const bad = await cli('identify', '--method', 'auto', '--force-dofs', '1', '--data', clean, '--input-sampling', 'sometimes');
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /--input-sampling must be auto, point or hold, got 'sometimes'/);
 });

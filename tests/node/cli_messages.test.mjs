@@ -11,7 +11,7 @@ import { MechidError, parseRegions, poleGrid } from '../../wasm/api.js';
 import { parseScale } from '../../bin/commands/identify/linear.mjs';
 import * as identify from '../../bin/commands/identify.mjs';
 import { INT_RANGE, OUT, parseOptions } from '../../bin/options.mjs';
-import { cli, mechid } from './helpers.mjs';
+import { cliProcess as cli, mechid } from './helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-messages-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));

@@ -46,7 +46,7 @@ function discreteFrf(model, freqHz, h) {
   return Array.from({ length: model.H.rows }, (_, o) => x.reduce((acc, xi, j) => [acc[0] + at(model.H, o, j) * xi[0], acc[1] + at(model.H, o, j) * xi[1]], [0, 0]));
 }
 
-test('frf --periods: H1 of a periodic record is the sampled system\'s exact FRF; --uff writes the same numbers', () => {
+test('frf --periods: H1 of a periodic record is the sampled system\'s exact FRF; --uff writes the same numbers', async () => {
   // A random force held over each sample, repeated 5 times; the transient of the slowest mode
   // (e^{−0.05 t}) is below 1e-8 after the 2 skipped periods of 409.6 s.
   const h = 0.1, P = 4096;
@@ -56,7 +56,7 @@ test('frf --periods: H1 of a periodic record is the sampled system\'s exact FRF;
   const csv = join(dir, 'periodic.csv');
   writeFileSync(csv, simulationToCsv(sim));
   const uff = join(dir, 'frf.uff');
-  const r = cli('frf', '--data', csv, '--periods', '5', '--skip-periods', '2', '--band', '0.01:1', '--uff', uff);
+  const r = await cli('frf', '--data', csv, '--periods', '5', '--skip-periods', '2', '--band', '0.01:1', '--uff', uff);
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout);
   assert.equal(out.status, 'ok');
@@ -76,14 +76,14 @@ test('frf --periods: H1 of a periodic record is the sampled system\'s exact FRF;
   assert.ok(Math.abs(back.H[2][0][10][1] / out.H[2][0][10][1] - 1) < 1e-10);
 });
 
-test('modes on a random record of the 3-DOF preset with one force: the modes of mechid modal within 0.5 % and 10 %', () => {
+test('modes on a random record of the 3-DOF preset with one force: the modes of mechid modal within 0.5 % and 10 %', async () => {
   const csv = join(dir, 'random.csv');
-  let r = cli('simulate', '--system', systemFile, '--h', '0.1', '--n', '20000', '--input', 'prbs', '--snr', '40', '--seed', '4', '--out', csv);
+  let r = await cli('simulate', '--system', systemFile, '--h', '0.1', '--n', '20000', '--input', 'prbs', '--snr', '40', '--seed', '4', '--out', csv);
   assert.equal(r.code, 0, r.stderr);
-  r = cli('modes', '--data', csv, '--band', '0.05:1');
+  r = await cli('modes', '--data', csv, '--band', '0.05:1');
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout);
-  const truth = JSON.parse(cli('modal', '--system', '3dof').stdout).modes;
+  const truth = JSON.parse((await cli('modal', '--system', '3dof')).stdout).modes;
   assert.equal(out.method, 'lpm');
   assert.deepEqual(out.outputs, ['displacement', 'displacement', 'displacement']);
   assert.equal(out.modes.length, 3, JSON.stringify(out.modes.map((m) => m.freq_hz)));
@@ -96,7 +96,7 @@ test('modes on a random record of the 3-DOF preset with one force: the modes of 
   assert.ok(out.stabilization.length === 20 && out.stabilization[19].order === 40);
 });
 
-test('frf and modes: bad options name what is wrong', () => {
+test('frf and modes: bad options name what is wrong', async () => {
   const csv = join(dir, 'named.csv');
   writeFileSync(csv, 't,u1,x1\n0,1,2\n0.1,0,1\n0.2,1,0\n0.3,0,1\n');
   const cases = [
@@ -107,20 +107,20 @@ test('frf and modes: bad options name what is wrong', () => {
     [['frf', '--data', csv, '--output-cols', 'x1', '--response', 'force'], /force/],
   ];
   for (const [args, message] of cases) {
-    const r = cli(...args);
+    const r = await cli(...args);
     assert.equal(r.code, 1, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, message);
     assert.equal(r.stderr.trim().split('\n').length, 1);
   }
 });
 
-test('modes --driving-point: the band\'s reduced M, D, K of the 3-DOF preset, or why it cannot be formed', () => {
+test('modes --driving-point: the band\'s reduced M, D, K of the 3-DOF preset, or why it cannot be formed', async () => {
   // A random force on DOF 1 (PRBS, 20 000 samples, SNR 40 dB), all three displacements: three
   // modes in 0.05–1 Hz and three sensors, the driving point q1.
   const csv = join(dir, 'driving.csv');
-  let r = cli('simulate', '--system', systemFile, '--h', '0.1', '--n', '20000', '--input', 'prbs', '--snr', '40', '--seed', '4', '--out', csv);
+  let r = await cli('simulate', '--system', systemFile, '--h', '0.1', '--n', '20000', '--input', 'prbs', '--snr', '40', '--seed', '4', '--out', csv);
   assert.equal(r.code, 0, r.stderr);
-  r = cli('modes', '--data', csv, '--band', '0.05:1', '--driving-point', '1');
+  r = await cli('modes', '--data', csv, '--band', '0.05:1', '--driving-point', '1');
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout);
   assert.equal(out.modes.length, 3);
@@ -135,7 +135,7 @@ test('modes --driving-point: the band\'s reduced M, D, K of the 3-DOF preset, or
   assert.ok(errors.M < 0.02 && errors.K < 0.02 && errors.D < 0.03, JSON.stringify(errors));
 
   // Two sensors for three modes: it cannot, and says so (typed reason, message on stderr).
-  r = cli('modes', '--data', csv, '--band', '0.05:1', '--output-cols', 'q1,q2', '--driving-point', '1');
+  r = await cli('modes', '--data', csv, '--band', '0.05:1', '--output-cols', 'q1,q2', '--driving-point', '1');
   assert.equal(r.code, 0, r.stderr);
   const two = JSON.parse(r.stdout).reduced;
   assert.equal(two.status, 'failed');
@@ -145,12 +145,12 @@ test('modes --driving-point: the band\'s reduced M, D, K of the 3-DOF preset, or
   assert.match(r.stderr, /cannot/);
 
   // Without --driving-point: no reduced model.
-  assert.equal(JSON.parse(cli('modes', '--data', csv, '--band', '0.05:1').stdout).reduced, null);
+  assert.equal(JSON.parse((await cli('modes', '--data', csv, '--band', '0.05:1')).stdout).reduced, null);
 
   // Bad values name the option.
   for (const [value, message] of [['0', /--driving-point must be at least 1, got 0/], ['1.5', /--driving-point must be a whole number/],
     ['4', /the driving point is output 4 but the record's outputs are 1 … 3/]]) {
-    r = cli('modes', '--data', csv, '--band', '0.05:1', '--driving-point', value);
+    r = await cli('modes', '--data', csv, '--band', '0.05:1', '--driving-point', value);
     assert.equal(r.code, 1, `--driving-point ${value}: ${r.stderr}`);
     assert.match(r.stderr, message);
     assert.equal(r.stderr.trim().split('\n').length, 1);

@@ -12,35 +12,35 @@ const dir = mkdtempSync(join(tmpdir(), 'mechid-nonlinear-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name) => join(dir, name);
 
-function run(...args) {
-  const r = cli(...args);
+async function run(...args) {
+  const r = await cli(...args);
   assert.equal(r.code, 0, r.stderr);
   return r;
 }
 
-function identify(...args) {
-  return JSON.parse(run('identify', ...args).stdout);
+async function identify(...args) {
+  return JSON.parse((await run('identify', ...args)).stdout);
 }
 
 const relative = (x, truth) => Math.abs(x - truth) / truth;
 
-test('simulate lin-ewins writes t,u1,a1[,q1,v1] at 1 kHz; the noise follows --seed', () => {
-  run('simulate', '--system', 'lin-ewins', '--n', '3000', '--with-derivatives', '--out', file('le-short.csv'));
+test('simulate lin-ewins writes t,u1,a1[,q1,v1] at 1 kHz; the noise follows --seed', async () => {
+  await run('simulate', '--system', 'lin-ewins', '--n', '3000', '--with-derivatives', '--out', file('le-short.csv'));
   const lines = readFileSync(file('le-short.csv'), 'utf8').trimEnd().split('\n');
   assert.equal(lines[0], 't,u1,a1,q1,v1');
   assert.equal(lines.length, 3001);
   const row = lines[1000].split(',').map(Number);
   assert.equal(row[0], 0.999);
   assert.ok(Math.abs(row[1] - 100 * Math.cos(40 * 0.999)) < 1e-9, 'u1 is the force A cos(ω t)');
-  const noisy = (seed) => run('simulate', '--system', 'lin-ewins', '--n', '200', '--sigma', '10', '--a0', '5', '--seed', seed).stdout;
-  assert.equal(noisy('4'), noisy('4'));
-  assert.notEqual(noisy('4'), noisy('5'));
-  assert.equal(noisy('4').split('\n')[0], 't,u1,a1');
+  const noisy = async (seed) => (await run('simulate', '--system', 'lin-ewins', '--n', '200', '--sigma', '10', '--a0', '5', '--seed', seed)).stdout;
+  assert.equal(await noisy('4'), await noisy('4'));
+  assert.notEqual(await noisy('4'), await noisy('5'));
+  assert.equal((await noisy('4')).split('\n')[0], 't,u1,a1');
 });
 
-test('noise-free Lin-Ewins: the IDA finds k_outer = 40000 within 0.3 %, k_inner ~ 0; the result has k, regions, classification, fit', () => {
-  run('simulate', '--system', 'lin-ewins', '--out', file('le.csv'));
-  const r = identify('--data', file('le.csv'), '--method', 'ida', '--regions', 'thresholds:0.005', '--mass', '1', '--damping', '4',
+test('noise-free Lin-Ewins: the IDA finds k_outer = 40000 within 0.3 %, k_inner ~ 0; the result has k, regions, classification, fit', async () => {
+  await run('simulate', '--system', 'lin-ewins', '--out', file('le.csv'));
+  const r = await identify('--data', file('le.csv'), '--method', 'ida', '--regions', 'thresholds:0.005', '--mass', '1', '--damping', '4',
     '--segments', '20', '--highpass', '2', '--detrend', '--truth', 'lin-ewins');
   for (const key of ['method', 'status', 'message', 'warnings', 'k', 'stiffness', 'regions', 'classification', 'fit', 'mass', 'damping', 'iterations', 'truth', 'errors']) {
     assert.ok(key in r, `missing ${key}`);
@@ -61,12 +61,12 @@ test('noise-free Lin-Ewins: the IDA finds k_outer = 40000 within 0.3 %, k_inner 
   assert.equal(r.h, 0.001);
 });
 
-test('noise-free at 10 kHz: the DIA is exact and estimates mass and damping from the force', () => {
-  run('simulate', '--system', 'lin-ewins', '--h', '0.0001', '--n', '100000', '--substeps', '5', '--out', file('le-fine.csv'));
-  const known = identify('--data', file('le-fine.csv'), '--method', 'dia', '--regions', 'thresholds:0.005', '--mass', '1', '--damping', '4');
+test('noise-free at 10 kHz: the DIA is exact and estimates mass and damping from the force', async () => {
+  await run('simulate', '--system', 'lin-ewins', '--h', '0.0001', '--n', '100000', '--substeps', '5', '--out', file('le-fine.csv'));
+  const known = await identify('--data', file('le-fine.csv'), '--method', 'dia', '--regions', 'thresholds:0.005', '--mass', '1', '--damping', '4');
   assert.ok(relative(known.k.outer, 40000) < 1e-3, `k outer ${known.k.outer}`);
   assert.equal(known.classification.swaps, 0, 'the DIA runs Algorithm 2 (no swapping) by default');
-  const all = identify('--data', file('le-fine.csv'), '--method', 'dia', '--regions', 'thresholds:0.005');
+  const all = await identify('--data', file('le-fine.csv'), '--method', 'dia', '--regions', 'thresholds:0.005');
   assert.equal(all.massEstimated, true);
   assert.equal(all.dampingEstimated, true);
   assert.ok(relative(all.mass, 1) < 1e-3, `m ${all.mass}`);
@@ -74,26 +74,26 @@ test('noise-free at 10 kHz: the DIA is exact and estimates mass and damping from
   assert.ok(relative(all.k.outer, 40000) < 2e-3, `k ${all.k.outer}`);
 });
 
-test('with accelerometer noise (sigma 10, a0 5) the IDA stays within 5 % and beats the DIA', () => {
-  run('simulate', '--system', 'lin-ewins', '--sigma', '10', '--a0', '5', '--seed', '3', '--out', file('le-noisy.csv'));
+test('with accelerometer noise (sigma 10, a0 5) the IDA stays within 5 % and beats the DIA', async () => {
+  await run('simulate', '--system', 'lin-ewins', '--sigma', '10', '--a0', '5', '--seed', '3', '--out', file('le-noisy.csv'));
   const args = ['--data', file('le-noisy.csv'), '--regions', 'thresholds:0.005', '--mass', '1', '--damping', '4',
     '--segments', '20', '--highpass', '2', '--detrend', '--truth', 'lin-ewins'];
-  const ida = identify('--method', 'ida', ...args);
-  const dia = identify('--method', 'dia', ...args);
+  const ida = await identify('--method', 'ida', ...args);
+  const dia = await identify('--method', 'dia', ...args);
   assert.ok(ida.errors.outer.relative < 0.05, `IDA ${ida.k.outer}`);
   assert.ok(dia.errors.outer.relative > 3 * ida.errors.outer.relative, `DIA ${dia.k.outer}, IDA ${ida.k.outer}`);
-  const plain = identify('--method', 'ida', '--swap', 'off', ...args);
+  const plain = await identify('--method', 'ida', '--swap', 'off', ...args);
   assert.equal(plain.classification.changed, 0);
   assert.ok(plain.errors.outer.relative > ida.errors.outer.relative, 'swapping helps');
 });
 
-test('the beam in free vibration: sign regions, known J and damping; the mass cannot be estimated', () => {
-  run('simulate', '--system', 'beam', '--n', '1500', '--out', file('beam.csv'));
-  const r = identify('--data', file('beam.csv'), '--method', 'ida', '--regions', 'sign', '--mass', '0.01139', '--damping', '0.0225',
+test('the beam in free vibration: sign regions, known J and damping; the mass cannot be estimated', async () => {
+  await run('simulate', '--system', 'beam', '--n', '1500', '--out', file('beam.csv'));
+  const r = await identify('--data', file('beam.csv'), '--method', 'ida', '--regions', 'sign', '--mass', '0.01139', '--damping', '0.0225',
     '--detrend', '--truth', 'beam');
   assert.ok(relative(r.k.negative, 608.3) < 0.03, `k negative ${r.k.negative}`);
   assert.ok(relative(r.k.positive, 123.2) < 0.03, `k positive ${r.k.positive}`);
-  const e = cli('identify', '--data', file('beam.csv'), '--method', 'ida', '--regions', 'sign', '--detrend');
+  const e = await cli('identify', '--data', file('beam.csv'), '--method', 'ida', '--regions', 'sign', '--detrend');
   assert.equal(e.code, 1);
   assert.equal(e.stderr, 'mechid: error: the mass cannot be estimated from free vibration (no force): give the mass\n');
 });
@@ -116,7 +116,7 @@ test('the JS API returns the signals, regions per sample and force curves for th
   assert.throws(() => mechid.nonlinearSimulate('duffing', {}), { code: 'bad-input', message: "unknown nonlinear system 'duffing' (expected lin-ewins or beam)" });
 });
 
-test('bad input: one line naming what is wrong, exit 1', () => {
+test('bad input: one line naming what is wrong, exit 1', async () => {
   const write = (name, text) => { writeFileSync(file(name), text); return file(name); };
   const rows = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join('\n');
   const noAccel = write('noaccel.csv', `t,u1,q1\n${rows(100, (i) => `${i / 1000},1,0`)}\n`);
@@ -145,7 +145,7 @@ test('bad input: one line naming what is wrong, exit 1', () => {
     [['simulate', '--system', 'lin-ewins', '--n', '1'], 'the number of samples must be between 2 and 2000000, got 1'],
   ];
   for (const [args, expected] of cases) {
-    const r = cli(...args);
+    const r = await cli(...args);
     assert.equal(r.code, 1, `${args.join(' ')}: ${r.stderr}`);
     assert.equal(r.stderr, `mechid: error: ${expected}\n`, args.join(' '));
     assert.equal(r.stdout, '');

@@ -55,7 +55,7 @@ test('one message for an option a family does not take', () => {
   assert.doesNotThrow(() => checkFamily({ label: '--method m', options: ['a'] }, { a: 1, out: 'f' }));
 });
 
-test('every option of every family is in the table and in the usage text', () => {
+test('every option of every family is in the table and in the usage text', async () => {
   for (const command of [simulate, identify]) {
     const text = command.usage(mechid).join('\n');
     for (const family of command.FAMILIES) {
@@ -65,7 +65,7 @@ test('every option of every family is in the table and in the usage text', () =>
     }
     for (const name of Object.keys(command.options)) assert.ok(text.includes(`--${name}`), `${command.name} usage shows --${name}`);
   }
-  const help = cli('help').stdout;
+  const help = (await cli('help')).stdout;
   for (const name of ['defaults: rlc h 0.00001, n 50001', '--L FILE', '--input prbs|sine|multisine|chirp|step=prbs', '--seed S=1', '--reading kn-wide|kn|printed=kn-wide']) {
     assert.ok(help.includes(name), `help shows ${name}`);
   }

@@ -18,14 +18,14 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name) => join(dir, name);
 
 /** Runs the CLI, asserts exit 0 and an empty stderr unless warnings are allowed; returns stdout. */
-function ok(args, { warnings = false } = {}) {
-  const r = cli(...args);
+async function ok(args, { warnings = false } = {}) {
+  const r = await cli(...args);
   assert.equal(r.code, 0, `${args.join(' ')}: exit ${r.code}: ${r.stderr}`);
   if (!warnings) assert.equal(r.stderr, '', args.join(' '));
   else for (const line of r.stderr.split('\n').filter(Boolean)) assert.match(line, /^mechid: warning: /);
   return r.stdout;
 }
-const okJson = (args, options) => JSON.parse(ok(args, options));
+const okJson = async (args, options) => JSON.parse(await ok(args, options));
 
 /** Every key in `keys` is present in `object` (named by `what` in the message). */
 function hasKeys(object, keys, what) {
@@ -42,59 +42,59 @@ const isNested = (m, rows, cols) =>
 const data = file('msd.csv');
 const data3 = file('3dof.csv');
 
-test('cli simulate: every documented option; CSV t,u…,q…[,v…,a…]; --out', () => {
+test('cli simulate: every documented option; CSV t,u…,q…[,v…,a…]; --out', async () => {
   for (const input of ['prbs', 'sine', 'multisine', 'chirp', 'step']) {
-    const csv = ok(['simulate', '--system', 'msd', '--h', '0.1', '--n', '20', '--input', input, '--amplitude', '2',
+    const csv = await ok(['simulate', '--system', 'msd', '--h', '0.1', '--n', '20', '--input', input, '--amplitude', '2',
       '--snr', '30', '--seed', '3']);
     const lines = csv.trimEnd().split('\n');
     assert.equal(lines[0], 't,u1,q1', input);
     assert.equal(lines.length, 21, input);
   }
-  const noiseFree = ok(['simulate', '--system', 'msd', '--h', '0.1', '--n', '10', '--snr', 'inf', '--with-derivatives']);
+  const noiseFree = await ok(['simulate', '--system', 'msd', '--h', '0.1', '--n', '10', '--snr', 'inf', '--with-derivatives']);
   assert.equal(noiseFree.split('\n')[0], 't,u1,q1,v1,a1');
   // A system file (NAME|FILE) with the documented JSON keys name, M, D, K, L.
   const systemFile = file('two.json');
   writeFileSync(systemFile, JSON.stringify({ name: 'two', M: [[1, 0], [0, 2]], D: [[0.1, 0], [0, 0.1]], K: [[3, -1], [-1, 3]], L: [[1], [0]] }));
-  assert.equal(ok(['simulate', '--system', systemFile, '--h', '0.1', '--n', '5']).split('\n')[0], 't,u1,q1,q2');
+  assert.equal((await ok(['simulate', '--system', systemFile, '--h', '0.1', '--n', '5'])).split('\n')[0], 't,u1,q1,q2');
   // --out writes the file, nothing on stdout; the data files of the identify tests below.
-  assert.equal(ok(['simulate', '--system', 'msd', '--h', '0.1', '--n', '1500', '--snr', '40', '--seed', '2', '--out', data]), '');
-  assert.equal(ok(['simulate', '--system', '3dof', '--h', '0.05', '--n', '1500', '--snr', '40', '--seed', '2', '--out', data3]), '');
+  assert.equal(await ok(['simulate', '--system', 'msd', '--h', '0.1', '--n', '1500', '--snr', '40', '--seed', '2', '--out', data]), '');
+  assert.equal(await ok(['simulate', '--system', '3dof', '--h', '0.05', '--n', '1500', '--snr', '40', '--seed', '2', '--out', data3]), '');
   assert.equal(readFileSync(data, 'utf8').split('\n')[0], 't,u1,q1');
 });
 
-test('cli discretize: {method,h,F,G,H,J} and, for variational, {method,h,Md,Dd,Kd}', () => {
+test('cli discretize: {method,h,F,G,H,J} and, for variational, {method,h,Md,Dd,Kd}', async () => {
   for (const method of ['zoh', 'tustin', 'euler']) {
-    const r = okJson(['discretize', '--system', 'msd', '--h', '0.1', '--method', method]);
+    const r = await okJson(['discretize', '--system', 'msd', '--h', '0.1', '--method', method]);
     hasKeys(r, ['method', 'h', 'F', 'G', 'H', 'J'], `discretize ${method}`);
     assert.equal(r.method, method);
     assert.equal(r.h, 0.1);
     assert.ok(isNested(r.F, 2, 2) && isNested(r.G, 2, 1) && isNested(r.H, 1, 2) && isNested(r.J, 1, 1), method);
   }
   const out = file('variational.json');
-  assert.equal(ok(['discretize', '--system', '3dof', '--h', '0.05', '--method', 'variational', '--out', out]), '');
+  assert.equal(await ok(['discretize', '--system', '3dof', '--h', '0.05', '--method', 'variational', '--out', out]), '');
   const v = JSON.parse(readFileSync(out, 'utf8'));
   hasKeys(v, ['method', 'h', 'Md', 'Dd', 'Kd'], 'discretize variational');
   assert.ok(isNested(v.Md, 3, 3) && isNested(v.Dd, 3, 3) && isNested(v.Kd, 3, 3));
 });
 
-test('cli d2c: --model FILE --h H --method zoh|tustin|variational gives A,B,C,D or M,D,K with status and message', () => {
+test('cli d2c: --model FILE --h H --method zoh|tustin|variational gives A,B,C,D or M,D,K with status and message', async () => {
   for (const method of ['zoh', 'tustin', 'variational']) {
     const model = file(`model-${method}.json`);
-    ok(['discretize', '--system', 'msd', '--h', '0.1', '--method', method, '--out', model]);
-    const r = okJson(['d2c', '--model', model, '--h', '0.1', '--method', method]);
+    await ok(['discretize', '--system', 'msd', '--h', '0.1', '--method', method, '--out', model]);
+    const r = await okJson(['d2c', '--model', model, '--h', '0.1', '--method', method]);
     hasKeys(r, ['status', 'message', ...(method === 'variational' ? ['M', 'D', 'K'] : ['A', 'B', 'C', 'D'])], `d2c ${method}`);
     assert.equal(r.status, 'ok');
     if (method === 'variational') assert.ok(Math.abs(r.M[0][0] - 15) < 1e-9);  // the round trip of eq. 2.22 is exact
   }
   // The file's own h and method are used when the options are left out; --out.
   const out = file('continuous.json');
-  assert.equal(ok(['d2c', '--model', file('model-zoh.json'), '--out', out]), '');
+  assert.equal(await ok(['d2c', '--model', file('model-zoh.json'), '--out', out]), '');
   hasKeys(JSON.parse(readFileSync(out, 'utf8')), ['A', 'B', 'C', 'D', 'status', 'message'], 'd2c --out');
 });
 
-test('cli condition: {rows:[{h,kappa,sigma}]} with and without --system', () => {
+test('cli condition: {rows:[{h,kappa,sigma}]} with and without --system', async () => {
   for (const extra of [[], ['--system', 'msd']]) {
-    const r = okJson(['condition', '--h', '0.1,0.5,2', ...extra]);
+    const r = await okJson(['condition', '--h', '0.1,0.5,2', ...extra]);
     assert.deepEqual(r.rows.map((row) => row.h), [0.1, 0.5, 2]);
     for (const row of r.rows) {
       hasKeys(row, ['h', 'kappa', 'sigma'], 'condition row');
@@ -102,11 +102,11 @@ test('cli condition: {rows:[{h,kappa,sigma}]} with and without --system', () => 
       assert.ok(Math.abs(row.kappa - row.sigma[0] / row.sigma[row.sigma.length - 1]) < 1e-9 * row.kappa, 'κ = σmax/σmin');
     }
   }
-  assert.equal(ok(['condition', '--h', '0.1', '--out', file('condition.json')]), '');
+  assert.equal(await ok(['condition', '--h', '0.1', '--out', file('condition.json')]), '');
 });
 
-test('cli modal: {modes:[{omega_n,freq_hz,zeta,shape}]} sorted by frequency, from --system or --result', () => {
-  const r = okJson(['modal', '--system', '3dof']);
+test('cli modal: {modes:[{omega_n,freq_hz,zeta,shape}]} sorted by frequency, from --system or --result', async () => {
+  const r = await okJson(['modal', '--system', '3dof']);
   assert.equal(r.modes.length, 3);
   for (const mode of r.modes) {
     hasKeys(mode, ['omega_n', 'freq_hz', 'zeta', 'shape'], 'mode');
@@ -115,10 +115,10 @@ test('cli modal: {modes:[{omega_n,freq_hz,zeta,shape}]} sorted by frequency, fro
   }
   for (let i = 1; i < r.modes.length; i++) assert.ok(r.modes[i].freq_hz >= r.modes[i - 1].freq_hz, 'sorted by frequency');
   const result = file('identified.json');
-  ok(['identify', '--data', data, '--method', 'variational', '--input-sampling', 'hold', '--out', result]);  // simulate's PRBS is held
-  const fromResult = okJson(['modal', '--result', result]);
+  await ok(['identify', '--data', data, '--method', 'variational', '--input-sampling', 'hold', '--out', result]);  // simulate's PRBS is held
+  const fromResult = await okJson(['modal', '--result', result]);
   assert.equal(fromResult.modes.length, 1);
-  assert.equal(ok(['modal', '--system', 'msd', '--out', file('modal.json')]), '');
+  assert.equal(await ok(['modal', '--system', 'msd', '--out', file('modal.json')]), '');
 });
 
 /** A preset's M, D, K as nested arrays (as the JSON prints them). */
@@ -161,36 +161,36 @@ function checkIdentifyResult(r, { method, n, truth, discrete }) {
   }
 }
 
-test('cli identify: --data --method variational|n4sid-d2c|equation-error [--h] [--dof] [--init] [--truth]: the identify result', () => {
+test('cli identify: --data --method variational|n4sid-d2c|equation-error [--h] [--dof] [--init] [--truth]: the identify result', async () => {
   for (const method of ['variational', 'n4sid-d2c', 'equation-error']) {
-    const r = okJson(['identify', '--data', data, '--method', method, '--h', '0.1', '--dof', '1', '--input-sampling', 'hold', '--truth', 'msd'],
+    const r = await okJson(['identify', '--data', data, '--method', method, '--h', '0.1', '--dof', '1', '--input-sampling', 'hold', '--truth', 'msd'],
       { warnings: true });
     checkIdentifyResult(r, { method, n: 1, truth: nested('msd'), discrete: method === 'variational' });
     assert.equal(r.h, 0.1);
   }
-  hasKeys(okJson(['identify', '--data', data, '--method', 'variational'], { warnings: true }).diagnostics, [], 'diagnostics');
+  hasKeys((await okJson(['identify', '--data', data, '--method', 'variational'], { warnings: true })).diagnostics, [], 'diagnostics');
   for (const init of ['n4sid', 'equation-error']) {
-    const r = okJson(['identify', '--data', data3, '--method', 'variational', '--init', init, '--input-sampling', 'hold', '--truth', '3dof'],
+    const r = await okJson(['identify', '--data', data3, '--method', 'variational', '--init', init, '--input-sampling', 'hold', '--truth', '3dof'],
       { warnings: true });
     checkIdentifyResult(r, { method: 'variational', n: 3, truth: nested('3dof'), discrete: true });
     assert.equal(r.diagnostics.init, init, 'the PEM started from --init');
   }
-  assert.equal(ok(['identify', '--data', data, '--method', 'variational', '--out', file('id.json')], { warnings: true }), '');
+  assert.equal(await ok(['identify', '--data', data, '--method', 'variational', '--out', file('id.json')], { warnings: true }), '');
   checkIdentifyResult(JSON.parse(readFileSync(file('id.json'), 'utf8')), { method: 'variational', n: 1, discrete: true });
 });
 
-test('cli identify --L FILE (the documented upper-case name): L of the system JSON is used', () => {
+test('cli identify --L FILE (the documented upper-case name): L of the system JSON is used', async () => {
   // L = 2 (a 1x1 input matrix): M, D, K come out halved, as M q'' + D q' + K q = L u says.
   const lFile = file('L.json');
   writeFileSync(lFile, JSON.stringify({ L: [[2]] }));
-  const plain = okJson(['identify', '--data', data, '--method', 'variational'], { warnings: true });
-  const withL = okJson(['identify', '--data', data, '--method', 'variational', '--L', lFile], { warnings: true });
+  const plain = await okJson(['identify', '--data', data, '--method', 'variational'], { warnings: true });
+  const withL = await okJson(['identify', '--data', data, '--method', 'variational', '--L', lFile], { warnings: true });
   checkIdentifyResult(withL, { method: 'variational', n: 1, discrete: true });
   for (const key of ['M', 'D', 'K']) assert.ok(Math.abs(withL[key][0][0] - 2 * plain[key][0][0]) < 1e-9 * Math.abs(plain[key][0][0]), key);
 });
 
-test('cli study: {system,snr,n,runs,seed,rows:[{h,method,rel_err{M,K,D,A},failures,median_ms}]}', () => {
-  const r = okJson(['study', '--system', 'msd', '--h', '0.1,0.2', '--snr', '40', '--runs', '2', '--n', '600',
+test('cli study: {system,snr,n,runs,seed,rows:[{h,method,rel_err{M,K,D,A},failures,median_ms}]}', async () => {
+  const r = await okJson(['study', '--system', 'msd', '--h', '0.1,0.2', '--snr', '40', '--runs', '2', '--n', '600',
     '--methods', 'variational,equation-error', '--seed', '5', '--workers', '1']);
   hasKeys(r, ['system', 'snr', 'n', 'runs', 'seed', 'rows'], 'study');
   assert.deepEqual([r.system, r.snr, r.n, r.runs, r.seed], ['msd', 40, 600, 2, 5]);
@@ -200,11 +200,11 @@ test('cli study: {system,snr,n,runs,seed,rows:[{h,method,rel_err{M,K,D,A},failur
     hasKeys(row.rel_err, ['M', 'K', 'D', 'A'], 'rel_err');
     assert.ok(Number.isInteger(row.failures) && row.failures >= 0 && row.failures <= 2);
   }
-  assert.equal(ok(['study', '--system', 'msd', '--h', '0.1', '--snr', 'inf', '--runs', '1', '--n', '300', '--methods', 'variational',
+  assert.equal(await ok(['study', '--system', 'msd', '--h', '0.1', '--snr', 'inf', '--runs', '1', '--n', '300', '--methods', 'variational',
     '--out', file('study.json')]), '');
 });
 
-test('cli error contract: exit 1 with exactly one line `mechid: error: …` naming the option or file', () => {
+test('cli error contract: exit 1 with exactly one line `mechid: error: …` naming the option or file', async () => {
   const cases = [
     [['simulate', '--system', 'msd', '--h', 'x', '--n', '10'], /--h/],
     [['discretize', '--system', 'msd', '--h', '0.1', '--method', 'cubic'], /cubic/],
@@ -217,7 +217,7 @@ test('cli error contract: exit 1 with exactly one line `mechid: error: …` nami
     [['simulate', '--system', 'msd', '--h', '0.1', '--n', '10', '--no-such-option', '1'], /--no-such-option/],
   ];
   for (const [args, pattern] of cases) {
-    const r = cli(...args);
+    const r = await cli(...args);
     assert.equal(r.code, 1, `${args.join(' ')}: exit ${r.code}: ${r.stderr}`);
     assert.equal(r.stdout, '');
     const lines = r.stderr.split('\n').filter(Boolean);

@@ -10,26 +10,26 @@ import { cli, root } from './helpers.mjs';
 
 const trap = `${root}tests/data/wasm-trap-600rows.csv`;
 
-test('the CSV on which BDCSVD trapped gives a result, not an internal error', () => {
+test('the CSV on which BDCSVD trapped gives a result, not an internal error', async () => {
   for (const method of ['auto', 'n4sid-d2c', 'variational']) {
-    const r = cli('identify', '--data', trap, '--method', method, '--input-sampling', 'hold');
+    const r = await cli('identify', '--data', trap, '--method', method, '--input-sampling', 'hold');
     assert.notEqual(r.code, 2, `${method}: ${r.stderr}`);
     assert.doesNotMatch(r.stderr, /internal|out of bounds/, method);
   }
 });
 
-test('block rows 1e9 are named with the samples they need, as natively', () => {
-  const r = cli('identify', '--data', trap, '--method', 'n4sid-d2c', '--block-rows', '1000000000');
+test('block rows 1e9 are named with the samples they need, as natively', async () => {
+  const r = await cli('identify', '--data', trap, '--method', 'n4sid-d2c', '--block-rows', '1000000000');
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stderr, /block rows i = 1000000000 need at least 1\.4e\+10 samples \(2 i \(1 \+ inputs \+ outputs\)\), the data have 600: give at most 42 block rows/);
 });
 
-test('an acceleration cut-off of 1e-12 Hz says how long the filter needs to settle, as natively', () => {
+test('an acceleration cut-off of 1e-12 Hz says how long the filter needs to settle, as natively', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mechid-robust-'));
   try {
     const data = join(dir, 'd.csv');
-    assert.equal(cli('simulate', '--system', '3dof', '--h', '0.05', '--n', '300', '--seed', '1', '--out', data).code, 0);
-    const r = cli('identify', '--data', data, '--method', 'auto', '--outputs', 'acceleration', '--cutoff', '1e-12');
+    assert.equal((await cli('simulate', '--system', '3dof', '--h', '0.05', '--n', '300', '--seed', '1', '--out', data)).code, 0);
+    const r = await cli('identify', '--data', data, '--method', 'auto', '--outputs', 'acceleration', '--cutoff', '1e-12');
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stderr, /needs longer to settle \(3\.1831e\+12 s\) than the record \(15 s\)/);
   } finally {

@@ -219,22 +219,22 @@ test('identify --data FILE.uff refuses each malformed file with its message', as
   }
 });
 
-test('identify --method auto on a UFF written from a simulated CSV gives the CSV route\'s numbers (ASCII and 58b)', () => {
+test('identify --method auto on a UFF written from a simulated CSV gives the CSV route\'s numbers (ASCII and 58b)', async () => {
   const csv = join(dir, 'msd.csv');
-  assert.equal(cli('simulate', '--system', 'msd', '--h', '0.1', '--n', '2000', '--snr', '40', '--seed', '2', '--out', csv).code, 0);
+  assert.equal((await cli('simulate', '--system', 'msd', '--h', '0.1', '--n', '2000', '--snr', '40', '--seed', '2', '--out', csv)).code, 0);
   const dataset = parseDatasetCsv({ Papa, text: readFileSync(csv, 'utf8'), source: csv });
   const ascii = join(dir, 'msd.uff');
   const binary = join(dir, 'msd-58b.unv');
   writeFileSync(ascii, writeUff58({ kind: 'time', ...dataset }));
   writeFileSync(binary, writeUff58({ kind: 'time', ...dataset }, { binary: true }));
-  const run = (file) => {
-    const r = cli('identify', '--data', file, '--method', 'auto', '--input-sampling', 'hold', '--truth', 'msd');
+  const run = async (file) => {
+    const r = await cli('identify', '--data', file, '--method', 'auto', '--input-sampling', 'hold', '--truth', 'msd');
     assert.equal(r.code, 0, r.stderr);
     return JSON.parse(r.stdout);
   };
-  const want = run(csv);
+  const want = await run(csv);
   for (const [file, rel] of [[binary, 1e-12], [ascii, 1e-9]]) {
-    const got = run(file);
+    const got = await run(file);
     assert.equal(got.status, want.status);
     assert.equal(got.n, want.n);
     close(got.h, want.h, 1e-15, 'h');
@@ -242,23 +242,25 @@ test('identify --method auto on a UFF written from a simulated CSV gives the CSV
     close(got.modal.modes[0].freq_hz, want.modal.modes[0].freq_hz, rel, 'freq');
   }
   // a skipped dataset is a warning on stderr; --time-col does not apply
-  const r = cli('identify', '--data', ascii, '--method', 'auto', '--time-col', 't');
+  const r = await cli('identify', '--data', ascii, '--method', 'auto', '--time-col', 't');
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stderr, /--time-col does not apply to the universal file/);
 });
 
-test('identify --method ida on a UFF (force u1, accelerometer a1) gives the CSV route\'s stiffnesses', () => {
+test('identify --method ida on a UFF (force u1, accelerometer a1) gives the CSV route\'s stiffnesses', async () => {
   const csv = join(dir, 'le.csv');
-  assert.equal(cli('simulate', '--system', 'lin-ewins', '--n', '20000', '--out', csv).code, 0);
+  assert.equal((await cli('simulate', '--system', 'lin-ewins', '--n', '20000', '--out', csv)).code, 0);
   const dataset = parseDatasetCsv({ Papa, text: readFileSync(csv, 'utf8'), source: csv, outputCols: ['a1'] });
   const uff = join(dir, 'le.uff');
   writeFileSync(uff, writeUff58({ kind: 'time', ...dataset }, { binary: true }));
   const args = ['--method', 'ida', '--regions', 'thresholds:0.005', '--mass', '1', '--damping', '4'];
-  const [want, got] = [csv, uff].map((file) => {
-    const r = cli('identify', '--data', file, ...args);
+  const results = [];
+  for (const file of [csv, uff]) {
+    const r = await cli('identify', '--data', file, ...args);
     assert.equal(r.code, 0, r.stderr);
-    return JSON.parse(r.stdout);
-  });
+    results.push(JSON.parse(r.stdout));
+  }
+  const [want, got] = results;
   assert.deepEqual(got.columns, { acceleration: 'a1', force: 'u1' });
   for (const [name, k] of Object.entries(want.k)) close(got.k[name], k, 1e-9, name);
 });

@@ -62,7 +62,7 @@ test('API: maxWork Infinity runs a request above a low limit; a bad maxWork is n
   }
 });
 
-test('CLI: the 60-DOF CSV (2.3 MB) is refused in one line within seconds; --max-work inf lifts a low limit', () => {
+test('CLI: the 60-DOF CSV (2.3 MB) is refused in one line within seconds; --max-work inf lifts a low limit', async () => {
   const header = ['t', ...Array.from({ length: DOF }, (_, i) => `u${i + 1}`), ...Array.from({ length: DOF }, (_, i) => `q${i + 1}`)];
   const rows = [header.join(',')];
   for (let k = 0; k < N; k++) {
@@ -74,7 +74,7 @@ test('CLI: the 60-DOF CSV (2.3 MB) is refused in one line within seconds; --max-
   const file = join(dir, '60-dof-2000.csv');
   writeFileSync(file, `${rows.join('\n')}\n`);
   const t0 = performance.now();
-  const r = cli('identify', '--data', file, '--method', 'equation-error');
+  const r = await cli('identify', '--data', file, '--method', 'equation-error');
   const ms = performance.now() - t0;
   assert.equal(r.code, 1, r.stderr);
   const lines = r.stderr.trim().split('\n');
@@ -83,14 +83,14 @@ test('CLI: the 60-DOF CSV (2.3 MB) is refused in one line within seconds; --max-
   assert.ok(ms < 5000, `refused after ${ms} ms`);
 
   const small = join(dir, '3dof.csv');
-  assert.equal(cli('simulate', '--system', '3dof', '--h', '0.05', '--n', '400', '--snr', '30', '--seed', '1', '--out', small).code, 0);
-  const low = cli('identify', '--data', small, '--method', 'equation-error', '--input-sampling', 'hold', '--max-work', '1000');
+  assert.equal((await cli('simulate', '--system', '3dof', '--h', '0.05', '--n', '400', '--snr', '30', '--seed', '1', '--out', small)).code, 0);
+  const low = await cli('identify', '--data', small, '--method', 'equation-error', '--input-sampling', 'hold', '--max-work', '1000');
   assert.equal(low.code, 1);
   assert.match(low.stderr, /equation-error on 3 DOF x 400 samples needs about .* above the limit of 1e\+03/);
-  const anyway = cli('identify', '--data', small, '--method', 'equation-error', '--input-sampling', 'hold', '--max-work', 'inf');
+  const anyway = await cli('identify', '--data', small, '--method', 'equation-error', '--input-sampling', 'hold', '--max-work', 'inf');
   assert.equal(anyway.code, 0, anyway.stderr);
   assert.equal(JSON.parse(anyway.stdout).method, 'equation-error');
-  const bad = cli('identify', '--data', small, '--method', 'equation-error', '--max-work', 'lots');
+  const bad = await cli('identify', '--data', small, '--method', 'equation-error', '--max-work', 'lots');
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /--max-work must be a number or inf, got 'lots'/);
 });

@@ -1,8 +1,7 @@
 // identify --method ida|dia: piecewise-linear stiffness from an accelerometer (seed 002), with
 // --truth a nonlinear preset: the relative error of each stiffness.
-import Papa from 'papaparse';
 import { badInput, parseRegions } from '../../../wasm/api.js';
-import { isUff, oneDataPath, readBytes, warn, writeJson } from '../../io.mjs';
+import { Papa, isUff, oneDataPath, readBytes, warn, writeJson } from '../../io.mjs';
 import { decodeText, parseDatasetCsv } from '../../../wasm/csv.js';
 import { parseUff } from '../../../wasm/uff.js';
 import { uffChannels, uffToDataset } from '../../../wasm/uff-convert.js';

@@ -7,7 +7,8 @@ const results = new URL('../docs/results.md', import.meta.url);
 // slicot (Octave's SLICOT n4sid against ours) runs in the default list and says 'skipped' without octave-cli.
 // Optional too: scale (chains of 4-24 DOF, issue 19 item 5; ~20 min, `node bench/run.mjs scale`), and
 // peer (Octave's n4sid against ours, timed; ~2.5 min, and its timings want the machine to itself:
-// run it alone, `node bench/run.mjs peer`); it says 'skipped' without octave-cli.
+// run it alone, `node bench/run.mjs peer`); it says 'skipped' without octave-cli. And kernels (Eigen's
+// kernels alone natively, under Node and in Chromium; ~1.5 min, `node bench/run.mjs kernels`).
 const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,speed,nonlinear,nonlinear_dia,estimators,page,acceleration,slicot,guard').split(',');
 
 // Each section is written as soon as it is done, into the file as it is then: edits made to the

@@ -1,8 +1,10 @@
-// --pre-js of the WebAssembly build of bench/native/identify_speed.cpp (wasm/CMakeLists.txt).
+// --pre-js of the WebAssembly builds of the native bench tools for Node (wasm/CMakeLists.txt:
+// bench/native/identify_speed.cpp, eigen_kernels.cpp).
 // ES5 on purpose: Emscripten's JS optimizer (Debian's acorn) rejects destructuring here.
-// - The binary is read here: with Node's global fetch, Emscripten 3.1.6 would fetch() a file path.
+// - The binary (the .wasm beside the .cjs) is read here: with Node's global fetch, Emscripten 3.1.6
+//   would fetch() a file path.
 // - getenv reads Emscripten's ENV object, which Node's process.env does not fill by itself.
-Module.wasmBinary = require('fs').readFileSync(require('path').join(__dirname, 'identify_speed.wasm'));
+Module.wasmBinary = require('fs').readFileSync(__filename.replace(/\.cjs$/, '.wasm'));
 Module.preRun = (Module.preRun || []).concat(function () {
   Object.keys(process.env).forEach(function (key) {
     if (key.indexOf('MECHID_') === 0) ENV[key] = process.env[key];

@@ -1,6 +1,8 @@
 // The mechid CLI's run, apart from its process: parses argv, runs one command, writes the result
 // and the one-line error, returns the exit code (INTERFACES.md: 0 on success, 1 on bad input, 2 on
-// an internal failure, each failure with exactly one line `mechid: error: …` on stderr).
+// an internal failure, each failure with exactly one line `mechid: error: …` on stderr). Dispatch
+// only: each command is a module of bin/commands/ with its option table (bin/options.mjs makes the
+// parser, the usage text and the defaults from it).
 // bin/cli.mjs runs it on the process's streams and exits; the Node tests run it in their own
 // process (tests/node/helpers.mjs), on a module already compiled and warm.
 import { MechidError, badInput, printable, quoted } from '../wasm/api.js';

@@ -9,6 +9,9 @@ process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); });
 // background (nodejs/node#54918). process.exit() joins V8's worker threads without tearing the
 // isolate down, which deadlocks when a concurrent TurboFan job waits for a main-thread GC; the
 // launcher bin/mechid.js therefore runs this file with --no-concurrent-recompilation.
-// stdout to a pipe is written asynchronously: the exit waits until what was written is flushed.
-const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });
-process.stdout.write('', () => process.exit(code));
+// stdout to a pipe is written asynchronously: a success waits until what was written is flushed; a
+// failure exits at once with its code (its one line went to stderr), as a closed pipe must not turn
+// it into exit 0 through the EPIPE handler above.
+const code = await runCli(process.argv.slice(2));
+if (code === 0) process.stdout.write('', () => process.exit(0));
+else process.exit(code);

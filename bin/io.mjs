@@ -6,6 +6,7 @@ import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '.
 import { decodeText, parseDatasetCsv } from '../wasm/csv.js';
 import { looksLikeUff, parseUff } from '../wasm/uff.js';
 import { uffToDataset } from '../wasm/uff-convert.js';
+import { streams } from './streams.mjs';
 
 // PapaParse (CommonJS) by require: an ES `import` of it has Node scan its 52 KB for export names
 // first (cjs-module-lexer), 50 of a CLI call's 200 ms of CPU (node --cpu-prof of `mechid simulate`).
@@ -33,23 +34,6 @@ export function readJson(path, what) {
   } catch (e) {
     throw badInput(`${what} ${path} is not valid JSON: ${e.message}`);
   }
-}
-
-// Where the command being run writes its result (no --out) and its warnings: the process's streams,
-// or those a run of bin/main.mjs gave (the Node tests run commands in their own process).
-const streams = { stdout: process.stdout, stderr: process.stderr };
-let inUse = false;
-
-/** Points writeOutput and warn at `given` ({stdout, stderr}) until the returned function is called. */
-export function useStreams(given) {
-  if (inUse) throw new Error('one CLI run at a time in a process (bin/io.mjs streams are in use)');
-  inUse = true;
-  const before = { ...streams };
-  Object.assign(streams, given);
-  return () => {
-    Object.assign(streams, before);
-    inUse = false;
-  };
 }
 
 export function writeOutput(text, out) {

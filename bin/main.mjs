@@ -7,7 +7,7 @@
 // process (tests/node/helpers.mjs), on a module already compiled and warm.
 import { MechidError, badInput, printable, quoted } from '../wasm/api.js';
 import { loadMechidNode } from '../wasm/node.js';
-import { useStreams } from './io.mjs';
+import { useStreams } from './streams.mjs';
 import { OUT, parseOptions, usageLines } from './options.mjs';
 
 // The commands, in the order of the usage text; each is bin/commands/<name>.mjs. A run imports only
@@ -44,11 +44,12 @@ async function main(argv, module, stdout) {
 }
 
 /**
- * Runs `mechid ...argv` writing to `stdout` and `stderr` (objects with write(text)); resolves to the
- * exit code. `mechid`: a loaded module to compute with (default: a new one). One run at a time per
- * process: the commands write through bin/io.mjs, which this points at the given streams.
+ * Runs `mechid ...argv` writing to `stdout` and `stderr` (objects with write(text); the process's by
+ * default); resolves to the exit code. `mechid`: a loaded module to compute with (default: a new
+ * one). One run at a time per process: the commands write through bin/io.mjs, which this points at
+ * the given streams (bin/streams.mjs).
  */
-export async function runCli(argv, { stdout, stderr, mechid } = {}) {
+export async function runCli(argv, { stdout = process.stdout, stderr = process.stderr, mechid } = {}) {
   const restore = useStreams({ stdout, stderr });
   try {
     await main(argv, () => mechid ?? loadMechidNode(), stdout);

@@ -7,7 +7,7 @@ let inUse = false;
 
 /** Points writeOutput and warn at `given` ({stdout, stderr}) until the returned function is called. */
 export function useStreams(given) {
-  if (inUse) throw new Error('one CLI run at a time in a process (bin/streams.mjs are in use)');
+  if (inUse) throw new Error('one CLI run at a time in a process (the streams of bin/streams.mjs are in use)');
   inUse = true;
   const before = { ...streams };
   Object.assign(streams, given);

@@ -1,14 +1,11 @@
 // The bad-input corpus (tests/data/bad, expected.json) through the CLI's identify command: each
 // file refused with code bad-input and its expected message (the `cli` one where the page's
-// differs). In-process (the command's own run(), as bin/main.mjs calls it) to stay fast; the
-// spawned CLI is checked on the files whose bytes must not reach a terminal (cli_messages.test.mjs).
+// differs). In-process (helpers.mjs `cli`) to stay fast; the spawned CLI is checked on the files
+// whose bytes must not reach a terminal (cli_messages.test.mjs).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { MechidError } from '../../wasm/api.js';
-import * as identify from '../../bin/commands/identify.mjs';
-import { OUT, parseOptions } from '../../bin/options.mjs';
-import { mechid } from './helpers.mjs';
+import { cli } from './helpers.mjs';
 
 const dir = new URL('../data/bad/', import.meta.url).pathname;
 const expected = JSON.parse(readFileSync(`${dir}expected.json`, 'utf8'));
@@ -22,14 +19,9 @@ test('the corpus has at least 80 files, each with its expected message, and no f
 
 test('identify refuses each file of the corpus with one line naming the file, line or column', async () => {
   for (const [name, entry] of Object.entries(expected)) {
-    const argv = ['--data', `${dir}${name}`, '--method', 'variational', '--out', '/dev/null'];
-    const options = parseOptions('identify', { ...identify.options, ...OUT }, argv);
-    await assert.rejects(identify.run(options, mechid), (e) => {
-      assert.ok(e instanceof MechidError, `${name}: ${e}`);
-      assert.equal(e.code, 'bad-input', `${name}: ${e.message}`);
-      assert.equal(e.message.replaceAll(dir, ''), cliMessage(entry), name);
-      assert.doesNotMatch(e.message, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/, `${name}: a control character in the message`);
-      return true;
-    }, name);
+    const r = await cli('identify', '--data', `${dir}${name}`, '--method', 'variational', '--out', '/dev/null');
+    assert.equal(r.code, 1, `${name}: exit ${r.code}: ${r.stderr}`);  // bad input, not internal (2)
+    assert.equal(r.stderr.replaceAll(dir, ''), `mechid: error: ${cliMessage(entry)}\n`, name);
+    assert.doesNotMatch(r.stderr.slice(0, -1), /[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/, `${name}: a control character in the message`);
   }
 });

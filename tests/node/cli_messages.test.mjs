@@ -11,7 +11,7 @@ import { MechidError, parseRegions, poleGrid } from '../../wasm/api.js';
 import { parseScale } from '../../bin/commands/identify/linear.mjs';
 import * as identify from '../../bin/commands/identify.mjs';
 import { INT_RANGE, OUT, parseOptions } from '../../bin/options.mjs';
-import { cliProcess as cli, mechid } from './helpers.mjs';
+import { cli, cliProcess, mechid } from './helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-messages-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,8 +29,9 @@ async function refusal(file, ...more) {
   assert.fail(`${file} was not refused`);
 }
 
+// The spawned executable: the bytes that reach a terminal.
 test('a header with terminal escape sequences reaches stderr escaped, as one line, exit 1', () => {
-  const r = cli('identify', '--data', `${corpus}esc-noinputs.csv`, '--method', 'auto');
+  const r = cliProcess('identify', '--data', `${corpus}esc-noinputs.csv`, '--method', 'auto');
   assert.equal(r.code, 1);
   assert.ok(!r.stderr.includes('\u001b'), `raw ESC on stderr: ${JSON.stringify(r.stderr)}`);
   assert.equal(r.stderr, `mechid: error: ${corpus}esc-noinputs.csv: no input columns (u1, u2, ...); the header has a\\x1b[2J\\x1b[H, b\n`);
@@ -118,8 +119,8 @@ test('every integer option of every command is range-checked before it reaches t
   }
 });
 
-test('study --n beyond the core\'s limit is bad input (exit 1) with the limit, not internal', () => {
-  const r = cli('study', '--system', 'msd', '--h', '0.1', '--snr', '20', '--runs', '1', '--n', '100000000', '--methods', 'variational', '--workers', '1');
+test('study --n beyond the core\'s limit is bad input (exit 1) with the limit, not internal', async () => {
+  const r = await cli('study', '--system', 'msd', '--h', '0.1', '--snr', '20', '--runs', '1', '--n', '100000000', '--methods', 'variational', '--workers', '1');
   assert.equal(r.code, 1, r.stderr);
   assert.equal(r.stderr, 'mechid: error: n must be at most 2000000 samples, got 100000000\n');
 });
@@ -131,7 +132,7 @@ test('an unknown argument or command is quoted, escaped and cut', () => {
 
 // Probe item 9: absurd sampling periods gave q = 0, G = 0 or κ = null with exit 0. Each command now
 // refuses on one line naming h and the range it takes (core/sampling_period.hpp, conditioning.hpp).
-test('absurd h: simulate, discretize and condition refuse on one line naming h and the range, exit 1', () => {
+test('absurd h: simulate, discretize and condition refuse on one line naming h and the range, exit 1', async () => {
   const cases = [
     [['simulate', '--system', 'msd', '--h', '1e300', '--n', '5'], /h = 1e\+300 s is too long for this system.*give h between/],
     [['simulate', '--system', 'msd', '--h', '1e-320', '--n', '5'], /h must be between 1e-300 and 1e300 seconds, got 1e-320/],
@@ -140,7 +141,7 @@ test('absurd h: simulate, discretize and condition refuse on one line naming h a
     [['condition', '--h', '1e20'], /h = 1e\+20 is outside the range the conditioning analysis covers, 1e-12 to 1e12/],
   ];
   for (const [args, pattern] of cases) {
-    const r = cli(...args);
+    const r = await cli(...args);
     assert.equal(r.code, 1, `${args.join(' ')}: exit ${r.code}, ${r.stderr}`);
     assert.match(r.stderr, pattern, args.join(' '));
     assert.equal(r.stderr.split('\n').length, 2, `one line: ${r.stderr}`);

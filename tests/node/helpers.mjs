@@ -27,7 +27,8 @@ process.chdir(root);
  *  module above; resolves to {code, stdout, stderr} as cliProcess returns them. A spawned CLI costs
  *  0.2 s of CPU to start and runs its first calls in V8's baseline code; most tests check what a
  *  command computes and prints, which this checks the same. The executable itself (launcher, exit,
- *  output to a pipe) is tested through cliProcess in cli.test.mjs and cli_messages.test.mjs. */
+ *  output to a pipe, bytes reaching a terminal) is tested through cliProcess in cli.test.mjs and
+ *  cli_messages.test.mjs. */
 export async function cli(...args) {
   const sink = () => ({ text: '', write(t) { this.text += t; return true; } });
   const stdout = sink(), stderr = sink();

@@ -34,7 +34,10 @@ const openSteps = () => page.$$eval('[role="tabpanel"]', (ps) => ps.filter((p) =
 async function freshLoad(fragment = '') {
   await page.goto('about:blank');  // else a change of the fragment alone would not reload
   await page.goto(`${browser.server.url}${fragment}`);
-  await page.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+  // Both sections that read a share link have started (each fills its form from the fragment when
+  // it starts; Identify can be ready before Simulate is).
+  await page.waitForFunction(() => !document.getElementById('ident-run').disabled
+    && !document.getElementById('simulate').disabled, null, { timeout: 30_000 });
 }
 
 test('a nav landmark holds one tablist with the four steps and the three tools, named by what they do', async () => {

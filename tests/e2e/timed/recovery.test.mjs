@@ -241,9 +241,15 @@ test('Cancel in the Identify section stops a long identification; the next one w
   await page.fill('#ident-n', '200000');
   await checkOnly(page, '#ident-form input[name="method"]', ['auto']);
   await page.click('#ident-run');
+  // 8dof auto on 200 000 samples (about 1.2e12 flops) is above the work limit: it is refused once the
+  // samples are simulated (under 0.5 s on a fast machine), and "Run anyway" starts it without the
+  // limit, for minutes. Waiting for the refusal keeps the test off the simulation's duration.
+  await page.waitForSelector('#ident-run-error button.run-anyway', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('#ident-status', 'data-state'), 'error', await page.textContent('#ident-status'));
+  await page.click('#ident-run-error button.run-anyway');
   await page.waitForFunction(() => !document.getElementById('ident-cancel').hidden);
   await page.waitForTimeout(500);
-  assert.equal(await page.getAttribute('#ident-status', 'data-state'), 'busy');
+  assert.equal(await page.getAttribute('#ident-status', 'data-state'), 'busy', await page.textContent('#ident-status'));
   await page.click('#ident-cancel');
   await page.waitForFunction(() => document.getElementById('ident-status').dataset.state === 'cancelled', null, { timeout: 2_000 });
   assert.match(await page.textContent('#ident-status'), /^Cancelled after \d+\.\d s: the work was stopped; your inputs are kept\.$/);

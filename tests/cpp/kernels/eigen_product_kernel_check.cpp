@@ -1,0 +1,85 @@
+// The WASM build's matrix-product kernel (src/core/eigen_product_kernel.hpp), natively. It is its own
+// executable (mechid_kernel_tests): the header replaces Eigen's kernel in every translation unit
+// that includes it, and a second definition beside mechid_core's (which keeps Eigen's) would be an
+// ODR violation. Every expected value is a plain triple loop or an identity of the factorization.
+#include <Eigen/Dense>
+
+#include "core/eigen_product_kernel.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using Eigen::Index;
+using Eigen::MatrixXd;
+
+namespace {
+
+// Σ_l A(i, l) B(l, j), one dot product at a time.
+MatrixXd naive_product(const MatrixXd& A, const MatrixXd& B) {
+  MatrixXd P = MatrixXd::Zero(A.rows(), B.cols());
+  for (Index i = 0; i < A.rows(); ++i)
+    for (Index j = 0; j < B.cols(); ++j)
+      for (Index l = 0; l < A.cols(); ++l) P(i, j) += A(i, l) * B(l, j);
+  return P;
+}
+
+double relative(const MatrixXd& x, const MatrixXd& reference) { return (x - reference).norm() / (1 + reference.norm()); }
+
+}  // namespace
+
+TEST_CASE("the product kernel on Eigen's packed panels equals the triple loop, panel mode (stride, offset) included") {
+  using namespace Eigen::internal;
+  using Lhs = const_blas_data_mapper<double, Index, Eigen::ColMajor>;
+  using Res = blas_data_mapper<double, Index, Eigen::ColMajor, Eigen::Unaligned, 1>;
+  std::mt19937 draw(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    // Every remainder of rows and columns modulo 4, depths from 1.
+    const Index rows = 1 + Index(draw() % 23), cols = 1 + Index(draw() % 23), depth = 1 + Index(draw() % 40);
+    const bool panel = trial % 2 == 1;
+    const Index offset = panel ? Index(draw() % 5) : 0, stride = panel ? depth + offset + Index(draw() % 5) : depth;
+    const MatrixXd A = MatrixXd::Random(rows, depth), B = MatrixXd::Random(depth, cols), C0 = MatrixXd::Random(rows, cols);
+    // Packed with Eigen's own routines, as its products pack them (mr = nr = 4, 2-double packets).
+    std::vector<double> blockA(std::size_t(rows * stride) + 8, 0.0), blockB(std::size_t(cols * stride) + 8, 0.0);
+    gemm_pack_lhs<double, Index, Lhs, 4, 2, Packet2d, Eigen::ColMajor, false, true>()(blockA.data(), Lhs(A.data(), rows), depth, rows, stride, offset);
+    gemm_pack_rhs<double, Index, Lhs, 4, Eigen::ColMajor, false, true>()(blockB.data(), Lhs(B.data(), depth), depth, cols, stride, offset);
+    MatrixXd C = C0;
+    const double alpha = -0.75;
+    gebp_kernel<double, double, Index, Res, 4, 4, false, false>()(Res(C.data(), rows), blockA.data(), blockB.data(), rows, depth, cols, alpha,
+                                                                 panel ? stride : -1, panel ? stride : -1, offset, offset);
+    INFO("rows " << rows << ", cols " << cols << ", depth " << depth << ", stride " << stride << ", offset " << offset);
+    CHECK(relative(C, C0 + alpha * naive_product(A, B)) < 1e-14);
+  }
+}
+
+TEST_CASE("products, triangular solves, rank updates and factorizations through the kernel match their definitions") {
+  std::mt19937 draw(11);
+  for (int trial = 0; trial < 40; ++trial) {
+    const Index m = 1 + Index(draw() % 70), n = 1 + Index(draw() % 70), k = 1 + Index(draw() % 70);
+    const MatrixXd A = MatrixXd::Random(m, k), B = MatrixXd::Random(k, n), C0 = MatrixXd::Random(m, n);
+    INFO("m " << m << ", n " << n << ", k " << k);
+    MatrixXd C = C0;
+    C.noalias() += 0.5 * A * B;
+    CHECK(relative(C, C0 + 0.5 * naive_product(A, B)) < 1e-14);
+    // Row-major operands are packed by the other pack routines into the same layout.
+    const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Ar = A, Br = B;
+    CHECK(relative(Ar * Br, naive_product(A, B)) < 1e-14);
+    MatrixXd S = MatrixXd::Random(m, m);
+    S = (S * S.transpose()).eval() + double(m) * MatrixXd::Identity(m, m);
+    const MatrixXd L = S.triangularView<Eigen::Lower>();
+    const MatrixXd X = S.triangularView<Eigen::Lower>().solve(C0);
+    CHECK(relative(naive_product(L, X), C0) < 1e-13);
+    MatrixXd R = MatrixXd::Zero(m, m);
+    R.selfadjointView<Eigen::Lower>().rankUpdate(A);
+    const MatrixXd AAt = naive_product(A, A.transpose());
+    CHECK(relative(MatrixXd(R.triangularView<Eigen::Lower>()), MatrixXd(AAt.triangularView<Eigen::Lower>())) < 1e-14);
+    const Eigen::LLT<MatrixXd> llt(S);
+    CHECK(relative(naive_product(llt.matrixL().toDenseMatrix(), llt.matrixU().toDenseMatrix()), S) < 1e-14);
+  }
+  // Sizes past Eigen's cache blocking (several depth and row blocks) and a blocked Householder QR.
+  const MatrixXd A = MatrixXd::Random(700, 330), B = MatrixXd::Random(330, 290);
+  CHECK(relative(A * B, naive_product(A, B)) < 1e-14);
+  const Eigen::HouseholderQR<MatrixXd> qr(A);
+  const MatrixXd Q = qr.householderQ() * MatrixXd::Identity(700, 330);
+  CHECK(relative(naive_product(Q, MatrixXd(qr.matrixQR().topRows(330).triangularView<Eigen::Upper>())), A) < 1e-13);
+}

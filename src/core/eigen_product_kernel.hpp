@@ -1,16 +1,17 @@
-// The inner kernel of Eigen's matrix products for the WebAssembly build: wasm/CMakeLists.txt
+// The inner kernels of Eigen's matrix products for the WebAssembly build: wasm/CMakeLists.txt
 // force-includes this header after <Eigen/Core> in every translation unit, so that every product,
-// triangular solve and rank update of double matrices there runs through it. The native build
-// keeps Eigen's own kernel, which runs as fast natively (docs/results.md, "Where the time goes",
-// stop 46).
+// triangular solve and rank update of double matrices there (gebp_kernel), and every product of a
+// column-major matrix with a vector (general_matrix_vector_product), runs through them. The native
+// build keeps Eigen's own kernels, which run as fast natively (docs/results.md, "Where the time
+// goes", stop 46).
 //
-// Why: Eigen 3.4's kernel (GeneralBlockPanelKernel.h) is written for x86 compilers: its 4 x 4
-// register block is peeled 8 times over the depth, with prefetches and register pins. Under V8
-// (Node 20, Chromium) that code runs at 1.46x native, and it is half of an 8dof `auto` call. This
-// kernel computes the same block with the plainest loop, which V8 compiles to code as fast as
-// native (the `kernels` bench: products 1.0-1.1x native, against 1.46x).
+// Why: Eigen 3.4's kernels are written for x86 compilers: the product's 4 x 4 register block is
+// peeled 8 times over the depth, with prefetches and register pins. Under V8 (Node 20, Chromium)
+// that code runs at 1.46x native (matrix-vector products 1.4-1.7x), and it is half of an 8dof `auto`
+// call. These kernels compute the same blocks with the plainest loops, which V8 compiles to code
+// about as fast as native (the `kernels` bench: products 1.0-1.1x native, matrix-vector 1.2x).
 //
-// What it computes (the GEBP step of Goto and van de Geijn, "Anatomy of high-performance matrix
+// The matrix product (the GEBP step of Goto and van de Geijn, "Anatomy of high-performance matrix
 // multiplication", ACM TOMS 34(3), 2008, sec. 3): res += alpha * A B for one block, with A and B
 // already packed by Eigen's gemm_pack_lhs and gemm_pack_rhs. Their layout (Eigen 3.4, mr = nr = 4
 // and 2-double packets, the build's EIGEN_ARCH_DEFAULT_NUMBER_OF_REGISTERS=16 with SSE2):
@@ -91,6 +92,48 @@ EIGEN_DONT_INLINE inline void gebp_kernel<double, double, Index, mechid_product:
     mechid_product::column_panel<4>(res, j, blockA, blockB + j * strideB + 4 * offsetB, rows, depth, alpha, strideA, offsetA);
   for (Index j = fours; j < cols; ++j)
     mechid_product::column_panel<1>(res, j, blockA, blockB + j * strideB + offsetB, rows, depth, alpha, strideA, offsetA);
+}
+
+// The matrix-vector product res += alpha · A x, A column-major (lhs), x with any increment (rhs):
+// rows in blocks of 8 (4 packets) held in registers over all columns, then the remaining rows (up to
+// 3 packets) in one more pass, then an odd last row. Each pass reads x once and A's columns in order.
+namespace mechid_product {
+using VectorLhs = const_blas_data_mapper<double, Index, ColMajor>;
+using VectorRhs = const_blas_data_mapper<double, Index, RowMajor>;
+
+// res(i … i + 2·Packets − 1) += alpha · Σ_j A(i …, j) x(j).
+template <int Packets>
+EIGEN_ALWAYS_INLINE void row_pass(Index i, Index cols, const VectorLhs& A, const VectorRhs& x, double* res, double alpha) {
+  Packet acc[Packets];
+  for (int r = 0; r < Packets; ++r) acc[r] = pset1<Packet>(0.0);
+  for (Index j = 0; j < cols; ++j) {
+    const Packet b = pset1<Packet>(x(j, 0));
+    const double* a = &A(i, j);
+    for (int r = 0; r < Packets; ++r) acc[r] = padd(acc[r], pmul(ploadu<Packet>(a + 2 * r), b));
+  }
+  const Packet a = pset1<Packet>(alpha);
+  for (int r = 0; r < Packets; ++r) pstoreu(res + i + 2 * r, padd(ploadu<Packet>(res + i + 2 * r), pmul(a, acc[r])));
+}
+}  // namespace mechid_product
+
+template <>
+EIGEN_DONT_INLINE inline void general_matrix_vector_product<Index, double, mechid_product::VectorLhs, ColMajor, false, double,
+                                                          mechid_product::VectorRhs, false, 0>::run(
+    Index rows, Index cols, const mechid_product::VectorLhs& A, const mechid_product::VectorRhs& x, double* res,
+    Index /*resIncr: 1, as Eigen asserts*/, double alpha) {
+  Index i = 0;
+  for (; i + 8 <= rows; i += 8) mechid_product::row_pass<4>(i, cols, A, x, res, alpha);
+  switch ((rows - i) / 2) {
+    case 3: mechid_product::row_pass<3>(i, cols, A, x, res, alpha), i += 6; break;
+    case 2: mechid_product::row_pass<2>(i, cols, A, x, res, alpha), i += 4; break;
+    case 1: mechid_product::row_pass<1>(i, cols, A, x, res, alpha), i += 2; break;
+    default: break;
+  }
+  if (i < rows) {
+    double sum = 0;
+    for (Index j = 0; j < cols; ++j) sum += A(i, j) * x(j, 0);
+    res[i] += alpha * sum;
+  }
 }
 
 }  // namespace internal

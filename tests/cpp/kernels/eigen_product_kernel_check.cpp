@@ -1,4 +1,4 @@
-// The WASM build's matrix-product kernel (src/core/eigen_product_kernel.hpp), natively. It is its own
+// The WASM build's matrix-product kernels (src/core/eigen_product_kernel.hpp), natively. It is its own
 // executable (mechid_kernel_tests): the header replaces Eigen's kernel in every translation unit
 // that includes it, and a second definition beside mechid_core's (which keeps Eigen's) would be an
 // ODR violation. Every expected value is a plain triple loop or an identity of the factorization.
@@ -82,4 +82,30 @@ TEST_CASE("products, triangular solves, rank updates and factorizations through 
   const Eigen::HouseholderQR<MatrixXd> qr(A);
   const MatrixXd Q = qr.householderQ() * MatrixXd::Identity(700, 330);
   CHECK(relative(naive_product(Q, MatrixXd(qr.matrixQR().topRows(330).triangularView<Eigen::Upper>())), A) < 1e-13);
+}
+
+TEST_CASE("the matrix-vector kernel equals the defining sums, for every row count modulo 8 and a strided vector") {
+  using namespace Eigen::internal;
+  using Lhs = const_blas_data_mapper<double, Index, Eigen::ColMajor>;
+  using Rhs = const_blas_data_mapper<double, Index, Eigen::RowMajor>;
+  std::mt19937 draw(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Index rows = 1 + Index(draw() % 40), cols = Index(draw() % 30), lda = rows + Index(draw() % 3), incx = 1 + Index(draw() % 3);
+    const MatrixXd storage = MatrixXd::Random(lda, std::max<Index>(cols, 1));
+    const Eigen::VectorXd xs = Eigen::VectorXd::Random(std::max<Index>(cols * incx, 1)), r0 = Eigen::VectorXd::Random(rows);
+    Eigen::VectorXd r = r0;
+    const double alpha = 1.25;
+    general_matrix_vector_product<Index, double, Lhs, Eigen::ColMajor, false, double, Rhs, false, 0>::run(
+        rows, cols, Lhs(storage.data(), lda), Rhs(xs.data(), incx), r.data(), 1, alpha);
+    Eigen::VectorXd expected = r0;
+    for (Index i = 0; i < rows; ++i)
+      for (Index j = 0; j < cols; ++j) expected(i) += alpha * storage(i, j) * xs(j * incx);
+    INFO("rows " << rows << ", cols " << cols << ", lda " << lda << ", incx " << incx);
+    CHECK(relative(r, expected) < 1e-14);
+  }
+  // Through Eigen's API: a block of a matrix times a row of another (copied or read with its stride).
+  const MatrixXd A = MatrixXd::Random(37, 29), X = MatrixXd::Random(5, 29);
+  Eigen::VectorXd y = Eigen::VectorXd::Zero(23);
+  y.noalias() += A.block(3, 0, 23, 29) * X.row(2).transpose();
+  CHECK(relative(y, naive_product(A.block(3, 0, 23, 29), X.row(2).transpose())) < 1e-14);
 }

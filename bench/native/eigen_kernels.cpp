@@ -1,9 +1,11 @@
 // Eigen's kernels alone, at the shapes the identification spends its time in, for `node bench/run.mjs
 // kernels` (bench/kernels.mjs): the same source compiled natively and to WebAssembly with the core's
-// flags (it links mechid_core for them: wasm/CMakeLists.txt's SIMD128 and SSE mapping), so the ratio
-// of the two is the engine's, not mechid's. Prints JSON rows {kernel, ms}: ms per call, the best of 7
-// timings of `calls` calls each (10 ms or more: a browser's clock has a resolution of 0.1 ms) after at
-// least 5 of them and 0.5 s of warm-up (V8 tiers WebAssembly up in the background while it runs).
+// flags (it links mechid_core for them: wasm/CMakeLists.txt's SIMD128 and SSE mapping, and the
+// product kernels of src/core/eigen_product_kernel.hpp that replace Eigen's there), so the ratio of
+// the two is what the engine makes of the kernels the core runs. Prints JSON rows {kernel, ms}: ms
+// per call, the best of 7 timings of `calls` calls each (10 ms or more: a browser's clock has a
+// resolution of 0.1 ms) after at least 5 of them and 0.5 s of warm-up (V8 tiers WebAssembly up in
+// the background while it runs).
 // Profiles of `auto` (docs/results.md, "Where the time goes"): the matrix-product kernel 28-33 % of a
 // call, matrix-vector products 9-10 %, the symmetric tridiagonal QR 4-7 %.
 #include <Eigen/Dense>

@@ -56,8 +56,7 @@ std::vector<Matrix> lagged_sums(const ScaledData& d, Eigen::Index lags, Eigen::I
       for (Eigen::Index tau = 0; tau < lags; ++tau) sums[static_cast<std::size_t>(tau)](p, q) = correlation[static_cast<std::size_t>(tau)];
     }
   // Remove s = j … N − 1 − τ (the last N − j samples of the record, read once).
-  Matrix tail(m, N - j);
-  for (Eigen::Index s = j; s < N; ++s) tail.col(s - j) = d.z(s);
+  const Matrix tail = d.z_columns(j, N - j);
   for (Eigen::Index s = 0; s < N - j; ++s)
     for (Eigen::Index tau = 0; s + tau < N - j && tau < lags; ++tau)
       sums[static_cast<std::size_t>(tau)].noalias() -= tail.col(s) * tail.col(s + tau).transpose();

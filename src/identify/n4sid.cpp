@@ -34,18 +34,24 @@ Vector rms_scales(const Matrix& x) {
 Matrix hankel_gram(const ScaledData& d, Eigen::Index i) {
   const Eigen::Index k = d.inputs(), ny = d.outputs(), m = k + ny, N = d.samples();
   const Eigen::Index j = N - 2 * i + 1, shifts = 2 * i;
-  const auto z = [&](Eigen::Index s) { return d.z(s); };  // [u(s); y(s)] on unit-RMS channels
   // The full lagged sums Σ_{s<j} z(s) z(s+τ)', by FFT in blocks (lagged_sums.hpp).
   const std::vector<Matrix> lagged = lagged_sums(d, shifts, j);
-  // block(a, τ) = Σ_{s=a}^{a+j-1} z(s) z(s+τ)' for 0 <= a, 0 <= τ, a + τ < 2i.
-  std::vector<Matrix> block(static_cast<std::size_t>(shifts * shifts));
-  auto at = [&](Eigen::Index a, Eigen::Index tau) -> Matrix& { return block[static_cast<std::size_t>(a * shifts + tau)]; };
+  // z(s) = [u(s); y(s)] on unit-RMS channels for the first and the last 2i − 1 samples, s < 2i − 1
+  // and j <= s < N (j + 2i − 2 = N − 1), read once for the head and tail terms below.
+  const Matrix head = d.z_columns(0, shifts - 1), tail = d.z_columns(j, shifts - 1);
+  // block(a, τ) = Σ_{s=a}^{a+j-1} z(s) z(s+τ)' for 0 <= a, 0 <= τ, a + τ < 2i: the m x m blocks side
+  // by side in one matrix, τ by τ (2i − τ of them each), instead of one allocation per block.
+  Matrix blocks(m, m * (shifts * (shifts + 1) / 2));
+  const auto at = [&](Eigen::Index a, Eigen::Index tau) {
+    return blocks.middleCols((tau * shifts - tau * (tau - 1) / 2 + a) * m, m);
+  };
+  Matrix sum(m, m);
   for (Eigen::Index tau = 0; tau < shifts; ++tau) {
-    Matrix sum = lagged[static_cast<std::size_t>(tau)];  // a = 0
+    sum = lagged[static_cast<std::size_t>(tau)];  // a = 0
     at(0, tau) = sum;
     for (Eigen::Index a = 1; a + tau < shifts; ++a) {
-      sum.noalias() -= z(a - 1) * z(a - 1 + tau).transpose();
-      sum.noalias() += z(a - 1 + j) * z(a - 1 + j + tau).transpose();
+      sum.noalias() -= head.col(a - 1) * head.col(a - 1 + tau).transpose();
+      sum.noalias() += tail.col(a - 1) * tail.col(a - 1 + tau).transpose();
       at(a, tau) = sum;
     }
   }

@@ -29,6 +29,13 @@ struct ScaledData {
     zt << u_rows(t, 1).transpose(), y_rows(t, 1).transpose();
     return zt;
   }
+  // z(t) … z(t + count − 1) side by side (m x count), read at once.
+  Matrix z_columns(Eigen::Index t, Eigen::Index count) const {
+    Matrix zs(inputs() + outputs(), count);
+    zs.topRows(inputs()) = u_rows(t, count).transpose();
+    zs.bottomRows(outputs()) = y_rows(t, count).transpose();
+    return zs;
+  }
 
   const Dataset& data;
   const Vector u_inverse, y_inverse;

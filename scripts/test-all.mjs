@@ -21,9 +21,11 @@ const stages = [
   // (docs/results.md, "Build time"). The same command as `npm run build:native`.
   { name: 'native build', cmd: 'npm run --silent build:native' },
   // catch_discover_tests splits or merges test names with ';', '[', ']' or quotes, and the merged
-  // entries match no test case yet pass: every Catch2 test case must be one CTest entry.
+  // entries match no test case yet pass: every Catch2 test case (of both test executables) must be
+  // one CTest entry.
   { name: 'native test list', needs: 'native build',
-    cmd: 'c=$(ctest --test-dir build-native -N | sed -n "s/^Total Tests: //p"); t=$(build-native/mechid_tests --list-test-names-only | sed "/^$/d" | wc -l); '
+    cmd: 'c=$(ctest --test-dir build-native -N | sed -n "s/^Total Tests: //p"); '
+      + 't=$(for x in mechid_tests mechid_kernel_tests; do build-native/$x --list-test-names-only; done | sed "/^$/d" | wc -l); '
       + 'echo "CTest entries $c, Catch2 test cases $t"; test "$c" = "$t" || { echo "a test name has a character CTest mis-parses (; [ ] or quotes)"; exit 1; }' },
   // Two at a time, like the builds (-j2: the machines are 2-core); the suite's CPU is in the core's
   // computations, so the two cores halve its wall time.

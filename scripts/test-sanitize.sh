@@ -24,7 +24,7 @@ start=$(date +%s)
 # Ninja for a new build directory, as scripts/test-all.mjs: the tests compile while the core's last batches do.
 CMAKE_GENERATOR=Ninja cmake -S . -B build-sanitize -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DMECHID_SANITIZE=ON "${launcher[@]}"
-cmake --build build-sanitize --target mechid_tests -j"$jobs"
+cmake --build build-sanitize --target mechid_tests mechid_kernel_tests -j"$jobs"
 built=$(date +%s)
 
 # detect_leaks: LeakSanitizer too. halt_on_error/abort_on_error=0: exit with an error code rather

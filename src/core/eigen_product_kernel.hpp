@@ -1,15 +1,18 @@
 // The inner kernels of Eigen's matrix products for the WebAssembly build: wasm/CMakeLists.txt
 // force-includes this header after <Eigen/Core> in every translation unit, so that every product,
-// triangular solve and rank update of double matrices there (gebp_kernel), and every product of a
-// column-major matrix with a vector (general_matrix_vector_product), runs through them. The native
-// build keeps Eigen's own kernels, which run as fast natively (docs/results.md, "Where the time
-// goes", stop 46).
+// triangular solve and rank update of double matrices there (gebp_kernel), and the general products
+// of a column-major matrix with a vector (general_matrix_vector_product; not the triangular or
+// selfadjoint ones, nor products small enough for Eigen's coefficient-wise path), run through
+// them. The native build keeps Eigen's own kernels, which run as fast natively (docs/results.md,
+// "Where the time goes", stop 46).
 //
 // Why: Eigen 3.4's kernels are written for x86 compilers: the product's 4 x 4 register block is
 // peeled 8 times over the depth, with prefetches and register pins. Under V8 (Node 20, Chromium)
-// that code runs at 1.46x native (matrix-vector products 1.4-1.7x), and it is half of an 8dof `auto`
-// call. These kernels compute the same blocks with the plainest loops, which V8 compiles to code
-// about as fast as native (the `kernels` bench: products 1.0-1.1x native, matrix-vector 1.2x).
+// that code runs at 1.46x native (matrix-vector products 1.3-1.7x), and it was half of an 8dof
+// `auto` call. These kernels compute the same blocks with the plainest loops, which V8 compiles to
+// code about as fast as native (the `kernels` bench: products 0.98-0.99x native under Node; 8dof
+// `auto` 1.5x -> 1.1-1.2x native). They sum over the depth in order, where Eigen's 2-row path sums
+// even and odd k apart: results differ from Eigen's in the last bits.
 //
 // The matrix product (the GEBP step of Goto and van de Geijn, "Anatomy of high-performance matrix
 // multiplication", ACM TOMS 34(3), 2008, sec. 3): res += alpha * A B for one block, with A and B
@@ -25,6 +28,8 @@
 
 #include <Eigen/Core>
 
+#include <type_traits>
+
 static_assert(EIGEN_WORLD_VERSION == 3 && EIGEN_MAJOR_VERSION == 4,
               "eigen_product_kernel.hpp reads the packed layout of Eigen 3.4's gemm_pack_lhs/rhs");
 
@@ -34,7 +39,13 @@ namespace mechid_product {
 
 using Packet = Packet2d;
 using ResMapper = blas_data_mapper<double, Index, ColMajor, Unaligned, 1>;
-static_assert(unpacket_traits<Packet>::size == 2, "the lhs panels of 4 and 2 rows are 2 and 1 packets");
+// The build this header is written for: Eigen's products on 2-double packets with a 4 x 4 register
+// block. Without these (FMA, AVX, another register count) the specializations below would match no
+// kernel Eigen calls, and its own would run, silently.
+using Traits = gebp_traits<double, double, false, false, Architecture::Target>;
+static_assert(std::is_same<packet_traits<double>::type, Packet>::value, "Eigen's double packet is Packet2d");
+static_assert(Traits::mr == 4 && Traits::nr == 4 && Traits::LhsProgress == 2,
+              "Eigen's product kernel is 4 x 4 on 2-double packets (EIGEN_ARCH_DEFAULT_NUMBER_OF_REGISTERS=16, no FMA)");
 
 // cols[c] += alpha · Σ_k A(:, k) B(k, c) for a panel of 2·Packets rows and Cols columns.
 template <int Packets, int Cols>

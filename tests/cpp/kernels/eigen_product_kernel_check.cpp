@@ -30,26 +30,40 @@ double relative(const MatrixXd& x, const MatrixXd& reference) { return (x - refe
 
 TEST_CASE("the product kernel on Eigen's packed panels equals the triple loop, panel mode (stride, offset) included") {
   using namespace Eigen::internal;
-  using Lhs = const_blas_data_mapper<double, Index, Eigen::ColMajor>;
   using Res = blas_data_mapper<double, Index, Eigen::ColMajor, Eigen::Unaligned, 1>;
   std::mt19937 draw(7);
-  for (int trial = 0; trial < 200; ++trial) {
-    // Every remainder of rows and columns modulo 4, depths from 1.
-    const Index rows = 1 + Index(draw() % 23), cols = 1 + Index(draw() % 23), depth = 1 + Index(draw() % 40);
-    const bool panel = trial % 2 == 1;
-    const Index offset = panel ? Index(draw() % 5) : 0, stride = panel ? depth + offset + Index(draw() % 5) : depth;
-    const MatrixXd A = MatrixXd::Random(rows, depth), B = MatrixXd::Random(depth, cols), C0 = MatrixXd::Random(rows, cols);
-    // Packed with Eigen's own routines, as its products pack them (mr = nr = 4, 2-double packets).
-    std::vector<double> blockA(std::size_t(rows * stride) + 8, 0.0), blockB(std::size_t(cols * stride) + 8, 0.0);
-    gemm_pack_lhs<double, Index, Lhs, 4, 2, Packet2d, Eigen::ColMajor, false, true>()(blockA.data(), Lhs(A.data(), rows), depth, rows, stride, offset);
-    gemm_pack_rhs<double, Index, Lhs, 4, Eigen::ColMajor, false, true>()(blockB.data(), Lhs(B.data(), depth), depth, cols, stride, offset);
-    MatrixXd C = C0;
-    const double alpha = -0.75;
-    gebp_kernel<double, double, Index, Res, 4, 4, false, false>()(Res(C.data(), rows), blockA.data(), blockB.data(), rows, depth, cols, alpha,
-                                                                 panel ? stride : -1, panel ? stride : -1, offset, offset);
-    INFO("rows " << rows << ", cols " << cols << ", depth " << depth << ", stride " << stride << ", offset " << offset);
-    CHECK(relative(C, C0 + alpha * naive_product(A, B)) < 1e-14);
-  }
+  int trial = 0;
+  // Every remainder of rows and columns modulo 4, a depth of 0 too; A and B with strides and
+  // offsets of their own (a triangular solve passes different ones), packed from column-major and
+  // from row-major storage (the two families of pack routines must give one layout).
+  for (Index rows = 1; rows <= 13; ++rows)
+    for (Index cols = 1; cols <= 9; ++cols, ++trial) {
+      const Index depth = trial % 17 == 0 ? 0 : 1 + Index(draw() % 40);
+      const bool panel = trial % 2 == 1, row_major = trial % 3 == 1;
+      const Index offsetA = panel ? Index(draw() % 5) : 0, offsetB = panel ? Index(draw() % 5) : 0;
+      const Index strideA = panel ? depth + offsetA + Index(draw() % 5) : depth;
+      const Index strideB = panel ? depth + offsetB + Index(draw() % 5) : depth;
+      const MatrixXd A = MatrixXd::Random(rows, depth), B = MatrixXd::Random(depth, cols), C0 = MatrixXd::Random(rows, cols);
+      std::vector<double> blockA(std::size_t(rows * std::max<Index>(strideA, 1)) + 8, 0.0);
+      std::vector<double> blockB(std::size_t(cols * std::max<Index>(strideB, 1)) + 8, 0.0);
+      if (row_major) {
+        using Map = const_blas_data_mapper<double, Index, Eigen::RowMajor>;
+        const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Ar = A, Br = B;
+        gemm_pack_lhs<double, Index, Map, 4, 2, Packet2d, Eigen::RowMajor, false, true>()(blockA.data(), Map(Ar.data(), depth), depth, rows, strideA, offsetA);
+        gemm_pack_rhs<double, Index, Map, 4, Eigen::RowMajor, false, true>()(blockB.data(), Map(Br.data(), cols), depth, cols, strideB, offsetB);
+      } else {
+        using Map = const_blas_data_mapper<double, Index, Eigen::ColMajor>;
+        gemm_pack_lhs<double, Index, Map, 4, 2, Packet2d, Eigen::ColMajor, false, true>()(blockA.data(), Map(A.data(), rows), depth, rows, strideA, offsetA);
+        gemm_pack_rhs<double, Index, Map, 4, Eigen::ColMajor, false, true>()(blockB.data(), Map(B.data(), depth), depth, cols, strideB, offsetB);
+      }
+      MatrixXd C = C0;
+      const double alpha = -0.75;
+      gebp_kernel<double, double, Index, Res, 4, 4, false, false>()(Res(C.data(), rows), blockA.data(), blockB.data(), rows, depth, cols, alpha,
+                                                                   panel ? strideA : -1, panel ? strideB : -1, offsetA, offsetB);
+      INFO("rows " << rows << ", cols " << cols << ", depth " << depth << ", strides " << strideA << " " << strideB << ", offsets "
+                   << offsetA << " " << offsetB << (row_major ? ", row-major" : ""));
+      CHECK(relative(C, C0 + alpha * naive_product(A, B)) < 1e-14);
+    }
 }
 
 TEST_CASE("products, triangular solves, rank updates and factorizations through the kernel match their definitions") {

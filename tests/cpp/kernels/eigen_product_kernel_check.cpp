@@ -46,7 +46,9 @@ TEST_CASE("the product kernel on Eigen's packed panels equals the triple loop, p
       const MatrixXd A = MatrixXd::Random(rows, depth), B = MatrixXd::Random(depth, cols), C0 = MatrixXd::Random(rows, cols);
       std::vector<double> blockA(std::size_t(rows * std::max<Index>(strideA, 1)) + 8, 0.0);
       std::vector<double> blockB(std::size_t(cols * std::max<Index>(strideB, 1)) + 8, 0.0);
-      if (row_major) {
+      if (depth == 0) {
+        // Nothing to pack (an empty matrix's data pointer is null): the kernel must leave C alone.
+      } else if (row_major) {
         using Map = const_blas_data_mapper<double, Index, Eigen::RowMajor>;
         const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> Ar = A, Br = B;
         gemm_pack_lhs<double, Index, Map, 4, 2, Packet2d, Eigen::RowMajor, false, true>()(blockA.data(), Map(Ar.data(), depth), depth, rows, strideA, offsetA);

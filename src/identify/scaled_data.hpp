@@ -23,13 +23,8 @@ struct ScaledData {
   double u(Eigen::Index t, Eigen::Index j) const { return data.u(t, j) * u_inverse(j); }
   auto u_rows(Eigen::Index t, Eigen::Index count) const { return data.u.middleRows(t, count) * u_inverse.asDiagonal(); }
   auto y_rows(Eigen::Index t, Eigen::Index count) const { return data.y.middleRows(t, count) * y_inverse.asDiagonal(); }
-  // z(t) = [u(t); y(t)], the sample the subspace step's Hankel rows are made of.
-  Vector z(Eigen::Index t) const {
-    Vector zt(inputs() + outputs());
-    zt << u_rows(t, 1).transpose(), y_rows(t, 1).transpose();
-    return zt;
-  }
-  // z(t) … z(t + count − 1) side by side (m x count), read at once.
+  // z(t) … z(t + count − 1) side by side (m x count), z(t) = [u(t); y(t)] the sample the subspace
+  // step's Hankel rows are made of.
   Matrix z_columns(Eigen::Index t, Eigen::Index count) const {
     Matrix zs(inputs() + outputs(), count);
     zs.topRows(inputs()) = u_rows(t, count).transpose();

@@ -1,5 +1,6 @@
 #include "identify/exact_sampling_predictor.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include "identify/symmetric_parameters.hpp"
@@ -125,7 +126,7 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   const MechanicalSystem s = unpack(theta);
   const Eigen::LLT<Matrix> mass(s.M);
   if (mass.info() != Eigen::Success) return false;  // M must stay positive definite
-  const Eigen::Index n = n_, P = parameter_count(), Ps = structure_.free_count(), m = 2 * n + runs_.front().w.cols();
+  const Eigen::Index n = n_, Ps = structure_.free_count(), m = 2 * n + runs_.front().w.cols();
   const Matrix Minv = mass.solve(Matrix::Identity(n, n));
   // eq. 1.4: A = [0 I; -M⁻¹K -M⁻¹D], B = [0; M⁻¹L].
   const Matrix& Lx = input_matrix_;
@@ -163,13 +164,11 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
     dPhi.resize(2 * n * Ps, m);
     for (Eigen::Index p = 0; p < Ps; ++p) dPhi.middleRows(2 * n * p, 2 * n) = sampled.derivatives[p];
   }
-  const auto F = Phi.leftCols(2 * n);
-
   r.resize(samples_ * n);
   // With offsets, the entries of w_k that carry the constant (per slot of the intersample model,
   // the last n of each k + n) are scaled by -f_0 of the run; Γ_c (2n x n) is their column sum in
   // Φ, so that ∂x_{k+1}/∂f_0 = F ∂x_k/∂f_0 - Γ_c.
-  const Eigen::Index k_in = L_.cols(), slots = (m - 2 * n) / kx, local = Ps + 2 * n + (offsets_ ? n : 0);
+  const Eigen::Index k_in = L_.cols(), slots = (m - 2 * n) / kx;
   Matrix gamma;
   if (offsets_) {
     gamma = Matrix::Zero(2 * n, n);
@@ -178,45 +177,85 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
       for (Eigen::Index i = 0; i < n; ++i)
         gamma.col(i) += Phi.col(2 * n + j * kx + k_in + i) * unit(j * kx + k_in + i);
   }
-  Vector z(m), x_next(2 * n);
+  // The recursion with the state's size fixed at compile time for the small systems, where the
+  // per-sample products are tiny and their call overhead, not their arithmetic, is the cost.
+  switch (2 * n) {
+    case 2: return recursion<2>(theta, Phi, dPhi, gamma, r, sink);
+    case 4: return recursion<4>(theta, Phi, dPhi, gamma, r, sink);
+    case 6: return recursion<6>(theta, Phi, dPhi, gamma, r, sink);
+    case 8: return recursion<8>(theta, Phi, dPhi, gamma, r, sink);
+    default: return recursion<Eigen::Dynamic>(theta, Phi, dPhi, gamma, r, sink);
+  }
+}
+
+// The free run x_{k+1} = Φ [x_k; w_k] of every run, its weighted residuals and (with a sink) the
+// sensitivities S_{k+1} = F S_k + [(∂Φ/∂θ_p) z_k]_p, z_k = [x_k; w_k], for a state of States = 2n
+// entries (Eigen::Dynamic: any n). The state does not depend on S, so the samples go in chunks:
+// first the states and residuals of the chunk (its z_k side by side in Z), then the forcings of all
+// its samples as one matrix product dPhi Z, then the sensitivity recursion over the chunk. One
+// product per chunk instead of a matrix-vector product per sample: dPhi is read once per chunk.
+// With States fixed, F S is Eigen's coefficient-based product unrolled over the depth 2n (no
+// packing, no clearing of S_{k+1}); 2n ≤ 8 are instantiated.
+template <int States>
+bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, const Matrix& dPhi, const Matrix& gamma,
+                                       Vector& r, const JacobianSink* sink) const {
+  constexpr int Dofs = States == Eigen::Dynamic ? Eigen::Dynamic : States / 2;
+  using StateColumns = Eigen::Matrix<double, States, Eigen::Dynamic>;  // 2n rows
+  static_assert(!StateColumns::IsRowMajor, "a forcing column is mapped onto S_next's first columns");
+  const bool sensitivities = sink != nullptr;
+  const Eigen::Index n = n_, P = parameter_count(), Ps = structure_.free_count(), m = Phi.cols();
+  const Eigen::Matrix<double, States, States> F = Phi.leftCols(2 * n);
+  const StateColumns Phi_fixed = Phi;
+  const Eigen::Index kx = input_matrix_.cols(), k_in = L_.cols(), slots = (m - 2 * n) / kx,
+                     local = Ps + 2 * n + (offsets_ ? n : 0);
+  // Samples per chunk: the forcings D = dPhi Z of a chunk take at most about 1 MB.
+  const Eigen::Index chunk = std::clamp<Eigen::Index>((1 << 17) / std::max<Eigen::Index>(dPhi.rows(), 1), 8, 256);
+  Matrix Z(m, chunk), D;
+  Eigen::Matrix<double, States, 1> x(2 * n);
   // Per run, S = ∂x_k/∂[free entries, that run's x_0, that run's f_0]; the other runs' do not move it.
-  Matrix S(2 * n, local), S_next(2 * n, local), Jt_sample(P, n), Jq(local, n);
+  StateColumns S(2 * n, local), S_next(2 * n, local);
+  Matrix Jt_sample(P, n), Jq(local, n);
   Eigen::Index row = 0;
   for (std::size_t run = 0; run < runs_.size(); ++run) {
     const Run& R = runs_[run];
     const Matrix& y = R.data->y;
     const Eigen::Index N = y.rows(), x0 = Ps + 2 * n * static_cast<Eigen::Index>(run),
                        f0 = offset_index() + n * static_cast<Eigen::Index>(run);
-    z.head(2 * n) = theta.segment(x0, 2 * n);
+    x = theta.segment(x0, 2 * n);
     S.setZero();
     S.middleCols(Ps, 2 * n).setIdentity();
     Jt_sample.setZero();
-    for (Eigen::Index k = 0; k < N; ++k) {
-      const auto x = z.head(2 * n);
-      if (!x.allFinite() || (x.head(n).cwiseAbs().array() > R.limit.array()).any()) return false;
-      r.segment((row + k) * n, n) = weights_.cwiseProduct(y.row(k).transpose() - x.head(n));
-      if (sensitivities) {
-        Jq.noalias() = -(weights_.asDiagonal() * S.topRows(n)).transpose();
+    for (Eigen::Index k0 = 0; k0 < N; k0 += chunk) {
+      const Eigen::Index samples = std::min(chunk, N - k0);
+      for (Eigen::Index j = 0; j < samples; ++j) {
+        const Eigen::Index k = k0 + j;
+        const auto q = x.template head<Dofs>(n);
+        if (!x.allFinite() || (q.cwiseAbs().array() > R.limit.array()).any()) return false;
+        r.segment((row + k) * n, n) = weights_.cwiseProduct(y.row(k).transpose() - q);
+        if (k + 1 == N) break;
+        auto z = Z.col(j);
+        z.head(2 * n) = x;
+        z.tail(m - 2 * n) = R.w.row(k).transpose();
+        if (offsets_)
+          for (Eigen::Index i = 0; i < slots; ++i) z.segment(2 * n + i * kx + k_in, n).array() *= -theta.segment(f0, n).array();
+        x.noalias() = Phi_fixed * z;
+      }
+      if (!sensitivities) continue;
+      const Eigen::Index forced = std::min(samples, N - 1 - k0);  // the run's last sample forces nothing
+      D.noalias() = dPhi * Z.leftCols(forced);  // column j: [(∂Φ/∂θ_p) z_{k0+j}]_p
+      for (Eigen::Index j = 0; j < samples; ++j) {
+        const Eigen::Index k = k0 + j;
+        Jq.noalias() = -(weights_.asDiagonal() * S.template topRows<Dofs>(n)).transpose();
         Jt_sample.topRows(Ps) = Jq.topRows(Ps);
         Jt_sample.middleRows(x0, 2 * n) = Jq.middleRows(Ps, 2 * n);
         if (offsets_) Jt_sample.middleRows(f0, n) = Jq.bottomRows(n);
         (*sink)(Jt_sample);
-      }
-      if (k + 1 == N) break;
-      z.tail(m - 2 * n) = R.w.row(k).transpose();
-      if (offsets_)
-        for (Eigen::Index j = 0; j < slots; ++j) z.segment(2 * n + j * kx + k_in, n).array() *= -theta.segment(f0, n).array();
-      x_next.noalias() = Phi * z;
-      if (sensitivities) {
-        // S_{k+1} = F S_k + [(∂Φ/∂θ_p) z]_p: the forcing stacks the first Ps columns in S_next's own
-        // (column-major) storage, so it is added in place, with no temporary to clear and add.
-        static_assert(!Matrix::IsRowMajor, "the forcing is mapped onto S_next's first columns");
+        if (k + 1 == N) break;
         S_next.noalias() = F * S;
-        Eigen::Map<Vector>(S_next.data(), 2 * n * Ps).noalias() += dPhi * z;
+        Eigen::Map<Vector>(S_next.data(), 2 * n * Ps) += D.col(j);
         if (offsets_) S_next.rightCols(n) -= gamma;
         S.swap(S_next);
       }
-      z.head(2 * n) = x_next;
     }
     row += N;
   }

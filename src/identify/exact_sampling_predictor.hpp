@@ -68,6 +68,9 @@ class ExactSamplingPredictor : public PredictorModel {
     Matrix w;       // the input columns w_k (N x columns_per_input·k; with offsets of [u, 1 … 1])
     Vector limit;   // per output channel: a predicted |q_c| beyond this is unstable
   };
+  template <int States>
+  bool recursion(const Vector& theta, const Matrix& Phi, const Matrix& dPhi, const Matrix& gamma, Vector& r,
+                 const JacobianSink* sink) const;
   std::vector<Run> runs_;
   Matrix L_;
   bool offsets_ = false;

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const results = new URL('../docs/results.md', import.meta.url);
-// Optional sections, not in the default list (slow): bound8 (~17 min on 2 workers; `node bench/run.mjs bound8`).
+// Optional sections, not in the default list (slow): bound8 (44-46 s on 2 workers in its last regenerations; `node bench/run.mjs bound8`).
 // slicot (Octave's SLICOT n4sid against ours) runs in the default list and says 'skipped' without octave-cli.
 // Optional too: scale (chains of 4-24 DOF, issue 19 item 5; ~20 min, `node bench/run.mjs scale`), and
 // peer (Octave's n4sid against ours, timed; ~2.5 min, and its timings want the machine to itself:

@@ -68,6 +68,8 @@ class ExactSamplingPredictor : public PredictorModel {
     Matrix w;       // the input columns w_k (N x columns_per_input·k; with offsets of [u, 1 … 1])
     Vector limit;   // per output channel: a predicted |q_c| beyond this is unstable
   };
+  // evaluate()'s free run, residuals and sensitivities over the runs, for a state of States = 2n
+  // entries fixed at compile time (Eigen::Dynamic: any n).
   template <int States>
   bool recursion(const Vector& theta, const Matrix& Phi, const Matrix& dPhi, const Matrix& gamma, Vector& r,
                  const JacobianSink* sink) const;

@@ -76,6 +76,22 @@ double jacobian_error(const ExactSamplingPredictor& model, const Vector& theta, 
 
 }  // namespace
 
+// The recursion runs in chunks of at most 256 samples, with the state's size fixed at compile time
+// for 2n <= 8 and dynamic above: 700 samples cross two chunk boundaries, at 4 DOF (2n = 8, fixed)
+// and at 5 DOF (dynamic); the Jacobian must match central differences there as at 3 DOF.
+TEST_CASE("the exact-sampling Jacobian matches finite differences across chunks, at 2n = 8 and 2n = 10") {
+  for (const Eigen::Index n : {4, 5}) {
+    const MechanicalSystem s = preset("chain" + std::to_string(n));
+    const Dataset d = simulated(s, 0.05, 700, 30, 4);
+    const ExactSamplingPredictor model(d, s.L);
+    MechanicalSystem start = s;
+    start.M(0, 1) = start.M(1, 0) = 0.05 * s.M(0, 0);  // away from the optimum
+    start.K(1, 1) *= 0.97;
+    INFO(n << " DOF");
+    CHECK(jacobian_error(model, model.pack(start, initial_state_guess(d)), n) < 1e-6);
+  }
+}
+
 TEST_CASE("the exact-sampling Jacobian is as accurate in badly scaled units as at unit scale") {
   using fixtures::Units;
   const MechanicalSystem s = preset("3dof");

@@ -208,7 +208,8 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
   const StateColumns Phi_fixed = Phi;
   const Eigen::Index kx = input_matrix_.cols(), k_in = L_.cols(), slots = (m - 2 * n) / kx,
                      local = Ps + 2 * n + (offsets_ ? n : 0);
-  // Samples per chunk: the forcings D = dPhi Z of a chunk take at most about 1 MB.
+  // Samples per chunk: the forcings D = dPhi Z of a chunk take about 1 MB (more for the largest
+  // systems, whose chunks keep 8 samples: 24 DOF, 2.8 MB).
   const Eigen::Index chunk = std::clamp<Eigen::Index>((1 << 17) / std::max<Eigen::Index>(dPhi.rows(), 1), 8, 256);
   Matrix Z(m, chunk), D;
   Eigen::Matrix<double, States, 1> x(2 * n);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <string>
 
 #include "identify/intersample_model.hpp"
 
@@ -100,14 +101,13 @@ void test_residuals(const Matrix& measured, const Matrix& simulated, const Matri
   report.residuals_independent_of_input = decisive_cross <= report.crosscorrelation_bound;
 }
 
-// The run x_{t+1} = F x_t + G w_t (w_t the rows of w) from x_0 = x, handing visit(t, x_t) every
-// state for t = 0 … N − 1; false when visit returns false (the run stops there). G w_t for 64
+// The run x_{t+1} = F x_t + G w_t (w_t the rows of w, at least N) from x_0 = x, handing visit(t, x_t)
+// every state for t = 0 … N − 1; false when visit returns false (the run stops there). G w_t for 64
 // samples at a time as one product: one matrix-vector product per sample, with no allocation (10⁶-
 // sample records).
 template <class Visit>
-bool free_run(const Matrix& F, const Matrix& G, const Matrix& w, Vector x, Visit&& visit) {
+bool free_run(const Matrix& F, const Matrix& G, const Matrix& w, Eigen::Index N, Vector x, Visit&& visit) {
   constexpr Eigen::Index kBlock = 64;
-  const Eigen::Index N = w.rows();
   Matrix forcing(F.rows(), kBlock);
   Vector next(F.rows());
   for (Eigen::Index t0 = 0; t0 < N; t0 += kBlock) {
@@ -193,6 +193,11 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
     report.fail("cannot simulate the estimate: M is singular or of the wrong size");
     return report;
   }
+  if (data.u.rows() != N) {
+    report.fail("cannot simulate the estimate: the record has " + std::to_string(data.u.rows()) + " rows of forces and " +
+                std::to_string(N) + " of outputs");
+    return report;
+  }
   Matrix A = Matrix::Zero(2 * n, 2 * n), B = Matrix::Zero(2 * n, s.L.cols());
   A.topRightCorner(n, n).setIdentity();
   A.bottomLeftCorner(n, n) = -mass.solve(s.K);
@@ -222,7 +227,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   };
   FreeResponseAdjoint rhs(F, n);
   Vector error(n);
-  if (!free_run(F, G, w, Vector::Zero(2 * n), [&](Eigen::Index t, const Vector& x) {
+  if (!free_run(F, G, w, N, Vector::Zero(2 * n), [&](Eigen::Index t, const Vector& x) {
         if (diverged(x)) return false;
         error = data.y.row(t).transpose() - x.head(n);
         rhs.add(error);
@@ -235,7 +240,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   // normal equations cannot give, or a run from it that leaves the data's range, is no fit).
   const Vector fitted = free_response_gramian(F, n, N).ldlt().solve(rhs.sum());
   report.simulated.resize(N, n);
-  if (!free_run(F, G, w, fitted, [&](Eigen::Index t, const Vector& x) {
+  if (!free_run(F, G, w, N, fitted, [&](Eigen::Index t, const Vector& x) {
         if (diverged(x)) return false;
         report.simulated.row(t) = x.head(n).transpose();
         return true;

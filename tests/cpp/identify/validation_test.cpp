@@ -48,6 +48,18 @@ TEST_CASE("validation fits the initial state of the data: the true one for the t
   CHECK((v.initial_state - x0).norm() < 1e-9 * x0.norm());
 }
 
+// validate_model is public: a record whose forces and outputs differ in length (a Dataset built
+// by hand, without validate()) is a failed report that says so, not a run past the shorter one.
+TEST_CASE("validation of a record with more rows of forces than of outputs fails and names both counts") {
+  const MechanicalSystem truth = preset("3dof");
+  Dataset d = fixtures::simulated_from(truth, 0.05, 200, Vector::Zero(3), Vector::Zero(3));
+  d.u.conservativeResize(d.u.rows() + 5, Eigen::NoChange);
+  d.u.bottomRows(5).setZero();
+  const ValidationReport v = validate_model(truth, d);
+  CHECK(v.failed());
+  CHECK(v.message.find("205 rows of forces and 200 of outputs") != std::string::npos);
+}
+
 namespace {
 
 Dataset noisy_data(const MechanicalSystem& s, InputKind kind, double h, Eigen::Index n, double snr_db, std::uint64_t seed) {

@@ -3,7 +3,7 @@
 # vendored uPlot next to it, so web/ is a complete static site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_PATH=/usr/share/nodejs   # em++'s JS optimizer needs Debian's acorn (TOOLCHAIN.md pitfall 1)
+export NODE_PATH=/usr/share/nodejs   # em++'s JS optimizer needs Debian's acorn (docs/toolchain.md pitfall 1)
 if [ ! -f build-wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release
 fi

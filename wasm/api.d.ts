@@ -228,7 +228,7 @@ export interface RecordValidation { status: Status; message: string; fit_percent
  * than its sd.
  */
 export interface UndeterminedEntry { matrix: 'M' | 'D' | 'K'; row: number; col: number; reason: 'sd_exceeds_scale' | 'not_converged' }
-/** The identify result of INTERFACES.md; M, D, K absent when status is 'failed'. */
+/** The identify result of docs/interfaces.md; M, D, K absent when status is 'failed'. */
 export interface Identification {
   method: string; h: number; n: number;
   M?: Matrix; D?: Matrix; K?: Matrix; L?: Matrix; Md?: Matrix; Dd?: Matrix; Kd?: Matrix;

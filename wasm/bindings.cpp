@@ -2,7 +2,7 @@
 // core and serialises the result (convert/results.hpp). Every number is computed in src/.
 // Errors are caught by result_or_error and *returned* as JS Error objects with a `code`
 // ('bad-input' for InputError, 'internal' otherwise); wasm/api.js throws them as MechidError
-// (TOOLCHAIN.md §3).
+// (docs/toolchain.md §3).
 #include <emscripten/bind.h>
 
 #include "convert/frequency_domain.hpp"

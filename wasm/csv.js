@@ -1,6 +1,6 @@
 // Measurement CSV -> dataset {h, u, y, t, columns, delimiter, warnings} for identification.
 // Parsing is PapaParse's (passed in, so the same code runs in Node and in a worker); every check
-// names the file, the line and the column. Format (INTERFACES.md): a header row, then one row
+// names the file, the line and the column. Format (docs/interfaces.md): a header row, then one row
 // per sample; columns t (s, uniform), u1..uk (forces), q1..qn (displacements); other names when
 // mapped (timeCol, inputCols, outputCols). Delimiter , ; or tab; decimal point, or decimal comma
 // when the delimiter is ; or tab.

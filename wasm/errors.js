@@ -1,4 +1,4 @@
-// Errors of the JS facade: the bindings return errors as values (TOOLCHAIN.md §3); the facade
+// Errors of the JS facade: the bindings return errors as values (docs/toolchain.md §3); the facade
 // throws them as MechidError with a code: 'bad-input' (the caller can fix it) or 'internal'.
 //
 // Every message is one printable line of bounded length, made so in one place (MechidError's

@@ -1,4 +1,4 @@
-// Text formats of the facade: the CSV of simulated data (INTERFACES.md: header t,u1..,q1..[,v..,a..],
+// Text formats of the facade: the CSV of simulated data (docs/interfaces.md: header t,u1..,q1..[,v..,a..],
 // `.` decimal, `,` delimiter, shortest round-trip numbers) and the two option specs written as
 // text on the command line and in the page: a pole grid `lo:hi:step` and regions.
 import { parseDecimal } from './csv.js';

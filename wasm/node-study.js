@@ -5,7 +5,7 @@ import { aggregateStudy, studyTasks } from './study.js';
 
 /**
  * spec: {system, systemName, hs, snr, n, runs, methods, seed, ns?} (ns: samples per h, see study.js); onProgress(done, total) optional.
- * Resolves to the study result of INTERFACES.md.
+ * Resolves to the study result of docs/interfaces.md.
  */
 export async function runStudyNode(spec, workers, onProgress) {
   const tasks = studyTasks(spec);

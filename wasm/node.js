@@ -1,5 +1,5 @@
 // Node loader of the WASM module: the ES module built for web/worker needs `wasmBinary` in Node
-// (TOOLCHAIN.md §5). Used by bin/mechid.js and the Node tests.
+// (docs/toolchain.md §5). Used by bin/mechid.js and the Node tests.
 import { readFile } from 'node:fs/promises';
 import { MechidError, wrapModule } from './api.js';
 

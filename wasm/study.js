@@ -1,5 +1,5 @@
 // Monte Carlo identification studies (thesis ch. 5): the list of independent runs, and their
-// aggregation into the rows of INTERFACES.md's study result. Runs are computed by
+// aggregation into the rows of docs/interfaces.md's study result. Runs are computed by
 // Mechid.studyRun (seeds derived per h index and run), in any order and on any pool of workers.
 
 /**

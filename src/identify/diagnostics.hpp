@@ -1,4 +1,4 @@
-// The diagnostics of an identify result (INTERFACES.md, "diagnostics"): one named, optional field
+// The diagnostics of an identify result (docs/interfaces.md, "diagnostics"): one named, optional field
 // per key any method writes, so code reads them by name and decides on typed values (the PEM's
 // termination is an enum). for_each yields the fields that are set as (key, number) or
 // (key, text), the numbers first, for the serialisers: the JSON keys are the field names.

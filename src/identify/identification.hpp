@@ -1,4 +1,4 @@
-// What an identification method returns (the "identify result" of INTERFACES.md): the
+// What an identification method returns (the "identify result" of docs/interfaces.md): the
 // continuous estimate, the discrete one when the method has it, status and warnings, checks,
 // modes, fit, diagnostics and timing; plus the options all methods share.
 #pragma once

@@ -1,5 +1,5 @@
 // Shared launch code of the browser tests: headless Debian Chromium via playwright-core
-// (TOOLCHAIN.md §6), the static server in-process on port 0, and recorders for requests,
+// (docs/toolchain.md §6), the static server in-process on port 0, and recorders for requests,
 // console errors, page errors and CSP violations. Not a test file (no .test. in the name).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -36,7 +36,7 @@ test('a CSV from mechid simulate: mapped, identified by two methods, the same nu
   await choose(data);
   assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready', await page.textContent('#csv-status'));
   assert.equal(await page.inputValue('#csv-time'), 't');
-  // The INTERFACES.md names are mapped by default: u1 an input, q1 an output.
+  // The docs/interfaces.md names are mapped by default: u1 an input, q1 an output.
   const checked = (name) => page.$$eval(`input[name="${name}"]:checked`, (boxes) => boxes.map((b) => b.parentElement.textContent.trim()));
   assert.deepEqual(await checked('csv-input'), ['u1']);
   assert.deepEqual(await checked('csv-output'), ['q1']);

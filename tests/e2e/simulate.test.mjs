@@ -1,4 +1,4 @@
-// Browser test of the simulate page: headless Debian Chromium via playwright-core (TOOLCHAIN.md §6),
+// Browser test of the simulate page: headless Debian Chromium via playwright-core (docs/toolchain.md §6),
 // server in-process on port 0. Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

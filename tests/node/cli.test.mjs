@@ -1,4 +1,4 @@
-// The mechid CLI: output format of INTERFACES.md, and one-line errors with exit 1 on bad input.
+// The mechid CLI: output format of docs/interfaces.md, and one-line errors with exit 1 on bad input.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { cliProcess as cli, mechid, root } from './helpers.mjs';
 const dir = mkdtempSync(join(tmpdir(), 'mechid-cli-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-test('simulate writes the CSV of INTERFACES.md, equal to the API result', () => {
+test('simulate writes the CSV of docs/interfaces.md, equal to the API result', () => {
   const r = cli('simulate', '--system', '3dof', '--h', '0.05', '--n', '200', '--snr', '15', '--seed', '4', '--with-derivatives');
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stderr, '');

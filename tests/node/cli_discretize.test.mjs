@@ -1,5 +1,5 @@
 // CLI commands of the discretization issue: discretize, d2c, condition, modal, passivity,
-// perturb-study — JSON as in INTERFACES.md, numbers checked against independent values.
+// perturb-study — JSON as in docs/interfaces.md, numbers checked against independent values.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ test('discretize then d2c round-trips through files (zoh, tustin, euler to 1e-10
   assert.ok(Math.abs(value.M[0][0] - 15) < 1e-12 && Math.abs(value.D[0][0] - 0.2) < 1e-12 && Math.abs(value.K[0][0] - 2) < 1e-12);
 });
 
-test('discretize --method variational gives eq. 2.22 and the keys of INTERFACES.md', async () => {
+test('discretize --method variational gives eq. 2.22 and the keys of docs/interfaces.md', async () => {
   const { value } = await json('discretize', '--system', 'msd', '--h', '0.1', '--method', 'variational');
   assert.equal(value.method, 'variational');
   assert.equal(value.h, 0.1);

@@ -1,4 +1,4 @@
-// mechid identify and study: the identify result of INTERFACES.md from a CSV written by
+// mechid identify and study: the identify result of docs/interfaces.md from a CSV written by
 // `mechid simulate`, CSV errors naming line and column, and a small study.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'mechid-identify-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 const data = join(dir, 'msd.csv');
 
-test('simulate -> identify recovers the msd system; the result has the fields of INTERFACES.md', async () => {
+test('simulate -> identify recovers the msd system; the result has the fields of docs/interfaces.md', async () => {
   assert.equal((await cli('simulate', '--system', 'msd', '--h', '0.1', '--n', '3000', '--snr', '40', '--seed', '2', '--out', data)).code, 0);
   for (const method of ['variational', 'n4sid-d2c']) {
     const r = await cli('identify', '--data', data, '--method', method, '--input-sampling', 'hold', '--truth', 'msd');
@@ -49,7 +49,7 @@ test('identify --method auto returns the exact-sampling estimate with 95 % inter
   assert.match(result.diagnostics.reason, /ZOH model is exact/);
   const u = result.uncertainty;
   assert.ok(u, 'auto carries uncertainty');
-  // msd: m = 15, b = 0.2, k = 2 (INTERFACES.md); each within its 99.9 % interval (3.3 sd).
+  // msd: m = 15, b = 0.2, k = 2 (docs/interfaces.md); each within its 99.9 % interval (3.3 sd).
   for (const [key, truth] of [['M', 15], ['D', 0.2], ['K', 2]]) {
     const sd = u[`${key}_sd`][0][0];
     assert.ok(sd > 0 && Math.abs(result[key][0][0] - truth) < 3.3 * sd, `${key} = ${result[key][0][0]} ± ${sd}`);

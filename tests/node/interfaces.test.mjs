@@ -1,4 +1,4 @@
-// Pins every documented name: each CLI command and option of ../shared/design/INTERFACES.md's
+// Pins every documented name: each CLI command and option of docs/interfaces.md's
 // table (run, exit 0, the documented JSON keys), the error contract (exit 1, one line), and every
 // exported name and result key declared in wasm/api.d.ts (with the estimators' and the nonlinear
 // types). A rename anywhere in the layers fails here. The numbers are checked elsewhere; here a
@@ -37,7 +37,7 @@ const isNested = (m, rows, cols) =>
   Array.isArray(m) && m.length === rows && m.every((row) => Array.isArray(row) && row.length === cols);
 
 // ---------------------------------------------------------------------------------------------
-// CLI (INTERFACES.md, "CLI" table)
+// CLI (docs/interfaces.md, "CLI" table)
 
 const data = file('msd.csv');
 const data3 = file('3dof.csv');
@@ -129,7 +129,7 @@ const nested = (name) => {
 
 const IDENTIFY_KEYS = ['method', 'h', 'n', 'M', 'D', 'K', 'status', 'message', 'warnings', 'checks', 'modal', 'fit', 'diagnostics', 'timing_ms'];
 
-/** The identify result of INTERFACES.md. */
+/** The identify result of docs/interfaces.md. */
 function checkIdentifyResult(r, { method, n, truth, discrete }) {
   hasKeys(r, IDENTIFY_KEYS, `identify ${method}`);
   assert.equal(r.method, method);
@@ -287,7 +287,7 @@ test('api: Matrix layout, presets, simulate, checkSystem, stateSpace keys', () =
   assert.equal(csv.split('\n')[0], sim.columns.join(','));
   const words = mechid.randomStream(1, 3);
   assert.ok(words instanceof Uint32Array && words.length === 6);
-  // Nested arrays <-> Matrix and the system JSON of INTERFACES.md.
+  // Nested arrays <-> Matrix and the system JSON of docs/interfaces.md.
   const m = api.matrixFromNested([[1, 2, 3], [4, 5, 6]], 'm');
   assert.deepEqual([m.rows, m.cols, Array.from(m.data)], [2, 3, [1, 2, 3, 4, 5, 6]]);
   assert.deepEqual(api.matrixToNested(m), [[1, 2, 3], [4, 5, 6]]);

@@ -2,7 +2,7 @@
 // Eigen takes its SSE2 packet path, whose intrinsics Emscripten implements with WebAssembly SIMD128
 // (docs/results.md, "Where the time goes": 10-20 % off every identification against plain
 // -msimd128 autovectorisation). Two things in Eigen 3.4 stop that path from compiling for wasm
-// (../shared/design/TOOLCHAIN.md pitfall 11): pmin/pmax use x86 inline asm when the compiler
+// (docs/toolchain.md pitfall 11): pmin/pmax use x86 inline asm when the compiler
 // reports a GNU version below 6.3 (clang reports 4.2; -fgnuc-version=6.3 in CMakeLists.txt selects
 // the intrinsics instead), and the matrix-product kernel (GeneralBlockPanelKernel.h) pins
 // registers with empty `__asm__("" : "+x,m" (A0))` statements for GNU >= 6 — a register-spilling

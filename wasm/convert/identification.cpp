@@ -1,4 +1,4 @@
-// The identify result of INTERFACES.md, written once for every method that returns an
+// The identify result of docs/interfaces.md, written once for every method that returns an
 // Identification (the linear methods and SVF).
 #include "convert/results.hpp"
 #include "core/normal_quantile.hpp"

@@ -1,4 +1,4 @@
-// One parser per input type at the JS boundary: the JS shape of each argument (INTERFACES.md,
+// One parser per input type at the JS boundary: the JS shape of each argument (docs/interfaces.md,
 // wasm/*.d.ts) to the core's struct. Absent option fields keep the struct's C++ default
 // (read_option); names are parsed into enums here and rejected naming the option when unknown.
 #pragma once

@@ -1,5 +1,5 @@
 // Conversions of single values at the JS boundary, said once: a matrix is {rows, cols, data} with
-// `data` a row-major Float64Array; bulk copies only (TOOLCHAIN.md §4), no per-element calls for
+// `data` a row-major Float64Array; bulk copies only (docs/toolchain.md §4), no per-element calls for
 // matrices and signals. Option fields are read with read_option: an absent (undefined or null)
 // field keeps the C++ default of the option struct, so every default is decided in C++.
 #pragma once

@@ -1,4 +1,4 @@
-// The error policy at the JS boundary, said once (TOOLCHAIN.md §3): run the binding's body,
+// The error policy at the JS boundary, said once (docs/toolchain.md §3): run the binding's body,
 // catch what the core throws and *return* it as a JS Error with a `code` ('bad-input' for
 // InputError, 'internal' otherwise); wasm/api.js throws it as MechidError.
 #pragma once

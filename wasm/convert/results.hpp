@@ -1,5 +1,5 @@
 // One serialiser per core result type at the JS boundary: the core struct to the JS shape of
-// INTERFACES.md and wasm/*.d.ts (keys and their order as documented). Matrices are
+// docs/interfaces.md and wasm/*.d.ts (keys and their order as documented). Matrices are
 // {rows, cols, data}; signals Float64Arrays; lists for JSON are plain arrays.
 #pragma once
 
@@ -41,7 +41,7 @@ val perturbation_to_js(const std::vector<PerturbationRow>& rows);
 val relative_errors_to_js(const RelativeErrors& e);
 val study_run_to_js(const StudyRunResult& r);
 
-// The identify result of INTERFACES.md for data of `dof` outputs; `truth` adds its relative errors (identification.cpp).
+// The identify result of docs/interfaces.md for data of `dof` outputs; `truth` adds its relative errors (identification.cpp).
 val identification_to_js(const Identification& r, Eigen::Index dof, const std::optional<MechanicalSystem>& truth);
 // {status, message, fit_percent, nrmse, simulated} of one record (validateRecord).
 val validation_record_to_js(const ValidationReport& v);

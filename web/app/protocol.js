@@ -1,4 +1,4 @@
-// The fixed list of worker messages (docs: INTERFACES.md, "Worker protocol"). worker-client.js
+// The fixed list of worker messages (docs: docs/interfaces.md, "Worker protocol"). worker-client.js
 // generates one client method per entry of REQUEST, named after it: `client.simulate(payload)`
 // posts {type: 'simulate', id, ...payload} and resolves with the reply's fields after `->`.
 // Request:  {type: REQUEST.*, id, ...payload}; `system` is a preset name or a MechanicalSystem.

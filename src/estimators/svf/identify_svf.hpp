@@ -3,7 +3,7 @@
 // then the estimate. Two front ends:
 //  - svf_siso_search: one output, any SvfOptions structure (the mass-spring-damper of sec. 2 and
 //    the RLC circuit of sec. 3);
-//  - identify_svf: mechanical data (u, q) -> the identify result of INTERFACES.md, with the SISO
+//  - identify_svf: mechanical data (u, q) -> the identify result of docs/interfaces.md, with the SISO
 //    form of eq. 4 for one degree of freedom and one input, the MIMO form (known L) otherwise.
 #pragma once
 

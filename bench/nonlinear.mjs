@@ -1,4 +1,4 @@
-// Table 1 of seed 002 (Lin-Ewins backlash, DIA vs IDA, noise-free and noisy) for docs/results.md,
+// Table 1 of Karimov et al. 2021 (Lin-Ewins backlash, DIA vs IDA, noise-free and noisy) for docs/results.md,
 // computed by the native tool build-native/mechid_nonlinear_table (bench/native/nonlinear_table.cpp).
 // Reproduce: `npm run build:native && node bench/run.mjs nonlinear`.
 import { execFileSync } from 'node:child_process';

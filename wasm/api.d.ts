@@ -267,7 +267,7 @@ export interface StudyRunOptions { h: number; snr: number; samples: number; meth
 export interface StudyRunResult { status: Status; message: string; errors: { M: number; D: number; K: number; A: number }; ms: number }
 
 // ------------------------------------------------------------------------------------------------
-// Estimators of seeds 003 (state-variable filter) and 004 (augmented EKF).
+// Estimators of the SVF report (state-variable filter) and Beckmann et al. 2016 (augmented EKF).
 
 export type Intersample = 'cubic' | 'linear';
 export type Discretization = 'ef' | 'se' | 'heun' | 'lp' | 'rk3' | 'rk4';
@@ -290,7 +290,7 @@ export interface SvfOptions {
 /** The identify result plus the SVF specifics; diagnostics hold p1, p2, condition, output_error. */
 export interface SvfIdentification extends Identification {
   form: 'siso' | 'mimo';
-  theta?: number[]; thetaNames?: string[];   // siso: θ_λ of seed 003 eq. 5
+  theta?: number[]; thetaNames?: string[];   // siso: θ_λ of the SVF report eq. 5
   search: PoleSearch | null;
   weights?: Matrix;                          // robust: Huber weight per sample and channel
 }
@@ -339,13 +339,13 @@ export interface Estimators {
 
 
 // ------------------------------------------------------------------------------------------------
-// Nonlinear stiffness from acceleration (seed 002). Signals are Float64Arrays with one entry per
+// Nonlinear stiffness from acceleration (Karimov et al. 2021). Signals are Float64Arrays with one entry per
 // sample; region indices are Int32Arrays into `regions.regions`. Infinite interval ends are null
 // (JSON has no Infinity).
 
 export interface NonlinearSimulateOptions {
   h?: number;          // sampling period, s (default 0.001)
-  n?: number;          // samples (default 20000: the seed's 20 s at 1 kHz)
+  n?: number;          // samples (default 20000: the paper's 20 s at 1 kHz)
   substeps?: number;   // RK4 steps per sample (default 50)
   sigma?: number;      // accelerometer noise sd, eq. 24 (default 0)
   a0?: number;         // accelerometer zero drift, eq. 24 (default 0)

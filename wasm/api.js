@@ -16,7 +16,7 @@ export {
 export { nonlinearToCsv, parseRegions, poleGrid, simulationToCsv } from './formats.js';
 
 /**
- * Readings of eq. 32 of seed 004 (docs/results.md): as printed (N, N s/m) the covariances keep
+ * Readings of eq. 32 of Beckmann et al. 2016 (docs/results.md): as printed (N, N s/m) the covariances keep
  * c_spec and d at their initial values; in kN and kN s/m c_spec converges; d then needs a wider
  * prior Θ_init(d) = 1e-3 (kN s/m)² (our choice, the default).
  */
@@ -37,7 +37,7 @@ export const DEFAULTS = {
   // and thetaVar come from); rk4 (SE biases d, docs/results.md).
   ekf: { method: 'rk4', reading: 'kn-wide', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' },
   nonlinearSimulate: { h: 1e-3, n: 20000, substeps: 50, sigma: 0, a0: 0, seed: 1 },
-  // mass / damping null: estimated with the stiffness. swap undefined: the seed's choice
+  // mass / damping null: estimated with the stiffness. swap undefined: the paper's choice
   // (Algorithm 3's swapping in the IDA, plain IRLS in the DIA).
   nonlinearIdentify: {
     mass: null, damping: null, segments: 1, highpassHz: 0, detrend: false,
@@ -365,14 +365,14 @@ export function wrapModule(module) {
       return unwrap(module.studyRun(normalizeSystem(system), options));
     },
 
-    // The estimators of seeds 003 (state-variable filter) and 004 (augmented EKF).
-    /** State-variable-filter least squares on mechanical data (seed 003): identify result + theta, search, weights. */
+    // The estimators of the SVF report (state-variable filter) and Beckmann et al. 2016 (augmented EKF).
+    /** State-variable-filter least squares on mechanical data (the SVF report): identify result + theta, search, weights. */
     svfIdentify: (data, options, truth) =>
       unwrap(module.svfIdentify(normalizeDataset(data), normalizeSvfOptions(options), optionalSystem(truth))),
-    /** The RLC circuit of seed 003 sec. 3: data {h, u: N x 2, y: N x 1 (V_C)} -> 1/RC, 1/LC. */
+    /** The RLC circuit of the SVF report sec. 3: data {h, u: N x 2, y: N x 1 (V_C)} -> 1/RC, 1/LC. */
     svfRlc: (data, options) => unwrap(module.svfRlc(normalizeDataset(data, 'output data V_C'), normalizeSvfOptions(options))),
     /**
-     * Augmented EKF on the belt drive (seed 004): data {h, u: N x 1 torque, y: N x 2 [φ, φ']};
+     * Augmented EKF on the belt drive (Beckmann et al. 2016): data {h, u: N x 1 torque, y: N x 2 [φ, φ']};
      * options default to DEFAULTS.ekf; `reading` picks scale and thetaVar from EQ32_READINGS
      * (explicit scale or thetaVar win); trueTheta [c_spec, d] adds the relative errors.
      */
@@ -389,13 +389,13 @@ export function wrapModule(module) {
       o.thetaVar = optionalNumbers(o.thetaVar, 'the parameter variances', 2);
       return unwrap(module.ekfBeltDrive(d, o, optionalNumbers(trueTheta, 'the true parameters', 2)));
     },
-    /** Table 1 of seed 004 in SI units, and theta = [c_spec, d]. */
+    /** Table 1 of Beckmann et al. 2016 in SI units, and theta = [c_spec, d]. */
     beltDriveParameters: () => module.beltDriveParameters(),
     /** The estimator experiments' names ('rlc', 'msd-sine', 'belt-drive'), from the core. */
     estimatorScenarioNames: () => module.estimatorScenarioNames(),
     /** An experiment's own sampling and noise {name, h, n, seed, snr} (src/estimators/scenarios.cpp). */
     estimatorScenario: (name) => unwrap(module.estimatorScenario(requireString(name, 'system'))),
-    /** Simulated data of 'rlc', 'msd-sine' (seed 003) or 'belt-drive' (seed 004); options {h, n, seed, snr}, default the experiment's own. */
+    /** Simulated data of 'rlc', 'msd-sine' (the SVF report) or 'belt-drive' (Beckmann et al. 2016); options {h, n, seed, snr}, default the experiment's own. */
     simulateEstimatorSystem(name, options) {
       // An option not given keeps the core's scenario default (estimatorScenario).
       const o = { ...options };
@@ -404,7 +404,7 @@ export function wrapModule(module) {
       return unwrap(module.simulateEstimatorSystem(requireString(name, 'system'), o));
     },
 
-    // Nonlinear stiffness from acceleration (seed 002). Signals are Float64Arrays, one sample each.
+    // Nonlinear stiffness from acceleration (Karimov et al. 2021). Signals are Float64Arrays, one sample each.
     nonlinearSystemNames: () => module.nonlinearSystemNames(),
     /** Simulates a preset ('lin-ewins', 'beam'); `a` is the accelerometer signal (eq. 24). */
     nonlinearSimulate(name, options) {

@@ -162,7 +162,7 @@ val random_stream_js(double seed, int count) {
   });
 }
 
-// Estimators of seeds 003 (SVF) and 004 (augmented EKF).
+// Estimators of the SVF report (SVF) and Beckmann et al. 2016 (augmented EKF).
 
 val svf_identify_js(val data, val o, val truth) {
   return result_or_error([&] {
@@ -199,7 +199,7 @@ val estimator_scenario_names_js() { return strings_to_js(scenario_names()); }
 
 val belt_drive_parameters_js() { return belt_drive_parameters_to_js(BeltDrive()); }
 
-// Nonlinear stiffness, seed 002.
+// Nonlinear stiffness, Karimov et al. 2021.
 
 val nonlinear_system_names_js() { return strings_to_js(nonlinear::oscillator_names()); }
 

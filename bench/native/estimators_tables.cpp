@@ -1,12 +1,12 @@
-// The numbers of seeds 003 and 004 for docs/results.md (bench/estimators.mjs), as one JSON object:
-//  svf_msd      seed 003 sec. 2.3: u = 5 sin(2t) + 10.5, h = 0.1, 10 s, pole grid 0.1..4.9 step 0.2,
-//               linear and cubic realisations, chosen by parameter error (the seed's criterion)
+// The numbers of the SVF report and Beckmann et al. 2016 for docs/results.md (bench/estimators.mjs), as one JSON object:
+//  svf_msd      the SVF report sec. 2.3: u = 5 sin(2t) + 10.5, h = 0.1, 10 s, pole grid 0.1..4.9 step 0.2,
+//               linear and cubic realisations, chosen by parameter error (the report's criterion)
 //               and by output error (data only)
-//  svf_rlc      seed 003 sec. 3.2: h = 1e-5, 0.5 s, pole grid 200..700 step 20 by output error, and
-//               the seed's poles (370, 380)
-//  outliers     seed 003 sec. 3.3: three samples of V_C + 20 V (seed 8), least squares vs robust
+//  svf_rlc      the SVF report sec. 3.2: h = 1e-5, 0.5 s, pole grid 200..700 step 20 by output error, and
+//               the report's poles (370, 380)
+//  outliers     the SVF report sec. 3.3: three samples of V_C + 20 V (seed 8), least squares vs robust
 //  orders       observed convergence orders of the six discretizations (undamped and damped)
-//  belt         seed 004: the experiment, Table 2 rows and Table 3 rows per eq. 32 reading
+//  belt         Beckmann et al. 2016: the experiment, Table 2 rows and Table 3 rows per eq. 32 reading
 //  oscillator   the augmented EKF on s'' + b s' + ω² s = u with the belt mode's ω T and damping:
 //               the bias of b per discretization (why SE's damping estimate is off, docs/results.md)
 #include <cmath>

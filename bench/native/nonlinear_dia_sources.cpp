@@ -1,4 +1,4 @@
-// Where the noise-free DIA error of seed 002's Table 1 comes from (docs/results.md, section
+// Where the noise-free DIA error of Karimov et al. 2021's Table 1 comes from (docs/results.md, section
 // "Nonlinear stiffness from acceleration"; bench/nonlinear_dia.mjs). Lin-Ewins oscillator
 // (eqs. 18-21), known m, c and force, DIA = Algorithm 2 on eq. 14 (IRLS, no swapping), regions of
 // eq. 20 on the displacement fed to the regression. Three questions:

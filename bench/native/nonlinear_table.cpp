@@ -1,8 +1,8 @@
-// Table 1 of seed 002 (Karimov et al. 2021, sec. 3.2) reproduced natively for docs/results.md
+// Table 1 of Karimov et al. 2021 (sec. 3.2) reproduced natively for docs/results.md
 // (bench/nonlinear.mjs): the Lin-Ewins oscillator (eqs. 18-21), 20 s at 1 kHz, identified from its
 // acceleration by the DIA (Algorithm 2) and the IDA (Algorithm 3, swapping), noise-free and with
 // the accelerometer model of eq. 24 (σ = 10, a0 = 5) over several noise seeds, mean ± sd.
-// The seed's "k1" in Table 1 is the stiffness of the outer springs (40 000 N/m, called k2 in
+// The paper's "k1" in Table 1 is the stiffness of the outer springs (40 000 N/m, called k2 in
 // eq. 19) and its "k2" the stiffness inside the backlash (0): relative error = |k̂ - 40000| / 40000.
 // Usage: mechid_nonlinear_table [--seeds N] [--swap-tol T] [--quick]   (markdown on stdout)
 #include <chrono>
@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
     ReconstructionOptions literal = treated;
     literal.detrend_before_highpass = false;
 
-    // Table 1: the seed's procedures (sec. 3.2.1: integrate; sec. 3.2.2: fragments, 0-2 Hz, trends),
+    // Table 1: the paper's procedures (sec. 3.2.1: integrate; sec. 3.2.2: fragments, 0-2 Hz, trends),
     // and the noise-free case also with the treatment of sec. 3.2.2.
     const std::vector<Row> main_rows = {
         run({"DIA, without noise", Form::dia, false, false, from_zero}, m, seeds, swap_tol),
@@ -161,7 +161,7 @@ int main(int argc, char** argv) {
     std::printf("Lin-Ewins oscillator (eqs. 18-21: m = 1, c = 4, x0 = 5e-3, k_outer = 40 000, k_inner = 0, A = 100, "
                 "ω = 40, sigmoid s = 1e4), 20 s at 1 kHz from rest, RK4 with 50 steps per sample; known m, c and force; "
                 "IRLS tol 1e-8, δ 1e-6, λ 0; swapping tol %s in the IDA (Algorithm 3), none in the DIA (Algorithm 2). "
-                "Noise: eq. 24, σ = 10, a0 = 5, seeds 1-%d (src/core/rng.hpp); mean ± sd over the seeds. The seed's "
+                "Noise: eq. 24, σ = 10, a0 = 5, seeds 1-%d (src/core/rng.hpp); mean ± sd over the seeds. The paper's "
                 "Table 1 calls the outer stiffness k1 (relative error against 40 000) and the inner one k2 (true value 0).\n\n",
                 fixed(swap_tol, 2).c_str(), seeds);
     std::printf("| approach | x, v from a | seed: k1 | seed: rel. error | seed: k2 | here: k1 (outer) | here: rel. error of k1 | here: k2 (inner) |\n");

@@ -1,5 +1,5 @@
-// Target estimators: seed 003's state-variable-filter least squares (svfIdentify on the
-// mass-spring-damper, svfRlc on the RLC circuit) and seed 004's augmented EKF (ekfBeltDrive) on
+// Target estimators: the SVF report's state-variable-filter least squares (svfIdentify on the
+// mass-spring-damper, svfRlc on the RLC circuit) and Beckmann et al. 2016's augmented EKF (ekfBeltDrive) on
 // their simulated experiments, shortened, scaled and with filter poles, grids and priors at extremes.
 import { mostly } from '../arbitraries.mjs';
 

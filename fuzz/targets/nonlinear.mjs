@@ -1,4 +1,4 @@
-// Target nonlinear: the piecewise-linear stiffness methods of seed 002 (mechid.nonlinearIdentify,
+// Target nonlinear: the piecewise-linear stiffness methods of Karimov et al. 2021 (mechid.nonlinearIdentify,
 // 'dia' and 'ida') on simulated accelerometer records ('lin-ewins', 'beam') that are shortened,
 // scaled, made constant or noisy, with regions, known mass/damping and IRLS options at extremes.
 import { mostly, sometimes } from '../arbitraries.mjs';

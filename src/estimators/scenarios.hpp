@@ -1,13 +1,13 @@
-// The simulated experiments of the estimators of seeds 003 and 004, with their sampling, so the
+// The simulated experiments of the estimators of the SVF report and Beckmann et al. 2016, with their sampling, so the
 // CLI, the page and the benches draw the same data:
-//  rlc:        seed 003 sec. 3, the RLC circuit (svf/rlc.hpp), u1 = 2 sin t, u2 = 1 from rest,
+//  rlc:        the SVF report sec. 3, the RLC circuit (svf/rlc.hpp), u1 = 2 sin t, u2 = 1 from rest,
 //              exact sampled response; q = V_C with white noise at `snr_db`. h = 1e-5 s over
-//              0.5 s (n = 50001): docs/results.md's RLC table (the seed: 1e-6 s over 5 s).
-//  msd-sine:   seed 003 sec. 2.3, u = 5 sin(2t) + 10.5 on the msd preset from rest, exact; noise
-//              as rlc. h = 0.1 s over 10 s (n = 101), as the seed.
-//  belt-drive: seed 004 sec. 4, the closed-loop experiment at T = h (ekf/belt_drive_experiment.hpp);
+//              0.5 s (n = 50001): docs/results.md's RLC table (the report: 1e-6 s over 5 s).
+//  msd-sine:   the SVF report sec. 2.3, u = 5 sin(2t) + 10.5 on the msd preset from rest, exact; noise
+//              as rlc. h = 0.1 s over 10 s (n = 101), as the report.
+//  belt-drive: Beckmann et al. 2016 sec. 4, the closed-loop experiment at T = h (ekf/belt_drive_experiment.hpp);
 //              q = [φ, z], v = [φ', z'] true, y = measured [φ, φ'] with the noise of eq. 32 (none
-//              when snr_db is +inf). h = 1e-3 s over 20 s (n = 20001), the seed's T and duration.
+//              when snr_db is +inf). h = 1e-3 s over 20 s (n = 20001), the paper's T and duration.
 // Lives above simulate/, svf/ and ekf/ (it uses all three), so no folder includes its includer.
 #pragma once
 

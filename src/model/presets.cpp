@@ -5,7 +5,7 @@
 namespace mechid {
 namespace {
 
-// Thesis sec. 5.2.1 (example 1 of De Angelis et al. 2002). The defense slides (seed 001) print
+// Thesis sec. 5.2.1 (example 1 of De Angelis et al. 2002). The thesis's defense slides print
 // K's last row with a sign typo; the thesis's -1.0 off-diagonal entries are used here.
 MechanicalSystem three_dof() {
   MechanicalSystem s;
@@ -49,7 +49,7 @@ MechanicalSystem eight_dof() {
   return s;
 }
 
-// Seed 003: m = 15, b = 0.2, k = 2, one force on the mass.
+// The SVF report: m = 15, b = 0.2, k = 2, one force on the mass.
 MechanicalSystem mass_spring_damper() {
   MechanicalSystem s;
   s.name = "msd";

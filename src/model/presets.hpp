@@ -1,4 +1,4 @@
-// Built-in systems: thesis sec. 5.2.1 (3dof), thesis appendix A.5 (8dof), seed 003 (msd), and
+// Built-in systems: thesis sec. 5.2.1 (3dof), thesis appendix A.5 (8dof), the SVF report (msd), and
 // chains of n masses between two walls ("chain<n>", 2 <= n <= 48; chain16 and chain24 listed).
 #pragma once
 

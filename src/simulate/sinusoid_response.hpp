@@ -2,7 +2,7 @@
 // constants, u_j(t) = c_j + Σ a sin(ω t + φ): particular solution plus the homogeneous solution
 // that matches the initial state, x(t) = x_p(t) + e^{At} (x_0 - x_p(0)), with
 //   x_p = -A⁻¹ B c (constants),  x_p = Im[(iωI - A)⁻¹ B_j a e^{i(ωt+φ)}] (each sinusoid).
-// This is the closed-form reference for seed 003's experiments (u = 5 sin(2t) + 10.5 sampled
+// This is the closed-form reference for the SVF report's experiments (u = 5 sin(2t) + 10.5 sampled
 // from an ODE solver; here without solver error).
 #pragma once
 

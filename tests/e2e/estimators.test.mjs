@@ -1,5 +1,5 @@
-// Browser test of the seeds 003/004 section (web/views/estimators.js, web/app/worker.js): the
-// SVF pole search on seed 003's 1-DOF data (result text and the error-surface plot) and the
+// Browser test of the SVF report / Beckmann et al. 2016 section (web/views/estimators.js, web/app/worker.js): the
+// SVF pole search on the SVF report's 1-DOF data (result text and the error-surface plot) and the
 // augmented EKF on the belt drive (estimates table and the parameter-trajectory plots).
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
@@ -23,7 +23,7 @@ after(async () => {
 const settled = (id) => page.waitForFunction((i) => ['ok', 'error'].includes(document.getElementById(i).dataset.state),
   id, { timeout: 60_000 });
 
-test('SVF pole search on msd: seed 003\'s m, b, k and the error surface', async () => {
+test('SVF pole search on msd: the SVF report\'s m, b, k and the error surface', async () => {
   await page.selectOption('#est-svf-experiment', 'msd-sine');
   await page.fill('#est-svf-grid', '0.1:4.9:0.2');
   await page.click('#est-svf-run');

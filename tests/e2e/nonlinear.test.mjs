@@ -1,5 +1,5 @@
 // Browser test of the "Nonlinear stiffness from acceleration" section (web/views/nonlinear.js):
-// Lin-Ewins with accelerometer noise identified by DIA and IDA (seed 002, Table 1 pattern), the
+// Lin-Ewins with accelerometer noise identified by DIA and IDA (Karimov et al. 2021, Table 1 pattern), the
 // phase portraits coloured by region, the force-displacement plot, the beam preset, and errors.
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';

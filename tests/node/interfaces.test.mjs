@@ -361,7 +361,7 @@ test('api: estimators (svfIdentify, svfRlc, ekfBeltDrive, simulateEstimatorSyste
   for (const reading of Object.values(estimators.EQ32_READINGS)) hasKeys(reading, ['scale', 'thetaVar'], 'EQ32 reading');
 
   const msdSine = mechid.simulateEstimatorSystem('msd-sine', { h: 0.1, n: 101 });
-  // Without h and n: the experiment's own sampling, from the core (seed 003 sec. 2.3: 10 s at 0.1 s).
+  // Without h and n: the experiment's own sampling, from the core (the SVF report sec. 2.3: 10 s at 0.1 s).
   assert.deepEqual(mechid.estimatorScenarioNames().sort(), ['belt-drive', 'msd-sine', 'rlc']);
   hasKeys(mechid.estimatorScenario('msd-sine'), ['name', 'h', 'n', 'seed', 'snr'], 'EstimatorScenario');
   const scenario = mechid.simulateEstimatorSystem('msd-sine', { snr: Infinity });

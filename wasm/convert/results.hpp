@@ -46,7 +46,7 @@ val identification_to_js(const Identification& r, Eigen::Index dof, const std::o
 // {status, message, fit_percent, nrmse, simulated} of one record (validateRecord).
 val validation_record_to_js(const ValidationReport& v);
 
-// The estimators of seeds 003 and 004 (results_estimators.cpp).
+// The estimators of the SVF report and Beckmann et al. 2016 (results_estimators.cpp).
 val svf_identification_to_js(const SvfIdentification& s, const Dataset& data, const std::optional<MechanicalSystem>& truth);
 val rlc_identification_to_js(const RlcIdentification& r, double h);
 val belt_drive_ekf_to_js(const BeltDriveEkf& r, const BeltDriveEkfOptions& options, double h);
@@ -54,7 +54,7 @@ val scenario_to_js(const ScenarioData& d);
 val scenario_options_to_js(const std::string& name, const ScenarioOptions& o);  // {name, h, n, seed, snr}
 val belt_drive_parameters_to_js(const BeltDrive& model);
 
-// Nonlinear stiffness, seed 002 (results_nonlinear.cpp).
+// Nonlinear stiffness, Karimov et al. 2021 (results_nonlinear.cpp).
 val experiment_to_js(const nonlinear::Experiment& e);
 val piecewise_identification_to_js(const nonlinear::PiecewiseIdentification& r);
 

@@ -1,4 +1,4 @@
-// Results of the estimators of seeds 003 (SVF) and 004 (augmented EKF) and their scenarios.
+// Results of the estimators of the SVF report (SVF) and Beckmann et al. 2016 (augmented EKF) and their scenarios.
 #include "convert/results.hpp"
 
 namespace mechid::wasm {
@@ -65,7 +65,7 @@ val scenario_options_to_js(const std::string& name, const ScenarioOptions& o) {
                    o.snr_db);
 }
 
-// Table 1 of seed 004 (SI units) and θ = [c_spec, d].
+// Table 1 of Beckmann et al. 2016 (SI units) and θ = [c_spec, d].
 val belt_drive_parameters_to_js(const BeltDrive& model) {
   const BeltDriveParameters& p = model.parameters_table();
   return object_of("inertia", p.inertia, "mass", p.mass, "c_spec", p.c_spec, "d", p.d, "mu_v", p.mu_v, "mu_c", p.mu_c,

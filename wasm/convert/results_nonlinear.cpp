@@ -1,4 +1,4 @@
-// Results of the nonlinear-stiffness identification of seed 002.
+// Results of the nonlinear-stiffness identification of Karimov et al. 2021.
 #include "convert/results.hpp"
 
 namespace mechid::wasm {

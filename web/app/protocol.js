@@ -23,8 +23,8 @@ export const REQUEST = Object.freeze({
   identify: 'identify',       // {system, options: {h, n, snr, seed, positive, maxWork}, methods, data?: {h, t, u, q, inputSampling}} -> {truth, modal, t, q, results, ms}: data (step 2's simulation) or PRBS data simulated from h, n, snr, seed
   studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
   nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/views/nonlinear.js)
-  svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {experiment, search, estimate, ms} (seed 003)
-  ekfRun: 'ekfRun',           // {duration, methods, reading, seed} -> {t, trueTheta, runs} (seed 004)
+  svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {experiment, search, estimate, ms} (the SVF report)
+  ekfRun: 'ekfRun',           // {duration, methods, reading, seed} -> {t, trueTheta, runs} (Beckmann et al. 2016)
   csvColumns: 'csvColumns',   // {file} -> {name, header, hasHeader, delimiter, preview, columns}: a measurement CSV's header, first rows, and first 2000 rows of its first 20 numeric columns (null for the others)
   identifyCsv: 'identifyCsv', // {runs: [{file, role: 'training' | 'validation'}], mapping, methods, options} -> {name, summary, measured: [{file, role, t, y}], simulations: [per result: per validation record its simulated y], results, ms}; progress {phase, …}; an error while identifying has phase 'identifying' (web/views/csv-import.js)
   modes: 'modes',             // {file, mapping, options: ModesOptions} -> {name, summary, result: ModesResult, msRead, ms}: modes in a band of a measurement file (web/views/modes.js); progress {phase: 'reading' | 'modes'}; an error of modes has phase 'modes' and its option

@@ -256,7 +256,7 @@ const handlers = {
     return { result, transfer: buffersOf(data.t, data.q.data) };
   },
 
-  // A nonlinear preset (seed 002) simulated with accelerometer noise and identified by each
+  // A nonlinear preset (Karimov et al. 2021) simulated with accelerometer noise and identified by each
   // method; m and c known (the preset's) or estimated.
   [REQUEST.nonlinear]: (api, { system, simulate, identify, methods }) => {
     const t0 = performance.now();
@@ -275,7 +275,7 @@ const handlers = {
     result: { run: api.studyRun(systemOf(api, system), options) },
   }),
 
-  // Seed 003: the SVF pole search on one experiment.
+  // The SVF report: the SVF pole search on one experiment.
   // {experiment: 'msd-sine' | 'rlc', grid: 'lo:hi:step', intersample} -> {search, estimate, ms}
   [REQUEST.svfSearch]: (api, { experiment, grid, intersample }) => {
     const t0 = performance.now();
@@ -300,7 +300,7 @@ const handlers = {
     return { result: { experiment, search, estimate, ms: performance.now() - t0 }, transfer: [search.surface.data.buffer] };
   },
 
-  // Seed 004: the augmented EKF on the belt drive, one run per discretization.
+  // Beckmann et al. 2016: the augmented EKF on the belt drive, one run per discretization.
   // {duration, methods, reading, seed} -> {t, trueTheta, runs: [{method, status, message, parameters, theta, errors, ms}]}
   [REQUEST.ekfRun]: (api, { duration, methods, reading, seed }) => {
     const { h } = api.estimatorScenario('belt-drive');

@@ -1,4 +1,4 @@
-// UI wiring of the "Seeds 003 and 004" section: the state-variable-filter pole search (its error
+// UI wiring of the "Filter and Kalman estimators" section (the SVF report; Beckmann et al. 2016): the state-variable-filter pole search (its error
 // surface) and the augmented EKF on the belt drive (its parameter trajectories). The page's worker
 // does the numbers (app/worker.js); this thread formats text and plots. textContent only.
 import { client } from '../app/worker-client.js';

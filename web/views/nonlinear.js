@@ -1,4 +1,4 @@
-// UI wiring of the "Nonlinear stiffness from acceleration" section (seed 002, Karimov et al.
+// UI wiring of the "Nonlinear stiffness from acceleration" section (Karimov et al.
 // 2021): a preset is simulated with the accelerometer model of eq. 24 and its piecewise-linear
 // stiffness identified by the DIA (Algorithm 2) and the IDA (Algorithm 3) in the page's worker;
 // this thread only reads the form and shows tables and plots. Text is only ever set through
@@ -31,7 +31,7 @@ const REFUSALS = [
   ['nl-sigma', /noise sigma/], ['nl-a0', /drift a0/], ['nl-known', /mass cannot be estimated/],
 ].map(([id, pattern]) => ({ pattern, control: $(id), place: formError }));
 
-// Defaults per preset, as in the seed: Lin-Ewins 20 s at 1 kHz with σ = 10, a0 = 5 and the
+// Defaults per preset, as in the paper: Lin-Ewins 20 s at 1 kHz with σ = 10, a0 = 5 and the
 // trend treatment of sec. 3.2.2; the beam in free vibration, 1.5 s, classified by the sign of θ.
 const PRESETS = {
   'lin-ewins': { n: 20000, sigma: 10, a0: 5, regions: 'thresholds:0.005', segments: 20, highpass: 2, detrend: true },

@@ -1,4 +1,4 @@
-// The state-augmented extended Kalman filter of seed 004, sec. 2.1 (eqs. 1-14), for a model in
+// The state-augmented extended Kalman filter of Beckmann et al. 2016, sec. 2.1 (eqs. 1-14), for a model in
 // position/velocity form discretized by one of the six methods of sec. 2.2:
 //   augmented state  x_a = [x; θ]                                  (eq. 11)
 //   time update      x̂⁻ = f(x̂, θ̂, u) (the discretization), θ̂⁻ = θ̂ (eq. 4, 11)

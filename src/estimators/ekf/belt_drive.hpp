@@ -1,4 +1,4 @@
-// The belt drive of seed 004, sec. 3: motor angle φ and load position z (eqs. 23-26),
+// The belt drive of Beckmann et al. 2016, sec. 3: motor angle φ and load position z (eqs. 23-26),
 //   (I_m + I_l) φ'' = τ_m - r1 F_d - r1 F_c,   m z'' = F_d + F_c - F_f           (eq. 29)
 //   F_d = d (r1 φ' - z'),  F_c = c_eff(z) (r1 φ - z),  F_f = μ_v z' + μ_c tanh(k z')  (eq. 30)
 //   c_eff(z) = c_spec (1 + 1/(z0 + z))                                            (eq. 28)
@@ -12,7 +12,7 @@
 
 namespace mechid {
 
-struct BeltDriveParameters {   // Table 1 of seed 004, SI units
+struct BeltDriveParameters {   // Table 1 of Beckmann et al. 2016, SI units
   double inertia = 13.00e-4;   // I_m + I_l: 13.00 kg cm²
   double mass = 12.50;         // m, kg
   double c_spec = 8.94e3;      // N (as printed: kN)

@@ -1,4 +1,4 @@
-// The augmented EKF of seed 004 on recorded belt-drive data (u: motor torque, y: measured φ, φ'),
+// The augmented EKF of Beckmann et al. 2016 on recorded belt-drive data (u: motor torque, y: measured φ, φ'),
 // as `identify --method ekf` and the page run it: the settings of eq. 32
 // (belt_drive_ekf_options) with the parameters scaled, θ = scale · ϑ (run_scaled_ekf), θ_init and
 // the diagonal of Θ_init overridable, and the final estimate's relative errors against a truth.

@@ -1,10 +1,10 @@
-// The simulation study of seed 004, sec. 4, on the belt drive (ekf/belt_drive.hpp):
+// The simulation study of Beckmann et al. 2016, sec. 4, on the belt drive (ekf/belt_drive.hpp):
 //  - the testbed: an acceleration-trapezoid motion program (ekf/trajectory.hpp) tracked by a
 //    cascade of a P position and a PI speed controller on the motor side (speed = filtered
 //    position derivative, sec. 3) with acceleration feedforward, sampled every T = 1 ms, torque
 //    held between samples;
 //  - the "continuous" reference: the plant integrated by classical RK4 on a fine grid
-//    (`substeps` per T; the seed uses an 8th-order Dormand-Prince at 16 kHz), since the torque is
+//    (`substeps` per T; the paper uses an 8th-order Dormand-Prince at 16 kHz), since the torque is
 //    constant on each T the fine-step solution converges at order 4;
 //  - measurements y = [φ, φ'] + noise with the variances of R in eq. 32;
 //  - Table 2: each discretization run open-loop at T with the recorded torque, its NRMSE against
@@ -12,7 +12,7 @@
 //    and at the lowest speed), and measured time per step (instead of operation counts);
 //  - Table 3: the augmented EKF with the settings of eq. 32 per discretization, the relative errors
 //    E1 (c_spec) and E2 (d) of the mean estimate over the last 2 s.
-// The seed gives neither its trajectory nor its controller; the choices here are stated in
+// The paper gives neither its trajectory nor its controller; the choices here are stated in
 // BeltExperimentOptions and docs/results.md.
 #pragma once
 
@@ -71,8 +71,8 @@ EkfOptions belt_drive_ekf_options(const BeltDrive& model, Discretization method,
 
 // How eq. 32 is read. As printed (scale 1, Θ_init(d) = 1e-6) the parameter covariances allow
 // c_spec and d to move by about a newton: the estimates stay near their initial values. With the
-// parameters in kN and kN s/m (scale 1e3) c_spec converges as in the seed's Table 3; d then needs
-// a wider prior, Θ_init(d) = 1e-3 (kN s/m)² (our choice, not the seed's).
+// parameters in kN and kN s/m (scale 1e3) c_spec converges as in the paper's Table 3; d then needs
+// a wider prior, Θ_init(d) = 1e-3 (kN s/m)² (our choice, not the paper's).
 struct Eq32Reading {
   double parameter_scale = 1.0;   // θ = scale · ϑ; eq. 32's Θ_init, Q_θ and θ_init/scale apply to ϑ
   double theta_init_d = 1e-6;     // Θ_init of d in the units of ϑ (eq. 32: 1e-6)

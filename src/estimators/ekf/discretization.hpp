@@ -1,4 +1,4 @@
-// The six explicit discretizations of seed 004, sec. 2.2, for models s' = v, v' = a(s, v, θ, u)
+// The six explicit discretizations of Beckmann et al. 2016, sec. 2.2, for models s' = v, v' = a(s, v, θ, u)
 // (ekf/second_order_model.hpp), x = [s; v], sampling time T:
 //   ef    Euler forward                  (eq. 16)  order 1
 //   se    symplectic (semi-implicit) Euler (eq. 21) order 1: v first, then s with the new v
@@ -8,7 +8,7 @@
 //         one step errs by T²/4 (∂a/∂v) a (see tests/cpp/estimators/ekf/discretization_test.cpp)
 //   rk3   Simpson rule / Kutta's third order (eq. 18) order 3
 //   rk4   classical Runge-Kutta          (eq. 19)  order 4
-// The input enters as in the seed: u_{k-1} at the start of the step, u_{k-1/2} at its middle and
+// The input enters as in the paper: u_{k-1} at the start of the step, u_{k-1/2} at its middle and
 // u_k at its end (eqs. 16-19; SE uses u_{k-1}, LP u_{k-1} then u_k). For a held input the caller
 // passes the held value three times.
 // discrete_step also returns the exact Jacobians of the discrete map with respect to x and θ
@@ -25,7 +25,7 @@ namespace mechid {
 
 enum class Discretization { ef, se, heun, lp, rk3, rk4 };
 
-std::vector<Discretization> all_discretizations();  // in the order of the seed's tables
+std::vector<Discretization> all_discretizations();  // in the order of the paper's tables
 Discretization parse_discretization(const std::string& name);  // "ef", "se", …; throws InputError
 std::string to_string(Discretization method);
 int nominal_order(Discretization method);          // 1, 1, 2, 2, 3, 4

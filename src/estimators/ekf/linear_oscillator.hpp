@@ -1,5 +1,5 @@
-// The linear mass-spring-damper m s'' + b s' + k s = u (seed 003's system; the linear 1-DOF model
-// of the EKF consistency test) in the position/velocity form of seed 004 eq. 20, with any subset
+// The linear mass-spring-damper m s'' + b s' + k s = u (the SVF report's system; the linear 1-DOF model
+// of the EKF consistency test) in the position/velocity form of Beckmann et al. 2016 eq. 20, with any subset
 // of {b, k} as the parameters θ an augmented EKF estimates.
 #pragma once
 

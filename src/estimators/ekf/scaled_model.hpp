@@ -1,5 +1,5 @@
 // A model whose parameters are scaled, θ = diag(scale) ϑ: the EKF then estimates ϑ, and its
-// covariances (Θ_init, Q_θ of eqs. 13-14) are in the units of ϑ. Used to read eq. 32 of seed 004
+// covariances (Θ_init, Q_θ of eqs. 13-14) are in the units of ϑ. Used to read eq. 32 of Beckmann et al. 2016
 // with the parameters in kN and kN s/m, or relative to their initial values (docs/results.md).
 #pragma once
 

@@ -1,7 +1,7 @@
-// Mechanical models in position/velocity form for the discretizations of seed 004 (eq. 20 with
+// Mechanical models in position/velocity form for the discretizations of Beckmann et al. 2016 (eq. 20 with
 // Φ(v) = v, as for every model here):
 //   s' = v,  v' = a(s, v, θ, u),
-// with θ the parameters an augmented EKF estimates (seed 004, eq. 11). A model returns the
+// with θ the parameters an augmented EKF estimates (Beckmann et al. 2016, eq. 11). A model returns the
 // acceleration and, on request, its analytic Jacobians ∂a/∂s, ∂a/∂v, ∂a/∂θ, from which the
 // discretizations build the exact Jacobians of their discrete maps (ekf/discretization.hpp).
 #pragma once

@@ -1,4 +1,4 @@
-// Acceleration-trapezoid profiles (ATP, "double S"; seed 004 sec. 3 after Biagiotti & Melchiorri
+// Acceleration-trapezoid profiles (ATP, "double S"; Beckmann et al. 2016 sec. 3 after Biagiotti & Melchiorri
 // 2008, sec. 3.4): point-to-point moves with zero boundary velocity and acceleration that use the
 // limits v_max, a_max and j_max (jerk time t_j = a_max/j_max), built from constant-jerk segments
 // and evaluated exactly; and a motion program of moves separated by dwells.

@@ -1,5 +1,5 @@
 // Derivative of a uniformly sampled signal by fourth-order differences: "the differentiation
-// method of order 4 based on central differences" of seed 002 (sec. 4), used for the jerk
+// method of order 4 based on central differences" of Karimov et al. 2021 (sec. 4), used for the jerk
 // {j_i} = d/dt {a_i} of the IDA (sec. 2.3, relation before eq. 15).
 #pragma once
 

@@ -1,4 +1,4 @@
-// A simulated experiment of seed 002 as the page and the CLI run it: a preset oscillator
+// A simulated experiment of Karimov et al. 2021 as the page and the CLI run it: a preset oscillator
 // (presets.hpp) integrated by RK4, its accelerometer signal with the noise of eq. 24, the true
 // region of each sample, and the exact force curve of eq. 20 over the motion.
 #pragma once
@@ -13,7 +13,7 @@
 namespace mechid::nonlinear {
 
 struct ExperimentOptions {
-  double h = 1e-3;             // sampling period, s (the seed's 1 kHz)
+  double h = 1e-3;             // sampling period, s (the paper's 1 kHz)
   Eigen::Index n = 20000;      // samples
   int substeps = 50;           // RK4 steps per period (converged: tests/cpp/estimators/nonlinear/identify_test.cpp)
   double sigma = 0.0, a0 = 0.0;  // accelerometer noise sd and offset (eq. 24)

@@ -1,4 +1,4 @@
-// Trend removal for integrated accelerometer signals, seed 002 sec. 3.2.2: "an ideal notch
+// Trend removal for integrated accelerometer signals, Karimov et al. 2021 sec. 3.2.2: "an ideal notch
 // filter with band 0-2 Hz, and then eliminate linear trends".
 #pragma once
 

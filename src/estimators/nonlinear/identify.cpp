@@ -31,7 +31,7 @@ void check_input(const AccelerationData& d, const PiecewiseOptions& o) {
 }
 
 // The regression of eq. 14 (DIA) or eq. 16 (IDA) with known terms moved to the left-hand side.
-// Signals in the roles of the seed's notation: `acc` is a (DIA) or j (IDA), `vel` is v or a,
+// Signals in the roles of the paper's notation: `acc` is a (DIA) or j (IDA), `vel` is v or a,
 // `force` is f or ḟ; the stiffness multiplies x - x0 (DIA) or v (IDA).
 struct Roles {
   Vector acc, vel, force;

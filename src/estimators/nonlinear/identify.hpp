@@ -1,4 +1,4 @@
-// Piecewise-linear stiffness from an accelerometer record, seed 002: the DIA (Algorithm 2 on
+// Piecewise-linear stiffness from an accelerometer record, Karimov et al. 2021: the DIA (Algorithm 2 on
 // eq. 14: a = -2c/m v - Σ k_j/m μ_j (x - x0_j) + f/m) and the IDA (Algorithm 3 on eq. 16, the time
 // derivative: j = -2c/m a - Σ k_j/m μ_j v + ḟ/m), from a and the known force f after the
 // reconstruction of sec. 2.3 / 3.2.2. Mass and damping are known (sec. 3.2: "the mass m and
@@ -32,7 +32,7 @@ struct PiecewiseOptions {
   std::optional<double> mass, damping;        // known values; empty = estimated
   ReconstructionOptions reconstruction;
   IrlsOptions irls;
-  SwapOptions swap;          // Algorithm 3's swapping (the seed uses it in the IDA only)
+  SwapOptions swap;          // Algorithm 3's swapping (the paper uses it in the IDA only)
 };
 
 struct StiffnessEstimate {

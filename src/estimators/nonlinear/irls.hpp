@@ -1,4 +1,4 @@
-// Iteratively reweighted least squares with ℓ1 regularisation, seed 002 sec. 2.1, Algorithm 1.
+// Iteratively reweighted least squares with ℓ1 regularisation, Karimov et al. 2021 sec. 2.1, Algorithm 1.
 // The algorithm's body is a figure missing from the text extraction; this follows its description:
 // inputs tol (stop when the update becomes negligible) and δ (the smallest denominator of a weight,
 // so w_i <= 1/δ); start w_i = 1, h_0 = 0; each step solves the weighted least squares (eq. 9)

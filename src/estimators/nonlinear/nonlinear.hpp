@@ -1,4 +1,4 @@
-// Umbrella header of the nonlinear-stiffness identification of seed 002 (Karimov et al. 2021):
+// Umbrella header of the nonlinear-stiffness identification of Karimov et al. 2021:
 // what wasm/convert/, the bench tool and the tests include.
 #pragma once
 

@@ -1,4 +1,4 @@
-// A single-degree-of-freedom oscillator with piecewise-linear stiffness, seed 002 eqs. 10-12
+// A single-degree-of-freedom oscillator with piecewise-linear stiffness, Karimov et al. 2021 eqs. 10-12
 // and 18-20 (Lin-Ewins) / 25-27 (beam):  m ẍ + 2 c ẋ + F(x) = f(t),  f(t) = A cos(ω t),
 // F(x) = Σ_j k_j μ_j(x) (x - x0_j). For simulation the indicators μ_j are the sigmoids of eqs. 21
 // and 31, μ_j(x) = S(s (x - lower_j)) - S(s (x - upper_j)) with S(z) = 1 / (1 + e^{-z})
@@ -42,7 +42,7 @@ struct Motion {
   int substeps = 0;                  // RK4 steps per sampling period
 };
 
-// Fixed-step classical RK4 with `substeps` steps per sampling period h (the seed used MATLAB's
+// Fixed-step classical RK4 with `substeps` steps per sampling period h (the paper used MATLAB's
 // ode45 at a constant step of 1 ms); a and j at the samples from the equation of motion and its
 // time derivative. InputError: h <= 0, n < 2, substeps < 1, too many samples.
 Motion simulate(const PiecewiseOscillator& o, double h, Eigen::Index n, int substeps);

@@ -1,4 +1,4 @@
-// The linear-in-parameters form of a piecewise-linear equation of motion, seed 002 sec. 2.2-2.3:
+// The linear-in-parameters form of a piecewise-linear equation of motion, Karimov et al. 2021 sec. 2.2-2.3:
 //   DIA (eq. 14, Algorithm 2): y_i = a_i - g(t_i) = A v_i + Σ_j B_j μ_j(x_i) (x_i - x0_j)
 //   IDA (eq. 16, Algorithm 3): y_i = j_i - ġ(t_i) = A a_i + Σ_j B_j μ_j(x_i) v_i
 // Unknowns h = [fixed coefficients (e.g. A), B per stiffness class, intercept B_j x0_j per class

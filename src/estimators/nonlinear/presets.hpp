@@ -1,4 +1,4 @@
-// Simulation presets of seed 002.
+// Simulation presets of Karimov et al. 2021.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Phase-space reconstruction from an accelerometer record, seed 002 sec. 2.3 ({a} -> {v} -> {x}
+// Phase-space reconstruction from an accelerometer record, Karimov et al. 2021 sec. 2.3 ({a} -> {v} -> {x}
 // by integration, {j} = d{a}/dt by differentiation) with the trend treatment of sec. 3.2.2: split
 // the record into fragments, integrate each from zero, remove the 0-2 Hz band, remove linear trends.
 #pragma once
@@ -12,7 +12,7 @@ struct ReconstructionOptions {
   double highpass_hz = 0.0;  // ideal high-pass cut-off applied to v and x of each fragment; 0 = none (seed: 2)
   bool detrend = false;      // remove the linear trend of v and x of each fragment (seed: yes);
   bool detrend_before_highpass = true;  // with both: also remove the line before the filter
-                             // (see reconstruct.cpp); false is the seed's literal order
+                             // (see reconstruct.cpp); false is the paper's literal order
 };
 
 struct ReconstructedSignals {

@@ -1,4 +1,4 @@
-// Regions X_j of a piecewise-linear stiffness and their indicator functions μ_j, seed 002
+// Regions X_j of a piecewise-linear stiffness and their indicator functions μ_j, Karimov et al. 2021
 // sec. 2.2 (eqs. 11-12): F(x) = K_j (x - x0_j) for x in X_j. On a line the regions are intervals
 // between sorted breakpoints; regions may share one stiffness ("class"), e.g. both outer regions of
 // the Lin-Ewins backlash (eq. 20) have k2. Offsets x0_j enter the DIA only (eq. 14); the IDA

@@ -1,9 +1,9 @@
-// IRLS with swapping, seed 002 sec. 2.3, Algorithm 3: Algorithm 1 on a piecewise regression
+// IRLS with swapping, Karimov et al. 2021 sec. 2.3, Algorithm 3: Algorithm 1 on a piecewise regression
 // whose incidence vectors I_j are corrected between the weighted solves. A sample initially in
 // X_q moves to X_s (I_qi <- 0, I_si <- 1) when
 //   r_si² + tol σ_s² < r_qi²,
 // with r_qi, r_si its residuals in X_q and X_s and σ_s² the variance of the residuals of the
-// samples in class s (the seed's tolerance rule against overtraining; its right-hand side reads
+// samples in class s (the paper's tolerance rule against overtraining; its right-hand side reads
 // r_qi in the text extraction, taken as r_qi² so both sides are squared errors).
 // Candidates X_s are the regions next to X_q on the line (a displacement error moves x across
 // one boundary) whose regressor row differs from X_q's; a class is never emptied below

@@ -1,4 +1,4 @@
-// The state-variable filter 1/Λ(s), Λ(s) = (s + p1)(s + p2) = s² + λ1 s + λ2 (seed 003, sec. 2.1,
+// The state-variable filter 1/Λ(s), Λ(s) = (s + p1)(s + p2) = s² + λ1 s + λ2 (the SVF report, sec. 2.1,
 // eqs. 4-6), realised for sampled signals. The filter state z = [x/Λ, s x/Λ] obeys
 //   z' = [0 1; -λ2 -λ1] z + [0; 1] x,
 // and is sampled exactly (svf/intersample.hpp) for the stated behaviour of x between samples:

@@ -1,4 +1,4 @@
-// The RLC circuit of seed 003 sec. 3 identified from data (u = [u1, u2], y = V_C): the SVF fit of
+// The RLC circuit of the SVF report sec. 3 identified from data (u = [u1, u2], y = V_C): the SVF fit of
 // the circuit's structure (rlc_svf_options: six θ_λ of eq. 11) at fixed poles or the best pair of
 // a pole grid by output error (svf_siso_search), then 1/RC and 1/LC (rlc_from_fit).
 #pragma once

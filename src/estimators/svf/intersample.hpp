@@ -1,5 +1,5 @@
 // Exact sampling of x' = A x + B u driven by sampled signals, for a stated behaviour of u between
-// samples (the realisation of seed 003's filter 1/Λ(s) and of the fitted models' responses):
+// samples (the realisation of the SVF report's filter 1/Λ(s) and of the fitted models' responses):
 //   hold    u constant on [t_i, t_{i+1})                      exact ZOH (held inputs, PRBS)
 //   linear  u linear between u_i and u_{i+1}                  exact first-order hold, error O(h²)
 //   cubic   u the cubic through four neighbouring samples     exact for piecewise cubics, error O(h⁴)

@@ -1,5 +1,5 @@
 // Linear least squares for the state-variable-filter methods, and the pieces of their robust
-// option (seed 003, sec. 3.3: three corrupted output samples ruin the plain estimate).
+// option (the SVF report, sec. 3.3: three corrupted output samples ruin the plain estimate).
 //  - solve_least_squares: the minimiser of eq. 7, (1/N Σ ζ ζᵀ)⁻¹ (1/N Σ ζ y), by column-pivoted
 //    QR on column-scaled regressors (the same minimiser as the normal equations, without squaring
 //    their condition number).

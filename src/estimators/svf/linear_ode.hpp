@@ -1,6 +1,6 @@
-// The single-output linear ODE that the state-variable-filter method fits (seed 003, eqs. 2 and 8):
+// The single-output linear ODE that the state-variable-filter method fits (the SVF report, eqs. 2 and 8):
 //   y'' + a1 y' + a0 y = Σ_j (b_j1 u̇_j + b_j0 u_j),
-// and responses from rest, for the output error of the pole search (seed 003, sec. 3.2).
+// and responses from rest, for the output error of the pole search (the SVF report, sec. 3.2).
 #pragma once
 
 #include "estimators/svf/filter.hpp"

@@ -1,4 +1,4 @@
-// The RLC circuit of seed 003, sec. 3: output V_C, inputs u1 = 2 sin(t) V and u2 = 1 V,
+// The RLC circuit of the SVF report, sec. 3: output V_C, inputs u1 = 2 sin(t) V and u2 = 1 V,
 //   V_C'' + (1/RC) V_C' + (1/LC) V_C = (1/RC) u̇1 + (1/RC) u̇2 + (1/LC) u2.
 // Eq. 8 prints the u1 term as (1/RC) u1, but eqs. 9 and 11 (θ* with u̇1 weighted 1/RC and u1
 // weighted 0) and the transfer matrix G(s) of sec. 3.2 (V_C = (1/RC) s u1/P(s) + …) all have u̇1;

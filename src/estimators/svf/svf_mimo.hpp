@@ -1,5 +1,5 @@
 // State-variable-filter least squares for M q'' + D q' + K q = L u with known L (the MIMO
-// extension of seed 003's eqs. 3-7). Filtering every channel with 1/Λ(s) gives, per sample,
+// extension of the SVF report's eqs. 3-7). Filtering every channel with 1/Λ(s) gives, per sample,
 //   M (s²q/Λ) + D (s q/Λ) + K (q/Λ) = L (u/Λ),  s²q/Λ = q - λ1 s q/Λ - λ2 q/Λ,
 // linear in the symmetric M, D, K (n(n+1)/2 unknowns each); L fixes the scale. Least squares
 // (eq. 7) or its robust variant over all samples and channels.

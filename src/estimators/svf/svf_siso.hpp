@@ -1,4 +1,4 @@
-// State-variable-filter least squares for one output (seed 003, sec. 2-3): filter the ODE
+// State-variable-filter least squares for one output (the SVF report, sec. 2-3): filter the ODE
 //   y'' + a1 y' + a0 y = Σ_j (b_j1 u̇_j + b_j0 u_j)                               (eqs. 2, 8)
 // with 1/Λ(s), Λ = (s + p1)(s + p2) = s² + λ1 s + λ2, which gives the linear configured form
 //   y = θ_λᵀ ζ,  ζ = [-s y/Λ, -y/Λ, (s u_j/Λ, u_j/Λ for each input j)],                (eqs. 4, 6, 10)
@@ -55,7 +55,7 @@ struct MassSpringDamper {
 };
 MassSpringDamper mass_spring_damper(const SvfFit& fit);
 
-// The force of seed 003's experiment (sec. 2.3): u = 5 sin(2t) + 10.5.
+// The force of the SVF report's experiment (sec. 2.3): u = 5 sin(2t) + 10.5.
 SineSum msd_seed_input();
 
 }  // namespace mechid

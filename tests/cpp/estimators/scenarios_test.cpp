@@ -37,7 +37,7 @@ Vector rk4_output(const StateSpaceModel& m, const SineSum& input, double h, Eige
 TEST_CASE("scenario sampling: rlc 1e-5 s x 50001, msd-sine 0.1 s x 101, belt-drive 1e-3 s x 20001") {
   CHECK(scenario_names() == std::vector<std::string>{"rlc", "belt-drive", "msd-sine"});
   const ScenarioOptions rlc = scenario_defaults("rlc"), msd = scenario_defaults("msd-sine"), belt = scenario_defaults("belt-drive");
-  // docs/results.md: RLC over 0.5 s, msd over 10 s (seed 003), the belt drive over 20 s (seed 004).
+  // docs/results.md: RLC over 0.5 s, msd over 10 s (the SVF report), the belt drive over 20 s (Beckmann et al. 2016).
   CHECK(rlc.h * static_cast<double>(rlc.n - 1) == Approx(0.5).epsilon(1e-12));
   CHECK(msd.h * static_cast<double>(msd.n - 1) == Approx(10.0).epsilon(1e-12));
   CHECK(belt.h * static_cast<double>(belt.n - 1) == Approx(20.0).epsilon(1e-12));

@@ -1,4 +1,4 @@
-// The belt-drive study of seed 004 (src/estimators/ekf/trajectory.cpp, belt_drive_experiment.cpp): the
+// The belt-drive study of Beckmann et al. 2016 (src/estimators/ekf/trajectory.cpp, belt_drive_experiment.cpp): the
 // acceleration-trapezoid moves, the accuracy of the fine-step reference, the instability of Euler
 // forward in the stiff region, and the augmented EKF on the belt drive.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The six discretizations of seed 004 (src/estimators/ekf/discretization.cpp): convergence orders against
+// The six discretizations of Beckmann et al. 2016 (src/estimators/ekf/discretization.cpp): convergence orders against
 // the exact (matrix exponential) response of a forced oscillator (src/estimators/ekf/convergence.cpp), the
 // first-order damping error of the leapfrog as printed in eq. 22, and the analytic Jacobians
 // against finite differences.

@@ -1,4 +1,4 @@
-// Lin-Ewins and beam presets (seed 002 secs. 3-4) and the DIA / IDA pipeline from acceleration.
+// Lin-Ewins and beam presets (Karimov et al. 2021 secs. 3-4) and the DIA / IDA pipeline from acceleration.
 #include <catch2/catch.hpp>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// IRLS with ℓ1 regularisation (seed 002, Algorithm 1): robust to gross outliers, sparse with λ.
+// IRLS with ℓ1 regularisation (Karimov et al. 2021, Algorithm 1): robust to gross outliers, sparse with λ.
 #include <catch2/catch.hpp>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Integration, differentiation and trend removal of seed 002 (sec. 3.2.2, sec. 4) against closed
+// Integration, differentiation and trend removal of Karimov et al. 2021 (sec. 3.2.2, sec. 4) against closed
 // forms: orders from log-log slopes, exact removal of DFT bins and lines.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// IRLS with swapping (seed 002, Algorithm 3): planted misclassifications are repaired.
+// IRLS with swapping (Karimov et al. 2021, Algorithm 3): planted misclassifications are repaired.
 #include <catch2/catch.hpp>
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // State-variable-filter least squares (src/estimators/svf/): exact recovery on noise-free closed-form data,
-// seed 003's 1-DOF case (golden, with its pole search), the RLC circuit, the outlier
+// the SVF report's 1-DOF case (golden, with its pole search), the RLC circuit, the outlier
 // demonstration and the robust fit, the MIMO form, and bad input.
 #include <catch2/catch.hpp>
 
@@ -18,13 +18,13 @@ using namespace mechid;
 
 namespace {
 
-// Seed 003, sec. 2.3: u = 5 sin(2t) + 10.5 on msd (m 15, b 0.2, k 2) from rest, closed form.
+// The SVF report, sec. 2.3: u = 5 sin(2t) + 10.5 on msd (m 15, b 0.2, k 2) from rest, closed form.
 SampledResponse seed_msd_data(double h, double duration) {
   const Eigen::Index N = static_cast<Eigen::Index>(std::llround(duration / h)) + 1;
   return sinusoid_response(to_state_space(preset("msd")), msd_seed_input(), Vector::Zero(2), h, N);
 }
 
-// Seed 003's error measure: |Δm/m| + |Δb/b| + |Δk/k|.
+// The SVF report's error measure: |Δm/m| + |Δb/b| + |Δk/k|.
 double total_error(const MassSpringDamper& e) {
   return std::abs(e.m - 15.0) / 15.0 + std::abs(e.b - 0.2) / 0.2 + std::abs(e.k - 2.0) / 2.0;
 }
@@ -60,7 +60,7 @@ TEST_CASE("SVF least squares recovers m, b, k to 1e-6 on noise-free exact data",
   CHECK(fit.theta(2) == Approx(1.0 / 15).epsilon(1e-7));
 }
 
-TEST_CASE("seed 003 sec. 2.3: h = 0.1 over 10 s, pole grid 0.1..4.9 step 0.2", "[svf]") {
+TEST_CASE("the SVF report sec. 2.3: h = 0.1 over 10 s, pole grid 0.1..4.9 step 0.2", "[svf]") {
   const double h = 0.1;
   const SampledResponse d = seed_msd_data(h, 10.0);
   const Vector grid = pole_grid(0.1, 4.9, 0.2);
@@ -90,7 +90,7 @@ TEST_CASE("seed 003 sec. 2.3: h = 0.1 over 10 s, pole grid 0.1..4.9 step 0.2", "
   CHECK(s.output_error == Approx(s.search.best));
 }
 
-TEST_CASE("RLC circuit (seed 003 sec. 3): 1/RC and 1/LC from V_C and two inputs", "[svf]") {
+TEST_CASE("RLC circuit (the SVF report sec. 3): 1/RC and 1/LC from V_C and two inputs", "[svf]") {
   const double h = 1e-5;
   const SampledResponse d = sinusoid_response(rlc_state_space({}), rlc_seed_input(), Vector::Zero(2), h, 50001);
   const SvfFit fit = svf_fit(d.u, d.y.col(0), h, rlc_svf_options(370, 380));

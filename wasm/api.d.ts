@@ -379,7 +379,7 @@ export interface NonlinearIdentifyOptions {
   regions: RegionSpec;
   mass?: number | null;       // known, or null (default) to estimate (needs a force)
   damping?: number | null;    // known, or null (default) to estimate
-  segments?: number; highpassHz?: number; detrend?: boolean;  // reconstruction (seed sec. 3.2.2)
+  segments?: number; highpassHz?: number; detrend?: boolean;  // reconstruction (the paper's sec. 3.2.2)
   tolerance?: number; delta?: number; lambda?: number; maxIterations?: number;  // IRLS (Algorithm 1)
   swap?: boolean;             // Algorithm 3's swapping; default: on for ida, off for dia
   swapTolerance?: number;     // tol of the swapping rule (default 1)

@@ -1,5 +1,5 @@
 // The state-variable-filter method as a whole (the SVF report): fixed poles or the pole grid search
-// scored by output error (mean |y - ŷ| of the fitted model simulated from rest, seed sec. 3.2),
+// scored by output error (mean |y - ŷ| of the fitted model simulated from rest, report sec. 3.2),
 // then the estimate. Two front ends:
 //  - svf_siso_search: one output, any SvfOptions structure (the mass-spring-damper of sec. 2 and
 //    the RLC circuit of sec. 3);

@@ -1,7 +1,7 @@
 // The filter-pole grid search of the SVF report (sec. 2.3: p1, p2 in 0.1..5 step 0.2; sec. 3.2: p1, p2 in
 // 200..700): every pair (p1, p2) of the grid is fitted and scored, and the pair with the lowest
-// score wins. The score is the caller's: the output error of the fitted model (seed sec. 3.2,
-// needs only data) or the parameter error against a known truth (seed sec. 2.3).
+// score wins. The score is the caller's: the output error of the fitted model (report sec. 3.2,
+// needs only data) or the parameter error against a known truth (report sec. 2.3).
 #pragma once
 
 #include <functional>

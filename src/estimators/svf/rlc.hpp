@@ -23,7 +23,7 @@ struct RlcCircuit {
 // Throws InputError unless 1/RC and 1/LC are positive and finite.
 StateSpaceModel rlc_state_space(const RlcCircuit& circuit);
 
-// u1 = 2 sin(t), u2 = 1 (seed sec. 3).
+// u1 = 2 sin(t), u2 = 1 (report sec. 3).
 SineSum rlc_seed_input();
 
 // The SVF model structure of the circuit: two inputs, each with derivative and proportional

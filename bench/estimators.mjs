@@ -30,7 +30,7 @@ for (const row of r.svf_msd) {
 }
 const linear = r.svf_msd[0];
 add('', `The linear realisation reproduces the report\'s pole choice and its estimates to the printed digits of m̂ and b̂, ` +
-  `but its error is ${pct(linear.e)}: the 0.13 % target is **not met** with it. (The seed\'s printed, rounded ` +
+  `but its error is ${pct(linear.e)}: the 0.13 % target is **not met** with it. (The report\'s printed, rounded ` +
   'estimates allow any e between 0.12 % and 0.18 %.) The cubic realisation meets 0.13 % whatever chooses the poles: ' +
   'its realisation error is O(h⁴) instead of O(h²), and `identify --method svf` uses it by default.', '');
 
@@ -44,7 +44,7 @@ for (const row of [rlc.search, rlc.seed_poles]) {
   add(`| ${row.case} | ${fixed(row.p1, 0)} | ${fixed(row.p2, 0)} | ${fixed(row.inv_rc, 5)} | ${fixed(row.inv_lc, 0)} | ${f(row.output_error, 3)} |`);
 }
 const o = rlc.outliers;
-add('', `Outliers (seed sec. 3.3): V_C + ${o.size} V at samples ${o.samples.join(', ')} (uniform, seed 8); poles 370, 380. ` +
+add('', `Outliers (report sec. 3.3): V_C + ${o.size} V at samples ${o.samples.join(', ')} (uniform, seed 8); poles 370, 380. ` +
   'Output error against the clean V_C.', '',
   '| fit | 1/RC | error | 1/LC | error | mean abs(V_C − V̂_C) (V) | Huber iterations | samples down-weighted |',
   '|---|---|---|---|---|---|---|---|',
@@ -79,7 +79,7 @@ add('### Beckmann et al. 2016: belt drive (eqs. 23-31, Table 1)', '',
   `and at the lowest (window 2, t = ${fixed(b.windows[1][0], 3)} s); ρ = largest |eigenvalue| of the discrete map's ` +
   `Jacobian along the reference (> 1: growth); time per step measured natively (${nativeCompiler()} -O3, best of 3 passes), ` +
   'instead of the paper\'s operation counts.', '',
-  '| method | NRMSE1 | NRMSE2 | ρ max | ns/step | ns/step with Jacobian | seed NRMSE1 | seed NRMSE2 | seed Mult/Add/Div |',
+  '| method | NRMSE1 | NRMSE2 | ρ max | ns/step | ns/step with Jacobian | paper NRMSE1 | paper NRMSE2 | paper Mult/Add/Div |',
   '|---|---|---|---|---|---|---|---|---|');
 const seed2 = { ef: ['–', '–', '11/13/1'], se: ['0.18', '0.16', '11/13/1'], heun: ['0.29', '0.19', '28/33/2'],
   lp: ['0.13', '0.14', '22/31/2'], rk3: ['0.07', '0.08', '53/58/3'], rk4: ['0.06', '0.07', '64/72/4'] };
@@ -93,7 +93,7 @@ add('', 'Table 3: augmented EKF, θ = [c_spec, d], initial [0.2 c_spec, 2 d] = [
   '(parameters in N and N s/m: Θ_init = diag(0.1, 1e-6) lets c_spec and d move by about a newton, and they stay near ' +
   'their initial values); *kN* (the same numbers with c_spec in kN and d in kN s/m); *kN, Θ_init(d) = 0.001* (our ' +
   'choice: a prior on d as wide as its initial error).', '',
-  '| method | seed E1 | seed E2 | as printed E1 | E2 | kN E1 | E2 | kN, Θ_init(d) = 0.001: E1 | E2 | d̂ (N s/m) | EKF ms |',
+  '| method | paper E1 | paper E2 | as printed E1 | E2 | kN E1 | E2 | kN, Θ_init(d) = 0.001: E1 | E2 | d̂ (N s/m) | EKF ms |',
   '|---|---|---|---|---|---|---|---|---|---|---|');
 const seed3 = { ef: ['10.84', '725.32'], se: ['3.26', '1.18'], heun: ['3.61', '21.90'], lp: ['2.48', '3.08'], rk3: ['0.67', '4.56'], rk4: ['0.58', '2.51'] };
 const readings = [...new Set(b.table3.map((x) => x.reading))];

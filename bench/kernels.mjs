@@ -57,7 +57,7 @@ try {
 
 const best = (rows, kernel) => Math.min(...rows.map((r) => r.find((x) => x.kernel === kernel).ms));
 const chromium = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().replace(/ built on.*/, '');
-const lines = [`Eigen's kernels alone, native ${nativeCompiler()} -O3 against the same source in WASM (the core's flags: SIMD128, Eigen's SSE2 path mapped onto it, and since stop 46 the product and matrix-vector kernels of src/core/eigen_product_kernel.hpp in place of Eigen's) under Node ${process.version} (V8 ${process.versions.v8.split('-')[0]}) and in a worker of headless ${chromium}; ms per call, best of 7 timings of 10 ms or more each after a warm-up, best of 5 fresh processes each, alternated:`, '',
+const lines = [`Eigen's kernels alone, native ${nativeCompiler()} -O3 against the same source in WASM (the core's flags: SIMD128, Eigen's SSE2 path mapped onto it, and the product and matrix-vector kernels of src/core/eigen_product_kernel.hpp in place of Eigen's) under Node ${process.version} (V8 ${process.versions.v8.split('-')[0]}) and in a worker of headless ${chromium}; ms per call, best of 7 timings of 10 ms or more each after a warm-up, best of 5 fresh processes each, alternated:`, '',
   '| kernel | native ms | Node ms | Node / native | Chromium ms | Chromium / native |', '|---|---|---|---|---|---|'];
 for (const { kernel } of runs.native[0]) {
   const [n, w, c] = ['native', 'node', 'chromium'].map((k) => best(runs[k], kernel));

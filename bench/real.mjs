@@ -118,7 +118,7 @@ async function tables() {
 }
 
 export const table = [
-  '## Real records (issue 16)',
+  '## Real records',
   '',
   'Reproduce: `node bench/run.mjs real` (reads `../shared/data/real/`; the records are not in the repository);',
   '`MECHID_ECP_HELDOUT=DIR node bench/run.mjs real` adds the ECP runs 3–5 that the issue keeps back, from a folder',

@@ -3,12 +3,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const results = new URL('../docs/results.md', import.meta.url);
-// Optional sections, not in the default list (slow): bound8 (44-46 s on 2 workers in its last regenerations; `node bench/run.mjs bound8`).
+// Optional sections, not in the default list (slow, or needing data or tools the default run
+// does not assume): peer (Octave's n4sid timed against ours, ~2.5 min, wants the machine to itself),
+// kernels (Eigen's kernels natively, under Node and in Chromium, ~1.5 min), scale (chains of 4-24 DOF,
+// ~15 min), bound8 (~1 min on 2 workers), real (records outside the repository), modal (the F-16
+// record and 100 simulated 8-DOF records). Run them by name: `node bench/run.mjs peer,kernels`.
 // slicot (Octave's SLICOT n4sid against ours) runs in the default list and says 'skipped' without octave-cli.
-// Optional too: scale (chains of 4-24 DOF, issue 19 item 5; ~20 min, `node bench/run.mjs scale`), and
-// peer (Octave's n4sid against ours, timed; ~2.5 min, and its timings want the machine to itself:
-// run it alone, `node bench/run.mjs peer`); it says 'skipped' without octave-cli. And kernels (Eigen's
-// kernels alone natively, under Node and in Chromium; ~1.5 min, `node bench/run.mjs kernels`).
 const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,speed,nonlinear,nonlinear_dia,estimators,page,acceleration,slicot,guard').split(',');
 
 // Each section is written as soon as it is done, into the file as it is then: edits made to the

@@ -89,7 +89,7 @@ for (let round = 0; round < rounds; ++round)
     if (tool) keep(nativeAuto, key, JSON.parse(execFileSync(tool, [`${c.join(':')}:auto`], { encoding: 'utf8', env: { ...process.env, MECHID_SPEED_REPEATS: '3' } }))[0]);
     keep(wasmAuto, key, JSON.parse(execFileSync(process.execPath, [new URL(import.meta.url).pathname, '--auto', ...c.map(String)], { encoding: 'utf8' })));
   }
-lines.push('', `\`auto\` at every h of the identification study, same data (N = 6000, PRBS held, seed 2); each case in a fresh process, native best of 3 and WASM best of 3 after the same warm-up, alternated in ${rounds} rounds, the better round each. Targets of issue 19: 3dof ≤ 100 ms and 8dof ≤ 1 s in WASM:`, '',
+lines.push('', `\`auto\` at every h of the identification study, same data (N = 6000, PRBS held, seed 2); each case in a fresh process, native best of 3 and WASM best of 3 after the same warm-up, alternated in ${rounds} rounds, the better round each. Targets: 3dof ≤ 100 ms and 8dof ≤ 1 s in WASM:`, '',
   '| system | h | native ms | WASM ms | WASM / native | start refined | PEM iterations |', '|---|---|---|---|---|---|---|');
 for (const c of autoCases) {
   const key = c.join('/');

@@ -65,7 +65,7 @@ std::string svf_msd() {
     o.p1 = 0.1;
     o.p2 = 0.5;
     const SvfFit seed_poles = svf_fit(d.u, y, h, o);
-    out += msd_row(to_string(rule).c_str(), "seed's poles", seed_poles, output_error(seed_poles));
+    out += msd_row(to_string(rule).c_str(), "report's poles", seed_poles, output_error(seed_poles));
     out += rule == Intersample::linear ? "," : "]";
   }
   return out;
@@ -89,7 +89,7 @@ std::string svf_rlc() {
   const SvfSisoSearch s = svf_siso_search(d.u, y, h, base, pole_grid(200, 700, 20));
   const SvfFit seed_poles = svf_fit(d.u, y, h, base);
   std::string out = "{\"search\":" + rlc_row("pole search (output error)", s.fit, s.output_error) + ",\"seed_poles\":" +
-                    rlc_row("seed's poles", seed_poles, output_error(seed_poles, y)) + ",\"evaluated\":" +
+                    rlc_row("report's poles", seed_poles, output_error(seed_poles, y)) + ",\"evaluated\":" +
                     std::to_string(s.search.evaluated);
   // Outliers: three samples + 20 V at uniform random places (seed 8).
   Vector corrupted = y;

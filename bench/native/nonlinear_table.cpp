@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
                 "Noise: eq. 24, σ = 10, a0 = 5, seeds 1-%d (src/core/rng.hpp); mean ± sd over the seeds. The paper's "
                 "Table 1 calls the outer stiffness k1 (relative error against 40 000) and the inner one k2 (true value 0).\n\n",
                 fixed(swap_tol, 2).c_str(), seeds);
-    std::printf("| approach | x, v from a | seed: k1 | seed: rel. error | seed: k2 | here: k1 (outer) | here: rel. error of k1 | here: k2 (inner) |\n");
+    std::printf("| approach | x, v from a | paper: k1 | paper: rel. error | paper: k2 | here: k1 (outer) | here: rel. error of k1 | here: k2 (inner) |\n");
     std::printf("|---|---|---|---|---|---|---|---|\n");
     for (std::size_t i = 0; i < main_rows.size(); ++i) {
       const Row& r = main_rows[i];

@@ -1,7 +1,7 @@
 // Two WASM builds side by side on the same simulations: the largest relative change of the
 // estimates (M, D, K) and of their standard deviations (M, D, K, ω_n, ζ) between a saved build and
 // the current one (web/gen), per case. For changes that should leave estimates alone and move
-// intervals only within their own spread (docs/results.md, "Where the time goes", item 18).
+// intervals only within their own spread (docs/results.md, "Where the time goes").
 // Run: cp -r web/gen /tmp/oldgen (before the change, after `npm run build:wasm`), then after
 // rebuilding: node bench/compare-builds.mjs /tmp/oldgen
 import { readFile } from 'node:fs/promises';

@@ -18,7 +18,7 @@ const stages = [
   // unity batches while the core's last ones compile, where make waits for the core's library
   // (337 against 361 s). clang++ compiles the unity batches in two thirds of g++'s CPU, and its code
   // runs as fast: from scratch on this 2-core machine, idle, 244 s against g++'s 361 s
-  // (docs/results.md, "Build time"). The same command as `npm run build:native`.
+  // (docs/results.md, "Build and test time on a fresh clone"). The same command as `npm run build:native`.
   { name: 'native build', cmd: 'npm run --silent build:native' },
   // catch_discover_tests splits or merges test names with ';', '[', ']' or quotes, and the merged
   // entries match no test case yet pass: every Catch2 test case (of both test executables) must be
@@ -38,8 +38,8 @@ const stages = [
   // The browser files two at a time, each with its own Chromium and server, except those of
   // tests/e2e/timed/: they assert frame rates, latencies and main-thread task lengths, which a
   // second browser on the same two cores would disturb, so they run alone. A file that adds such
-  // an assertion belongs there. 389 s against 410 s all one at a time (docs/results.md, "Build
-  // time", stop 43): Chromium alone keeps the two cores two-thirds busy.
+  // an assertion belongs there. 389 s against 410 s all one at a time (measured once; docs/results.md,
+  // "Build and test time on a fresh clone"): Chromium alone keeps the two cores two-thirds busy.
   { name: 'browser tests, timed (chromium)', cmd: `node --test --test-timeout=900000 --test-reporter=tap ${e2eFiles(true)}`, needs: 'wasm build' },
   { name: 'browser tests (chromium)', cmd: `node --test --test-concurrency=2 --test-timeout=900000 --test-reporter=tap ${e2eFiles(false)}`, needs: 'wasm build' },
 ];

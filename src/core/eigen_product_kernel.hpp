@@ -4,7 +4,7 @@
 // of a column-major matrix with a vector (general_matrix_vector_product; not the triangular or
 // selfadjoint ones, nor products small enough for Eigen's coefficient-wise path), run through
 // them. The native build keeps Eigen's own kernels, which run as fast natively (docs/results.md,
-// "Where the time goes", stop 46).
+// "Where the time goes").
 //
 // Why: Eigen 3.4's kernels are written for x86 compilers: the product's 4 x 4 register block is
 // peeled 8 times over the depth, with prefetches and register pins. Under V8 (Node 20, Chromium)

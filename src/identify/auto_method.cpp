@@ -184,7 +184,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   }
   // At the full rate, the subspace model's exact d2c (n4sid-d2c's route at the start's block rows)
   // first: unlike the midpoint model it has no frequency error at any h, and it saves the
-  // variational PEM. Measured on single runs (docs/results.md, "Speed of identification", item 9):
+  // variational PEM. Measured on single runs (docs/results.md, "Speed of identification"):
   // the refinement from it took as many iterations as from the variational start at small h·ω_max
   // (8dof, h = 0.005 and 0.02: 3) and fewer at large h·ω_max (3dof, h = 0.4 and 0.6: 2-3 against
   // 6-8, where the midpoint model errs by 8-18 % in frequency); on the whole identification study

@@ -21,7 +21,7 @@ namespace {
 // test fails.
 // The white covariance starts from the PEM's last factor carried to θ (`last`, when it has one)
 // instead of a Jacobian of its own: that Jacobian was about an eighth of an 8dof `auto` call
-// (docs/results.md, "Where the time goes", item 18).
+// (docs/results.md, "Where the time goes").
 Uncertainty estimate_uncertainty(const ExactSamplingPredictor& predictor, const Vector& theta, const ModalResult& modal,
                                  bool coloured, const TriangularFactor& last, Matrix& offset_sd) {
   const ParameterCovariance c = coloured ? sandwich_covariance(predictor, theta)
@@ -48,7 +48,7 @@ Vector channel_weights(const Matrix& errors) {
 // these data; when on others of the same record (a start from decimated data, auto_method.cpp),
 // σ_c = nrmse_c × the spread of y_c (nrmse = ‖y - ŷ‖/‖y - mean y‖, and decimation keeps the
 // spread); all 1 without a validation. Measured (8dof, N = 6000, seeds 2 and 4, h = 0.0005 ... 0.002,
-// decimated starts; docs/results.md, "Where the time goes", item 19): from unit weights the second
+// decimated starts; docs/results.md, "Where the time goes"): from unit weights the second
 // pass took 2-3 iterations with 1-2 fresh factors, from these 2 iterations with 1.
 Vector start_weights(const Identification& start, const Dataset& data) {
   const ValidationReport& v = start.validation;
@@ -98,7 +98,7 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   // the start's validation fitted by least squares to its free run (validation.hpp; the same
   // physical state at t = 0 when the start came from decimated data), the other runs' from their
   // first samples, [y_0; (y_1 - y_0)/h], whose velocity carries the noise divided by h. Measured
-  // (8dof, N = 6000, seed 2, h = 0.0005 ... 0.02; docs/results.md, "Where the time goes", item 19):
+  // (8dof, N = 6000, seed 2, h = 0.0005 ... 0.02; docs/results.md, "Where the time goes"):
   // from the fitted x_0 the first weighting pass starts at a cost 2-13000 times lower, and at h =
   // 0.001 the weights settle in two passes instead of three.
   const ExactSamplingPredictor first(runs, L, map, Vector(), options.offset);

@@ -267,7 +267,7 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
   // lies √P of them away (its cost excess is ½σ̂²χ²_P), and a covariance at θ̂ estimates the one there;
   // so R is handed on from within min(√P, 4) standard deviations, where it adds less to the error of
   // the covariance than the distance from θ̂ to the truth does (measured: R from 3 of them changed
-  // the sd by 0.6 %, docs/results.md "Where the time goes" item 18).
+  // the sd by 0.6 %, docs/results.md "Where the time goes").
   if (reached_stationary_point(report.termination) && factor_within_reach()) {
     report.final_factor.R = local.R();
     report.final_factor.z = taken.size() ? Vector(local.z() + local.R() * taken) : local.z();

@@ -60,7 +60,7 @@ async function press(button, status) {
     await page.waitForFunction(([b, s]) => ['ok', 'error'].includes(document.querySelector(s).dataset.state)
       && !document.querySelector(b).disabled, [button, status], { timeout: 60_000 });
   } catch (e) {
-    // Once seen under load (stop 44, not reproduced): say what the page was showing.
+    // Once seen under load (not reproduced): say what the page was showing.
     const shown = await page.evaluate(([b, s]) => ({ state: document.querySelector(s).dataset.state,
       text: document.querySelector(s).textContent, disabled: document.querySelector(b).disabled }), [button, status]);
     throw new Error(`${button} never finished: ${JSON.stringify(shown)} (${e.message})`);

@@ -133,7 +133,7 @@ test('a study runs on a pool of its own, closed when it ends', async () => {
 });
 
 test('cancel terminates the study\'s workers at once; the page is usable and the next request succeeds', async () => {
-  // A long study: 3dof, 6000 samples, the auto method (about 40 ms a run in WASM since stop 35), 30
+  // A long study: 3dof, 6000 samples, the auto method (about 40 ms a run in WASM), 30
   // runs at each of the 3 h values, so that it is still running when Cancel is pressed.
   await page.selectOption('#ident-preset', '3dof');
   await page.fill('#ident-h', '0.05');

@@ -29,7 +29,7 @@ function startFailed(statusIds, e) {
 }
 
 // The worker first: its scripts and WebAssembly module load beside the sections' modules, where
-// the first section's request would start it only once they have loaded (docs/results.md, "Build time", stop 42).
+// the first section's request would start it only once they have loaded (docs/results.md, "The page").
 client.start();
 startNavigation();
 focusScrollingBoxes();

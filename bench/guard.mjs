@@ -109,7 +109,7 @@ try {
 } catch (error) {
   refusal = `${error.option}: ${error.message}`;
 }
-lines.push('', `The probe's 60 DOF x 2000 samples equation-error request (94 s at 40 DOF before the guard): refused in ` +
+lines.push('', `An equation-error request on 60 DOF x 2000 samples (94 s at 40 DOF without the guard): refused in ` +
   `${(performance.now() - t0).toFixed(0)} ms with "${refusal}"`);
 
 export const table = lines.join('\n');

@@ -30,7 +30,7 @@ function f16Table(mechid) {
     '|---|---|---|---|',
     ...rows,
     '',
-    `Held-out period 9, the band model's steady-state response to the measured force: fit ${r.validation.map((v) => f1(v.fit_percent)).join(' / ')} % (a1 / a2 / a3; against the outputs' part in 2–15 Hz: ${r.validation.map((v) => f1(v.fit_percent_band)).join(' / ')} %). Octave's n4sid on the same record (issue 17): order 10, held-out fit −1 %; orders 20 and 30 unstable.`,
+    `Held-out period 9, the band model's steady-state response to the measured force: fit ${r.validation.map((v) => f1(v.fit_percent)).join(' / ')} % (a1 / a2 / a3; against the outputs' part in 2–15 Hz: ${r.validation.map((v) => f1(v.fit_percent_band)).join(' / ')} %). Octave's n4sid on the same record (measured once, outside this bench): order 10, held-out fit −1 %; orders 20 and 30 unstable.`,
     `Status ${r.status}; ${r.modes.length} modes picked of the poles stable over ≥ 5 orders; ${seconds.toFixed(2)} s in WASM under Node (the record parsed beforehand).`,
   ].join('\n');
 }

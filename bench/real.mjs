@@ -118,14 +118,12 @@ async function tables() {
 }
 
 export const table = [
-  '## Real records',
-  '',
   'Reproduce: `node bench/run.mjs real` (reads `../shared/data/real/`; the records are not in the repository);',
-  '`MECHID_ECP_HELDOUT=DIR node bench/run.mjs real` adds the ECP runs 3–5 that the issue keeps back, from a folder',
+  '`MECHID_ECP_HELDOUT=DIR node bench/run.mjs real` adds the ECP runs 3–5 that are kept back, from a folder',
   'outside the repository (`DIR/DOF2_en12_input1_test{3,4,5}.csv`, columns t,u1,q1,q2, converted from the lab\'s',
   '`Controls/Data/Open_Loop/test_3_{3,4,5}.csv` in GitHub Parker-Knopf/MAE171A). Every fit is the free run that',
-  '`--validate` reports (initial state fitted by least squares). Since the default input sampling became `auto`,',
-  'the commands without `--input-sampling` read the effort (a 0.5 V step) as held, which it is (the DAC holds it).',
+  '`--validate` reports (initial state fitted by least squares). The commands without `--input-sampling` read the',
+  'effort (a 0.5 V step) as held (the default `auto`), which it is (the DAC holds it).',
   '',
   await tables(),
 ].join('\n');

@@ -12,7 +12,7 @@ export const summary = 'M, D, K (or a nonlinear stiffness, or an estimator\'s pa
 // Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
 export const examples = [
   'mechid identify --data 3dof.csv --method auto --truth 3dof --out result.json',
-  'mechid identify --data 3dof.csv --method variational --dof 3 --positive',
+  'mechid identify --data 3dof.csv --method variational-zoh --positive',
 ];
 const dataset = DEFAULTS.dataset;
 const nonlinear = DEFAULTS.nonlinearIdentify;

@@ -10,7 +10,7 @@ export const summary = 'the modes in a frequency band of a force/response record
 // Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
 export const examples = [
   'mechid modes --data record.csv --band 0.05:1',
-  'mechid modes --data record.csv --band 0.05:1 --max-order 30 --uff modes.uff --out modes.json',
+  'mechid modes --data record.csv --band 0.05:1 --max-order 20 --uff modes.uff --out modes.json',
 ];
 export const options = {
   ...RECORD_OPTIONS,

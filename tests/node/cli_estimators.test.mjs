@@ -19,7 +19,7 @@ const oneLineError = (r, expected) => {
   assert.equal(r.stderr, `mechid: error: ${expected}\n`);
 };
 
-test('svf on the SVF report\'s 1-DOF data: m, b, k within 0.13 % with the pole search; theta is eq. 5', async () => {
+test('svf on seed 003\'s 1-DOF data: m, b, k within 0.13 % with the pole search; theta is eq. 5', async () => {
   const data = join(dir, 'msd.csv');
   assert.equal((await cli('simulate', '--system', 'msd-sine', '--out', data)).code, 0);
   const lines = readFileSync(data, 'utf8').trim().split('\n');

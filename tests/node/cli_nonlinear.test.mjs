@@ -1,4 +1,4 @@
-// Nonlinear stiffness from acceleration (Karimov et al. 2021) through the CLI and the JS API:
+// Nonlinear stiffness from acceleration (seed 002) through the CLI and the JS API:
 // simulate -> identify round trips (IDA, DIA, noise, estimated mass and damping, the beam),
 // and bad input answered with one line naming what is wrong.
 import test from 'node:test';

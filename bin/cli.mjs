@@ -1,6 +1,6 @@
 // mechid CLI, started by bin/mechid.js: runs the WASM core under Node (the same calls as the
 // page). The process around bin/main.mjs's run: its streams, its exit code. Interfaces in
-// ../shared/design/INTERFACES.md.
+// docs/interfaces.md, the CLI in docs/cli.md.
 import { runCli } from './main.mjs';
 
 process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); });

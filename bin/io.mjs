@@ -1,5 +1,5 @@
 // Files and streams of the CLI: reading a data, system, model or L file (errors name the file),
-// writing the result to --out or stdout, and warnings on stderr (INTERFACES.md, common rules).
+// writing the result to --out or stdout, and warnings on stderr (docs/cli.md, common rules).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '../wasm/api.js';

@@ -1,44 +1,48 @@
 // The mechid CLI's run, apart from its process: parses argv, runs one command, writes the result
-// and the one-line error, returns the exit code (INTERFACES.md: 0 on success, 1 on bad input, 2 on
+// and the one-line error, returns the exit code (docs/cli.md: 0 on success, 1 on bad input, 2 on
 // an internal failure, each failure with exactly one line `mechid: error: …` on stderr). Dispatch
 // only: each command is a module of bin/commands/ with its option table (bin/options.mjs makes the
-// parser, the usage text and the defaults from it).
+// parser, the usage text and the defaults from it; bin/help.mjs the help texts).
 // bin/cli.mjs runs it on the process's streams and exits; the Node tests run it in their own
 // process (tests/node/helpers.mjs), on a module already compiled and warm.
+import { readFileSync } from 'node:fs';
 import { MechidError, badInput, printable, quoted } from '../wasm/api.js';
 import { loadMechidNode } from '../wasm/node.js';
+import { commandHelp, overview } from './help.mjs';
 import { useStreams } from './streams.mjs';
-import { OUT, parseOptions, usageLines } from './options.mjs';
+import { OUT, parseOptions } from './options.mjs';
 
-// The commands, in the order of the usage text; each is bin/commands/<name>.mjs. A run imports only
+// The commands, in the order of the help text; each is bin/commands/<name>.mjs. A run imports only
 // its own command's module: importing all eleven took 82 of a call's 250 ms before any work
-// (docs/results.md, "Build time", stop 43); `help` imports them all for their option tables.
-const COMMANDS = ['simulate', 'discretize', 'd2c', 'condition', 'modal', 'passivity', 'perturb-study', 'identify', 'study', 'frf', 'modes'];
+// (docs/results.md, "Build time"); `mechid --help` imports them all for their summaries.
+export const COMMANDS = ['simulate', 'discretize', 'd2c', 'condition', 'modal', 'passivity', 'perturb-study', 'identify', 'study', 'frf', 'modes'];
 const load = (name) => import(`./commands/${name}.mjs`);
+const HELP = ['--help', '-h'];
+const VERSION = ['--version', '-V'];
 
-function usage(commands, mechid) {
-  const lines = commands.flatMap((c) => (typeof c.usage === 'function' ? c.usage(mechid) : usageLines(c.name, c.options, c.usage)));
-  return `usage: mechid <command> [options]
+/** The version of package.json, as `mechid --version` prints it. */
+export const version = () => JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
-commands:
-${lines.join('\n')}
-  help      this text
-
-[--option X=D]: optional, default D. Every command takes --out FILE (otherwise the result goes to stdout).
-
-presets: 3dof (thesis sec. 5.2.1), 8dof (thesis app. A.5), msd (m=15, b=0.2, k=2);
-nonlinear: lin-ewins (seed 002 eqs. 18-21), beam (seed 002 eqs. 25-29, free vibration)
-simulate only: rlc, msd-sine (seed 003), belt-drive (seed 004)`;
+async function commandOf(name) {
+  if (!COMMANDS.includes(name)) throw badInput(`unknown command '${quoted(name)}' (known: ${COMMANDS.join(', ')}, help)`);
+  return load(name);
 }
 
 async function main(argv, module, stdout) {
   const [name, ...rest] = argv;
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    stdout.write(`${usage(await Promise.all(COMMANDS.map(load)), await module())}\n`);
-    return;
+  const print = (text) => stdout.write(`${text}\n`);
+  if (VERSION.includes(name)) return print(`mechid ${version()}`);
+  // `mechid`, `mechid --help`, `mechid help`: the overview; `mechid help <command>`: that command's help.
+  if (name === undefined || HELP.includes(name) || (name === 'help' && (rest.length === 0 || rest[0] === 'help' || HELP.includes(rest[0])))) {
+    return print(overview(await Promise.all(COMMANDS.map(load))));
   }
-  if (!COMMANDS.includes(name)) throw badInput(`unknown command '${quoted(name)}' (known: ${COMMANDS.join(', ')}, help)`);
-  const command = await load(name);
+  if (name === 'help') {
+    if (rest.length > 1) throw badInput(`help takes one command, got ${rest.length} arguments (e.g. mechid help identify)`);
+    return print(commandHelp(await commandOf(rest[0]), await module()));
+  }
+  const command = await commandOf(name);
+  // --help (-h) anywhere among the options: the command's help, whatever else is given.
+  if (rest.some((arg) => HELP.includes(arg))) return print(commandHelp(command, await module()));
   const options = parseOptions(name, { ...command.options, ...OUT }, rest);
   await command.run(options, await module());
 }

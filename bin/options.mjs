@@ -129,36 +129,51 @@ export function checkFamily(family, given) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Usage text
+// Usage text: the synopsis of a command (or of one family of it) with each option's placeholder,
+// default and range as its table entry gives them; bin/help.mjs puts it into the command's help.
 
-const fmt = (value) => (value === Infinity ? 'inf' : Array.isArray(value) ? value.join(',') : String(value));
+/** A value as the usage text prints it: inf, lists as a,b,c, 2^53-1 for the largest safe integer. */
+export const formatValue = (value) => (value === Infinity ? 'inf' : value === Number.MAX_SAFE_INTEGER ? '2^53-1'
+  : Array.isArray(value) ? value.join(',') : String(value));
+
+/** The range an entry states itself, as ` (A..B)`, ` (>=A)` or ` (<=B)`; '' without one. */
+export function formatRange(spec) {
+  const { min, max } = spec;
+  if (min !== undefined && max !== undefined) return ` (${formatValue(min)}..${formatValue(max)})`;
+  if (min !== undefined) return ` (>=${formatValue(min)})`;
+  return max === undefined ? '' : ` (<=${formatValue(max)})`;
+}
 
 function usageOf(name, spec, { required, defaultValue, arg }) {
   if (spec.type === 'flag') return `[--${name}]`;
   if (spec.repeat) return `${required ? `--${name} ${arg ?? spec.arg} ` : ''}[--${name} ${arg ?? spec.arg} ...]`;
-  const text = `--${name} ${arg ?? (spec.choices ? spec.choices.join('|') : spec.arg)}${defaultValue === undefined ? '' : `=${fmt(defaultValue)}`}`;
+  const value = defaultValue === undefined ? '' : `=${formatValue(defaultValue)}`;
+  const text = `--${name} ${arg ?? (spec.choices ? spec.choices.join('|') : spec.arg)}${value}${formatRange(spec)}`;
   return required ? text : `[${text}]`;
 }
 
 /**
- * Lines of `  command  --a A [--b B=default] …` wrapped at 100 columns, then the help lines.
- * names: the options shown (default: all); required: shown without brackets; defaults and args:
- * a family's own default values and placeholders.
+ * Lines of `  mechid command --a A [--b B=default (>=1)] …` wrapped at 100 columns (continued
+ * lines indented by 6), then the help lines indented by 4. names: the options shown (default:
+ * all); required: shown without brackets; defaults and args: a family's own default values and
+ * placeholders.
  */
 export function usageLines(command, table, { names = Object.keys(table), required = [], defaults = {}, args = {}, help = [] } = {}) {
   const parts = names.filter((n) => n !== 'out').map((n) => usageOf(n, table[n], {
     required: required.includes(n), defaultValue: n in defaults ? defaults[n] : table[n].default, arg: args[n],
   }));
   const lines = [];
-  let line = `  ${command.padEnd(9)}`;
+  let line = `  mechid ${command}`;
+  let onLine = 0;  // the options on `line`: a line holds at least one however long
   for (const part of parts) {
-    if (line.length + part.length + 1 > 100 && line.length > 12) {
+    if (line.length + part.length + 1 > 100 && onLine > 0) {
       lines.push(line);
-      line = ' '.repeat(11);
+      [line, onLine] = [' '.repeat(5), 0];
     }
     line += ` ${part}`;
+    onLine++;
   }
   lines.push(line);
-  for (const text of help) lines.push(`            ${text}`);
+  for (const text of help) lines.push(`    ${text}`);
   return lines;
 }

@@ -8,6 +8,12 @@ import { identifyNonlinear } from './identify/nonlinear.mjs';
 import { identifySvf, identifySvfRlc } from './identify/svf.mjs';
 
 export const name = 'identify';
+export const summary = 'M, D, K (or a nonlinear stiffness, or an estimator\'s parameters) from measured data';
+// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
+export const examples = [
+  'mechid identify --data 3dof.csv --method auto --truth 3dof --out result.json',
+  'mechid identify --data 3dof.csv --method variational-zoh --positive',
+];
 const dataset = DEFAULTS.dataset;
 const nonlinear = DEFAULTS.nonlinearIdentify;
 export const options = {
@@ -22,13 +28,13 @@ export const options = {
   'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
   'input-sampling': choice(['auto', 'point', 'hold'], { default: dataset.inputSampling }),
   outputs: choice(['displacement', 'acceleration'], { default: dataset.outputs }), cutoff: num('HZ'),
-  // svf (seed 003)
+  // svf (the SVF report "Modeling & Simulation of Dynamic Systems")
   model: str('MODEL'), poles: nums('P1,P2', { count: 2 }), 'pole-grid': str('LO:HI:STEP'), robust: flag(),
   form: str('auto|siso|mimo', { default: DEFAULTS.svf.form }), intersample: str('cubic|linear', { default: DEFAULTS.svf.intersample }),
-  // ekf (seed 004)
+  // ekf (Beckmann et al. 2016)
   discretization: str('rk4|rk3|lp|heun|se|ef', { default: DEFAULTS.ekf.method }),
   reading: choice(Object.keys(EQ32_READINGS), { default: DEFAULTS.ekf.reading }), theta0: nums('C_SPEC,D', { count: 2 }),
-  // ida, dia (seed 002): regions, known m and c, reconstruction (sec. 3.2.2), IRLS and swapping (Algorithms 1, 3)
+  // ida, dia (Karimov et al. 2021): regions, known m and c, reconstruction (sec. 3.2.2), IRLS and swapping (Algorithms 1, 3)
   regions: str('thresholds:X0|sign|breakpoints:B1,B2,..'), mass: num('M'), damping: num('C'),
   segments: int('K', { default: nonlinear.segments }), highpass: num('HZ', { default: nonlinear.highpassHz }), detrend: flag(),
   swap: choice(['on', 'off']), 'swap-tol': num('T', { default: nonlinear.swapTolerance }), tol: num('T', { default: nonlinear.tolerance }),
@@ -49,28 +55,23 @@ export const FAMILIES = [
     args: { method: 'auto|variational|variational-zoh|n4sid-d2c|equation-error|inverse-dynamic' },
     options: ['data', 'method', ...COLUMNS, 'dof', 'L', 'force-dofs', 'init', 'truth', 'block-rows', 'positive', 'outputs', 'cutoff',
       'structure', 'friction', 'offset', 'lowpass', 'scale', 'validate', 'max-work'],
-    help: ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors])',
+    help: ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors]);',
       'auto: the recommended estimate (exact-sampling PEM from the variational start) and why',
-      '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS from simulate); point: samples of a',
-      '  continuous force (a load cell); auto (default): hold when every input is constant between changes at',
-      '  no more than 1 in 8 samples (a held command, a step), else point; diagnostics.input_sampling says which',
-      '--outputs acceleration: the output columns are accelerations; inputs and outputs are',
-      "  high-passed at --cutoff Hz (default: a quarter of the slowest mode's frequency, found",
-      '  in a first pass) instead of integrating twice; needs sampled (point) inputs',
+      '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS); point: samples of a continuous',
+      '  force; auto: hold when every input changes at most at 1 in 8 samples, else point (diagnostics.input_sampling)',
+      '--outputs acceleration: inputs and outputs high-passed at --cutoff Hz (default: a quarter of the',
+      "  slowest mode's frequency, from a first pass) instead of integrating twice; needs point inputs",
       '--positive: M, K positive definite and D semidefinite by construction (auto, variational, variational-zoh)',
       '--force-dofs D1,D2,..: the DOF (1-based) each input column pushes; builds L (one actuator: --force-dofs 1)',
       '--data FILE repeated: several runs of one experiment (one M, D, K; auto, variational-zoh, inverse-dynamic);',
-      '  --validate FILE (repeatable): the free-run fit of each held-out record, in validation_records',
-      "  (with friction, the sign of the friction force comes from the record's measured velocity)",
+      "  --validate FILE (repeatable): the free-run fit of each held-out record, in validation_records",
       '--structure FILE|JSON: {"M": P, "D": P, "K": P, "known": {"M": [[..]]}}, P = full|diagonal|tridiagonal|zero',
       '  or an n x n 0/1 mask of the free entries; known entries fixed (null = unknown); auto, variational-zoh,',
       '  inverse-dynamic honour it. E.g. a chain of lumped masses: \'{"M":"diagonal","D":"diagonal","K":"tridiagonal"}\'',
-      '--friction coulomb: F_c sign(q\') per DOF (inverse-dynamic; auto runs it); --offset: a constant force f_0',
-      '  per DOF and run (inverse-dynamic, variational-zoh, auto);',
-      '  --lowpass HZ: its zero-phase low-pass before differentiation (default: the rule in diagnostics.lowpass_hz)',
+      '--friction coulomb: F_c sign(q\') per DOF (inverse-dynamic; auto runs it); --offset: a constant force f_0 per',
+      '  DOF and run (inverse-dynamic, variational-zoh, auto); --lowpass HZ: before differentiating (diagnostics.lowpass_hz)',
       '--scale COL=FACTOR,..: multiply columns (units: q1=1.786e-5 for counts to m; u1=-1 flips a sign)',
-      '--max-work FLOPS|inf: refuse (before starting) a request estimated to need more floating-point operations',
-      '  (default 1.5e11, about 100 s); inf runs anything. A request beyond the memory of the build is always refused'],
+      '--max-work FLOPS|inf: refuse a request estimated to need more flops (default 1.5e11, ~100 s; inf: no limit)'],
     run: identifyLinear,
   },
   {
@@ -79,29 +80,28 @@ export const FAMILIES = [
     options: ['data', 'method', 'regions', 'mass', 'damping', 'segments', 'highpass', 'detrend', 'swap', 'swap-tol', 'tol', 'delta',
       'lambda', 'accel-col', 'force-col', 'h', 'time-col', 'truth'],
     required: ['regions'],
-    help: ['JSON {k, stiffness, regions, classification, fit, mass, damping, ...}: piecewise-linear',
-      "stiffness of m x'' + 2c x' + F(x) = f(t) (seed 002: DIA eq. 14, IDA eq. 16 with swapping);",
-      'mass and damping estimated unless given (the mass needs the force column, default u1 when',
-      'present); --swap default: on for ida, off for dia; --truth lin-ewins|beam'],
+    help: ["JSON {k, stiffness, regions, classification, fit, mass, damping, ...}: piecewise-linear stiffness of",
+      "m x'' + 2c x' + F(x) = f(t) (Karimov et al. 2021: DIA eq. 14, IDA eq. 16, swapping); mass and damping",
+      'estimated unless given (the mass needs the force column, default u1); --swap: on for ida, off for dia'],
     run: identifyNonlinear,
   },
   {
     methods: () => ['svf'], model: 'mechanical', args: { method: 'svf', model: 'mechanical' },
     options: ['data', 'method', 'model', ...SVF, 'form', 'L', 'dof', 'truth', ...COLUMNS],
-    help: ['state-variable-filter least squares (seed 003) of M, D, K; --poles default 0.5,1'],
+    help: ['state-variable-filter least squares (the SVF report) of M, D, K; --poles default 0.5,1'],
     run: identifySvf,
   },
   {
     methods: () => ['svf'], model: 'rlc', args: { method: 'svf', model: 'rlc' }, required: ['model'],
     options: ['data', 'method', 'model', ...SVF, ...COLUMNS],
-    help: ["seed 003's RLC circuit: inputs u1, u2, output q1 = V_C; JSON 1/RC, 1/LC"],
+    help: ["the SVF report's RLC circuit: inputs u1, u2, output q1 = V_C; JSON 1/RC, 1/LC"],
     run: identifySvfRlc,
   },
   {
     methods: () => ['ekf'], model: 'belt-drive', args: { method: 'ekf', model: 'belt-drive' },
     options: ['data', 'method', 'model', 'discretization', 'reading', 'theta0', 'truth', ...COLUMNS],
     defaults: { 'input-sampling': DEFAULTS.ekf.inputSampling },
-    help: ['augmented EKF (seed 004): u1 torque, measured angle q1 and speed v1 (--output-cols to rename);',
+    help: ['augmented EKF (Beckmann et al. 2016): u1 torque, measured angle q1 and speed v1 (--output-cols to rename);',
       'JSON final estimates and parameter trajectories; --truth belt-drive'],
     run: identifyEkf,
   },

@@ -1,11 +1,17 @@
 // mechid simulate: sampled data of a linear system (a preset or a system file), of an estimator
-// experiment of seeds 003/004 (rlc, msd-sine, belt-drive) or of a nonlinear preset of seed 002
-// (lin-ewins, beam). The --system value picks the family; FAMILIES lists the options of each.
+// experiment of the SVF report "Modeling & Simulation of Dynamic Systems" (rlc, msd-sine) or of
+// Beckmann et al. 2016 (belt-drive), or of a nonlinear preset of Karimov et al. 2021 (lin-ewins, beam). The --system value picks the family; FAMILIES lists the options of each.
 import { DEFAULTS, badInput, nonlinearToCsv, simulationToCsv } from '../../wasm/api.js';
 import { loadSystem, writeOutput } from '../io.mjs';
 import { checkFamily, flag, int, num, nums, pick, requireOption, str, usageLines, withDefaults } from '../options.mjs';
 
 export const name = 'simulate';
+export const summary = 'sampled data (CSV) of a linear system, a nonlinear preset or an estimator experiment';
+// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
+export const examples = [
+  'mechid simulate --system 3dof --h 0.05 --n 2000 --hold 10 --snr 40 --seed 1 --out 3dof.csv',
+  'mechid simulate --system 3dof --h 0.1 --n 4000 --input prbs --snr 40 --seed 4 --out record.csv',
+];
 const linear = DEFAULTS.simulate;
 const nonlinear = DEFAULTS.nonlinearSimulate;
 const common = pick('system', 'h', 'n', 'snr', 'seed');
@@ -74,8 +80,8 @@ export const FAMILIES = [
     options: ['system', 'h', 'n', 'snr', 'seed'],
     defaults: { snr: undefined, seed: undefined },
     args: { system: 'rlc|msd-sine|belt-drive' },
-    help: ["seed 003's circuit (u1 = 2 sin t, u2 = 1; q1 = V_C) and mass-spring-damper (u = 5 sin 2t + 10.5),",
-      "seed 004's belt drive under cascade control (u1 torque; q1, v1 = measured angle and speed with",
+    help: ["the SVF report's circuit (u1 = 2 sin t, u2 = 1; q1 = V_C) and mass-spring-damper (u = 5 sin 2t + 10.5),",
+      "Beckmann et al. 2016's belt drive under cascade control (u1 torque; q1, v1 = measured angle and speed with",
       'the noise of eq. 32, none with --snr inf; q2, v2 = load position and speed)'],
     helpOf: (mechid) => [`defaults: ${scenarioDefaults(mechid)}`],
     run: simulateScenario,
@@ -86,8 +92,8 @@ export const FAMILIES = [
     options: ['system', 'h', 'n', 'sigma', 'a0', 'seed', 'substeps', 'with-derivatives'],
     defaults: { h: nonlinear.h, n: nonlinear.n },
     args: { system: NONLINEAR_SYSTEMS },
-    help: ['CSV t,u1,a1[,q1,v1]: force, accelerometer a + sigma z + a0 (seed 002 eq. 24)[, true x, v];',
-      "n 20000 is the seed's 20 s at 1 kHz; K RK4 steps per sample"],
+    help: ['CSV t,u1,a1[,q1,v1]: force, accelerometer a + sigma z + a0 (Karimov et al. 2021 eq. 24)[, true x, v];',
+      "n 20000 is the paper's 20 s at 1 kHz; K RK4 steps per sample"],
     run: simulateNonlinear,
   },
   {

@@ -65,9 +65,15 @@ test('every option of every family is in the table and in the usage text', async
     }
     for (const name of Object.keys(command.options)) assert.ok(text.includes(`--${name}`), `${command.name} usage shows --${name}`);
   }
-  const help = (await cli('help')).stdout;
-  for (const name of ['defaults: rlc h 0.00001, n 50001', '--L FILE', '--input prbs|sine|multisine|chirp|step=prbs', '--seed S=1', '--reading kn-wide|kn|printed=kn-wide']) {
+  const help = (await cli('simulate', '--help')).stdout + (await cli('identify', '--help')).stdout;
+  for (const name of ['defaults: rlc h 0.00001, n 50001', '--L FILE', '--input prbs|sine|multisine|chirp|step=prbs', '--seed S=1 (0..2^53-1)',
+    '--reading kn-wide|kn|printed=kn-wide']) {
     assert.ok(help.includes(name), `help shows ${name}`);
   }
-  assert.deepEqual(usageLines('cmd', table, { names: ['n', 'mode'], required: ['mode'] }), ['  cmd       [--n N=10] --mode on|off']);
+  assert.deepEqual(usageLines('cmd', table, { names: ['n', 'mode'], required: ['mode'] }), ['  mechid cmd [--n N=10 (>=3)] --mode on|off']);
+  // Wrapped at 100 columns, continued lines indented by 6, the help lines by 4.
+  const wide = usageLines('cmd', table, { names: ['L', 'h', 'n', 'snr', 'poles', 'mode', 'cols', 'robust', 'L', 'h', 'n', 'snr', 'poles'], help: ['note'] });
+  assert.ok(wide.length === 3 && wide.every((line) => line.length <= 100), wide.join('\n'));
+  assert.match(wide[1], /^ {6}\[--/);
+  assert.equal(wide[2], '    note');
 });

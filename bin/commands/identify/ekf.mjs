@@ -1,4 +1,4 @@
-// identify --method ekf: the augmented EKF of seed 004 on the belt drive; JSON final estimates
+// identify --method ekf: the augmented EKF of Beckmann et al. 2016 on the belt drive; JSON final estimates
 // and the parameter trajectories by name.
 import { badInput } from '../../../wasm/api.js';
 import { readDataset, warn, writeJson } from '../../io.mjs';

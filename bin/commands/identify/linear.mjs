@@ -1,6 +1,6 @@
 // identify --method auto|variational|variational-zoh|n4sid-d2c|equation-error|inverse-dynamic: M, D,
 // K of a linear mechanical system (thesis ch. 2-5; friction and offset with inverse-dynamic), the
-// identify result of INTERFACES.md; several --data runs of one experiment, --validate records.
+// identify result of docs/interfaces.md; several --data runs of one experiment, --validate records.
 import { existsSync } from 'node:fs';
 import { badInput } from '../../../wasm/api.js';
 import { parseDecimal } from '../../../wasm/csv.js';

@@ -1,5 +1,5 @@
-// identify --method ida|dia: piecewise-linear stiffness from an accelerometer (seed 002), with
-// --truth a nonlinear preset: the relative error of each stiffness.
+// identify --method ida|dia: piecewise-linear stiffness from an accelerometer (Karimov et al.
+// 2021), with --truth a nonlinear preset: the relative error of each stiffness.
 import { badInput, parseRegions } from '../../../wasm/api.js';
 import { Papa, isUff, oneDataPath, readBytes, warn, writeJson } from '../../io.mjs';
 import { decodeText, parseDatasetCsv } from '../../../wasm/csv.js';

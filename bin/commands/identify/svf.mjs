@@ -1,5 +1,5 @@
-// identify --method svf [--model mechanical|rlc]: state-variable-filter least squares (seed 003)
-// of M, D, K, or of the RLC circuit's 1/RC and 1/LC.
+// identify --method svf [--model mechanical|rlc]: state-variable-filter least squares (the SVF
+// report "Modeling & Simulation of Dynamic Systems") of M, D, K, or of the RLC circuit's 1/RC and 1/LC.
 import { badInput, poleGrid } from '../../../wasm/api.js';
 import { checkDof, loadSystem, readDataset, readInputMatrix, warn, writeJson } from '../../io.mjs';
 

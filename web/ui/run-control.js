@@ -4,7 +4,7 @@
 // refusal of the core's resource guard (MechidError.option 'work': the estimated work is above its
 // limit) is shown next to the control with a "Run anyway" button. Nothing here touches the
 // section's inputs: after a cancel, a crash or a refusal they are as the user left them.
-import { isCancelled } from '../app/worker-client.js';
+import { isCancelled } from '../client/worker-client.js';
 import { el, setStatus } from './dom.js';
 import { roundedMessage } from './field-message.js';
 import { reveal } from './navigation.js';

@@ -1,7 +1,7 @@
 // UI wiring of the "Seeds 003 and 004" section: the state-variable-filter pole search (its error
 // surface) and the augmented EKF on the belt drive (its parameter trajectories). The page's worker
 // does the numbers (app/worker.js); this thread formats text and plots. textContent only.
-import { client } from '../app/worker-client.js';
+import { client } from '../client/worker-client.js';
 import { poleGrid } from '../gen/api.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';

@@ -2,10 +2,10 @@
 // chosen method from the data of step 2 (web/app/step-data.js) or from PRBS data it simulates;
 // this thread only formats tables and plots. Text is only ever set through textContent. Computed here until the result carries it: the residual
 // q1 − simulated q1 of the fit plot.
-import { client } from '../app/worker-client.js';
-import { StudyView } from './study.js';
-import { methodColumn, truthColumn } from './results.js';
-import { keepAnalysis } from './saved.js';
+import { client } from '../client/worker-client.js';
+import { StudyView } from '../ui/study-view.js';
+import { methodColumn, truthColumn } from '../ui/results-table.js';
+import { keepAnalysis } from '../state/analysis-store.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
@@ -14,7 +14,7 @@ import { COLOR } from '../ui/palette.js';
 import { columnsOf, ResizingPlot } from '../ui/plot.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { download, downloadResults, safeName, studyToCsv } from '../ui/export.js';
-import { followSystem, inputSamplingOf, onMeasurementFile, onSimulation, simulation } from '../app/step-data.js';
+import { followSystem, inputSamplingOf, onMeasurementFile, onSimulation, simulation } from '../state/step-data.js';
 
 const form = $('ident-form');
 const presetSelect = $('ident-preset');

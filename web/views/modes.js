@@ -6,9 +6,9 @@
 // of the modes taken, the FRFs with the band model, the MAC of the modes taken against another set
 // (the worker's `mac`), and exports (UFF 55, UFF 58, JSON). Every message of the core appears next
 // to the control its option names. Column and file names are only set as text.
-import { client } from '../app/worker-client.js';
-import { identifiedResults, measurementRecord, onMeasurementChange } from './csv-import.js';
-import { dataTable, matrixTable } from './results.js';
+import { client } from '../client/worker-client.js';
+import { identifiedResults, measurementRecord, onMeasurementChange } from '../state/measurement.js';
+import { dataTable, matrixTable } from '../ui/results-table.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { download } from '../ui/export.js';

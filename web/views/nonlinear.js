@@ -4,7 +4,7 @@
 // this thread only reads the form and shows tables and plots. Text is only ever set through
 // textContent. Computed here until the result carries it: the error of each stiffness against
 // the preset's (errorText).
-import { client } from '../app/worker-client.js';
+import { client } from '../client/worker-client.js';
 import { parseRegions } from '../gen/api.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { fieldError, readInteger, readNumber } from '../ui/form.js';

@@ -17,7 +17,7 @@ import { methodColumn } from '../../ui/results-table.js';
 import { keepAnalysis } from '../../state/analysis-store.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../../ui/dom.js';
 import { roundedMessage, showFieldMessage } from '../../ui/field-message.js';
-import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../../ui/run-control.js';
+import { isWorkRefusal, RunControl, runRequest } from '../../ui/run-control.js';
 import { downloadResults } from '../../ui/export.js';
 import { clearPreviewPlot, setPreviewColumns, showPreviewPlot } from './csv-preview-plot.js';
 
@@ -383,22 +383,22 @@ async function runIdentification(extra = {}) {
   const options = { ...choices.options, ...extra };
   const names = runs.map((r) => r.file.name).join(', ');
   runButton.disabled = true;
-  try {
-    let updates = 0;
-    const out = await control.run(`Identifying ${names} with ${methods.join(', ')}…`, (signal, say) => {
-      const onProgress = (p) => {
-        progressBar.dataset.updates = String(++updates);
-        if (p.phase === 'reading') {
-          progressBar.hidden = false;
-          progressBar.value = p.fraction;
-          say(`Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
-        } else {
-          progressBar.value = 1;
-          say(`Identifying ${names} with ${p.method} (${p.done + 1} of ${p.total})…`);
-        }
-      };
-      return client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress, signal });
-    });
+  let updates = 0;
+  const work = (signal, say) => {
+    const onProgress = (p) => {
+      progressBar.dataset.updates = String(++updates);
+      if (p.phase === 'reading') {
+        progressBar.hidden = false;
+        progressBar.value = p.fraction;
+        say(`Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
+      } else {
+        progressBar.value = 1;
+        say(`Identifying ${names} with ${p.method} (${p.done + 1} of ${p.total})…`);
+      }
+    };
+    return client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress, signal });
+  };
+  const show = (out) => {
     clearOverlays();
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     out.results.forEach((r, k) => {
@@ -420,21 +420,22 @@ async function runIdentification(extra = {}) {
     // Coloured by the worst result (a warning of the data counts): never green on a warning.
     if (failed.length === out.results.length) setStatus(status, 'error', text);
     else setResultStatus(status, worstOf([...out.results.map((r) => r.status), ...(s.warnings.length ? ['warning'] : [])]), text);
-  } catch (e) {
-    if (isCancelled(e)) {
-      control.showCancelled('your files and choices are kept');
-    } else if (isWorkRefusal(e)) {
-      offerRunAnyway(runError, e, () => runIdentification({ ...extra, maxWork: Infinity }));
-      setStatus(status, 'error', 'Not started: the work is above the limit (see beside the Identify button). Your files and choices are kept.');
-    } else {
+  };
+  await runRequest(control, { text: `Identifying ${names} with ${methods.join(', ')}…`, work, show }, {
+    kept: 'your files and choices are kept',
+    runAnyway: {
+      place: runError,
+      again: () => runIdentification({ ...extra, maxWork: Infinity }),
+      text: 'Not started: the work is above the limit (see beside the Identify button). Your files and choices are kept.',
+    },
+    onError: (e) => {
       const place = placeOf(e);
       showFieldMessage(place, e.message, controlOf(place));
-      setStatus(status, 'error', `Identification stopped: ${roundedMessage(e.message)}. Your files and choices are kept.`);
-    }
-  } finally {
-    runButton.disabled = false;
-    progressBar.hidden = true;
-  }
+    },
+    stopped: (message) => `Identification stopped: ${message}. Your files and choices are kept.`,
+  });
+  runButton.disabled = false;
+  progressBar.hidden = true;
 }
 
 // The results as the JSON of `mechid identify` (one object per method, in an array) or as CSV,

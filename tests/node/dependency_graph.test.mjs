@@ -5,7 +5,7 @@
 // between the folders of web/, none from one section of web/views/ to another (WEB_LAYERS below).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -210,4 +210,10 @@ test('the graph follows web/gen/ to the wasm/ files scripts/build-wasm.sh copies
     .filter((to) => to.startsWith('web/gen/') && to !== 'web/gen/mechid.mjs' && !to.startsWith('web/gen/vendor/'))
     .map((to) => `${from} -> ${to}`));
   assert.deepEqual(unknown, [], 'imports of web/gen/ files that scripts/build-wasm.sh does not copy from wasm/');
+});
+
+test("every relative import of the page names a file that exists (a moved module's importers follow it)", () => {
+  const missing = [...jsModuleGraph()].filter(([from]) => from.startsWith('web/')).flatMap(([from, targets]) => [...targets]
+    .filter((to) => !to.startsWith('web/gen/') && !existsSync(join(root, to))).map((to) => `${from} -> ${to}`));
+  assert.deepEqual(missing, []);
 });

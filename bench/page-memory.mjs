@@ -20,7 +20,7 @@ async function targetSender(cdp, targetId, replies) {
 function wasmBytes(page) {
   return page.evaluate(async () => {
     try {
-      const { client } = await import('./app/worker-client.js');
+      const { client } = await import('./client/worker-client.js');
       return (await client.memory()).wasm_bytes;
     } catch {
       return null;

@@ -1,9 +1,9 @@
-// Measures the page's lesson design (web/views/lesson-design.js) under Node on a pool of worker
+// Measures the page's lesson design (web/views/lesson/lesson-design.js) under Node on a pool of worker
 // threads, as the page runs it on a pool of Web Workers: the RMS relative error of K per h and
 // method, failed runs, and the wall time. Run: node scripts/lesson-timing.mjs [workers]
 import { loadMechidNode } from '../wasm/node.js';
 import { runStudyNode } from '../wasm/node-study.js';
-import { LESSON } from '../web/views/lesson-design.js';
+import { LESSON } from '../web/views/lesson/lesson-design.js';
 
 const mechid = await loadMechidNode();
 const workers = Number(process.argv[2] ?? 2);

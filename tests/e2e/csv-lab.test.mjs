@@ -1,4 +1,4 @@
-// Browser tests of the CSV section as a lab's workflow (issue 16, web/views/csv-*.js): a two-cart
+// Browser tests of the CSV section as a lab's workflow (issue 16, web/views/csv/*.js): a two-cart
 // chain with one motor on cart 1 whose force sign is reversed (the ECP rig's convention) is
 // identified with the chain template and the offered one-click sign flip, and gives the numbers
 // of `mechid identify --force-dofs 1 --scale u1=-1 --structure …`; outputs in encoder counts with

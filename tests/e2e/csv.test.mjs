@@ -1,4 +1,4 @@
-// Browser test of "Your measurements (CSV)" (web/views/csv-import.js): a CSV written by `mechid simulate`
+// Browser test of "Your measurements (CSV)" (web/views/csv/csv-import.js): a CSV written by `mechid simulate`
 // is chosen, its columns are mapped, two methods identify it, and the page shows the numbers that
 // `mechid identify` gives for the same file; an HTML payload in the header stays text. The bad-CSV
 // corpus (tests/data/bad), each file's message and where it is shown: messages.test.mjs.

@@ -1,4 +1,4 @@
-// Browser test of the data flow from step 2 (Data) to step 3 (Identify), web/app/step-data.js:
+// Browser test of the data flow from step 2 (Data) to step 3 (Identify), web/state/step-data.js:
 // Identify estimates M, D, K from the samples simulated in step 2, not from new ones of its own
 // (issue 18, item 1). Independent evidence that the samples are step 2's: their count N and the fit.
 // Step 2 simulates noise-free data, so a model fitted to them reproduces them (fit ≥ 99.9 %); the

@@ -1,4 +1,4 @@
-// Browser test of a large measurement file (web/views/csv-import.js, wasm/csv.js parseDatasetFile):
+// Browser test of a large measurement file (web/views/csv/csv-import.js, wasm/csv.js parseDatasetFile):
 // a CSV of more than 50 MB is streamed through PapaParse in the worker in 2 MiB chunks, with a
 // progress bar, and identified; the estimate of m matches the simulated msd (m = 15).
 // Run: node --test tests/e2e/

@@ -1,5 +1,5 @@
 // Browser test of readable plots and matrices (issue 18 item 5; web/ui/palette.js, plot-stack.js,
-// plot-channels.js, web/views/csv-preview-plot.js): within every plot the series have distinct
+// plot-channels.js, web/views/csv/csv-preview-plot.js): within every plot the series have distinct
 // colours of at least 3:1 contrast on the page, each plot has a legend and axis labels with units,
 // many channels are drawn as small multiples over one t range, the CSV preview is drawn against
 // the file's t (the time column no series), the perturbation plot has 8 colours and a legend that
@@ -291,7 +291,7 @@ test('a 24×24 matrix at 360 px: scrolls inside its box, the page does not, valu
   await page.setViewportSize({ width: 360, height: 740 });
   try {
     await page.evaluate(async () => {
-      const { matrixTable } = await import('./views/results.js');
+      const { matrixTable } = await import('./ui/results-table.js');
       const n = 24;
       // Entry (i, j): (i + 1)·1234.5678 on the diagonal, −0.000123456 off it.
       const data = Float64Array.from({ length: n * n }, (_, k) => (Math.floor(k / n) === k % n ? (Math.floor(k / n) + 1) * 1234.5678 : -0.000123456));

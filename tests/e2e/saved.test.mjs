@@ -1,4 +1,4 @@
-// Browser test of the saved analyses (web/views/saved.js, web/app/analysis-store.js): an
+// Browser test of the saved analyses (web/views/saved.js, web/state/analysis-store.js): an
 // identification saved from the Identify section is listed after a reload (IndexedDB), reopens
 // with the same numbers, and is gone after Delete (and after another reload).
 // Run: node --test tests/e2e/

@@ -1,4 +1,4 @@
-// Browser test of the page's workers (web/app/worker-client.js, web/views/study.js): at most one
+// Browser test of the page's workers (web/client/worker-client.js, web/ui/study-view.js): at most one
 // worker at load and exactly one after every section has been used once (one WebAssembly
 // instance shared by all), a pool of its own while a Monte Carlo study runs and none after it,
 // and a cancel that stops the study's workers at once and leaves the page usable.

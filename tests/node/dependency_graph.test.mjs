@@ -1,9 +1,11 @@
 // No dependency cycles (issue 14): between the folders of src/ (a file in folder a including
 // "b/…" is an edge a → b) and between the JS modules of web/, wasm/ and bin/ (static and dynamic
-// relative imports). A cycle is reported as the path that closes it.
+// relative imports; the page's imports of web/gen/ copies lead to the wasm/ files they copy).
+// A cycle is reported as the path that closes it. The page's layers (issue 47): no import up
+// between the folders of web/, none from one section of web/views/ to another (WEB_LAYERS below).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,15 +68,43 @@ function cppFolderGraph() {
   return graph;
 }
 
+// The relative specifiers a module imports: static (import … from, export … from, a bare import
+// of a file) and dynamic with a literal.
+function relativeImports(text) {
+  return [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]/g),
+    ...text.matchAll(/import\s*['"](\.[^'"]+)['"]/g),
+    ...text.matchAll(/import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((m) => m[1]);
+}
+
+// web/gen/<file> → wasm/<file> for each file scripts/build-wasm.sh copies from wasm/ into web/gen/
+// (a cp line naming web/gen/; a glob in it is expanded over wasm/): the page's imports of those
+// copies are edges into wasm/, so the graph sees what the page depends on.
+export function wasmCopies(script = readFileSync(join(root, 'scripts', 'build-wasm.sh'), 'utf8')) {
+  const copies = new Map();
+  const wasmFiles = readdirSync(join(root, 'wasm'));
+  for (const line of script.split('\n').filter((l) => /^\s*cp\s/.test(l) && l.includes('web/gen'))) {
+    for (const [, name] of line.matchAll(/\bwasm\/([\w.*-]+\.m?js)\b/g)) {
+      const glob = new RegExp(`^${name.replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}$`);
+      for (const file of wasmFiles.filter((f) => glob.test(f))) copies.set(`web/gen/${file}`, `wasm/${file}`);
+    }
+  }
+  return copies;
+}
+
+let copies = null;
+function copiedFrom(path) {
+  copies ??= wasmCopies();
+  return copies.get(path) ?? path;
+}
+
 function jsModuleGraph() {
   const graph = new Map();
   const files = ['web', 'wasm', 'bin'].flatMap((d) => filesUnder(join(root, d), /\.(m?js)$/));
   for (const file of files) {
     const from = relative(root, file);
-    const text = readFileSync(file, 'utf8');
-    const specifiers = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]/g),
-      ...text.matchAll(/import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((m) => m[1]);
-    for (const spec of specifiers) addEdge(graph, from, relative(root, resolve(dirname(file), spec)));
+    for (const spec of relativeImports(readFileSync(file, 'utf8'))) {
+      addEdge(graph, from, copiedFrom(relative(root, resolve(dirname(file), spec))));
+    }
   }
   return graph;
 }
@@ -96,4 +126,94 @@ test('no import cycle between the JS modules of web/, wasm/ and bin/', () => {
   const graph = jsModuleGraph();
   assert.ok([...graph.values()].some((targets) => targets.size > 0), 'the graph was read');
   assert.equal(findCycle(graph)?.join(' -> ') ?? null, null);
+});
+
+// The page's layers (ARCHITECTURE.md, "Layers"), top to bottom: a module of web/<folder>/ may
+// import only the folders listed for it (and its own, and web/gen/: the facade and vendored
+// libraries, copies the build makes). app/ holds the entry points; views/ the sections; ui/ the
+// components, which get their data from the section that shows them (no state/); state/ what
+// sections share; client/ the RPC to the worker. The client starts the worker by URL, not by
+// import, so that is no edge. A file directly in web/ (sw.js, the service worker) imports nothing
+// of the page.
+export const WEB_LAYERS = {
+  app: ['views', 'client', 'state', 'ui'],
+  views: ['ui', 'client', 'state'],
+  ui: ['client'],
+  state: ['client'],
+  client: [],
+  '': [],
+};
+
+// web/<folder>/… → folder ('' for a file directly in web/); null outside web/.
+const webFolder = (path) => (path.startsWith('web/') ? (path.split('/').length > 2 ? path.split('/')[1] : '') : null);
+// The section of a views/ module: its folder under views/ (views/csv/csv-import.js → csv), else
+// its name (views/modes.js → modes).
+const sectionOf = (path) => path.split('/')[2].replace(/\.m?js$/, '');
+
+/**
+ * The page's imports that break its layering, as "from -> to (why)" lines: one to a folder its
+ * folder may not import (WEB_LAYERS), one into a folder that is no layer, or one from a section
+ * of views/ to another section's module. graph: Map module → Set of modules (paths from the root).
+ */
+export function webViolations(graph) {
+  const out = [];
+  for (const [from, targets] of graph) {
+    const a = webFolder(from);
+    if (a === null || a === 'gen') continue;
+    for (const to of targets) {
+      const b = webFolder(to);
+      if (b === null || b === 'gen' || b === a) {
+        if (a === 'views' && b === 'views' && sectionOf(from) !== sectionOf(to)) {
+          out.push(`${from} -> ${to} (section ${sectionOf(from)} imports section ${sectionOf(to)}: share through web/state/)`);
+        }
+        continue;
+      }
+      if (!(a in WEB_LAYERS)) out.push(`${from} -> ${to} (web/${a}/ is no layer of ARCHITECTURE.md)`);
+      else if (!WEB_LAYERS[a].includes(b)) out.push(`${from} -> ${to} (web/${a || '.'}/ may import only ${WEB_LAYERS[a].map((f) => `${f}/`).join(', ') || 'gen/'})`);
+    }
+  }
+  return out;
+}
+
+test('webViolations finds an import up, one across sections, and accepts the layers (the checker itself)', () => {
+  const graph = new Map([
+    ['web/app/main.js', new Set(['web/views/modes.js', 'web/client/worker-client.js', 'web/ui/dom.js'])],
+    ['web/views/modes.js', new Set(['web/state/measurement.js', 'web/ui/results-table.js', 'web/gen/api.js', 'web/views/csv/csv-import.js'])],
+    ['web/views/csv/csv-import.js', new Set(['web/views/csv/csv-runs.js'])],
+    ['web/ui/run-control.js', new Set(['web/client/worker-client.js', 'web/state/step-data.js'])],
+    ['web/client/worker-client.js', new Set(['web/app/main.js'])],
+    ['web/state/measurement.js', new Set(['wasm/api.js'])],
+  ]);
+  assert.deepEqual(webViolations(graph), [
+    'web/views/modes.js -> web/views/csv/csv-import.js (section modes imports section csv: share through web/state/)',
+    'web/ui/run-control.js -> web/state/step-data.js (web/ui/ may import only client/)',
+    'web/client/worker-client.js -> web/app/main.js (web/client/ may import only gen/)',
+  ]);
+});
+
+test("the page's folders import only downwards and no section imports another", () => {
+  const graph = jsModuleGraph();
+  assert.ok(graph.get('web/app/main.js')?.has('web/client/worker-client.js'), 'the graph was read');
+  assert.deepEqual(webViolations(graph), []);
+});
+
+test('the graph follows web/gen/ to the wasm/ files scripts/build-wasm.sh copies there', () => {
+  const copies = wasmCopies();
+  assert.equal(copies.get('web/gen/api.js'), 'wasm/api.js');
+  assert.deepEqual(wasmCopies('cp wasm/api.js wasm/cs*.js web/gen/\ncp wasm/json.js elsewhere/'),
+    new Map([['web/gen/api.js', 'wasm/api.js'], ['web/gen/csv.js', 'wasm/csv.js']]));
+  const graph = jsModuleGraph();
+  assert.ok(graph.get('web/app/worker.js')?.has('wasm/api.js'), 'the worker reaches the facade in wasm/');
+  // Every file of web/gen/ the page imports is a copy of wasm/ or a build product (the module,
+  // vendored libraries): a new wasm/ module imported by the page but not copied fails here.
+  const unknown = [...graph].flatMap(([from, targets]) => [...targets]
+    .filter((to) => to.startsWith('web/gen/') && to !== 'web/gen/mechid.mjs' && !to.startsWith('web/gen/vendor/'))
+    .map((to) => `${from} -> ${to}`));
+  assert.deepEqual(unknown, [], 'imports of web/gen/ files that scripts/build-wasm.sh does not copy from wasm/');
+});
+
+test("every relative import of the page names a file that exists (a moved module's importers follow it)", () => {
+  const missing = [...jsModuleGraph()].filter(([from]) => from.startsWith('web/')).flatMap(([from, targets]) => [...targets]
+    .filter((to) => !to.startsWith('web/gen/') && !existsSync(join(root, to))).map((to) => `${from} -> ${to}`));
+  assert.deepEqual(missing, []);
 });

@@ -1,9 +1,9 @@
-// The lesson's design (web/views/lesson-design.js) and the per-h sample counts it needs from
+// The lesson's design (web/views/lesson/lesson-design.js) and the per-h sample counts it needs from
 // wasm/study.js: log-spaced h from 0.001 to 0.6 s, N per h within its bounds, and the tasks and
 // rows carrying that N (task.n, row.n); a study without ns is unchanged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LESSON, logSpaced, samplesFor } from '../../web/views/lesson-design.js';
+import { LESSON, logSpaced, samplesFor } from '../../web/views/lesson/lesson-design.js';
 import { aggregateStudy, studyTasks } from '../../wasm/study.js';
 
 test('logSpaced: ends kept, ratios equal to 3 significant digits', () => {

@@ -3,7 +3,7 @@
 // offline cache. Sections share one worker (worker-client.js's `client`), started here at once.
 // Each section is loaded on its own, so that one that cannot start (say, web/gen is not built)
 // says so in its status line and the others still work.
-import { BUILD_HINT, client } from './worker-client.js';
+import { BUILD_HINT, client } from '../client/worker-client.js';
 import { registerOffline } from './offline.js';
 import { setStatus } from '../ui/dom.js';
 import { startNavigation } from '../ui/navigation.js';
@@ -13,10 +13,10 @@ import { focusScrollingBoxes } from '../ui/scroll-focus.js';
 const VIEWS = [
   [() => import('../views/simulate.js'), ['status']],
   [() => import('../views/conditioning.js'), ['cond-status']],
-  [() => import('../views/csv-import.js'), ['csv-status']],
+  [() => import('../views/csv/csv-import.js'), ['csv-status']],
   [() => import('../views/modes.js'), ['modes-status']],
   [() => import('../views/identify.js'), ['ident-status']],
-  [() => import('../views/lesson.js'), ['lesson-status']],
+  [() => import('../views/lesson/lesson.js'), ['lesson-status']],
   [() => import('../views/saved.js'), ['saved-status']],
   [() => import('../views/nonlinear.js'), ['nl-status']],
   [() => import('../views/estimators.js'), ['est-svf-status', 'est-ekf-status']],

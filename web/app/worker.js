@@ -6,7 +6,7 @@ import Papa from '../gen/vendor/papaparse.mjs';
 import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIONS, parseDatasetFile } from '../gen/csv.js';
 import { looksLikeUff, parseUff } from '../gen/uff.js';
 import { uffChannels, uffToDataset } from '../gen/uff-convert.js';
-import { REQUEST, REPLY } from './protocol.js';
+import { REQUEST, REPLY } from '../client/protocol.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
 const ready = createMechidModule().then(wrapModule);

@@ -4,10 +4,11 @@
 // refusal of the core's resource guard (MechidError.option 'work': the estimated work is above its
 // limit) is shown next to the control with a "Run anyway" button. Nothing here touches the
 // section's inputs: after a cancel, a crash or a refusal they are as the user left them.
-import { isCancelled } from '../app/worker-client.js';
+import { isCancelled } from '../client/worker-client.js';
 import { el, setStatus } from './dom.js';
 import { roundedMessage } from './field-message.js';
 import { reveal } from './navigation.js';
+import { showRefusal } from './refusal.js';
 
 // The elapsed time is redrawn 4 times a second: often enough to be seen moving at 0.1 s, rarely
 // enough to cost nothing on the main thread.
@@ -87,4 +88,39 @@ export function offerRunAnyway(place, e, again) {
   place.replaceChildren(`${roundedMessage(e.message)} `, button);
   reveal(place);
   button.focus();
+}
+
+/**
+ * Runs a section's request under `control` and says how it ended: the one try/catch of every
+ * section's run. request: {text, work, show}: text and work(signal, say) as RunControl.run takes
+ * them, show(result) draws the result (an error it throws is handled as the request's). Resolves
+ * once the end is shown (never rejects for the request): with true after show(), false otherwise.
+ * How a failure is shown (`handlers`):
+ * - Cancel: onCancel() when given, else control.showCancelled(kept);
+ * - a work refusal (isWorkRefusal), when runAnyway {place, again, text} is given: offerRunAnyway
+ *   in `place` (again(): the same request with maxWork: Infinity) and `text` in the status line;
+ * - anything else: onError(e) when given, else (when refusals {options, button, place} is given)
+ *   the refusal beside the control of its option or beside refusals.button in refusals.place
+ *   (ui/refusal.js); then the status line in red: stopped(the rounded message), by default the
+ *   message alone.
+ */
+export async function runRequest(control, { text, work, show }, handlers = {}) {
+  const { kept, onCancel, runAnyway, refusals, onError, stopped = (message) => message } = handlers;
+  try {
+    show(await control.run(text, work));
+    return true;
+  } catch (e) {
+    if (isCancelled(e)) {
+      if (onCancel) onCancel();
+      else control.showCancelled(kept);
+    } else if (runAnyway && isWorkRefusal(e)) {
+      offerRunAnyway(runAnyway.place, e, runAnyway.again);
+      setStatus(control.status, 'error', runAnyway.text);
+    } else {
+      if (onError) onError(e);
+      else if (refusals) showRefusal(e, refusals.options, refusals.button, refusals.place);
+      setStatus(control.status, 'error', stopped(roundedMessage(e?.message ?? String(e))));
+    }
+    return false;
+  }
 }

@@ -1,11 +1,11 @@
 // The "Discretization & conditioning" section (thesis ch. 3, app. A.4). Every number on it is
 // computed in the page's worker (app/worker.js); this thread only formats tables and plots.
 // Text is only ever set through textContent.
-import { client } from '../app/worker-client.js';
+import { client } from '../client/worker-client.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage } from '../ui/field-message.js';
 import { showRefusal } from '../ui/refusal.js';
-import { followSystem } from '../app/step-data.js';
+import { followSystem } from '../state/step-data.js';
 import { COLOR, REFERENCE } from '../ui/palette.js';
 
 const section = $('cond');

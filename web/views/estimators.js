@@ -1,15 +1,14 @@
 // UI wiring of the "Filter and Kalman estimators" section (the SVF report; Beckmann et al. 2016): the state-variable-filter pole search (its error
 // surface) and the augmented EKF on the belt drive (its parameter trajectories). The page's worker
 // does the numbers (app/worker.js); this thread formats text and plots. textContent only.
-import { client } from '../app/worker-client.js';
+import { client } from '../client/worker-client.js';
 import { poleGrid } from '../gen/api.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { fieldError, readNumber } from '../ui/form.js';
 import { REFERENCE, seriesColor } from '../ui/palette.js';
 import { ResizingPlot } from '../ui/plot.js';
-import { isCancelled, RunControl } from '../ui/run-control.js';
-import { showRefusal } from '../ui/refusal.js';
+import { RunControl, runRequest } from '../ui/run-control.js';
 
 const SVF_GRIDS = { 'msd-sine': '0.1:4.9:0.2', rlc: '200:700:25' };
 
@@ -26,12 +25,6 @@ const EKF_REFUSALS = [{ pattern: /^n must/, control: $('est-ekf-duration'), plac
 function inputError(statusId, place, e) {
   showFieldError(place, e.message, $(e.field));
   setStatus(statusId, 'error', roundedMessage(e.message));
-}
-
-// A refusal of the worker: beside the field its words name, else beside the run button.
-function refusal(statusId, e, refusals, button, place) {
-  showRefusal(e, refusals, button, place);
-  setStatus(statusId, 'error', roundedMessage(e?.message ?? String(e)));
 }
 
 /** A line plot in `container` (PNG/SVG export included): x values, series [{label, values}], optional log y. Replaces the old one. */
@@ -62,25 +55,23 @@ async function runSvf(event) {
     return;
   }
   button.disabled = true;
-  try {
-    const r = await svfControl.run('Searching the pole grid…',
-      (signal) => client.svfSearch({ experiment, grid, intersample: $('est-svf-intersample').value }, { signal }));
-    const e = r.estimate;
-    const what = experiment === 'rlc'
-      ? `1/RC = ${fmt6(e.inv_RC)} (true 10), 1/LC = ${fmt6(e.inv_LC)} (true 2.5e7)`
-      : `m = ${fmt6(e.m)}, b = ${fmt6(e.b)}, k = ${fmt6(e.k)} (true 15, 0.2, 2)`;
-    $('est-svf-result').textContent = `best poles p1 = ${fmt(e.p1)}, p2 = ${fmt(e.p2)}: ${what}; mean |y − ŷ| = ${fmt(e.outputError)}`;
-    showSurface(r.search);
-    // Red when the estimate failed, amber on its warning (the reason follows in the line).
-    const text = `${r.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${roundedMessage(e.message)}` : ''})`;
-    if (e.status === 'failed') setStatus('est-svf-status', 'error', text);
-    else setResultStatus('est-svf-status', worstOf([e.status]), text);
-  } catch (e) {
-    if (isCancelled(e)) svfControl.showCancelled();
-    else refusal('est-svf-status', e, SVF_REFUSALS, button, $('est-svf-run-error'));
-  } finally {
-    button.disabled = false;
-  }
+  await runRequest(svfControl, {
+    text: 'Searching the pole grid…',
+    work: (signal) => client.svfSearch({ experiment, grid, intersample: $('est-svf-intersample').value }, { signal }),
+    show: (r) => {
+      const e = r.estimate;
+      const what = experiment === 'rlc'
+        ? `1/RC = ${fmt6(e.inv_RC)} (true 10), 1/LC = ${fmt6(e.inv_LC)} (true 2.5e7)`
+        : `m = ${fmt6(e.m)}, b = ${fmt6(e.b)}, k = ${fmt6(e.k)} (true 15, 0.2, 2)`;
+      $('est-svf-result').textContent = `best poles p1 = ${fmt(e.p1)}, p2 = ${fmt(e.p2)}: ${what}; mean |y − ŷ| = ${fmt(e.outputError)}`;
+      showSurface(r.search);
+      // Red when the estimate failed, amber on its warning (the reason follows in the line).
+      const text = `${r.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${roundedMessage(e.message)}` : ''})`;
+      if (e.status === 'failed') setStatus('est-svf-status', 'error', text);
+      else setResultStatus('est-svf-status', worstOf([e.status]), text);
+    },
+  }, { refusals: { options: SVF_REFUSALS, button, place: $('est-svf-run-error') } });
+  button.disabled = false;
 }
 
 /** The error surface as curves: mean |y − ŷ| against p2 for up to 6 values of p1 (log scale). */
@@ -119,31 +110,29 @@ async function runEkf(event) {
     return;
   }
   button.disabled = true;
-  try {
-    const t0 = performance.now();
-    const r = await ekfControl.run('Simulating the belt drive and running the EKF…',
-      (signal) => client.ekfRun({ duration, methods, reading: $('est-ekf-reading').value, seed: 1 }, { signal }));
-    showTrajectories(r);
-    const table = $('est-ekf-table');
-    table.replaceChildren();
-    for (const run of r.runs) {
-      const cells = run.status === 'failed'
-        ? [run.method, roundedMessage(run.message), '', '', '']
-        : [run.method, fmt6(run.theta[0]), `${(100 * run.errors[0]).toFixed(2)} %`, fmt6(run.theta[1]), `${(100 * run.errors[1]).toFixed(2)} %`];
-      const tr = el('tr', undefined, { 'data-method': run.method });
-      tr.append(...cells.map((c) => el('td', c)));
-      table.append(tr);
-    }
-    // Coloured by the worst filter (amber on a warning, red when one failed: its reason is in its row).
-    const worst = worstOf(r.runs.map((run) => run.status));
-    const where = worst === 'ok' ? '' : ': see the table below';
-    setResultStatus('est-ekf-status', worst, `${r.runs.length} filters over ${r.t.length} samples in ${Math.round(performance.now() - t0)} ms${where}`);
-  } catch (e) {
-    if (isCancelled(e)) ekfControl.showCancelled();
-    else refusal('est-ekf-status', e, EKF_REFUSALS, button, $('est-ekf-run-error'));
-  } finally {
-    button.disabled = false;
-  }
+  const t0 = performance.now();
+  await runRequest(ekfControl, {
+    text: 'Simulating the belt drive and running the EKF…',
+    work: (signal) => client.ekfRun({ duration, methods, reading: $('est-ekf-reading').value, seed: 1 }, { signal }),
+    show: (r) => {
+      showTrajectories(r);
+      const table = $('est-ekf-table');
+      table.replaceChildren();
+      for (const run of r.runs) {
+        const cells = run.status === 'failed'
+          ? [run.method, roundedMessage(run.message), '', '', '']
+          : [run.method, fmt6(run.theta[0]), `${(100 * run.errors[0]).toFixed(2)} %`, fmt6(run.theta[1]), `${(100 * run.errors[1]).toFixed(2)} %`];
+        const tr = el('tr', undefined, { 'data-method': run.method });
+        tr.append(...cells.map((c) => el('td', c)));
+        table.append(tr);
+      }
+      // Coloured by the worst filter (amber on a warning, red when one failed: its reason is in its row).
+      const worst = worstOf(r.runs.map((run) => run.status));
+      const where = worst === 'ok' ? '' : ': see the table below';
+      setResultStatus('est-ekf-status', worst, `${r.runs.length} filters over ${r.t.length} samples in ${Math.round(performance.now() - t0)} ms${where}`);
+    },
+  }, { refusals: { options: EKF_REFUSALS, button, place: $('est-ekf-run-error') } });
+  button.disabled = false;
 }
 
 /** c_spec(t) and d(t) of each run, and the true values, decimated to at most 4000 points. */

@@ -2,19 +2,19 @@
 // chosen method from the data of step 2 (web/app/step-data.js) or from PRBS data it simulates;
 // this thread only formats tables and plots. Text is only ever set through textContent. Computed here until the result carries it: the residual
 // q1 − simulated q1 of the fit plot.
-import { client } from '../app/worker-client.js';
-import { StudyView } from './study.js';
-import { methodColumn, truthColumn } from './results.js';
-import { keepAnalysis } from './saved.js';
+import { client } from '../client/worker-client.js';
+import { StudyView } from '../ui/study-view.js';
+import { methodColumn, truthColumn } from '../ui/results-table.js';
+import { keepAnalysis } from '../state/analysis-store.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
-import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
+import { RunControl, runRequest } from '../ui/run-control.js';
 import { readInteger, readNumber, readNumberList, readSnr } from '../ui/form.js';
 import { COLOR } from '../ui/palette.js';
 import { columnsOf, ResizingPlot } from '../ui/plot.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { download, downloadResults, safeName, studyToCsv } from '../ui/export.js';
-import { followSystem, inputSamplingOf, onMeasurementFile, onSimulation, simulation } from '../app/step-data.js';
+import { followSystem, inputSamplingOf, onMeasurementFile, onSimulation, simulation } from '../state/step-data.js';
 
 const form = $('ident-form');
 const presetSelect = $('ident-preset');
@@ -157,45 +157,43 @@ function identify(event) {
 async function runIdentify(spec, extra = {}) {
   setBusy(true);
   runError.replaceChildren();
-  try {
-    // The samples of step 2 go to the worker as they are (a copy: the plots of step 2 keep theirs).
-    const { system, methods, source, input, data, ...options } = spec;
-    const doing = data ? `Identifying the ${spec.n} samples of step 2` : `Simulating ${spec.n} samples and identifying`;
-    const out = await control.run(`${doing} with ${spec.methods.join(', ')}…`,
-      (signal, say) => client.identify({ system, options: { ...options, ...extra }, methods, data }, {
-        signal,
-        // The method being run, before the elapsed seconds (run-control.js adds them).
-        onProgress: (p) => {
-          if (p.phase === 'identifying') say(`Identifying with ${p.method} (${p.done + 1} of ${p.total})…`);
-        },
-      }));
-    const cols = [truthColumn(out.truth, out.modal), ...out.results.map((r) => methodColumn(r))];
-    resultsEl.replaceChildren(...cols);
-    last = { spec, out };
-    for (const b of [saveButton, exportJsonButton, exportCsvButton]) b.disabled = false;
-    showFit(out.t, out.q, out.results.find((r) => r.validation?.simulated));
-    const summary = out.results.map((r) => `${r.method} ${r.status}`).join(', ');
-    // Coloured by the worst result; its reasons are in the method's column, just below.
-    const worst = worstOf(out.results.map((r) => r.status));
-    const where = worst === 'ok' ? '' : ' The reasons are in each method’s column below.';
-    const from = data ? ' from the data of step 2' : '';
-    setResultStatus(status, worst, `Identified ${system}${from} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.${where}`);
-  } catch (e) {
-    if (isCancelled(e)) {
-      control.showCancelled();
-    } else if (isWorkRefusal(e)) {
-      offerRunAnyway(runError, e, () => runIdentify(spec, { ...extra, maxWork: Infinity }));
-      setStatus(status, 'error', 'Not started: the work is above the limit (see beside the Identify button).');
-    } else {
-      // A crash, a refusal for memory or the core's refusal of the options: beside the button,
-      // which takes the focus, and in the status line.
-      const message = e?.message ?? String(e);
-      showFieldMessage(runError, message, runButton);
-      setStatus(status, 'error', `Identification stopped: ${roundedMessage(message)}`);
-    }
-  } finally {
-    setBusy(false);
-  }
+  // The samples of step 2 go to the worker as they are (a copy: the plots of step 2 keep theirs).
+  const { system, methods, source, input, data, ...options } = spec;
+  const doing = data ? `Identifying the ${spec.n} samples of step 2` : `Simulating ${spec.n} samples and identifying`;
+  await runRequest(control, {
+    text: `${doing} with ${spec.methods.join(', ')}…`,
+    work: (signal, say) => client.identify({ system, options: { ...options, ...extra }, methods, data }, {
+      signal,
+      // The method being run, before the elapsed seconds (run-control.js adds them).
+      onProgress: (p) => {
+        if (p.phase === 'identifying') say(`Identifying with ${p.method} (${p.done + 1} of ${p.total})…`);
+      },
+    }),
+    show: (out) => {
+      const cols = [truthColumn(out.truth, out.modal), ...out.results.map((r) => methodColumn(r))];
+      resultsEl.replaceChildren(...cols);
+      last = { spec, out };
+      for (const b of [saveButton, exportJsonButton, exportCsvButton]) b.disabled = false;
+      showFit(out.t, out.q, out.results.find((r) => r.validation?.simulated));
+      const summary = out.results.map((r) => `${r.method} ${r.status}`).join(', ');
+      // Coloured by the worst result; its reasons are in the method's column, just below.
+      const worst = worstOf(out.results.map((r) => r.status));
+      const where = worst === 'ok' ? '' : ' The reasons are in each method’s column below.';
+      const from = data ? ' from the data of step 2' : '';
+      setResultStatus(status, worst, `Identified ${system}${from} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.${where}`);
+    },
+  }, {
+    runAnyway: {
+      place: runError,
+      again: () => runIdentify(spec, { ...extra, maxWork: Infinity }),
+      text: 'Not started: the work is above the limit (see beside the Identify button).',
+    },
+    // A crash, a refusal for memory or the core's refusal of the options: beside the button,
+    // which takes the focus, and in the status line.
+    refusals: { options: [], button: runButton, place: runError },
+    stopped: (message) => `Identification stopped: ${message}`,
+  });
+  setBusy(false);
 }
 
 // A simulation of step 2 as identify's data (web/app/worker.js, REQUEST.identify).
@@ -248,24 +246,26 @@ async function runStudy() {
   if (!design) return;
   setBusy(true);
   runError.replaceChildren();
-  try {
-    const { aggregate, done, total, cancelled, ms } = await control.run('Running the Monte Carlo study…', (signal) => {
+  await runRequest(control, {
+    text: 'Running the Monte Carlo study…',
+    work: (signal) => {
       signal.addEventListener('abort', () => study.cancel());
       return study.run({ system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods, ...design });
-    });
-    lastStudy = aggregate;
-    studyCsvButton.disabled = false;
-    const failures = aggregate.rows.reduce((s, r) => s + r.failures, 0);
-    const note = failures ? ` ${failures} failed run(s) left out.` : '';
-    setStatus(status, 'ok', `${cancelled ? 'Study cancelled' : 'Study finished'}: ${done} of ${total} runs in ${Math.round(ms)} ms.${note}`);
-  } catch (e) {
+    },
+    // A cancelled study resolves with the runs done (study-view.js): shown as a result.
+    show: ({ aggregate, done, total, cancelled, ms }) => {
+      lastStudy = aggregate;
+      studyCsvButton.disabled = false;
+      const failures = aggregate.rows.reduce((s, r) => s + r.failures, 0);
+      const note = failures ? ` ${failures} failed run(s) left out.` : '';
+      setStatus(status, 'ok', `${cancelled ? 'Study cancelled' : 'Study finished'}: ${done} of ${total} runs in ${Math.round(ms)} ms.${note}`);
+    },
+  }, {
     // A crash or a refusal of the study: beside the Study button.
-    const message = e?.message ?? String(e);
-    showFieldMessage(runError, message, studyButton);
-    setStatus(status, 'error', `Study stopped: ${roundedMessage(message)}`);
-  } finally {
-    setBusy(false);
-  }
+    refusals: { options: [], button: studyButton, place: runError },
+    stopped: (message) => `Study stopped: ${message}`,
+  });
+  setBusy(false);
 }
 
 /** Wires the section and fills its presets (main.js reports a failure in the status line). */

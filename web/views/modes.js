@@ -6,9 +6,9 @@
 // of the modes taken, the FRFs with the band model, the MAC of the modes taken against another set
 // (the worker's `mac`), and exports (UFF 55, UFF 58, JSON). Every message of the core appears next
 // to the control its option names. Column and file names are only set as text.
-import { client } from '../app/worker-client.js';
-import { identifiedResults, measurementRecord, onMeasurementChange } from './csv-import.js';
-import { dataTable, matrixTable } from './results.js';
+import { client } from '../client/worker-client.js';
+import { identifiedResults, measurementRecord, onMeasurementChange } from '../state/measurement.js';
+import { dataTable, matrixTable } from '../ui/results-table.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { download } from '../ui/export.js';
@@ -16,7 +16,7 @@ import { seriesColor } from '../ui/palette.js';
 import { FrequencyPlot } from '../ui/plot-frequency.js';
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
-import { isCancelled, RunControl } from '../ui/run-control.js';
+import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
 import { writeUff55, writeUff58 } from '../gen/uff-write.js';
 
 const form = $('modes-form');
@@ -207,8 +207,9 @@ async function findModes(event) {
     return;
   }
   runButton.disabled = true;
-  try {
-    const out = await control.run(`Reading ${record.file.name}…`, (signal, say) => client.modes(
+  await runRequest(control, {
+    text: `Reading ${record.file.name}…`,
+    work: (signal, say) => client.modes(
       { file: record.file, mapping: record.mapping, options },
       {
         signal,
@@ -223,22 +224,20 @@ async function findModes(event) {
           }
         },
       },
-    ));
-    if (run) history.unshift(run);
-    history.splice(MAX_HISTORY);
-    run = newRun(out, record, options);
-    showRun(out);
-  } catch (e) {
-    if (isCancelled(e)) {
-      control.showCancelled('your file and options are kept');
-    } else {
-      showError(e);
-      setStatus(status, 'error', `Stopped: ${roundedMessage(e.message)}. Your file and options are kept.`);
-    }
-  } finally {
-    progressBar.hidden = true;
-    runButton.disabled = false;
-  }
+    ),
+    show: (out) => {
+      if (run) history.unshift(run);
+      history.splice(MAX_HISTORY);
+      run = newRun(out, record, options);
+      showRun(out);
+    },
+  }, {
+    kept: 'your file and options are kept',
+    onError: showError,
+    stopped: (message) => `Stopped: ${message}. Your file and options are kept.`,
+  });
+  progressBar.hidden = true;
+  runButton.disabled = false;
 }
 
 // The key of the pole that stands for mode m: the nearest in frequency at the mode's order.

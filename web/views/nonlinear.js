@@ -4,15 +4,14 @@
 // this thread only reads the form and shows tables and plots. Text is only ever set through
 // textContent. Computed here until the result carries it: the error of each stiffness against
 // the preset's (errorText).
-import { client } from '../app/worker-client.js';
+import { client } from '../client/worker-client.js';
 import { parseRegions } from '../gen/api.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { fieldError, readInteger, readNumber } from '../ui/form.js';
 import { REFERENCE } from '../ui/palette.js';
 import { clearFieldMessages, roundedMessage, showFieldError } from '../ui/field-message.js';
-import { showRefusal } from '../ui/refusal.js';
 import { REGION_COLORS, XYPlot } from '../ui/plot-xy.js';
-import { isCancelled, RunControl } from '../ui/run-control.js';
+import { RunControl, runRequest } from '../ui/run-control.js';
 
 const form = $('nl-form');
 const runButton = $('nl-run');
@@ -166,26 +165,23 @@ async function run(event) {
     return;
   }
   runButton.disabled = true;
-  try {
-    const { sim, results, ms } = await control.run('Simulating and identifying…', (signal) => client.nonlinear(request, { signal }));
-    last = { sim, results };
-    showTable(sim, results);
-    showPlots();
-    // Coloured by the worst method (amber on a warning); the reasons are in the table's status column.
-    const worst = worstOf(results.map((r) => r.status));
-    const where = worst === 'ok' ? '' : ': see the status column below';
-    setResultStatus(status, worst, `${sim.t.length} samples, DIA and IDA in ${Math.round(ms)} ms${where}`);
-  } catch (e) {
-    if (isCancelled(e)) {
-      control.showCancelled();
-    } else {
-      // The core's words, rounded, under the field they are about (else beside Identify).
-      showRefusal(e, REFUSALS, runButton, runError);
-      setStatus(status, 'error', roundedMessage(e?.message ?? String(e)));
-    }
-  } finally {
-    runButton.disabled = false;
-  }
+  await runRequest(control, {
+    text: 'Simulating and identifying…',
+    work: (signal) => client.nonlinear(request, { signal }),
+    show: ({ sim, results, ms }) => {
+      last = { sim, results };
+      showTable(sim, results);
+      showPlots();
+      // Coloured by the worst method (amber on a warning); the reasons are in the table's status column.
+      const worst = worstOf(results.map((r) => r.status));
+      const where = worst === 'ok' ? '' : ': see the status column below';
+      setResultStatus(status, worst, `${sim.t.length} samples, DIA and IDA in ${Math.round(ms)} ms${where}`);
+    },
+  }, {
+    // The core's words, rounded, under the field they are about (else beside Identify).
+    refusals: { options: REFUSALS, button: runButton, place: runError },
+  });
+  runButton.disabled = false;
 }
 
 /** Wires the section (it needs the worker only when Identify is pressed). */

@@ -1,33 +1,16 @@
-// The "Saved analyses" section: identifications kept in IndexedDB (analysis-store.js) by the
-// Save buttons of the Identify and CSV sections; listed, reopened and deleted here; and a result
-// file exported by "Export results (JSON)" opened again (result-file.js), shown the same way.
+// The "Saved analyses" section: identifications kept in IndexedDB (web/state/analysis-store.js
+// keepAnalysis) by the Save buttons of the Identify and CSV sections; listed, reopened and deleted here; and a result
+// file exported by "Export results (JSON)" opened again (web/state/result-file.js), shown the same way.
 // Names come from the user (file names): set through textContent only.
-import { deleteAnalysis, getAnalysis, listAnalyses, saveAnalysis } from '../app/analysis-store.js';
-import { methodColumn, truthColumn } from './results.js';
-import { readResultFile } from './result-file.js';
+import { deleteAnalysis, getAnalysis, listAnalyses, onAnalysisSaved } from '../state/analysis-store.js';
+import { methodColumn, truthColumn } from '../ui/results-table.js';
+import { readResultFile } from '../state/result-file.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { showFieldMessage } from '../ui/field-message.js';
 
 const list = $('saved-list');
 const status = $('saved-status');
 const shown = $('saved-results');
-
-// A result without its free-run simulation (as long as the data; the fit % stays).
-function compact(r) {
-  if (!r.validation?.simulated) return r;
-  const { simulated, ...validation } = r.validation;
-  return { ...r, validation };
-}
-
-/**
- * Saves {name, source, setup?, summary?, truth?, modal?, results} and refreshes the list;
- * resolves with a line for the caller's status, or throws with the reason.
- */
-export async function keepAnalysis(record) {
-  const id = await saveAnalysis({ ...record, results: record.results.map(compact) });
-  await refresh();
-  return `Saved as “${record.name}” (saved analyses, number ${id}).`;
-}
 
 function button(text, label, onClick) {
   const b = el('button', text, { type: 'button', 'aria-label': label });
@@ -109,5 +92,6 @@ function fail(e) {
 export function start() {
   const input = $('saved-open');
   input.addEventListener('change', () => openFile(input));
+  onAnalysisSaved(refresh);  // a Save of another section shows here at once
   return refresh().catch(fail);
 }

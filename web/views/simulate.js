@@ -1,7 +1,7 @@
 // The "Simulate" section. The worker does all numerical work; this thread only reads the form,
 // shows status and plots, and starts the CSV download. User text is only ever shown through
 // textContent.
-import { client } from '../app/worker-client.js';
+import { client } from '../client/worker-client.js';
 import { $, setStatus } from '../ui/dom.js';
 import { download } from '../ui/export.js';
 import { fieldError, readInteger, readNumber, readSnr } from '../ui/form.js';
@@ -9,7 +9,7 @@ import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } 
 import { showRefusal } from '../ui/refusal.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
-import { setSimulation } from '../app/step-data.js';
+import { setSimulation } from '../state/step-data.js';
 
 const form = $('sim-form');
 const status = $('status');

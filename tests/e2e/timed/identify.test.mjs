@@ -1,4 +1,4 @@
-// Browser test of the "Identify" section (web/views/identify.js, web/views/study.js): PRBS data from
+// Browser test of the "Identify" section (web/views/identify.js, web/ui/study-view.js): PRBS data from
 // the msd preset identified by the variational method and the n4sid-d2c baseline (thesis
 // sec. 4.2, ch. 5), the fit plot, and the Monte Carlo study with progress and its log-log plot.
 // Run: node --test tests/e2e/

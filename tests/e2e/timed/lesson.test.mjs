@@ -1,4 +1,4 @@
-// Browser test of the teacher's lesson (issue 18 item 2, web/views/lesson.js, lesson-design.js):
+// Browser test of the teacher's lesson (issue 18 item 2, web/views/lesson/lesson.js, lesson-design.js):
 // - a fresh load shows the 3-DOF preset's picture with a mode animated (the System step);
 // - two clicks (the Identify tab, "Run the lesson: small h") run the wide-h study of thesis
 //   Figs. 5.2–5.5 within 30 s of the first click, with a progress bar and the elapsed time; the

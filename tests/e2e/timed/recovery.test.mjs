@@ -1,5 +1,5 @@
 // Browser test of the page under work that crashes or takes long (issue 20, "Done when": a file
-// that would trap or take minutes leaves the page responsive and usable; web/app/worker-client.js,
+// that would trap or take minutes leaves the page responsive and usable; web/client/worker-client.js,
 // web/ui/run-control.js):
 // - a crash in the worker becomes one message beside the Identify button and a new worker; the
 //   next identification works;

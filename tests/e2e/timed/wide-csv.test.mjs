@@ -1,6 +1,6 @@
 // Browser test of very wide files in the CSV section (issue 20, probe §4: 10 000 columns froze the
 // main thread for 8.3 s building 20 000 checkboxes; a one-line 50 MB file was shown as "16385
-// columns"; web/views/csv-columns.js, web/app/worker.js csvColumns):
+// columns"; web/views/csv/csv-columns.js, web/app/worker.js csvColumns):
 // - 10 000 columns: the longest main-thread task (PerformanceObserver 'longtask') from choosing the
 //   file until its columns are shown stays under 500 ms; the status says how many columns and how
 //   to reach the others; a column far down is found by name, chosen, and stays chosen when the

@@ -1,7 +1,7 @@
 // Promise RPC over the module worker (worker.js). A client starts its worker on the first call
 // (or on start()), and has one method per entry of protocol.js's REQUEST list (generated below):
 // `await client.simulate({system, options})` resolves with the reply's fields, {data, ms}.
-// `client` is the page's one shared client; a study makes a pool of its own (views/study.js).
+// `client` is the page's one shared client; a study makes a pool of its own (web/ui/study-view.js).
 import { CANCELLED, REPLY, REQUEST } from './protocol.js';
 
 export const BUILD_HINT = 'is web/gen built? Run `npm run build:wasm`, then reload the page';
@@ -33,7 +33,7 @@ export class WorkerClient {
   #nextId = 1;
 
   #start() {
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('../app/worker.js', import.meta.url), { type: 'module' });
     // Events of a worker already replaced (terminated after a crash or a cancel) are ignored.
     const current = () => this.#worker === worker;
     worker.onmessage = (e) => {

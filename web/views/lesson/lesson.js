@@ -1,14 +1,14 @@
 // The lesson (issue 18 item 2): one button runs the study of lesson-design.js (thesis Figs.
 // 5.2–5.5: the variational method against n4sid + d2c over a wide range of h) on its own pool of
-// workers (views/study.js), with a progress bar, the elapsed time and a Cancel that terminates the
+// workers (web/ui/study-view.js), with a progress bar, the elapsed time and a Cancel that terminates the
 // pool (ui/run-control.js). The result is four log-log plots, the errors of M, K, D and A against h
 // as thesis Figs. 5.2–5.5, a table of the numbers plotted and plain sentences saying what they
 // show; after a cancel nothing of the run is shown.
-import { client } from '../app/worker-client.js';
-import { $, fmt, setStatus } from '../ui/dom.js';
-import { isCancelled, RunControl } from '../ui/run-control.js';
-import { showStudyTable } from '../ui/study-table.js';
-import { StudyView } from './study.js';
+import { client } from '../../client/worker-client.js';
+import { $, fmt, setStatus } from '../../ui/dom.js';
+import { RunControl, runRequest } from '../../ui/run-control.js';
+import { showStudyTable } from '../../ui/study-table.js';
+import { StudyView } from '../../ui/study-view.js';
 import { LESSON, RECORD_S } from './lesson-design.js';
 
 const button = $('lesson-run');
@@ -54,8 +54,9 @@ async function runLesson() {
   tableEl.replaceChildren();
   bar.hidden = false;
   bar.value = 0;
-  try {
-    const { aggregate, cancelled } = await control.run('Running the lesson…', (signal, say) => {
+  await runRequest(control, {
+    text: 'Running the lesson…',
+    work: (signal, say) => {
       signal.addEventListener('abort', () => view.cancel());
       return view.run(LESSON, {
         onProgress: (done, total) => {
@@ -64,21 +65,19 @@ async function runLesson() {
           say(`Running the lesson: ${done} of ${total} runs…`);
         },
       });
-    });
-    if (cancelled) {
-      control.showCancelled('no result is shown; press the button to run the lesson again');
-      return;
-    }
-    showStudyTable(tableEl, aggregate, LESSON.methods,
-      'RMS relative errors of M, K, D and A over the runs, per sampling period h', MATRICES);
-    setStatus(status, 'ok', summary(aggregate, control.seconds));
-  } catch (e) {
-    if (isCancelled(e)) control.showCancelled('no result is shown');
-    else setStatus(status, 'error', e?.message ?? String(e));
-  } finally {
-    bar.hidden = true;
-    button.disabled = false;
-  }
+    },
+    show: ({ aggregate, cancelled }) => {
+      if (cancelled) {
+        control.showCancelled('no result is shown; press the button to run the lesson again');
+        return;
+      }
+      showStudyTable(tableEl, aggregate, LESSON.methods,
+        'RMS relative errors of M, K, D and A over the runs, per sampling period h', MATRICES);
+      setStatus(status, 'ok', summary(aggregate, control.seconds));
+    },
+  }, { kept: 'no result is shown' });
+  bar.hidden = true;
+  button.disabled = false;
 }
 
 /** Wires the lesson; the button is enabled once the page's worker has loaded the WebAssembly module. */

@@ -2,9 +2,9 @@
 // outputs of the first training run (the result's validation), and per held-out record its fit
 // (validateRecord: the model simulated from the record's forces alone) and its overlay. File
 // names are set as text only.
-import { dataTable } from './results.js';
-import { el, fmt } from '../ui/dom.js';
-import { ChannelPlot, matrixChannels } from '../ui/plot-channels.js';
+import { dataTable } from '../../ui/results-table.js';
+import { el, fmt } from '../../ui/dom.js';
+import { ChannelPlot, matrixChannels } from '../../ui/plot-channels.js';
 
 const plots = [];  // the overlays shown, removed with the results they belong to
 

@@ -3,9 +3,9 @@
 // ever set through textContent: user data and column names never become HTML.
 // Computed here until the result carries them: the 95 % half-widths z95·sd (the result has the
 // standard deviations and z95) and the symmetry verdict (used from checks.symmetric when given).
-import { el, fmt } from '../ui/dom.js';
-import { roundedMessage } from '../ui/field-message.js';
-import { ModeAnimation } from '../ui/mode-animation.js';
+import { el, fmt } from './dom.js';
+import { roundedMessage } from './field-message.js';
+import { ModeAnimation } from './mode-animation.js';
 
 // A cell's colour: blue for positive, red for negative entries, stronger with |x| relative to the
 // largest |entry| of the matrix (set through the CSSOM, which the page's CSP allows).

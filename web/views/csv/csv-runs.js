@@ -2,7 +2,7 @@
 // marked "training" (identified together) or "validation" (kept back, only simulated with the
 // model). Default: with several files the last is kept for validation, the others train (the
 // common lab check: fit on one run, judge on another). File names are set as text only.
-import { $, el } from '../ui/dom.js';
+import { $, el } from '../../ui/dom.js';
 
 const ROLES = [['training', 'training (identify on it)'], ['validation', 'validation (check the model on it)']];
 

@@ -3,7 +3,7 @@
 // so that only the listed columns get elements: at most MAX_LISTED, the first ones or those whose
 // name contains the text of "Find columns" (shown for wider files). A chosen column stays chosen
 // when the list changes. Column names are set as text only.
-import { $, el } from '../ui/dom.js';
+import { $, el } from '../../ui/dom.js';
 
 // The probe (issue 20) measured 8.3 s of main-thread work for 20 000 checkboxes, about 0.4 ms per
 // column and list; 200 columns in each of the two lists, the time choice and the preview table

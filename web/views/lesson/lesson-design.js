@@ -1,6 +1,6 @@
 // The lesson's study design (thesis ch. 5, Figs. 5.2–5.5): the 3-DOF system of sec. 5.2.1 over a
 // wide, log-spaced range of sampling periods, where the variational (midpoint) method stays
-// accurate while n4sid + d2c degrades as h → 0. Plain data, no DOM: the page (views/lesson.js)
+// accurate while n4sid + d2c degrades as h → 0. Plain data, no DOM: the page (views/lesson/lesson.js)
 // and the measurement script (scripts/lesson-timing.mjs) use the same numbers.
 //
 // Chosen by measurement (scripts/lesson-timing.mjs; 2 cores): at SNR 30 dB the K error of

@@ -4,8 +4,8 @@
 // (web/ui/plot-channels.js: small multiples for many columns). t is the time column's values, or
 // k·h (k = 0, 1, …) without one; the time column is never drawn as a series. Redrawn whenever the
 // mapping changes, so that ticking a column shows it at once.
-import { $ } from '../ui/dom.js';
-import { ChannelPlot } from '../ui/plot-channels.js';
+import { $ } from '../../ui/dom.js';
+import { ChannelPlot } from '../../ui/plot-channels.js';
 
 const plot = new ChannelPlot($('csv-preview-plot'));
 let file = { header: [], columns: [] };  // the loaded file's names and first values (null: not read)

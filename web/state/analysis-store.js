@@ -1,5 +1,7 @@
 // Saved analyses in the browser's IndexedDB (database "mechid", store "analyses"): records
-// {id, name, created, source, ...} kept across reloads, on this machine only.
+// {id, name, created, source, ...} kept across reloads, on this machine only. The sections that
+// save (Identify, CSV) call keepAnalysis; the "Saved analyses" section lists them and is told of
+// each new one (onAnalysisSaved), so that no section imports another.
 const DB = 'mechid';
 const STORE = 'analyses';
 
@@ -52,4 +54,28 @@ export async function getAnalysis(id) {
 
 export async function deleteAnalysis(id) {
   return request((await store('readwrite')).delete(id));
+}
+
+const savedListeners = new Set();
+
+/** Calls `listener()` (awaited by keepAnalysis) after each analysis kept. */
+export function onAnalysisSaved(listener) {
+  savedListeners.add(listener);
+}
+
+// A result without its free-run simulation (as long as the data; the fit % stays).
+function compact(r) {
+  if (!r.validation?.simulated) return r;
+  const { simulated, ...validation } = r.validation;
+  return { ...r, validation };
+}
+
+/**
+ * Saves {name, source, setup?, summary?, truth?, modal?, results} and waits for the listeners
+ * (the saved list refreshed); resolves with a line for the caller's status, or throws with the reason.
+ */
+export async function keepAnalysis(record) {
+  const id = await saveAnalysis({ ...record, results: record.results.map(compact) });
+  for (const listener of savedListeners) await listener();
+  return `Saved as “${record.name}” (saved analyses, number ${id}).`;
 }

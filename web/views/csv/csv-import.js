@@ -5,19 +5,20 @@
 // line and column) and each chosen method identifies M, D, K from them. Every message appears next
 // to the control it is about, and nothing the user entered is reset by an error. Column names and
 // cells come from the user: they are only ever set through textContent.
-import { client } from '../app/worker-client.js';
-import { setMeasurementFile } from '../app/step-data.js';
+import { client } from '../../client/worker-client.js';
+import { setMeasurementFile } from '../../state/step-data.js';
+import { measurementChanged, provideMeasurement } from '../../state/measurement.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
 import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-factors.js';
 import { readRuns, showRuns } from './csv-runs.js';
 import { readStructure, startStructure } from './csv-structure.js';
 import { clearOverlays, showValidation } from './csv-validation.js';
-import { methodColumn } from './results.js';
-import { keepAnalysis } from './saved.js';
-import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
-import { roundedMessage, showFieldMessage } from '../ui/field-message.js';
-import { isCancelled, isWorkRefusal, offerRunAnyway, RunControl } from '../ui/run-control.js';
-import { downloadResults } from '../ui/export.js';
+import { methodColumn } from '../../ui/results-table.js';
+import { keepAnalysis } from '../../state/analysis-store.js';
+import { $, el, setResultStatus, setStatus, worstOf } from '../../ui/dom.js';
+import { roundedMessage, showFieldMessage } from '../../ui/field-message.js';
+import { isWorkRefusal, RunControl, runRequest } from '../../ui/run-control.js';
+import { downloadResults } from '../../ui/export.js';
 import { clearPreviewPlot, setPreviewColumns, showPreviewPlot } from './csv-preview-plot.js';
 
 const form = $('csv-form');
@@ -71,15 +72,9 @@ const exportCsvButton = $('csv-export-csv');
 let files = [];   // the chosen files; the first gives the columns
 let lastResults = null;  // {name, summary, mapping, results} of the last identification, for the exports and Save
 
-// Sections that work on the file loaded here (web/views/modes.js): told when the file, its columns
-// or the identification change.
-const listeners = new Set();
-const changed = () => listeners.forEach((f) => f());
-
-/** Calls listener() whenever the loaded file, its chosen columns or the identified models change. */
-export function onMeasurementChange(listener) {
-  listeners.add(listener);
-}
+// Sections that work on the file loaded here (web/views/modes.js, through web/state/measurement.js):
+// told when the file, its columns or the identification change.
+const changed = measurementChanged;
 
 /**
  * The loaded measurement for another section: {file, mapping, outputCols, outputKind} with the
@@ -87,7 +82,7 @@ export function onMeasurementChange(listener) {
  * steps 2 and 3 (mapping as the worker's identifyCsv takes it); null when no file is loaded.
  * Throws an Error when no output or no force column is chosen, or a factor is wrong (marked here).
  */
-export function measurementRecord() {
+function measurementRecord() {
   if (files.length === 0 || header.length === 0 || mapping.hidden) return null;
   const inputCols = chosenColumns('csv-input'), outputCols = chosenColumns('csv-output');
   if (inputCols.length === 0 || outputCols.length === 0) {
@@ -106,8 +101,8 @@ export function measurementRecord() {
   return { file: files[0], mapping: map, outputCols, outputKind: outputKind.value };
 }
 
-/** The results of the last identification of this section (for the MAC of web/views/modes.js), or null. */
-export const identifiedResults = () => lastResults;
+// The record and the last results (for the MAC of web/views/modes.js), read through the state.
+provideMeasurement(measurementRecord, () => lastResults);
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -388,22 +383,22 @@ async function runIdentification(extra = {}) {
   const options = { ...choices.options, ...extra };
   const names = runs.map((r) => r.file.name).join(', ');
   runButton.disabled = true;
-  try {
-    let updates = 0;
-    const out = await control.run(`Identifying ${names} with ${methods.join(', ')}…`, (signal, say) => {
-      const onProgress = (p) => {
-        progressBar.dataset.updates = String(++updates);
-        if (p.phase === 'reading') {
-          progressBar.hidden = false;
-          progressBar.value = p.fraction;
-          say(`Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
-        } else {
-          progressBar.value = 1;
-          say(`Identifying ${names} with ${p.method} (${p.done + 1} of ${p.total})…`);
-        }
-      };
-      return client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress, signal });
-    });
+  let updates = 0;
+  const work = (signal, say) => {
+    const onProgress = (p) => {
+      progressBar.dataset.updates = String(++updates);
+      if (p.phase === 'reading') {
+        progressBar.hidden = false;
+        progressBar.value = p.fraction;
+        say(`Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
+      } else {
+        progressBar.value = 1;
+        say(`Identifying ${names} with ${p.method} (${p.done + 1} of ${p.total})…`);
+      }
+    };
+    return client.identifyCsv({ runs, mapping: map, methods, options }, { onProgress, signal });
+  };
+  const show = (out) => {
     clearOverlays();
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     out.results.forEach((r, k) => {
@@ -425,21 +420,22 @@ async function runIdentification(extra = {}) {
     // Coloured by the worst result (a warning of the data counts): never green on a warning.
     if (failed.length === out.results.length) setStatus(status, 'error', text);
     else setResultStatus(status, worstOf([...out.results.map((r) => r.status), ...(s.warnings.length ? ['warning'] : [])]), text);
-  } catch (e) {
-    if (isCancelled(e)) {
-      control.showCancelled('your files and choices are kept');
-    } else if (isWorkRefusal(e)) {
-      offerRunAnyway(runError, e, () => runIdentification({ ...extra, maxWork: Infinity }));
-      setStatus(status, 'error', 'Not started: the work is above the limit (see beside the Identify button). Your files and choices are kept.');
-    } else {
+  };
+  await runRequest(control, { text: `Identifying ${names} with ${methods.join(', ')}…`, work, show }, {
+    kept: 'your files and choices are kept',
+    runAnyway: {
+      place: runError,
+      again: () => runIdentification({ ...extra, maxWork: Infinity }),
+      text: 'Not started: the work is above the limit (see beside the Identify button). Your files and choices are kept.',
+    },
+    onError: (e) => {
       const place = placeOf(e);
       showFieldMessage(place, e.message, controlOf(place));
-      setStatus(status, 'error', `Identification stopped: ${roundedMessage(e.message)}. Your files and choices are kept.`);
-    }
-  } finally {
-    runButton.disabled = false;
-    progressBar.hidden = true;
-  }
+    },
+    stopped: (message) => `Identification stopped: ${message}. Your files and choices are kept.`,
+  });
+  runButton.disabled = false;
+  progressBar.hidden = true;
 }
 
 // The results as the JSON of `mechid identify` (one object per method, in an array) or as CSV,

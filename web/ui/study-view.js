@@ -6,10 +6,10 @@
 // once, the run in progress included; the finished runs are kept (and shown, unless the view was
 // made with {partial: false}). The plot shows K, or one plot per matrix given (the lesson shows
 // M, K, D and A, as thesis Figs. 5.2–5.5). Aggregation: gen/study.js.
-import { isCancelled, WorkerClient } from '../app/worker-client.js';
+import { isCancelled, WorkerClient } from '../client/worker-client.js';
 import { studyTasks, aggregateStudy } from '../gen/study.js';
-import { COLOR, REFERENCE } from '../ui/palette.js';
-import { LogLogPlot } from '../ui/plot-loglog.js';
+import { COLOR, REFERENCE } from './palette.js';
+import { LogLogPlot } from './plot-loglog.js';
 
 // The form's defaults: the h values and runs of the study before it was configurable.
 export const STUDY_HS = [0.02, 0.05, 0.1];

@@ -1,7 +1,7 @@
 // Step 3 of the CSV section, "Units and signs": a factor per mapped column, applied after the
 // column's unit (the CLI's --scale COL=FACTOR): encoder counts to metres, volts to newtons, −1 to
 // flip a sign convention. What the user typed is kept per column name when the mapping changes.
-import { el } from '../ui/dom.js';
+import { el } from '../../ui/dom.js';
 
 const typed = new Map();  // column name -> the factor's text as typed (absent: 1)
 

@@ -3,7 +3,7 @@
 // "tridiagonal" | "zero" | an n×n 0/1 mask of the free entries; known: fixed entries, null =
 // unknown). A template, or the user's JSON parsed here and passed as is (the core checks it
 // against the data and says what does not match).
-import { $ } from '../ui/dom.js';
+import { $ } from '../../ui/dom.js';
 
 const TEMPLATES = {
   full: {

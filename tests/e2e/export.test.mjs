@@ -68,8 +68,10 @@ test('results as JSON and CSV: the same numbers, and those of the tables to 4 di
     // The modes' intervals in the table and the CSV are the core's omega_n_half95 and zeta_half95.
     if (r.uncertainty) {
       const modeRows = rows.filter((x) => x.method === r.method && x.quantity === 'omega_n');
+      assert.equal(modeRows.length, r.modal.modes.length);
       modeRows.forEach((x, k) => assert.equal(Number(x.half95), r.uncertainty.omega_n_half95[k]));
       const shown = await page.$$eval(`.ident-col[data-method="${r.method}"] h4 + .table-scroll tbody tr`, (trs) => trs.map((tr) => tr.children[1].textContent));
+      assert.equal(shown.length, r.modal.modes.length, 'one row per mode');
       shown.forEach((text, k) => assert.ok(text.endsWith(` ± ${fmtShown(r.uncertainty.omega_n_half95[k])}`), `${text} vs ${r.uncertainty.omega_n_half95[k]}`));
     }
     const err = rows.find((x) => x.method === r.method && x.quantity === 'error_M');

@@ -56,7 +56,9 @@ export interface SimulatedData {
   columns: string[];         // CSV column names: t, u1..uk, q1..qn[, v1..vn, a1..an]
   method: 'zoh-exact' | 'fine-step';
   substeps: number;          // 1 for zoh-exact; sub-steps per sample of the fine-step reference
-  noiseStd: number[];        // per q channel (0 when noise-free)
+  noise_std: number[];       // per q channel (0 when noise-free)
+  /** @deprecated alias of noise_std */
+  noiseStd: number[];
 }
 
 export interface ValidationReport {
@@ -72,10 +74,12 @@ export interface DiscreteStateSpace { method?: Method; h?: number; F: Matrix; G:
 export interface DiscreteVariational { method?: 'variational'; h?: number; Md: Matrix; Dd: Matrix; Kd: Matrix; L?: Matrix }
 
 export type Status = 'ok' | 'warning' | 'failed';
+/** What every result carries at its top (src/core/status.hpp's Outcome, wasm/convert/outcome.hpp). */
+export interface Outcome { status: Status; message: string; warnings: string[] }
 
 /** d2c: A, B, C, D present unless status is 'failed' (zoh/tustin/euler); M, D, K, L for variational. */
-export interface ContinuousResult {
-  method: Method; h: number; status: Status; message: string;
+export interface ContinuousResult extends Outcome {
+  method: Method; h: number;
   eigenvalues?: [number, number][];  // eigenvalues of F behind a failure or warning, [re, im]
   A?: Matrix; B?: Matrix; C?: Matrix; D?: Matrix; M?: Matrix; K?: Matrix; L?: Matrix;
 }
@@ -97,7 +101,7 @@ export interface Mode {
   participation_percent?: number; // with a test set-up: the mode's FRF peak at the sensors, % of the largest
   observable?: boolean;           // participation of at least 1 %
 }
-export interface ModalResult { status: Status; message: string; warnings: string[]; modes: Mode[] }
+export interface ModalResult extends Outcome { modes: Mode[] }
 /** A test set-up for modal(): the measured DOFs (1-based), the forced ones (default: the system's L), the response kind. */
 export interface TestSetup { sensorDofs: number[]; forceDofs?: number[]; response?: 'displacement' | 'velocity' | 'acceleration' }
 
@@ -140,11 +144,12 @@ export interface ModesOptions extends FrfOptions {
 export interface StabilizationPole { freq_hz: number; zeta: number; stable: boolean; stable_freq: boolean; stable_damping: boolean; stable_shape: boolean }
 export interface BandMode {
   freq_hz: number; zeta: number; freq_hz_sd: number | null; zeta_sd: number | null;
+  /** Half-widths of the 95 % intervals, z95 · sd (null where the sd is). */
+  freq_hz_half95: number | null; zeta_half95: number | null;
   /** Residues at the outputs for the reference input, the largest entry real and positive. */
   shape: ComplexPair[]; mpc: number; pole: ComplexPair; order: number; stable_orders: number; batches: number;
 }
-export interface ModesResult {
-  status: Status; message: string; warnings: string[];
+export interface ModesResult extends Outcome {
   stabilization: { order: number; poles: StabilizationPole[] }[];
   modes: BandMode[];
   frf: FrfResult;
@@ -152,7 +157,8 @@ export interface ModesResult {
   model_H: ComplexPair[][][];
   validation: { output: number; fit_percent_band: number; fit_percent: number }[];
   reference_input: number; batches: number; outputs: string[];
-  tolerances: { freq: number; damping: number; mac: number; min_stable_orders: number };
+  /** The options freqTol, dampingTol, macMin, minStableOrders; freq, damping, mac: their older names. */
+  tolerances: { freq_tol: number; damping_tol: number; mac_min: number; min_stable_orders: number; freq: number; damping: number; mac: number };
   max_order: number; weighting: string; method: string;
   /** null unless options.drivingOutput was given. */
   reduced: ReducedModel | null;
@@ -162,8 +168,7 @@ export interface ModesResult {
  * from the mass-normalised real shapes Φ (outputs × modes) of the band model's residues; status
  * 'failed' with a typed reason when it cannot be formed, 'warning' with typed caveats when doubtful.
  */
-export interface ReducedModel {
-  status: Status; message: string; warnings: string[];
+export interface ReducedModel extends Outcome {
   reason: 'none' | 'mode-count' | 'no-driving-point' | 'driving-point-out-of-range' | 'negative-modal-mass' | 'singular-shapes';
   caveats: ('complex-modes' | 'ill-conditioned')[];
   /** 1-based output column and input. */
@@ -221,7 +226,7 @@ export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'
 /** identify's work guard estimate (estimateWork). */
 export interface WorkEstimate { flops: number; bytes: number; seconds: number }
 /** validateRecord: the free-run fit of a model on one record. */
-export interface RecordValidation { status: Status; message: string; fit_percent?: number[]; nrmse?: number[]; simulated?: Matrix }
+export interface RecordValidation extends Outcome { fit_percent?: number[]; nrmse?: number[]; simulated?: Matrix }
 /**
  * An entry of M, D or K the estimate does not determine: 'sd_exceeds_scale' when its sd exceeds
  * sqrt(|X_ii X_jj|), 'not_converged' when a Gauss-Newton step from the estimate moves it by more
@@ -229,42 +234,45 @@ export interface RecordValidation { status: Status; message: string; fit_percent
  */
 export interface UndeterminedEntry { matrix: 'M' | 'D' | 'K'; row: number; col: number; reason: 'sd_exceeds_scale' | 'not_converged' }
 /** The identify result of docs/interfaces.md; M, D, K absent when status is 'failed'. */
-export interface Identification {
+export interface Identification extends Outcome {
   method: string; h: number; n: number;
   M?: Matrix; D?: Matrix; K?: Matrix; L?: Matrix; Md?: Matrix; Dd?: Matrix; Kd?: Matrix;
-  status: Status; message: string; warnings: string[];
-  /** sign_reversed: M, D, K all negative (flip the input's sign); rigid_body: K singular by the structure. */
-  checks: { M_pd: boolean; K_pd: boolean; D_psd: boolean; sign_reversed: boolean; rigid_body: boolean };
-  /** With friction 'coulomb': F_c per DOF and its sd. */
-  friction?: { coulomb: number[]; coulomb_sd: number[] };
-  /** With offset: f_0 per DOF (of the first run) and its sd; per run when there are several. */
-  offset?: number[]; offset_sd?: number[]; offset_by_run?: Matrix; offset_sd_by_run?: Matrix;
+  /** sign_reversed: M, D, K all negative (flip the input's sign); rigid_body: K singular by the structure;
+   *  symmetric: M, D, K symmetric up to rounding (max |X − Xᵀ| <= 1e-9 max |X|). */
+  checks: { M_pd: boolean; K_pd: boolean; D_psd: boolean; symmetric: boolean; sign_reversed: boolean; rigid_body: boolean };
+  /** With friction 'coulomb': F_c per DOF, its sd and the half-width of its 95 % interval. */
+  friction?: { coulomb: number[]; coulomb_sd: number[]; coulomb_half95: number[] };
+  /** With offset: f_0 per DOF (of the first run), its sd and 95 % half-width; per run when there are several. */
+  offset?: number[]; offset_sd?: number[]; offset_half95?: number[];
+  offset_by_run?: Matrix; offset_sd_by_run?: Matrix; offset_half95_by_run?: Matrix;
   modal?: ModalResult;
   fit?: { fit_percent: number[]; nrmse: number[] };
   /** Residual tests: Ljung–Box Q (largest over the output channels) against its χ² threshold and
    *  the input cross-correlation against its bound, each at 0.5 % (Bonferroni over channels and
    *  lags 0..max_lag), so a correct model fails one of them on ~1 % of data sets. */
   validation?: {
-    simulated?: Matrix; max_autocorrelation: number; max_crosscorrelation: number; bound_99: number;
+    /** The free run ŷ and the residual y − ŷ (N x n each; not in the CLI's JSON). */
+    simulated?: Matrix; residual?: Matrix; max_autocorrelation: number; max_crosscorrelation: number; bound_99: number;
     max_lag: number; whiteness_statistic: number; whiteness_threshold: number; residual_whiteness_p: number;
     residuals_white: boolean; crosscorrelation_bound: number; residuals_independent_of_input: boolean;
   };
   diagnostics: Record<string, number | string>;
   errors?: { M: number; D: number; K: number; A: number };  // with a truth system
   /**
-   * Standard deviations (variational-zoh, auto): a 95 % interval is the estimate ± z95 · sd. The
+   * Standard deviations (variational-zoh, auto): a 95 % interval is the estimate ± *_half95 (= z95 · sd). The
    * covariance is diagnostics.covariance ('white', or 'sandwich' for coloured residuals, with
    * diagnostics.covariance_max_lag). undetermined: the entries whose interval says nothing (row,
    * col 1-based, row <= col); the result then has a warning naming them.
    */
   uncertainty?: {
     M_sd: Matrix; D_sd: Matrix; K_sd: Matrix; omega_n_sd: number[]; zeta_sd: number[]; z95: number; residual_variance: number;
+    M_half95: Matrix; D_half95: Matrix; K_half95: Matrix; omega_n_half95: number[]; zeta_half95: number[];
     undetermined: UndeterminedEntry[];
   };
   timing_ms: number;
 }
 export interface StudyRunOptions { h: number; snr: number; samples: number; method: string; seed: number; hIndex: number; run: number }
-export interface StudyRunResult { status: Status; message: string; errors: { M: number; D: number; K: number; A: number }; ms: number }
+export interface StudyRunResult extends Outcome { errors: { M: number; D: number; K: number; A: number }; ms: number }
 
 // ------------------------------------------------------------------------------------------------
 // Estimators of the SVF report (state-variable filter) and Beckmann et al. 2016 (augmented EKF).
@@ -290,14 +298,19 @@ export interface SvfOptions {
 /** The identify result plus the SVF specifics; diagnostics hold p1, p2, condition, output_error. */
 export interface SvfIdentification extends Identification {
   form: 'siso' | 'mimo';
-  theta?: number[]; thetaNames?: string[];   // siso: θ_λ of the SVF report eq. 5
+  theta?: number[]; theta_names?: string[];  // siso: θ_λ of the SVF report's eq. 5
+  /** @deprecated alias of theta_names */
+  thetaNames?: string[];
   search: PoleSearch | null;
   weights?: Matrix;                          // robust: Huber weight per sample and channel
 }
 
-export interface SvfRlcResult {
-  method: 'svf'; model: 'rlc'; h: number; status: Status; message: string;
-  inv_RC?: number; inv_LC?: number; theta?: number[]; thetaNames?: string[];
+/** status, message, warnings: the fit's. */
+export interface SvfRlcResult extends Outcome {
+  method: 'svf'; model: 'rlc'; h: number;
+  inv_RC?: number; inv_LC?: number; theta?: number[]; theta_names?: string[];
+  /** @deprecated alias of theta_names */
+  thetaNames?: string[];
   output_error?: number; iterations?: number; condition?: number;
   p1: number; p2: number; search: PoleSearch | null;
 }
@@ -311,17 +324,22 @@ export interface EkfOptions {
   inputSampling?: 'hold' | 'point';  // default 'hold' (a torque held by the controller)
 }
 
-export interface EkfResult {
+/** status, message, warnings: the filter's. */
+export interface EkfResult extends Outcome {
   method: 'ekf'; model: 'belt-drive'; discretization: Discretization; h: number;
-  status: Status; message: string; parameterNames: string[];
-  theta: number[]; thetaStd: number[];
-  parameters: Matrix; parameterStd: Matrix;  // N x 2 trajectories (N, N s/m)
+  parameter_names: string[];
+  theta: number[]; theta_std: number[];
+  parameters: Matrix; parameter_std: Matrix;  // N x 2 trajectories (N, N s/m)
+  /** @deprecated aliases of parameter_names, theta_std, parameter_std */
+  parameterNames: string[]; thetaStd: number[]; parameterStd: Matrix;
   steps: number; errors?: number[]; timing_ms: number;
 }
 
 export interface EstimatorSystemData {
   h: number; system: string; t: Float64Array; u: Matrix; q: Matrix;
-  v?: Matrix; y?: Matrix; setpoint?: Matrix; trueTheta?: number[]; noiseStd?: number[];
+  v?: Matrix; y?: Matrix; setpoint?: Matrix; true_theta?: number[]; noise_std?: number[];
+  /** @deprecated aliases of true_theta, noise_std */
+  trueTheta?: number[]; noiseStd?: number[];
 }
 
 export interface Estimators {
@@ -334,7 +352,7 @@ export interface Estimators {
   /** An experiment's own sampling and noise (the core's src/estimators/scenarios.cpp). */
   estimatorScenario(name: 'rlc' | 'msd-sine' | 'belt-drive'): EstimatorScenario;
   /** h, n, seed, snr default to estimatorScenario(name). */
-  simulateEstimatorSystem(name: 'rlc' | 'msd-sine' | 'belt-drive', options?: { h?: number; n?: number; seed?: number; snr?: number }): EstimatorSystemData;
+  simulateEstimatorSystem(name: 'rlc' | 'msd-sine' | 'belt-drive', options?: { h?: number; n?: number; seed?: number; snr?: number; duration?: number }): EstimatorSystemData;
 }
 
 
@@ -364,12 +382,14 @@ export interface NonlinearSimulation {
   name: string; h: number; substeps: number;
   t: Float64Array; f: Float64Array;   // time, force f(t)
   a: Float64Array;                    // accelerometer signal (with the noise of eq. 24)
-  aTrue: Float64Array; x: Float64Array; v: Float64Array; j: Float64Array;  // noise-free motion
+  a_true: Float64Array; x: Float64Array; v: Float64Array; j: Float64Array;  // noise-free motion
   mass: number; damping: number;      // m and c of m x'' + 2c x' + F(x) = f
   k: Record<string, number>;          // stiffness per class
   regions: RegionsInfo;
-  trueRegion: Int32Array;             // region of each sample by the true displacement
-  forceCurve: { x: Float64Array; F: Float64Array };  // the exact piecewise-linear F(x)
+  true_region: Int32Array;            // region of each sample by the true displacement
+  force_curve: { x: Float64Array; F: Float64Array };  // the exact piecewise-linear F(x)
+  /** @deprecated aliases of a_true, true_region, force_curve */
+  aTrue: Float64Array; trueRegion: Int32Array; forceCurve: { x: Float64Array; F: Float64Array };
 }
 
 export type RegionSpec = { kind: 'thresholds'; x0: number } | { kind: 'sign' } | { kind: 'breakpoints'; breakpoints: number[] };
@@ -385,28 +405,36 @@ export interface NonlinearIdentifyOptions {
   swapTolerance?: number;     // tol of the swapping rule (default 1)
 }
 
-export interface NonlinearIdentification {
-  method: 'ida' | 'dia'; status: 'ok' | 'warning' | 'failed'; message: string; warnings: string[];
+export interface NonlinearIdentification extends Outcome {
+  method: 'ida' | 'dia';
   regions: RegionsInfo;
   k: Record<string, number>;
-  stiffness: { name: string; k: number; offset: number | null; samples: number }[];
-  mass: number; damping: number; massEstimated: boolean; dampingEstimated: boolean;
+  /** With a truth: true_k, error (|k̂ − k|/|k|, null for k = 0) and abs_error (|k̂ − k|). */
+  stiffness: { name: string; k: number; offset: number | null; samples: number; true_k?: number; error?: number | null; abs_error?: number }[];
+  mass: number; damping: number; mass_estimated: boolean; damping_estimated: boolean;
+  /** @deprecated aliases of mass_estimated, damping_estimated */
+  massEstimated: boolean; dampingEstimated: boolean;
   classification: { changed: number; swaps: number; changes: { from: string; to: string; count: number }[] };
   fit: { fit_percent: number; nrmse: number };
   iterations: number; converged: boolean;
   signals?: {
     x: Float64Array; v: Float64Array; a: Float64Array; j: Float64Array;  // reconstructed
-    y: Float64Array; yFit: Float64Array;                                // eq. 14 / 16 and its fit
-    initialRegion: Int32Array; finalRegion: Int32Array;                 // before / after swapping
+    y: Float64Array; y_fit: Float64Array;                               // eq. 14 / 16 and its fit
+    initial_region: Int32Array; final_region: Int32Array;               // before / after swapping
+    /** @deprecated aliases of y_fit, initial_region, final_region */
+    yFit: Float64Array; initialRegion: Int32Array; finalRegion: Int32Array;
   };
-  forceCurve?: { x: Float64Array; F: Float64Array };  // the identified F(x)
+  force_curve?: { x: Float64Array; F: Float64Array };  // the identified F(x)
+  /** @deprecated alias of force_curve */
+  forceCurve?: { x: Float64Array; F: Float64Array };
 }
 
 export interface NonlinearApi {
   nonlinearSystemNames(): string[];
   nonlinearSimulate(name: string, options?: NonlinearSimulateOptions): NonlinearSimulation;
+  /** truth: the true stiffness per class (nonlinearSimulate's k) adds each stiffness's errors. */
   nonlinearIdentify(data: { h: number; a: Float64Array | number[]; f?: Float64Array | number[] | null },
-                    options: NonlinearIdentifyOptions): NonlinearIdentification;
+                    options: NonlinearIdentifyOptions, truth?: Record<string, number> | null): NonlinearIdentification;
 }
 
 export class MechidError extends Error {

@@ -250,8 +250,9 @@ export function wrapModule(module) {
       const r = unwrap(module.simulate(normalizeSystem(system), o));
       const dof = r.q.cols;
       const names = (prefix, count) => Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`);
+      const noise = Array.from(r.noise_std);  // noiseStd: its older name, kept as an alias
       const data = {
-        h: r.h, t: r.t, u: r.u, q: r.q, method: r.method, substeps: r.substeps, noiseStd: Array.from(r.noiseStd),
+        h: r.h, t: r.t, u: r.u, q: r.q, method: r.method, substeps: r.substeps, noise_std: noise, noiseStd: noise,
         columns: ['t', ...names('u', r.u.cols), ...names('q', dof)],
       };
       if (o.withDerivatives) {
@@ -415,8 +416,11 @@ export function wrapModule(module) {
       requireInteger(o.seed, 'seed');
       return unwrap(module.nonlinearSimulate(String(name), o));
     },
-    /** Piecewise-linear stiffness from {h, a, f?} by 'ida' or 'dia' (options: DEFAULTS.nonlinearIdentify + method, regions). */
-    nonlinearIdentify(data, options) {
+    /**
+     * Piecewise-linear stiffness from {h, a, f?} by 'ida' or 'dia' (options: DEFAULTS.nonlinearIdentify + method, regions);
+     * truth ({class name: k}, e.g. nonlinearSimulate's k) adds each stiffness's error against it.
+     */
+    nonlinearIdentify(data, options, truth) {
       requireObject(data, 'data must be an object {h, a, f}');
       requireNumber(data.h, 'h');
       const o = withDefaults(DEFAULTS.nonlinearIdentify, options);
@@ -429,7 +433,11 @@ export function wrapModule(module) {
       o.detrend = Boolean(o.detrend);
       const a = requireSignal(data.a, 'the acceleration');
       const f = data.f === undefined || data.f === null ? null : requireSignal(data.f, 'the force');
-      return unwrap(module.nonlinearIdentify({ h: data.h, a, f }, o));
+      if (truth !== undefined && truth !== null) {
+        requireObject(truth, 'the true stiffnesses must be an object {class name: k}');
+        for (const [name, k] of Object.entries(truth)) requireNumber(k, `the true stiffness ${name}`);
+      }
+      return unwrap(module.nonlinearIdentify({ h: data.h, a, f }, o, truth ?? null));
     },
   };
 }

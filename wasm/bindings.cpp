@@ -13,6 +13,7 @@
 #include "mechid.hpp"
 #include "estimators/nonlinear/presets.hpp"
 #include "identify/work_estimate.hpp"
+#include "model/force_matrix.hpp"
 
 namespace mechid::wasm {
 namespace {
@@ -66,15 +67,7 @@ val modal_js(val s, val o) {
       read_options(o, "sensorDofs", sensor_dofs, "forceDofs", force_dofs, "response", response);
       std::vector<Eigen::Index> sensors;
       for (int d : sensor_dofs) sensors.push_back(d - 1);
-      Matrix L = system.L;
-      if (!force_dofs.empty()) {
-        L = Matrix::Zero(system.dof(), Eigen::Index(force_dofs.size()));
-        for (std::size_t c = 0; c < force_dofs.size(); ++c) {
-          require(force_dofs[c] >= 1 && force_dofs[c] <= system.dof(), "force DOF " + std::to_string(force_dofs[c]) + " is not one of the system's " +
-                                                                            std::to_string(system.dof()) + " DOFs", "forceDofs");
-          L(force_dofs[c] - 1, Eigen::Index(c)) = 1.0;
-        }
-      }
+      const Matrix L = force_dofs.empty() ? system.L : force_matrix(system.dof(), force_dofs);
       setup = assess_test_setup(r, L, sensors, int(parse_response(response)));
     }
     return modal_to_js(r, setup);
@@ -128,11 +121,7 @@ val estimate_work_js(std::string method, val data, val o) {
     const std::vector<Dataset> runs = runs_from_js(data);
     const WorkEstimate e = estimate_work(method, work_sizes(runs, identify_options_from_js(o)),
                                          runs.front().outputs == OutputKind::acceleration);
-    val out = val::object();
-    out.set("flops", e.flops);
-    out.set("bytes", e.bytes);
-    out.set("seconds", e.flops / kWasmFlopsPerSecond);
-    return out;
+    return work_estimate_to_js(e);
   });
 }
 
@@ -208,10 +197,11 @@ val nonlinear_simulate_js(std::string name, val o) {
       [&] { return experiment_to_js(nonlinear::simulate_experiment(name, experiment_options_from_js(o))); });
 }
 
-val nonlinear_identify_js(val data, val o) {
+// truth: the true stiffness per class ({name: k}, nonlinearSimulate's `k`) or null: adds the errors.
+val nonlinear_identify_js(val data, val o, val truth) {
   return result_or_error([&] {
-    return piecewise_identification_to_js(
-        nonlinear::identify_piecewise(acceleration_data_from_js(data), piecewise_options_from_js(o)));
+    return piecewise_identification_to_js(nonlinear::identify_piecewise(acceleration_data_from_js(data), piecewise_options_from_js(o)),
+                                          stiffness_truth_from_js(truth));
   });
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -221,6 +222,13 @@ double modal_phase_collinearity(const Eigen::VectorXcd& shape) {
   return trace > 0.0 ? (diff / trace) * (diff / trace) : 0.0;  // λ1 − λ2 = diff, λ1 + λ2 = trace
 }
 
+Eigen::Index driving_output_of_column(double column) {
+  require(std::isfinite(column) && column == std::floor(column) && column >= 1.0,
+          "drivingOutput must be an output column counted from 1, got " + format_number(column), "drivingOutput");
+  constexpr auto largest = static_cast<double>(std::numeric_limits<int>::max());
+  return static_cast<Eigen::Index>(std::min(column, largest)) - 1;
+}
+
 ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const ModesOptions& o) {
   require(o.outputs.empty() || Eigen::Index(o.outputs.size()) == y.cols(), "modes: one response kind per output column", "outputs");
   require(o.max_order >= 2 && o.max_order <= 400, "modes: max_order = " + std::to_string(o.max_order) + " must be in 2 … 400", "max_order");
@@ -231,7 +239,7 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
   require(o.holdout_periods >= 0 && (o.holdout_periods == 0 || o.frf.periods > 0),
           "modes: held-out periods need a periodic record (give its number of periods)", "holdout");
   require(o.driving_output >= -1 && o.driving_output < y.cols(), "modes: the driving point is output " + std::to_string(o.driving_output + 1) +
-                                                                     " but the record's outputs are 1 … " + std::to_string(y.cols()), "driving_output");
+                                                                     " but the record's outputs are 1 … " + std::to_string(y.cols()), "drivingOutput");
   const Eigen::Index N = u.rows();
   Eigen::Index used_periods = 0;
   FrfOptions frf_options = o.frf;

@@ -93,6 +93,12 @@ struct ModesInBand : Outcome {
   std::optional<ReducedModel> reduced;     // when options.driving_output >= 0: the band's M, D, K, or why it cannot be formed
 };
 
+// The 0-based ModesOptions::driving_output of an output column counted from 1 as the user gives it
+// (the option drivingOutput): InputError with option "drivingOutput" unless it is a whole number
+// >= 1; a column beyond Eigen::Index's range is kept as the largest index (modes_in_band then
+// refuses it against the record's outputs, with the same option).
+Eigen::Index driving_output_of_column(double column);
+
 // u: N × k forces, y: N × m responses, h: sampling period. Throws InputError on bad options.
 ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const ModesOptions& options);
 

@@ -1,5 +1,6 @@
 #include "estimators/scenarios.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/input_error.hpp"
@@ -63,9 +64,13 @@ ScenarioOptions scenario_defaults(const std::string& name) {
   throw InputError("unknown system '" + name + "' (expected rlc, msd-sine or belt-drive)");
 }
 
-ScenarioData simulate_scenario(const std::string& name, const ScenarioOptions& o) {
+ScenarioData simulate_scenario(const std::string& name, const ScenarioOptions& given) {
   scenario_defaults(name);  // the name check
-  check_sampling_period(o.h);
+  check_sampling_period(given.h);
+  require(std::isfinite(given.duration) && given.duration >= 0.0,
+          "duration must be a time in s >= 0 (0: n samples), got " + format_number(given.duration), "duration");
+  ScenarioOptions o = given;
+  if (o.duration > 0.0) o.n = static_cast<Eigen::Index>(std::min(std::round(o.duration / o.h), double(kMaxSamples))) + 1;
   require(o.n >= 3 && o.n <= kMaxSamples, "n must be a whole number of samples between 3 and " +
                                               std::to_string(kMaxSamples) + ", got " + std::to_string(o.n));
   require(!std::isnan(o.snr_db) && o.snr_db != -INFINITY, "snr must be a number of dB or inf, got " + format_number(o.snr_db));

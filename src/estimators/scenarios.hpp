@@ -26,6 +26,7 @@ struct ScenarioOptions {
   Eigen::Index n = 0;           // samples
   std::uint64_t seed = 1;
   double snr_db = INFINITY;     // rlc, msd-sine: noise on q; belt-drive: +inf = no noise, else eq. 32's
+  double duration = 0.0;        // s; > 0: the record covers [0, duration], n = round(duration / h) + 1 (n is then ignored)
 };
 
 // The scenario's own sampling (the values above), seed 1 and no noise. Throws InputError naming

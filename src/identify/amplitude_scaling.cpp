@@ -39,6 +39,7 @@ void unscale_result(Identification& r, const AmplitudeScaling& s) {
   for (Vector* f : {&r.forces.coulomb, &r.forces.coulomb_sd}) *f *= s.input;
   for (Matrix* f : {&r.forces.offset, &r.forces.offset_sd}) *f *= s.input;
   r.validation.simulated *= s.output;
+  r.validation.residual *= s.output;
   r.uncertainty.residual_variance *= r.uncertainty.residual_is_force ? s.input * s.input : squared;
   for (auto* cost : {&r.diagnostics.initial_cost, &r.diagnostics.cost})
     if (*cost) **cost *= squared;

@@ -5,6 +5,7 @@
 #include "core/input_error.hpp"
 #include "identify/guardrails.hpp"
 #include "identify/methods.hpp"
+#include "model/force_matrix.hpp"
 
 namespace mechid {
 namespace {
@@ -57,14 +58,8 @@ Matrix input_matrix(const Dataset& data, const IdentifyOptions& o) {
     require(static_cast<Eigen::Index>(o.force_dofs.size()) == k,
             "force_dofs names " + std::to_string(o.force_dofs.size()) + " DOF(s) but the data have " + std::to_string(k) +
                 " input column(s): give one DOF per input column");
-    Matrix L = Matrix::Zero(n, k);
-    for (Eigen::Index c = 0; c < k; ++c) {
-      const int dof = o.force_dofs[static_cast<std::size_t>(c)];
-      require(dof >= 1 && dof <= n, "force_dofs entry " + std::to_string(c + 1) + " is " + std::to_string(dof) +
-                                        ": the data have DOFs 1 to " + std::to_string(n) + " (one per output column)");
-      L(dof - 1, c) = 1.0;
-    }
-    return L;
+    // About the data's mapping, not an option: no option code.
+    return force_matrix(n, o.force_dofs, {"force_dofs", "the data have DOFs 1 to " + std::to_string(n) + " (one per output column)", ""});
   }
   if (o.L.size() == 0) {
     require(k == n, "the data have " + std::to_string(k) + " inputs and " + std::to_string(n) +
@@ -89,6 +84,7 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   r.K_pd = k_min > 0;
   // D: semidefinite up to rounding (1e-12 of its unit diagonal), judged unit-free.
   r.D_psd = smallest_scaled_eigenvalue(s.D) >= -1e-12;
+  r.symmetric = is_symmetric(s.M) && is_symmetric(s.D) && is_symmetric(s.K);
   // The smallest eigenvalue relative to the largest magnitude: a number that does not depend on units.
   const auto indefinite = [](const char* matrix, const char* property, double smallest, const Matrix& X) {
     const double largest = Eigen::SelfAdjointEigenSolver<Matrix>(0.5 * (X + X.transpose()), Eigen::EigenvaluesOnly)

@@ -61,7 +61,7 @@ struct IdentifyOptions {
 };
 
 // Standard deviations of the estimate (first order: the PEM's parameter covariance mapped
-// linearly); a 95 % interval is ± 1.96 sd. Only for methods that estimate a covariance. Entries
+// linearly); a 95 % interval is ± half_width95(sd) (core/interval95.hpp: z95 · sd). Only for methods that estimate a covariance. Entries
 // the data do not determine keep their (large) sd and are listed in `undetermined`; the result
 // then carries a warning naming them.
 struct Uncertainty {
@@ -88,6 +88,7 @@ struct Identification : Outcome {
   bool has_discrete = false;
   DiscreteVariationalModel discrete;       // Md, Dd, Kd when has_discrete
   bool M_pd = false, K_pd = false, D_psd = false;
+  bool symmetric = false;                  // M, D and K symmetric up to rounding (is_symmetric)
   // M negative definite, D and K negative semidefinite: the data describe a positive force moving
   // the outputs negatively (a sign convention of the rig); flipping the input's sign fixes it.
   bool sign_reversed = false;

@@ -250,6 +250,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
     return report;
   }
   report.initial_state = fitted;
+  report.residual = data.y - report.simulated;
 
   report.fit_percent.resize(n);
   report.nrmse.resize(n);

@@ -19,6 +19,7 @@ struct ValidationReport : Outcome {
   Vector fit_percent;            // 100 (1 - ‖y - ŷ‖/‖y - mean y‖) per channel
   Vector nrmse;                  // ‖y - ŷ‖/‖y - mean y‖ per channel
   Matrix simulated;              // N x n free-run output ŷ
+  Matrix residual;               // N x n: y - ŷ, the measured minus the simulated outputs (empty when failed)
   Vector initial_state;          // the least-squares x0 = [q_0; q'_0] it starts from (empty when it failed)
   IntersampleKind intersample = IntersampleKind::hold;  // the input between samples in that free run
   double max_autocorrelation = 0.0;   // max |normalised residual autocorrelation|, lags 1..max_lag

@@ -201,7 +201,7 @@ namespace {
 
 // Seconds of WASM work on the reference machine in words: "40 s", "25 min", "3.2 h".
 std::string duration(double flops) {
-  const double seconds = flops / kWasmFlopsPerSecond;
+  const double seconds = WorkEstimate{flops, 0.0}.seconds();
   if (seconds < 90) return format_digits(std::max(seconds, 0.1)) + " s";
   if (seconds < 5400) return format_digits(seconds / 60) + " min";
   return format_digits(seconds / 3600) + " h";

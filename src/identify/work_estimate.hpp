@@ -19,9 +19,20 @@
 
 namespace mechid {
 
+// Floating-point operations per second of the WASM build on the reference machine (the shared
+// 2-core machine of docs/results.md), to put an estimate in seconds: the median rate of a first
+// run of bench/guard.mjs's cases of at least 1 s, measured under a load of 2-14 (1-5e9: blocked
+// products on large matrices run faster than the small ones of few DOF). On the same machine idle,
+// the median is 6.4e9 (docs/results.md, Work guard, 2026-11-23): there the seconds in a refusal
+// are about 4x too long. Left as is until the rate is calibrated per method (issue 20's note).
+inline constexpr double kWasmFlopsPerSecond = 1.5e9;
+
 struct WorkEstimate {
   double flops = 0.0;  // floating-point operations (a multiply-add counts 2)
   double bytes = 0.0;  // the largest working set held at one time, in bytes
+
+  // The estimate in seconds at the reference machine's WASM rate.
+  double seconds() const { return flops / kWasmFlopsPerSecond; }
 };
 
 // The sizes an estimate depends on, read from the request.
@@ -45,13 +56,6 @@ WorkSizes work_sizes(const std::vector<Dataset>& runs, const IdentifyOptions& op
 // the default cut-off may run the method a second time); zero for a name it does not know.
 WorkEstimate estimate_work(const std::string& method, const WorkSizes& sizes, bool acceleration = false);
 
-// Floating-point operations per second of the WASM build on the reference machine (the shared
-// 2-core machine of docs/results.md), to put an estimate in seconds: the median rate of a first
-// run of bench/guard.mjs's cases of at least 1 s, measured under a load of 2-14 (1-5e9: blocked
-// products on large matrices run faster than the small ones of few DOF). On the same machine idle,
-// the median is 6.4e9 (docs/results.md, Work guard, 2026-11-23): there the seconds in a refusal
-// are about 4x too long. Left as is until the rate is calibrated per method (issue 20's note).
-inline constexpr double kWasmFlopsPerSecond = 1.5e9;
 
 // The peak memory above which a request is refused whatever max_work says: the WASM build's heap
 // grows to at most 2 GiB (-sMAXIMUM_MEMORY=2GB in wasm/CMakeLists.txt); the estimate leaves a

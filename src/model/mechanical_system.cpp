@@ -34,6 +34,10 @@ std::string symmetry_violation(const std::string& name, const Matrix& X) {
 
 }  // namespace
 
+bool is_symmetric(const Matrix& X) {
+  return X.rows() == X.cols() && (X.size() == 0 || symmetry_violation("", X).empty());
+}
+
 double smallest_eigenvalue(const Matrix& X) {
   Eigen::SelfAdjointEigenSolver<Matrix> eig(0.5 * (X + X.transpose()), Eigen::EigenvaluesOnly);
   return eig.eigenvalues().minCoeff();

@@ -40,6 +40,10 @@ void validate(const MechanicalSystem& system);
 // The first non-finite entry of X as "X(i,j) = nan" (1-based), or "" when all are finite.
 std::string first_non_finite(const std::string& name, const Matrix& X);
 
+// X is square and max |X - X'| <= kSymmetryTolerance max |X| (symmetric up to rounding): the
+// "symmetric" verdict of an identify result's checks.
+bool is_symmetric(const Matrix& X);
+
 // The smallest eigenvalue of X's symmetric part (X + X')/2.
 double smallest_eigenvalue(const Matrix& X);
 

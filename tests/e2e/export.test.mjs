@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { foreignRequests, identifyOnPage, openReadyBrowser } from './browser.mjs';
+import { fmt as fmtShown } from '../../web/ui/dom.js';  // the page's rounding of a number
 
 let browser;
 let page;
@@ -51,13 +52,27 @@ test('results as JSON and CSV: the same numbers, and those of the tables to 4 di
         const cell = cells[(x.row - 1) * 3 + (x.col - 1)];
         assert.ok(cell.startsWith(value.toPrecision(4)) || cell.startsWith(value.toExponential(3)), `${cell} vs ${value}`);
         if (r.method === 'auto') {
-          const half = r.uncertainty.z95 * r.uncertainty[`${key}_sd`][x.row - 1][x.col - 1];
-          assert.ok(Math.abs(Number(x.half95) - half) <= 1e-12 * Math.abs(half), `${x.half95} vs ${half}`);
-          assert.match(cell, new RegExp(` ± ${Number(half.toPrecision(4)).toString().replace('.', '\\.')}`));
+          // The core's half-width, z95 · sd, in the CSV as it is and in the table rounded by fmt.
+          const half = r.uncertainty[`${key}_half95`][x.row - 1][x.col - 1];
+          const sd = r.uncertainty[`${key}_sd`][x.row - 1][x.col - 1];
+          assert.ok(Math.abs(half - r.uncertainty.z95 * sd) <= 1e-14 * Math.abs(half), `${key}_half95 ${half} vs z95 sd ${r.uncertainty.z95 * sd}`);
+          assert.equal(Number(x.half95), half, `${x.half95} vs ${half}`);
+          assert.ok(cell.endsWith(` ± ${fmtShown(half)}`) || (half === 0 && !cell.includes('±')), `${cell} vs ± ${fmtShown(half)}`);
         } else {
           assert.equal(x.half95, '');
         }
       }
+    }
+    // The symmetry verdict shown is the core's checks.symmetric.
+    assert.equal(await page.textContent(`#ident-symmetric-${r.method}`), `symmetric: ${r.checks.symmetric ? 'yes' : 'no'}`);
+    // The modes' intervals in the table and the CSV are the core's omega_n_half95 and zeta_half95.
+    if (r.uncertainty) {
+      const modeRows = rows.filter((x) => x.method === r.method && x.quantity === 'omega_n');
+      assert.equal(modeRows.length, r.modal.modes.length);
+      modeRows.forEach((x, k) => assert.equal(Number(x.half95), r.uncertainty.omega_n_half95[k]));
+      const shown = await page.$$eval(`.ident-col[data-method="${r.method}"] h4 + .table-scroll tbody tr`, (trs) => trs.map((tr) => tr.children[1].textContent));
+      assert.equal(shown.length, r.modal.modes.length, 'one row per mode');
+      shown.forEach((text, k) => assert.ok(text.endsWith(` ± ${fmtShown(r.uncertainty.omega_n_half95[k])}`), `${text} vs ${r.uncertainty.omega_n_half95[k]}`));
     }
     const err = rows.find((x) => x.method === r.method && x.quantity === 'error_M');
     assert.equal(Number(err.value), r.errors.M);

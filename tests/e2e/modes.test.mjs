@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
 import { COLOR } from '../../web/ui/palette.js';  // the stable poles' colour
+import { fmt } from '../../web/ui/dom.js';  // the page's rounding of a number
 import { chooseCsv, openBrowser, openStep } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -242,5 +243,16 @@ test('exports: the modes as UFF 55, the FRFs as UFF 58, the JSON; the diagram as
     const path = join(dir, download.suggestedFilename());
     await download.saveAs(path);
     assert.ok(check(readFileSync(path, 'utf8')), `${id}: ${readFileSync(path, 'utf8').slice(0, 80)}`);
+    if (id === 'modes-export-json') {
+      // The table shows each taken mode's f and ζ ± the core's 95 % half-widths, rounded by the page's fmt.
+      const { taken } = JSON.parse(readFileSync(path, 'utf8'));
+      const cells = await page.$$eval('#modes-table-data tbody tr', (rows) => rows.map((tr) => [tr.children[1].textContent, tr.children[2].textContent]));
+      assert.equal(cells.length, taken.length);
+      taken.forEach((m, k) => {
+        const pm = (x, half) => (Number.isFinite(half) ? `${fmt(x)} ± ${fmt(half, 2)}` : fmt(x));
+        assert.deepEqual(cells[k], [pm(m.freq_hz, m.freq_hz_half95), pm(m.zeta, m.zeta_half95)], `mode ${k + 1}`);
+        if (m.taken === 'automatic' && m.freq_hz_sd !== null) assert.ok(Math.abs(m.freq_hz_half95 - 1.959963984540054 * m.freq_hz_sd) <= 1e-14 * m.freq_hz_half95);
+      });
+    }
   }
 });

@@ -82,7 +82,7 @@ test('svf MIMO on 3dof PRBS data recovers M, D, K', async () => {
   const r = json(await cli('identify', '--data', data, '--method', 'svf', '--input-sampling', 'hold', '--poles', '2,5', '--truth', '3dof'));
   assert.equal(r.form, 'mimo');
   assert.ok(r.errors.M < 1e-5 && r.errors.D < 1e-5 && r.errors.K < 1e-5, JSON.stringify(r.errors));
-  assert.deepEqual(r.checks, { M_pd: true, K_pd: true, D_psd: true, sign_reversed: false, rigid_body: false });
+  assert.deepEqual(r.checks, { M_pd: true, K_pd: true, D_psd: true, symmetric: true, sign_reversed: false, rigid_body: false });
 });
 
 test('ekf on the belt drive: final estimates and parameter trajectories', async () => {

@@ -28,7 +28,7 @@ test('simulate -> identify recovers the msd system; the result has the fields of
     assert.ok(Math.abs(result.M[0][0] - 15) < 0.15, `${method} M = ${result.M[0][0]}`);
     assert.ok(Math.abs(result.K[0][0] - 2) < 0.02, `${method} K = ${result.K[0][0]}`);
     assert.ok(result.errors.M < 0.01 && result.errors.K < 0.01, JSON.stringify(result.errors));
-    assert.deepEqual(result.checks, { M_pd: true, K_pd: true, D_psd: true, sign_reversed: false, rigid_body: false });
+    assert.deepEqual(result.checks, { M_pd: true, K_pd: true, D_psd: true, symmetric: true, sign_reversed: false, rigid_body: false });
     assert.ok(Math.abs(result.modal.modes[0].omega_n - Math.sqrt(2 / 15)) < 0.005);
     assert.ok(result.fit.fit_percent[0] > 95);
     assert.equal(result.validation.simulated, undefined);
@@ -145,7 +145,7 @@ test('identify --positive keeps D semidefinite where the unconstrained estimate 
   const run = async (...extra) => JSON.parse((await cli('identify', '--data', light, '--method', 'variational-zoh', '--input-sampling', 'hold', ...extra)).stdout);
   const free = await run(), positive = await run('--positive');
   assert.equal(free.checks.D_psd, false, 'the case is one where the constraint matters');
-  assert.deepEqual(positive.checks, { M_pd: true, K_pd: true, D_psd: true, sign_reversed: false, rigid_body: false });
+  assert.deepEqual(positive.checks, { M_pd: true, K_pd: true, D_psd: true, symmetric: true, sign_reversed: false, rigid_body: false });
   assert.notEqual(positive.status, 'failed');
 });
 

@@ -139,7 +139,7 @@ function checkIdentifyResult(r, { method, n, truth, discrete }) {
   assert.ok(Array.isArray(r.warnings));
   for (const key of ['M', 'D', 'K']) assert.ok(isNested(r[key], n, n), key);
   if (discrete) for (const key of ['Md', 'Dd', 'Kd']) assert.ok(isNested(r[key], n, n), key);
-  hasKeys(r.checks, ['M_pd', 'K_pd', 'D_psd'], 'checks');
+  hasKeys(r.checks, ['M_pd', 'K_pd', 'D_psd', 'symmetric'], 'checks');
   hasKeys(r.modal, ['modes'], 'modal');
   for (const mode of r.modal.modes) hasKeys(mode, ['omega_n', 'freq_hz', 'zeta', 'shape'], 'modal mode');
   hasKeys(r.fit, ['fit_percent', 'nrmse'], 'fit');
@@ -281,8 +281,9 @@ test('api: Matrix layout, presets, simulate, checkSystem, stateSpace keys', () =
   hasKeys(mechid.checkSystem(msd), ['ok', 'errors'], 'ValidationReport');
   hasKeys(mechid.stateSpace(msd), ['A', 'B', 'C'], 'StateSpace');
   const sim = mechid.simulate(msd, { h: 0.1, n: 10, withDerivatives: true, input: 'step', snr: 30 });
-  hasKeys(sim, ['h', 't', 'u', 'q', 'v', 'a', 'columns', 'method', 'substeps', 'noiseStd'], 'SimulatedData');
-  assert.ok(sim.t instanceof Float64Array && Array.isArray(sim.noiseStd));
+  hasKeys(sim, ['h', 't', 'u', 'q', 'v', 'a', 'columns', 'method', 'substeps', 'noise_std', 'noiseStd'], 'SimulatedData');
+  assert.ok(sim.t instanceof Float64Array && Array.isArray(sim.noise_std));
+  assert.equal(sim.noiseStd, sim.noise_std, 'noiseStd: an alias of noise_std');
   const csv = api.simulationToCsv(sim);
   assert.equal(csv.split('\n')[0], sim.columns.join(','));
   const words = mechid.randomStream(1, 3);
@@ -367,23 +368,28 @@ test('api: estimators (svfIdentify, svfRlc, ekfBeltDrive, simulateEstimatorSyste
   const scenario = mechid.simulateEstimatorSystem('msd-sine', { snr: Infinity });
   assert.deepEqual([scenario.h, scenario.t.length], [0.1, 101]);
   assert.deepEqual(api.withDefaults({ a: 1, b: 2 }, { a: undefined, b: 3, c: null }), { a: 1, b: 3, c: null });
-  hasKeys(msdSine, ['h', 'system', 't', 'u', 'q', 'noiseStd'], 'EstimatorSystemData msd-sine');
+  hasKeys(msdSine, ['h', 'system', 't', 'u', 'q', 'noise_std', 'noiseStd'], 'EstimatorSystemData msd-sine');
   const svf = mechid.svfIdentify({ h: 0.1, u: msdSine.u, y: msdSine.q }, { grid: [0.5, 1] }, mechid.preset('msd'));
-  hasKeys(svf, [...IDENTIFY_KEYS.filter((k) => k !== 'modal'), 'form', 'theta', 'thetaNames', 'search', 'errors'], 'SvfIdentification');
+  hasKeys(svf, [...IDENTIFY_KEYS.filter((k) => k !== 'modal'), 'form', 'theta', 'theta_names', 'thetaNames', 'search', 'errors'], 'SvfIdentification');
   hasKeys(svf.search, ['grid', 'surface', 'p1', 'p2', 'best', 'evaluated'], 'PoleSearch');
   const robust = mechid.svfIdentify({ h: 0.1, u: msdSine.u, y: msdSine.q }, { robust: true });
   hasKeys(robust, ['weights'], 'SvfIdentification (robust)');
 
   const rlc = mechid.simulateEstimatorSystem('rlc', { h: 1e-5, n: 2001 });
   const rlcFit = mechid.svfRlc({ h: 1e-5, u: rlc.u, y: rlc.q }, { p1: 370, p2: 380 });
-  hasKeys(rlcFit, ['method', 'model', 'h', 'status', 'message', 'inv_RC', 'inv_LC', 'theta', 'thetaNames', 'output_error', 'iterations',
+  hasKeys(rlcFit, ['method', 'model', 'h', 'status', 'message', 'warnings', 'inv_RC', 'inv_LC', 'theta', 'theta_names', 'thetaNames', 'output_error', 'iterations',
     'condition', 'p1', 'p2', 'search'], 'SvfRlcResult');
 
   const belt = mechid.simulateEstimatorSystem('belt-drive', { h: 1e-3, n: 501, snr: Infinity });
-  hasKeys(belt, ['h', 'system', 't', 'u', 'q', 'v', 'y', 'setpoint', 'trueTheta'], 'EstimatorSystemData belt-drive');
+  hasKeys(belt, ['h', 'system', 't', 'u', 'q', 'v', 'y', 'setpoint', 'true_theta', 'trueTheta'], 'EstimatorSystemData belt-drive');
   const ekf = mechid.ekfBeltDrive({ h: 1e-3, u: belt.u, y: belt.y }, { method: 'rk4' }, belt.trueTheta);
-  hasKeys(ekf, ['method', 'model', 'discretization', 'h', 'status', 'message', 'parameterNames', 'theta', 'thetaStd', 'parameters',
-    'parameterStd', 'steps', 'errors', 'timing_ms'], 'EkfResult');
+  hasKeys(ekf, ['method', 'model', 'discretization', 'h', 'status', 'message', 'warnings', 'parameter_names', 'parameterNames', 'theta',
+    'theta_std', 'thetaStd', 'parameters', 'parameter_std', 'parameterStd', 'steps', 'errors', 'timing_ms'], 'EkfResult');
+  for (const [key, alias] of [['parameter_names', 'parameterNames'], ['theta_std', 'thetaStd'], ['parameter_std', 'parameterStd']]) {
+    assert.equal(ekf[alias], ekf[key], `${alias}: an alias of ${key}`);
+  }
+  assert.equal(belt.trueTheta, belt.true_theta, 'trueTheta: an alias of true_theta');
+  assert.equal(rlcFit.thetaNames, rlcFit.theta_names, 'thetaNames: an alias of theta_names');
   const table = mechid.beltDriveParameters();
   hasKeys(table, ['theta', 'c_spec', 'd'], 'beltDriveParameters');
 });
@@ -397,17 +403,26 @@ test('api: nonlinear (nonlinearSystemNames, nonlinearSimulate, nonlinearIdentify
 
   assert.deepEqual(mechid.nonlinearSystemNames(), ['lin-ewins', 'beam']);
   const sim = mechid.nonlinearSimulate('lin-ewins', { n: 4000 });
-  hasKeys(sim, ['name', 'h', 'substeps', 't', 'f', 'a', 'aTrue', 'x', 'v', 'j', 'mass', 'damping', 'k', 'regions', 'trueRegion', 'forceCurve'],
-    'NonlinearSimulation');
+  hasKeys(sim, ['name', 'h', 'substeps', 't', 'f', 'a', 'a_true', 'aTrue', 'x', 'v', 'j', 'mass', 'damping', 'k', 'regions', 'true_region',
+    'trueRegion', 'force_curve', 'forceCurve'], 'NonlinearSimulation');
+  for (const [key, alias] of [['a_true', 'aTrue'], ['true_region', 'trueRegion'], ['force_curve', 'forceCurve']]) {
+    assert.equal(sim[alias], sim[key], `${alias}: an alias of ${key}`);
+  }
   hasKeys(sim.regions, ['kind', 'regions'], 'RegionsInfo');
   hasKeys(sim.regions.regions[0], ['index', 'lower', 'upper', 'interval', 'stiffness', 'offset'], 'RegionInfo');
   hasKeys(sim.forceCurve, ['x', 'F'], 'forceCurve');
   assert.equal(nonlinear.nonlinearToCsv(sim, true).split('\n')[0], 't,u1,a1,q1,v1');
   const r = mechid.nonlinearIdentify({ h: sim.h, a: sim.a, f: sim.f }, { method: 'ida', regions: { kind: 'thresholds', x0: 0.005 }, mass: 1, damping: 4 });
-  hasKeys(r, ['method', 'status', 'message', 'warnings', 'regions', 'k', 'stiffness', 'mass', 'damping', 'massEstimated', 'dampingEstimated',
-    'classification', 'fit', 'iterations', 'converged', 'signals', 'forceCurve'], 'NonlinearIdentification');
+  hasKeys(r, ['method', 'status', 'message', 'warnings', 'regions', 'k', 'stiffness', 'mass', 'damping', 'mass_estimated', 'massEstimated',
+    'damping_estimated', 'dampingEstimated', 'classification', 'fit', 'iterations', 'converged', 'signals', 'force_curve', 'forceCurve'],
+  'NonlinearIdentification');
+  assert.deepEqual([r.massEstimated, r.dampingEstimated], [r.mass_estimated, r.damping_estimated]);
+  assert.equal(r.forceCurve, r.force_curve);
   hasKeys(r.stiffness[0], ['name', 'k', 'offset', 'samples'], 'stiffness');
   hasKeys(r.classification, ['changed', 'swaps', 'changes'], 'classification');
   hasKeys(r.fit, ['fit_percent', 'nrmse'], 'fit');
-  hasKeys(r.signals, ['x', 'v', 'a', 'j', 'y', 'yFit', 'initialRegion', 'finalRegion'], 'signals');
+  hasKeys(r.signals, ['x', 'v', 'a', 'j', 'y', 'y_fit', 'yFit', 'initial_region', 'initialRegion', 'final_region', 'finalRegion'], 'signals');
+  for (const [key, alias] of [['y_fit', 'yFit'], ['initial_region', 'initialRegion'], ['final_region', 'finalRegion']]) {
+    assert.equal(r.signals[alias], r.signals[key], `${alias}: an alias of ${key}`);
+  }
 });

@@ -1,5 +1,9 @@
 #include "convert/frequency_domain.hpp"
 
+#include "analysis/mac.hpp"
+#include "convert/outcome.hpp"
+#include "core/interval95.hpp"
+
 namespace mechid::wasm {
 namespace {
 
@@ -32,18 +36,25 @@ val per_channel(const std::vector<M>& S) {
   return out;
 }
 
-val outcome_fields(const Outcome& r) { return object_of("status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings)); }
-
 val finite_numbers(const Vector& v) {
   val out = val::array();
   for (Eigen::Index i = 0; i < v.size(); ++i) out.call<void>("push", number_or_null(v(i)));
   return out;
 }
 
+// The stability tolerances as given (freqTol, dampingTol, macMin, minStableOrders), under the
+// result keys of their option names; freq, damping and mac are the older names (aliases).
+val tolerances_to_js(const ModesOptions& o) {
+  val out = object_of("freq_tol", o.freq_tol, "damping_tol", o.damping_tol, "mac_min", o.mac_min, "min_stable_orders",
+                      double(o.min_stable_orders));
+  set_fields(out, "freq", o.freq_tol, "damping", o.damping_tol, "mac", o.mac_min);
+  return out;
+}
+
 // {status, message, warnings, reason, caveats, driving_output, input (1-based), condition, omega_n,
 // zeta, mpc, driving_phase, modal_scale, and when not failed: shapes, M, D, K}
 val reduced_to_js(const ReducedModel& r) {
-  val out = outcome_fields(r);
+  val out = outcome_to_js(r);
   val caveats = val::array();
   for (ReducedModelCaveat c : r.caveats) caveats.call<void>("push", to_string(c));
   set_fields(out, "reason", to_string(r.reason), "caveats", caveats, "driving_output", double(r.driving_output + 1), "input",
@@ -76,19 +87,14 @@ ModesOptions modes_options_from_js(const val& o) {
     require(list.isArray(), "outputs must be a list of response kinds (displacement, velocity, acceleration), one per output column", "outputs");
     for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i) m.outputs.push_back(parse_response(list[i].as<std::string>()));
   }
-  if (has_option(o, "drivingOutput")) {
-    const double d = o["drivingOutput"].as<double>();
-    require(std::isfinite(d) && d == std::floor(d) && d >= 1.0, "drivingOutput must be an output column counted from 1, got " + format_number(d),
-            "driving_output");
-    m.driving_output = Eigen::Index(std::min(d, 2147483647.0)) - 1;  // the core checks it against the record's outputs
-  }
+  if (has_option(o, "drivingOutput")) m.driving_output = driving_output_of_column(o["drivingOutput"].as<double>());
   read_options(o, "maxOrder", m.max_order, "freqTol", m.freq_tol, "dampingTol", m.damping_tol, "macMin", m.mac_min, "minStableOrders",
                m.min_stable_orders, "holdoutPeriods", m.holdout_periods);
   return m;
 }
 
 val frf_to_js(const FrfEstimate& e) {
-  val out = outcome_fields(e);
+  val out = outcome_to_js(e);
   val coherence = val::array();
   for (Eigen::Index o = 0; o < e.coherence.cols(); ++o) {
     val series = val::array();
@@ -101,7 +107,7 @@ val frf_to_js(const FrfEstimate& e) {
 }
 
 val modes_to_js(const ModesInBand& r, const ModesOptions& o) {
-  val out = outcome_fields(r);
+  val out = outcome_to_js(r);
   val stabilization = val::array();
   for (const StabilizationOrder& row : r.stabilization) {
     val poles = val::array();
@@ -115,7 +121,8 @@ val modes_to_js(const ModesInBand& r, const ModesOptions& o) {
     val shape = val::array();
     for (Eigen::Index i = 0; i < m.shape.size(); ++i) shape.call<void>("push", pair_to_js(m.shape(i)));
     modes.call<void>("push", object_of("freq_hz", m.freq_hz, "zeta", m.zeta, "freq_hz_sd", number_or_null(m.freq_hz_sd), "zeta_sd",
-                                       number_or_null(m.zeta_sd), "shape", shape, "mpc", m.mpc, "pole", pair_to_js(m.pole), "order",
+                                       number_or_null(m.zeta_sd), "freq_hz_half95", number_or_null(half_width95(m.freq_hz_sd)),
+                                       "zeta_half95", number_or_null(half_width95(m.zeta_sd)), "shape", shape, "mpc", m.mpc, "pole", pair_to_js(m.pole), "order",
                                        double(m.order), "stable_orders", double(m.stable_orders), "batches", double(m.batches)));
   }
   val validation = val::array();
@@ -126,32 +133,26 @@ val modes_to_js(const ModesInBand& r, const ModesOptions& o) {
   for (Response kind : o.outputs) outputs.call<void>("push", to_string(kind));
   set_fields(out, "stabilization", stabilization, "modes", modes, "frf", frf_to_js(r.frf), "model_H", per_channel(r.model_H), "validation",
              validation, "reference_input", double(r.reference_input + 1), "batches", double(r.batches), "outputs", outputs, "tolerances",
-             object_of("freq", o.freq_tol, "damping", o.damping_tol, "mac", o.mac_min, "min_stable_orders", double(o.min_stable_orders)),
+             tolerances_to_js(o),
              "max_order", double(o.max_order), "weighting", to_string(o.weighting), "method", to_string(o.frf.method));
   out.set("reduced", r.reduced ? reduced_to_js(*r.reduced) : val::null());
   return out;
 }
 
 val mac_to_js(const val& a, const val& b) {
+  // One shape per row in JS, per column for the core.
   const auto shapes = [](const val& s, const std::string& what) {
     const Matrix re = matrix_from_js(s["re"], what + ".re"), im = matrix_from_js(s["im"], what + ".im");
     require(re.rows() == im.rows() && re.cols() == im.cols(), what + ": re is " + std::to_string(re.rows()) + "x" +
                                                                   std::to_string(re.cols()) + " but im is " +
                                                                   std::to_string(im.rows()) + "x" + std::to_string(im.cols()),
             "shapes");
-    Eigen::MatrixXcd z(re.rows(), re.cols());
-    z.real() = re;
-    z.imag() = im;
+    Eigen::MatrixXcd z(re.cols(), re.rows());
+    z.real() = re.transpose();
+    z.imag() = im.transpose();
     return z;
   };
-  const Eigen::MatrixXcd sa = shapes(a, "shapes a"), sb = shapes(b, "shapes b");
-  require(sa.cols() == sb.cols(), "the shapes of a have " + std::to_string(sa.cols()) + " entries, those of b " +
-                                      std::to_string(sb.cols()) + ": a MAC compares shapes at the same points",
-          "shapes");
-  Matrix mac(sa.rows(), sb.rows());
-  for (Eigen::Index i = 0; i < sa.rows(); ++i)
-    for (Eigen::Index j = 0; j < sb.rows(); ++j) mac(i, j) = complex_mac(sa.row(i).transpose(), sb.row(j).transpose());
-  return matrix_to_js(mac);
+  return matrix_to_js(mac_matrix(shapes(a, "shapes a"), shapes(b, "shapes b")));
 }
 
 }  // namespace mechid::wasm

@@ -17,12 +17,14 @@ ModesOptions modes_options_from_js(const val& o);
 // [output][frequency], H_sd: [output][input][sd per frequency], averages, segment, window_decay_rate}
 val frf_to_js(const FrfEstimate& e);
 // {status, message, warnings, stabilization: [{order, poles: [{freq_hz, zeta, stable, stable_freq,
-// stable_damping, stable_shape}]}], modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, shape, mpc, order,
-// stable_orders, batches}], frf, model_H, validation, reference_input, batches, tolerances, reduced:
+// stable_damping, stable_shape}]}], modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, freq_hz_half95,
+// zeta_half95 (core/interval95.hpp), shape, mpc, order, stable_orders, batches}], frf, model_H,
+// validation, reference_input, batches, tolerances {freq_tol, damping_tol, mac_min,
+// min_stable_orders; aliases freq, damping, mac}, reduced:
 // null, or {status, message, warnings, reason, caveats, …, M, D, K} when drivingOutput was given}
 val modes_to_js(const ModesInBand& r, const ModesOptions& o);
 
-// The MAC of each shape of a against each of b (complex_mac), as a matrix {rows: shapes of a,
+// The MAC of each shape of a against each of b (the core's mac_matrix), as a matrix {rows: shapes of a,
 // cols: shapes of b, data}: a and b are {re, im}, each a matrix with one shape per row (the same
 // number of entries in a and b; InputError with option 'shapes' otherwise).
 val mac_to_js(const val& a, const val& b);

@@ -1,6 +1,8 @@
 // The identify result of docs/interfaces.md, written once for every method that returns an
 // Identification (the linear methods and SVF).
 #include "convert/results.hpp"
+#include "convert/outcome.hpp"
+#include "core/interval95.hpp"
 #include "core/normal_quantile.hpp"
 
 namespace mechid::wasm {
@@ -23,10 +25,14 @@ val undetermined_to_js(const std::vector<UndeterminedEntry>& entries) {
   return out;
 }
 
+// The standard deviations and the 95 % half-widths (core/interval95.hpp) the tables show.
 val uncertainty_to_js(const Uncertainty& u) {
   val out = object_of("M_sd", matrix_to_js(u.M), "D_sd", matrix_to_js(u.D), "K_sd", matrix_to_js(u.K), "omega_n_sd",
                    numbers_to_js(u.omega_n), "zeta_sd", numbers_to_js(u.zeta), "z95", kZ95, "residual_variance",
                    u.residual_variance);
+  set_fields(out, "M_half95", matrix_to_js(half_width95(u.M)), "D_half95", matrix_to_js(half_width95(u.D)), "K_half95",
+             matrix_to_js(half_width95(u.K)), "omega_n_half95", numbers_to_js(half_width95(u.omega_n)), "zeta_half95",
+             numbers_to_js(half_width95(u.zeta)));
   out.set("undetermined", undetermined_to_js(u.undetermined));
   return out;
 }
@@ -38,25 +44,30 @@ val validation_to_js(const ValidationReport& v) {
                       "residuals_white", v.residuals_white, "crosscorrelation_bound", v.crosscorrelation_bound,
                       "residuals_independent_of_input", v.residuals_independent_of_input);
   if (v.simulated.size()) out.set("simulated", matrix_to_js(v.simulated));
+  if (v.residual.size()) out.set("residual", matrix_to_js(v.residual));
   return out;
 }
 
-// friction {coulomb, coulomb_sd} and offset, offset_sd (the first run's; offset_by_run and
-// offset_sd_by_run, one row per run, when there are several), when estimated.
+// friction {coulomb, coulomb_sd, coulomb_half95} and offset, offset_sd, offset_half95 (the first
+// run's; offset_by_run, offset_sd_by_run and offset_half95_by_run, one row per run, when there are
+// several), when estimated; the half-widths of the 95 % intervals from core/interval95.hpp.
 void set_force_terms(val& out, const ForceTerms& f) {
   if (f.coulomb.size())
-    out.set("friction", object_of("coulomb", numbers_to_js(f.coulomb), "coulomb_sd", numbers_to_js(f.coulomb_sd)));
+    out.set("friction", object_of("coulomb", numbers_to_js(f.coulomb), "coulomb_sd", numbers_to_js(f.coulomb_sd), "coulomb_half95",
+                                  numbers_to_js(half_width95(f.coulomb_sd))));
   if (f.offset.size() == 0) return;
+  const Matrix half95 = half_width95(f.offset_sd);
   set_fields(out, "offset", numbers_to_js(Vector(f.offset.row(0).transpose())), "offset_sd",
-             numbers_to_js(Vector(f.offset_sd.row(0).transpose())));
+             numbers_to_js(Vector(f.offset_sd.row(0).transpose())), "offset_half95", numbers_to_js(Vector(half95.row(0).transpose())));
   if (f.offset.rows() > 1)
-    set_fields(out, "offset_by_run", matrix_to_js(f.offset), "offset_sd_by_run", matrix_to_js(f.offset_sd));
+    set_fields(out, "offset_by_run", matrix_to_js(f.offset), "offset_sd_by_run", matrix_to_js(f.offset_sd), "offset_half95_by_run",
+               matrix_to_js(half95));
 }
 
 }  // namespace
 
 val validation_record_to_js(const ValidationReport& v) {
-  val out = object_of("status", to_string(v.status), "message", v.message);
+  val out = outcome_to_js(v);
   if (!v.failed()) set_fields(out, "fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse));
   if (v.simulated.size()) out.set("simulated", matrix_to_js(v.simulated));
   return out;
@@ -69,9 +80,9 @@ val identification_to_js(const Identification& r, Eigen::Index dof, const std::o
   val out = object_of("method", r.method, "h", r.h, "n", static_cast<double>(dof));
   if (!failed) set_fields(out, "M", matrix_to_js(s.M), "D", matrix_to_js(s.D), "K", matrix_to_js(s.K), "L", matrix_to_js(s.L));
   if (r.has_discrete && !failed) set_fields(out, "Md", matrix_to_js(d.Md), "Dd", matrix_to_js(d.Dd), "Kd", matrix_to_js(d.Kd));
-  set_fields(out, "status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings), "checks",
-             object_of("M_pd", r.M_pd, "K_pd", r.K_pd, "D_psd", r.D_psd, "sign_reversed", r.sign_reversed, "rigid_body",
-                       r.rigid_body));
+  set_outcome(out, r);
+  out.set("checks", object_of("M_pd", r.M_pd, "K_pd", r.K_pd, "D_psd", r.D_psd, "symmetric", r.symmetric, "sign_reversed",
+                              r.sign_reversed, "rigid_body", r.rigid_body));
   if (!failed) set_force_terms(out, r.forces);
   if (!failed) {
     const ValidationReport& v = r.validation;

@@ -207,7 +207,7 @@ BeltDriveEkfOptions ekf_options_from_js(const val& o) {
 
 ScenarioOptions scenario_options_from_js(const std::string& name, const val& o) {
   ScenarioOptions options = scenario_defaults(name);
-  read_options(o, "h", options.h, "n", options.n, "seed", options.seed, "snr", options.snr_db);
+  read_options(o, "h", options.h, "n", options.n, "seed", options.seed, "snr", options.snr_db, "duration", options.duration);
   return options;
 }
 

@@ -1,5 +1,7 @@
 #include "convert/results.hpp"
 
+#include "convert/outcome.hpp"
+
 
 namespace mechid::wasm {
 
@@ -17,9 +19,10 @@ val state_space_to_js(const StateSpaceModel& m) {
 }
 
 val simulation_to_js(const SimulatedData& d) {
-  return object_of("h", d.h, "t", signal_to_js(d.t), "u", matrix_to_js(d.u), "q", matrix_to_js(d.q), "v",
-                   matrix_to_js(d.v), "a", matrix_to_js(d.a), "method", d.method, "substeps", d.substeps, "noiseStd",
-                   float64_array(d.noise_std.data(), d.noise_std.size()));
+  val out = object_of("h", d.h, "t", signal_to_js(d.t), "u", matrix_to_js(d.u), "q", matrix_to_js(d.q), "v", matrix_to_js(d.v), "a",
+                       matrix_to_js(d.a), "method", d.method, "substeps", d.substeps);
+  set_aliased(out, "noise_std", "noiseStd", float64_array(d.noise_std.data(), d.noise_std.size()));
+  return out;
 }
 
 val discrete_model_to_js(const NamedDiscreteModel& d) {
@@ -34,10 +37,11 @@ val discrete_model_to_js(const NamedDiscreteModel& d) {
                    "J", matrix_to_js(s.J));
 }
 
-// Variational: {method, h, status, message, M, D, K, L}; else {method, h, status, message,
-// eigenvalues, A, B, C, D} (no matrices when failed).
+// Variational: {method, h, status, message, warnings, M, D, K, L}; else {method, h, status, message,
+// warnings, eigenvalues, A, B, C, D} (no matrices when failed).
 val conversion_to_js(const NamedConversion& r) {
-  val out = object_of("method", to_string(r.method), "h", r.h, "status", to_string(r.status), "message", r.message);
+  val out = object_of("method", to_string(r.method), "h", r.h);
+  set_outcome(out, r);
   if (r.method == ConversionMethod::variational) {
     const MechanicalSystem& s = r.system;
     set_fields(out, "M", matrix_to_js(s.M), "D", matrix_to_js(s.D), "K", matrix_to_js(s.K), "L", matrix_to_js(s.L));
@@ -73,7 +77,9 @@ val modal_to_js(const ModalResult& r, const std::vector<ModeVisibility>& setup) 
     if (i < setup.size()) set_fields(mode, "participation_percent", setup[i].participation_percent, "observable", setup[i].observable);
     modes.call<void>("push", mode);
   }
-  return object_of("status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings), "modes", modes);
+  val out = outcome_to_js(r);
+  out.set("modes", modes);
+  return out;
 }
 
 val passivity_to_js(const PassivityReport& r, double h) {
@@ -98,8 +104,11 @@ val perturbation_to_js(const std::vector<PerturbationRow>& rows) {
 val relative_errors_to_js(const RelativeErrors& e) { return object_of("M", e.M, "D", e.D, "K", e.K, "A", e.A); }
 
 val study_run_to_js(const StudyRunResult& r) {
-  return object_of("status", to_string(r.status), "message", r.message, "errors", relative_errors_to_js(r.errors), "ms",
-                   r.ms);
+  val out = outcome_to_js(r);
+  set_fields(out, "errors", relative_errors_to_js(r.errors), "ms", r.ms);
+  return out;
 }
+
+val work_estimate_to_js(const WorkEstimate& e) { return object_of("flops", e.flops, "bytes", e.bytes, "seconds", e.seconds()); }
 
 }  // namespace mechid::wasm

@@ -3,6 +3,7 @@
 // {rows, cols, data}; signals Float64Arrays; lists for JSON are plain arrays.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "estimators/ekf/belt_drive_ekf.hpp"
 #include "estimators/scenarios.hpp"
 #include "identify/identification.hpp"
+#include "identify/work_estimate.hpp"
 #include "model/modal.hpp"
 #include "model/mode_visibility.hpp"
 #include "estimators/nonlinear/experiment.hpp"
@@ -40,6 +42,8 @@ val passivity_to_js(const PassivityReport& r, double h);
 val perturbation_to_js(const std::vector<PerturbationRow>& rows);
 val relative_errors_to_js(const RelativeErrors& e);
 val study_run_to_js(const StudyRunResult& r);
+// {flops, bytes, seconds}: the work guard's estimate (identify/work_estimate.hpp).
+val work_estimate_to_js(const WorkEstimate& e);
 
 // The identify result of docs/interfaces.md for data of `dof` outputs; `truth` adds its relative errors (identification.cpp).
 val identification_to_js(const Identification& r, Eigen::Index dof, const std::optional<MechanicalSystem>& truth);
@@ -56,6 +60,10 @@ val belt_drive_parameters_to_js(const BeltDrive& model);
 
 // Nonlinear stiffness, Karimov et al. 2021 (results_nonlinear.cpp).
 val experiment_to_js(const nonlinear::Experiment& e);
-val piecewise_identification_to_js(const nonlinear::PiecewiseIdentification& r);
+// With the true stiffness per class ({name: k}, as nonlinearSimulate's `k`), each stiffness entry
+// adds true_k, error (relative, null when the true k is 0) and abs_error (stiffness_errors.hpp).
+val piecewise_identification_to_js(const nonlinear::PiecewiseIdentification& r, const std::map<std::string, double>& truth = {});
+// {name: k} (null or undefined: none) as a map.
+std::map<std::string, double> stiffness_truth_from_js(const val& truth);
 
 }  // namespace mechid::wasm

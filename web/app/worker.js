@@ -256,18 +256,19 @@ const handlers = {
     return { result, transfer: buffersOf(data.t, data.q.data) };
   },
 
-  // A nonlinear preset (Karimov et al. 2021) simulated with accelerometer noise and identified by each
-  // method; m and c known (the preset's) or estimated.
+  // A nonlinear preset (Karimov et al. 2021) simulated with accelerometer noise and identified by
+  // each method, against the preset's stiffnesses (each result's errors); m and c known (the
+  // preset's) or estimated.
   [REQUEST.nonlinear]: (api, { system, simulate, identify, methods }) => {
     const t0 = performance.now();
     const sim = api.nonlinearSimulate(system, simulate);
     const { known, ...options } = identify;
     const results = methods.map((method) => api.nonlinearIdentify({ h: sim.h, a: sim.a, f: sim.f }, {
       ...options, method, mass: known ? sim.mass : null, damping: known ? sim.damping : null,
-    }));
+    }, sim.k));
     const arrays = (o) => Object.values(o ?? {}).filter((v) => ArrayBuffer.isView(v));
-    const transfer = buffersOf(...arrays(sim), ...arrays(sim.forceCurve),
-      ...results.flatMap((r) => [...arrays(r.signals), ...arrays(r.forceCurve)]));
+    const transfer = buffersOf(...arrays(sim), ...arrays(sim.force_curve),
+      ...results.flatMap((r) => [...arrays(r.signals), ...arrays(r.force_curve)]));
     return { result: { sim, results, ms: performance.now() - t0 }, transfer };
   },
 
@@ -275,43 +276,30 @@ const handlers = {
     result: { run: api.studyRun(systemOf(api, system), options) },
   }),
 
-  // The SVF report: the SVF pole search on one experiment.
-  // {experiment: 'msd-sine' | 'rlc', grid: 'lo:hi:step', intersample} -> {search, estimate, ms}
+  // The SVF pole search (the SVF report "Modeling & Simulation of Dynamic Systems") on one experiment.
+  // {experiment: 'msd-sine' | 'rlc', grid: 'lo:hi:step', intersample} -> {experiment, estimate, ms}:
+  // estimate is the core's result unchanged (svfRlc's, or svfIdentify's with its search).
   [REQUEST.svfSearch]: (api, { experiment, grid, intersample }) => {
     const t0 = performance.now();
     if (experiment !== 'rlc' && experiment !== 'msd-sine') throw badInput(`unknown experiment ${experiment}`);
     // The experiment's own sampling (the core's scenario, as in the CLI and docs/results.md).
     const data = api.simulateEstimatorSystem(experiment);
     const options = { grid: poleGrid(grid), intersample };
-    let estimate;
-    let search;
-    if (experiment === 'rlc') {
-      const r = api.svfRlc({ h: data.h, u: data.u, y: data.q }, options);
-      search = r.search;
-      estimate = { status: r.status, message: r.message, p1: r.p1, p2: r.p2, inv_RC: r.inv_RC, inv_LC: r.inv_LC, outputError: r.output_error };
-    } else {
-      const r = api.svfIdentify({ h: data.h, u: data.u, y: data.q }, options, api.preset('msd'));
-      search = r.search;
-      estimate = {
-        status: r.status, message: r.message, p1: r.diagnostics.p1, p2: r.diagnostics.p2, m: r.M?.data[0], b: r.D?.data[0],
-        k: r.K?.data[0], outputError: r.diagnostics.output_error,
-      };
-    }
-    return { result: { experiment, search, estimate, ms: performance.now() - t0 }, transfer: [search.surface.data.buffer] };
+    const estimate = experiment === 'rlc'
+      ? api.svfRlc({ h: data.h, u: data.u, y: data.q }, options)
+      : api.svfIdentify({ h: data.h, u: data.u, y: data.q }, options, api.preset('msd'));
+    return { result: { experiment, estimate, ms: performance.now() - t0 }, transfer: [estimate.search.surface.data.buffer] };
   },
 
-  // Beckmann et al. 2016: the augmented EKF on the belt drive, one run per discretization.
-  // {duration, methods, reading, seed} -> {t, trueTheta, runs: [{method, status, message, parameters, theta, errors, ms}]}
+  // The augmented EKF on the belt drive (Beckmann et al. 2016), one run per discretization, on a
+  // record of `duration` seconds at the scenario's own sampling.
+  // {duration, methods, reading, seed} -> {t, true_theta, runs: [ekfBeltDrive's result per method]}
   [REQUEST.ekfRun]: (api, { duration, methods, reading, seed }) => {
-    const { h } = api.estimatorScenario('belt-drive');
-    const data = api.simulateEstimatorSystem('belt-drive', { h, n: Math.round(duration / h) + 1, seed, snr: 0 });
-    const runs = methods.map((method) => {
-      const r = api.ekfBeltDrive({ h, u: data.u, y: data.y }, { method, reading }, data.trueTheta);
-      return { method, status: r.status, message: r.message, parameters: r.parameters, theta: r.theta, errors: r.errors, ms: r.timing_ms };
-    });
+    const data = api.simulateEstimatorSystem('belt-drive', { duration, seed, snr: 0 });
+    const runs = methods.map((method) => api.ekfBeltDrive({ h: data.h, u: data.u, y: data.y }, { method, reading }, data.true_theta));
     return {
-      result: { t: data.t, trueTheta: data.trueTheta, runs },
-      transfer: [data.t.buffer, ...runs.map((r) => r.parameters.data.buffer)],
+      result: { t: data.t, true_theta: data.true_theta, runs },
+      transfer: buffersOf(data.t, ...runs.flatMap((r) => [r.parameters.data, r.parameter_std.data])),
     };
   },
 

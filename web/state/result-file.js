@@ -41,12 +41,12 @@ function resultFromJson(obj, k) {
       if (r[key].rows !== n || r[key].cols !== n) throw new Error(`${what}: matrix ${key} is ${r[key].rows}×${r[key].cols}, expected ${n}×${n} as M`);
     }
   }
-  for (const key of ['L', 'Md', 'Dd', 'Kd', 'offset_by_run', 'offset_sd_by_run']) {
+  for (const key of ['L', 'Md', 'Dd', 'Kd', 'offset_by_run', 'offset_sd_by_run', 'offset_half95_by_run']) {
     if (obj[key] !== undefined) r[key] = looseMatrix(obj[key], `${what}: ${key}`);
   }
   if (isObject(obj.uncertainty)) {
     r.uncertainty = { ...obj.uncertainty };
-    for (const key of ['M_sd', 'D_sd', 'K_sd']) {
+    for (const key of ['M_sd', 'D_sd', 'K_sd', 'M_half95', 'D_half95', 'K_half95']) {
       if (obj.uncertainty[key] !== undefined) r.uncertainty[key] = looseMatrix(obj.uncertainty[key], `${what}: uncertainty.${key}`);
     }
   }

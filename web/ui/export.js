@@ -32,7 +32,7 @@ export function csvText(header, rows) {
 
 /**
  * Identification results as CSV, one value per row:
- * method,status,quantity,row,col,value,half95 (half95: half-width of the 95 % interval, when known).
+ * method,status,quantity,row,col,value,half95 (half95: the core's half-width of the 95 % interval, when known).
  * Quantities: M, D, K (entries, 1-based), omega_n and zeta (per mode), error_M … (relative errors
  * when the truth is known), fit_percent (per output); with friction or offset, coulomb (per DOF)
  * and offset (row: DOF, col: training run); with validation runs, validation_fit_percent (row:
@@ -51,22 +51,21 @@ export function resultsToCsv(results) {
       for (let i = 0; i < m.rows; i++) {
         for (let j = 0; j < m.cols; j++) {
           const k = i * m.cols + j;
-          rows.push([r.method, r.status, key, i + 1, j + 1, m.data[k], u ? u.z95 * u[`${key}_sd`].data[k] : '']);
+          rows.push([r.method, r.status, key, i + 1, j + 1, m.data[k], u?.[`${key}_half95`]?.data[k] ?? '']);
         }
       }
     }
     (r.modal?.modes ?? []).forEach((mode, k) => {
-      rows.push([r.method, r.status, 'omega_n', k + 1, '', mode.omega_n, u ? u.z95 * u.omega_n_sd[k] : '']);
-      rows.push([r.method, r.status, 'zeta', k + 1, '', mode.zeta, u ? u.z95 * u.zeta_sd[k] : '']);
+      rows.push([r.method, r.status, 'omega_n', k + 1, '', mode.omega_n, u?.omega_n_half95?.[k] ?? '']);
+      rows.push([r.method, r.status, 'zeta', k + 1, '', mode.zeta, u?.zeta_half95?.[k] ?? '']);
     });
     for (const [key, value] of Object.entries(r.errors ?? {})) rows.push([r.method, r.status, `error_${key}`, '', '', value, '']);
     Array.from(r.fit?.fit_percent ?? []).forEach((f, k) => rows.push([r.method, r.status, 'fit_percent', k + 1, '', f, '']));
-    const z = u?.z95 ?? 1.96;
-    Array.from(r.friction?.coulomb ?? []).forEach((f, k) => rows.push([r.method, r.status, 'coulomb', k + 1, '', f, z * r.friction.coulomb_sd[k]]));
+    Array.from(r.friction?.coulomb ?? []).forEach((f, k) => rows.push([r.method, r.status, 'coulomb', k + 1, '', f, r.friction.coulomb_half95?.[k] ?? '']));
     const offsets = r.offset_by_run ?? (r.offset ? { rows: 1, cols: r.offset.length, data: r.offset } : null);
-    const offsetSd = r.offset_sd_by_run ?? (r.offset ? { data: r.offset_sd } : null);
+    const offsetHalf = r.offset_half95_by_run ?? (r.offset ? { data: r.offset_half95 ?? [] } : null);
     for (let run = 0; run < (offsets?.rows ?? 0); run++) {
-      for (let k = 0; k < offsets.cols; k++) rows.push([r.method, r.status, 'offset', k + 1, run + 1, offsets.data[run * offsets.cols + k], z * offsetSd.data[run * offsets.cols + k]]);
+      for (let k = 0; k < offsets.cols; k++) rows.push([r.method, r.status, 'offset', k + 1, run + 1, offsets.data[run * offsets.cols + k], offsetHalf?.data[run * offsets.cols + k] ?? '']);
     }
     (r.validation_records ?? []).forEach((v, record) => Array.from(v.fit_percent ?? [])
       .forEach((f, k) => rows.push([r.method, r.status, 'validation_fit_percent', k + 1, record + 1, f, ''])));

@@ -4,6 +4,17 @@
 import { logSafe, tickText } from './plot-loglog.js';
 import { ResizingPlot } from './plot.js';
 
+// Plotting conversions of complex FRF values ([re, im] pairs, null where unknown) to the curves
+// drawn: |H|, its phase in degrees, and Σ |H| over outputs and forces (the stabilization diagram's
+// background curve). Drawing aids only: no result is computed from them.
+export const magnitude = (pairs) => pairs.map((z) => (z && z[0] !== null && z[1] !== null ? Math.hypot(z[0], z[1]) : null));
+export const phaseDeg = (pairs) => pairs.map((z) => (z && z[0] !== null && z[1] !== null ? (Math.atan2(z[1], z[0]) * 180) / Math.PI : null));
+export function magnitudeSum(H, count) {
+  const sum = new Array(count).fill(0);
+  for (const row of H) for (const pairs of row) magnitude(pairs).forEach((m, f) => { sum[f] += m ?? 0; });
+  return sum;
+}
+
 export class FrequencyPlot extends ResizingPlot {
   /** yLabel: the axis label; log: a logarithmic y axis; range: a fixed [min, max] of y (coherence: [0, 1]). */
   constructor(container, { yLabel, log = false, range }) {

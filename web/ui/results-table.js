@@ -1,8 +1,8 @@
 // The results of an identification as DOM (tables of M, D, K with their 95 % intervals, modes,
 // verdicts, warnings with their numbers rounded), shared by the "Identify" section and the CSV import. Text is only
 // ever set through textContent: user data and column names never become HTML.
-// Computed here until the result carries them: the 95 % half-widths z95·sd (the result has the
-// standard deviations and z95) and the symmetry verdict (used from checks.symmetric when given).
+// Every number shown is the core's, only rounded here (fmt): the 95 % half-widths are the result's
+// `*_half95` fields and the symmetry verdict its checks.symmetric.
 import { el, fmt } from './dom.js';
 import { roundedMessage } from './field-message.js';
 import { ModeAnimation } from './mode-animation.js';
@@ -62,55 +62,40 @@ export function dataTable(headers, rows) {
   return wrap;
 }
 
-// u: the result's uncertainty (95 % half-widths beside ω_n and ζ), when it has one.
+// "x ± half" with both rounded (fmt), or x alone when the core gives no half-width.
+export const withHalf95 = (x, half) => (Number.isFinite(half) ? `${fmt(x)} ± ${fmt(half)}` : fmt(x));
+
+// u: the result's uncertainty (its 95 % half-widths beside ω_n and ζ), when it has one.
 export function modalTable(modal, u) {
-  const pm = (value, sd) => (u && Number.isFinite(sd) ? `${fmt(value)} ± ${fmt(u.z95 * sd)}` : fmt(value));
   return dataTable(['mode', 'ω_n (rad/s)', 'f (Hz)', 'ζ'],
-    modal.modes.map((m, k) => [String(k + 1), pm(m.omega_n, u?.omega_n_sd[k]), fmt(m.freq_hz), pm(m.zeta, u?.zeta_sd[k])]));
+    modal.modes.map((m, k) => [String(k + 1), withHalf95(m.omega_n, u?.omega_n_half95?.[k]), fmt(m.freq_hz), withHalf95(m.zeta, u?.zeta_half95?.[k])]));
 }
 
 // The Coulomb friction F_c and the force offset f₀ per DOF (the model M q″ + D q′ + K q +
-// F_c sign(q′) + f₀ = L u), each ± z95 · sd (1.96, the 95 % normal quantile, when the result has
-// no uncertainty block); only the columns the result has, the offset per training run when there
-// are several.
+// F_c sign(q′) + f₀ = L u), each ± the core's 95 % half-width; only the columns the result has,
+// the offset per training run when there are several.
 export function frictionTable(r, id) {
-  const z = r.uncertainty?.z95 ?? 1.96;
-  const pm = (x, sd) => (Number.isFinite(sd) ? `${fmt(x)} ± ${fmt(z * sd)}` : fmt(x));
   const columns = [];
-  if (r.friction?.coulomb) columns.push(['Coulomb F_c (N)', r.friction.coulomb, r.friction.coulomb_sd]);
+  if (r.friction?.coulomb) columns.push(['Coulomb F_c (N)', r.friction.coulomb, r.friction.coulomb_half95]);
   const byRun = r.offset_by_run;  // runs x DOF, with several training runs: each its own offset
   if (byRun?.rows > 1) {
     for (let k = 0; k < byRun.rows; k++) {
-      const row = (m) => Array.from(m.data.slice(k * m.cols, (k + 1) * m.cols));
-      columns.push([`offset f₀, run ${k + 1} (N)`, row(byRun), row(r.offset_sd_by_run)]);
+      const row = (m) => (m ? Array.from(m.data.slice(k * m.cols, (k + 1) * m.cols)) : undefined);
+      columns.push([`offset f₀, run ${k + 1} (N)`, row(byRun), row(r.offset_half95_by_run)]);
     }
-  } else if (r.offset) columns.push(['offset f₀ (N)', r.offset, r.offset_sd]);
+  } else if (r.offset) columns.push(['offset f₀ (N)', r.offset, r.offset_half95]);
   const n = Math.max(...columns.map(([, x]) => x.length));
   const table = dataTable(['DOF', ...columns.map(([name]) => name)],
-    Array.from({ length: n }, (_, i) => [String(i + 1), ...columns.map(([, x, sd]) => pm(x[i], sd?.[i]))]));
+    Array.from({ length: n }, (_, i) => [String(i + 1), ...columns.map(([, x, half]) => withHalf95(x[i], half?.[i]))]));
   table.querySelector('table').id = id;
   return table;
 }
-
-// Symmetric to rounding: max |X − Xᵀ| ≤ 1e-9 max |X|.
-function isSymmetric(x) {
-  let largest = 0, gap = 0;
-  for (let i = 0; i < x.rows; i++) {
-    for (let j = 0; j < x.cols; j++) {
-      largest = Math.max(largest, Math.abs(x.data[i * x.cols + j]));
-      gap = Math.max(gap, Math.abs(x.data[i * x.cols + j] - x.data[j * x.cols + i]));
-    }
-  }
-  return gap <= 1e-9 * largest;
-}
-
-const scaled = (m, factor) => ({ rows: m.rows, cols: m.cols, data: Float64Array.from(m.data, (x) => factor * x) });
 
 // Ids are `${prefix}-M-${suffix}` etc., so that two sections can show the same method.
 export function matrices(column, sys, suffix, u, prefix = 'ident') {
   for (const key of ['M', 'D', 'K']) {
     const fig = el('figure');
-    const half95 = u ? scaled(u[`${key}_sd`], u.z95) : undefined;
+    const half95 = u?.[`${key}_half95`];
     // Both triangles: the list names X[i,j] with i <= j of a symmetric matrix (1-based).
     const entries = (u?.undetermined ?? []).filter((e) => e.matrix === key);
     const undetermined = new Set(entries.flatMap((e) => [`${e.row - 1},${e.col - 1}`, `${e.col - 1},${e.row - 1}`]));
@@ -179,8 +164,10 @@ export function methodColumn(r, prefix = 'ident') {
     const text = key === 'K_pd' && c.rigid_body ? 'K: rigid-body mode (the structure fixes K singular)' : `${label}: ${c[key] ? 'yes' : 'no'}`;
     pd.append(el('span', text, { class: 'verdict', 'data-passive': String(Boolean(c[key] || (key === 'K_pd' && c.rigid_body))) }), ' ');
   }
-  const symmetric = c.symmetric ?? ['M', 'D', 'K'].every((key) => isSymmetric(r[key]));
-  pd.append(el('span', `symmetric: ${symmetric ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(symmetric), id: `${prefix}-symmetric-${m}` }));
+  // A result file written before the core sent checks.symmetric has no verdict to show.
+  if (typeof c.symmetric === 'boolean') {
+    pd.append(el('span', `symmetric: ${c.symmetric ? 'yes' : 'no'}`, { class: 'verdict', 'data-passive': String(c.symmetric), id: `${prefix}-symmetric-${m}` }));
+  }
   col.append(pd);
   if (r.diagnostics?.reason) col.append(el('p', `Chose ${r.diagnostics.choice}: ${roundedMessage(r.diagnostics.reason)}`, { class: 'hint', id: `${prefix}-reason-${m}` }));
   // Forces "read off the data": which intersample force was taken, and why.

@@ -59,14 +59,18 @@ async function runSvf(event) {
     text: 'Searching the pole grid…',
     work: (signal) => client.svfSearch({ experiment, grid, intersample: $('est-svf-intersample').value }, { signal }),
     show: (r) => {
+      // The core's result as it is: svfRlc's (p1, p2, output_error at the top) or svfIdentify's
+      // (in its diagnostics; m, b, k the single entries of M, D, K).
       const e = r.estimate;
+      const found = experiment === 'rlc' ? e : e.diagnostics ?? {};
+      const entry = (m) => m?.data[0];
       const what = experiment === 'rlc'
         ? `1/RC = ${fmt6(e.inv_RC)} (true 10), 1/LC = ${fmt6(e.inv_LC)} (true 2.5e7)`
-        : `m = ${fmt6(e.m)}, b = ${fmt6(e.b)}, k = ${fmt6(e.k)} (true 15, 0.2, 2)`;
-      $('est-svf-result').textContent = `best poles p1 = ${fmt(e.p1)}, p2 = ${fmt(e.p2)}: ${what}; mean |y − ŷ| = ${fmt(e.outputError)}`;
-      showSurface(r.search);
+        : `m = ${fmt6(entry(e.M))}, b = ${fmt6(entry(e.D))}, k = ${fmt6(entry(e.K))} (true 15, 0.2, 2)`;
+      $('est-svf-result').textContent = `best poles p1 = ${fmt(found.p1)}, p2 = ${fmt(found.p2)}: ${what}; mean |y − ŷ| = ${fmt(found.output_error)}`;
+      showSurface(e.search);
       // Red when the estimate failed, amber on its warning (the reason follows in the line).
-      const text = `${r.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${roundedMessage(e.message)}` : ''})`;
+      const text = `${e.search.evaluated} pole pairs in ${Math.round(r.ms)} ms (${e.status}${e.message ? `: ${roundedMessage(e.message)}` : ''})`;
       if (e.status === 'failed') setStatus('est-svf-status', 'error', text);
       else setResultStatus('est-svf-status', worstOf([e.status]), text);
     },
@@ -119,10 +123,11 @@ async function runEkf(event) {
       const table = $('est-ekf-table');
       table.replaceChildren();
       for (const run of r.runs) {
+        const method = run.discretization;
         const cells = run.status === 'failed'
-          ? [run.method, roundedMessage(run.message), '', '', '']
-          : [run.method, fmt6(run.theta[0]), `${(100 * run.errors[0]).toFixed(2)} %`, fmt6(run.theta[1]), `${(100 * run.errors[1]).toFixed(2)} %`];
-        const tr = el('tr', undefined, { 'data-method': run.method });
+          ? [method, roundedMessage(run.message), '', '', '']
+          : [method, fmt6(run.theta[0]), `${(100 * run.errors[0]).toFixed(2)} %`, fmt6(run.theta[1]), `${(100 * run.errors[1]).toFixed(2)} %`];
+        const tr = el('tr', undefined, { 'data-method': method });
         tr.append(...cells.map((c) => el('td', c)));
         table.append(tr);
       }
@@ -141,9 +146,9 @@ function showTrajectories(r) {
   const x = Float64Array.from({ length: M }, (_, i) => r.t[i * step]);
   for (const [j, key, label] of [[0, 'cspec', 'c_spec (N)'], [1, 'damping', 'd (N s/m)']]) {
     const series = r.runs.map((run) => ({
-      label: run.method, values: Float64Array.from({ length: M }, (_, i) => run.parameters.data[i * step * 2 + j]),
+      label: run.discretization, values: Float64Array.from({ length: M }, (_, i) => run.parameters.data[i * step * 2 + j]),
     }));
-    series.push({ label: 'true', values: new Float64Array(M).fill(r.trueTheta[j]), color: REFERENCE, dash: [6, 4] });
+    series.push({ label: 'true', values: new Float64Array(M).fill(r.true_theta[j]), color: REFERENCE, dash: [6, 4] });
     linePlot(key, $(`est-ekf-plot-${key}`), { x, xLabel: 't (s)', yLabel: label, series });
   }
 }

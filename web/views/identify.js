@@ -1,7 +1,7 @@
 // The "Identify" section (thesis sec. 4.2, ch. 5). The page's worker identifies M, D, K with each
 // chosen method from the data of step 2 (web/app/step-data.js) or from PRBS data it simulates;
-// this thread only formats tables and plots. Text is only ever set through textContent. Computed here until the result carries it: the residual
-// q1 − simulated q1 of the fit plot.
+// this thread only formats tables and plots (the residual plotted is the core's
+// validation.residual). Text is only ever set through textContent.
 import { client } from '../client/worker-client.js';
 import { StudyView } from '../ui/study-view.js';
 import { methodColumn, truthColumn } from '../ui/results-table.js';
@@ -124,7 +124,7 @@ function showFit(t, q, r) {
   };
   const [measured] = columnsOf(q), [simulated] = columnsOf(sim);
   fitPlot.mount(opts, [t, measured, simulated], { series: 2, points: t.length });
-  const residual = measured.map((x, i) => x - simulated[i]);
+  const [residual] = columnsOf(r.validation.residual);
   residualPlot.mount({
     scales: { x: { time: false } },
     axes: [{ label: 't (s)' }, { label: 'residual q1 (m)' }],

@@ -13,7 +13,7 @@ import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { download } from '../ui/export.js';
 import { seriesColor } from '../ui/palette.js';
-import { FrequencyPlot } from '../ui/plot-frequency.js';
+import { FrequencyPlot, magnitude, magnitudeSum, phaseDeg } from '../ui/plot-frequency.js';
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
@@ -25,7 +25,6 @@ const status = $('modes-status');
 const progressBar = $('modes-progress');
 const control = new RunControl({ cancel: $('modes-cancel'), status });
 const exportButtons = ['modes-export-uff55', 'modes-export-uff58', 'modes-export-json'].map($);
-const Z95 = 1.96;
 // A band edge or a step as typed: 4 significant digits without trailing zeros (2, 15, 0.0025).
 const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '?');
 
@@ -43,7 +42,7 @@ const PLACES = {
   max_order: ['modes-max-order-error', ['modes-max-order']],
   tolerances: ['modes-tolerances-error', ['modes-freq-tol', 'modes-damping-tol', 'modes-mac-min', 'modes-min-stable']],
   outputs: ['modes-outputs-error', []],
-  driving_output: ['modes-driving-error', ['modes-driving']],
+  drivingOutput: ['modes-driving-error', ['modes-driving']],
 };
 const ERROR_IDS = ['modes-band-error', 'modes-periods-error', 'modes-method-error', 'modes-outputs-error', 'modes-max-order-error',
   'modes-tolerances-error', 'modes-run-error', 'modes-driving-error'];
@@ -285,16 +284,6 @@ function toggle(key) {
 // ------------------------------------------------------------------------------------------------
 // Showing a result
 
-const magnitude = (pairs) => pairs.map((z) => (z && z[0] !== null && z[1] !== null ? Math.hypot(z[0], z[1]) : null));
-const phaseDeg = (pairs) => pairs.map((z) => (z && z[0] !== null && z[1] !== null ? (Math.atan2(z[1], z[0]) * 180) / Math.PI : null));
-
-// Σ over outputs and forces of |H| at each frequency: the stabilization diagram's background curve.
-function magnitudeSum(H, count) {
-  const sum = new Array(count).fill(0);
-  for (const row of H) for (const pairs of row) magnitude(pairs).forEach((m, f) => { sum[f] += m ?? 0; });
-  return sum;
-}
-
 function showRun(out) {
   const r = out.result;
   const s = out.summary;
@@ -364,11 +353,12 @@ function showReduced(reduced) {
 
 function showTable() {
   const modes = takenModes();
-  const pm = (x, sd) => (Number.isFinite(sd) ? `${fmt(x)} ± ${fmt(Z95 * sd, 2)}` : fmt(x));
+  // ± the core's 95 % half-width (freq_hz_half95, zeta_half95), rounded to 2 digits.
+  const pm = (x, half) => (Number.isFinite(half) ? `${fmt(x)} ± ${fmt(half, 2)}` : fmt(x));
   const wrap = dataTable(['mode', 'f (Hz)', 'ζ', 'MPC', 'stable orders', 'order', 'taken'], modes.map((m, k) => [
     String(k + 1),
-    pm(m.freq_hz, m.mode?.freq_hz_sd),
-    pm(m.zeta, m.mode?.zeta_sd),
+    pm(m.freq_hz, m.mode?.freq_hz_half95),
+    pm(m.zeta, m.mode?.zeta_half95),
     m.mode ? fmt(m.mode.mpc, 3) : '–',
     m.mode ? String(m.mode.stable_orders) : '–',
     String(m.order),

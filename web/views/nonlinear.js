@@ -81,10 +81,11 @@ function applyPreset() {
 
 // ---- results ------------------------------------------------------------------------------
 
-// Error against the preset: relative where the true stiffness is non-zero, absolute otherwise.
-function errorText(k, truth) {
-  if (truth === undefined) return '–';
-  return truth === 0 ? `|k| = ${fmt(Math.abs(k))}` : `${fmt((100 * Math.abs(k - truth)) / Math.abs(truth))} %`;
+// The core's error against the preset (the result's stiffness entry): relative, in %, where the
+// true stiffness is non-zero; the absolute |k̂ − k| (= |k̂|) where it is 0.
+function errorText(s) {
+  if (s.abs_error === undefined) return '–';
+  return s.error === null ? `|k| = ${fmt(s.abs_error)}` : `${fmt(100 * s.error)} %`;
 }
 
 function showTable(sim, results) {
@@ -106,10 +107,10 @@ function showTable(sim, results) {
     const row = el('tr', undefined, { id: `nl-row-${r.method}` });
     row.append(el('th', r.method.toUpperCase()));
     for (const s of r.stiffness) {
-      row.append(el('td', fmt(s.k), { 'data-k': s.name }), el('td', errorText(s.k, sim.k[s.name]), { 'data-error': s.name }));
+      row.append(el('td', fmt(s.k), { 'data-k': s.name }), el('td', errorText(s), { 'data-error': s.name }));
     }
-    row.append(el('td', `${fmt(r.mass)}${r.massEstimated ? '' : ' (known)'}`),
-      el('td', `${fmt(r.damping)}${r.dampingEstimated ? '' : ' (known)'}`),
+    row.append(el('td', `${fmt(r.mass)}${r.mass_estimated ? '' : ' (known)'}`),
+      el('td', `${fmt(r.damping)}${r.damping_estimated ? '' : ' (known)'}`),
       el('td', String(r.classification.changed), { 'data-changed': '' }),
       el('td', `${r.fit.fit_percent.toFixed(1)} %`),
       el('td', r.status === 'ok' ? 'ok' : `${r.status}: ${roundedMessage(r.message)}`, { 'data-status': r.status }));
@@ -139,15 +140,15 @@ function showPlots() {
   const { sim, results } = last;
   const r = results.find((x) => x.method === $('nl-show').value) ?? results[0];
   const s = r.signals;
-  plots.xv.show(byRegion(r.regions, s.finalRegion, s.x, s.v));
-  plots.va.show(byRegion(r.regions, s.finalRegion, s.v, s.a));
+  plots.xv.show(byRegion(r.regions, s.final_region, s.x, s.v));
+  plots.va.show(byRegion(r.regions, s.final_region, s.v, s.a));
   // The true curve last, so it is drawn on top of the estimates.
   plots.force.show([
-    ...results.filter((x) => x.forceCurve).map((x, i) => ({
+    ...results.filter((x) => x.force_curve).map((x, i) => ({
       label: `${x.method.toUpperCase()} estimate`, color: REGION_COLORS[(i + 1) % REGION_COLORS.length],
-      dash: x.method === 'dia' ? [6, 4] : undefined, x: x.forceCurve.x, y: x.forceCurve.F,
+      dash: x.method === 'dia' ? [6, 4] : undefined, x: x.force_curve.x, y: x.force_curve.F,
     })),
-    { label: 'true F(x)', color: REFERENCE, x: sim.forceCurve.x, y: sim.forceCurve.F },
+    { label: 'true F(x)', color: REFERENCE, x: sim.force_curve.x, y: sim.force_curve.F },
   ]);
 }
 

@@ -12,12 +12,13 @@ export function identifyEkf(o, mechid) {
   // Trajectories by parameter name, one value per sample.
   const column = (m, j) => Array.from({ length: m.rows }, (_, i) => m.data[i * m.cols + j]);
   const trajectories = { t: Array.from(data.t ?? [], Number) };
-  r.parameterNames.forEach((name, j) => {
+  r.parameter_names.forEach((name, j) => {
     trajectories[name] = column(r.parameters, j);
-    trajectories[`${name}_std`] = column(r.parameterStd, j);
+    trajectories[`${name}_std`] = column(r.parameter_std, j);
   });
-  const { parameters, parameterStd, ...rest } = r;
-  const estimates = Object.fromEntries(r.parameterNames.map((name, j) => [name, r.theta[j]]));
+  // The N x 2 trajectories (under both names of parameter_std) go into `trajectories` only.
+  const { parameters, parameter_std: _std, parameterStd, ...rest } = r;
+  const estimates = Object.fromEntries(r.parameter_names.map((name, j) => [name, r.theta[j]]));
   writeJson({ ...rest, reading: o.reading, estimates, trajectories }, o.out);
   if (r.status !== 'ok') warn([r.message]);
 }

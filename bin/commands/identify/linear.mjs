@@ -79,7 +79,10 @@ export function identifyLinear(o, mechid) {
   };
   const strip = ({ columns, ...record }) => record;
   const result = mechid.identify(o.method, runs.length === 1 ? strip(runs[0]) : runs.map(strip), options, truth);
-  if (result.validation) delete result.validation.simulated;  // N x n: the page plots it, the JSON need not carry it
+  if (result.validation) {  // N x n each: the page plots them, the JSON need not carry them
+    delete result.validation.simulated;
+    delete result.validation.residual;
+  }
   if (o.validate !== undefined && result.status !== 'failed') {
     result.validation_records = o.validate.map((path) => {
       const record = read(path);

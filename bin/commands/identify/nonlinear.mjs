@@ -57,6 +57,7 @@ export function identifyNonlinear(o, mechid) {
   });
   // The per-sample arrays are for plots; the JSON keeps the numbers.
   delete result.signals;
+  delete result.force_curve;
   delete result.forceCurve;
   const out = { ...result, h: data.h, n: data.y.rows, columns: { acceleration: accel, force: data.u.cols ? force : null } };
   if (truth) {

@@ -241,7 +241,7 @@ TEST_CASE("reduced model end to end: the 3-DOF preset from a periodic record, fo
     modes_in_band(u, y, h, o);
     FAIL("no InputError");
   } catch (const InputError& e) {
-    CHECK(e.option() == "driving_output");
+    CHECK(e.option() == "drivingOutput");
   }
 }
 

@@ -48,6 +48,23 @@ TEST_CASE("validation fits the initial state of the data: the true one for the t
   CHECK((v.initial_state - x0).norm() < 1e-9 * x0.norm());
 }
 
+// The residual the page plots is the measured minus the simulated outputs, and its norm over the
+// spread gives the nrmse reported beside it.
+TEST_CASE("validation's residual is y - simulated, entry by entry, and its channel norms give the nrmse") {
+  const MechanicalSystem truth = preset("3dof");
+  MechanicalSystem off = truth;
+  off.K *= 1.05;  // a model a little off, so that the residual is not at rounding level
+  const Dataset d = fixtures::simulated_from(truth, 0.05, 400, Vector::LinSpaced(3, 0.01, 0.0), Vector::Zero(3));
+  const ValidationReport v = validate_model(off, d);
+  REQUIRE(v.residual.rows() == d.y.rows());
+  REQUIRE(v.residual.cols() == 3);
+  CHECK((v.residual - (d.y - v.simulated)).cwiseAbs().maxCoeff() == 0.0);
+  for (Eigen::Index c = 0; c < 3; ++c) {
+    const double spread = (d.y.col(c).array() - d.y.col(c).mean()).matrix().norm();
+    CHECK(v.residual.col(c).norm() / spread == Approx(v.nrmse(c)).epsilon(1e-12));
+  }
+}
+
 // validate_model is public: a record whose forces and outputs differ in length (a Dataset built
 // by hand, without validate()) is a failed report that says so, not a run past the shorter one.
 TEST_CASE("validation of a record with more rows of forces than of outputs fails and names both counts") {

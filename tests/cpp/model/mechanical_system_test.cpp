@@ -137,3 +137,13 @@ TEST_CASE("state space of eq. 1.4: x' = (v, M^-1 (L u - K q - D v)), y = q") {
   CHECK(one.A(1, 1) == Approx(-0.2 / 15));
   CHECK(one.B(1, 0) == Approx(1.0 / 15));
 }
+
+TEST_CASE("is_symmetric: symmetric to rounding (1e-9 of the largest entry), not beyond; non-square is not") {
+  Matrix X(2, 2);
+  X << 2.0, 1.0, 1.0 + 1e-12, 3.0;
+  CHECK(is_symmetric(X));
+  X(1, 0) = 1.0 + 1e-6;
+  CHECK_FALSE(is_symmetric(X));
+  CHECK_FALSE(is_symmetric(Matrix::Ones(2, 3)));
+  CHECK(is_symmetric(preset("3dof").K));
+}

@@ -1,0 +1,27 @@
+// The Outcome every core result carries (src/core/status.hpp), written once at the JS boundary:
+// {status, message, warnings}. Every serialiser of a result writes these three fields through
+// outcome_to_js, so that no result drops one of them.
+#pragma once
+
+#include "convert/marshal.hpp"
+#include "core/status.hpp"
+
+namespace mechid::wasm {
+
+// {status, message, warnings}
+inline val outcome_to_js(const Outcome& r) {
+  return object_of("status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings));
+}
+
+// The three fields of outcome_to_js added to `out` (for results whose documented key order puts
+// them after other keys).
+inline void set_outcome(val& out, const Outcome& r) { val::global("Object").call<void>("assign", out, outcome_to_js(r)); }
+
+// A result key under its documented snake_case name and its older camelCase name (kept as an
+// alias, docs/interfaces-aliases.md): one JS value under two keys.
+inline void set_aliased(val& out, const char* key, const char* alias, const val& value) {
+  out.set(key, value);
+  out.set(alias, value);
+}
+
+}  // namespace mechid::wasm

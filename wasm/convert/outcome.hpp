@@ -18,7 +18,7 @@ inline val outcome_to_js(const Outcome& r) {
 inline void set_outcome(val& out, const Outcome& r) { val::global("Object").call<void>("assign", out, outcome_to_js(r)); }
 
 // A result key under its documented snake_case name and its older camelCase name (kept as an
-// alias, docs/interfaces-aliases.md): one JS value under two keys.
+// alias, docs/interfaces.md, "Result keys"): one JS value under two keys.
 inline void set_aliased(val& out, const char* key, const char* alias, const val& value) {
   out.set(key, value);
   out.set(alias, value);

@@ -12,6 +12,7 @@ import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-fa
 import { readRuns, showRuns } from './csv-runs.js';
 import { readStructure, startStructure } from './csv-structure.js';
 import { clearOverlays, showValidation } from './csv-validation.js';
+import { showMethodList } from './method-list.js';
 import { methodColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
@@ -457,8 +458,8 @@ async function save() {
   }
 }
 
-/** Wires the section (it needs the worker only when a file is chosen). */
-export function start() {
+/** Wires the section; its method list comes from the worker (its method table). */
+export async function start() {
   fileInput.addEventListener('change', () => load([...fileInput.files]));
   if (fileInput.files.length) load([...fileInput.files]);  // chosen while this module was loading
   outputKind.addEventListener('change', showOutputKind);
@@ -481,4 +482,5 @@ export function start() {
     if (e.dataTransfer.files.length) load([...e.dataTransfer.files]);
   });
   form.addEventListener('submit', identify);
+  await showMethodList($('csv-method-list'), form, { name: 'csv-method', checkedKey: 'recommended' });
 }

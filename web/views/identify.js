@@ -4,6 +4,7 @@
 // q1 − simulated q1 of the fit plot.
 import { client } from '../app/worker-client.js';
 import { StudyView } from './study.js';
+import { showMethodList } from './method-list.js';
 import { methodColumn, truthColumn } from './results.js';
 import { keepAnalysis } from './saved.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
@@ -280,6 +281,8 @@ export async function start() {
     if (lastStudy) download(new Blob([studyToCsv(lastStudy)], { type: 'text/csv' }), `${safeName(`study-${lastStudy.system}-snr${lastStudy.snr}`)}.csv`);
   });
   for (const name of (await client.presetNames()).names) presetSelect.append(new Option(name, name));
+  // The thesis's comparison (Bruschetta 2011, ch. 5) checked by default: this section's lesson.
+  await showMethodList($('ident-method-list'), form, { name: 'method', checkedKey: 'thesis_comparison' });
   followSystem(presetSelect);  // the system of step 1, for new data and the study
   onSimulation(offerSimulation);
   onMeasurementFile(pointToFile);

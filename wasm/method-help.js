@@ -3,10 +3,16 @@
 // CLI help's capability lines) and the lists of such methods the page shows. Pure JS, no DOM:
 // used by bin/ and, copied to web/gen/, by the page.
 
-/** The names of the methods of `info` (methodInfo()) that honour `capability` (a key of an entry, or a predicate). */
+/**
+ * The entries of `info` (methodInfo()) in the order the page, the help and the fuzz generator list
+ * them: the recommended method first, then the table's order.
+ */
+export const recommendedFirst = (info) => [...info.filter((m) => m.recommended), ...info.filter((m) => !m.recommended)];
+
+/** The names of the methods of `info` that honour `capability` (a key of an entry, or a predicate), recommended first. */
 export function methodsWith(info, capability) {
   const has = typeof capability === 'function' ? capability : (m) => Boolean(m[capability]);
-  return info.filter(has).map((m) => m.name);
+  return recommendedFirst(info).filter(has).map((m) => m.name);
 }
 
 /** The methods that take --lowpass, in words: "inverse-dynamic; auto with --friction coulomb". */
@@ -24,7 +30,7 @@ function lowpassMethods(info) {
 export function methodHelpLines(info) {
   const list = (capability) => methodsWith(info, capability).join(', ');
   return [
-    ...info.map((m) => `${m.name}: ${m.summary}`),
+    ...recommendedFirst(info).map((m) => `${m.name}: ${m.summary}`),
     'which methods honour which options:',
     `  several --data runs: ${list('runs')}`,
     `  --structure: ${list('structure')}`,

@@ -7,6 +7,7 @@
 // keeps only what the method accepts (its entry of mechid.methodInfo(): no friction, offset, runs,
 // structure or low-pass where it has none; one run and point-sampled forces for accelerations),
 // an L when k < n, no positive with a structure, blockRows by the rule.
+import { recommendedFirst } from '../../wasm/method-help.js';
 import { mostly, sometimes } from '../arbitraries.mjs';
 
 /** The core's method table (methodInfo): the methods and what each honours. */
@@ -17,7 +18,7 @@ export const setup = (mechid) => ({ info: mechid.methodInfo() });
  * (with today's table: auto, variational, n4sid-d2c, equation-error, variational-zoh,
  * inverse-dynamic, the order the cases of a seed were made from before the table).
  */
-export const methodsFrom = (info) => [...info.filter((m) => m.recommended), ...info.filter((m) => !m.recommended)].map((m) => m.name);
+export const methodsFrom = (info) => recommendedFirst(info).map((m) => m.name);
 
 const SCALES = [1e-300, 1e-150, 1e-20, 1e-6, 1e6, 1e20, 1e150, 1e300, 0, -1];
 const ODD_H = [1e-320, 1e-300, 1e-12, 1e6, 1e300, 0, -0.1, 5e-324];

@@ -59,11 +59,12 @@ test('a method added to methodInfo is listed by the CLI help, the page lists and
   }
   for (const option of ['--offset', '--outputs acceleration']) assert.ok(!listed(lines, option).includes('dummy'), option);
   assert.equal(capabilityLine(lines, '--lowpass'), 'inverse-dynamic, dummy; auto with --friction coulomb');
-  assert.deepEqual(methodsWith(withDummy, 'positive'), ['variational', 'variational-zoh', 'auto', 'dummy']);
+  assert.deepEqual(methodsWith(withDummy, 'positive'), ['auto', 'variational', 'variational-zoh', 'dummy']);
 
-  // The page's lists: every method, the dummy with its label, checked where its flag says.
+  // The page's lists: every method (the recommended first, as the page had them), the dummy with
+  // its label, checked where its flag says.
   const identifyList = methodChoices(withDummy, 'thesis_comparison');
-  assert.deepEqual(identifyList.map((c) => c.value), [...mechid.methodNames(), 'dummy']);
+  assert.deepEqual(identifyList.map((c) => c.value), ['auto', 'variational', 'n4sid-d2c', 'equation-error', 'variational-zoh', 'inverse-dynamic', 'dummy']);
   assert.deepEqual(identifyList.at(-1), { value: 'dummy', text: 'dummy (a test’s method)', checked: true });
   assert.equal(methodChoices(withDummy, 'recommended').at(-1).checked, false);
 

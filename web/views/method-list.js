@@ -4,7 +4,7 @@
 // default when the entry's `checkedKey` flag is set; an element with data-methods-with="positive"
 // (or another capability) gets the names of the methods that honour it. Built with DOM APIs only.
 import { client } from '../app/worker-client.js';
-import { methodsWith } from '../gen/method-help.js';
+import { methodsWith, recommendedFirst } from '../gen/method-help.js';
 import { el } from '../ui/dom.js';
 
 let info = null;
@@ -18,9 +18,12 @@ export function methodInfo() {
   return info;
 }
 
-/** [{value, text, checked}] for a list: every method of `methods` (methodInfo), checked when m[checkedKey]. */
+/**
+ * [{value, text, checked}] for a list: every method of `methods` (methodInfo), the recommended one
+ * first, checked when m[checkedKey].
+ */
 export function methodChoices(methods, checkedKey = 'recommended') {
-  return methods.map((m) => ({ value: m.name, text: m.label, checked: Boolean(m[checkedKey]) }));
+  return recommendedFirst(methods).map((m) => ({ value: m.name, text: m.label, checked: Boolean(m[checkedKey]) }));
 }
 
 /** The labelled checkboxes of a list named `name`, as <label class="check"> elements. */

@@ -50,7 +50,8 @@ std::vector<MethodEntry>& registry() {
        "the variational estimate refined by the output-error PEM in M, D, K on the exact sampled model",
        identify_variational_zoh, true, true, false, true, true, true, Lowpass::never, false, false, variational_zoh_cost},
       {"inverse-dynamic", F::least_squares,
-       "inverse-dynamic (least squares on filtered derivatives, as the EMPS paper’s IDIM-LS; friction and offset)",
+       "inverse-dynamic (least squares on filtered derivatives, the IDIM-LS of Janot, Gautier & Brunot 2019; friction "
+       "and offset)",
        "IDIM-LS: least squares on the low-passed equation of motion, with Coulomb friction and offset "
        "(Janot, Gautier & Brunot 2019)",
        identify_inverse_dynamic, true, true, true, true, false, true, Lowpass::always, false, false, inverse_dynamic_cost},

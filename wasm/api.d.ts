@@ -225,6 +225,19 @@ export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'
   maxWork?: number }
 /** identify's work guard estimate (estimateWork). */
 export interface WorkEstimate { flops: number; bytes: number; seconds: number }
+/**
+ * One method of the method table (methodInfo): what it honours beyond one record of displacements
+ * with the plain symmetric model (several runs, a structure, friction, an offset, positive, the
+ * output kinds, lowpassHz: always, never or only with friction), its page text (label), its help
+ * line (summary), and whether the page checks it by default (recommended; thesis_comparison: in
+ * the Identify section, the methods Bruschetta 2011, ch. 5 compares).
+ */
+export interface MethodInfo {
+  name: string; family: 'prediction_error' | 'subspace' | 'least_squares' | 'choice'; label: string; summary: string;
+  runs: boolean; structure: boolean; friction: boolean; offset: boolean; positive: boolean;
+  outputs: ('displacement' | 'acceleration')[]; lowpass: 'never' | 'always' | 'with_friction';
+  recommended: boolean; thesis_comparison: boolean;
+}
 /** validateRecord: the free-run fit of a model on one record. */
 export interface RecordValidation extends Outcome { fit_percent?: number[]; nrmse?: number[]; simulated?: Matrix }
 /**
@@ -467,6 +480,8 @@ export interface Mechid extends NonlinearApi, Estimators {
   /** Thesis Figs. 3.1, 3.2, A.1 on a 1-DOF system at h_i = 2π/(i ω_B); rows zoh then midpoint per i. */
   perturbationStudy(system: MechanicalSystem, options?: PerturbationOptions): PerturbationRow[];
   methodNames(): string[];
+  /** The method table, in methodNames() order: what each method honours, its page text and help line. */
+  methodInfo(): MethodInfo[];
   identify(method: string, data: IdentifyData | IdentifyData[], options?: IdentifyOptions, truth?: MechanicalSystem): Identification;
   /**
    * The work guard's estimate of identify(method, data, options) without running it: floating-point

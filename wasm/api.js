@@ -319,6 +319,8 @@ export function wrapModule(module) {
       return unwrap(module.perturbationStudy(normalizeSystem(system), o));
     },
     methodNames: () => module.methodNames(),
+    /** The method table (src/identify/method_table.hpp): per method its name, capabilities and text. */
+    methodInfo: () => module.methodInfo(),
     /**
      * Identifies M, D, K from data {h, u, y, inputSampling, outputs, cutoffHz}, or from an array of
      * such records (several runs of one experiment); `truth` (a system) adds errors.

@@ -7,6 +7,7 @@
 
 #include "convert/frequency_domain.hpp"
 #include "convert/inputs.hpp"
+#include "convert/method_info.hpp"
 #include "convert/result_or_error.hpp"
 #include "convert/results.hpp"
 #include "core/rng.hpp"
@@ -231,6 +232,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("validateRecord", &validate_record_js);
   function("studyRun", &study_run_js);
   function("methodNames", &method_names_js);
+  function("methodInfo", &method_info_to_js);
   function("svfIdentify", &svf_identify_js);
   function("svfRlc", &svf_rlc_js);
   function("ekfBeltDrive", &ekf_belt_drive_js);

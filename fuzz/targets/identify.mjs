@@ -4,9 +4,21 @@
 // structure, friction, offset and several runs. Odd values come in a minority of cases (mostly())
 // so that most cases reach the method. Independent odd choices still stopped 91 % of the cases
 // before any method ran (2026-11-23: 9,000 of 9,837), so 3 cases in 4 are `coherent`: prepare()
-// keeps only what the method accepts (no friction, offset, runs or structure where it has none,
-// one run and point-sampled forces for accelerations, an L when k < n, no positive with a structure, blockRows by the rule).
+// keeps only what the method accepts (its entry of mechid.methodInfo(): no friction, offset, runs,
+// structure or low-pass where it has none; one run and point-sampled forces for accelerations),
+// an L when k < n, no positive with a structure, blockRows by the rule.
+import { recommendedFirst } from '../../wasm/method-help.js';
 import { mostly, sometimes } from '../arbitraries.mjs';
+
+/** The core's method table (methodInfo): the methods and what each honours. */
+export const setup = (mechid) => ({ info: mechid.methodInfo() });
+
+/**
+ * The methods to generate, from methodInfo: the recommended one first, then the table's order
+ * (with today's table: auto, variational, n4sid-d2c, equation-error, variational-zoh,
+ * inverse-dynamic, the order the cases of a seed were made from before the table).
+ */
+export const methodsFrom = (info) => recommendedFirst(info).map((m) => m.name);
 
 const SCALES = [1e-300, 1e-150, 1e-20, 1e-6, 1e6, 1e20, 1e150, 1e300, 0, -1];
 const ODD_H = [1e-320, 1e-300, 1e-12, 1e6, 1e300, 0, -0.1, 5e-324];
@@ -25,7 +37,7 @@ function chain({ masses, springs, dampers }, dof) {
   return { M: matrix(dof, dof, (i, j) => (i === j ? masses[i] : 0)), D: tri(dampers), K: tri(springs) };
 }
 
-export function arbitrary(fc) {
+export function arbitrary(fc, { info }) {
   const positive = fc.constantFrom(1e-6, 1e-2, 0.1, 1, 2, 10, 1e3, 1e6);
   return fc.nat({ max: 3 }).chain((d) => {
     const dof = d + 1;
@@ -50,7 +62,7 @@ export function arbitrary(fc) {
       hOdd: sometimes(fc, fc.constantFrom(...ODD_H), 12),
       inputSampling: fc.constantFrom('point', 'hold'),
       acceleration: mostly(fc, [false, false, true], [true]), cutoffHz: mostly(fc, [0], CUTOFF, 3),
-      method: fc.constantFrom('auto', 'variational', 'n4sid-d2c', 'equation-error', 'variational-zoh', 'inverse-dynamic'),
+      method: fc.constantFrom(...methodsFrom(info)),
       options: fc.record({
         init: mostly(fc, ['n4sid', 'equation-error'], ['magic'], 20),
         blockRows: mostly(fc, [0], BLOCK_ROWS, 4),
@@ -103,35 +115,29 @@ function structureOption(s, dof, system) {
   return out;
 }
 
-// What each method honours beyond one run of the plain model (src/identify/methods.cpp, kMethods).
-const CAN = {
-  variational: {}, 'n4sid-d2c': {}, 'equation-error': {},
-  'variational-zoh': { runs: true, structure: true, offset: true },
-  'inverse-dynamic': { runs: true, structure: true, friction: true, offset: true },
-  auto: { runs: true, structure: true, friction: true, offset: true },
-};
-
-// A coherent case: the options the method accepts, the odd values of the data and h kept.
-function cohere(c) {
-  const can = CAN[c.method];
+// A coherent case: the options the method accepts (its entry of methodInfo), the odd values of the
+// data and h kept.
+export function cohere(c, info) {
+  const can = info.find((m) => m.name === c.method);
   const o = { ...c.options };
-  if (!can.friction || c.acceleration || o.friction === 'viscous') o.friction = undefined;
+  const acceleration = c.acceleration && can.outputs.includes('acceleration');
+  if (!can.friction || acceleration || o.friction === 'viscous') o.friction = undefined;
   if (!can.offset) o.offset = undefined;
   if (!can.structure || o.positive) o.structure = undefined;
   if (o.init === 'magic') o.init = 'n4sid';
   if (o.giveL === 'wrong-shape' || (c.inputs < c.dof && o.giveL === 'none')) o.giveL = 'forceDofs';
   if (!(o.blockRows >= 0 && o.blockRows <= 50)) o.blockRows = 0;
-  if (!(o.friction === 'coulomb' && c.method === 'auto') && c.method !== 'inverse-dynamic') o.lowpassHz = undefined;
+  if (!(can.lowpass === 'always' || (can.lowpass === 'with_friction' && o.friction === 'coulomb'))) o.lowpassHz = undefined;
   if (!(o.lowpassHz >= 0)) o.lowpassHz = undefined;
   return {
-    ...c, options: o, runs: can.runs && !c.acceleration ? c.runs : 1,
+    ...c, acceleration, options: o, runs: can.runs && !acceleration ? c.runs : 1,
     lKind: o.giveL === 'forceDofs' || c.lKind === 'zero-column' ? 'identity-columns' : c.lKind,
-    cutoffHz: c.cutoffHz >= 0 ? c.cutoffHz : 0, inputSampling: c.acceleration ? 'point' : c.inputSampling,
+    cutoffHz: c.cutoffHz >= 0 ? c.cutoffHz : 0, inputSampling: acceleration ? 'point' : c.inputSampling,
   };
 }
 
-export function prepare(mechid, generated) {
-  const c = generated.coherent ? cohere(generated) : generated;
+export function prepare(mechid, generated, { info }) {
+  const c = generated.coherent ? cohere(generated, info) : generated;
   const system = { ...chain(c.system, c.dof), L: inputMatrix(c) };
   const records = Array.from({ length: c.runs }, (_, run) => {
     const sim = mechid.simulate(system, { ...c.sim, seed: c.sim.seed + run, withDerivatives: c.acceleration });

@@ -9,42 +9,26 @@
 #include "identify/acceleration_outputs.hpp"
 #include "identify/amplitude_scaling.hpp"
 #include "identify/guardrails.hpp"
+#include "identify/method_table.hpp"
 #include "identify/work_estimate.hpp"
 
 namespace mechid {
 
 namespace {
 
-using RunsMethod = Identification (*)(const std::vector<Dataset>&, const IdentifyOptions&);
-
-// What a method can honour beyond one run with the plain symmetric model.
-struct MethodEntry {
-  const char* name;
-  RunsMethod run;
-  bool runs, structure, friction, offset;
-};
-
-const MethodEntry kMethods[] = {
-    {"variational", [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_variational(r[0], o); },
-     false, false, false, false},
-    {"n4sid-d2c", [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_n4sid_d2c(r[0], o); },
-     false, false, false, false},
-    {"equation-error",
-     [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_equation_error(r[0], o); }, false, false,
-     false, false},
-    {"variational-zoh", identify_variational_zoh, true, true, false, true},
-    {"inverse-dynamic", identify_inverse_dynamic, true, true, true, true},
-    {"auto", identify_auto, true, true, true, true},
-};
-
-// "a, b or c": the methods with a capability (every method when none is named), for messages.
-std::string methods_with(bool MethodEntry::*capability = nullptr) {
+// "a, b or c": the methods of the table that pass `has` (every method without one), for messages.
+template <class Has>
+std::string methods_where(Has has) {
   std::vector<std::string> names;
-  for (const MethodEntry& m : kMethods)
-    if (!capability || m.*capability) names.push_back(m.name);
+  for (const MethodEntry& m : method_table())
+    if (has(m)) names.push_back(m.name);
   std::string out;
   for (std::size_t i = 0; i < names.size(); ++i) out += (i ? (i + 1 == names.size() ? " or " : ", ") : "") + names[i];
   return out;
+}
+
+std::string methods_with(bool MethodEntry::*capability) {
+  return methods_where([&](const MethodEntry& m) { return m.*capability; });
 }
 
 // Several runs must be records of one experiment: same h, columns and kinds.
@@ -66,11 +50,19 @@ void check_runs(const std::vector<Dataset>& runs) {
           "several runs are supported for displacement outputs only (the acceleration prefilter runs per record)", "runs");
 }
 
+// Which methods take lowpass_hz, from the table: "lowpass_hz applies to inverse-dynamic (and to
+// auto with friction)".
+std::string lowpass_rule() {
+  const std::string with_friction = methods_where([](const MethodEntry& m) { return m.lowpass == Lowpass::with_friction; });
+  return "lowpass_hz applies to " + methods_where([](const MethodEntry& m) { return m.lowpass == Lowpass::always; }) +
+         (with_friction.empty() ? "" : " (and to " + with_friction + " with friction)");
+}
+
 }  // namespace
 
 std::vector<std::string> method_names() {
   std::vector<std::string> names;
-  for (const MethodEntry& m : kMethods) names.push_back(m.name);
+  for (const MethodEntry& m : method_table()) names.push_back(m.name);
   return names;
 }
 
@@ -110,11 +102,9 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
 }
 
 Identification identify(const std::string& method, std::vector<Dataset>&& runs, const IdentifyOptions& options) {
-  const MethodEntry* entry = nullptr;
-  for (const MethodEntry& m : kMethods)
-    if (method == m.name) entry = &m;
+  const MethodEntry* entry = find_method(method);
   if (!entry)
-    throw InputError("unknown method '" + method + "' (expected " + methods_with() + ")");
+    throw InputError("unknown method '" + method + "' (expected " + methods_where([](const MethodEntry&) { return true; }) + ")");
   options.validate();
   resolve_input_sampling(runs);
   check_runs(runs);
@@ -134,8 +124,9 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
           "method " + method + " has no offset term; use " + methods_with(&MethodEntry::offset), "offset");
   require(!options.coulomb_friction || runs.front().outputs == OutputKind::displacement,
           "friction needs displacement outputs: sign(q') of high-passed accelerations is not the sign of the velocity", "friction");
-  require(options.lowpass_hz == 0 || method == "inverse-dynamic" || (method == "auto" && options.coulomb_friction),
-          "lowpass_hz applies to inverse-dynamic (and to auto with friction, which runs it), not to " + method, "lowpass");
+  require(entry->acceleration || runs.front().outputs == OutputKind::displacement,
+          "method " + method + " takes displacement outputs only; use " + methods_with(&MethodEntry::acceleration), "outputs");
+  require(options.lowpass_hz == 0 || takes_lowpass(*entry, options), lowpass_rule() + ", not to " + method, "lowpass");
   // The resource guard, before any allocation that grows with the request (work_estimate.hpp).
   check_work(method, runs, options);
   const Dataset& data = runs.front();

@@ -259,7 +259,7 @@ test('api.d.ts declares exactly what api.js exports and what the wrapped module 
 test('api: every method of the Mechid interface', () => {
   const methods = [
     'presetNames', 'memoryBytes', 'preset', 'checkSystem', 'stateSpace', 'simulate', 'discretize', 'toContinuous', 'condition',
-    'modal', 'passivity', 'perturbationStudy', 'methodNames', 'identify', 'estimateWork', 'studyRun', 'randomStream',
+    'modal', 'passivity', 'perturbationStudy', 'methodNames', 'methodInfo', 'identify', 'estimateWork', 'studyRun', 'randomStream',
     // Estimators
     'svfIdentify', 'svfRlc', 'ekfBeltDrive', 'beltDriveParameters', 'simulateEstimatorSystem', 'estimatorScenarioNames', 'estimatorScenario',
     // NonlinearApi

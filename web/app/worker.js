@@ -78,6 +78,7 @@ function uffColumns(file, parsed) {
 
 const handlers = {
   [REQUEST.presetNames]: (api) => ({ result: { names: api.presetNames() } }),
+  [REQUEST.methodInfo]: (api) => ({ result: { methods: api.methodInfo() } }),
 
   [REQUEST.preset]: (api, { name }) => {
     const system = api.preset(name);

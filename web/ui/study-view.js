@@ -8,7 +8,7 @@
 // M, K, D and A, as thesis Figs. 5.2–5.5). Aggregation: gen/study.js.
 import { isCancelled, WorkerClient } from '../client/worker-client.js';
 import { studyTasks, aggregateStudy } from '../gen/study.js';
-import { COLOR, REFERENCE } from './palette.js';
+import { COLOR, PALETTE } from './palette.js';
 import { LogLogPlot } from './plot-loglog.js';
 
 // The form's defaults: the h values and runs of the study before it was configurable.
@@ -18,6 +18,17 @@ export const STUDY_RUNS = 3;
 const POOL_SIZE = Math.min(4, Math.max(2, navigator.hardwareConcurrency || 2));
 
 export const METHOD_COLORS = { variational: COLOR.blue, 'n4sid-d2c': COLOR.red, 'equation-error': COLOR.green, 'variational-zoh': COLOR.purple, auto: COLOR.orange };
+
+/**
+ * The colour of each of a plot's methods: its own in METHOD_COLORS, else (a method without one,
+ * e.g. one new in the core's table) the palette's next colour that no method of the plot has.
+ */
+export function methodColors(methods) {
+  const taken = new Set(methods.map((m) => METHOD_COLORS[m]));
+  const free = PALETTE.filter((c) => !taken.has(c));
+  let k = 0;
+  return methods.map((m) => METHOD_COLORS[m] ?? free[k++ % free.length]);
+}
 
 export class StudyView {
   /**
@@ -111,10 +122,11 @@ export class StudyView {
   #show(hs, methods, rows) {
     this.clear();
     for (const [matrix, el] of Object.entries(this.plotEls)) {
+      const colors = methodColors(methods);
       const plot = new LogLogPlot(el, {
         xLabel: 'h (s)',
         yLabel: `RMS relative error of ${matrix}`,
-        series: methods.map((m) => ({ label: m, stroke: METHOD_COLORS[m] ?? REFERENCE, width: 2, points: true })),
+        series: methods.map((m, k) => ({ label: m, stroke: colors[k], width: 2, points: true })),
       });
       const ys = methods.map((m) => hs.map((h) => rows.find((r) => r.h === h && r.method === m)?.rel_err[matrix] ?? NaN));
       plot.show(hs, ys);

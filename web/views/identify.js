@@ -4,6 +4,7 @@
 // validation.residual). Text is only ever set through textContent.
 import { client } from '../client/worker-client.js';
 import { StudyView } from '../ui/study-view.js';
+import { showMethodList } from '../ui/method-list.js';
 import { methodColumn, truthColumn } from '../ui/results-table.js';
 import { keepAnalysis } from '../state/analysis-store.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
@@ -280,6 +281,8 @@ export async function start() {
     if (lastStudy) download(new Blob([studyToCsv(lastStudy)], { type: 'text/csv' }), `${safeName(`study-${lastStudy.system}-snr${lastStudy.snr}`)}.csv`);
   });
   for (const name of (await client.presetNames()).names) presetSelect.append(new Option(name, name));
+  // The thesis's comparison (Bruschetta 2011, ch. 5) checked by default: this section's lesson.
+  await showMethodList($('ident-method-list'), form, { name: 'method', checkedKey: 'thesis_comparison' });
   followSystem(presetSelect);  // the system of step 1, for new data and the study
   onSimulation(offerSimulation);
   onMeasurementFile(pointToFile);

@@ -13,6 +13,7 @@ import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-fa
 import { readRuns, showRuns } from './csv-runs.js';
 import { readStructure, startStructure } from './csv-structure.js';
 import { clearOverlays, showValidation } from './csv-validation.js';
+import { showMethodList } from '../../ui/method-list.js';
 import { methodColumn } from '../../ui/results-table.js';
 import { keepAnalysis } from '../../state/analysis-store.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../../ui/dom.js';
@@ -453,8 +454,8 @@ async function save() {
   }
 }
 
-/** Wires the section (it needs the worker only when a file is chosen). */
-export function start() {
+/** Wires the section; its method list comes from the worker (its method table). */
+export async function start() {
   fileInput.addEventListener('change', () => load([...fileInput.files]));
   if (fileInput.files.length) load([...fileInput.files]);  // chosen while this module was loading
   outputKind.addEventListener('change', showOutputKind);
@@ -477,4 +478,5 @@ export function start() {
     if (e.dataTransfer.files.length) load([...e.dataTransfer.files]);
   });
   form.addEventListener('submit', identify);
+  await showMethodList($('csv-method-list'), form, { name: 'csv-method', checkedKey: 'recommended' });
 }

@@ -1,0 +1,178 @@
+// Work and peak-memory estimates of the identification methods, from the loops of their code.
+// Notation: N samples (all runs), n DOF (outputs), k inputs, R runs, T = n(n+1)/2 entries of a
+// symmetric matrix, Ps free entries of M, D, K (3T without a structure), P the PEM's parameters.
+// A multiply-add counts 2 flops; only terms that grow with the sizes are kept.
+#include "identify/method_cost.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mechid {
+// Named (not anonymous): the unity build compiles this file with others, whose own helpers may be
+// called validation or subspace.
+namespace cost_model {
+
+constexpr double kDouble = 8.0;  // bytes
+
+// Iterations of a PEM (pem.cpp, levenberg_marquardt): each takes a step (damped_step: Householder
+// QR of the 2P x P stack, 10/3 P³) on about 1.5 trial predictions, and most refresh the Jacobian
+// (local_model). On the thesis cases the variational and exact-sampling PEMs stop after 4-12
+// iterations (diagnostics.iterations, bench/guard.mjs prints them): 8 is the estimate's typical
+// count (an expected time, not a bound: max_iterations = 100 would be 12x more).
+constexpr double kPemIterations = 8, kTrialsPerIteration = 1.5;
+
+struct Cost {
+  double flops = 0, bytes = 0;
+  // Work adds up; memory is the largest of the steps (each frees its buffers before the next).
+  Cost& then(const Cost& next) {
+    flops += next.flops;
+    bytes = std::max(bytes, next.bytes);
+    return *this;
+  }
+  WorkEstimate estimate() const { return {flops, bytes}; }
+};
+
+// equation_error_fit (equation_error.cpp): per sample the n x P regressor φ is rank-updated into
+// the lower triangle of the P x P normal matrix, n P² flops, P = 3T ≈ 1.5 n²: 2.25 N n⁵ in all
+// (the probe's O(N n⁵)); the regressor and right-hand side 4 n P; LDLT P³/3. A rank-n update
+// reads and writes all P²/2 entries for n multiply-adds each: below about 16 rows it runs at the
+// speed of memory, not of arithmetic (bench/guard.mjs: 8 DOF at a third of the rate of 20 DOF),
+// so it counts as max(n, 16) rows.
+Cost equation_error(double N, double n) {
+  const double P = 3 * n * (n + 1) / 2;
+  return {N * (std::max(n, 16.0) * P * P + 4 * n * P) + P * P * P / 3, kDouble * (2 * P * P + 2 * N * n)};
+}
+
+// The free run of a model over the record for validation (identification.cpp, finish): the
+// state-space step 2 (2n)² per sample, and the simulated outputs kept (N x n). The checks around
+// it (residual tests, guardrails) cost about 1500 flops per sample and output as measured
+// (bench/guard.mjs: 3 DOF x 20000 samples spend 0.1 s beyond the counted work).
+Cost validation(double N, double n) { return {N * (8 * n * n + 1500 * n), kDouble * 2 * N * n}; }
+
+// The block rows of subspace_with_rule (methods.cpp, choose_block_rows in n4sid.cpp): the pilot's
+// max(2·order, ...) = 4n, and for the second pass the cap of 64 (the rule's choice needs the
+// slowest period, known only from the pilot), both limited by the samples: N / (2(1 + k + n)).
+double block_rows(double N, double n, double k, bool pilot) {
+  const double by_samples = std::floor(N / (2 * (1 + k + n)));
+  const double wanted = pilot ? std::max(4 * n, 3.0) : 64.0;
+  return std::max(1.0, std::min({wanted, 64.0, by_samples}));
+}
+
+// subspace_identify (n4sid.cpp) with i block rows, m = k + n channels, order nx = 2n:
+//  hankel_gram: 2i lagged products of the m x N channel matrix, 2i · 2m² N;
+//  step 2 on uf = ik, wp = im, yf = in rows: LDLT uf³/3, two solves 2 · 2uf² wp, Σ_ww 2wp² uf,
+//  Σ_yw 2yf wp uf, the Cholesky wp³/3 and its solve wp² yf, the SVD counted as a bidiagonalising
+//  one with U, 4yf wp² + 8yf³ (gram_svd takes about 2yf² wp + 9yf³, more only when it falls back
+//  to the Jacobi SVD: noise-free data with a small gap after the order);
+//  step 4 (with the input): fit_input_and_initial_state twice, per sample F·XB 2nx³k, H·XB
+//  2n nx² k and the rank update n Pg² of its Pg = nx(k + 1) parameters; fit_output_matrix 6nx².
+// Memory: the (2i)² lag blocks and the Gram matrix, (2im)² each, and Σ_ww, Σ_yw, O.
+Cost subspace(double N, double n, double k, double i, bool with_input) {
+  const double m = k + n, uf = i * k, wp = i * m, yf = i * n, nx = 2 * n, Pg = nx * (k + 1);
+  Cost c;
+  c.flops = 4 * i * m * m * N + uf * uf * uf / 3 + 4 * uf * uf * wp + 2 * wp * wp * uf + 2 * yf * wp * uf + wp * wp * wp / 3 +
+            wp * wp * yf + 4 * yf * wp * wp + 8 * yf * yf * yf;
+  c.bytes = kDouble * (2 * (2 * i * m) * (2 * i * m) + wp * wp + 2 * yf * wp + m * N);
+  if (with_input) {
+    c.flops += 2 * N * (2 * nx * nx * nx * k + 2 * n * nx * nx * k + n * Pg * Pg) + N * 6 * nx * nx;
+    c.bytes = std::max(c.bytes, kDouble * (2 * Pg * Pg + Pg * 64 * n));
+  }
+  return c;
+}
+
+// subspace_with_rule: the pilot (F and H only), then the identification with the input.
+Cost subspace_with_rule(double N, double n, double k) {
+  return Cost(subspace(N, n, k, block_rows(N, n, k, true), false)).then(subspace(N, n, k, block_rows(N, n, k, false), true));
+}
+
+// The PEM loop (pem.cpp) for a model whose Jacobian evaluation costs `jacobian` and whose
+// prediction costs `prediction`: per iteration a Jacobian with the normal equations accumulated
+// (rank updates n P² per sample) and their Cholesky P³/3, about 1.5 damped steps (10/3 P³ each)
+// and as many predictions. Memory: J'J and its factors (3P²), the damped step's 2P x P stack,
+// the accumulator's block of 64 samples (64 n P).
+Cost pem(double N, double n, double P, double jacobian, double prediction) {
+  const double iteration = jacobian + N * n * P * P + P * P * P / 3 + kTrialsPerIteration * (10.0 / 3 * P * P * P + prediction);
+  return {kPemIterations * iteration, kDouble * (5 * P * P + 64 * n * P)};
+}
+
+// variational (variational_method.cpp): the n4sid start (subspace_with_rule), then the PEM of
+// VariationalPredictor (variational_predictor.cpp), P = 3T + 2n; its sensitivity recursion per
+// sample is two n x n by n x P products and the columns of Md⁻¹E_p v, 4n²P + 2nP; a prediction
+// 6n² per sample. Then the validation.
+Cost variational(double N, double n, double k) {
+  const double P = 3 * n * (n + 1) / 2 + 2 * n;
+  Cost c = subspace_with_rule(N, n, k);
+  c.then(pem(N, n, P, N * (4 * n * n * P + 2 * n * P), N * 6 * n * n));
+  c.bytes = std::max(c.bytes, kDouble * 3 * n * P);
+  return c.then(validation(N, n));
+}
+
+// n4sid-d2c (baseline_d2c.cpp): subspace_with_rule, the d2c of a 2n x 2n model, validation.
+Cost n4sid_d2c(double N, double n, double k) { return subspace_with_rule(N, n, k).then(validation(N, n)); }
+
+// The exact-sampling PEM (exact_sampling_method.cpp, ExactSamplingPredictor), P = Ps + 2nR
+// (+ nR offsets). Per Jacobian: sampled_model (intersample_model.cpp) takes the Fréchet derivative
+// of exp for each of the Ps free entries (sampling_sensitivity.cpp: the exponential of a 2g x 2g
+// block, g = 2n + generator columns, about 30 (2g)³ for Padé 13 with a few squarings), and for a
+// band-limited input r substeps of two 2n x 2n by 2n x c products per entry (c = 2n + (r+1)·
+// channels); then per sample dΦ·z (4n Ps m, m = 2n + columns of w_k), F·S (8n² (Ps + 2n)). A
+// prediction is Φ·z, 4nm per sample. The covariance at the end: one more Jacobian with its
+// blockwise QR (2nP² per sample). Memory: the Ps derivative matrices (g² each, held twice) and
+// dΦ (2n Ps m).
+Cost exact_sampling(const WorkSizes& s) {
+  const double N = s.samples, n = s.dof, Ps = s.free;
+  const double m = 2 * n + s.slots * s.force_channels, g = 2 * n + s.generator_slots * s.force_channels;
+  const double P = Ps + 2 * n * s.runs + (s.offset ? n * s.runs : 0);
+  double sampling = Ps * 30 * std::pow(2 * g, 3);
+  if (s.substeps > 1) sampling += Ps * s.substeps * 8 * n * n * (2 * n + (s.substeps + 1) * s.force_channels);
+  const double jacobian = sampling + N * (4 * n * Ps * m + 8 * n * n * (Ps + 2 * n));
+  Cost c = pem(N, n, P, jacobian, N * 4 * n * m);
+  c.then({jacobian + 2 * N * n * P * P, 0});
+  c.bytes = std::max(c.bytes, kDouble * (2 * Ps * g * g + 2 * n * Ps * m));
+  return c.then(validation(N, n));
+}
+
+// inverse-dynamic (inverse_dynamic.cpp): the regression of the filtered equation of motion has
+// up to nN rows (every sample kept when the low-pass is fast; the rule decimates slower ones)
+// and c = Ps (+ n friction, + nR offsets) columns, solved by column-pivoting Householder QR
+// (2 rows c² per solve); two weighted passes per cut-off and up to three cut-offs (the rule's
+// halvings): 6 solves. The zero-phase filters, differentiation, the cut-off rule's spectra and
+// the validation by the forced record take about 15000 flops per sample and channel as measured
+// (bench/guard.mjs: 3 DOF x 20000 samples run 1.1 s, the QR solves 0.2 s of it). Memory: the
+// regressor, its scaled copy in the QR and g.Phi, 3 rows·c.
+Cost inverse_dynamic(const WorkSizes& s) {
+  const double N = s.samples, n = s.dof, rows = n * N;
+  const double c = s.free + (s.friction ? n : 0) + (s.offset ? n * s.runs : 0);
+  return Cost{6 * 2 * rows * c * c + 15000 * N * (n + s.inputs), kDouble * 3 * rows * c}.then(validation(N, n));
+}
+
+}  // namespace cost_model
+
+WorkEstimate equation_error_cost(const WorkSizes& s) {
+  return cost_model::equation_error(s.samples, s.dof).then(cost_model::validation(s.samples, s.dof)).estimate();
+}
+
+WorkEstimate n4sid_d2c_cost(const WorkSizes& s) { return cost_model::n4sid_d2c(s.samples, s.dof, s.inputs).estimate(); }
+
+WorkEstimate variational_cost(const WorkSizes& s) { return cost_model::variational(s.samples, s.dof, s.inputs).estimate(); }
+
+// The variational start on the first run, then the exact-sampling PEM.
+WorkEstimate variational_zoh_cost(const WorkSizes& s) {
+  return cost_model::variational(s.samples / s.runs, s.dof, s.inputs).then(cost_model::exact_sampling(s)).estimate();
+}
+
+WorkEstimate inverse_dynamic_cost(const WorkSizes& s) { return cost_model::inverse_dynamic(s).estimate(); }
+
+// identify_auto (auto_method.cpp): with friction it runs inverse-dynamic. Otherwise its costliest
+// usual path, the starts competing when none is usable at once: the full-rate variational start
+// and those decimated by 2 and 4 (by 8 not counted), then the exact-sampling PEM. A usable first
+// start (the common case) costs less.
+WorkEstimate auto_cost(const WorkSizes& s) {
+  if (s.friction) return inverse_dynamic_cost(s);
+  const double N = s.samples / s.runs;
+  cost_model::Cost c = cost_model::variational(N, s.dof, s.inputs);
+  for (double factor : {2.0, 4.0}) c.then(cost_model::variational(N / factor, s.dof, s.inputs));
+  return c.then(cost_model::exact_sampling(s)).estimate();
+}
+
+}  // namespace mechid

@@ -4,7 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '../wasm/api.js';
 import { decodeText, parseDatasetCsv } from '../wasm/csv.js';
-import { looksLikeUff, parseUff } from '../wasm/uff.js';
+import { parseUff } from '../wasm/uff.js';
+import { isUffRecord } from '../wasm/record.js';
 import { uffToDataset } from '../wasm/uff-convert.js';
 import { streams } from './streams.mjs';
 
@@ -24,8 +25,15 @@ export function readBytes(path, what) {
 /** A file's text, decoded by its byte-order mark as the page's browser does (UTF-8, UTF-16LE/BE). */
 export const readText = (path, what) => decodeText(readBytes(path, what)).text;
 
-/** A universal file (UFF): by its extension .uff or .unv, or by its first non-blank line, -1. */
-export const isUff = (path, bytes) => /\.(uff|unv)$/i.test(path) || looksLikeUff(bytes);
+/** A universal file (UFF): by wasm/record.js's rule (extension .uff or .unv, or a first non-blank line -1). */
+export const isUff = (path, bytes) => isUffRecord(path, bytes);
+
+/** --time-col names a CSV column: an error for a universal file, whose time axis is each record's abscissa. */
+export function checkTimeCol(options, path, bytes) {
+  if (options['time-col'] !== undefined && isUff(path, bytes)) {
+    throw badInput(`--time-col does not apply to the universal file ${path}: its time axis is each record's abscissa (record 7)`);
+  }
+}
 
 export function readJson(path, what) {
   const text = readText(path, what);
@@ -91,8 +99,8 @@ export function oneDataPath(options) {
 export function readDataset(options, {
   inputCols = options['input-cols'], outputCols = options['output-cols'], path = oneDataPath(options), bytes = readBytes(path, 'data file'),
 } = {}) {
+  checkTimeCol(options, path, bytes);
   if (isUff(path, bytes)) {
-    if (options['time-col'] !== undefined) throw badInput(`--time-col does not apply to the universal file ${path}: its time axis is each record's abscissa (record 7)`);
     const data = uffToDataset(parseUff(bytes, path), { source: path, inputCols, outputCols, h: options.h });
     warn(data.warnings);
     return data;

@@ -148,7 +148,9 @@ val validate_record_js(val model, val data, val forces) {
   return result_or_error([&] {
     double lowpass = 0.0;
     const ForceTerms terms = force_terms_from_js(forces, lowpass);
-    return validation_record_to_js(validate_record(system_from_js(model), terms, lowpass, dataset_from_js(data)));
+    Dataset record = dataset_from_js(data);
+    apply_column_scales(record);  // the record's factors into SI, as identify applies them
+    return validation_record_to_js(validate_record(system_from_js(model), terms, lowpass, record));
   });
 }
 

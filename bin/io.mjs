@@ -3,10 +3,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '../wasm/api.js';
-import { decodeText, parseDatasetCsv } from '../wasm/csv.js';
-import { parseUff } from '../wasm/uff.js';
-import { isUffRecord } from '../wasm/record.js';
-import { uffToDataset } from '../wasm/uff-convert.js';
+import { decodeText } from '../wasm/csv.js';
+import { isUffRecord, readRecordBytes } from '../wasm/record.js';
 import { streams } from './streams.mjs';
 
 // PapaParse (CommonJS) by require: an ES `import` of it has Node scan its 52 KB for export names
@@ -92,23 +90,17 @@ export function oneDataPath(options) {
 }
 
 /**
- * The CSV of --data with the column options (--time-col, --input-cols, --output-cols) applied;
- * or a universal file's time-response records (dataset 58/58b, wasm/uff-convert.js): inputs
+ * By wasm/record.js's one reader: the CSV of --data with the column options (--time-col,
+ * --input-cols, --output-cols) applied; or a universal file's time-response records (dataset 58/58b, wasm/uff-convert.js): inputs
  * u1.., outputs q1../v1../a1.. by record, selected by the same --input-cols and --output-cols.
  */
 export function readDataset(options, {
   inputCols = options['input-cols'], outputCols = options['output-cols'], path = oneDataPath(options), bytes = readBytes(path, 'data file'),
 } = {}) {
   checkTimeCol(options, path, bytes);
-  if (isUff(path, bytes)) {
-    const data = uffToDataset(parseUff(bytes, path), { source: path, inputCols, outputCols, h: options.h });
-    warn(data.warnings);
-    return data;
-  }
-  return parseDatasetCsv({
-    Papa, text: decodeText(bytes).text, source: path, h: options.h,
-    timeCol: options['time-col'], inputCols, outputCols,
-  });
+  const data = readRecordBytes(bytes, path, { h: options.h, timeCol: options['time-col'], inputCols, outputCols }, { Papa });
+  warn(data.warnings);
+  return data;
 }
 
 /** --dof n must equal the number of output columns of the data. */

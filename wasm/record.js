@@ -14,8 +14,9 @@ const isBlob = (source) => typeof Blob !== 'undefined' && source instanceof Blob
 /** A universal file by its name (.uff, .unv) or by its first bytes (a line -1); else a CSV. */
 export const isUffRecord = (name, head) => /\.(uff|unv)$/i.test(name) || looksLikeUff(head);
 
+// The bytes of a File or Blob (the first `count`, or all).
 async function bytesOf(source, count) {
-  if (!isBlob(source)) return count === undefined ? source : source.subarray(0, count);
+  if (!isBlob(source)) return source;
   return new Uint8Array(await (count === undefined ? source : source.slice(0, count)).arrayBuffer());
 }
 
@@ -27,25 +28,33 @@ function columnFactors(names, unit = 1, factors = [], scale = new Map()) {
 }
 
 /**
- * The measurement record `source` (a File or Blob, streamed in chunks with onProgress(fraction
- * read); or the bytes of a file) named `name`, read with `mapping`: {timeCol, inputCols,
- * outputCols, h, resample, detectHeader} for the reader (a universal file takes its time axis from
- * its records: h only without timeCol), {inputSampling, outputs, cutoffHz} for identify, and the
- * units and factors {forceScale, outputScale, inputFactors, outputFactors, scale}. Returns the
- * reader's data {h, t, u, y, columns, warnings, ...} (u and y as in the file) with `name` and
- * `dataset`: the record for identify, {name, h, u, y, inputSampling, outputs, cutoffHz,
+ * The reader's data {h, t, u, y, columns, warnings, ...} of a file's bytes named `name`: a
+ * universal file by isUffRecord (its time axis from its records: mapping.h only without
+ * mapping.timeCol), else a CSV; mapping {timeCol, inputCols, outputCols, h, resample}.
+ */
+export function readRecordBytes(bytes, name, mapping = {}, { Papa } = {}) {
+  const { timeCol, inputCols, outputCols, h, resample } = mapping;
+  if (isUffRecord(name, bytes.subarray(0, SNIFF_BYTES))) {
+    return uffToDataset(parseUff(bytes, name), { source: name, inputCols, outputCols, h: timeCol ? undefined : h });
+  }
+  return parseDatasetCsv({ Papa, text: decodeText(bytes).text, source: name, timeCol, inputCols, outputCols, h, resample });
+}
+
+/**
+ * The measurement record `source` (a File or Blob, a CSV streamed in chunks with
+ * onProgress(fraction read); or the bytes of a file) named `name`, read with `mapping`: the
+ * reader's options of readRecordBytes (and detectHeader for a streamed CSV), {inputSampling,
+ * outputs, cutoffHz} for identify, and the units and factors {forceScale, outputScale,
+ * inputFactors, outputFactors, scale}. Returns the reader's data (u and y as in the file) with
+ * `name` and `dataset`: the record for identify, {name, h, u, y, inputSampling, outputs, cutoffHz,
  * inputScale, outputScale}.
  */
 export async function readRecord(source, name, mapping = {}, { Papa, onProgress } = {}) {
   const { timeCol, inputCols, outputCols, h, resample, detectHeader = false } = mapping;
-  let data;
-  if (isUffRecord(name, await bytesOf(source, SNIFF_BYTES))) {
-    data = uffToDataset(parseUff(await bytesOf(source), name), { source: name, inputCols, outputCols, h: timeCol ? undefined : h });
-  } else if (isBlob(source)) {
-    data = await parseDatasetFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, h, resample, detectHeader, onProgress });
-  } else {
-    data = parseDatasetCsv({ Papa, text: decodeText(source).text, source: name, timeCol, inputCols, outputCols, h, resample });
-  }
+  const streamed = isBlob(source) && !isUffRecord(name, await bytesOf(source, SNIFF_BYTES));
+  const data = streamed
+    ? await parseDatasetFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, h, resample, detectHeader, onProgress })
+    : readRecordBytes(await bytesOf(source), name, mapping, { Papa });
   const { inputSampling = 'auto', outputs = 'displacement', cutoffHz } = mapping;
   const dataset = {
     name, h: data.h, u: data.u, y: data.y, inputSampling, outputs, cutoffHz,

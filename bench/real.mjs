@@ -50,7 +50,9 @@ function ecpTable(mechid) {
   // The free run of each record as `--validate` gives it (initial state fitted), the effort held
   // or point-sampled as the model was identified.
   const row = (label, command, model, inputSampling) => {
-    const fit = (d) => mechid.validateRecord(model, { ...d, inputSampling }).fit_percent;
+    // An estimate with friction or offset is simulated with them (validateRecord takes them stated).
+    const forces = model.friction || model.offset ? { coulomb: model.friction?.coulomb, offset: model.offset, lowpassHz: model.diagnostics?.lowpass_hz } : undefined;
+    const fit = (d) => mechid.validateRecord(model, { ...d, inputSampling }, forces).fit_percent;
     const fits = [train, ...validation.map(([, d]) => d)].map(fit).map((f) => `${f1(f[0])} / ${f1(f[1])}`);
     const M = nested(model.M);
     const offDiagonal = M[0][1] === 0 ? 'exactly 0' : g4(M[0][1] / Math.sqrt(M[0][0] * M[1][1]));

@@ -3,9 +3,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '../wasm/api.js';
-import { decodeText, parseDatasetCsv } from '../wasm/csv.js';
-import { looksLikeUff, parseUff } from '../wasm/uff.js';
-import { uffToDataset } from '../wasm/uff-convert.js';
+import { decodeText } from '../wasm/csv.js';
+import { isUffRecord, readRecordBytes } from '../wasm/record.js';
 import { streams } from './streams.mjs';
 
 // PapaParse (CommonJS) by require: an ES `import` of it has Node scan its 52 KB for export names
@@ -24,8 +23,15 @@ export function readBytes(path, what) {
 /** A file's text, decoded by its byte-order mark as the page's browser does (UTF-8, UTF-16LE/BE). */
 export const readText = (path, what) => decodeText(readBytes(path, what)).text;
 
-/** A universal file (UFF): by its extension .uff or .unv, or by its first non-blank line, -1. */
-export const isUff = (path, bytes) => /\.(uff|unv)$/i.test(path) || looksLikeUff(bytes);
+/** A universal file (UFF): by wasm/record.js's rule (extension .uff or .unv, or a first non-blank line -1). */
+export const isUff = (path, bytes) => isUffRecord(path, bytes);
+
+/** --time-col names a CSV column: an error for a universal file, whose time axis is each record's abscissa. */
+export function checkTimeCol(options, path, bytes) {
+  if (options['time-col'] !== undefined && isUff(path, bytes)) {
+    throw badInput(`--time-col does not apply to the universal file ${path}: its time axis is each record's abscissa (record 7)`);
+  }
+}
 
 export function readJson(path, what) {
   const text = readText(path, what);
@@ -84,23 +90,17 @@ export function oneDataPath(options) {
 }
 
 /**
- * The CSV of --data with the column options (--time-col, --input-cols, --output-cols) applied;
- * or a universal file's time-response records (dataset 58/58b, wasm/uff-convert.js): inputs
+ * By wasm/record.js's one reader: the CSV of --data with the column options (--time-col,
+ * --input-cols, --output-cols) applied; or a universal file's time-response records (dataset 58/58b, wasm/uff-convert.js): inputs
  * u1.., outputs q1../v1../a1.. by record, selected by the same --input-cols and --output-cols.
  */
 export function readDataset(options, {
   inputCols = options['input-cols'], outputCols = options['output-cols'], path = oneDataPath(options), bytes = readBytes(path, 'data file'),
 } = {}) {
-  if (isUff(path, bytes)) {
-    if (options['time-col'] !== undefined) throw badInput(`--time-col does not apply to the universal file ${path}: its time axis is each record's abscissa (record 7)`);
-    const data = uffToDataset(parseUff(bytes, path), { source: path, inputCols, outputCols, h: options.h });
-    warn(data.warnings);
-    return data;
-  }
-  return parseDatasetCsv({
-    Papa, text: decodeText(bytes).text, source: path, h: options.h,
-    timeCol: options['time-col'], inputCols, outputCols,
-  });
+  checkTimeCol(options, path, bytes);
+  const data = readRecordBytes(bytes, path, { h: options.h, timeCol: options['time-col'], inputCols, outputCols }, { Papa });
+  warn(data.warnings);
+  return data;
 }
 
 /** --dof n must equal the number of output columns of the data. */

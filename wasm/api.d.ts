@@ -198,6 +198,10 @@ export interface PerturbationRow {
 export interface IdentifyData {
   h: number; u: Matrix; y: Matrix; inputSampling?: 'auto' | 'point' | 'hold';
   outputs?: 'displacement' | 'acceleration'; cutoffHz?: number;
+  /** A factor per input / output column into SI (counts to metres, a unit, -1 flips a sign), applied by the core. */
+  inputScale?: number[]; outputScale?: number[];
+  /** The record's name (its file): in validation_records and in messages about runs. */
+  name?: string;
 }
 /** Free entries of M, D or K: a pattern, or an n x n symmetric 0/1 mask (1 = free). */
 export type MatrixPattern = 'full' | 'diagonal' | 'tridiagonal' | 'zero' | number[][];
@@ -222,7 +226,13 @@ export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'
    * lifts it ("run anyway"). A request whose peak memory would exceed the build's memory is
    * refused with option 'memory' whatever maxWork says.
    */
-  maxWork?: number }
+  maxWork?: number;
+  /**
+   * Runs of the same experiment kept back from identification (refused with option 'runs' when
+   * their h, columns, input sampling or output kind differ): the result's validation_records
+   * hold the estimate's free-run fit on each.
+   */
+  validation?: IdentifyData[] }
 /** identify's work guard estimate (estimateWork). */
 export interface WorkEstimate { flops: number; bytes: number; seconds: number }
 /**
@@ -240,6 +250,11 @@ export interface MethodInfo {
 }
 /** validateRecord: the free-run fit of a model on one record. */
 export interface RecordValidation extends Outcome { fit_percent?: number[]; nrmse?: number[]; simulated?: Matrix }
+/** The force terms of validateRecord's model: F_c per DOF (with the low-pass cut-off in Hz it was estimated at) and f_0 per DOF. */
+export interface ForceTerms { coulomb?: number[]; offset?: number[]; lowpassHz?: number }
+/** identify's fit on a held-out run (options.validation), by the record's name; simulated: N x n free-run outputs. */
+export type HeldOutFit = { file: string; fit_percent: number[]; nrmse: number[]; simulated?: Matrix }
+  | { file: string; status: 'failed'; message: string; simulated?: Matrix };
 /**
  * An entry of M, D or K the estimate does not determine: 'sd_exceeds_scale' when its sd exceeds
  * sqrt(|X_ii X_jj|), 'not_converged' when a Gauss-Newton step from the estimate moves it by more
@@ -283,6 +298,8 @@ export interface Identification extends Outcome {
     undetermined: UndeterminedEntry[];
   };
   timing_ms: number;
+  /** With options.validation (not when failed): the estimate's free-run fit on each held-out run, in their order. */
+  validation_records?: HeldOutFit[];
 }
 export interface StudyRunOptions { h: number; snr: number; samples: number; method: string; seed: number; hIndex: number; run: number }
 export interface StudyRunResult extends Outcome { errors: { M: number; D: number; K: number; A: number }; ms: number }
@@ -488,7 +505,10 @@ export interface Mechid extends NonlinearApi, Estimators {
    * operations, peak bytes, and seconds at the WASM rate of the reference machine (docs/results.md, "Work guard").
    */
   estimateWork(method: string, data: IdentifyData | IdentifyData[], options?: IdentifyOptions): WorkEstimate;
-  validateRecord(model: Identification, data: IdentifyData): RecordValidation;
+  /** The free run of a model on a record, with the force terms given (an identify result's held-out runs: options.validation). */
+  validateRecord(model: MechanicalSystem, data: IdentifyData, forces?: ForceTerms): RecordValidation;
+  /** A record with its columns times inputScale / outputScale (by the core): {h, u, y} in SI. */
+  scaledRecord(data: IdentifyData): { h: number; u: Matrix; y: Matrix };
   /** One Monte Carlo run (simulate, identify, compare); aggregate with wasm/study.js. */
   studyRun(system: MechanicalSystem, options: StudyRunOptions): StudyRunResult;
   /** The first `count` outputs of the seeded generator, as [hi32, lo32] pairs (for cross-host checks). */

@@ -189,7 +189,10 @@ function normalizeDataset(data, outputName = 'output data q') {
   requireString(d.inputSampling, 'inputSampling');
   requireString(d.outputs, 'outputs');
   requireNumber(d.cutoffHz, 'acceleration high-pass cut-off (Hz)');
-  return { h: d.h, u: d.u, y: d.y, inputSampling: d.inputSampling, outputs: d.outputs, cutoffHz: d.cutoffHz };
+  const inputScale = optionalNumbers(d.inputScale, 'inputScale') ?? undefined;
+  const outputScale = optionalNumbers(d.outputScale, 'outputScale') ?? undefined;
+  if (d.name !== undefined) requireString(d.name, 'name');
+  return { h: d.h, u: d.u, y: d.y, inputSampling: d.inputSampling, outputs: d.outputs, cutoffHz: d.cutoffHz, inputScale, outputScale, name: d.name };
 }
 
 // One record, or an array of records (several runs of one experiment).
@@ -338,6 +341,10 @@ export function wrapModule(module) {
       if (o.maxWork !== undefined && !(requireNumber(o.maxWork, 'maxWork') > 0)) {
         throw badInput(`maxWork must be a positive number of floating-point operations (Infinity: no limit), got ${o.maxWork}`);
       }
+      if (o.validation !== undefined) {
+        if (!Array.isArray(o.validation)) throw badInput('validation must be a list of records {h, u, y, ...}', 'validation');
+        o.validation = o.validation.map((record, i) => normalizeDataset(record, `output data q of validation run ${i + 1}`));
+      }
       const records = normalizeRuns(data);
       return unwrap(module.identify(method, records, o, optionalSystem(truth)));
     },
@@ -354,13 +361,28 @@ export function wrapModule(module) {
       return unwrap(module.estimateWork(method, records, o));
     },
     /**
-     * The free-run fit of an identify result (M, D, K, L; friction, offset and diagnostics.lowpass_hz
-     * when it has them) on a record {h, u, y, ...}: {status, message, fit_percent, nrmse, simulated}.
+     * The free-run fit of a model {M, D, K, L} on a record {h, u, y, ...}, with the force terms the
+     * caller states (forces: {coulomb, offset, lowpassHz}, each optional; friction needs lowpassHz):
+     * {status, message, fit_percent, nrmse, simulated}. Held-out runs of an identification need
+     * none of this: identify(method, data, {validation: [records]}) returns their validation_records.
+     * An identify result with friction or offset and no `forces` is refused (its fit would leave
+     * out the forces it estimated).
      */
-    validateRecord(model, data) {
-      requireObject(model, 'model must be an identify result with matrices M, D, K and L');
-      return unwrap(module.validateRecord({ ...normalizeSystem(model), friction: model.friction, offset: model.offset,
-        diagnostics: model.diagnostics }, normalizeDataset(data)));
+    validateRecord(model, data, forces) {
+      requireObject(model, 'model must be a system with matrices M, D, K and L');
+      if (forces === undefined && (model.friction !== undefined || model.offset !== undefined)) {
+        throw badInput('validateRecord: the model has friction or offset; give them as forces {coulomb, offset, lowpassHz}, '
+          + 'or let identify validate held-out runs (options.validation)', 'forces');
+      }
+      if (forces !== undefined) requireObject(forces, 'forces must be an object {coulomb?, offset?, lowpassHz?}');
+      return unwrap(module.validateRecord(normalizeSystem(model), normalizeDataset(data), forces ?? null));
+    },
+    /**
+     * A record {h, u, y, inputScale?, outputScale?} with each column times its factor (by the
+     * core): {h, u, y} in SI, for a host that shows the samples (identify takes the factors itself).
+     */
+    scaledRecord(data) {
+      return unwrap(module.scaledRecord(normalizeDataset(data)));
     },
     /** One run of a Monte Carlo study (see analysis/study.hpp); aggregate with wasm/study.js. */
     studyRun(system, options) {

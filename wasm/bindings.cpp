@@ -13,6 +13,7 @@
 #include "core/rng.hpp"
 #include "mechid.hpp"
 #include "estimators/nonlinear/presets.hpp"
+#include "identify/amplitude_scaling.hpp"
 #include "identify/work_estimate.hpp"
 #include "model/force_matrix.hpp"
 
@@ -105,13 +106,17 @@ val perturbation_study_js(val s, val o) {
       [&] { return perturbation_to_js(perturbation_study(system_from_js(s), perturbation_options_from_js(o))); });
 }
 
+// options.validation (a list of records, optional): runs kept back from identification; the
+// result's validation_records hold the estimate's free-run fit on each, computed by the core.
 val identify_js(std::string method, val data, val o, val truth) {
   return result_or_error([&] {
     std::vector<Dataset> runs = runs_from_js(data);
+    std::vector<Dataset> held_out = held_out_runs_from_js(o);
     const std::optional<MechanicalSystem> true_system = optional_truth_from_js(truth);
     const Eigen::Index dof = runs.front().y.cols();
     // The records handed over: identify scales them in place instead of copying them.
-    return identification_to_js(identify(method, std::move(runs), identify_options_from_js(o)), dof, true_system);
+    return identification_to_js(identify(method, std::move(runs), identify_options_from_js(o), std::move(held_out)), dof,
+                                true_system);
   });
 }
 
@@ -126,16 +131,26 @@ val estimate_work_js(std::string method, val data, val o) {
   });
 }
 
-// The free run of an identify result (M, D, K, L, and friction/offset when it has them) on a record.
-val validate_record_js(val model, val data) {
+// The free run of a model {M, D, K, L} on a record, with the force terms the caller states
+// (forces: {coulomb, offset, lowpassHz}, each optional; friction needs lowpassHz). Identify's own
+// held-out runs need none of this: identify computes their validation_records itself.
+val validate_record_js(val model, val data, val forces) {
   return result_or_error([&] {
-    ForceTerms forces;
-    if (has_option(model, "friction")) forces.coulomb = vector_from_js(model["friction"]["coulomb"]);
-    if (has_option(model, "offset")) forces.offset = vector_from_js(model["offset"]).transpose();
     double lowpass = 0.0;
-    if (has_option(model, "diagnostics")) read_option(model["diagnostics"], "lowpass_hz", lowpass);
-    require(forces.coulomb.size() == 0 || lowpass > 0, "the model's friction needs its diagnostics.lowpass_hz");
-    return validation_record_to_js(validate_record(system_from_js(model), forces, lowpass, dataset_from_js(data)));
+    const ForceTerms terms = force_terms_from_js(forces, lowpass);
+    Dataset record = dataset_from_js(data);
+    apply_column_scales(record);  // the record's factors into SI, as identify applies them
+    return validation_record_to_js(validate_record(system_from_js(model), terms, lowpass, record));
+  });
+}
+
+// A record {h, u, y, inputScale?, outputScale?} with its columns in SI (apply_column_scales), for
+// a host that shows or analyses the samples themselves (the page's overlays, modes of a record).
+val scaled_record_js(val data) {
+  return result_or_error([&] {
+    Dataset d = dataset_from_js(data);
+    apply_column_scales(d);
+    return object_of("h", d.h, "u", matrix_to_js(d.u), "y", matrix_to_js(d.y));
   });
 }
 
@@ -230,6 +245,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("identify", &identify_js);
   function("estimateWork", &estimate_work_js);
   function("validateRecord", &validate_record_js);
+  function("scaledRecord", &scaled_record_js);
   function("studyRun", &study_run_js);
   function("methodNames", &method_names_js);
   function("methodInfo", &method_info_to_js);

@@ -194,6 +194,24 @@ class Column {
 }
 
 /**
+ * The uniform grid nearest an axis x (a time column, a UFF record's abscissa): step = (x_last −
+ * x_0)/(N − 1) and the largest deviation |x_i − (x_0 + i·step)| (worst) at index `at`; or
+ * {notIncreasingAt: i} for the first i with x_i <= x_(i−1) (NaN included). One rule for the CSV
+ * reader and the universal-file reader; the caller judges worst against MAX_TIME_JITTER·step.
+ */
+export function uniformGrid(x) {
+  const N = x.length;
+  for (let i = 1; i < N; i++) if (!(x[i] > x[i - 1])) return { notIncreasingAt: i };
+  const step = N > 1 ? (x[N - 1] - x[0]) / (N - 1) : 0;
+  let worst = 0, at = 0;
+  for (let i = 0; i < N; i++) {
+    const deviation = Math.abs(x[i] - (x[0] + i * step));
+    if (deviation > worst) { worst = deviation; at = i; }
+  }
+  return { step, worst, at };
+}
+
+/**
  * Checks and keeps the rows of a measurement CSV as they arrive (whole text or streamed chunks);
  * only the mapped columns are stored. finish() checks the time column and returns the dataset.
  * Options as parseDatasetCsv's, with the header (trimmed names) and the delimiter found.
@@ -256,16 +274,12 @@ export class DatasetBuilder {
     const warnings = [];
     if (this.timeIndex >= 0) {
       t = this.columns.get(this.timeIndex).data.slice(0, N);
-      for (let i = 1; i < N; i++) {
-        if (t[i] === t[i - 1]) throw bad(`${source}: line ${lineOf(i)} repeats time ${t[i]} (duplicated sample)`);
-        if (t[i] < t[i - 1]) throw bad(`${source}: time decreases at line ${lineOf(i)} (${t[i - 1]} then ${t[i]})`);
-      }
-      step = (t[N - 1] - t[0]) / (N - 1);
-      let worst = 0, worstLine = 0;
-      for (let i = 0; i < N; i++) {
-        const jitter = Math.abs(t[i] - (t[0] + i * step));
-        if (jitter > worst) { worst = jitter; worstLine = lineOf(i); }
-      }
+      const grid = uniformGrid(t);
+      const i = grid.notIncreasingAt;
+      if (i !== undefined && t[i] === t[i - 1]) throw bad(`${source}: line ${lineOf(i)} repeats time ${t[i]} (duplicated sample)`);
+      if (i !== undefined) throw bad(`${source}: time decreases at line ${lineOf(i)} (${t[i - 1]} then ${t[i]})`);
+      step = grid.step;
+      const { worst } = grid, worstLine = lineOf(grid.at);
       if (worst > MAX_TIME_JITTER * step) {
         const what = `time is not uniform: worst deviation ${worst.toPrecision(3)} s at line ${worstLine} ` +
           `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(4)} s)`;

@@ -9,7 +9,7 @@
 // kind comes from the same field: 8 displacement (q), 11 velocity (v), 12 acceleration (a), or for
 // unknown/general from the units label (m, m/s, m/s^2, g). Inputs are named u1..uk and outputs
 // q1.., v1.., a1.. in file order, as the columns of a measurement CSV.
-import { MAX_TIME_JITTER } from './csv.js';
+import { MAX_TIME_JITTER, uniformGrid } from './csv.js';
 import { MechidError, listNames, quoted } from './errors.js';
 import { FUNCTION_TYPES, SPECIFIC_DATA_TYPES } from './uff.js';
 
@@ -51,17 +51,13 @@ function nodeSpec(spec) {
 function gridOf(record, source, what) {
   const x = record.abscissa;
   if (!(x instanceof Float64Array)) return x;
-  const count = x.length;
-  const step = count > 1 ? (x[count - 1] - x[0]) / (count - 1) : 0;
-  for (let i = 1; i < count; i++) {
-    if (!(x[i] > x[i - 1])) throw bad(`${at(source, record)}: the ${what} does not increase at point ${i + 1} (${x[i - 1]} then ${x[i]})`);
+  const grid = uniformGrid(x);
+  const i = grid.notIncreasingAt;
+  if (i !== undefined) throw bad(`${at(source, record)}: the ${what} does not increase at point ${i + 1} (${x[i - 1]} then ${x[i]})`);
+  if (grid.worst > MAX_TIME_JITTER * grid.step) {
+    throw bad(`${at(source, record)}: uneven abscissa (record 7 field 3 = 0) that is not uniform: point ${grid.at + 1} deviates ${(100 * grid.worst / grid.step).toFixed(1)} % of the mean step; ${what}s must be uniform`);
   }
-  for (let i = 0; i < count; i++) {
-    if (Math.abs(x[i] - (x[0] + i * step)) > MAX_TIME_JITTER * step) {
-      throw bad(`${at(source, record)}: uneven abscissa (record 7 field 3 = 0) that is not uniform: point ${i + 1} deviates ${(100 * Math.abs(x[i] - (x[0] + i * step)) / step).toFixed(1)} % of the mean step; ${what}s must be uniform`);
-    }
-  }
-  return { min: x[0], step, count };
+  return { min: x[0], step: grid.step, count: x.length };
 }
 
 /** Refuses two grids that differ (count, step or start), naming both records. */

@@ -1,6 +1,9 @@
 #include "identify/amplitude_scaling.hpp"
 
 #include <cmath>
+#include <string>
+
+#include "core/input_error.hpp"
 
 namespace mechid {
 namespace {
@@ -11,7 +14,28 @@ double rms_or_one(const Matrix& x) {
   return rms > 0 && std::isfinite(rms) ? rms : 1.0;
 }
 
+// Multiplies column j of X by factors(j); checks the factors first (see apply_column_scales).
+void scale_columns(Matrix& X, const Vector& factors, const std::string& option, const std::string& what,
+                   const std::string& record) {
+  if (factors.size() == 0) return;
+  const std::string of = record.empty() ? "" : " of " + record;
+  require(factors.size() == X.cols(), option + ": " + std::to_string(factors.size()) + " factor(s) for the " +
+                                          std::to_string(X.cols()) + " " + what + " column(s)" + of, option);
+  for (Eigen::Index j = 0; j < X.cols(); ++j)
+    require(std::isfinite(factors(j)) && factors(j) != 0,
+            option + ": the factor of " + what + " column " + std::to_string(j + 1) + of + " must be a finite nonzero " +
+                "number (a negative one flips the sign), got " + format_number(factors(j)), option);
+  X *= factors.asDiagonal();
+}
+
 }  // namespace
+
+void apply_column_scales(Dataset& data) {
+  scale_columns(data.u, data.input_scale, "inputScale", "input", data.name);
+  scale_columns(data.y, data.output_scale, "outputScale", "output", data.name);
+  data.input_scale.resize(0);
+  data.output_scale.resize(0);
+}
 
 AmplitudeScaling amplitude_scaling(const Dataset& data) { return {rms_or_one(data.u), rms_or_one(data.y)}; }
 

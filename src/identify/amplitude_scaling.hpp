@@ -32,4 +32,13 @@ void scale_data(Dataset& data, const AmplitudeScaling& scaling);
 // mass-normalised mode shapes by sqrt(a/b).
 void unscale_result(Identification& result, const AmplitudeScaling& scaling);
 
+// The record's columns in SI: each input column times its factor of data.input_scale, each output
+// column times its factor of data.output_scale (a unit such as 1e-3 for mm, encoder counts to
+// metres, -1 for a DOF the rig counts the other way), then the factors emptied (the data are in
+// SI from then on). Empty factors leave the columns as they are. Throws InputError (option
+// "inputScale" or "outputScale") naming the record when the count of factors is not the count of
+// columns, or a factor is not finite and nonzero. Unlike amplitude_scaling, these factors are
+// the user's statement of units: the result is in SI and is not mapped back.
+void apply_column_scales(Dataset& data);
+
 }  // namespace mechid

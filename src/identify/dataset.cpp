@@ -171,4 +171,35 @@ std::string input_sampling_note(const Dataset& data) {
                "actuator held each sample)";
 }
 
+namespace {
+// "run 2 (B.csv)", "validation run 1 (C.csv)": a run by its place, and its name when it has one.
+std::string run_label(const Dataset& d, const std::string& role, std::size_t index) {
+  return role + "run " + std::to_string(index + 1) + (d.name.empty() ? "" : " (" + d.name + ")");
+}
+
+// Throws InputError (option "runs") when run b is not a record of run a's experiment.
+void require_same_experiment(const Dataset& a, const Dataset& b, const std::string& run, const std::string& first) {
+  require(std::abs(b.h - a.h) <= 1e-6 * std::abs(a.h),
+          run + " is sampled at h = " + format_number(b.h) + ", " + first + " at h = " + format_number(a.h) +
+              ": runs of one experiment need one sampling period", "runs");
+  require(b.u.cols() == a.u.cols() && b.y.cols() == a.y.cols(),
+          run + " has " + std::to_string(b.u.cols()) + " input and " + std::to_string(b.y.cols()) +
+              " output column(s), " + first + " has " + std::to_string(a.u.cols()) + " and " + std::to_string(a.y.cols()),
+          "runs");
+  require(b.input_sampling == a.input_sampling && b.outputs == a.outputs,
+          run + " declares another input sampling or output kind than " + first, "runs");
+}
+}  // namespace
+
+void check_runs(const std::vector<Dataset>& runs, const std::vector<Dataset>& held_out) {
+  require(!runs.empty(), "no data");
+  const Dataset& a = runs.front();
+  const std::string first = run_label(a, "", 0);
+  for (std::size_t i = 1; i < runs.size(); ++i) require_same_experiment(a, runs[i], run_label(runs[i], "", i), first);
+  for (std::size_t i = 0; i < held_out.size(); ++i)
+    require_same_experiment(a, held_out[i], run_label(held_out[i], "validation ", i), first);
+  require(runs.size() == 1 || a.outputs == OutputKind::displacement,
+          "several runs are supported for displacement outputs only (the acceleration prefilter runs per record)", "runs");
+}
+
 }  // namespace mechid

@@ -27,7 +27,22 @@ struct Dataset {
   bool input_sampling_from_data = false;
   OutputKind outputs = OutputKind::displacement;
   double acceleration_cutoff_hz = 0.0;  // accelerations: the high-pass cut-off; 0 = the default
+  // The factor of each input and each output column into SI (counts to metres, a unit, -1 for a
+  // sign the rig counts the other way); empty: every factor 1. Applied by apply_column_scales
+  // (identify/amplitude_scaling.hpp) where identify() starts, so that u and y above are the
+  // record's numbers as read.
+  Vector input_scale = Vector(), output_scale = Vector();
+  std::string name = "";  // the record's name (its file) for messages and validation_records; may be empty
 };
+
+// The runs of one experiment: every training run and every held-out (validation) run like the
+// first training run in h (to 1e-6 relative: a period read off a time column printed to 6 or 7
+// digits varies that much between records of one logger), number of input and output columns,
+// input sampling and output kind. Throws InputError with option "runs" naming the run (by its
+// name when it has one). Several training runs need displacement outputs (the acceleration
+// prefilter runs per record); held-out runs of accelerations are refused per record later
+// (record_validation.hpp), not here.
+void check_runs(const std::vector<Dataset>& runs, const std::vector<Dataset>& held_out = {});
 
 // Throws InputError naming the problem: h <= 0; u and y with different sample counts; no input
 // or output channel; a non-finite value (with its row and column, 1-based); fewer than

@@ -81,6 +81,14 @@ struct ForceTerms {
   Matrix offset, offset_sd;    // f_0: one row per run, one column per DOF
 };
 
+// The free-run fit of an estimate on a record kept back from identification (identify's held-out
+// runs, issue 16's `--validate`): the record's name and validate_record's report (status failed,
+// with the reason, when the record cannot be simulated: accelerations, a diverging free run).
+struct RecordFit {
+  std::string name;
+  ValidationReport report;
+};
+
 struct Identification : Outcome {
   std::string method;
   double h = 0.0;
@@ -100,6 +108,9 @@ struct Identification : Outcome {
   bool rigid_body = false;
   Diagnostics diagnostics;
   double timing_ms = 0.0;
+  // One per held-out run given to identify, in their order; empty when none were given or the
+  // identification failed.
+  std::vector<RecordFit> validation_records;
 };
 
 // The input matrix to use: options.L, or the identity when empty (then k must equal n).

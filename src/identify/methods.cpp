@@ -10,6 +10,7 @@
 #include "identify/amplitude_scaling.hpp"
 #include "identify/guardrails.hpp"
 #include "identify/method_table.hpp"
+#include "identify/record_validation.hpp"
 #include "identify/work_estimate.hpp"
 
 namespace mechid {
@@ -29,25 +30,6 @@ std::string methods_where(Has has) {
 
 std::string methods_with(bool MethodEntry::*capability) {
   return methods_where([&](const MethodEntry& m) { return m.*capability; });
-}
-
-// Several runs must be records of one experiment: same h, columns and kinds.
-void check_runs(const std::vector<Dataset>& runs) {
-  require(!runs.empty(), "no data");
-  const Dataset& a = runs.front();
-  for (std::size_t i = 1; i < runs.size(); ++i) {
-    const Dataset& b = runs[i];
-    const std::string run = "run " + std::to_string(i + 1);
-    require(b.h == a.h, run + " is sampled at h = " + format_number(b.h) + ", run 1 at h = " + format_number(a.h) +
-                            ": runs of one experiment need one sampling period", "runs");
-    require(b.u.cols() == a.u.cols() && b.y.cols() == a.y.cols(),
-            run + " has " + std::to_string(b.u.cols()) + " input and " + std::to_string(b.y.cols()) +
-                " output column(s), run 1 has " + std::to_string(a.u.cols()) + " and " + std::to_string(a.y.cols()), "runs");
-    require(b.input_sampling == a.input_sampling && b.outputs == a.outputs,
-            run + " declares another input sampling or output kind than run 1", "runs");
-  }
-  require(runs.size() == 1 || a.outputs == OutputKind::displacement,
-          "several runs are supported for displacement outputs only (the acceleration prefilter runs per record)", "runs");
 }
 
 // Which methods take lowpass_hz, from the table: "lowpass_hz applies to inverse-dynamic (and to
@@ -101,14 +83,19 @@ Identification identify(const std::string& method, const std::vector<Dataset>& r
   return identify(method, std::vector<Dataset>(runs), options);
 }
 
-Identification identify(const std::string& method, std::vector<Dataset>&& runs, const IdentifyOptions& options) {
+Identification identify(const std::string& method, std::vector<Dataset>&& runs, const IdentifyOptions& options,
+                        std::vector<Dataset> held_out) {
   const MethodEntry* entry = find_method(method);
   if (!entry)
     throw InputError("unknown method '" + method + "' (expected " + methods_where([](const MethodEntry&) { return true; }) + ")");
   options.validate();
   resolve_input_sampling(runs);
-  check_runs(runs);
-  for (const Dataset& d : runs) {
+  for (Dataset& d : held_out)
+    if (d.input_sampling_from_data && !runs.empty()) d.input_sampling = runs.front().input_sampling;
+  check_runs(runs, held_out);
+  for (Dataset& d : held_out) apply_column_scales(d);
+  for (Dataset& d : runs) {
+    apply_column_scales(d);
     validate_options(d);
     validate_samples(d);
   }
@@ -181,6 +168,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
   }
   if (!excitation.empty()) r.add_warning(excitation);
   if (data.input_sampling_from_data) r.diagnostics.input_sampling = input_sampling_note(data);
+  r.validation_records = validate_held_out(r, held_out);
   return r;
 }
 

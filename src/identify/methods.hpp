@@ -28,8 +28,13 @@ std::vector<std::string> method_names();
 Identification identify(const std::string& method, const Dataset& data, const IdentifyOptions& options);
 Identification identify(const std::string& method, const std::vector<Dataset>& runs, const IdentifyOptions& options);
 // The same on records the caller hands over: they are scaled in place (no copy; their values are
-// then the scaled ones).
-Identification identify(const std::string& method, std::vector<Dataset>&& runs, const IdentifyOptions& options);
+// then the scaled ones). Every run's columns are first put in SI by its factors
+// (apply_column_scales). `held_out`: runs of the same experiment kept back from identification
+// (check_runs refuses another h, other columns, input sampling or output kind before any work; a
+// held-out run whose input sampling is 'auto' takes the training runs'); the result's
+// validation_records hold the estimate's free-run fit on each (validate_held_out).
+Identification identify(const std::string& method, std::vector<Dataset>&& runs, const IdentifyOptions& options,
+                        std::vector<Dataset> held_out = {});
 
 // A method's result before it runs: `method` and data.h set, status ok.
 Identification method_result(std::string method, const Dataset& data);

@@ -25,4 +25,11 @@ Matrix velocity_sign(const Matrix& q, double h, double cutoff_hz);
 ValidationReport validate_record(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,
                                  const Dataset& data);
 
+// The free-run fit of a finished result on each held-out run (identify's `held_out`): validate_record
+// of result.system with result.forces at result.diagnostics.lowpass_hz (the cut-off its friction
+// was estimated with). A record that cannot be validated (an InputError of validate_record) gets
+// status failed with that message, as the other records still say how the estimate does. None for
+// a failed result.
+std::vector<RecordFit> validate_held_out(const Identification& result, const std::vector<Dataset>& held_out);
+
 }  // namespace mechid

@@ -84,8 +84,9 @@ test('bad lab input gives one line naming the option, file and value', async () 
     [['--structure', '{"K":[[1,1,0],[1,1,1],[0,1,1]]}'], 'structure K: the mask must be 2x2 (one row and column per output), got 3x3'],
     [['--structure', '{"M":"diagonal","known":{"M":[[0,null],[null,null]]}}'], 'structure known.M: the mass M[1,1] = 0 must be > 0'],
     [['--structure', '{"Q":"full"}'], "structure: unknown key 'Q' (expected M, D, K or known)"],
-    [['--validate', other], `--validate ${other} has columns u1, q1, but the training data have u1, q1, q2`],
-    [['--data', other], `--data ${other} has columns u1, q1, but ${train[0]} has u1, q1, q2: runs of one experiment need the same columns`],
+    // Runs of one experiment, by the core's one rule (src/identify/dataset.hpp check_runs).
+    [['--validate', other], `validation run 1 (${other}) has 1 input and 1 output column(s), run 1 (${train[0]}) has 1 and 2`],
+    [['--data', other], `run 2 (${other}) has 1 input and 1 output column(s), run 1 (${train[0]}) has 1 and 2`],
     [['--friction', 'coulomb', '--method', 'variational-zoh'], 'method variational-zoh has no friction term; use inverse-dynamic or auto'],
     [['--structure', CHAIN, '--method', 'n4sid-d2c'], 'method n4sid-d2c cannot honour a structure'],
   ]) {

@@ -4,7 +4,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import Papa from 'papaparse';
-import { headerOf, parseDatasetCsv } from '../../wasm/csv.js';
+import { headerOf, parseDatasetCsv, uniformGrid } from '../../wasm/csv.js';
 
 // t_i = 0.1 i + 0.03 sin(i) (up to 30 % of h off the grid), u = 2t + 1, q = 0.5 − 3t.
 const N = 200;
@@ -37,4 +37,16 @@ test('headerOf: names from a header row; column 1… when the first row is numbe
   assert.deepEqual(headerOf(['0', '1.5', '-2e-3'], ','), { header: ['column 1', 'column 2', 'column 3'], hasHeader: false });
   assert.deepEqual(headerOf(['0', '1,5'], ';'), { header: ['column 1', 'column 2'], hasHeader: false });
   assert.deepEqual(headerOf(['0', '1,5'], ','), { header: ['0', '1,5'], hasHeader: true });
+});
+
+test('uniformGrid (the CSV and UFF readers\' one rule): the step and the largest deviation of a closed-form axis', () => {
+  // x_i = 0.5 + 0.25 i except x_7 = 0.5 + 0.25·7 + 0.01: the step (x_last − x_0)/(N − 1) = 0.25 exactly
+  // (ends on the grid), the worst deviation 0.01 at index 7.
+  const x = Float64Array.from({ length: 20 }, (_, i) => 0.5 + 0.25 * i + (i === 7 ? 0.01 : 0));
+  const grid = uniformGrid(x);
+  assert.equal(grid.step, 0.25);
+  assert.equal(grid.at, 7);
+  assert.ok(Math.abs(grid.worst - 0.01) < 1e-15, String(grid.worst));
+  assert.deepEqual(uniformGrid(Float64Array.of(0, 1, 1, 2)), { notIncreasingAt: 2 });
+  assert.deepEqual(uniformGrid(Float64Array.of(0, 1, NaN, 2)), { notIncreasingAt: 2 });
 });

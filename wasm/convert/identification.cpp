@@ -64,6 +64,24 @@ void set_force_terms(val& out, const ForceTerms& f) {
                matrix_to_js(half95));
 }
 
+// identify's held-out runs: per run {file, fit_percent, nrmse, simulated}, or {file, status,
+// message} when its free run could not be computed (the CLI's and the page's shape; simulated,
+// N x n, for the page's overlays: the CLI leaves it out of its JSON).
+val validation_records_to_js(const std::vector<RecordFit>& records) {
+  val out = val::array();
+  for (const RecordFit& f : records) {
+    const ValidationReport& v = f.report;
+    val record = object_of("file", f.name);
+    if (v.failed())
+      set_fields(record, "status", to_string(v.status), "message", v.message);
+    else
+      set_fields(record, "fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse));
+    if (v.simulated.size()) record.set("simulated", matrix_to_js(v.simulated));
+    out.call<void>("push", record);
+  }
+  return out;
+}
+
 }  // namespace
 
 val validation_record_to_js(const ValidationReport& v) {
@@ -94,6 +112,7 @@ val identification_to_js(const Identification& r, Eigen::Index dof, const std::o
   out.set("diagnostics", diagnostics_to_js(r));
   if (truth && !failed) out.set("errors", relative_errors_to_js(relative_errors(r.system, *truth)));
   out.set("timing_ms", r.timing_ms);
+  if (!failed && !r.validation_records.empty()) out.set("validation_records", validation_records_to_js(r.validation_records));
   return out;
 }
 

@@ -84,6 +84,9 @@ Dataset dataset_from_js(const val& data, const std::string& output_name) {
   read_dataset_input_sampling(data, d);
   if (has_option(data, "outputs")) d.outputs = parse_output_kind(data["outputs"].as<std::string>());
   read_option(data, "cutoffHz", d.acceleration_cutoff_hz);
+  d.input_scale = vector_from_js(data["inputScale"]);
+  d.output_scale = vector_from_js(data["outputScale"]);
+  if (data["name"].isString()) d.name = data["name"].as<std::string>();
   if (d.input_sampling_from_data && reads_as_held(d)) d.input_sampling = InputSampling::hold;
   return d;
 }
@@ -180,6 +183,28 @@ std::vector<Dataset> runs_from_js(const val& data) {
   for (unsigned i = 0; i < count; ++i) runs.push_back(dataset_from_js(data[i], "output data q of run " + std::to_string(i + 1)));
   resolve_input_sampling(runs);
   return runs;
+}
+
+std::vector<Dataset> held_out_runs_from_js(const val& o) {
+  std::vector<Dataset> runs;
+  if (!has_option(o, "validation")) return runs;
+  const val list = o["validation"];
+  require(val::global("Array").call<bool>("isArray", list), "validation must be a list of records {h, u, y, ...}",
+          "validation");
+  const auto count = list["length"].as<unsigned>();
+  for (unsigned i = 0; i < count; ++i)
+    runs.push_back(dataset_from_js(list[i], "output data q of validation run " + std::to_string(i + 1)));
+  return runs;
+}
+
+ForceTerms force_terms_from_js(const val& forces, double& lowpass_hz) {
+  ForceTerms terms;
+  lowpass_hz = 0.0;
+  if (is_absent(forces)) return terms;
+  terms.coulomb = vector_from_js(forces["coulomb"]);
+  if (has_option(forces, "offset")) terms.offset = vector_from_js(forces["offset"]).transpose();
+  read_option(forces, "lowpassHz", lowpass_hz);
+  return terms;
 }
 
 SvfIdentifyOptions svf_options_from_js(const val& o) {

@@ -31,7 +31,8 @@ std::optional<MechanicalSystem> optional_truth_from_js(const val& s);
 // 'point' | 'hold' into `target` when present; InputError naming the option otherwise.
 void read_input_sampling(const val& o, InputSampling& target);
 
-// {h, u, y, inputSampling?, outputs?, cutoffHz?}; `output_name` names y in errors.
+// {h, u, y, inputSampling?, outputs?, cutoffHz?, inputScale?, outputScale?, name?}; `output_name`
+// names y in errors. inputScale, outputScale: a factor per column into SI, applied by the core.
 Dataset dataset_from_js(const val& data, const std::string& output_name = "output data q");
 
 // {h, n, input, amplitude, snr, seed, hold, freqHz, freqHz2, samples?, q0?, v0?}.
@@ -54,6 +55,13 @@ IdentifyOptions identify_options_from_js(const val& o);
 
 // One dataset, or an array of them (several runs of one experiment).
 std::vector<Dataset> runs_from_js(const val& data);
+
+// identify's options.validation: a list of datasets kept back from identification (none when absent).
+std::vector<Dataset> held_out_runs_from_js(const val& o);
+
+// validateRecord's force terms {coulomb?, offset?, lowpassHz?}: F_c per DOF and f_0 per DOF (one
+// run), and the low-pass cut-off in Hz into `lowpass_hz` (0 when absent).
+ForceTerms force_terms_from_js(const val& forces, double& lowpass_hz);
 
 // {p1, p2, grid?, form, robust, intersample, L?}.
 SvfIdentifyOptions svf_options_from_js(const val& o);

@@ -3,9 +3,10 @@
 import createMechidModule from '../gen/mechid.mjs';
 import { badInput, poleGrid, simulationToCsv, wrapModule } from '../gen/api.js';
 import Papa from '../gen/vendor/papaparse.mjs';
-import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIONS, parseDatasetFile } from '../gen/csv.js';
-import { looksLikeUff, parseUff } from '../gen/uff.js';
-import { uffChannels, uffToDataset } from '../gen/uff-convert.js';
+import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIONS } from '../gen/csv.js';
+import { parseUff } from '../gen/uff.js';
+import { uffChannels } from '../gen/uff-convert.js';
+import { identifyRecords, isUffRecord, readRecord } from '../gen/record.js';
 import { REQUEST, REPLY } from '../client/protocol.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
@@ -29,38 +30,19 @@ function systemBuffers(s) {
   return buffersOf(s.M?.data, s.D?.data, s.K?.data, s.L?.data);
 }
 
-// A parsed measurement file as identify's dataset: each input column times the force unit and its
-// own factor, each output column times the output unit and its own factor (the CLI's --scale).
-function scaledDataset(data, mapping) {
-  const { inputSampling = 'auto', outputs = 'displacement', cutoffHz, forceScale = 1, outputScale = 1 } = mapping;
-  const scaled = (m, unit, factors = []) => {
-    const f = Array.from({ length: m.cols }, (_, j) => unit * (factors[j] ?? 1));
-    return f.every((x) => x === 1) ? m : { ...m, data: m.data.map((x, i) => x * f[i % m.cols]) };
-  };
-  return {
-    h: data.h, u: scaled(data.u, forceScale, mapping.inputFactors), y: scaled(data.y, outputScale, mapping.outputFactors),
-    inputSampling, outputs, cutoffHz,
-  };
-}
-
 // A preset name or a MechanicalSystem object.
 function systemOf(api, system) {
   return typeof system === 'string' ? api.preset(system) : system;
 }
 
-// A universal file (UFF dataset 58/58b time responses): by its name (.uff, .unv) or its first
-// line, -1. Read whole (a 58 file has no rows to stream), parsed by wasm/uff.js.
-const isUffFile = async (file) => /\.(uff|unv)$/i.test(file.name) || looksLikeUff(new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
+// A universal file (UFF dataset 58/58b time responses): by wasm/record.js's one rule (its name,
+// .uff or .unv, or its first line, -1). Read whole (a 58 file has no rows to stream), parsed by wasm/uff.js.
+const isUffFile = async (file) => isUffRecord(file.name, new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
 const readUff = async (file) => parseUff(new Uint8Array(await file.arrayBuffer()), file.name);
 
-// A measurement file (CSV or UFF) as a dataset {h, t, u, y, …} of the mapping's columns, unscaled;
-// onProgress(fraction read) while a CSV streams.
-async function readRecord(file, mapping, onProgress) {
-  if (await isUffFile(file)) {
-    return uffToDataset(await readUff(file), { source: file.name, inputCols: mapping.inputCols, outputCols: mapping.outputCols, h: mapping.timeCol ? undefined : mapping.h });
-  }
-  return parseDatasetFile({ Papa, file, source: file.name, ...mapping, detectHeader: true, onProgress });
-}
+// A measurement file (CSV or UFF) read with the mapping by wasm/record.js (its `dataset` for the
+// core carries the units and factors); onProgress(fraction read) while a CSV streams.
+const readFile = (file, mapping, onProgress) => readRecord(file, file.name, { ...mapping, detectHeader: true }, { Papa, onProgress });
 
 // A UFF's time records as csvColumns' answer: the columns t, u1.., q1.., v1.., a1.. (one per
 // record, named as uff-convert.js names them), the first rows, the first 2000 samples to plot.
@@ -156,61 +138,46 @@ const handlers = {
   },
 
   // Measurement CSVs (runs of one experiment, the same columns) streamed, parsed and checked by
-  // wasm/csv.js (errors name the file, line and column; progress after each chunk read), scaled
-  // to SI with the units and the per-column factors, then identified by each method on the
-  // training runs (one dataset, or an array of them: each run its own initial state); each
-  // validation run is simulated with every estimate (validateRecord). An error while
-  // identifying (not reading) carries phase 'identifying': the options, not the file, are at fault.
+  // wasm/csv.js (errors name the file, line and column; progress after each chunk read), then
+  // identified by each method in one call with the training runs and the validation runs
+  // (wasm/record.js identifyRecords): the core puts the columns in SI with the units and
+  // per-column factors, checks that the runs are of one experiment and fits each validation run
+  // (the result's validation_records). An error while identifying (not reading) carries phase
+  // 'identifying': the options, not the file, are at fault.
   [REQUEST.identifyCsv]: async (api, { runs, mapping, methods, options = {} }, progress) => {
     const t0 = performance.now();
     const records = [];
     for (const [k, { file, role }] of runs.entries()) {
-      const data = await readRecord(file, mapping, (fraction) => progress({ phase: 'reading', file: file.name, fraction: (k + fraction) / runs.length }));
-      if (records.length && Math.abs(data.h - records[0].data.h) > 1e-6 * records[0].data.h) {
-        throw badInput(`${file.name}: h = ${data.h.toPrecision(6)} s differs from ${records[0].name}'s h = ${records[0].data.h.toPrecision(6)} s; runs of one experiment share their sampling`);
-      }
-      records.push({ name: file.name, role, data, dataset: scaledDataset(data, mapping) });
+      const data = await readFile(file, mapping, (fraction) => progress({ phase: 'reading', file: file.name, fraction: (k + fraction) / runs.length }));
+      records.push({ ...data, role });
     }
     const training = records.filter((r) => r.role !== 'validation');
     const validation = records.filter((r) => r.role === 'validation');
-    const data = training.length === 1 ? training[0].dataset : training.map((r) => r.dataset);
     // Per result, the simulated outputs of each validation record (for the overlays; the result's
-    // validation_records have the CLI's shape, {file, fit_percent, nrmse} or {file, status, message}).
+    // validation_records keep the CLI's shape, {file, fit_percent, nrmse} or {file, status, message}).
     const simulations = [];
     const results = methods.map((method, k) => {
       progress({ phase: 'identifying', method, done: k, total: methods.length });
       let r;
       try {
-        r = api.identify(method, data, options);
+        r = identifyRecords(api, method, records, options);
       } catch (e) {
         throw Object.assign(e, { phase: 'identifying' });
       }
-      const simulated = [];
-      if (validation.length && r.status !== 'failed') {
-        r.validation_records = validation.map(({ name, dataset }) => {
-          let v;
-          try {
-            v = api.validateRecord(r, dataset);
-          } catch (e) {
-            v = { status: 'failed', message: e?.message ?? String(e) };
-          }
-          simulated.push(v.simulated ?? null);
-          return v.status === 'failed' ? { file: name, status: v.status, message: v.message } : { file: name, fit_percent: v.fit_percent, nrmse: v.nrmse };
-        });
-      }
-      simulations.push(simulated);
+      simulations.push((r.validation_records ?? []).map((v) => v.simulated ?? null));
+      for (const v of r.validation_records ?? []) delete v.simulated;
       return r;
     });
-    const first = training[0].data;
+    const first = training[0];
     const summary = {
       h: first.h, samples: first.y.rows, inputs: first.u.cols, outputs: first.y.cols, delimiter: first.delimiter,
-      warnings: records.flatMap((r) => (records.length > 1 ? r.data.warnings.map((w) => `${r.name}: ${w}`) : r.data.warnings)),
-      runs: records.map((r) => ({ file: r.name, role: r.role, samples: r.data.y.rows })),
+      warnings: records.flatMap((r) => (records.length > 1 ? r.warnings.map((w) => `${r.name}: ${w}`) : r.warnings)),
+      runs: records.map((r) => ({ file: r.name, role: r.role, samples: r.y.rows })),
     };
-    // The outputs (in SI, as identified) of the first training run and of each validation run, for
-    // the overlays of measured and simulated outputs.
-    const measured = [training[0], ...validation].map((r) => ({ file: r.name, role: r.role, t: r.data.t, y: r.dataset.y }));
-    return { result: { name: training[0].name, summary, measured, simulations, results, ms: performance.now() - t0 } };
+    // The outputs in SI (the core's scaling, as identified) of the first training run and of each
+    // validation run, for the overlays of measured and simulated outputs.
+    const measured = [first, ...validation].map((r) => ({ file: r.name, role: r.role, t: r.t, y: api.scaledRecord(r.dataset).y }));
+    return { result: { name: first.name, summary, measured, simulations, results, ms: performance.now() - t0 } };
   },
 
   // Modes in a band (issue 17) of the measurement file of the CSV section: the file read with its
@@ -219,8 +186,8 @@ const handlers = {
   // and the option it is about. Progress: {phase: 'reading', fraction}, then {phase: 'modes'}.
   [REQUEST.modes]: async (api, { file, mapping, options }, progress) => {
     const t0 = performance.now();
-    const data = await readRecord(file, mapping, (fraction) => progress({ phase: 'reading', file: file.name, fraction }));
-    const { h, u, y } = scaledDataset(data, mapping);
+    const data = await readFile(file, mapping, (fraction) => progress({ phase: 'reading', file: file.name, fraction }));
+    const { h, u, y } = api.scaledRecord(data.dataset);
     const msRead = performance.now() - t0;
     progress({ phase: 'modes', samples: y.rows });
     let result;

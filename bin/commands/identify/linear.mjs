@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import { badInput } from '../../../wasm/api.js';
 import { parseDecimal } from '../../../wasm/csv.js';
-import { checkDof, loadSystem, readDataset, readInputMatrix, readText, warn, writeJson } from '../../io.mjs';
+import { identifyRecords, readRecord } from '../../../wasm/record.js';
+import { checkDof, checkTimeCol, loadSystem, Papa, readBytes, readInputMatrix, readText, warn, writeJson } from '../../io.mjs';
 
 /** --scale COL=FACTOR,..: {column name: factor}; a factor must be finite and nonzero (-1 flips a sign). */
 export function parseScale(entries) {
@@ -22,20 +23,12 @@ export function parseScale(entries) {
   return factors;
 }
 
-/** The columns of a parsed data file multiplied by their --scale factors; an unknown column is an error naming the file. */
-export function applyScale(data, factors, file) {
-  const names = [...data.columns.inputs, ...data.columns.outputs];
+/** --scale names only input or output columns of the record; an unknown one is an error naming the file. */
+export function checkScaleColumns(record, factors) {
+  const names = [...record.columns.inputs, ...record.columns.outputs];
   for (const column of factors.keys()) {
-    if (!names.includes(column)) throw badInput(`--scale ${column}: ${file} has no such input or output column (it has ${names.join(', ')})`);
+    if (!names.includes(column)) throw badInput(`--scale ${column}: ${record.name} has no such input or output column (it has ${names.join(', ')})`);
   }
-  for (const [matrix, columns] of [[data.u, data.columns.inputs], [data.y, data.columns.outputs]]) {
-    columns.forEach((column, j) => {
-      const factor = factors.get(column);
-      if (factor === undefined) return;
-      for (let i = 0; i < matrix.rows; i++) matrix.data[i * matrix.cols + j] *= factor;
-    });
-  }
-  return data;
 }
 
 /** --structure FILE|JSON: the JSON inline (starting with '{') or a file holding it. */
@@ -51,25 +44,28 @@ export function readStructure(spec) {
   }
 }
 
-export function identifyLinear(o, mechid) {
+export async function identifyLinear(o, mechid) {
   // CLI checks: --cutoff 0 would mean "automatic" to the core, and the option only applies to accelerations.
   if (o.cutoff !== undefined && !(o.cutoff > 0)) throw badInput(`--cutoff must be a frequency in Hz > 0, got ${o.cutoff}`);
   if (o.cutoff !== undefined && o.outputs !== 'acceleration') throw badInput('--cutoff applies to --outputs acceleration only');
   if (o.L !== undefined && o['force-dofs'] !== undefined) throw badInput('give --L FILE or --force-dofs D1,D2,.., not both');
-  const factors = parseScale(o.scale);
-  const files = [o.data].flat();
-  const read = (path) => {
-    const data = applyScale(readDataset(o, { path }), factors, path);
-    return { h: data.h, u: data.u, y: data.y, inputSampling: o['input-sampling'], outputs: o.outputs, cutoffHz: o.cutoff, columns: data.columns };
+  // Every --data and --validate file by wasm/record.js (CSV or UFF), its --scale factors passed to the core.
+  const mapping = {
+    timeCol: o['time-col'], inputCols: o['input-cols'], outputCols: o['output-cols'], h: o.h,
+    inputSampling: o['input-sampling'], outputs: o.outputs, cutoffHz: o.cutoff, scale: parseScale(o.scale),
   };
-  const runs = files.map(read);
-  checkDof(o, runs[0]);
-  runs.forEach((run, i) => {
-    const [a, b] = [runs[0].columns, run.columns];
-    if (a.inputs.join() !== b.inputs.join() || a.outputs.join() !== b.outputs.join()) {
-      throw badInput(`--data ${files[i]} has columns ${[...b.inputs, ...b.outputs].join(', ')}, but ${files[0]} has ${[...a.inputs, ...a.outputs].join(', ')}: runs of one experiment need the same columns`);
-    }
-  });
+  const read = async (path, role) => {
+    const bytes = readBytes(path, 'data file');
+    checkTimeCol(o, path, bytes);
+    const record = await readRecord(bytes, path, mapping, { Papa });
+    checkScaleColumns(record, mapping.scale);
+    warn(record.warnings);
+    return { ...record, role };
+  };
+  const records = [];
+  for (const path of [o.data].flat()) records.push(await read(path, 'training'));
+  for (const path of o.validate ?? []) records.push(await read(path, 'validation'));
+  checkDof(o, records[0]);
   const L = readInputMatrix(o.L);
   const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth);
   const options = {
@@ -77,24 +73,13 @@ export function identifyLinear(o, mechid) {
     structure: readStructure(o.structure), friction: o.friction, offset: o.offset === true, lowpassHz: o.lowpass,
     maxWork: o['max-work'],
   };
-  const strip = ({ columns, ...record }) => record;
-  const result = mechid.identify(o.method, runs.length === 1 ? strip(runs[0]) : runs.map(strip), options, truth);
-  if (result.validation) {  // N x n each: the page plots them, the JSON need not carry them
+  const result = identifyRecords(mechid, o.method, records, options, truth);
+  // The simulated outputs and residuals (N x n) are for the page's plots: the JSON need not carry them.
+  if (result.validation) {
     delete result.validation.simulated;
     delete result.validation.residual;
   }
-  if (o.validate !== undefined && result.status !== 'failed') {
-    result.validation_records = o.validate.map((path) => {
-      const record = read(path);
-      const [a, b] = [runs[0].columns, record.columns];
-      if (a.inputs.join() !== b.inputs.join() || a.outputs.join() !== b.outputs.join()) {
-        throw badInput(`--validate ${path} has columns ${[...b.inputs, ...b.outputs].join(', ')}, but the training data have ${[...a.inputs, ...a.outputs].join(', ')}`);
-      }
-      const v = mechid.validateRecord(result, strip(record));
-      return v.status === 'failed' ? { file: path, status: v.status, message: v.message }
-        : { file: path, fit_percent: v.fit_percent, nrmse: v.nrmse };
-    });
-  }
+  for (const v of result.validation_records ?? []) delete v.simulated;
   writeJson(result, o.out);
   warn(result.status === 'failed' ? [result.message] : result.warnings);
 }

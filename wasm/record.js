@@ -1,0 +1,78 @@
+// One reader of a measurement record for every host (the page's worker and the CLI): a CSV or a
+// universal file (UFF dataset 58) by one sniffing rule, read into the dataset identify takes, and
+// one call of identify with the training runs and the held-out (validation) runs. The columns'
+// units and factors travel as factors per column (inputScale, outputScale): the core applies them.
+import { decodeText, parseDatasetCsv, parseDatasetFile } from './csv.js';
+import { looksLikeUff, parseUff } from './uff.js';
+import { uffToDataset } from './uff-convert.js';
+
+// The bytes a universal file is recognised by: its first non-blank line, -1.
+const SNIFF_BYTES = 4096;
+
+const isBlob = (source) => typeof Blob !== 'undefined' && source instanceof Blob;
+
+/** A universal file by its name (.uff, .unv) or by its first bytes (a line -1); else a CSV. */
+export const isUffRecord = (name, head) => /\.(uff|unv)$/i.test(name) || looksLikeUff(head);
+
+// The bytes of a File or Blob (the first `count`, or all).
+async function bytesOf(source, count) {
+  if (!isBlob(source)) return source;
+  return new Uint8Array(await (count === undefined ? source : source.slice(0, count)).arrayBuffer());
+}
+
+// The factor of each column into SI: the unit of its kind (forceScale for inputs, outputScale for
+// outputs; 1 when absent) times its own factor (inputFactors / outputFactors by position, or
+// `scale`, a Map by column name). Stated by the user; the core multiplies the samples.
+function columnFactors(names, unit = 1, factors = [], scale = new Map()) {
+  return names.map((name, j) => unit * (factors[j] ?? scale.get(name) ?? 1));
+}
+
+/**
+ * The reader's data {h, t, u, y, columns, warnings, ...} of a file's bytes named `name`: a
+ * universal file by isUffRecord (its time axis from its records: mapping.h only without
+ * mapping.timeCol), else a CSV; mapping {timeCol, inputCols, outputCols, h, resample}.
+ */
+export function readRecordBytes(bytes, name, mapping = {}, { Papa } = {}) {
+  const { timeCol, inputCols, outputCols, h, resample } = mapping;
+  if (isUffRecord(name, bytes.subarray(0, SNIFF_BYTES))) {
+    return uffToDataset(parseUff(bytes, name), { source: name, inputCols, outputCols, h: timeCol ? undefined : h });
+  }
+  return parseDatasetCsv({ Papa, text: decodeText(bytes).text, source: name, timeCol, inputCols, outputCols, h, resample });
+}
+
+/**
+ * The measurement record `source` (a File or Blob, a CSV streamed in chunks with
+ * onProgress(fraction read); or the bytes of a file) named `name`, read with `mapping`: the
+ * reader's options of readRecordBytes (and detectHeader for a streamed CSV), {inputSampling,
+ * outputs, cutoffHz} for identify, and the units and factors {forceScale, outputScale,
+ * inputFactors, outputFactors, scale}. Returns the reader's data (u and y as in the file) with
+ * `name` and `dataset`: the record for identify, {name, h, u, y, inputSampling, outputs, cutoffHz,
+ * inputScale, outputScale}.
+ */
+export async function readRecord(source, name, mapping = {}, { Papa, onProgress } = {}) {
+  const { timeCol, inputCols, outputCols, h, resample, detectHeader = false } = mapping;
+  const streamed = isBlob(source) && !isUffRecord(name, await bytesOf(source, SNIFF_BYTES));
+  const data = streamed
+    ? await parseDatasetFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, h, resample, detectHeader, onProgress })
+    : readRecordBytes(await bytesOf(source), name, mapping, { Papa });
+  const { inputSampling = 'auto', outputs = 'displacement', cutoffHz } = mapping;
+  const dataset = {
+    name, h: data.h, u: data.u, y: data.y, inputSampling, outputs, cutoffHz,
+    inputScale: columnFactors(data.columns.inputs, mapping.forceScale, mapping.inputFactors, mapping.scale),
+    outputScale: columnFactors(data.columns.outputs, mapping.outputScale, mapping.outputFactors, mapping.scale),
+  };
+  return { ...data, name, dataset };
+}
+
+/**
+ * identify(method) on records read by readRecord, each with a role ('validation': kept back,
+ * anything else: trained on): one call with the training runs (one record, or a list of runs)
+ * and the validation runs in options.validation, whose fits come back in the result's
+ * validation_records. The core checks that they are runs of one experiment.
+ */
+export function identifyRecords(api, method, records, options = {}, truth = undefined) {
+  const training = records.filter((r) => r.role !== 'validation').map((r) => r.dataset);
+  const validation = records.filter((r) => r.role === 'validation').map((r) => r.dataset);
+  const o = validation.length ? { ...options, validation } : options;
+  return api.identify(method, training.length === 1 ? training[0] : training, o, truth);
+}

@@ -4,7 +4,7 @@
 
 #include "core/input_error.hpp"
 #include "identify/guardrails.hpp"
-#include "identify/methods.hpp"
+#include "model/sampling_accuracy.hpp"
 
 namespace mechid {
 namespace {

@@ -252,17 +252,17 @@ AutoStart full_rate_start(AutoStarts& starts) {
 // ran into its iteration limit with M indefinite or n4sid's F unstable, while the data decimated by
 // 4 give a start within 2 %.
 void compete_starts(AutoStarts& starts, AutoStart& start) {
-  Identification& best = start.estimate;
-  if (best.status == Status::failed || !best.M_pd) {
-    best = identify_n4sid_d2c(starts.data, starts.options);
-    starts.timing += best.timing_ms;
+  Identification& estimate = start.estimate;  // the full-rate variational one (full_rate_start)
+  if (estimate.status == Status::failed || !estimate.M_pd) {
+    estimate = identify_n4sid_d2c(starts.data, starts.options);
+    starts.timing += estimate.timing_ms;
   }
-  start.cost = !best.failed() && !best.modal.modes.empty() ? starts.exact_cost(best) : INFINITY;
+  start.cost = !estimate.failed() && !estimate.modal.modes.empty() ? starts.exact_cost(estimate) : INFINITY;
   for (Eigen::Index factor = 2; factor <= 8; factor *= 2) {
     const Identification& coarse = starts.variational_at(factor);
     if (const double cost = starts.cost_of(coarse, factor); cost < start.cost) {
       start.cost = cost;
-      best = coarse;
+      estimate = coarse;
     }
   }
 }

@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "identify/subspace_start.hpp"
 #include "mechid.hpp"
 
 using namespace mechid;

@@ -11,7 +11,7 @@
 
 #include <functional>
 
-#include "analysis/frf_estimate.hpp"
+#include "analysis/frf_result.hpp"
 
 namespace mechid {
 

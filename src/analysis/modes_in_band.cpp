@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "core/dft.hpp"
@@ -82,14 +83,20 @@ struct OrderPoles {
   Eigen::MatrixXcd shapes;     // C × poles: LSFD residues
 };
 
-OrderPoles poles_at(const FrfChannels& c, Eigen::Index order, double dt, double decay, double lo, double hi) {
+// LSCF's time step for the band's lines, the exponential window's decay rate (added to every
+// pole) and the band's edges (Hz).
+struct LscfBand {
+  double dt = 0.0, decay = 0.0, lo = 0.0, hi = 0.0;
+};
+
+OrderPoles poles_at(const FrfChannels& c, Eigen::Index order, const LscfBand& band) {
   OrderPoles out;
-  for (Complex pole : lscf_poles(c, order, dt, kReweightings)) {
+  for (Complex pole : lscf_poles(c, order, band.dt, kReweightings)) {
     // The exponential window multiplied the responses by e^{−σt}: every pole moved left by σ.
-    pole += decay;
+    pole += band.decay;
     if (pole.imag() <= 0.0 || !std::isfinite(pole.real())) continue;
     const double f = freq_of(pole);
-    if (f >= lo && f <= hi) out.poles.push_back(pole);
+    if (f >= band.lo && f <= band.hi) out.poles.push_back(pole);
   }
   std::sort(out.poles.begin(), out.poles.end(), [](Complex a, Complex b) { return freq_of(a) < freq_of(b); });
   // Shapes from the physically plausible poles only: a spurious pole with negative or very large
@@ -116,9 +123,13 @@ struct StablePole {
 // Groups the poles stable in frequency and damping by frequency (a gap wider than freq_tol
 // starts a new group) and keeps the groups stable over at least min_orders consecutive orders;
 // each mode is the group's pole of median frequency.
-std::vector<std::pair<StablePole, Eigen::Index>> pick_modes(std::vector<StablePole> stable, const ModesOptions& o) {
+// The picked modes: each one's pole at the median frequency of its group, with the number of
+// consecutive orders it was stable over.
+using PickedModes = std::vector<std::pair<StablePole, Eigen::Index>>;
+
+PickedModes pick_modes(std::vector<StablePole> stable, const ModesOptions& o) {
   std::sort(stable.begin(), stable.end(), [](const StablePole& a, const StablePole& b) { return freq_of(a.pole) < freq_of(b.pole); });
-  std::vector<std::pair<StablePole, Eigen::Index>> picked;
+  PickedModes picked;
   std::size_t start = 0;
   for (std::size_t i = 1; i <= stable.size(); ++i) {
     if (i < stable.size() && freq_of(stable[i].pole) - freq_of(stable[i - 1].pole) <= o.freq_tol * freq_of(stable[i - 1].pole)) continue;
@@ -200,37 +211,9 @@ std::vector<BandValidation> validate(const ModalFit& model, const Matrix& u, con
   return out;
 }
 
-constexpr EnumNames<Response, 3> kResponseNames{"response", {"displacement", "velocity", "acceleration"}};
-constexpr EnumNames<FrfWeighting, 3> kWeightingNames{"weighting", {"auto", "inverse-sd", "uniform"}};
-
-}  // namespace
-
-Response parse_response(const std::string& text) { return kResponseNames.parse(text); }
-std::string to_string(Response response) { return kResponseNames.name(response); }
-FrfWeighting parse_frf_weighting(const std::string& text) { return kWeightingNames.parse(text); }
-std::string to_string(FrfWeighting weighting) { return kWeightingNames.name(weighting); }
-
-double complex_mac(const Eigen::VectorXcd& a, const Eigen::VectorXcd& b) {
-  const double den = a.squaredNorm() * b.squaredNorm();
-  return den > 0.0 ? std::norm(a.dot(b)) / den : 0.0;
-}
-
-double modal_phase_collinearity(const Eigen::VectorXcd& shape) {
-  const Vector re = shape.real(), im = shape.imag();
-  const double sxx = re.squaredNorm(), syy = im.squaredNorm(), sxy = re.dot(im);
-  const double trace = sxx + syy, diff = std::sqrt((sxx - syy) * (sxx - syy) + 4.0 * sxy * sxy);
-  return trace > 0.0 ? (diff / trace) * (diff / trace) : 0.0;  // λ1 − λ2 = diff, λ1 + λ2 = trace
-}
-
-Eigen::Index driving_output_of_column(double column) {
-  require(std::isfinite(column) && column == std::floor(column) && column >= 1.0,
-          "drivingOutput must be an output column counted from 1, got " + format_number(column), "drivingOutput");
-  constexpr auto largest = static_cast<double>(std::numeric_limits<int>::max());
-  return static_cast<Eigen::Index>(std::min(column, largest)) - 1;
-}
-
-ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const ModesOptions& o) {
-  require(o.outputs.empty() || Eigen::Index(o.outputs.size()) == y.cols(), "modes: one response kind per output column", "outputs");
+// The options' checks that need no FRF (`outputs`: the record's output columns).
+void check_modes_options(const ModesOptions& o, Eigen::Index outputs) {
+  require(o.outputs.empty() || Eigen::Index(o.outputs.size()) == outputs, "modes: one response kind per output column", "outputs");
   require(o.max_order >= 2 && o.max_order <= 400, "modes: max_order = " + std::to_string(o.max_order) + " must be in 2 … 400", "max_order");
   require(o.freq_tol > 0.0 && o.damping_tol > 0.0 && o.mac_min > 0.0 && o.mac_min <= 1.0,
           "modes: the stability tolerances must be positive (and the MAC at most 1)", "tolerances");
@@ -238,119 +221,146 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
   require(std::isfinite(o.frf.band_hi_hz), "modes: give the band's upper frequency", "band");
   require(o.holdout_periods >= 0 && (o.holdout_periods == 0 || o.frf.periods > 0),
           "modes: held-out periods need a periodic record (give its number of periods)", "holdout");
-  require(o.driving_output >= -1 && o.driving_output < y.cols(), "modes: the driving point is output " + std::to_string(o.driving_output + 1) +
-                                                                     " but the record's outputs are 1 … " + std::to_string(y.cols()), "drivingOutput");
-  const Eigen::Index N = u.rows();
-  Eigen::Index used_periods = 0;
-  FrfOptions frf_options = o.frf;
-  Eigen::Index estimation_samples = N;
+  require(o.driving_output >= -1 && o.driving_output < outputs, "modes: the driving point is output " + std::to_string(o.driving_output + 1) +
+                                                                    " but the record's outputs are 1 … " + std::to_string(outputs), "drivingOutput");
+}
+
+// The record's first estimation_samples samples give the FRF (with the FRF options for them: a
+// periodic record's held-out periods left out); used_periods of them count as independent batches.
+struct RecordSplit {
+  Eigen::Index used_periods = 0, estimation_samples = 0;
+  FrfOptions frf;
+};
+
+RecordSplit split_record(Eigen::Index N, const ModesOptions& o) {
+  RecordSplit split{0, N, o.frf};
   if (o.frf.periods > 0) {
-    used_periods = o.frf.periods - o.frf.skip_periods - o.holdout_periods;
+    split.used_periods = o.frf.periods - o.frf.skip_periods - o.holdout_periods;
     require(o.frf.periods > 0 && N % o.frf.periods == 0, "modes: " + std::to_string(o.frf.periods) + " periods do not divide the record's " +
                                                               std::to_string(N) + " samples", "periods");
-    require(used_periods >= 1, "modes: no period is left for the estimate after " + std::to_string(o.frf.skip_periods) + " skipped and " +
-                                   std::to_string(o.holdout_periods) + " held out", "holdout");
-    estimation_samples = (o.frf.periods - o.holdout_periods) * (N / o.frf.periods);
-    frf_options.periods = o.frf.periods - o.holdout_periods;
+    require(split.used_periods >= 1, "modes: no period is left for the estimate after " + std::to_string(o.frf.skip_periods) + " skipped and " +
+                                         std::to_string(o.holdout_periods) + " held out", "holdout");
+    split.estimation_samples = (o.frf.periods - o.holdout_periods) * (N / o.frf.periods);
+    split.frf.periods = o.frf.periods - o.holdout_periods;
   }
-  ModesInBand result;
-  result.frf = estimate_frf(u.topRows(estimation_samples), y.topRows(estimation_samples), h, frf_options);
-  if (result.frf.failed()) {
-    result.fail(result.frf.message);
-    return result;
-  }
-  for (const auto& w : result.frf.warnings) result.add_warning(w);
-  const bool inverse_sd = o.weighting == FrfWeighting::inverse_sd ||
-                          (o.weighting == FrfWeighting::automatic && o.frf.periods == 0 && o.frf.method == FrfMethod::local_polynomial);
-  const FrfChannels c = channels(result.frf, o.outputs, inverse_sd);
+  return split;
+}
+
+// The diagram's cost: each order n solves LSCF (kReweightings + 1 times) and LSFD, both about
+// F·n² per channel, so the orders up to N cost about 10·C·F·N³ flops (F-16, 40 orders: 5e8, 1 s
+// in WASM). Refused beyond kMaxDiagramWork (≈ 10–30 s in a browser) rather than left to hang.
+void check_diagram_work(const FrfChannels& c, const ModesOptions& o) {
   const Eigen::Index F = c.freq_hz.size();
   require(F > o.max_order, "modes: max_order = " + std::to_string(o.max_order) + " needs more than " + std::to_string(o.max_order) +
                                " frequencies in the band; it has " + std::to_string(F) + " (widen the band or lengthen the segment)", "max_order");
-  // The diagram's cost: each order n solves LSCF (kReweightings + 1 times) and LSFD, both about
-  // F·n² per channel, so the orders up to N cost about 10·C·F·N³ flops (F-16, 40 orders: 5e8, 1 s
-  // in WASM). Refused beyond kMaxDiagramWork (≈ 10–30 s in a browser) rather than left to hang.
   const double work = 10.0 * double(c.H.cols()) * double(F) * std::pow(double(o.max_order), 3);
   require(work <= kMaxDiagramWork, "modes: orders up to " + std::to_string(o.max_order) + " on " + std::to_string(F) + " frequencies and " +
                                        std::to_string(c.H.cols()) + " channels take about " + format_digits(work) + " operations (limit " +
                                        format_digits(kMaxDiagramWork) + "): lower max_order, narrow the band or shorten the segment", "max_order");
-  const double dt = lscf_time_step(c.freq_hz), decay = result.frf.window_decay_rate;
-  const double lo = o.frf.band_lo_hz, hi = o.frf.band_hi_hz;
+}
 
-  // The stabilization diagram: every order's poles against those of the order below.
+// One order's row of the diagram: each pole against the nearest pole (in frequency) of the order
+// below. The poles stable in frequency and damping are added to `stable`.
+StabilizationOrder stabilization_row(Eigen::Index n, const OrderPoles& current, const OrderPoles& previous, const ModesOptions& o,
+                                     std::vector<StablePole>& stable) {
+  StabilizationOrder row{n, {}};
+  for (std::size_t r = 0; r < current.poles.size(); ++r) {
+    const Complex pole = current.poles[r];
+    StabilizationPole p{freq_of(pole), zeta_of(pole)};
+    if (!previous.poles.empty()) {
+      std::size_t nearest = 0;
+      for (std::size_t q = 1; q < previous.poles.size(); ++q)
+        if (std::abs(freq_of(previous.poles[q]) - p.freq_hz) < std::abs(freq_of(previous.poles[nearest]) - p.freq_hz)) nearest = q;
+      const Complex before = previous.poles[nearest];
+      p.stable_freq = std::abs(freq_of(before) - p.freq_hz) <= o.freq_tol * p.freq_hz;
+      p.stable_damping = p.zeta > 0.0 && std::abs(zeta_of(before) - p.zeta) <= o.damping_tol * p.zeta;
+      p.stable_shape = complex_mac(current.shapes.col(Eigen::Index(r)), previous.shapes.col(Eigen::Index(nearest))) >= o.mac_min;
+      p.stable = p.stable_freq && p.stable_damping && p.stable_shape;
+    }
+    // Picking asks frequency and damping to be stable, not the shape: with 3 sensors a clear mode's
+    // shape loses MAC 0.98 at single orders where a spurious pole appears beside it, which broke
+    // its runs (measured, 20 random 8-DOF records: the 0.89 Hz mode found in 10 runs with the
+    // shape criterion, in 20 without; every other mode in 20; the F-16 picks unchanged).
+    if (p.stable_freq && p.stable_damping) stable.push_back({n, pole});
+    row.poles.push_back(p);
+  }
+  return row;
+}
+
+// The stabilization diagram: every order's poles against those of the order below (the rows), and
+// the poles stable in frequency and damping, which the picking groups.
+struct Diagram {
+  std::vector<StabilizationOrder> rows;
   std::vector<StablePole> stable;
+};
+
+Diagram stabilization_diagram(const FrfChannels& c, const LscfBand& band, const ModesOptions& o) {
+  Diagram diagram;
   OrderPoles previous;  // the order below's poles and shapes
   for (Eigen::Index n = 2; n <= o.max_order; n += 2) {
-    OrderPoles current = poles_at(c, n, dt, decay, lo, hi);
-    StabilizationOrder row{n, {}};
-    for (std::size_t r = 0; r < current.poles.size(); ++r) {
-      const Complex pole = current.poles[r];
-      StabilizationPole p{freq_of(pole), zeta_of(pole)};
-      if (!previous.poles.empty()) {
-        std::size_t nearest = 0;
-        for (std::size_t q = 1; q < previous.poles.size(); ++q)
-          if (std::abs(freq_of(previous.poles[q]) - p.freq_hz) < std::abs(freq_of(previous.poles[nearest]) - p.freq_hz)) nearest = q;
-        const Complex before = previous.poles[nearest];
-        p.stable_freq = std::abs(freq_of(before) - p.freq_hz) <= o.freq_tol * p.freq_hz;
-        p.stable_damping = p.zeta > 0.0 && std::abs(zeta_of(before) - p.zeta) <= o.damping_tol * p.zeta;
-        p.stable_shape = complex_mac(current.shapes.col(Eigen::Index(r)), previous.shapes.col(Eigen::Index(nearest))) >= o.mac_min;
-        p.stable = p.stable_freq && p.stable_damping && p.stable_shape;
-      }
-      // Picking asks frequency and damping to be stable, not the shape: with 3 sensors a clear mode's
-      // shape loses MAC 0.98 at single orders where a spurious pole appears beside it, which broke
-      // its runs (measured, 20 random 8-DOF records: the 0.89 Hz mode found in 10 runs with the
-      // shape criterion, in 20 without; every other mode in 20; the F-16 picks unchanged).
-      if (p.stable_freq && p.stable_damping) stable.push_back({n, pole});
-      row.poles.push_back(p);
-    }
-    result.stabilization.push_back(row);
+    OrderPoles current = poles_at(c, n, band);
+    diagram.rows.push_back(stabilization_row(n, current, previous, o, diagram.stable));
     previous = std::move(current);
   }
+  return diagram;
+}
 
-  const auto picked = pick_modes(stable, o);
-  if (picked.empty()) {
-    result.add_warning("modes: no pole is stable over " + std::to_string(o.min_stable_orders) + " consecutive orders up to order " +
-                       std::to_string(o.max_order) + " in " + format_number(lo) + ":" + format_number(hi) +
-                       " Hz; raise max_order, narrow the band to where the coherence is high, or relax the tolerances");
-    if (o.driving_output >= 0) result.reduced = reduced_model(result.model, y.cols(), result.reference_input, o.driving_output);  // reduced M, D, K
-    return result;
-  }
-
-  // The picked poles refined by maximum likelihood on the FRFs of the outputs' own kinds
-  // (modal_refinement.hpp), with their covariance; the exponential window's decay is taken off
-  // for it (it moved every pole of the windowed record).
-  const Eigen::Index m = y.cols(), k = u.cols();
-  std::vector<Complex> poles;
-  for (const auto& [p, run] : picked) poles.push_back(p.pole - decay);
+// The power p of each channel's (iω)^p (channel o + m·j): its output's response kind.
+std::vector<int> channel_powers(const std::vector<Response>& outputs, Eigen::Index m, Eigen::Index k) {
   std::vector<int> power;
   for (Eigen::Index j = 0; j < k; ++j)
-    for (Eigen::Index oi = 0; oi < m; ++oi) power.push_back(o.outputs.empty() ? 0 : int(o.outputs[std::size_t(oi)]));
-  const bool sd_weights = inverse_sd && has_sd_everywhere(result.frf);
-  // A random record's LPM estimate (modal_refinement.hpp, pole_covariance_for_errors; measured in
-  // docs/results.md, section modal): the refinement weighs the lines by noise levels smoothed over
-  // kNoiseSmoothingLines lines around each, refits once on the LPM around the refined model (which
-  // takes the polynomials' misfit at sharp resonances out of H and σ̂), and takes the poles'
-  // covariance from the LPM's own error covariance.
+    for (Eigen::Index oi = 0; oi < m; ++oi) power.push_back(outputs.empty() ? 0 : int(outputs[std::size_t(oi)]));
+  return power;
+}
+
+// The band's poles (the window's decay on them) and, when the refinement held, their refined
+// values with the covariance.
+struct BandPoles {
+  std::vector<Complex> poles;
+  RefinedPoles refined;
+  bool refined_ok = false;
+};
+
+// The picked poles refined by maximum likelihood on the FRFs of the outputs' own kinds
+// (modal_refinement.hpp), with their covariance; the exponential window's decay is taken off for
+// it (it moved every pole of the windowed record). A random record's LPM estimate
+// (modal_refinement.hpp, pole_covariance_for_errors; measured in docs/results.md, section modal):
+// the refinement weighs the lines by noise levels smoothed over kNoiseSmoothingLines lines around
+// each, refits once on the LPM around the refined model (which takes the polynomials' misfit at
+// sharp resonances out of H and σ̂), and takes the poles' covariance from the LPM's own error
+// covariance.
+BandPoles refine_picked(const Matrix& u, const Matrix& y, double h, const ModesOptions& o, const FrfEstimate& frf, const FrfOptions& frf_options,
+                        bool inverse_sd, const PickedModes& picked, const std::vector<int>& power, double decay) {
+  BandPoles out;
+  for (const auto& [p, run] : picked) out.poles.push_back(p.pole - decay);
+  const std::vector<Complex>& poles = out.poles;
+  const bool sd_weights = inverse_sd && has_sd_everywhere(frf);
   const bool lpm = sd_weights && o.frf.method == FrfMethod::local_polynomial && o.frf.periods == 0;
-  FrfEstimate basis = lpm ? with_smoothed_noise(result.frf, kNoiseSmoothingLines) : result.frf;
-  RefinedPoles refined = refine_poles(channels(basis, {}, inverse_sd), power, h, poles, sd_weights && !lpm ? double(result.frf.averages) : 0.0);
-  bool refined_ok = refined.converged && refined.covariance.allFinite() && moved_little(poles, refined.poles, o.freq_tol);
-  if (refined_ok && lpm) {
+  FrfEstimate basis = lpm ? with_smoothed_noise(frf, kNoiseSmoothingLines) : frf;
+  RefinedPoles& refined = out.refined;
+  refined = refine_poles(channels(basis, {}, inverse_sd), power, h, poles, sd_weights && !lpm ? double(frf.averages) : 0.0);
+  out.refined_ok = refined.converged && refined.covariance.allFinite() && moved_little(poles, refined.poles, o.freq_tol);
+  if (out.refined_ok && lpm) {
     const FrfChannels first = channels(basis, {}, true);
     const FrfReference model = [&](const Vector& f) { return sampled_band_frf(first, power, h, refined.poles, f); };
     FrfEstimate around = with_smoothed_noise(local_polynomial_frf(u, y, h, frf_options, model), kNoiseSmoothingLines);
     RefinedPoles again = refine_poles(channels(around, {}, true), power, h, refined.poles);
     if (again.converged && has_sd_everywhere(around) && moved_little(poles, again.poles, o.freq_tol)) refined = std::move(again), basis = std::move(around);
     refined.covariance = pole_covariance_for_errors(channels(basis, {}, true), power, h, refined.poles, lpm_error_covariance(basis));
-    refined_ok = refined.covariance.allFinite();
+    out.refined_ok = refined.covariance.allFinite();
   }
-  if (refined_ok) poles = refined.poles;
-  for (Complex& p : poles) p += decay;
+  if (out.refined_ok) out.poles = refined.poles;
+  for (Complex& p : out.poles) p += decay;
+  return out;
+}
 
-  // The band model: the poles with their LSFD residues; the reference input is the one whose
-  // channels carry the largest residues.
+// The band model: the poles with their LSFD residues, its FRF at the lines in the outputs' own
+// kinds; the reference input is the one whose channels carry the largest residues.
+void fit_band_model(ModesInBand& result, const FrfChannels& c, const std::vector<Complex>& poles, const std::vector<int>& power, Eigen::Index m,
+                    Eigen::Index k) {
   result.model = fit_residues(c, poles);
   const Eigen::MatrixXcd synthesized = synthesize(result.model, c.freq_hz);
-  for (Eigen::Index f = 0; f < F; ++f) {
+  for (Eigen::Index f = 0; f < c.freq_hz.size(); ++f) {
     Eigen::MatrixXcd H(m, k);
     for (Eigen::Index j = 0; j < k; ++j)
       for (Eigen::Index oi = 0; oi < m; ++oi)
@@ -362,52 +372,62 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
     const double norm = result.model.residues.middleRows(m * j, m).squaredNorm();
     if (norm > largest) largest = norm, result.reference_input = j;
   }
+}
 
-  // Without the refinement, standard deviations from the scatter over independent batches: the
-  // same orders on each batch's FRF; a mode's batch estimate is the batch's pole nearest in
-  // frequency within 5 × freq_tol.
-  std::vector<std::vector<double>> batch_freq(picked.size()), batch_zeta(picked.size());
-  if (!refined_ok) {
-    result.add_warning("modes: the maximum-likelihood refinement of the poles " +
-                       std::string(refined.converged ? "moved a pole by more than the frequency tolerance" : "did not converge") +
-                       ": the modes are LSCF's, their standard deviations from the scatter over the record's batches");
-    const auto blocks = batches(estimation_samples, frf_options, used_periods);
-    result.batches = Eigen::Index(blocks.size());
-    for (const auto& [first, length] : blocks) {
-      FrfOptions b = frf_options;
-      if (b.periods > 0) b.periods = 1, b.skip_periods = 0;
-      if (b.segment > length / 2) b.segment = 0;
-      const FrfEstimate frf = estimate_frf(u.middleRows(first, length), y.middleRows(first, length), h, b);
-      if (frf.failed() || frf.freq_hz.size() <= o.max_order) continue;
-      const FrfChannels cb = channels(frf, o.outputs, inverse_sd);
-      std::map<Eigen::Index, std::vector<Complex>> cache;
-      for (std::size_t i = 0; i < picked.size(); ++i) {
-        const Eigen::Index n = picked[i].first.order;
-        if (!cache.count(n)) cache[n] = poles_at(cb, n, dt, decay, lo, hi).poles;
-        const double f0 = freq_of(picked[i].first.pole);
-        const Complex* best = nullptr;
-        for (const Complex& q : cache[n])
-          if (std::abs(freq_of(q) - f0) <= 5.0 * o.freq_tol * f0 && (!best || std::abs(freq_of(q) - f0) < std::abs(freq_of(*best) - f0))) best = &q;
-        if (best) batch_freq[i].push_back(freq_of(*best)), batch_zeta[i].push_back(zeta_of(*best));
-      }
+// Per picked mode, its frequencies and damping ratios found on the record's batches.
+struct BatchScatter {
+  std::vector<std::vector<double>> freq, zeta;
+  Eigen::Index batches = 0;
+};
+
+// Without the refinement, standard deviations from the scatter over independent batches: the
+// same orders on each batch's FRF; a mode's batch estimate is the batch's pole nearest in
+// frequency within 5 × freq_tol.
+BatchScatter batch_scatter(const Matrix& u, const Matrix& y, double h, const ModesOptions& o, const RecordSplit& split, bool inverse_sd,
+                           const PickedModes& picked, const LscfBand& band) {
+  BatchScatter out{std::vector<std::vector<double>>(picked.size()), std::vector<std::vector<double>>(picked.size()), 0};
+  const auto blocks = batches(split.estimation_samples, split.frf, split.used_periods);
+  out.batches = Eigen::Index(blocks.size());
+  for (const auto& [first, length] : blocks) {
+    FrfOptions b = split.frf;
+    if (b.periods > 0) b.periods = 1, b.skip_periods = 0;
+    if (b.segment > length / 2) b.segment = 0;
+    const FrfEstimate frf = estimate_frf(u.middleRows(first, length), y.middleRows(first, length), h, b);
+    if (frf.failed() || frf.freq_hz.size() <= o.max_order) continue;
+    const FrfChannels cb = channels(frf, o.outputs, inverse_sd);
+    std::map<Eigen::Index, std::vector<Complex>> cache;
+    for (std::size_t i = 0; i < picked.size(); ++i) {
+      const Eigen::Index n = picked[i].first.order;
+      if (!cache.count(n)) cache[n] = poles_at(cb, n, band).poles;
+      const double f0 = freq_of(picked[i].first.pole);
+      const Complex* best = nullptr;
+      for (const Complex& q : cache[n])
+        if (std::abs(freq_of(q) - f0) <= 5.0 * o.freq_tol * f0 && (!best || std::abs(freq_of(q) - f0) < std::abs(freq_of(*best) - f0))) best = &q;
+      if (best) out.freq[i].push_back(freq_of(*best)), out.zeta[i].push_back(zeta_of(*best));
     }
   }
+  return out;
+}
 
+// The modes: each picked pole with its standard deviations (the refinement's covariance, else the
+// batches' scatter, else unknown, with a warning), its shape at the outputs for the reference
+// input and the shape's MPC.
+void add_modes(ModesInBand& result, const PickedModes& picked, const BandPoles& band, const BatchScatter& spread, Eigen::Index m) {
   Eigen::Index unsure = 0;
   for (std::size_t i = 0; i < picked.size(); ++i) {
     BandMode mode;
-    mode.pole = poles[i];
+    mode.pole = band.poles[i];
     mode.freq_hz = freq_of(mode.pole);
     mode.zeta = zeta_of(mode.pole);
     mode.order = picked[i].first.order;
     mode.stable_orders = picked[i].second;
-    mode.batches = Eigen::Index(batch_freq[i].size());
-    if (refined_ok) {
+    mode.batches = Eigen::Index(spread.freq[i].size());
+    if (band.refined_ok) {
       const auto q = Eigen::Index(i);
-      std::tie(mode.freq_hz_sd, mode.zeta_sd) = freq_zeta_sd(refined.poles[i], refined.covariance.block(2 * q, 2 * q, 2, 2));
+      std::tie(mode.freq_hz_sd, mode.zeta_sd) = freq_zeta_sd(band.refined.poles[i], band.refined.covariance.block(2 * q, 2 * q, 2, 2));
     } else if (mode.batches >= 3) {
-      mode.freq_hz_sd = scatter(batch_freq[i]).second;
-      mode.zeta_sd = scatter(batch_zeta[i]).second;
+      mode.freq_hz_sd = scatter(spread.freq[i]).second;
+      mode.zeta_sd = scatter(spread.zeta[i]).second;
     } else {
       mode.freq_hz_sd = mode.zeta_sd = NAN;
       ++unsure;
@@ -424,10 +444,103 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
     result.add_warning("modes: " + std::to_string(unsure) + " of " + std::to_string(picked.size()) +
                        " modes were found in fewer than 3 of the record's " + std::to_string(result.batches) +
                        " batches: their standard deviations are unknown (a longer record, or more periods, gives them)");
+}
+
+// The warning when no pole is stable over enough orders.
+std::string no_stable_pole_warning(const ModesOptions& o) {
+  return "modes: no pole is stable over " + std::to_string(o.min_stable_orders) + " consecutive orders up to order " +
+         std::to_string(o.max_order) + " in " + format_number(o.frf.band_lo_hz) + ":" + format_number(o.frf.band_hi_hz) +
+         " Hz; raise max_order, narrow the band to where the coherence is high, or relax the tolerances";
+}
+
+// The warning when the refinement did not hold.
+std::string unrefined_warning(const RefinedPoles& refined) {
+  return "modes: the maximum-likelihood refinement of the poles " +
+         std::string(refined.converged ? "moved a pole by more than the frequency tolerance" : "did not converge") +
+         ": the modes are LSCF's, their standard deviations from the scatter over the record's batches";
+}
+
+// The FRF the modes are estimated from: the record's split, whether LSCF weighs by the inverse
+// standard deviations, the channels it reads and the band's LSCF constants.
+struct BandFrf {
+  RecordSplit split;
+  bool inverse_sd = false;
+  FrfChannels channels;
+  LscfBand band;
+};
+
+// Estimates the FRF into result.frf (its warnings into the result's) and checks the diagram's
+// cost; none when the estimate failed (the result then fails with its message).
+std::optional<BandFrf> estimate_band_frf(const Matrix& u, const Matrix& y, double h, const ModesOptions& o, ModesInBand& result) {
+  BandFrf out{split_record(u.rows(), o), false, {}, {}};
+  const Eigen::Index samples = out.split.estimation_samples;
+  result.frf = estimate_frf(u.topRows(samples), y.topRows(samples), h, out.split.frf);
+  if (result.frf.failed()) {
+    result.fail(result.frf.message);
+    return std::nullopt;
+  }
+  for (const auto& w : result.frf.warnings) result.add_warning(w);
+  out.inverse_sd = o.weighting == FrfWeighting::inverse_sd ||
+                   (o.weighting == FrfWeighting::automatic && o.frf.periods == 0 && o.frf.method == FrfMethod::local_polynomial);
+  out.channels = channels(result.frf, o.outputs, out.inverse_sd);
+  check_diagram_work(out.channels, o);
+  out.band = {lscf_time_step(out.channels.freq_hz), result.frf.window_decay_rate, o.frf.band_lo_hz, o.frf.band_hi_hz};
+  return out;
+}
+
+// The picked modes' stage: their poles refined, the band model, the standard deviations from the
+// batches when the refinement did not hold, the modes, and the fit on held-out periods.
+void identify_picked_modes(const Matrix& u, const Matrix& y, double h, const ModesOptions& o, const BandFrf& frf, const PickedModes& picked,
+                           ModesInBand& result) {
+  const Eigen::Index m = y.cols(), k = u.cols();
+  const std::vector<int> power = channel_powers(o.outputs, m, k);
+  const BandPoles poles = refine_picked(u, y, h, o, result.frf, frf.split.frf, frf.inverse_sd, picked, power, frf.band.decay);
+  fit_band_model(result, frf.channels, poles.poles, power, m, k);
+  BatchScatter spread{std::vector<std::vector<double>>(picked.size()), std::vector<std::vector<double>>(picked.size()), 0};
+  if (!poles.refined_ok) {
+    result.add_warning(unrefined_warning(poles.refined));
+    spread = batch_scatter(u, y, h, o, frf.split, frf.inverse_sd, picked, frf.band);
+    result.batches = spread.batches;
+  }
+  add_modes(result, picked, poles, spread, m);
   if (o.holdout_periods > 0) {
-    const Eigen::Index start = estimation_samples;
+    const Eigen::Index start = frf.split.estimation_samples, N = u.rows();
     result.validation = validate(result.model, u.middleRows(start, N - start), y.middleRows(start, N - start), h, o);
   }
+}
+
+constexpr EnumNames<Response, 3> kResponseNames{"response", {"displacement", "velocity", "acceleration"}};
+constexpr EnumNames<FrfWeighting, 3> kWeightingNames{"weighting", {"auto", "inverse-sd", "uniform"}};
+
+}  // namespace
+
+Response parse_response(const std::string& text) { return kResponseNames.parse(text); }
+std::string to_string(Response response) { return kResponseNames.name(response); }
+FrfWeighting parse_frf_weighting(const std::string& text) { return kWeightingNames.parse(text); }
+std::string to_string(FrfWeighting weighting) { return kWeightingNames.name(weighting); }
+
+// The stages: the options' checks, the FRF (estimate_band_frf), the stabilization diagram, the
+// picking, then for the picked modes the refinement, the band model, the standard deviations, the
+// held-out validation (identify_picked_modes), and the reduced M, D, K.
+Eigen::Index driving_output_of_column(double column) {
+  require(std::isfinite(column) && column == std::floor(column) && column >= 1.0,
+          "drivingOutput must be an output column counted from 1, got " + format_number(column), "drivingOutput");
+  constexpr auto largest = static_cast<double>(std::numeric_limits<int>::max());
+  return static_cast<Eigen::Index>(std::min(column, largest)) - 1;
+}
+
+ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const ModesOptions& o) {
+  check_modes_options(o, y.cols());
+  ModesInBand result;
+  const std::optional<BandFrf> frf = estimate_band_frf(u, y, h, o, result);
+  if (!frf) return result;
+  Diagram diagram = stabilization_diagram(frf->channels, frf->band, o);
+  result.stabilization = std::move(diagram.rows);
+  const PickedModes picked = pick_modes(std::move(diagram.stable), o);
+  if (picked.empty())
+    result.add_warning(no_stable_pole_warning(o));
+  else
+    identify_picked_modes(u, y, h, o, *frf, picked, result);
   if (o.driving_output >= 0) result.reduced = reduced_model(result.model, y.cols(), result.reference_input, o.driving_output);  // reduced M, D, K
   return result;
 }

@@ -13,6 +13,7 @@
 #include "analysis/frf_estimate.hpp"
 #include "analysis/modal_residues.hpp"
 #include "analysis/reduced_model.hpp"
+#include "analysis/shape_measures.hpp"
 
 namespace mechid {
 
@@ -101,12 +102,5 @@ Eigen::Index driving_output_of_column(double column);
 
 // u: N × k forces, y: N × m responses, h: sampling period. Throws InputError on bad options.
 ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const ModesOptions& options);
-
-// MPC of a complex shape: ((λ1 − λ2)/(λ1 + λ2))² for the eigenvalues of the 2 × 2 matrix of
-// [Re ψ, Im ψ]'s inner products (Pappa, Elliott & Schenk, J. Guid. Control Dyn. 16(1), 1993, p. 24).
-double modal_phase_collinearity(const Eigen::VectorXcd& shape);
-
-// MAC of two complex shapes: |a^H b|² / (|a|² |b|²).
-double complex_mac(const Eigen::VectorXcd& a, const Eigen::VectorXcd& b);
 
 }  // namespace mechid

@@ -3,7 +3,7 @@
 #include <cassert>
 #include <cmath>
 
-#include "analysis/modes_in_band.hpp"
+#include "analysis/shape_measures.hpp"
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
 #include "core/math_constants.hpp"

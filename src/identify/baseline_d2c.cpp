@@ -3,6 +3,7 @@
 #include "core/stopwatch.hpp"
 #include "discretize/zoh.hpp"
 #include "identify/methods.hpp"
+#include "identify/subspace_start.hpp"
 #include "model/second_order_extraction.hpp"
 
 namespace mechid {

@@ -4,8 +4,8 @@
 
 #include "core/input_error.hpp"
 #include "identify/guardrails.hpp"
-#include "identify/methods.hpp"
 #include "model/force_matrix.hpp"
+#include "model/sampling_accuracy.hpp"
 
 namespace mechid {
 namespace {

@@ -17,7 +17,7 @@ namespace mechid {
 enum class VariationalRun { to_the_end, as_start };
 
 // `start_subspace`: the subspace step of its start, subspace_with_rule(data, options,
-// kStartHorizonFraction), when the caller has computed it (auto).
+// kStartHorizonFraction; subspace_start.hpp), when the caller has computed it (auto).
 Identification identify_variational(const Dataset& data, const IdentifyOptions& options,
                                     const SubspaceModel* start_subspace = nullptr,
                                     VariationalRun run = VariationalRun::to_the_end);

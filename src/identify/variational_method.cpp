@@ -12,8 +12,10 @@
 #include "identify/methods.hpp"
 #include "identify/positive_parametrization.hpp"
 #include "identify/second_order.hpp"
+#include "identify/subspace_start.hpp"
 #include "identify/variational_predictor.hpp"
 #include "model/modal.hpp"
+#include "model/sampling_accuracy.hpp"
 
 namespace mechid {
 namespace {

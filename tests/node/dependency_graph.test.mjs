@@ -1,8 +1,10 @@
 // No dependency cycles (issue 14): between the folders of src/ (a file in folder a including
-// "b/…" is an edge a → b) and between the JS modules of web/, wasm/ and bin/ (static and dynamic
-// relative imports; the page's imports of web/gen/ copies lead to the wasm/ files they copy).
-// A cycle is reported as the path that closes it. The page's layers (issue 47): no import up
-// between the folders of web/, none from one section of web/views/ to another (WEB_LAYERS below).
+// "b/…" is an edge a → b), between the C++ units of src/ (a unit is a .cpp with its .hpp: a file
+// of either including the other unit's header is an edge; issue 47), and between the JS modules of
+// web/, wasm/ and bin/ (static and dynamic relative imports; the page's imports of web/gen/ copies
+// lead to the wasm/ files they copy). A cycle is reported as the path that closes it. The page's
+// layers (issue 47): no import up between the folders of web/, none from one section of web/views/
+// to another (WEB_LAYERS below).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -97,6 +99,39 @@ function copiedFrom(path) {
   return copies.get(path) ?? path;
 }
 
+// The includes of a C++ file: the quoted paths, relative to src/ (the project's only include
+// directory).
+function includesOf(text) {
+  return [...text.matchAll(/^#include "([^"]+)"/gm)].map((m) => m[1]);
+}
+
+// Unit graph of C++ sources: a unit is a path relative to src/ without its extension (e.g.
+// identify/methods for methods.cpp and methods.hpp); each include of a header of another unit of
+// src/ is an edge. `files` maps a path relative to src/ to its text, so that the checker itself can
+// be tested on made-up files; edges listed in `allowed` ("from -> to") are left out.
+export function cppUnitGraph(files, allowed = new Set()) {
+  const unitOf = (path) => path.replace(/\.(hpp|cpp)$/, '');
+  const units = new Set([...files.keys()].map(unitOf));
+  const graph = new Map();
+  for (const [path, text] of files) {
+    const from = unitOf(path);
+    if (!graph.has(from)) graph.set(from, new Set());
+    for (const included of includesOf(text)) {
+      const to = unitOf(included);
+      if (units.has(to) && !allowed.has(`${from} -> ${to}`)) addEdge(graph, from, to);
+    }
+  }
+  return graph;
+}
+
+function srcFiles() {
+  const src = join(root, 'src');
+  return new Map(filesUnder(src, /\.(hpp|cpp)$/).map((file) => [relative(src, file).split('\\').join('/'), readFileSync(file, 'utf8')]));
+}
+
+// Unit loops still to be removed, each as the edge that closes it (none left).
+const ALLOWED_UNIT_EDGES = new Set();
+
 function jsModuleGraph() {
   const graph = new Map();
   const files = ['web', 'wasm', 'bin'].flatMap((d) => filesUnder(join(root, d), /\.(m?js)$/));
@@ -119,6 +154,35 @@ test('findCycle finds a cycle and accepts a DAG (the checker itself)', () => {
 test('no include cycle between the folders of src/', () => {
   const graph = cppFolderGraph();
   assert.ok(graph.get('identify')?.has('core'), 'the graph was read (identify includes core)');
+  assert.equal(findCycle(graph)?.join(' -> ') ?? null, null);
+});
+
+test('the unit checker finds a loop between units of one folder and across folders (the checker itself)', () => {
+  const files = new Map([
+    ['a/one.hpp', '#include "core/types.hpp"\n'],
+    ['a/one.cpp', '#include "a/one.hpp"\n#include "b/two.hpp"\n'],
+    ['b/two.hpp', '#pragma once\n'],
+    ['b/two.cpp', '#include "b/two.hpp"\n#include "a/three.hpp"\n'],
+    ['a/three.hpp', '#include "a/one.hpp"\n'],
+    ['core/types.hpp', '#pragma once\n'],
+  ]);
+  // a/one.cpp -> b/two, b/two.cpp -> a/three, a/three.hpp -> a/one: a loop through three units
+  // and two folders; the folder graph sees a <-> b, the unit graph names the units.
+  assert.deepEqual(findCycle(cppUnitGraph(files)), ['a/one', 'b/two', 'a/three', 'a/one']);
+  // Two units of one folder including each other's header, .cpp to .hpp both ways.
+  const pair = new Map([
+    ['x/p.hpp', '#pragma once\n'], ['x/p.cpp', '#include "x/p.hpp"\n#include "x/q.hpp"\n'],
+    ['x/q.hpp', '#pragma once\n'], ['x/q.cpp', '#include "x/q.hpp"\n#include "x/p.hpp"\n'],
+  ]);
+  assert.deepEqual(findCycle(cppUnitGraph(pair)), ['x/p', 'x/q', 'x/p']);
+  assert.equal(findCycle(cppUnitGraph(pair, new Set(['x/q -> x/p']))), null, 'an allowed edge is left out');
+  // A unit's .cpp including its own .hpp is no edge; includes outside src/ (Eigen) are none.
+  assert.equal(findCycle(cppUnitGraph(new Map([['x/p.cpp', '#include "x/p.hpp"\n#include "Eigen/Dense"\n'], ['x/p.hpp', '']]))), null);
+});
+
+test('no include loop between the C++ units of src/ (a .cpp with its .hpp)', () => {
+  const graph = cppUnitGraph(srcFiles(), ALLOWED_UNIT_EDGES);
+  assert.ok(graph.get('identify/methods')?.has('identify/identification'), 'the graph was read (methods includes identification)');
   assert.equal(findCycle(graph)?.join(' -> ') ?? null, null);
 });
 

@@ -4,7 +4,6 @@
 
 #include "core/input_error.hpp"
 #include "fixtures.hpp"
-#include "identify/guardrails.hpp"
 #include "identify/methods.hpp"
 #include "model/presets.hpp"
 
@@ -114,52 +113,6 @@ TEST_CASE("the data's outputs are named by one table: each name parses back, an 
   CHECK(to_string(OutputKind::acceleration) == "acceleration");
   CHECK_THROWS_AS(parse_output_kind("velocity"), InputError);
   CHECK_THROWS_WITH(parse_output_kind("velocity"), "unknown outputs 'velocity' (expected displacement or acceleration)");
-}
-
-TEST_CASE("the midpoint frequency error is (ωh)²/12 to leading order, and infinite from ωh = π") {
-  for (const double x : {1e-3, 1e-2, 0.05}) CHECK(midpoint_frequency_error(x / 0.1, 0.1) == Approx(x * x / 12).epsilon(1e-3));
-  CHECK(std::isinf(midpoint_frequency_error(M_PI / 0.1, 0.1)));
-  // In words, never "errs by inf %": a finite error is printed as a percentage, ωh >= π as a sentence.
-  CHECK_THAT(midpoint_error_words(0.05 / 0.1, 0.1), Catch::Contains("errs by 0.0208 % in frequency"));
-  CHECK_THAT(midpoint_error_words(M_PI / 0.1, 0.1), Catch::Contains("cannot represent this frequency"));
-  CHECK_THAT(midpoint_error_words(M_PI / 0.1, 0.1), !Catch::Contains("inf"));
-}
-
-TEST_CASE("noise-free 3-DOF and 1-DOF data: the n4sid singular values suggest 3 and 1 DOF, not 5 (B7)") {
-  IdentifyOptions o;
-  const SubspaceModel three = subspace_with_rule(simulated(preset("3dof"), 0.05, 2000, INFINITY), o);
-  REQUIRE(three.status != Status::failed);
-  CHECK(suggested_dof(three.singular_values) == 3);
-  const SubspaceModel one = subspace_with_rule(simulated(preset("msd"), 0.5, 2000, INFINITY), o);
-  REQUIRE(one.status != Status::failed);
-  CHECK(suggested_dof(one.singular_values) == 1);
-}
-
-TEST_CASE("subspace_with_rule: given block rows are used, otherwise at least the rule's minimum") {
-  const MechanicalSystem s = preset("3dof");
-  const Dataset d = simulated(s, 0.05, 2000, 40.0);
-  IdentifyOptions o;
-  o.block_rows = 9;
-  CHECK(subspace_with_rule(d, o).block_rows == 9);
-  o.block_rows = 0;
-  const SubspaceModel ruled = subspace_with_rule(d, o);
-  CHECK(ruled.status == Status::ok);
-  CHECK(ruled.block_rows >= choose_block_rows(6, 3, 3, 2000, 0.05, 0.0));
-}
-
-TEST_CASE("a suggested DOF count that differs from the data's is recorded and warns") {
-  SubspaceModel model;
-  model.singular_values = Vector(10);
-  model.singular_values << 50, 40, 30, 20, 1e-3, 9e-4, 8e-4, 7e-4, 6e-4, 5e-4;  // a gap after 4 = 2 DOF
-  Identification r;
-  note_suggested_dof(model, 3, r);
-  CHECK(r.diagnostics.suggested_dof == 2);
-  CHECK(r.status == Status::warning);
-  CHECK_THAT(r.message, Catch::Contains("suggest 2 degrees of freedom, the data have 3"));
-  Identification agrees;
-  note_suggested_dof(model, 2, agrees);
-  CHECK(agrees.status == Status::ok);
-  CHECK(agrees.warnings.empty());
 }
 
 // Probe of 9fdcf06, item 8: data in units of 1e-306 or 1e306 squared to 0 or inf in the rank test

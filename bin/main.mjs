@@ -8,7 +8,7 @@
 import { MechidError, badInput, printable, quoted } from '../wasm/api.js';
 import { loadMechidNode } from '../wasm/node.js';
 import { useStreams } from './streams.mjs';
-import { OUT, parseOptions, usageLines } from './options.mjs';
+import { OUT, parseOptions, usageLines, useOptionSchema } from './options.mjs';
 
 // The commands, in the order of the usage text; each is bin/commands/<name>.mjs. A run imports only
 // its own command's module: importing all eleven took 82 of a call's 250 ms before any work
@@ -33,14 +33,16 @@ simulate only: rlc, msd-sine (seed 003), belt-drive (seed 004)`;
 
 async function main(argv, module, stdout) {
   const [name, ...rest] = argv;
+  const mechid = await module();
+  useOptionSchema(mechid.optionSchema());  // the core's defaults and ranges for the tables' core options
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    stdout.write(`${usage(await Promise.all(COMMANDS.map(load)), await module())}\n`);
+    stdout.write(`${usage(await Promise.all(COMMANDS.map(load)), mechid)}\n`);
     return;
   }
   if (!COMMANDS.includes(name)) throw badInput(`unknown command '${quoted(name)}' (known: ${COMMANDS.join(', ')}, help)`);
   const command = await load(name);
   const options = parseOptions(name, { ...command.options, ...OUT }, rest);
-  await command.run(options, await module());
+  await command.run(options, mechid);
 }
 
 /**

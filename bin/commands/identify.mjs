@@ -8,20 +8,20 @@ import { identifyNonlinear } from './identify/nonlinear.mjs';
 import { identifySvf, identifySvfRlc } from './identify/svf.mjs';
 
 export const name = 'identify';
-const dataset = DEFAULTS.dataset;
 const nonlinear = DEFAULTS.nonlinearIdentify;
 export const options = {
-  ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), 'force-dofs': nums('D1,D2,..'), init: str('n4sid|equation-error', { default: DEFAULTS.identify.init }),
-  ...pick('truth'), 'block-rows': int('I'), positive: flag(),
+  ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), 'force-dofs': nums('D1,D2,..'), init: str('NAME', { core: 'identify.init' }),
+  ...pick('truth'), 'block-rows': int('I', { core: 'identify.blockRows' }), positive: flag(),
   // several runs and held-out records; known structure, friction, offset; units and signs (issue 16)
   data: str('FILE', { repeat: true }), validate: str('FILE', { repeat: true }), structure: str('FILE|JSON'),
-  friction: choice(['none', 'coulomb']), offset: flag(), lowpass: num('HZ'), scale: strs('COL=FACTOR,..'),
+  friction: str('NAME', { core: 'identify.friction' }), offset: flag(), lowpass: num('HZ', { core: 'identify.lowpassHz', auto: true }),
+  scale: strs('COL=FACTOR,..'),
   // the work guard (issue 20): the most floating-point operations a request may need; inf lifts it
-  'max-work': { type: 'limit', arg: 'FLOPS|inf', min: 1 },
+  'max-work': { type: 'limit', arg: 'FLOPS|inf', core: 'identify.maxWork' },
   // the columns of the data file and how its inputs and outputs were sampled
   'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
-  'input-sampling': choice(['auto', 'point', 'hold'], { default: dataset.inputSampling }),
-  outputs: choice(['displacement', 'acceleration'], { default: dataset.outputs }), cutoff: num('HZ'),
+  'input-sampling': str('NAME', { core: 'dataset.inputSampling' }),
+  outputs: str('NAME', { core: 'dataset.outputs' }), cutoff: num('HZ', { core: 'dataset.cutoffHz', auto: true }),
   // svf (seed 003)
   model: str('MODEL'), poles: nums('P1,P2', { count: 2 }), 'pole-grid': str('LO:HI:STEP'), robust: flag(),
   form: str('auto|siso|mimo', { default: DEFAULTS.svf.form }), intersample: str('cubic|linear', { default: DEFAULTS.svf.intersample }),

@@ -189,7 +189,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
     r = run_scaled(runs);
   }
   if (!excitation.empty()) r.add_warning(excitation);
-  if (data.input_sampling_from_data) r.diagnostics.input_sampling = input_sampling_note(data);
+  if (data.input_sampling.from_data) r.diagnostics.input_sampling = input_sampling_note(data);
   return r;
 }
 

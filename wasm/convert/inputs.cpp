@@ -1,4 +1,5 @@
 #include "convert/inputs.hpp"
+#include "convert/option_reader.hpp"
 #include "identify/identification.hpp"
 
 #include "estimators/ekf/discretization.hpp"
@@ -67,24 +68,13 @@ void read_input_sampling(const val& o, InputSampling& target) {
   if (const auto sampling = read_sampling_name(o, false)) target = *sampling == "hold" ? InputSampling::hold : InputSampling::point;
 }
 
-// A dataset's inputSampling: 'point', 'hold', or 'auto' (read off its inputs; runs_from_js then
-// decides for all runs together).
-void read_dataset_input_sampling(const val& o, Dataset& d) {
-  const auto sampling = read_sampling_name(o, true);
-  if (!sampling) return;
-  d.input_sampling = *sampling == "hold" ? InputSampling::hold : InputSampling::point;
-  d.input_sampling_from_data = *sampling == "auto";
-}
-
 Dataset dataset_from_js(const val& data, const std::string& output_name) {
   Dataset d;
   read_option(data, "h", d.h);
   d.u = matrix_from_js(data["u"], "input data u");
   d.y = matrix_from_js(data["y"], output_name);
-  read_dataset_input_sampling(data, d);
-  if (has_option(data, "outputs")) d.outputs = parse_output_kind(data["outputs"].as<std::string>());
-  read_option(data, "cutoffHz", d.acceleration_cutoff_hz);
-  if (d.input_sampling_from_data && reads_as_held(d)) d.input_sampling = InputSampling::hold;
+  read_described(data, d);  // inputSampling, outputs, cutoffHz (identify/dataset.hpp)
+  if (d.input_sampling.from_data && reads_as_held(d)) d.input_sampling.value = InputSampling::hold;
   return d;
 }
 
@@ -156,16 +146,9 @@ SystemStructure structure_from_js(const val& st) {
 IdentifyOptions identify_options_from_js(const val& o) {
   IdentifyOptions options;
   read_matrix(o, "L", "matrix L", options.L);
-  read_options(o, "forceDofs", options.force_dofs, "init", options.init, "blockRows", options.block_rows,
-               "estimateInitial", options.estimate_initial, "positive", options.positive, "offset", options.offset,
-               "lowpassHz", options.lowpass_hz, "maxWork", options.max_work);
+  read_option(o, "forceDofs", options.force_dofs);
+  read_described(o, options);  // init, blockRows, …, maxWork (identify/identification.hpp)
   if (has_option(o, "structure")) options.structure = structure_from_js(o["structure"]);
-  if (has_option(o, "friction")) {
-    const std::string friction = o["friction"].as<std::string>();
-    require(friction == "coulomb" || friction == "none", "friction must be 'coulomb' or 'none', got '" + friction + "'",
-            "friction");
-    options.coulomb_friction = friction == "coulomb";
-  }
   return options;
 }
 

@@ -1,7 +1,7 @@
 // Module worker: owns the page's one WebAssembly instance and answers every request of
 // protocol.js (one handler per REQUEST entry), for all sections.
 import createMechidModule from '../gen/mechid.mjs';
-import { badInput, poleGrid, simulationToCsv, wrapModule } from '../gen/api.js';
+import { badInput, simulationToCsv, wrapModule } from '../gen/api.js';
 import Papa from '../gen/vendor/papaparse.mjs';
 import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIONS, parseDatasetFile } from '../gen/csv.js';
 import { looksLikeUff, parseUff } from '../gen/uff.js';
@@ -282,7 +282,7 @@ const handlers = {
     if (experiment !== 'rlc' && experiment !== 'msd-sine') throw badInput(`unknown experiment ${experiment}`);
     // The experiment's own sampling (the core's scenario, as in the CLI and docs/results.md).
     const data = api.simulateEstimatorSystem(experiment);
-    const options = { grid: poleGrid(grid), intersample };
+    const options = { grid: api.poleGrid(grid), intersample };
     let estimate;
     let search;
     if (experiment === 'rlc') {

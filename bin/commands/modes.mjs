@@ -2,15 +2,16 @@
 // stabilization diagram, modes with standard deviations and shapes at the sensors, band model.
 import { writeUff55 } from '../../wasm/uff-write.js';
 import { warn, writeJson, writeOutput } from '../io.mjs';
-import { choice, int, num, requireOption, str } from '../options.mjs';
+import { int, num, requireOption, str } from '../options.mjs';
 import { RECORD_OPTIONS, readResponseRecord } from '../response-record.mjs';
 
 export const name = 'modes';
 export const options = {
   ...RECORD_OPTIONS,
-  'max-order': int('N', { min: 2 }), 'freq-tol': num('F'), 'damping-tol': num('D'), 'mac-min': num('M'),
-  'min-stable': int('K', { min: 1 }), 'holdout-periods': int('P', { min: 0 }),
-  weighting: choice(['auto', 'inverse-sd', 'uniform']), uff: str('FILE'), 'driving-point': int('O', { min: 1 }),
+  'max-order': int('N', { core: 'modes.maxOrder' }), 'freq-tol': num('F', { core: 'modes.freqTol' }),
+  'damping-tol': num('D', { core: 'modes.dampingTol' }), 'mac-min': num('M', { core: 'modes.macMin' }),
+  'min-stable': int('K', { core: 'modes.minStableOrders' }), 'holdout-periods': int('P', { core: 'modes.holdoutPeriods' }),
+  weighting: str('NAME', { core: 'modes.weighting' }), uff: str('FILE'), 'driving-point': int('O', { min: 1 }),
 };
 export const usage = {
   required: ['data', 'band'],

@@ -71,15 +71,13 @@ Eigen::MatrixXcd transform(const Dft& dft, const Matrix& x, Eigen::Index first, 
   return X;
 }
 
-constexpr EnumNames<SpectralWindow, 3> kWindowNames{"window", {"hann", "rectangular", "impact"}};
-constexpr EnumNames<FrfMethod, 2> kMethodNames{"FRF method", {"welch", "lpm"}};
 
 }  // namespace
 
 SpectralWindow parse_spectral_window(const std::string& text) { return kWindowNames.parse(text); }
 std::string to_string(SpectralWindow window) { return kWindowNames.name(window); }
-FrfMethod parse_frf_method(const std::string& text) { return kMethodNames.parse(text); }
-std::string to_string(FrfMethod method) { return kMethodNames.name(method); }
+FrfMethod parse_frf_method(const std::string& text) { return kFrfMethodNames.parse(text); }
+std::string to_string(FrfMethod method) { return kFrfMethodNames.name(method); }
 
 std::vector<Eigen::Index> bins_in_band(Eigen::Index first, Eigen::Index last, double df, const FrfOptions& o) {
   std::vector<Eigen::Index> chosen;
@@ -102,16 +100,19 @@ void report_unestimated(FrfEstimate& result, Eigen::Index unestimated, const Frf
                        ": their H1 and coherence are null");
 }
 
+void FrfOptions::validate() const {
+  require(!(band_lo_hz >= band_hi_hz), "frf: the band " + format_digits(band_lo_hz) + ":" + format_digits(band_hi_hz) +
+                                           " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
+  check_options(*this);
+}
+
 FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
   check_sampling_period(h);
   const Eigen::Index N = u.rows(), k = u.cols(), m = y.cols();
   require(k >= 1 && m >= 1, "frf: needs at least one input and one output column", "data");
   require(y.rows() == N, "frf: the inputs have " + std::to_string(N) + " samples and the outputs " + std::to_string(y.rows()), "data");
   require(u.allFinite() && y.allFinite(), "frf: the data hold a value that is not finite", "data");
-  require(o.band_lo_hz >= 0.0 && o.band_lo_hz < o.band_hi_hz, "frf: the band " + format_digits(o.band_lo_hz) + ":" +
-                                                                  format_digits(o.band_hi_hz) + " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
-  require(o.impact_force_fraction > 0.0 && o.impact_force_fraction <= 1.0, "frf: the force window's fraction must be in (0, 1]", "window");
-  require(o.impact_end_value > 0.0 && o.impact_end_value <= 1.0, "frf: the exponential window's end value must be in (0, 1]", "window");
+  o.validate();
   if (o.method == FrfMethod::local_polynomial && o.periods == 0) return local_polynomial_frf(u, y, h, o);
   const Segmentation s = segmentation(N, o);
   const SpectralWindow window = o.periods > 0 ? SpectralWindow::rectangular : o.window;

@@ -200,7 +200,6 @@ std::vector<BandValidation> validate(const ModalFit& model, const Matrix& u, con
 }
 
 constexpr EnumNames<Response, 3> kResponseNames{"response", {"displacement", "velocity", "acceleration"}};
-constexpr EnumNames<FrfWeighting, 3> kWeightingNames{"weighting", {"auto", "inverse-sd", "uniform"}};
 
 }  // namespace
 
@@ -221,15 +220,16 @@ double modal_phase_collinearity(const Eigen::VectorXcd& shape) {
   return trace > 0.0 ? (diff / trace) * (diff / trace) : 0.0;  // λ1 − λ2 = diff, λ1 + λ2 = trace
 }
 
+void ModesOptions::validate() const {
+  check_options(*this);
+  require(std::isfinite(frf.band_hi_hz), "modes: give the band's upper frequency", "band");
+  require(holdout_periods == 0 || frf.periods > 0, "modes: held-out periods need a periodic record (give its number of periods)",
+          "holdout");
+}
+
 ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const ModesOptions& o) {
   require(o.outputs.empty() || Eigen::Index(o.outputs.size()) == y.cols(), "modes: one response kind per output column", "outputs");
-  require(o.max_order >= 2 && o.max_order <= 400, "modes: max_order = " + std::to_string(o.max_order) + " must be in 2 … 400", "max_order");
-  require(o.freq_tol > 0.0 && o.damping_tol > 0.0 && o.mac_min > 0.0 && o.mac_min <= 1.0,
-          "modes: the stability tolerances must be positive (and the MAC at most 1)", "tolerances");
-  require(o.min_stable_orders >= 1, "modes: min_stable_orders must be at least 1", "tolerances");
-  require(std::isfinite(o.frf.band_hi_hz), "modes: give the band's upper frequency", "band");
-  require(o.holdout_periods >= 0 && (o.holdout_periods == 0 || o.frf.periods > 0),
-          "modes: held-out periods need a periodic record (give its number of periods)", "holdout");
+  o.validate();
   require(o.driving_output >= -1 && o.driving_output < y.cols(), "modes: the driving point is output " + std::to_string(o.driving_output + 1) +
                                                                      " but the record's outputs are 1 … " + std::to_string(y.cols()), "driving_output");
   const Eigen::Index N = u.rows();

@@ -2,6 +2,7 @@
 // (core/option_schema.hpp) as plain objects. The group names are the facade's.
 #include <cmath>
 
+#include "convert/frequency_domain.hpp"
 #include "convert/inputs.hpp"
 #include "convert/option_reader.hpp"
 
@@ -42,6 +43,8 @@ val option_schema_to_js() {
   val out = val::object();
   out.set("dataset", group_to_js<Dataset>());
   out.set("identify", group_to_js<IdentifyOptions>());
+  out.set("frf", group_to_js<FrfOptions>());
+  out.set("modes", group_to_js<ModesOptions>());
   return out;
 }
 

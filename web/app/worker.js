@@ -32,7 +32,7 @@ function systemBuffers(s) {
 // A parsed measurement file as identify's dataset: each input column times the force unit and its
 // own factor, each output column times the output unit and its own factor (the CLI's --scale).
 function scaledDataset(data, mapping) {
-  const { inputSampling = 'auto', outputs = 'displacement', cutoffHz, forceScale = 1, outputScale = 1 } = mapping;
+  const { inputSampling, outputs, cutoffHz, forceScale = 1, outputScale = 1 } = mapping;  // absent: the core's defaults
   const scaled = (m, unit, factors = []) => {
     const f = Array.from({ length: m.cols }, (_, j) => unit * (factors[j] ?? 1));
     return f.every((x) => x === 1) ? m : { ...m, data: m.data.map((x, i) => x * f[i % m.cols]) };
@@ -78,6 +78,8 @@ function uffColumns(file, parsed) {
 
 const handlers = {
   [REQUEST.presetNames]: (api) => ({ result: { names: api.presetNames() } }),
+
+  [REQUEST.optionSchema]: (api) => ({ result: { schema: api.optionSchema() } }),
 
   [REQUEST.preset]: (api, { name }) => {
     const system = api.preset(name);

@@ -38,6 +38,10 @@ export function coreSpec(spec) {
   return out;
 }
 
+/** A family's default (FAMILIES' `defaults`) that is the core's: coreDefault('group.option'). */
+export const coreDefault = (ref) => ({ core: ref });
+const resolveDefault = (value) => (value !== null && typeof value === 'object' && typeof value.core === 'string' ? coreSpec(value).default : value);
+
 // Constructors of the table's entries: str('S'), num('H', {default: 1}), choice(['on', 'off']), ...
 export const str = (arg, more) => ({ type: 'string', arg, ...more });
 export const strs = (arg, more) => ({ type: 'strings', arg, ...more });
@@ -131,7 +135,7 @@ export function parseOptions(command, table, argv) {
 
 /** The given options over the table's defaults (a family may override a default, undefined: none). */
 export function withDefaults(table, options, overrides = {}) {
-  const defaults = Object.entries(table).map(([name, spec]) => [name, name in overrides ? overrides[name] : coreSpec(spec).default]);
+  const defaults = Object.entries(table).map(([name, spec]) => [name, name in overrides ? resolveDefault(overrides[name]) : coreSpec(spec).default]);
   return fill(Object.fromEntries(defaults.filter(([, value]) => value !== undefined)), options);
 }
 
@@ -171,7 +175,7 @@ function usageOf(name, spec, { required, defaultValue, arg }) {
  */
 export function usageLines(command, table, { names = Object.keys(table), required = [], defaults = {}, args = {}, help = [] } = {}) {
   const parts = names.filter((n) => n !== 'out').map((n) => usageOf(n, coreSpec(table[n]), {
-    required: required.includes(n), defaultValue: n in defaults ? defaults[n] : coreSpec(table[n]).default, arg: args[n],
+    required: required.includes(n), defaultValue: n in defaults ? resolveDefault(defaults[n]) : coreSpec(table[n]).default, arg: args[n],
   }));
   const lines = [];
   let line = `  ${command.padEnd(9)}`;

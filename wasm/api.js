@@ -53,13 +53,6 @@ export const DEFAULTS = {
   // Eq. 32 in kN, kN s/m with the wider prior on d (reading: the EQ32_READINGS entry that scale
   // and thetaVar come from); rk4 (SE biases d, docs/results.md).
   ekf: { method: 'rk4', reading: 'kn-wide', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' },
-  nonlinearSimulate: { h: 1e-3, n: 20000, substeps: 50, sigma: 0, a0: 0, seed: 1 },
-  // mass / damping null: estimated with the stiffness. swap undefined: the seed's choice
-  // (Algorithm 3's swapping in the IDA, plain IRLS in the DIA).
-  nonlinearIdentify: {
-    mass: null, damping: null, segments: 1, highpassHz: 0, detrend: false,
-    tolerance: 1e-8, delta: 1e-6, lambda: 0, maxIterations: 1000, swapTolerance: 1,
-  },
 };
 
 /** Each option's default in a group of the core's option schema (null: not given). */
@@ -442,25 +435,21 @@ export function wrapModule(module) {
     nonlinearSystemNames: () => module.nonlinearSystemNames(),
     /** Simulates a preset ('lin-ewins', 'beam'); `a` is the accelerometer signal (eq. 24). */
     nonlinearSimulate(name, options) {
-      const o = withDefaults(DEFAULTS.nonlinearSimulate, options);
-      requireNumber(o.h, 'h');
-      for (const key of ['n', 'substeps']) requireInteger(o[key], key);
-      for (const key of ['sigma', 'a0']) requireNumber(o[key], key);
-      requireInteger(o.seed, 'seed');
+      const o = { ...(options ?? {}) };
+      for (const key of ['h', 'sigma', 'a0']) if (given(o[key])) requireNumber(o[key], key);
+      for (const key of ['n', 'substeps', 'seed']) if (given(o[key])) requireInteger(o[key], key);
       return unwrap(module.nonlinearSimulate(String(name), o));
     },
-    /** Piecewise-linear stiffness from {h, a, f?} by 'ida' or 'dia' (options: DEFAULTS.nonlinearIdentify + method, regions). */
+    /** Piecewise-linear stiffness from {h, a, f?} by 'ida' or 'dia' (options: optionSchema().nonlinearIdentify, and regions). */
     nonlinearIdentify(data, options) {
       requireObject(data, 'data must be an object {h, a, f}');
       requireNumber(data.h, 'h');
-      const o = withDefaults(DEFAULTS.nonlinearIdentify, options);
-      requireString(o.method, 'method');
+      const o = { ...(options ?? {}) };
+      if (given(o.method)) requireString(o.method, 'method');
       requireObject(o.regions, 'regions are missing (thresholds, sign or breakpoints)');
-      for (const key of ['mass', 'damping']) if (o[key] !== null) requireNumber(o[key], key);
-      for (const key of ['segments', 'maxIterations']) requireInteger(o[key], key);
-      for (const key of ['highpassHz', 'tolerance', 'delta', 'lambda', 'swapTolerance']) requireNumber(o[key], key);
-      o.swap = o.swap ?? o.method === 'ida';
-      o.detrend = Boolean(o.detrend);
+      for (const key of ['mass', 'damping', 'highpassHz', 'tolerance', 'delta', 'lambda', 'swapTolerance']) if (given(o[key])) requireNumber(o[key], key);
+      for (const key of ['segments', 'maxIterations']) if (given(o[key])) requireInteger(o[key], key);
+      for (const key of ['swap', 'detrend']) if (given(o[key])) o[key] = Boolean(o[key]);
       const a = requireSignal(data.a, 'the acceleration');
       const f = data.f === undefined || data.f === null ? null : requireSignal(data.f, 'the force');
       return unwrap(module.nonlinearIdentify({ h: data.h, a, f }, o));

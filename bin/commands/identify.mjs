@@ -8,7 +8,6 @@ import { identifyNonlinear } from './identify/nonlinear.mjs';
 import { identifySvf, identifySvfRlc } from './identify/svf.mjs';
 
 export const name = 'identify';
-const nonlinear = DEFAULTS.nonlinearIdentify;
 export const options = {
   ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), 'force-dofs': nums('D1,D2,..'), init: str('NAME', { core: 'identify.init' }),
   ...pick('truth'), 'block-rows': int('I', { core: 'identify.blockRows' }), positive: flag(),
@@ -30,9 +29,10 @@ export const options = {
   reading: choice(Object.keys(EQ32_READINGS), { default: DEFAULTS.ekf.reading }), theta0: nums('C_SPEC,D', { count: 2 }),
   // ida, dia (seed 002): regions, known m and c, reconstruction (sec. 3.2.2), IRLS and swapping (Algorithms 1, 3)
   regions: str('thresholds:X0|sign|breakpoints:B1,B2,..'), mass: num('M'), damping: num('C'),
-  segments: int('K', { default: nonlinear.segments }), highpass: num('HZ', { default: nonlinear.highpassHz }), detrend: flag(),
-  swap: choice(['on', 'off']), 'swap-tol': num('T', { default: nonlinear.swapTolerance }), tol: num('T', { default: nonlinear.tolerance }),
-  delta: num('D', { default: nonlinear.delta }), lambda: num('L', { default: nonlinear.lambda }),
+  segments: int('K', { core: 'nonlinearIdentify.segments' }), highpass: num('HZ', { core: 'nonlinearIdentify.highpassHz' }), detrend: flag(),
+  swap: choice(['on', 'off']), 'swap-tol': num('T', { core: 'nonlinearIdentify.swapTolerance' }),
+  tol: num('T', { core: 'nonlinearIdentify.tolerance' }), delta: num('D', { core: 'nonlinearIdentify.delta' }),
+  lambda: num('L', { core: 'nonlinearIdentify.lambda' }),
   'accel-col': str('NAME', { default: 'a1' }), 'force-col': str('NAME'),  // force: default u1 when the file has it
 };
 

@@ -3,11 +3,10 @@
 // (lin-ewins, beam). The --system value picks the family; FAMILIES lists the options of each.
 import { DEFAULTS, badInput, nonlinearToCsv, simulationToCsv } from '../../wasm/api.js';
 import { loadSystem, writeOutput } from '../io.mjs';
-import { checkFamily, flag, int, num, nums, pick, requireOption, str, usageLines, withDefaults } from '../options.mjs';
+import { checkFamily, coreDefault, flag, int, num, nums, pick, requireOption, str, usageLines, withDefaults } from '../options.mjs';
 
 export const name = 'simulate';
 const linear = DEFAULTS.simulate;
-const nonlinear = DEFAULTS.nonlinearSimulate;
 const common = pick('system', 'h', 'n', 'snr', 'seed');
 export const options = {
   system: str('NAME|FILE'), h: common.h, n: common.n,
@@ -16,7 +15,8 @@ export const options = {
   snr: { ...common.snr, default: linear.snr }, seed: { ...common.seed, default: linear.seed }, 'with-derivatives': flag(),
   hold: int('SAMPLES', { default: linear.hold }), freq: num('HZ'), freq2: num('HZ'), q0: nums('a,b,..'), v0: nums('a,b,..'),
   // nonlinear presets: the accelerometer of eq. 24 and the integration
-  sigma: num('S', { default: nonlinear.sigma }), a0: num('A0', { default: nonlinear.a0 }), substeps: int('K', { default: nonlinear.substeps }),
+  sigma: num('S', { core: 'nonlinearSimulate.sigma' }), a0: num('A0', { core: 'nonlinearSimulate.a0' }),
+  substeps: int('K', { core: 'nonlinearSimulate.substeps' }),
 };
 
 const NONLINEAR_SYSTEMS = 'lin-ewins|beam';
@@ -84,7 +84,7 @@ export const FAMILIES = [
     match: (system, mechid) => mechid.nonlinearSystemNames().includes(system),
     required: ['system'],
     options: ['system', 'h', 'n', 'sigma', 'a0', 'seed', 'substeps', 'with-derivatives'],
-    defaults: { h: nonlinear.h, n: nonlinear.n },
+    defaults: { h: coreDefault('nonlinearSimulate.h'), n: coreDefault('nonlinearSimulate.n') },
     args: { system: NONLINEAR_SYSTEMS },
     help: ['CSV t,u1,a1[,q1,v1]: force, accelerometer a + sigma z + a0 (seed 002 eq. 24)[, true x, v];',
       "n 20000 is the seed's 20 s at 1 kHz; K RK4 steps per sample"],

@@ -196,8 +196,7 @@ ScenarioOptions scenario_options_from_js(const std::string& name, const val& o) 
 
 ExperimentOptions experiment_options_from_js(const val& o) {
   ExperimentOptions options;
-  read_options(o, "h", options.h, "n", options.n, "substeps", options.substeps, "sigma", options.sigma, "a0", options.a0,
-               "seed", options.seed);
+  read_described(o, options);  // h, n, substeps, sigma, a0, seed (estimators/nonlinear/experiment.hpp)
   return options;
 }
 
@@ -210,19 +209,8 @@ AccelerationData acceleration_data_from_js(const val& data) {
 
 PiecewiseOptions piecewise_options_from_js(const val& o) {
   PiecewiseOptions options;
-  if (has_option(o, "method")) {
-    const std::string method = o["method"].as<std::string>();
-    require(method == "ida" || method == "dia", "unknown method '" + method + "' (expected ida or dia)");
-    options.method = method == "dia" ? Form::dia : Form::ida;
-  }
   options.regions = regions_from_js(o["regions"]);
-  if (has_option(o, "mass")) options.mass = o["mass"].as<double>();
-  if (has_option(o, "damping")) options.damping = o["damping"].as<double>();
-  ReconstructionOptions& reconstruction = options.reconstruction;
-  read_options(o, "segments", reconstruction.segments, "highpassHz", reconstruction.highpass_hz, "detrend",
-               reconstruction.detrend, "tolerance", options.irls.tolerance, "delta", options.irls.delta, "lambda",
-               options.irls.lambda, "maxIterations", options.irls.max_iterations, "swap", options.swap.enabled,
-               "swapTolerance", options.swap.tolerance);
+  read_described(o, options);  // method, mass, damping, segments, …, swapTolerance (estimators/nonlinear/identify.hpp)
   return options;
 }
 

@@ -45,6 +45,8 @@ val option_schema_to_js() {
   out.set("identify", group_to_js<IdentifyOptions>());
   out.set("frf", group_to_js<FrfOptions>());
   out.set("modes", group_to_js<ModesOptions>());
+  out.set("nonlinearSimulate", group_to_js<nonlinear::ExperimentOptions>());
+  out.set("nonlinearIdentify", group_to_js<nonlinear::PiecewiseOptions>());
   return out;
 }
 

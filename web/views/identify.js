@@ -70,7 +70,7 @@ function readForm({ forStudy = false } = {}) {
     h: readNumber('ident-h', 'h', (x) => x > 0, 'a positive number of seconds'),
     n: readInteger('ident-n', 'N', 50, 200000),
     snr: readSnr('ident-snr'),
-    seed: readInteger('ident-seed', 'seed', 0, 2 ** 31 - 1),
+    seed: readInteger('ident-seed', 'seed', 0, Number.MAX_SAFE_INTEGER),  // the core's range (a seed is any whole number JS holds exactly)
     positive: $('ident-positive').checked,
     methods,
   };

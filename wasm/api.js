@@ -56,7 +56,7 @@ export const DEFAULTS = {
 };
 
 /** Each option's default in a group of the core's option schema (null: not given). */
-export function schemaDefaults(group) {
+function schemaDefaults(group) {
   return Object.fromEntries(Object.entries(group).map(([name, entry]) => [name, entry.default]));
 }
 

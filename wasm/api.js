@@ -270,7 +270,8 @@ function normalizeSvfOptions(options) {
 export function wrapModule(module) {
   const schema = typeof module.optionSchema === 'function' ? module.optionSchema() : {};  // builds before the schema: none
   for (const [group, entries] of Object.entries(schema)) DEFAULTS[group] = schemaDefaults(entries);
-  boundPoleGrid = (lo, hi, step) => unwrap(module.poleGrid(lo, hi, step));
+  const grid = (lo, hi, step) => unwrap(module.poleGrid(lo, hi, step));
+  boundPoleGrid = grid;
   return {
     /**
      * The core's options: {group: {option: {type, default, min?, above?, max?, choices?, help}}}
@@ -278,7 +279,7 @@ export function wrapModule(module) {
      */
     optionSchema: () => structuredClone(schema),
     /** `lo:hi:step` or {lo, hi, step} -> the grid of an SVF pole search (the core's pole_grid). */
-    poleGrid: (spec) => poleGridOf(spec, boundPoleGrid),
+    poleGrid: (spec) => poleGridOf(spec, grid),
     presetNames: () => module.presetNames(),
     // Bytes of WebAssembly memory; it only grows, so this is the peak so far.
     memoryBytes: () => module.HEAP8.buffer.byteLength,

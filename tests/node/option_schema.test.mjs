@@ -77,7 +77,8 @@ test('the facade states no default: an option not given reaches the core absent'
   assert.equal(DEFAULTS.identify.blockRows, 7);
   assert.equal(DEFAULTS.dataset.inputSampling, 'hold');
   assert.equal(api.optionSchema().modes.maxOrder.default, 33);
-  wrapModule({ ...fake, optionSchema: () => mechid.optionSchema() });  // DEFAULTS back to the real module's
+  // DEFAULTS and the free poleGrid back to the real module's.
+  wrapModule({ ...fake, optionSchema: () => mechid.optionSchema(), poleGrid: (lo, hi, step) => mechid.poleGrid({ lo, hi, step }) });
 });
 
 test('the CLI takes its core options\' defaults and ranges from the schema (help, parser, defaults)', async () => {
@@ -114,7 +115,7 @@ function pageFields() {
   const dir = `${root}web/views/`;
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const text = readFileSync(dir + file, 'utf8');
-    for (const call of text.matchAll(/fillForm\(\{([\s\S]*?)\}\s*(?:,|\))/g)) {
+    for (const call of text.matchAll(/fillForm\(\{([\s\S]*?)\);/g)) {
       for (const m of call[1].matchAll(/'([a-z0-9-]+)': \{ option: '([a-zA-Z]+\.[a-zA-Z]+)'(?:, scale: (\d+))? \}/g)) {
         fields[m[1]] = { option: m[2], ...(m[3] ? { scale: Number(m[3]) } : {}) };
       }

@@ -27,8 +27,11 @@ class OptionReader {
     }
   }
   void operator()(const Option& option, ChoiceField&& member) {
+    if (!has_option(o_, option.name)) return;
+    const val value = o_[option.name];
+    require(value.isString(), std::string(option.name) + " must be a string (one of its names)", option.error_code());
     try {
-      member.set(o_[option.name].as<std::string>());
+      member.set(value.as<std::string>());
     } catch (const InputError& e) {
       throw InputError(e.what(), e.option().empty() ? option.error_code() : e.option());
     }

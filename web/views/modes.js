@@ -120,7 +120,7 @@ function numberOf(id, name, { integer = false, optional = false } = {}) {
   const x = text === '' ? NaN : Number(text);
   if (!Number.isFinite(x) || (integer && !Number.isInteger(x))) {
     const place = Object.values(PLACES).find(([, ids]) => ids.includes(id))?.[0] ?? 'modes-run-error';
-    throw fieldError([id], place, `${name} must be ${integer ? 'a whole number' : 'a number'}${optional ? ' (or empty)' : ''}, got "${text.slice(0, 40)}"`);
+    throw fieldError([id], place, `${name} must be ${integer ? 'a whole number' : 'a number'}${optional ? " (or empty: the core's default)" : ''}, got "${text.slice(0, 40)}"`);
   }
   return x;
 }

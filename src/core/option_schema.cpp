@@ -45,15 +45,22 @@ void OptionRangeCheck::operator()(const Option& o, const ChoiceField& member) {
 void OptionRangeCheck::check(const Option& o, double x, bool integer) { check_option_range(o, x, integer); }
 
 namespace {
+// A value as a message gives it: whole numbers in full ("10", not format_number's "1e+01"), others
+// by format_number ("0.05", "inf", "nan").
+std::string value_text(double x) {
+  if (std::isfinite(x) && x == std::floor(x) && std::fabs(x) < 1e15) return std::to_string(static_cast<long long>(x));
+  return format_number(x);
+}
+
 // "a number >= 0", "a whole number between 1 and 1000", "a number > 0": the range as words.
 std::string range_text(const Option& o, bool integer) {
   const std::string what = integer ? "a whole number" : "a number";
   const bool lo = std::isfinite(o.min), hi = std::isfinite(o.max);
-  if (lo && hi && !o.above_min) return what + " between " + format_number(o.min) + " and " + format_number(o.max);
+  if (lo && hi && !o.above_min) return what + " between " + value_text(o.min) + " and " + value_text(o.max);
   std::string text = what;
-  if (lo) text += (o.above_min ? " > " : " >= ") + format_number(o.min);
+  if (lo) text += (o.above_min ? " > " : " >= ") + value_text(o.min);
   if (lo && hi) text += " and";
-  if (hi) text += " <= " + format_number(o.max);
+  if (hi) text += " <= " + value_text(o.max);
   return text;
 }
 }  // namespace
@@ -64,7 +71,7 @@ void check_option_range(const Option& o, double x, bool integer) {
   if (ok) return;
   const std::string label = o.label ? o.label : o.name;
   const std::string expect = o.expect ? o.expect : range_text(o, integer);
-  throw InputError(label + " must be " + expect + ", got " + format_number(x), o.error_code());
+  throw InputError(label + " must be " + expect + ", got " + value_text(x), o.error_code());
 }
 
 }  // namespace mechid

@@ -89,7 +89,7 @@ void describe(IdentifyOptions& o, Visitor& v) {
   v(Option{"maxWork", "the work guard: refuse a request estimated to need more floating-point operations (Infinity: no limit)"}
         .above(0)
         .infinity_allowed()
-        .message("max_work", "a positive number of floating-point operations (infinity: no limit)")
+        .message("maxWork", "a positive number of floating-point operations (Infinity: no limit)")
         .with_code("work"),
     o.max_work);
 }

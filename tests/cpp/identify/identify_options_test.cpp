@@ -52,7 +52,7 @@ TEST_CASE("IdentifyOptions::validate: each option's message and code") {
   o = IdentifyOptions{};
   o.max_work = 0;
   CHECK(refusal([&] { o.validate(); }) ==
-        Refusal{"work", "max_work must be a positive number of floating-point operations (infinity: no limit), got 0"});
+        Refusal{"work", "maxWork must be a positive number of floating-point operations (Infinity: no limit), got 0"});
   o.max_work = INFINITY;  // no limit
   CHECK_NOTHROW(o.validate());
 }

@@ -70,7 +70,7 @@ export const FAMILIES = [
       '  --lowpass HZ: its zero-phase low-pass before differentiation (default: the rule in diagnostics.lowpass_hz)',
       '--scale COL=FACTOR,..: multiply columns (units: q1=1.786e-5 for counts to m; u1=-1 flips a sign)',
       '--max-work FLOPS|inf: refuse (before starting) a request estimated to need more floating-point operations',
-      '  (default 1.5e11, about 100 s); inf runs anything. A request beyond the memory of the build is always refused'],
+      '  (the default is about 100 s of work); inf runs anything. A request beyond the memory of the build is always refused'],
     run: identifyLinear,
   },
   {

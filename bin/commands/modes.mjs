@@ -15,8 +15,8 @@ export const options = {
 };
 export const usage = {
   required: ['data', 'band'],
-  help: ['modes in --band LO:HI Hz: LSCF orders 2..--max-order (40), stable within --freq-tol 0.01, --damping-tol 0.05,',
-    '--mac-min 0.98 over --min-stable 5 orders; FRF options as for frf (random records: lpm; --periods P for periodic);',
+  help: ['modes in --band LO:HI Hz: LSCF orders 2..--max-order, stable within --freq-tol, --damping-tol (relative)',
+    'and --mac-min over --min-stable orders; FRF options as for frf (random records: lpm; --periods P for periodic);',
     '--holdout-periods P validates the band model on the last periods; --uff FILE writes the modes as UFF 55;',
     '--driving-point O (output column O, from 1, measured at the force) adds reduced: the band\'s M, D, K from',
     'mass-normalised shapes when it has as many modes as outputs, else status failed with the reason it cannot;',

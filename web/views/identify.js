@@ -5,6 +5,7 @@
 import { client } from '../app/worker-client.js';
 import { StudyView } from './study.js';
 import { methodColumn, truthColumn } from './results.js';
+import { fillForm } from './option-schema.js';
 import { keepAnalysis } from './saved.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
@@ -270,6 +271,7 @@ async function runStudy() {
 
 /** Wires the section and fills its presets (main.js reports a failure in the status line). */
 export async function start() {
+  fillForm({ 'ident-positive': { option: 'identify.positive' } });  // the core's default (the page states none)
   form.addEventListener('submit', identify);
   studyButton.addEventListener('click', runStudy);
   saveButton.addEventListener('click', save);

@@ -51,21 +51,12 @@ std::optional<MechanicalSystem> optional_truth_from_js(const val& s) {
   return truth;
 }
 
-namespace {
-// The option inputSampling of `o`, when given: 'point' or 'hold', and 'auto' where `allow_auto`;
-// nothing when absent.
-std::optional<std::string> read_sampling_name(const val& o, bool allow_auto) {
-  if (!has_option(o, "inputSampling")) return std::nullopt;
-  const std::string sampling = o["inputSampling"].as<std::string>();
-  const bool known = sampling == "point" || sampling == "hold" || (allow_auto && sampling == "auto");
-  require(known, std::string("input sampling must be ") + (allow_auto ? "'point', 'hold' or 'auto'" : "'point' or 'hold'") +
-                     ", got '" + sampling + "'");
-  return sampling;
-}
-}  // namespace
-
+// The EKF's inputSampling: 'point' or 'hold' (a dataset's, with 'auto', is described in identify/dataset.hpp).
 void read_input_sampling(const val& o, InputSampling& target) {
-  if (const auto sampling = read_sampling_name(o, false)) target = *sampling == "hold" ? InputSampling::hold : InputSampling::point;
+  if (!has_option(o, "inputSampling")) return;
+  const std::string sampling = o["inputSampling"].as<std::string>();
+  require(sampling == "point" || sampling == "hold", "input sampling must be 'point' or 'hold', got '" + sampling + "'");
+  target = sampling == "hold" ? InputSampling::hold : InputSampling::point;
 }
 
 Dataset dataset_from_js(const val& data, const std::string& output_name) {

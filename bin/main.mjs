@@ -10,7 +10,7 @@ import { MechidError, badInput, printable, quoted } from '../wasm/api.js';
 import { loadMechidNode } from '../wasm/node.js';
 import { commandHelp, overview } from './help.mjs';
 import { useStreams } from './streams.mjs';
-import { OUT, parseOptions } from './options.mjs';
+import { OUT, parseOptions, useOptionSchema } from './options.mjs';
 
 // The commands, in the order of the help text; each is bin/commands/<name>.mjs. A run imports only
 // its own command's module: importing all eleven took 82 of a call's 250 ms before any work
@@ -32,19 +32,21 @@ async function main(argv, module, stdout) {
   const [name, ...rest] = argv;
   const print = (text) => stdout.write(`${text}\n`);
   if (VERSION.includes(name)) return print(`mechid ${version()}`);
+  const mechid = await module();
+  useOptionSchema(mechid.optionSchema());  // the core's defaults and ranges for the tables' core options
   // `mechid`, `mechid --help`, `mechid help`: the overview; `mechid help <command>`: that command's help.
   if (name === undefined || HELP.includes(name) || (name === 'help' && (rest.length === 0 || rest[0] === 'help' || HELP.includes(rest[0])))) {
     return print(overview(await Promise.all(COMMANDS.map(load))));
   }
   if (name === 'help') {
     if (rest.length > 1) throw badInput(`help takes one command, got ${rest.length} arguments (e.g. mechid help identify)`);
-    return print(commandHelp(await commandOf(rest[0]), await module()));
+    return print(commandHelp(await commandOf(rest[0]), mechid));
   }
   const command = await commandOf(name);
   // --help (-h) anywhere among the options: the command's help, whatever else is given.
-  if (rest.some((arg) => HELP.includes(arg))) return print(commandHelp(command, await module()));
+  if (rest.some((arg) => HELP.includes(arg))) return print(commandHelp(command, mechid));
   const options = parseOptions(name, { ...command.options, ...OUT }, rest);
-  await command.run(options, await module());
+  await command.run(options, mechid);
 }
 
 /**

@@ -11,8 +11,36 @@
 // the 32-bit int of the WASM core, INT_RANGE; said in the message); count: how many
 // numbers a list has; choices: the values allowed of a string; repeat: the option may be given
 // several times, its value is then the list of the values given. Every command also takes --out FILE.
+// core: 'group.option', an option of the core: its default, range and choices are the core's
+// (api.optionSchema(), set by bin/main.mjs before parsing), never the table's; auto: true keeps
+// the default out (absent means the core's automatic choice, e.g. a cut-off of 0).
 import { badInput, quoted, withDefaults as fill } from '../wasm/api.js';
 import { parseDecimal } from '../wasm/csv.js';
+
+// The core's option schema for this run (bin/main.mjs: useOptionSchema(mechid.optionSchema())).
+let coreSchema = null;
+export function useOptionSchema(schema) {
+  coreSchema = schema;
+}
+
+/**
+ * `spec` with what the core's schema says of its option (`spec.core`): default (unless `auto` or
+ * none), min, max and choices; `spec` itself when it names none or no schema is set.
+ */
+export function coreSpec(spec) {
+  if (spec?.core === undefined || coreSchema === null) return spec;
+  const [group, option] = spec.core.split('.');
+  const entry = coreSchema[group]?.[option];
+  if (entry === undefined) throw new Error(`the option table names ${spec.core}, which the core's option schema lacks`);
+  const out = { ...spec };
+  if (!spec.auto && entry.default !== null) out.default = entry.default;
+  for (const key of ['min', 'max', 'choices']) if (entry[key] !== undefined) out[key] = entry[key];
+  return out;
+}
+
+/** A family's default (FAMILIES' `defaults`) that is the core's: coreDefault('group.option'). */
+export const coreDefault = (ref) => ({ core: ref });
+const resolveDefault = (value) => (value !== null && typeof value === 'object' && typeof value.core === 'string' ? coreSpec(value).default : value);
 
 // Constructors of the table's entries: str('S'), num('H', {default: 1}), choice(['on', 'off']), ...
 export const str = (arg, more) => ({ type: 'string', arg, ...more });
@@ -54,7 +82,7 @@ function checkRange(value, name, spec) {
   const integer = spec.type === 'integer';
   const min = spec.min ?? (integer ? INT_RANGE.min : undefined);
   const max = spec.max ?? (integer ? INT_RANGE.max : undefined);
-  const why = integer && spec.max === undefined ? ' (a 32-bit integer)' : '';
+  const why = integer && max === INT_RANGE.max ? ' (a 32-bit integer)' : '';
   if (min !== undefined && value < min) throw badInput(`--${name} must be at least ${min}, got ${value}`);
   if (max !== undefined && value > max) throw badInput(`--${name} must be at most ${max}${why}, got ${value}`);
   return value;
@@ -90,7 +118,7 @@ export function parseOptions(command, table, argv) {
     const match = /^--([A-Za-z0-9][A-Za-z0-9-]*)(?:=(.*))?$/s.exec(arg);
     if (!match) throw badInput(`unexpected argument '${quoted(arg)}' for ${command} (options start with --)`);
     const [, name, inline] = match;
-    const spec = table[name];
+    const spec = coreSpec(table[name]);
     if (!spec) throw badInput(`unknown option --${quoted(name)} for ${command} (known: ${Object.keys(table).map((k) => `--${k}`).join(', ')})`);
     if (spec.type === 'flag') {
       if (inline !== undefined) throw badInput(`--${name} takes no value`);
@@ -107,7 +135,7 @@ export function parseOptions(command, table, argv) {
 
 /** The given options over the table's defaults (a family may override a default, undefined: none). */
 export function withDefaults(table, options, overrides = {}) {
-  const defaults = Object.entries(table).map(([name, spec]) => [name, name in overrides ? overrides[name] : spec.default]);
+  const defaults = Object.entries(table).map(([name, spec]) => [name, name in overrides ? resolveDefault(overrides[name]) : coreSpec(spec).default]);
   return fill(Object.fromEntries(defaults.filter(([, value]) => value !== undefined)), options);
 }
 
@@ -159,8 +187,8 @@ function usageOf(name, spec, { required, defaultValue, arg }) {
  * placeholders.
  */
 export function usageLines(command, table, { names = Object.keys(table), required = [], defaults = {}, args = {}, help = [] } = {}) {
-  const parts = names.filter((n) => n !== 'out').map((n) => usageOf(n, table[n], {
-    required: required.includes(n), defaultValue: n in defaults ? defaults[n] : table[n].default, arg: args[n],
+  const parts = names.filter((n) => n !== 'out').map((n) => usageOf(n, coreSpec(table[n]), {
+    required: required.includes(n), defaultValue: n in defaults ? resolveDefault(defaults[n]) : coreSpec(table[n]).default, arg: args[n],
   }));
   const lines = [];
   let line = `  mechid ${command}`;

@@ -474,10 +474,29 @@ export class MechidError extends Error {
    * 'work': the request needs more work than options.maxWork (retry with maxWork: Infinity to run
    * it anyway); 'memory': its peak memory exceeds what this build can allocate (cannot be lifted).
    */
-  option?: 'structure' | 'friction' | 'offset' | 'lowpass' | 'runs' | 'work' | 'memory';
+  // …or the name (or code) of a described option out of its range: optionSchema()'s camelCase name
+  // ('blockRows', 'cutoffHz', 'init', …) or its code ('max_order', 'tolerances', 'band', 'grid', …).
+  option?: 'structure' | 'friction' | 'offset' | 'lowpass' | 'runs' | 'work' | 'memory' | string;
 }
 
+/** One option of the core (src/core/option_schema.hpp): its default (null: not given, e.g.
+ *  estimated or automatic), range (min, or above for an excluded bound; max) or choices, help. */
+export interface OptionSpec {
+  type: 'number' | 'integer' | 'boolean' | 'choice' | 'string' | 'numbers';
+  default: number | boolean | string | number[] | null;
+  min?: number; above?: number; max?: number;
+  choices?: string[];
+  help: string;
+}
+/** The core's options by group (the options objects of the functions below), by camelCase name. */
+export type OptionSchema = Record<'dataset' | 'identify' | 'frf' | 'modes' | 'nonlinearSimulate' | 'nonlinearIdentify' | string,
+  Record<string, OptionSpec>>;
+
 export interface Mechid extends NonlinearApi, Estimators {
+  /** The core's options: default, range, choices and help of each (a fresh copy); an option not given keeps its default. */
+  optionSchema(): OptionSchema;
+  /** `lo:hi:step` or {lo, hi, step} -> the grid of an SVF pole search (the core's pole_grid, at most 400 values). */
+  poleGrid(spec: string | { lo: number; hi: number; step: number }): number[];
   presetNames(): string[];
   /** Bytes of WebAssembly memory; memory only grows, so this is the peak so far. */
   memoryBytes(): number;
@@ -542,7 +561,11 @@ export function quoted(text: string, max?: number): string;
 export function isMatrix(m: unknown): m is Matrix;
 export function identity(n: number): Matrix;
 
-/** The defaults of every function's options (the CLI's option tables show and use these). */
+/**
+ * Deprecated: Mechid.optionSchema() is the one source of the defaults. The groups the schema
+ * describes (dataset, identify, frf, modes, nonlinearSimulate, nonlinearIdentify) are filled from it
+ * when a module is wrapped; the others are those of the options not yet described in C++.
+ */
 export const DEFAULTS: {
   simulate: Required<Pick<SimulationOptions, 'input' | 'amplitude' | 'snr' | 'seed' | 'hold' | 'freqHz' | 'freqHz2' | 'withDerivatives'>>;
   dataset: { inputSampling: 'auto' | 'point' | 'hold'; outputs: 'displacement' | 'acceleration'; cutoffHz: number };
@@ -558,7 +581,7 @@ export function withDefaults<T extends object>(defaults: T, options?: Partial<T>
 /** An estimator experiment's own sampling and noise (snr in dB; Infinity: none). */
 export interface EstimatorScenario { name: string; h: number; n: number; seed: number; snr: number }
 export const EQ32_READINGS: Record<'kn-wide' | 'kn' | 'printed', { scale: number; thetaVar: number[] }>;
-/** `lo:hi:step` or {lo, hi, step} -> the grid values (at most 400). */
+/** `lo:hi:step` or {lo, hi, step} -> the grid values (at most 400), by the core's pole_grid of the module wrapped last (Mechid.poleGrid). */
 export function poleGrid(spec: string | { lo: number; hi: number; step: number }): number[];
 /** "thresholds:X0", "sign" or "breakpoints:B1,B2,.."; makeError builds the error thrown (default MechidError). */
 export function parseRegions(text: string, makeError?: (message: string) => Error): RegionSpec;

@@ -2,18 +2,33 @@
 // scripts call these functions. Layout: a matrix is {rows, cols, data} with row-major
 // Float64Array data; time series have one row per sample; JSON files use nested arrays (json.js).
 //
-// Check and default once: every function fills its options from DEFAULTS with one withDefaults()
-// and checks *types* only (a number, a whole number, a string, a matrix); values (ranges, known
-// names) are checked by the core in C++ (the options' validate(), the converters of
-// wasm/convert/inputs.cpp) and arrive as MechidError 'bad-input'.
+// Defaults are the core's: an option not given (absent, undefined or null) keeps the C++ default
+// of its options struct, which api.optionSchema() describes (name, type, default, range, choices,
+// help) for the CLI and the page. Every function checks *types* only (a number, a whole number, a
+// string, a matrix); values (ranges, known names) are checked by the core in C++ (the options'
+// validate(), the converters of wasm/convert/) and arrive as MechidError 'bad-input' with the
+// option's code.
 import { MechidError, badInput, describeValue, unwrap } from './errors.js';
 import { identity, isMatrix } from './json.js';
+import { poleGridOf } from './formats.js';
 
 export { MechidError, badInput, printable, quoted, unwrap } from './errors.js';
 export {
   discreteModelFromJson, identity, isMatrix, matrixFromNested, matrixToNested, systemFromJson, systemToJson, toJson,
 } from './json.js';
-export { nonlinearToCsv, parseRegions, poleGrid, simulationToCsv } from './formats.js';
+export { nonlinearToCsv, parseRegions, simulationToCsv } from './formats.js';
+
+// The core's pole_grid of the module wrapped last (wrapModule), for the free function poleGrid.
+let boundPoleGrid = null;
+
+/**
+ * `lo:hi:step` or {lo, hi, step} -> the grid values, by the core's pole_grid (the module wrapped
+ * last; mechid.poleGrid is the same on a given module).
+ */
+export function poleGrid(spec) {
+  if (boundPoleGrid === null) throw new MechidError('internal', 'poleGrid needs a loaded module (wrapModule) first');
+  return poleGridOf(spec, boundPoleGrid);
+}
 
 /**
  * Readings of eq. 32 of Beckmann et al. 2016 (docs/results.md): as printed (N, N s/m) the covariances keep
@@ -26,24 +41,24 @@ export const EQ32_READINGS = {
   printed: { scale: 1, thetaVar: [0.1, 1e-6] },
 };
 
-/** The defaults of every function's options, in one place. */
+/**
+ * The defaults of the options not yet described by the core's schema; the groups the schema
+ * describes (dataset, identify, …) are filled from it when a module is wrapped (wrapModule), for
+ * callers of the former table: read api.optionSchema() instead.
+ */
 export const DEFAULTS = {
   simulate: { input: 'prbs', amplitude: 1, snr: Infinity, seed: 1, hold: 1, freqHz: 0, freqHz2: 0, withDerivatives: false },
-  dataset: { inputSampling: 'auto', outputs: 'displacement', cutoffHz: 0 },
-  identify: { init: 'n4sid', blockRows: 0, estimateInitial: true, positive: false },
   perturbation: { multiples: [1, 2, 3], samples: 50, relative: 0.05, seed: 1 },
   svf: { p1: 0.5, p2: 1.0, grid: null, form: 'auto', robust: false, intersample: 'cubic' },
   // Eq. 32 in kN, kN s/m with the wider prior on d (reading: the EQ32_READINGS entry that scale
   // and thetaVar come from); rk4 (SE biases d, docs/results.md).
   ekf: { method: 'rk4', reading: 'kn-wide', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' },
-  nonlinearSimulate: { h: 1e-3, n: 20000, substeps: 50, sigma: 0, a0: 0, seed: 1 },
-  // mass / damping null: estimated with the stiffness. swap undefined: the paper's choice
-  // (Algorithm 3's swapping in the IDA, plain IRLS in the DIA).
-  nonlinearIdentify: {
-    mass: null, damping: null, segments: 1, highpassHz: 0, detrend: false,
-    tolerance: 1e-8, delta: 1e-6, lambda: 0, maxIterations: 1000, swapTolerance: 1,
-  },
 };
+
+/** Each option's default in a group of the core's option schema (null: not given). */
+function schemaDefaults(group) {
+  return Object.fromEntries(Object.entries(group).map(([name, entry]) => [name, entry.default]));
+}
 
 /** `defaults` overridden by the options given (an undefined value counts as not given). */
 export function withDefaults(defaults, options) {
@@ -75,6 +90,8 @@ function requireMatrix(value, name) {
   if (!isMatrix(value)) throw badInput(`${name} is missing or not a {rows, cols, data} matrix`);
   return value;
 }
+
+const given = (value) => value !== undefined && value !== null;
 
 const optionalMatrix = (value, name) => (value === undefined || value === null ? undefined : requireMatrix(value, name));
 
@@ -179,20 +196,22 @@ function normalizeDiscreteModel(model, method) {
   return { ...model, J };
 }
 
-/** Sampled data {h, u, y} with the dataset options defaulted; `outputName` names y in errors. */
+/** Sampled data {h, u, y} and its options, types checked (absent: the core's default); `outputName` names y in errors. */
 function normalizeDataset(data, outputName = 'output data q') {
   requireObject(data, 'data must be an object {h, u, y}');
-  const d = withDefaults(DEFAULTS.dataset, data);
-  requireNumber(d.h, 'h');
-  requireMatrix(d.u, 'input data u');
-  requireMatrix(d.y, outputName);
-  requireString(d.inputSampling, 'inputSampling');
-  requireString(d.outputs, 'outputs');
-  requireNumber(d.cutoffHz, 'acceleration high-pass cut-off (Hz)');
-  const inputScale = optionalNumbers(d.inputScale, 'inputScale') ?? undefined;
-  const outputScale = optionalNumbers(d.outputScale, 'outputScale') ?? undefined;
-  if (d.name !== undefined) requireString(d.name, 'name');
-  return { h: d.h, u: d.u, y: d.y, inputSampling: d.inputSampling, outputs: d.outputs, cutoffHz: d.cutoffHz, inputScale, outputScale, name: d.name };
+  requireNumber(data.h, 'h');
+  requireMatrix(data.u, 'input data u');
+  requireMatrix(data.y, outputName);
+  if (given(data.inputSampling)) requireString(data.inputSampling, 'inputSampling');
+  if (given(data.outputs)) requireString(data.outputs, 'outputs');
+  if (given(data.cutoffHz)) requireNumber(data.cutoffHz, 'acceleration high-pass cut-off (Hz)');
+  const inputScale = optionalNumbers(data.inputScale, 'inputScale') ?? undefined;
+  const outputScale = optionalNumbers(data.outputScale, 'outputScale') ?? undefined;
+  if (data.name !== undefined) requireString(data.name, 'name');
+  return {
+    h: data.h, u: data.u, y: data.y, inputSampling: data.inputSampling, outputs: data.outputs, cutoffHz: data.cutoffHz,
+    inputScale, outputScale, name: data.name,
+  };
 }
 
 // One record, or an array of records (several runs of one experiment).
@@ -228,6 +247,24 @@ function shapesMatrix(shapes, name) {
   return { re: { rows: shapes.length, cols: m, data: re }, im: { rows: shapes.length, cols: m, data: im } };
 }
 
+// identify's options, types checked (absent: the core's default; ranges are the core's).
+function normalizeIdentifyOptions(options) {
+  const o = { ...(options ?? {}) };
+  o.L = optionalMatrix(o.L, 'matrix L');
+  o.forceDofs = optionalNumbers(o.forceDofs, 'force DOFs') ?? undefined;
+  if (given(o.init)) requireString(o.init, 'init');
+  if (given(o.blockRows)) requireInteger(o.blockRows, 'block rows');
+  o.structure = normalizeStructure(o.structure);
+  if (given(o.friction)) requireString(o.friction, 'friction');
+  if (given(o.lowpassHz)) requireNumber(o.lowpassHz, 'low-pass cut-off (Hz)');
+  if (given(o.maxWork)) requireNumber(o.maxWork, 'maxWork');
+  if (o.validation !== undefined) {
+    if (!Array.isArray(o.validation)) throw badInput('validation must be a list of records {h, u, y, ...}', 'validation');
+    o.validation = o.validation.map((record, i) => normalizeDataset(record, `output data q of validation run ${i + 1}`));
+  }
+  return o;
+}
+
 function normalizeSvfOptions(options) {
   const o = withDefaults(DEFAULTS.svf, options);
   o.grid = optionalNumbers(o.grid, 'the pole grid');
@@ -241,7 +278,18 @@ function normalizeSvfOptions(options) {
 
 /** Wraps an instantiated emscripten module (the default export of web/gen/mechid.mjs). */
 export function wrapModule(module) {
+  const schema = typeof module.optionSchema === 'function' ? module.optionSchema() : {};  // builds before the schema: none
+  for (const [group, entries] of Object.entries(schema)) DEFAULTS[group] = schemaDefaults(entries);
+  const grid = (lo, hi, step) => unwrap(module.poleGrid(lo, hi, step));
+  boundPoleGrid = grid;
   return {
+    /**
+     * The core's options: {group: {option: {type, default, min?, above?, max?, choices?, help}}}
+     * (src/core/option_schema.hpp); default null: not given (estimated, automatic). A fresh copy.
+     */
+    optionSchema: () => structuredClone(schema),
+    /** `lo:hi:step` or {lo, hi, step} -> the grid of an SVF pole search (the core's pole_grid). */
+    poleGrid: (spec) => poleGridOf(spec, grid),
     presetNames: () => module.presetNames(),
     // Bytes of WebAssembly memory; it only grows, so this is the peak so far.
     memoryBytes: () => module.HEAP8.buffer.byteLength,
@@ -330,21 +378,7 @@ export function wrapModule(module) {
      */
     identify(method, data, options, truth) {
       requireString(method, 'method');
-      const o = withDefaults(DEFAULTS.identify, options);
-      o.L = optionalMatrix(o.L, 'matrix L');
-      o.forceDofs = optionalNumbers(o.forceDofs, 'force DOFs') ?? undefined;
-      requireString(o.init, 'init');
-      requireInteger(o.blockRows, 'block rows');
-      o.structure = normalizeStructure(o.structure);
-      if (o.friction !== undefined) requireString(o.friction, 'friction');
-      if (o.lowpassHz !== undefined) requireNumber(o.lowpassHz, 'low-pass cut-off (Hz)');
-      if (o.maxWork !== undefined && !(requireNumber(o.maxWork, 'maxWork') > 0)) {
-        throw badInput(`maxWork must be a positive number of floating-point operations (Infinity: no limit), got ${o.maxWork}`);
-      }
-      if (o.validation !== undefined) {
-        if (!Array.isArray(o.validation)) throw badInput('validation must be a list of records {h, u, y, ...}', 'validation');
-        o.validation = o.validation.map((record, i) => normalizeDataset(record, `output data q of validation run ${i + 1}`));
-      }
+      const o = normalizeIdentifyOptions(options);
       const records = normalizeRuns(data);
       return unwrap(module.identify(method, records, o, optionalSystem(truth)));
     },
@@ -355,10 +389,7 @@ export function wrapModule(module) {
     estimateWork(method, data, options) {
       requireString(method, 'method');
       const records = normalizeRuns(data);
-      const o = withDefaults(DEFAULTS.identify, options);
-      o.L = optionalMatrix(o.L, 'matrix L');
-      o.structure = normalizeStructure(o.structure);
-      return unwrap(module.estimateWork(method, records, o));
+      return unwrap(module.estimateWork(method, records, normalizeIdentifyOptions(options)));
     },
     /**
      * The free-run fit of a model {M, D, K, L} on a record {h, u, y, ...}, with the force terms the
@@ -433,28 +464,24 @@ export function wrapModule(module) {
     nonlinearSystemNames: () => module.nonlinearSystemNames(),
     /** Simulates a preset ('lin-ewins', 'beam'); `a` is the accelerometer signal (eq. 24). */
     nonlinearSimulate(name, options) {
-      const o = withDefaults(DEFAULTS.nonlinearSimulate, options);
-      requireNumber(o.h, 'h');
-      for (const key of ['n', 'substeps']) requireInteger(o[key], key);
-      for (const key of ['sigma', 'a0']) requireNumber(o[key], key);
-      requireInteger(o.seed, 'seed');
+      const o = { ...(options ?? {}) };
+      for (const key of ['h', 'sigma', 'a0']) if (given(o[key])) requireNumber(o[key], key);
+      for (const key of ['n', 'substeps', 'seed']) if (given(o[key])) requireInteger(o[key], key);
       return unwrap(module.nonlinearSimulate(String(name), o));
     },
     /**
-     * Piecewise-linear stiffness from {h, a, f?} by 'ida' or 'dia' (options: DEFAULTS.nonlinearIdentify + method, regions);
+     * Piecewise-linear stiffness from {h, a, f?} by 'ida' or 'dia' (options: optionSchema().nonlinearIdentify, and regions);
      * truth ({class name: k}, e.g. nonlinearSimulate's k) adds each stiffness's error against it.
      */
     nonlinearIdentify(data, options, truth) {
       requireObject(data, 'data must be an object {h, a, f}');
       requireNumber(data.h, 'h');
-      const o = withDefaults(DEFAULTS.nonlinearIdentify, options);
-      requireString(o.method, 'method');
+      const o = { ...(options ?? {}) };
+      if (given(o.method)) requireString(o.method, 'method');
       requireObject(o.regions, 'regions are missing (thresholds, sign or breakpoints)');
-      for (const key of ['mass', 'damping']) if (o[key] !== null) requireNumber(o[key], key);
-      for (const key of ['segments', 'maxIterations']) requireInteger(o[key], key);
-      for (const key of ['highpassHz', 'tolerance', 'delta', 'lambda', 'swapTolerance']) requireNumber(o[key], key);
-      o.swap = o.swap ?? o.method === 'ida';
-      o.detrend = Boolean(o.detrend);
+      for (const key of ['mass', 'damping', 'highpassHz', 'tolerance', 'delta', 'lambda', 'swapTolerance']) if (given(o[key])) requireNumber(o[key], key);
+      for (const key of ['segments', 'maxIterations']) if (given(o[key])) requireInteger(o[key], key);
+      for (const key of ['swap', 'detrend']) if (given(o[key])) o[key] = Boolean(o[key]);
       const a = requireSignal(data.a, 'the acceleration');
       const f = data.f === undefined || data.f === null ? null : requireSignal(data.f, 'the force');
       if (truth !== undefined && truth !== null) {

@@ -8,12 +8,14 @@
 #include "convert/frequency_domain.hpp"
 #include "convert/inputs.hpp"
 #include "convert/method_info.hpp"
+#include "convert/option_reader.hpp"
 #include "convert/result_or_error.hpp"
 #include "convert/results.hpp"
 #include "core/rng.hpp"
 #include "mechid.hpp"
 #include "estimators/nonlinear/presets.hpp"
 #include "identify/amplitude_scaling.hpp"
+#include "estimators/svf/pole_search.hpp"
 #include "identify/work_estimate.hpp"
 #include "model/force_matrix.hpp"
 
@@ -221,6 +223,11 @@ val nonlinear_identify_js(val data, val o, val truth) {
   });
 }
 
+// The values lo, lo + step, … up to hi of an SVF pole search (estimators/svf/pole_search.hpp).
+val pole_grid_js(double lo, double hi, double step) {
+  return result_or_error([&] { return numbers_to_js(pole_grid(lo, hi, step)); });
+}
+
 }  // namespace
 }  // namespace mechid::wasm
 
@@ -259,4 +266,6 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("nonlinearSystemNames", &nonlinear_system_names_js);
   function("nonlinearSimulate", &nonlinear_simulate_js);
   function("nonlinearIdentify", &nonlinear_identify_js);
+  function("optionSchema", &option_schema_to_js);
+  function("poleGrid", &pole_grid_js);
 }

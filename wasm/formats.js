@@ -27,15 +27,16 @@ export function nonlinearToCsv(sim, withDerivatives) {
   return columnsToCsv(['t', 'u1', 'a1', ...(withDerivatives ? ['q1', 'v1'] : [])], [sim.t, sim.f, sim.a, ...extra]);
 }
 
-/** `lo:hi:step` or {lo, hi, step} -> the grid values (as src/estimators/svf/pole_search.cpp builds them). */
-export function poleGrid(spec) {
+/**
+ * `lo:hi:step` or {lo, hi, step} read into numbers, then `grid(lo, hi, step)` (the core's
+ * pole_grid, which checks the values); the syntax is wasm/csv.js's decimal numbers.
+ */
+export function poleGridOf(spec, grid) {
   const [lo, hi, step] = typeof spec === 'string' ? spec.split(':').map(parseDecimal) : [spec?.lo, spec?.hi, spec?.step];
-  if (![lo, hi, step].every(Number.isFinite) || !(lo > 0) || !(hi >= lo) || !(step > 0)) {
-    throw badInput(`a pole grid is lo:hi:step with 0 < lo <= hi and step > 0, got ${JSON.stringify(spec)}`);
+  if (![lo, hi, step].every(Number.isFinite) || (typeof spec === 'string' && spec.split(':').length !== 3)) {
+    throw badInput(`a pole grid is lo:hi:step with 0 < lo <= hi and step > 0, got ${JSON.stringify(spec)}`, 'grid');
   }
-  const count = Math.floor((hi - lo) / step + 1e-9) + 1;
-  if (count > 400) throw badInput(`the pole grid has ${count} values; at most 400 are allowed`);
-  return Array.from({ length: count }, (_, i) => lo + i * step);
+  return Array.from(grid(lo, hi, step));
 }
 
 /**

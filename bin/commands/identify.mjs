@@ -14,20 +14,19 @@ export const examples = [
   'mechid identify --data 3dof.csv --method auto --truth 3dof --out result.json',
   'mechid identify --data 3dof.csv --method variational-zoh --positive',
 ];
-const dataset = DEFAULTS.dataset;
-const nonlinear = DEFAULTS.nonlinearIdentify;
 export const options = {
-  ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), 'force-dofs': nums('D1,D2,..'), init: str('n4sid|equation-error', { default: DEFAULTS.identify.init }),
-  ...pick('truth'), 'block-rows': int('I'), positive: flag(),
+  ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), 'force-dofs': nums('D1,D2,..'), init: str('NAME', { core: 'identify.init' }),
+  ...pick('truth'), 'block-rows': int('I', { core: 'identify.blockRows' }), positive: flag(),
   // several runs and held-out records; known structure, friction, offset; units and signs (issue 16)
   data: str('FILE', { repeat: true }), validate: str('FILE', { repeat: true }), structure: str('FILE|JSON'),
-  friction: choice(['none', 'coulomb']), offset: flag(), lowpass: num('HZ'), scale: strs('COL=FACTOR,..'),
+  friction: str('NAME', { core: 'identify.friction' }), offset: flag(), lowpass: num('HZ', { core: 'identify.lowpassHz', auto: true }),
+  scale: strs('COL=FACTOR,..'),
   // the work guard (issue 20): the most floating-point operations a request may need; inf lifts it
-  'max-work': { type: 'limit', arg: 'FLOPS|inf', min: 1 },
+  'max-work': { type: 'limit', arg: 'FLOPS|inf', core: 'identify.maxWork' },
   // the columns of the data file and how its inputs and outputs were sampled
   'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
-  'input-sampling': choice(['auto', 'point', 'hold'], { default: dataset.inputSampling }),
-  outputs: choice(['displacement', 'acceleration'], { default: dataset.outputs }), cutoff: num('HZ'),
+  'input-sampling': str('NAME', { core: 'dataset.inputSampling' }),
+  outputs: str('NAME', { core: 'dataset.outputs' }), cutoff: num('HZ', { core: 'dataset.cutoffHz', auto: true }),
   // svf (the SVF report "Modeling & Simulation of Dynamic Systems")
   model: str('MODEL'), poles: nums('P1,P2', { count: 2 }), 'pole-grid': str('LO:HI:STEP'), robust: flag(),
   form: str('auto|siso|mimo', { default: DEFAULTS.svf.form }), intersample: str('cubic|linear', { default: DEFAULTS.svf.intersample }),
@@ -36,9 +35,10 @@ export const options = {
   reading: choice(Object.keys(EQ32_READINGS), { default: DEFAULTS.ekf.reading }), theta0: nums('C_SPEC,D', { count: 2 }),
   // ida, dia (Karimov et al. 2021): regions, known m and c, reconstruction (sec. 3.2.2), IRLS and swapping (Algorithms 1, 3)
   regions: str('thresholds:X0|sign|breakpoints:B1,B2,..'), mass: num('M'), damping: num('C'),
-  segments: int('K', { default: nonlinear.segments }), highpass: num('HZ', { default: nonlinear.highpassHz }), detrend: flag(),
-  swap: choice(['on', 'off']), 'swap-tol': num('T', { default: nonlinear.swapTolerance }), tol: num('T', { default: nonlinear.tolerance }),
-  delta: num('D', { default: nonlinear.delta }), lambda: num('L', { default: nonlinear.lambda }),
+  segments: int('K', { core: 'nonlinearIdentify.segments' }), highpass: num('HZ', { core: 'nonlinearIdentify.highpassHz' }), detrend: flag(),
+  swap: choice(['on', 'off']), 'swap-tol': num('T', { core: 'nonlinearIdentify.swapTolerance' }),
+  tol: num('T', { core: 'nonlinearIdentify.tolerance' }), delta: num('D', { core: 'nonlinearIdentify.delta' }),
+  lambda: num('L', { core: 'nonlinearIdentify.lambda' }),
   'accel-col': str('NAME', { default: 'a1' }), 'force-col': str('NAME'),  // force: default u1 when the file has it
 };
 
@@ -71,7 +71,7 @@ export const FAMILIES = [
       '--friction coulomb: F_c sign(q\') per DOF (inverse-dynamic; auto runs it); --offset: a constant force f_0 per',
       '  DOF and run (inverse-dynamic, variational-zoh, auto); --lowpass HZ: before differentiating (diagnostics.lowpass_hz)',
       '--scale COL=FACTOR,..: multiply columns (units: q1=1.786e-5 for counts to m; u1=-1 flips a sign)',
-      '--max-work FLOPS|inf: refuse a request estimated to need more flops (default 1.5e11, ~100 s; inf: no limit)'],
+      '--max-work FLOPS|inf: refuse a request estimated to need more flops (about 100 s of work by default; inf: no limit)'],
     run: identifyLinear,
   },
   {

@@ -2,7 +2,7 @@
 // stabilization diagram, modes with standard deviations and shapes at the sensors, band model.
 import { writeUff55 } from '../../wasm/uff-write.js';
 import { warn, writeJson, writeOutput } from '../io.mjs';
-import { choice, int, num, requireOption, str } from '../options.mjs';
+import { int, num, requireOption, str } from '../options.mjs';
 import { RECORD_OPTIONS, readResponseRecord } from '../response-record.mjs';
 
 export const name = 'modes';
@@ -14,14 +14,15 @@ export const examples = [
 ];
 export const options = {
   ...RECORD_OPTIONS,
-  'max-order': int('N', { min: 2 }), 'freq-tol': num('F'), 'damping-tol': num('D'), 'mac-min': num('M'),
-  'min-stable': int('K', { min: 1 }), 'holdout-periods': int('P', { min: 0 }),
-  weighting: choice(['auto', 'inverse-sd', 'uniform']), uff: str('FILE'), 'driving-point': int('O', { min: 1 }),
+  'max-order': int('N', { core: 'modes.maxOrder' }), 'freq-tol': num('F', { core: 'modes.freqTol' }),
+  'damping-tol': num('D', { core: 'modes.dampingTol' }), 'mac-min': num('M', { core: 'modes.macMin' }),
+  'min-stable': int('K', { core: 'modes.minStableOrders' }), 'holdout-periods': int('P', { core: 'modes.holdoutPeriods' }),
+  weighting: str('NAME', { core: 'modes.weighting' }), uff: str('FILE'), 'driving-point': int('O', { min: 1 }),
 };
 export const usage = {
   required: ['data', 'band'],
-  help: ['modes in --band LO:HI Hz: LSCF orders 2..--max-order (40), stable within --freq-tol 0.01, --damping-tol 0.05,',
-    '--mac-min 0.98 over --min-stable 5 orders; FRF options as for frf (random records: lpm; --periods P for periodic);',
+  help: ['modes in --band LO:HI Hz: LSCF orders 2..--max-order, stable within --freq-tol, --damping-tol (relative)',
+    'and --mac-min over --min-stable orders; FRF options as for frf (random records: lpm; --periods P for periodic);',
     '--holdout-periods P validates the band model on the last periods; --uff FILE writes the modes as UFF 55;',
     '--driving-point O (output column O, from 1, measured at the force) adds reduced: the band\'s M, D, K from',
     'mass-normalised shapes when it has as many modes as outputs, else status failed with the reason it cannot;',

@@ -3,7 +3,7 @@
 // Beckmann et al. 2016 (belt-drive), or of a nonlinear preset of Karimov et al. 2021 (lin-ewins, beam). The --system value picks the family; FAMILIES lists the options of each.
 import { DEFAULTS, badInput, nonlinearToCsv, simulationToCsv } from '../../wasm/api.js';
 import { loadSystem, writeOutput } from '../io.mjs';
-import { checkFamily, flag, int, num, nums, pick, requireOption, str, usageLines, withDefaults } from '../options.mjs';
+import { checkFamily, coreDefault, flag, int, num, nums, pick, requireOption, str, usageLines, withDefaults } from '../options.mjs';
 
 export const name = 'simulate';
 export const summary = 'sampled data (CSV) of a linear system, a nonlinear preset or an estimator experiment';
@@ -13,7 +13,6 @@ export const examples = [
   'mechid simulate --system 3dof --h 0.1 --n 4000 --input prbs --snr 40 --seed 4 --out record.csv',
 ];
 const linear = DEFAULTS.simulate;
-const nonlinear = DEFAULTS.nonlinearSimulate;
 const common = pick('system', 'h', 'n', 'snr', 'seed');
 export const options = {
   system: str('NAME|FILE'), h: common.h, n: common.n,
@@ -22,7 +21,8 @@ export const options = {
   snr: { ...common.snr, default: linear.snr }, seed: { ...common.seed, default: linear.seed }, 'with-derivatives': flag(),
   hold: int('SAMPLES', { default: linear.hold }), freq: num('HZ'), freq2: num('HZ'), q0: nums('a,b,..'), v0: nums('a,b,..'),
   // nonlinear presets: the accelerometer of eq. 24 and the integration
-  sigma: num('S', { default: nonlinear.sigma }), a0: num('A0', { default: nonlinear.a0 }), substeps: int('K', { default: nonlinear.substeps }),
+  sigma: num('S', { core: 'nonlinearSimulate.sigma' }), a0: num('A0', { core: 'nonlinearSimulate.a0' }),
+  substeps: int('K', { core: 'nonlinearSimulate.substeps' }),
 };
 
 const NONLINEAR_SYSTEMS = 'lin-ewins|beam';
@@ -90,7 +90,7 @@ export const FAMILIES = [
     match: (system, mechid) => mechid.nonlinearSystemNames().includes(system),
     required: ['system'],
     options: ['system', 'h', 'n', 'sigma', 'a0', 'seed', 'substeps', 'with-derivatives'],
-    defaults: { h: nonlinear.h, n: nonlinear.n },
+    defaults: { h: coreDefault('nonlinearSimulate.h'), n: coreDefault('nonlinearSimulate.n') },
     args: { system: NONLINEAR_SYSTEMS },
     help: ['CSV t,u1,a1[,q1,v1]: force, accelerometer a + sigma z + a0 (Karimov et al. 2021 eq. 24)[, true x, v];',
       "n 20000 is the paper's 20 s at 1 kHz; K RK4 steps per sample"],

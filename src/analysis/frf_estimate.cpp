@@ -78,10 +78,7 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
   require(k >= 1 && m >= 1, "frf: needs at least one input and one output column", "data");
   require(y.rows() == N, "frf: the inputs have " + std::to_string(N) + " samples and the outputs " + std::to_string(y.rows()), "data");
   require(u.allFinite() && y.allFinite(), "frf: the data hold a value that is not finite", "data");
-  require(o.band_lo_hz >= 0.0 && o.band_lo_hz < o.band_hi_hz, "frf: the band " + format_digits(o.band_lo_hz) + ":" +
-                                                                  format_digits(o.band_hi_hz) + " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
-  require(o.impact_force_fraction > 0.0 && o.impact_force_fraction <= 1.0, "frf: the force window's fraction must be in (0, 1]", "window");
-  require(o.impact_end_value > 0.0 && o.impact_end_value <= 1.0, "frf: the exponential window's end value must be in (0, 1]", "window");
+  o.validate();
   if (o.method == FrfMethod::local_polynomial && o.periods == 0) return local_polynomial_frf(u, y, h, o);
   const Segmentation s = segmentation(N, o);
   const SpectralWindow window = o.periods > 0 ? SpectralWindow::rectangular : o.window;

@@ -4,17 +4,10 @@
 #include "core/input_error.hpp"
 
 namespace mechid {
-namespace {
-
-constexpr EnumNames<SpectralWindow, 3> kWindowNames{"window", {"hann", "rectangular", "impact"}};
-constexpr EnumNames<FrfMethod, 2> kMethodNames{"FRF method", {"welch", "lpm"}};
-
-}  // namespace
-
 SpectralWindow parse_spectral_window(const std::string& text) { return kWindowNames.parse(text); }
 std::string to_string(SpectralWindow window) { return kWindowNames.name(window); }
-FrfMethod parse_frf_method(const std::string& text) { return kMethodNames.parse(text); }
-std::string to_string(FrfMethod method) { return kMethodNames.name(method); }
+FrfMethod parse_frf_method(const std::string& text) { return kFrfMethodNames.parse(text); }
+std::string to_string(FrfMethod method) { return kFrfMethodNames.name(method); }
 
 std::vector<Eigen::Index> bins_in_band(Eigen::Index first, Eigen::Index last, double df, const FrfOptions& o) {
   std::vector<Eigen::Index> chosen;
@@ -35,6 +28,12 @@ void report_unestimated(FrfEstimate& result, Eigen::Index unestimated, const Frf
   else if (unestimated > 0)
     result.add_warning("frf: " + std::to_string(unestimated) + " of " + std::to_string(F) + " frequencies " + why +
                        ": their H1 and coherence are null");
+}
+
+void FrfOptions::validate() const {
+  require(!(band_lo_hz >= band_hi_hz), "frf: the band " + format_digits(band_lo_hz) + ":" + format_digits(band_hi_hz) +
+                                           " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
+  check_options(*this);
 }
 
 }  // namespace mechid

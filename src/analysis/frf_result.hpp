@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.hpp"
+#include "core/option_schema.hpp"
 #include "core/status.hpp"
 #include "core/types.hpp"
 
@@ -25,6 +27,9 @@ enum class FrfMethod {
   local_polynomial,  // the local polynomial method on the whole record's DFT (local_polynomial_frf.hpp)
 };
 
+inline constexpr EnumNames<SpectralWindow, 3> kWindowNames{"window", {"hann", "rectangular", "impact"}};
+inline constexpr EnumNames<FrfMethod, 2> kFrfMethodNames{"FRF method", {"welch", "lpm"}};
+
 SpectralWindow parse_spectral_window(const std::string& text);  // "hann", "rectangular", "impact"
 std::string to_string(SpectralWindow window);
 FrfMethod parse_frf_method(const std::string& text);  // "welch", "lpm"
@@ -40,7 +45,40 @@ struct FrfOptions {
   double band_hi_hz = std::numeric_limits<double>::infinity();
   double impact_force_fraction = 0.1;  // impact: the input window is 1 over this part of a segment
   double impact_end_value = 0.01;      // impact: the exponential window's value at the segment's end
+
+  // Throws InputError (codes segment, periods, band, window) for an option out of its range
+  // (describe below) or an empty band; what depends on the record (periods dividing it, the
+  // segment's length, the Nyquist frequency) is checked by estimate_frf.
+  void validate() const;
 };
+
+// FrfOptions' options (core/option_schema.hpp).
+template <class Visitor>
+void describe(FrfOptions& o, Visitor& v) {
+  v(Option{"method", "Welch averaging of segments (or periods), or the local polynomial method (lpm)"},
+    choice_field(o.method, kFrfMethodNames));
+  v(Option{"window", "Welch: hann (random forces), rectangular (periodic), impact (hammer tests)"}, choice_field(o.window, kWindowNames));
+  v(Option{"segment", "Welch: samples per segment (0: N/8, or the period)"}.at_least(0).message("frf: the segment length", "positive"),
+    o.segment);
+  v(Option{"periods", "a periodic input: the periods the record holds (0: not periodic)"}.at_least(0), o.periods);
+  v(Option{"skipPeriods", "periodic records: the periods dropped at the start (the transient)"}.at_least(0).with_code("periods"),
+    o.skip_periods);
+  v(Option{"bandLoHz", "the band's lower frequency in Hz"}.at_least(0).with_code("band"), o.band_lo_hz);
+  v(Option{"bandHiHz", "the band's upper frequency in Hz (Infinity: the Nyquist frequency)"}.above(0).infinity_allowed().with_code("band"),
+    o.band_hi_hz);
+  v(Option{"impactForceFraction", "impact: the input window is 1 over this part of a segment"}
+        .above(0)
+        .at_most(1)
+        .message("frf: the force window's fraction", "in (0, 1]")
+        .with_code("window"),
+    o.impact_force_fraction);
+  v(Option{"impactEndValue", "impact: the exponential window's value at the segment's end"}
+        .above(0)
+        .at_most(1)
+        .message("frf: the exponential window's end value", "in (0, 1]")
+        .with_code("window"),
+    o.impact_end_value);
+}
 
 struct FrfEstimate : Outcome {
   Vector freq_hz;                       // F frequencies (bins of the segment within the band)

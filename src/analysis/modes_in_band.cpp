@@ -211,16 +211,11 @@ std::vector<BandValidation> validate(const ModalFit& model, const Matrix& u, con
   return out;
 }
 
-// The options' checks that need no FRF (`outputs`: the record's output columns).
+// The options' checks that depend on the record (`outputs`: its output columns); the rest is
+// ModesOptions::validate().
 void check_modes_options(const ModesOptions& o, Eigen::Index outputs) {
   require(o.outputs.empty() || Eigen::Index(o.outputs.size()) == outputs, "modes: one response kind per output column", "outputs");
-  require(o.max_order >= 2 && o.max_order <= 400, "modes: max_order = " + std::to_string(o.max_order) + " must be in 2 … 400", "max_order");
-  require(o.freq_tol > 0.0 && o.damping_tol > 0.0 && o.mac_min > 0.0 && o.mac_min <= 1.0,
-          "modes: the stability tolerances must be positive (and the MAC at most 1)", "tolerances");
-  require(o.min_stable_orders >= 1, "modes: min_stable_orders must be at least 1", "tolerances");
-  require(std::isfinite(o.frf.band_hi_hz), "modes: give the band's upper frequency", "band");
-  require(o.holdout_periods >= 0 && (o.holdout_periods == 0 || o.frf.periods > 0),
-          "modes: held-out periods need a periodic record (give its number of periods)", "holdout");
+  o.validate();
   require(o.driving_output >= -1 && o.driving_output < outputs, "modes: the driving point is output " + std::to_string(o.driving_output + 1) +
                                                                     " but the record's outputs are 1 … " + std::to_string(outputs), "drivingOutput");
 }
@@ -510,7 +505,6 @@ void identify_picked_modes(const Matrix& u, const Matrix& y, double h, const Mod
 }
 
 constexpr EnumNames<Response, 3> kResponseNames{"response", {"displacement", "velocity", "acceleration"}};
-constexpr EnumNames<FrfWeighting, 3> kWeightingNames{"weighting", {"auto", "inverse-sd", "uniform"}};
 
 }  // namespace
 
@@ -518,6 +512,13 @@ Response parse_response(const std::string& text) { return kResponseNames.parse(t
 std::string to_string(Response response) { return kResponseNames.name(response); }
 FrfWeighting parse_frf_weighting(const std::string& text) { return kWeightingNames.parse(text); }
 std::string to_string(FrfWeighting weighting) { return kWeightingNames.name(weighting); }
+
+void ModesOptions::validate() const {
+  check_options(*this);
+  require(std::isfinite(frf.band_hi_hz), "modes: give the band's upper frequency", "band");
+  require(holdout_periods == 0 || frf.periods > 0, "modes: held-out periods need a periodic record (give its number of periods)",
+          "holdout");
+}
 
 // The stages: the options' checks, the FRF (estimate_band_frf), the stabilization diagram, the
 // picking, then for the picked modes the refinement, the band model, the standard deviations, the

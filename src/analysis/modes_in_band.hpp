@@ -25,6 +25,7 @@ std::string to_string(Response response);
 // How LSCF weights the FRF entries: by the inverse of each entry's standard deviation, or the
 // same weight at every frequency of a channel (the inverse of its RMS over the band).
 enum class FrfWeighting { automatic, inverse_sd, uniform };
+inline constexpr EnumNames<FrfWeighting, 3> kWeightingNames{"weighting", {"auto", "inverse-sd", "uniform"}};
 FrfWeighting parse_frf_weighting(const std::string& text);  // "auto", "inverse-sd", "uniform"
 std::string to_string(FrfWeighting weighting);
 
@@ -51,7 +52,51 @@ struct ModesOptions {
   // The output column measured at the reference input's force, in its direction (0-based; −1:
   // none): when given, the result carries the band's reduced M, D, K (reduced_model.hpp).
   Eigen::Index driving_output = -1;
+
+  // Throws InputError (codes max_order, tolerances, holdout, band, and frf's) for an option out of
+  // its range (describe below), a band without its upper frequency, held-out periods of a record
+  // that is not periodic; what depends on the record is checked by modes_in_band.
+  void validate() const;
 };
+
+// ModesOptions' options (core/option_schema.hpp): frf's (method lpm by default), then its own;
+// outputs (a list of response kinds) and drivingOutput (1-based in JS) have their own parsers.
+template <class Visitor>
+void describe(ModesOptions& o, Visitor& v) {
+  describe(o.frf, v);
+  v(Option{"weighting", "LSCF weights: auto (inverse-sd for the LPM, uniform for periods), inverse-sd, uniform"},
+    choice_field(o.weighting, kWeightingNames));
+  v(Option{"maxOrder", "the highest LSCF model order of the stabilization diagram"}
+        .at_least(2)
+        .at_most(400)
+        .message("modes: max_order", "in 2 … 400")
+        .with_code("max_order"),
+    o.max_order);
+  const char* tolerances = "positive (and the MAC at most 1)";
+  v(Option{"freqTol", "a stable pole's frequency differs by at most this (relative) from the order below"}
+        .above(0)
+        .message("modes: the stability tolerances", tolerances)
+        .with_code("tolerances"),
+    o.freq_tol);
+  v(Option{"dampingTol", "a stable pole's damping ratio differs by at most this (relative) from the order below"}
+        .above(0)
+        .message("modes: the stability tolerances", tolerances)
+        .with_code("tolerances"),
+    o.damping_tol);
+  v(Option{"macMin", "a stable pole's shape has at least this MAC with the order below's"}
+        .above(0)
+        .at_most(1)
+        .message("modes: the stability tolerances", tolerances)
+        .with_code("tolerances"),
+    o.mac_min);
+  v(Option{"minStableOrders", "a mode: poles stable in frequency and damping over this many consecutive orders"}
+        .at_least(1)
+        .message("modes: min_stable_orders", "at least 1")
+        .with_code("tolerances"),
+    o.min_stable_orders);
+  v(Option{"holdoutPeriods", "periodic records: the last periods kept out for validation"}.at_least(0).with_code("holdout"),
+    o.holdout_periods);
+}
 
 struct StabilizationPole {
   double freq_hz = 0.0, zeta = 0.0;

@@ -11,7 +11,6 @@
 namespace mechid {
 namespace {
 
-const EnumNames<OutputKind, 2> kOutputNames{"outputs", {"displacement", "acceleration"}};
 
 void require_finite(const Matrix& X, const char* prefix) {
   for (Eigen::Index i = 0; i < X.rows(); ++i)
@@ -95,14 +94,12 @@ void require_independent_columns(const Matrix& X, const char* letter, const std:
 
 }  // namespace
 
-OutputKind parse_output_kind(const std::string& text) { return kOutputNames.parse(text); }
+OutputKind parse_output_kind(const std::string& text) { return kOutputKindNames.parse(text); }
 
-std::string to_string(OutputKind kind) { return kOutputNames.name(kind); }
+std::string to_string(OutputKind kind) { return kOutputKindNames.name(kind); }
 
 void validate_options(const Dataset& d) {
-  require(std::isfinite(d.acceleration_cutoff_hz) && d.acceleration_cutoff_hz >= 0,
-          "the acceleration high-pass cut-off (Hz) must be >= 0 (0: automatic), got " +
-              format_number(d.acceleration_cutoff_hz));
+  check_options(d);
 }
 
 void validate_samples(const Dataset& d) {
@@ -154,13 +151,13 @@ bool reads_as_held(const Dataset& data) {
 void resolve_input_sampling(std::vector<Dataset>& runs) {
   bool held = true, any = false;
   for (const Dataset& d : runs)
-    if (d.input_sampling_from_data) {
+    if (d.input_sampling.from_data) {
       any = true;
       held = held && reads_as_held(d);
     }
   if (!any) return;
   for (Dataset& d : runs)
-    if (d.input_sampling_from_data) d.input_sampling = held ? InputSampling::hold : InputSampling::point;
+    if (d.input_sampling.from_data) d.input_sampling.value = held ? InputSampling::hold : InputSampling::point;
 }
 
 std::string input_sampling_note(const Dataset& data) {

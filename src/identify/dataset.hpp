@@ -5,26 +5,39 @@
 #include <string>
 #include <vector>
 
-#include "core/types.hpp"
+#include "core/enum_names.hpp"
 #include "core/input_sampling.hpp"
+#include "core/option_schema.hpp"
+#include "core/types.hpp"
 
 namespace mechid {
 
 // What the output columns measure. Accelerations are turned into displacement-equivalent data
 // before any method runs (identify/acceleration_outputs.hpp).
 enum class OutputKind { displacement, acceleration };
+inline const EnumNames<OutputKind, 2> kOutputKindNames{"outputs", {"displacement", "acceleration"}};
 
 // 'displacement' | 'acceleration'; an unknown word is an InputError naming `outputs` and the word.
 OutputKind parse_output_kind(const std::string& text);
 std::string to_string(OutputKind kind);
 
+// The input sampling of a record: stated (point or hold), or to be read off its inputs (option
+// 'auto', the default: from_data; identify()'s resolve_input_sampling then sets `value`). Assigning
+// an InputSampling states it, so `d.input_sampling = InputSampling::hold` and
+// Dataset{h, u, y, InputSampling::hold} mean what they say.
+struct DatasetSampling {
+  InputSampling value = InputSampling::point;
+  bool from_data = true;
+  DatasetSampling() = default;
+  DatasetSampling(InputSampling stated) : value(stated), from_data(false) {}  // NOLINT: implicit on purpose
+  operator InputSampling() const { return value; }                          // NOLINT
+};
+
 struct Dataset {
   double h = 0.0;
   Matrix u;  // N x k inputs (forces), one row per sample
   Matrix y;  // N x n measured displacements (or accelerations, see `outputs`)
-  InputSampling input_sampling = InputSampling::point;  // held (ZOH) inputs: InputSampling::hold
-  // input_sampling is to be read off the inputs (option 'auto'): resolve_input_sampling sets it.
-  bool input_sampling_from_data = false;
+  DatasetSampling input_sampling;  // held (ZOH) inputs: InputSampling::hold; default: read off the data
   OutputKind outputs = OutputKind::displacement;
   double acceleration_cutoff_hz = 0.0;  // accelerations: the high-pass cut-off; 0 = the default
   // The factor of each input and each output column into SI (counts to metres, a unit, -1 for a
@@ -43,6 +56,31 @@ struct Dataset {
 // prefilter runs per record); held-out runs of accelerations are refused per record later
 // (record_validation.hpp), not here.
 void check_runs(const std::vector<Dataset>& runs, const std::vector<Dataset>& held_out = {});
+
+// Dataset's options (option_schema.hpp): inputSampling ('auto': input_sampling.from_data),
+// outputs, cutoffHz.
+template <class Visitor>
+void describe(Dataset& d, Visitor& v) {
+  auto sampling_name = [&d] {
+    return std::string(d.input_sampling.from_data ? "auto" : d.input_sampling.value == InputSampling::hold ? "hold" : "point");
+  };
+  auto set_sampling = [&d](const std::string& text) {
+    require(text == "point" || text == "hold" || text == "auto",
+            "input sampling must be 'point', 'hold' or 'auto', got '" + text + "'", "inputSampling");
+    d.input_sampling.value = text == "hold" ? InputSampling::hold : InputSampling::point;
+    d.input_sampling.from_data = text == "auto";
+  };
+  v(Option{"inputSampling", "how the force samples represent the force between them: point (a sampled continuous force), "
+                            "hold (held over each period: a ZOH actuator, PRBS), auto (hold when every input is constant "
+                            "between changes at no more than 1 in 8 samples, else point)"},
+    ChoiceField{{"auto", "point", "hold"}, sampling_name, set_sampling});
+  v(Option{"outputs", "what the output columns measure (accelerations are high-passed, not integrated)"},
+    choice_field(d.outputs, kOutputKindNames));
+  v(Option{"cutoffHz", "accelerations: the high-pass cut-off in Hz (0: a quarter of the slowest mode's frequency)"}
+        .at_least(0)
+        .message("the acceleration high-pass cut-off (Hz)", ">= 0 (0: automatic)"),
+    d.acceleration_cutoff_hz);
+}
 
 // Throws InputError naming the problem: h <= 0; u and y with different sample counts; no input
 // or output channel; a non-finite value (with its row and column, 1-based); fewer than
@@ -72,7 +110,7 @@ bool piecewise_constant(const Matrix& u);
 // acceleration prefilter needs point forces: held ones jump at every sample).
 bool reads_as_held(const Dataset& data);
 
-// For the runs whose input sampling is read off the data (input_sampling_from_data): hold when
+// For the runs whose input sampling is read off the data (input_sampling.from_data): hold when
 // every one of them reads_as_held, else point (one choice: runs of one experiment share their
 // actuator). The ECP rig's effort, a 0.5 V step held by its DAC, is the case (issue 16): taken as
 // point samples, the step becomes a ramp over its first period.

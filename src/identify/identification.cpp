@@ -35,8 +35,7 @@ Matrix state_matrix(const MechanicalSystem& s) {
 }  // namespace
 
 void IdentifyOptions::validate() const {
-  require(init == "n4sid" || init == "equation-error", "init must be n4sid or equation-error, got '" + init + "'");
-  require(block_rows >= 0, "block_rows must be >= 0 (0 = the rule), got " + std::to_string(block_rows));
+  check_options(*this);  // init, blockRows, friction, lowpassHz, maxWork: their description's ranges
   require(L.allFinite(), "L has a non-finite entry: " + first_non_finite("L", L));
   for (Eigen::Index c = 0; c < L.cols(); ++c)
     require(L.col(c).cwiseAbs().maxCoeff() > 0, "column " + std::to_string(c + 1) + " of L is zero: input " +
@@ -45,10 +44,6 @@ void IdentifyOptions::validate() const {
   require(!positive || structure.unconstrained(),
           "positive cannot be combined with a structure: the positive factors fill every entry; a structured fit "
           "reports whether its M, K are positive definite", "structure");
-  require(std::isfinite(lowpass_hz) && lowpass_hz >= 0, "lowpass_hz must be a frequency in Hz >= 0 (0 = the rule), got " +
-                                                            format_number(lowpass_hz), "lowpass");
-  require(max_work > 0, "max_work must be a positive number of floating-point operations (infinity: no limit), got " +
-                            format_number(max_work), "work");
   pem.validate();
 }
 

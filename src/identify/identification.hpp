@@ -60,6 +60,40 @@ struct IdentifyOptions {
   void validate() const;
 };
 
+// IdentifyOptions' options (option_schema.hpp); L, forceDofs and structure are matrices and
+// lists read by their own parsers.
+template <class Visitor>
+void describe(IdentifyOptions& o, Visitor& v) {
+  v(Option{"init", "variational: the start of the fit, a subspace model (n4sid) or one least-squares solve (equation-error)"},
+    choice_field(o.init, {"n4sid", "equation-error"}, "init"));
+  v(Option{"blockRows", "subspace methods: block rows of the Hankel matrices (0: the rule of choose_block_rows)"}
+        .at_least(0)
+        .message("block_rows", ">= 0 (0 = the rule)"),
+    o.block_rows);
+  v(Option{"estimateInitial", "variational PEM: estimate q_0, q_1 (else the first two samples, noise and all)"},
+    o.estimate_initial);
+  v(Option{"positive", "PEMs in M, D, K: M, K positive definite and D semidefinite by construction"}, o.positive);
+  auto friction_name = [&o] { return std::string(o.coulomb_friction ? "coulomb" : "none"); };
+  auto set_friction = [&o](const std::string& text) {
+    require(text == "coulomb" || text == "none", "friction must be 'coulomb' or 'none', got '" + text + "'", "friction");
+    o.coulomb_friction = text == "coulomb";
+  };
+  v(Option{"friction", "Coulomb friction F_c sign(q') per DOF (inverse-dynamic; auto runs it), or none"},
+    ChoiceField{{"none", "coulomb"}, friction_name, set_friction});
+  v(Option{"offset", "a constant force f_0 per DOF and run (inverse-dynamic, variational-zoh, auto)"}, o.offset);
+  v(Option{"lowpassHz", "inverse-dynamic: the zero-phase low-pass cut-off in Hz before differentiation (0: the rule)"}
+        .at_least(0)
+        .message("lowpass_hz", "a frequency in Hz >= 0 (0 = the rule)")
+        .with_code("lowpass"),
+    o.lowpass_hz);
+  v(Option{"maxWork", "the work guard: refuse a request estimated to need more floating-point operations (Infinity: no limit)"}
+        .above(0)
+        .infinity_allowed()
+        .message("maxWork", "a positive number of floating-point operations (Infinity: no limit)")
+        .with_code("work"),
+    o.max_work);
+}
+
 // Standard deviations of the estimate (first order: the PEM's parameter covariance mapped
 // linearly); a 95 % interval is ± half_width95(sd) (core/interval95.hpp: z95 · sd). Only for methods that estimate a covariance. Entries
 // the data do not determine keep their (large) sd and are listed in `undetermined`; the result

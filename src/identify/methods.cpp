@@ -91,7 +91,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
   options.validate();
   resolve_input_sampling(runs);
   for (Dataset& d : held_out)
-    if (d.input_sampling_from_data && !runs.empty()) d.input_sampling = runs.front().input_sampling;
+    if (d.input_sampling.from_data && !runs.empty()) d.input_sampling = runs.front().input_sampling.value;
   check_runs(runs, held_out);
   for (Dataset& d : held_out) apply_column_scales(d);
   for (Dataset& d : runs) {
@@ -167,7 +167,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
     r = run_scaled(runs);
   }
   if (!excitation.empty()) r.add_warning(excitation);
-  if (data.input_sampling_from_data) r.diagnostics.input_sampling = input_sampling_note(data);
+  if (data.input_sampling.from_data) r.diagnostics.input_sampling = input_sampling_note(data);
   r.validation_records = validate_held_out(r, held_out);
   return r;
 }

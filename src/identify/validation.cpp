@@ -271,7 +271,7 @@ std::vector<std::string> residual_test_warnings(const ValidationReport& v, const
     case IntersampleKind::hold:
       // Held either because the user said so or because the inputs read as held (dataset.hpp).
       cause += std::string("the forces were not held over each period as ") +
-               (data.input_sampling_from_data ? "read off the data" : "stated") +
+               (data.input_sampling.from_data ? "read off the data" : "stated") +
                " (if they were sampled, say so: the page's Forces \"sampled\", the CLI's --input-sampling point)";
       break;
     case IntersampleKind::linear:

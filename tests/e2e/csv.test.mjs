@@ -86,7 +86,7 @@ test('accelerations in mm/s² and forces in kN: converted, high-passed, and the 
   await checkOnly(page, 'input[name="csv-method"]', ['variational']);
   await page.fill('#csv-cutoff', 'low');
   await page.click('#csv-run');
-  assert.match(await page.textContent('#csv-mapping-error'), /^High-pass cut-off must be a frequency in Hz > 0 \(or empty: automatic\), got "low"/);
+  assert.match(await page.textContent('#csv-mapping-error'), /^High-pass cut-off must be a number of Hz \(or empty: automatic\), got "low"/);
   assert.equal(await page.getAttribute('#csv-cutoff', 'aria-invalid'), 'true');
   await page.fill('#csv-cutoff', '0,01');  // a decimal comma is read too
   await run();

@@ -41,7 +41,7 @@ test('SVF pole search on msd: the SVF report\'s m, b, k and the error surface', 
   await page.fill('#est-svf-grid', '0:1:0.1');
   await page.click('#est-svf-run');
   await page.waitForFunction(() => document.getElementById('est-svf-status').dataset.state === 'error');
-  assert.match(await page.textContent('#est-svf-status'), /a pole grid is lo:hi:step with 0 < lo <= hi/);
+  assert.match(await page.textContent('#est-svf-status'), /the pole grid must start at a positive value, got 0/);  // the core's pole_grid
 });
 
 test('augmented EKF on the belt drive: estimates per discretization and their trajectories', async () => {

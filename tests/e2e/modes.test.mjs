@@ -159,7 +159,7 @@ test('a bad tolerance and a bad order: each message next to its field; Cancel st
   await page.fill('#modes-freq-tol', '1');
   await page.fill('#modes-max-order', 'forty');
   await findModes();
-  assert.match(await page.textContent('#modes-max-order-error'), /Highest model order must be a whole number, got "forty"/);
+  assert.match(await page.textContent('#modes-max-order-error'), /Highest model order must be a whole number \(or empty: the core's default\), got "forty"/);
   await page.fill('#modes-max-order', '40');
 
   await page.click('#modes-run');

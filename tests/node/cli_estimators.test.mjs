@@ -109,7 +109,7 @@ test('estimator errors are one line naming the option', async () => {
   oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--poles', '0,1'), 'filter pole p1 must be a positive number (a stable filter), got 0');
   oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--poles', '1'), '--poles needs 2 values P1,P2, got 1');
   oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--pole-grid', '1:0.5:0.1'),
-    'a pole grid is lo:hi:step with 0 < lo <= hi and step > 0, got "1:0.5:0.1"');
+    'the pole grid must end at or above its start 1, got 0.5');  // the core's pole_grid
   oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--discretization', 'se'), '--discretization does not apply to --method svf');
   oneLineError(await cli('identify', '--data', data, '--method', 'variational', '--robust'), '--robust does not apply to --method variational');
   oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--model', 'rlc'), 'the RLC circuit has 2 inputs (u1, u2), the data have 1');

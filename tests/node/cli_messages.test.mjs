@@ -97,7 +97,7 @@ test('integer options: whole and within the 32-bit int of the WASM core, the ran
     [['--block-rows', '2147483648'], '--block-rows must be at most 2147483647 (a 32-bit integer), got 2147483648'],
     [['--block-rows', '4294967297'], '--block-rows must be at most 2147483647 (a 32-bit integer), got 4294967297'],
     [['--block-rows', '1e10'], '--block-rows must be at most 2147483647 (a 32-bit integer), got 10000000000'],
-    [['--segments', '-2147483649'], '--segments must be at least -2147483648, got -2147483649'],
+    [['--dof', '-2147483649'], '--dof must be at least -2147483648, got -2147483649'],  // --segments: the core's range (1 …)
     [['--dof', '1e300'], '--dof must be at most 2147483647 (a 32-bit integer), got 1e+300'],
   ];
   for (const [argv, message] of cases) assert.throws(() => parseOptions('identify', identify.options, argv), { code: 'bad-input', message });

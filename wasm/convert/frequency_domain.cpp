@@ -1,4 +1,5 @@
 #include "convert/frequency_domain.hpp"
+#include "convert/option_reader.hpp"
 
 #include "analysis/mac.hpp"
 #include "convert/outcome.hpp"
@@ -69,27 +70,19 @@ val reduced_to_js(const ReducedModel& r) {
 
 FrfOptions frf_options_from_js(const val& o) {
   FrfOptions f;
-  if (has_option(o, "method")) f.method = parse_frf_method(o["method"].as<std::string>());
-  if (has_option(o, "window")) f.window = parse_spectral_window(o["window"].as<std::string>());
-  read_options(o, "segment", f.segment, "periods", f.periods, "skipPeriods", f.skip_periods, "bandLoHz", f.band_lo_hz, "bandHiHz",
-               f.band_hi_hz, "impactForceFraction", f.impact_force_fraction, "impactEndValue", f.impact_end_value);
+  read_described(o, f);  // method, window, segment, …, impactEndValue (analysis/frf_estimate.hpp)
   return f;
 }
 
 ModesOptions modes_options_from_js(const val& o) {
   ModesOptions m;
-  const FrfMethod default_method = m.frf.method;
-  m.frf = frf_options_from_js(o);
-  if (!has_option(o, "method")) m.frf.method = default_method;
-  if (has_option(o, "weighting")) m.weighting = parse_frf_weighting(o["weighting"].as<std::string>());
+  read_described(o, m);  // frf's, weighting, maxOrder, …, holdoutPeriods (analysis/modes_in_band.hpp)
   if (has_option(o, "outputs")) {
     const val list = o["outputs"];
     require(list.isArray(), "outputs must be a list of response kinds (displacement, velocity, acceleration), one per output column", "outputs");
     for (unsigned i = 0; i < list["length"].as<unsigned>(); ++i) m.outputs.push_back(parse_response(list[i].as<std::string>()));
   }
   if (has_option(o, "drivingOutput")) m.driving_output = driving_output_of_column(o["drivingOutput"].as<double>());
-  read_options(o, "maxOrder", m.max_order, "freqTol", m.freq_tol, "dampingTol", m.damping_tol, "macMin", m.mac_min, "minStableOrders",
-               m.min_stable_orders, "holdoutPeriods", m.holdout_periods);
   return m;
 }
 

@@ -1,4 +1,5 @@
 #include "convert/inputs.hpp"
+#include "convert/option_reader.hpp"
 #include "identify/identification.hpp"
 
 #include "estimators/ekf/discretization.hpp"
@@ -50,30 +51,12 @@ std::optional<MechanicalSystem> optional_truth_from_js(const val& s) {
   return truth;
 }
 
-namespace {
-// The option inputSampling of `o`, when given: 'point' or 'hold', and 'auto' where `allow_auto`;
-// nothing when absent.
-std::optional<std::string> read_sampling_name(const val& o, bool allow_auto) {
-  if (!has_option(o, "inputSampling")) return std::nullopt;
-  const std::string sampling = o["inputSampling"].as<std::string>();
-  const bool known = sampling == "point" || sampling == "hold" || (allow_auto && sampling == "auto");
-  require(known, std::string("input sampling must be ") + (allow_auto ? "'point', 'hold' or 'auto'" : "'point' or 'hold'") +
-                     ", got '" + sampling + "'");
-  return sampling;
-}
-}  // namespace
-
+// The EKF's inputSampling: 'point' or 'hold' (a dataset's, with 'auto', is described in identify/dataset.hpp).
 void read_input_sampling(const val& o, InputSampling& target) {
-  if (const auto sampling = read_sampling_name(o, false)) target = *sampling == "hold" ? InputSampling::hold : InputSampling::point;
-}
-
-// A dataset's inputSampling: 'point', 'hold', or 'auto' (read off its inputs; runs_from_js then
-// decides for all runs together).
-void read_dataset_input_sampling(const val& o, Dataset& d) {
-  const auto sampling = read_sampling_name(o, true);
-  if (!sampling) return;
-  d.input_sampling = *sampling == "hold" ? InputSampling::hold : InputSampling::point;
-  d.input_sampling_from_data = *sampling == "auto";
+  if (!has_option(o, "inputSampling")) return;
+  const std::string sampling = o["inputSampling"].as<std::string>();
+  require(sampling == "point" || sampling == "hold", "input sampling must be 'point' or 'hold', got '" + sampling + "'");
+  target = sampling == "hold" ? InputSampling::hold : InputSampling::point;
 }
 
 Dataset dataset_from_js(const val& data, const std::string& output_name) {
@@ -81,13 +64,11 @@ Dataset dataset_from_js(const val& data, const std::string& output_name) {
   read_option(data, "h", d.h);
   d.u = matrix_from_js(data["u"], "input data u");
   d.y = matrix_from_js(data["y"], output_name);
-  read_dataset_input_sampling(data, d);
-  if (has_option(data, "outputs")) d.outputs = parse_output_kind(data["outputs"].as<std::string>());
-  read_option(data, "cutoffHz", d.acceleration_cutoff_hz);
+  read_described(data, d);  // inputSampling, outputs, cutoffHz (identify/dataset.hpp)
   d.input_scale = vector_from_js(data["inputScale"]);
   d.output_scale = vector_from_js(data["outputScale"]);
   if (data["name"].isString()) d.name = data["name"].as<std::string>();
-  if (d.input_sampling_from_data && reads_as_held(d)) d.input_sampling = InputSampling::hold;
+  if (d.input_sampling.from_data && reads_as_held(d)) d.input_sampling.value = InputSampling::hold;
   return d;
 }
 
@@ -159,16 +140,9 @@ SystemStructure structure_from_js(const val& st) {
 IdentifyOptions identify_options_from_js(const val& o) {
   IdentifyOptions options;
   read_matrix(o, "L", "matrix L", options.L);
-  read_options(o, "forceDofs", options.force_dofs, "init", options.init, "blockRows", options.block_rows,
-               "estimateInitial", options.estimate_initial, "positive", options.positive, "offset", options.offset,
-               "lowpassHz", options.lowpass_hz, "maxWork", options.max_work);
+  read_option(o, "forceDofs", options.force_dofs);
+  read_described(o, options);  // init, blockRows, …, maxWork (identify/identification.hpp)
   if (has_option(o, "structure")) options.structure = structure_from_js(o["structure"]);
-  if (has_option(o, "friction")) {
-    const std::string friction = o["friction"].as<std::string>();
-    require(friction == "coulomb" || friction == "none", "friction must be 'coulomb' or 'none', got '" + friction + "'",
-            "friction");
-    options.coulomb_friction = friction == "coulomb";
-  }
   return options;
 }
 
@@ -238,8 +212,7 @@ ScenarioOptions scenario_options_from_js(const std::string& name, const val& o) 
 
 ExperimentOptions experiment_options_from_js(const val& o) {
   ExperimentOptions options;
-  read_options(o, "h", options.h, "n", options.n, "substeps", options.substeps, "sigma", options.sigma, "a0", options.a0,
-               "seed", options.seed);
+  read_described(o, options);  // h, n, substeps, sigma, a0, seed (estimators/nonlinear/experiment.hpp)
   return options;
 }
 
@@ -252,19 +225,8 @@ AccelerationData acceleration_data_from_js(const val& data) {
 
 PiecewiseOptions piecewise_options_from_js(const val& o) {
   PiecewiseOptions options;
-  if (has_option(o, "method")) {
-    const std::string method = o["method"].as<std::string>();
-    require(method == "ida" || method == "dia", "unknown method '" + method + "' (expected ida or dia)");
-    options.method = method == "dia" ? Form::dia : Form::ida;
-  }
   options.regions = regions_from_js(o["regions"]);
-  if (has_option(o, "mass")) options.mass = o["mass"].as<double>();
-  if (has_option(o, "damping")) options.damping = o["damping"].as<double>();
-  ReconstructionOptions& reconstruction = options.reconstruction;
-  read_options(o, "segments", reconstruction.segments, "highpassHz", reconstruction.highpass_hz, "detrend",
-               reconstruction.detrend, "tolerance", options.irls.tolerance, "delta", options.irls.delta, "lambda",
-               options.irls.lambda, "maxIterations", options.irls.max_iterations, "swap", options.swap.enabled,
-               "swapTolerance", options.swap.tolerance);
+  read_described(o, options);  // method, mass, damping, segments, …, swapTolerance (estimators/nonlinear/identify.hpp)
   return options;
 }
 

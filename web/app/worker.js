@@ -1,7 +1,7 @@
 // Module worker: owns the page's one WebAssembly instance and answers every request of
 // protocol.js (one handler per REQUEST entry), for all sections.
 import createMechidModule from '../gen/mechid.mjs';
-import { badInput, poleGrid, simulationToCsv, wrapModule } from '../gen/api.js';
+import { badInput, simulationToCsv, wrapModule } from '../gen/api.js';
 import Papa from '../gen/vendor/papaparse.mjs';
 import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIONS } from '../gen/csv.js';
 import { parseUff } from '../gen/uff.js';
@@ -61,6 +61,8 @@ function uffColumns(file, parsed) {
 const handlers = {
   [REQUEST.presetNames]: (api) => ({ result: { names: api.presetNames() } }),
   [REQUEST.methodInfo]: (api) => ({ result: { methods: api.methodInfo() } }),
+
+  [REQUEST.optionSchema]: (api) => ({ result: { schema: api.optionSchema() } }),
 
   [REQUEST.preset]: (api, { name }) => {
     const system = api.preset(name);
@@ -252,7 +254,7 @@ const handlers = {
     if (experiment !== 'rlc' && experiment !== 'msd-sine') throw badInput(`unknown experiment ${experiment}`);
     // The experiment's own sampling (the core's scenario, as in the CLI and docs/results.md).
     const data = api.simulateEstimatorSystem(experiment);
-    const options = { grid: poleGrid(grid), intersample };
+    const options = { grid: api.poleGrid(grid), intersample };
     const estimate = experiment === 'rlc'
       ? api.svfRlc({ h: data.h, u: data.u, y: data.q }, options)
       : api.svfIdentify({ h: data.h, u: data.u, y: data.q }, options, api.preset('msd'));

@@ -13,6 +13,7 @@
 export const REQUEST = Object.freeze({
   presetNames: 'presetNames', // -> {names: string[]}
   methodInfo: 'methodInfo',   // -> {methods: MethodInfo[]}: the method table, for the page's method lists (web/views/method-list.js)
+  optionSchema: 'optionSchema', // -> {schema}: the core's options, defaults, ranges and help (Mechid.optionSchema); the forms' defaults
   preset: 'preset',           // {name} -> {system}
   simulate: 'simulate',       // {system: name | MechanicalSystem, options} -> {data, ms}
   csv: 'csv',                 // {data: SimulatedData} -> {blob} (text/csv, built off the main thread)

@@ -52,3 +52,48 @@ export function readNumberList(id, name, ok, expected, maxCount = 20) {
     return x;
   });
 }
+
+// ------------------------------------------------------------------------------------------------
+// Default values, ranges and hints from the core's option schema (Mechid.optionSchema(), asked of
+// the worker once at start): the page states no default of its own.
+
+/**
+ * What each control of `fields` ({id: {option: 'group.name', scale?}}) shows, from `schema`:
+ * {id: {value, min?, max?, choices?, hint}}. `value` is the default times `scale` (a percentage:
+ * 100) as text, '' for a default that means "not given" (null); true/false for a boolean. DOM-free.
+ */
+export function formDefaults(schema, fields) {
+  return Object.fromEntries(Object.entries(fields).map(([id, { option, scale = 1 }]) => {
+    const [group, name] = option.split('.');
+    const entry = schema?.[group]?.[name];
+    if (entry === undefined) throw new Error(`the form names option ${option}, which the core's schema lacks`);
+    const scaled = (x) => (typeof x === 'number' && scale !== 1 ? Number((x * scale).toPrecision(12)) : x);
+    const value = entry.default === null ? '' : entry.type === 'boolean' ? entry.default : String(scaled(entry.default));
+    const shown = { value, hint: entry.help };
+    for (const key of ['min', 'max', 'choices']) if (entry[key] !== undefined) shown[key] = key === 'choices' ? entry[key] : scaled(entry[key]);
+    if (entry.above !== undefined) shown.above = scaled(entry.above);
+    return [id, shown];
+  }));
+}
+
+/**
+ * Sets each control of `fields` to its default from `schema` (formDefaults): a text field's value,
+ * a select's chosen option, a checkbox's state; its range and help line go into its title (a
+ * hint), its range also into data-min / data-max. A control the user already changed is kept.
+ */
+export function applyOptionSchema(schema, fields) {
+  for (const [id, shown] of Object.entries(formDefaults(schema, fields))) {
+    const control = $(id);
+    if (control.dataset.edited === 'true') continue;
+    if (control.type === 'checkbox') control.checked = shown.value === true;
+    else control.value = shown.value;
+    const range = [shown.min !== undefined ? `≥ ${shown.min}` : shown.above !== undefined ? `> ${shown.above}` : '',
+      shown.max !== undefined ? `≤ ${shown.max}` : ''].filter(Boolean).join(', ');
+    control.title = range ? `${shown.hint} (${range})` : shown.hint;
+    for (const key of ['min', 'max']) if (shown[key] !== undefined) control.dataset[key] = String(shown[key]);
+    if (!control.dataset.watched) {
+      control.dataset.watched = 'true';
+      control.addEventListener('input', () => { control.dataset.edited = 'true'; }, { once: true });
+    }
+  }
+}

@@ -2,10 +2,9 @@
 // surface) and the augmented EKF on the belt drive (its parameter trajectories). The page's worker
 // does the numbers (app/worker.js); this thread formats text and plots. textContent only.
 import { client } from '../client/worker-client.js';
-import { poleGrid } from '../gen/api.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
-import { fieldError, readNumber } from '../ui/form.js';
+import { readNumber } from '../ui/form.js';
 import { REFERENCE, seriesColor } from '../ui/palette.js';
 import { ResizingPlot } from '../ui/plot.js';
 import { RunControl, runRequest } from '../ui/run-control.js';
@@ -18,7 +17,8 @@ const fmt6 = (x) => fmt(x, 6);  // the estimates: 6 significant digits
 
 // The core's refusals about one field, by their words (web/ui/refusal.js): the pole grid's; the
 // EKF's sample count, which the duration sets.
-const SVF_REFUSALS = [{ pattern: /pole grid/, control: $('est-svf-grid'), place: $('est-svf-form-error') }];
+// The core's pole_grid refuses a bad grid with option code 'grid' (estimators/svf/pole_search.cpp).
+const SVF_REFUSALS = [{ option: 'grid', pattern: /pole grid/, control: $('est-svf-grid'), place: $('est-svf-form-error') }];
 const EKF_REFUSALS = [{ pattern: /^n must/, control: $('est-ekf-duration'), place: $('est-ekf-form-error') }];
 
 // A run's bad field: its message under the fields, the focus on it, the status line red.
@@ -47,13 +47,7 @@ async function runSvf(event) {
   const button = $('est-svf-run');
   clearFieldMessages([$('est-svf-form-error'), $('est-svf-run-error')], $('est-svf-form').elements);
   const experiment = $('est-svf-experiment').value;
-  const grid = $('est-svf-grid').value.trim();
-  try {
-    poleGrid(grid);  // the worker's own reading of it: a bad grid is said here, next to the field
-  } catch (e) {
-    inputError('est-svf-status', $('est-svf-form-error'), fieldError('est-svf-grid', e.message));
-    return;
-  }
+  const grid = $('est-svf-grid').value.trim();  // read by the worker and the core: a bad grid is refused beside the field
   button.disabled = true;
   await runRequest(svfControl, {
     text: 'Searching the pole grid…',

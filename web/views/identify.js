@@ -6,6 +6,7 @@ import { client } from '../client/worker-client.js';
 import { StudyView } from '../ui/study-view.js';
 import { showMethodList } from '../ui/method-list.js';
 import { methodColumn, truthColumn } from '../ui/results-table.js';
+import { fillForm } from '../ui/option-schema.js';
 import { keepAnalysis } from '../state/analysis-store.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
@@ -71,7 +72,7 @@ function readForm({ forStudy = false } = {}) {
     h: readNumber('ident-h', 'h', (x) => x > 0, 'a positive number of seconds'),
     n: readInteger('ident-n', 'N', 50, 200000),
     snr: readSnr('ident-snr'),
-    seed: readInteger('ident-seed', 'seed', 0, 2 ** 31 - 1),
+    seed: readInteger('ident-seed', 'seed', 0, Number.MAX_SAFE_INTEGER),  // the core's range (a seed is any whole number JS holds exactly)
     positive: $('ident-positive').checked,
     methods,
   };
@@ -271,6 +272,7 @@ async function runStudy() {
 
 /** Wires the section and fills its presets (main.js reports a failure in the status line). */
 export async function start() {
+  fillForm({ 'ident-positive': { option: 'identify.positive' } });  // the core's default (the page states none)
   form.addEventListener('submit', identify);
   studyButton.addEventListener('click', runStudy);
   saveButton.addEventListener('click', save);

@@ -7,6 +7,7 @@
 // (the worker's `mac`), and exports (UFF 55, UFF 58, JSON). Every message of the core appears next
 // to the control its option names. Column and file names are only set as text.
 import { client } from '../client/worker-client.js';
+import { fillForm } from '../ui/option-schema.js';
 import { identifiedResults, measurementRecord, onMeasurementChange } from '../state/measurement.js';
 import { dataTable, matrixTable } from '../ui/results-table.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
@@ -107,7 +108,8 @@ function showRecord() {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Reading the options: the text of each field as a number (types here; ranges are the core's)
+// Reading the options: the text of each field as a number (types here; ranges are the core's, and
+// so are the defaults the fields start with: fillForm at start; an empty field is an option not given)
 
 const fieldError = (ids, place, message) => Object.assign(new Error(message), { ids, place });
 
@@ -117,7 +119,7 @@ function numberOf(id, name, { integer = false, optional = false } = {}) {
   const x = text === '' ? NaN : Number(text);
   if (!Number.isFinite(x) || (integer && !Number.isInteger(x))) {
     const place = Object.values(PLACES).find(([, ids]) => ids.includes(id))?.[0] ?? 'modes-run-error';
-    throw fieldError([id], place, `${name} must be ${integer ? 'a whole number' : 'a number'}${optional ? ' (or empty)' : ''}, got "${text.slice(0, 40)}"`);
+    throw fieldError([id], place, `${name} must be ${integer ? 'a whole number' : 'a number'}${optional ? " (or empty: the core's default)" : ''}, got "${text.slice(0, 40)}"`);
   }
   return x;
 }
@@ -149,18 +151,18 @@ function readOptions() {
     bandLoHz: read(() => numberOf('modes-band-lo', 'Band from (Hz)', { optional: true })),
     bandHiHz: read(() => numberOf('modes-band-hi', 'Band to (Hz)', { optional: true })),
     segment: read(() => numberOf('modes-segment', 'Segment length', { integer: true, optional: true })),
-    maxOrder: read(() => numberOf('modes-max-order', 'Highest model order', { integer: true })),
-    freqTol: read(() => numberOf('modes-freq-tol', 'Frequency tolerance (%)')) / 100,
-    dampingTol: read(() => numberOf('modes-damping-tol', 'Damping tolerance (%)')) / 100,
-    macMin: read(() => numberOf('modes-mac-min', 'Shape MAC')),
-    minStableOrders: read(() => numberOf('modes-min-stable', 'Stable orders', { integer: true })),
+    maxOrder: read(() => numberOf('modes-max-order', 'Highest model order', { integer: true, optional: true })),
+    freqTol: read(() => numberOf('modes-freq-tol', 'Frequency tolerance (%)', { optional: true })) / 100,
+    dampingTol: read(() => numberOf('modes-damping-tol', 'Damping tolerance (%)', { optional: true })) / 100,
+    macMin: read(() => numberOf('modes-mac-min', 'Shape MAC', { optional: true })),
+    minStableOrders: read(() => numberOf('modes-min-stable', 'Stable orders', { integer: true, optional: true })),
     outputs: [...form.querySelectorAll('select[name="modes-kind"]')].map((s) => s.value),
     drivingOutput: $('modes-driving').value === '' ? undefined : Number($('modes-driving').value),
   };
   if (periodic) {
     options.periods = read(() => numberOf('modes-periods', 'Periods in the record', { integer: true }));
-    options.skipPeriods = read(() => numberOf('modes-skip', 'Periods skipped', { integer: true }));
-    options.holdoutPeriods = read(() => numberOf('modes-holdout', 'Periods held out', { integer: true }));
+    options.skipPeriods = read(() => numberOf('modes-skip', 'Periods skipped', { integer: true, optional: true }));
+    options.holdoutPeriods = read(() => numberOf('modes-holdout', 'Periods held out', { integer: true, optional: true }));
   }
   if (problems.length) throw problems[0];
   for (const key of Object.keys(options)) if (options[key] === undefined || Number.isNaN(options[key])) delete options[key];
@@ -571,6 +573,12 @@ export function start() {
   const showPeriodic = () => periodFields.forEach((f) => { f.disabled = !periodic.checked; });
   periodic.addEventListener('change', showPeriodic);
   showPeriodic();
+  fillForm({
+    'modes-max-order': { option: 'modes.maxOrder' }, 'modes-freq-tol': { option: 'modes.freqTol', scale: 100 },
+    'modes-damping-tol': { option: 'modes.dampingTol', scale: 100 }, 'modes-mac-min': { option: 'modes.macMin' },
+    'modes-min-stable': { option: 'modes.minStableOrders' }, 'modes-skip': { option: 'modes.skipPeriods' },
+    'modes-holdout': { option: 'modes.holdoutPeriods' },
+  });
   form.addEventListener('submit', findModes);
   $('modes-output').addEventListener('change', drawFrf);
   $('modes-input').addEventListener('change', drawFrf);

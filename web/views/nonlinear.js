@@ -5,6 +5,7 @@
 // textContent. Computed here until the result carries it: the error of each stiffness against
 // the preset's (errorText).
 import { client } from '../client/worker-client.js';
+import { fillForm } from '../ui/option-schema.js';
 import { parseRegions } from '../gen/api.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { fieldError, readInteger, readNumber } from '../ui/form.js';
@@ -52,17 +53,17 @@ function readForm() {
     system: $('nl-system').value,
     simulate: {
       n: readInteger('nl-n', 'N', 50, 200000),
-      sigma: readNumber('nl-sigma', 'σ', (x) => x >= 0, 'a number >= 0'),
+      sigma: readNumber('nl-sigma', 'σ', () => true, 'a number'),  // ranges: the core's (REFUSALS place them)
       a0: readNumber('nl-a0', 'a0', () => true, 'a number'),
-      seed: readInteger('nl-seed', 'seed', 0, 2 ** 31 - 1),
+      seed: readInteger('nl-seed', 'seed', 0, Number.MAX_SAFE_INTEGER),  // the core's range
     },
     identify: {
       regions,
       known: $('nl-known').checked,
-      segments: readInteger('nl-segments', 'segments', 1, 1000),
-      highpassHz: readNumber('nl-highpass', 'high-pass', (x) => x >= 0, 'a number of Hz >= 0'),
+      segments: readInteger('nl-segments', 'segments', 0, Number.MAX_SAFE_INTEGER),
+      highpassHz: readNumber('nl-highpass', 'high-pass', () => true, 'a number of Hz'),
       detrend: $('nl-detrend').checked,
-      swapTolerance: readNumber('nl-swap-tol', 'swapping tol', (x) => x >= 0, 'a number >= 0'),
+      swapTolerance: readNumber('nl-swap-tol', 'swapping tol', () => true, 'a number'),
     },
     methods: METHODS,
   };
@@ -196,6 +197,8 @@ export function start() {
   $('nl-system').addEventListener('change', applyPreset);
   $('nl-show').addEventListener('change', showPlots);
   applyPreset();
+  // The core's defaults of the options no preset sets (the page states none).
+  fillForm({ 'nl-swap-tol': { option: 'nonlinearIdentify.swapTolerance' }, 'nl-seed': { option: 'nonlinearSimulate.seed' } });
   runButton.disabled = false;
   setStatus(status, 'ready', 'Ready: press Identify.');
 }

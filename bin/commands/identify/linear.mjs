@@ -45,8 +45,7 @@ export function readStructure(spec) {
 }
 
 export async function identifyLinear(o, mechid) {
-  // CLI checks: --cutoff 0 would mean "automatic" to the core, and the option only applies to accelerations.
-  if (o.cutoff !== undefined && !(o.cutoff > 0)) throw badInput(`--cutoff must be a frequency in Hz > 0, got ${o.cutoff}`);
+  // The cut-off's range is the core's (0: automatic); the option only applies to accelerations.
   if (o.cutoff !== undefined && o.outputs !== 'acceleration') throw badInput('--cutoff applies to --outputs acceleration only');
   if (o.L !== undefined && o['force-dofs'] !== undefined) throw badInput('give --L FILE or --force-dofs D1,D2,.., not both');
   // Every --data and --validate file by wasm/record.js (CSV or UFF), its --scale factors passed to the core.

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/option_schema.hpp"
 #include "estimators/nonlinear/force_curve.hpp"
 #include "estimators/nonlinear/oscillator.hpp"
 
@@ -19,6 +20,17 @@ struct ExperimentOptions {
   double sigma = 0.0, a0 = 0.0;  // accelerometer noise sd and offset (eq. 24)
   std::uint64_t seed = 1;
 };
+
+// ExperimentOptions' options (core/option_schema.hpp); the simulation checks their values.
+template <class Visitor>
+void describe(ExperimentOptions& o, Visitor& v) {
+  v(Option{"h", "the sampling period in s (the seed's 1 kHz)"}, o.h);
+  v(Option{"n", "samples"}, o.n);
+  v(Option{"substeps", "RK4 steps per sampling period"}, o.substeps);
+  v(Option{"sigma", "the accelerometer's noise standard deviation (eq. 24)"}, o.sigma);
+  v(Option{"a0", "the accelerometer's offset (eq. 24)"}, o.a0);
+  v(Option{"seed", "the noise's seed"}, o.seed);
+}
 
 struct Experiment {
   PiecewiseOscillator system;

@@ -79,7 +79,9 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
   // Initialization of Algorithms 2 and 3: incidence vectors from the reconstructed displacement.
   r.initial_region = classify(o.regions, s.x);
   require_populated(o.regions, r.initial_region, 2 * unknowns(p));
-  const SwapResult fit = irls_with_swapping(p, r.initial_region, o.irls, o.swap);
+  SwapOptions swap = o.swap;
+  if (!swap.enabled) swap.enabled = o.method == Form::ida;  // the seed's: Algorithm 3 in the IDA, Algorithm 2 in the DIA
+  const SwapResult fit = irls_with_swapping(p, r.initial_region, o.irls, swap);
   r.final_region = fit.region;
   r.swaps = fit.swaps;
   r.iterations = fit.fit.iterations;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/option_schema.hpp"
 #include "core/status.hpp"
 #include "estimators/nonlinear/irls.hpp"
 #include "estimators/nonlinear/piecewise_regression.hpp"
@@ -32,8 +33,25 @@ struct PiecewiseOptions {
   std::optional<double> mass, damping;        // known values; empty = estimated
   ReconstructionOptions reconstruction;
   IrlsOptions irls;
-  SwapOptions swap;          // Algorithm 3's swapping (the paper uses it in the IDA only)
+  SwapOptions swap;          // Algorithm 3's swapping (default: the paper's, in the IDA only)
 };
+
+// PiecewiseOptions' options (core/option_schema.hpp); regions have their own parser.
+template <class Visitor>
+void describe(PiecewiseOptions& o, Visitor& v) {
+  auto method_name = [&o] { return std::string(o.method == Form::ida ? "ida" : "dia"); };
+  auto set_method = [&o](const std::string& text) {
+    require(text == "ida" || text == "dia", "unknown method '" + text + "' (expected ida or dia)");
+    o.method = text == "ida" ? Form::ida : Form::dia;
+  };
+  v(Option{"method", "ida (integral form, eq. 16, with swapping) or dia (differential form, eq. 14)"},
+    ChoiceField{{"ida", "dia"}, method_name, set_method});
+  v(Option{"mass", "the known mass (empty: estimated with the stiffness; needs the force)"}, o.mass);
+  v(Option{"damping", "the known damping c of 2c x' (empty: estimated)"}, o.damping);
+  describe(o.reconstruction, v);
+  describe(o.irls, v);
+  describe(o.swap, v);
+}
 
 struct StiffnessEstimate {
   std::string name;          // class name, e.g. "outer"

@@ -6,13 +6,7 @@
 
 namespace mechid::nonlinear {
 
-void validate(const IrlsOptions& o) {
-  require(std::isfinite(o.tolerance) && o.tolerance > 0, "the IRLS tolerance must be a positive number, got " + format_number(o.tolerance));
-  require(std::isfinite(o.delta) && o.delta > 0, "the IRLS delta must be a positive number, got " + format_number(o.delta));
-  require(std::isfinite(o.lambda) && o.lambda >= 0, "the l1 penalty lambda must be >= 0, got " + format_number(o.lambda));
-  require(o.max_iterations >= 1 && o.max_iterations <= 100000,
-          "the IRLS iteration limit must be between 1 and 100000, got " + std::to_string(o.max_iterations));
-}
+void validate(const IrlsOptions& o) { check_options(o); }
 
 Vector irls_weights(const Vector& residual, double delta) {
   return residual.array().abs().max(delta).inverse().matrix();

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/status.hpp"
+#include "core/option_schema.hpp"
 #include "core/types.hpp"
 
 namespace mechid::nonlinear {
@@ -19,8 +20,21 @@ struct IrlsOptions {
   double tolerance = 1e-8;   // stop when ||h_j - h_{j-1}|| <= tolerance * max(||h_j||, tiny)
   double delta = 1e-6;       // smallest |residual| (and |h_k|) in a weight's denominator
   double lambda = 0.0;       // ℓ1 penalty on h (0: none)
-  int max_iterations = 200;
+  int max_iterations = 1000;
 };
+
+// IrlsOptions' options (core/option_schema.hpp).
+template <class Visitor>
+void describe(IrlsOptions& o, Visitor& v) {
+  v(Option{"tolerance", "IRLS: stop when the relative change of h is at most this"}.above(0).message("the IRLS tolerance", "a positive number"),
+    o.tolerance);
+  v(Option{"delta", "IRLS: the smallest |residual| in a weight's denominator"}.above(0).message("the IRLS delta", "a positive number"),
+    o.delta);
+  v(Option{"lambda", "IRLS: the l1 penalty on h (0: none)"}.at_least(0).message("the l1 penalty lambda", ">= 0"), o.lambda);
+  v(Option{"maxIterations", "IRLS: the iteration limit"}.at_least(1).at_most(100000).message("the IRLS iteration limit",
+                                                                                             "between 1 and 100000"),
+    o.max_iterations);
+}
 
 // InputError naming the option when tolerance, delta, lambda or max_iterations are out of range.
 void validate(const IrlsOptions& options);

@@ -12,12 +12,10 @@
 namespace mechid::nonlinear {
 
 void validate(const ReconstructionOptions& o, Eigen::Index n) {
-  require(o.segments >= 1, "the number of segments must be at least 1, got " + std::to_string(o.segments));
+  check_options(o);
   require(n >= 5 * static_cast<Eigen::Index>(o.segments),
           "the acceleration record is too short: " + std::to_string(n) + " samples for " + std::to_string(o.segments) +
               " segment(s) (at least 5 samples per segment)");
-  require(std::isfinite(o.highpass_hz) && o.highpass_hz >= 0,
-          "the high-pass cut-off must be >= 0 Hz, got " + format_number(o.highpass_hz));
 }
 
 namespace {

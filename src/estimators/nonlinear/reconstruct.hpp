@@ -3,6 +3,7 @@
 // the record into fragments, integrate each from zero, remove the 0-2 Hz band, remove linear trends.
 #pragma once
 
+#include "core/option_schema.hpp"
 #include "core/types.hpp"
 
 namespace mechid::nonlinear {
@@ -14,6 +15,20 @@ struct ReconstructionOptions {
   bool detrend_before_highpass = true;  // with both: also remove the line before the filter
                              // (see reconstruct.cpp); false is the paper's literal order
 };
+
+// ReconstructionOptions' options (core/option_schema.hpp); detrend_before_highpass is no option of the API.
+template <class Visitor>
+void describe(ReconstructionOptions& o, Visitor& v) {
+  v(Option{"segments", "fragments of the record integrated independently from zero (sec. 3.2.2; the seed: 20)"}
+        .at_least(1)
+        .message("the number of segments", "at least 1"),
+    o.segments);
+  v(Option{"highpassHz", "the high-pass cut-off in Hz applied to v and x of each fragment (0: none; the seed: 2)"}
+        .at_least(0)
+        .message("the high-pass cut-off", ">= 0 Hz"),
+    o.highpass_hz);
+  v(Option{"detrend", "remove the linear trend of v and x of each fragment (the seed: yes)"}, o.detrend);
+}
 
 struct ReconstructedSignals {
   Vector a, v, x, j;         // acceleration (as given), velocity, displacement, jerk

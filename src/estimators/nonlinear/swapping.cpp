@@ -7,7 +7,7 @@
 namespace mechid::nonlinear {
 
 void validate(const SwapOptions& o) {
-  require(std::isfinite(o.tolerance) && o.tolerance >= 0, "the swapping tolerance must be >= 0, got " + format_number(o.tolerance));
+  check_options(o);
   require(o.min_per_class >= 0, "the minimum class size must be >= 0");
 }
 
@@ -77,14 +77,14 @@ SwapResult irls_with_swapping(const PiecewiseRegression& p, std::vector<int> reg
 
   SwapResult r;
   const auto adjust = [&](const Vector& h, Vector& residual) {
-    if (!swap.enabled) return Eigen::Index{0};
+    if (!swap.enabled.value_or(true)) return Eigen::Index{0};
     const Eigen::Index swaps = swap_pass(p, region, h, residual, swap, min_per_class);
     if (swaps > 0) residual = p.y - design(p, region) * h;
     r.swaps += swaps;
     return swaps;
   };
   r.fit = irls_loop(p.y, L, o, [&] { return design(p, region); }, adjust,
-                    swap.enabled ? "IRLS with swapping" : "IRLS");
+                    swap.enabled.value_or(true) ? "IRLS with swapping" : "IRLS");
   r.region = region;
   return r;
 }

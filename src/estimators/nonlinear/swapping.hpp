@@ -10,6 +10,8 @@
 // `min_per_class` samples.
 #pragma once
 
+#include <optional>
+
 #include <vector>
 
 #include "estimators/nonlinear/irls.hpp"
@@ -18,10 +20,19 @@
 namespace mechid::nonlinear {
 
 struct SwapOptions {
-  bool enabled = true;
+  // Algorithm 3's swapping; empty: the method's choice (identify_piecewise: on in the IDA, off in
+  // the DIA, as the seed; irls_with_swapping alone: on).
+  std::optional<bool> enabled;
   double tolerance = 1.0;        // tol of the swapping rule
   Eigen::Index min_per_class = 0;  // 0: 2 x the number of unknowns
 };
+
+// SwapOptions' options (core/option_schema.hpp); min_per_class is no option of the API.
+template <class Visitor>
+void describe(SwapOptions& o, Visitor& v) {
+  v(Option{"swap", "Algorithm 3's swapping between classes (default: on for ida, off for dia)"}, o.enabled);
+  v(Option{"swapTolerance", "the swapping rule's tolerance"}.at_least(0).message("the swapping tolerance", ">= 0"), o.tolerance);
+}
 
 void validate(const SwapOptions& options);
 

@@ -7,12 +7,12 @@
 namespace mechid {
 
 Vector pole_grid(double lo, double hi, double step) {
-  require(std::isfinite(lo) && lo > 0, "the pole grid must start at a positive value, got " + format_number(lo));
+  require(std::isfinite(lo) && lo > 0, "the pole grid must start at a positive value, got " + format_number(lo), "grid");
   require(std::isfinite(hi) && hi >= lo, "the pole grid must end at or above its start " + format_number(lo) + ", got " +
-                                             format_number(hi));
-  require(std::isfinite(step) && step > 0, "the pole grid step must be positive, got " + format_number(step));
+                                             format_number(hi), "grid");
+  require(std::isfinite(step) && step > 0, "the pole grid step must be positive, got " + format_number(step), "grid");
   const double count = std::floor((hi - lo) / step + 1e-9) + 1;
-  require(count <= 400, "the pole grid has " + std::to_string(static_cast<long long>(count)) + " values; at most 400 are allowed");
+  require(count <= 400, "the pole grid has " + std::to_string(static_cast<long long>(count)) + " values; at most 400 are allowed", "grid");
   return Vector::LinSpaced(static_cast<Eigen::Index>(count), lo, lo + (count - 1) * step);
 }
 

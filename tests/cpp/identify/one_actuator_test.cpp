@@ -118,7 +118,7 @@ TEST_CASE("identify with the input sampling read off the data: held PRBS is iden
   IdentifyOptions options;
   options.force_dofs = {1};
   Dataset read_off{o.h, sim.u, sim.q, InputSampling::point};
-  read_off.input_sampling_from_data = true;
+  read_off.input_sampling.from_data = true;
   const Identification detected = identify("auto", read_off, options);
   const Identification held = identify("auto", Dataset{o.h, sim.u, sim.q, InputSampling::hold}, options);
   REQUIRE(detected.diagnostics.input_sampling);
@@ -131,7 +131,7 @@ TEST_CASE("identify with the input sampling read off the data: held PRBS is iden
   o.input.kind = InputKind::multisine;
   const SimulatedData smooth = simulate(truth, o);
   Dataset read_off_smooth{o.h, smooth.u, smooth.q, InputSampling::hold};
-  read_off_smooth.input_sampling_from_data = true;
+  read_off_smooth.input_sampling.from_data = true;
   const Identification point = identify("auto", read_off_smooth, options);
   REQUIRE(point.diagnostics.input_sampling);
   CHECK(point.diagnostics.input_sampling->rfind("point (read off the data", 0) == 0);

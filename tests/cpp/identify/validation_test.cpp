@@ -121,7 +121,7 @@ TEST_CASE("a wrong model (K 3 % off) leaves correlated residuals: typed verdict 
   // The held forces' cause names where "held" came from: said by the user, or read off the data.
   CHECK_THAT(warnings.front(), Catch::Contains("held over each period as stated"));
   Dataset read_off = d;
-  read_off.input_sampling_from_data = true;
+  read_off.input_sampling.from_data = true;
   CHECK_THAT(residual_test_warnings(v, read_off).front(), Catch::Contains("held over each period as read off the data"));
   // Accelerations are prefiltered into coloured noise by design: the same verdict, no warning.
   Dataset acceleration = d;

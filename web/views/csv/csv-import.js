@@ -15,6 +15,7 @@ import { readStructure, startStructure } from './csv-structure.js';
 import { clearOverlays, showValidation } from './csv-validation.js';
 import { showMethodList } from '../../ui/method-list.js';
 import { methodColumn } from '../../ui/results-table.js';
+import { fillForm } from '../../ui/option-schema.js';
 import { keepAnalysis } from '../../state/analysis-store.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../../ui/dom.js';
 import { roundedMessage, showFieldMessage } from '../../ui/field-message.js';
@@ -194,15 +195,16 @@ function showOutputKind() {
   showForceDofs();
 }
 
-// The cut-off field: empty = automatic; otherwise a frequency > 0 (the core checks Nyquist).
+// The cut-off field: empty = automatic; otherwise a number, whose range the core checks (option
+// cutoffHz, placed beside the mapping).
 function readCutoff() {
   const text = cutoffInput.value.trim().replace(',', '.');
   cutoffInput.removeAttribute('aria-invalid');
   if (outputKind.value !== 'acceleration' || text === '') return undefined;
   const x = Number(text);
-  if (!(Number.isFinite(x) && x > 0)) {
+  if (!Number.isFinite(x)) {
     cutoffInput.setAttribute('aria-invalid', 'true');
-    throw new Error(`High-pass cut-off must be a frequency in Hz > 0 (or empty: automatic), got "${cutoffInput.value.trim().slice(0, 40)}"`);
+    throw new Error(`High-pass cut-off must be a number of Hz (or empty: automatic), got "${cutoffInput.value.trim().slice(0, 40)}"`);
   }
   return x;
 }
@@ -465,6 +467,9 @@ export async function start() {
   $('csv-h').addEventListener('input', drawPreview);
   for (const id of ['csv-force-unit', 'csv-output-unit']) $(id).addEventListener('change', drawPreview);
   showOutputKind();
+  // The core's defaults of the dataset's and identify's options (the page states none).
+  fillForm({ 'csv-sampling': { option: 'dataset.inputSampling' }, 'csv-output-kind': { option: 'dataset.outputs' },
+    'csv-positive': { option: 'identify.positive' } }, showOutputKind);
   startStructure();
   exportButton.addEventListener('click', () => exportResults('json'));
   exportCsvButton.addEventListener('click', () => exportResults('csv'));

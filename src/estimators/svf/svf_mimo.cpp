@@ -8,20 +8,20 @@
 namespace mechid {
 namespace {
 
-struct Regression {
+struct MimoRegression {
   Matrix Phi;
   Vector rhs;
 };
 
 // Per sample t, n equations M φ2 + D φ1 + K φ0 = L u/Λ with φ0 = q/Λ, φ1 = s q/Λ,
 // φ2 = s² q/Λ = q - λ1 φ1 - λ2 φ0; unknowns [vech M, vech D, vech K].
-Regression regression(const Matrix& q, const Matrix& u, const Matrix& L, double h, double p1, double p2,
+MimoRegression regression(const Matrix& q, const Matrix& u, const Matrix& L, double h, double p1, double p2,
                       Intersample smooth, Intersample input_rule) {
   const Eigen::Index N = q.rows(), n = q.cols(), k = u.cols(), S = n * (n + 1) / 2;
   const Eigen::Vector2d lambda = filter_lambda(p1, p2);
   const Matrix fq = state_variable_filter(q, h, p1, p2, smooth);
   const Matrix fu = state_variable_filter(u, h, p1, p2, input_rule);
-  Regression r{Matrix::Zero(N * n, 3 * S), Vector(N * n)};
+  MimoRegression r{Matrix::Zero(N * n, 3 * S), Vector(N * n)};
   Vector phi[3] = {Vector(n), Vector(n), Vector(n)}, uf(k);
   for (Eigen::Index t = 0; t < N; ++t) {
     for (Eigen::Index i = 0; i < n; ++i) {
@@ -73,7 +73,7 @@ SvfMimoFit svf_fit_mechanical(const Dataset& d, const Matrix& L, double p1, doub
   require(N * n >= 2 * P, "too few samples: " + std::to_string(N) + ", need at least " +
                               std::to_string((2 * P + n - 1) / n) + " for " + std::to_string(P) + " unknowns");
   const Intersample input_rule = d.input_sampling == InputSampling::hold ? Intersample::hold : smooth;
-  const Regression r = regression(d.y, d.u, L, d.h, p1, p2, smooth, input_rule);
+  const MimoRegression r = regression(d.y, d.u, L, d.h, p1, p2, smooth, input_rule);
   SvfMimoFit fit;
   fit.solution = solve_least_squares(r.Phi, r.rhs);
   if (o.robust && fit.solution.status != Status::failed) {
@@ -94,7 +94,7 @@ SvfMimoFit svf_fit_mechanical(const Dataset& d, const Matrix& L, double p1, doub
         break;
       }
       const Cleaning c = huber_clean(d.y, predicted, o.huber_k);
-      const Regression cleaned = regression(c.cleaned, d.u, L, d.h, p1, p2, smooth, input_rule);
+      const MimoRegression cleaned = regression(c.cleaned, d.u, L, d.h, p1, p2, smooth, input_rule);
       const LeastSquaresSolution next = solve_least_squares(cleaned.Phi, cleaned.rhs);
       if (next.status == Status::failed) {
         s = next;

@@ -40,7 +40,8 @@ export function coreSpec(spec) {
 
 /** A family's default (FAMILIES' `defaults`) that is the core's: coreDefault('group.option'). */
 export const coreDefault = (ref) => ({ core: ref });
-const resolveDefault = (value) => (value !== null && typeof value === 'object' && typeof value.core === 'string' ? coreSpec(value).default : value);
+/** A family's default as the CLI uses it: a coreDefault(...) resolved through the schema, else as it is. */
+export const resolveDefault = (value) => (value !== null && typeof value === 'object' && typeof value.core === 'string' ? coreSpec(value).default : value);
 
 // Constructors of the table's entries: str('S'), num('H', {default: 1}), choice(['on', 'off']), ...
 export const str = (arg, more) => ({ type: 'string', arg, ...more });

@@ -138,11 +138,10 @@ val estimate_work_js(std::string method, val data, val o) {
 // held-out runs need none of this: identify computes their validation_records itself.
 val validate_record_js(val model, val data, val forces) {
   return result_or_error([&] {
-    double lowpass = 0.0;
-    const ForceTerms terms = force_terms_from_js(forces, lowpass);
+    const StatedForceTerms stated = force_terms_from_js(forces);
     Dataset record = dataset_from_js(data);
     apply_column_scales(record);  // the record's factors into SI, as identify applies them
-    return validation_record_to_js(validate_record(system_from_js(model), terms, lowpass, record));
+    return validation_record_to_js(validate_record(system_from_js(model), stated.terms, stated.lowpass_hz, record));
   });
 }
 

@@ -20,6 +20,13 @@ ForcedRecord with_force_terms(const MechanicalSystem& system, const ForceTerms& 
 // sign of the central-difference velocity of q low-passed without phase at cutoff_hz (N x n).
 Matrix velocity_sign(const Matrix& q, double h, double cutoff_hz);
 
+// The force terms a caller states for validate_record: F_c and f_0, and the low-pass cut-off in
+// Hz the friction was estimated at (0: none).
+struct StatedForceTerms {
+  ForceTerms terms;
+  double lowpass_hz = 0.0;
+};
+
 // validate_model of the model with its force terms. Throws InputError when the record's columns
 // do not match the model (naming both counts).
 ValidationReport validate_record(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,

@@ -9,10 +9,12 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMMANDS } from '../../bin/main.mjs';
-import { formatRange, formatValue } from '../../bin/options.mjs';
+import { coreSpec, formatRange, formatValue, resolveDefault, useOptionSchema } from '../../bin/options.mjs';
 import { cli, cliProcess, mechid, root } from './helpers.mjs';
 
 const modules = await Promise.all(COMMANDS.map((name) => import(`../../bin/commands/${name}.mjs`)));
+// The tables' core options as the CLI shows them: default, range and choices from the core's schema.
+useOptionSchema(mechid.optionSchema());
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const lines = (text) => text.trimEnd().split('\n');
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -48,7 +50,8 @@ test('every command: --help in at most 60 lines with its summary, every option, 
     const all = lines(text);
     assert.ok(all.length <= 60, `${command.name} --help: ${all.length} lines`);
     assert.equal(all[0], `mechid ${command.name}: ${command.summary}`);
-    for (const [name, spec] of Object.entries(command.options)) {
+    for (const [name, tableSpec] of Object.entries(command.options)) {
+      const spec = coreSpec(tableSpec);
       assert.match(text, new RegExp(`--${escape(name)}\\b`), `${command.name} --help names --${name}`);
       // A default shows as --name ARG=D (once at least: a family may state its own), a range after it.
       if (spec.default !== undefined) {
@@ -58,7 +61,8 @@ test('every command: --help in at most 60 lines with its summary, every option, 
     }
     // The families' own defaults (simulate's nonlinear presets, identify's ekf) too.
     for (const family of command.FAMILIES ?? []) {
-      for (const [name, value] of Object.entries(family.defaults ?? {})) {
+      for (const [name, stated] of Object.entries(family.defaults ?? {})) {
+        const value = resolveDefault(stated);
         if (value !== undefined) assert.match(text, new RegExp(`--${escape(name)} \\S+=${escape(formatValue(value))}[ \\]]`), `${command.name} family --${name}`);
       }
     }
@@ -158,7 +162,7 @@ test('docs/cli.md lists the commands, options, defaults, ranges and examples of 
     assert.ok(body.includes(command.summary.slice(1)), `docs/cli.md ${command.name}: the summary`);
     assert.deepEqual(rows.map((r) => r.name), [...Object.keys(command.options), 'out'], `docs/cli.md ${command.name}: the options`);
     for (const row of rows.filter((r) => r.name !== 'out')) {
-      const spec = command.options[row.name];
+      const spec = coreSpec(command.options[row.name]);
       const literal = /^`([^`]*)`/.exec(row.defaultCell)?.[1];
       // A default the table states is in the doc as it; study's --workers depends on the machine.
       if (spec.default !== undefined && !(command.name === 'study' && row.name === 'workers')) {

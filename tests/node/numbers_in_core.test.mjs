@@ -42,12 +42,10 @@ test('web/ computes no 95 % interval (1.96, z95) and no sqrt, hypot or atan2 out
 });
 
 // The floating-point literals wasm's C++ may hold: sizes of the marshalling (marshal.hpp: the
-// largest whole number JS carries exactly, the range of a DOF list), and validate_record_js's
-// "no low-pass" default, which goes with that wrapper (issue 47, problem 3).
+// largest whole number JS carries exactly, the range of a DOF list).
 const ALLOWED = [
   ['wasm/convert/marshal.hpp', '9007199254740991.0'],
   ['wasm/convert/marshal.hpp', '1e9'],
-  ['wasm/bindings.cpp', '0.0'],
 ];
 
 test('wasm/*.cpp and wasm/convert/* hold no floating-point literal but the listed sizes', () => {

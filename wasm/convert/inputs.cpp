@@ -171,14 +171,13 @@ std::vector<Dataset> held_out_runs_from_js(const val& o) {
   return runs;
 }
 
-ForceTerms force_terms_from_js(const val& forces, double& lowpass_hz) {
-  ForceTerms terms;
-  lowpass_hz = 0.0;
-  if (is_absent(forces)) return terms;
-  terms.coulomb = vector_from_js(forces["coulomb"]);
-  if (has_option(forces, "offset")) terms.offset = vector_from_js(forces["offset"]).transpose();
-  read_option(forces, "lowpassHz", lowpass_hz);
-  return terms;
+StatedForceTerms force_terms_from_js(const val& forces) {
+  StatedForceTerms stated;
+  if (is_absent(forces)) return stated;
+  stated.terms.coulomb = vector_from_js(forces["coulomb"]);
+  if (has_option(forces, "offset")) stated.terms.offset = vector_from_js(forces["offset"]).transpose();
+  read_option(forces, "lowpassHz", stated.lowpass_hz);
+  return stated;
 }
 
 SvfIdentifyOptions svf_options_from_js(const val& o) {

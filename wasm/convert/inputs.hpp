@@ -11,6 +11,7 @@
 #include "estimators/ekf/belt_drive_ekf.hpp"
 #include "estimators/scenarios.hpp"
 #include "identify/identification.hpp"
+#include "identify/record_validation.hpp"
 #include "estimators/nonlinear/experiment.hpp"
 #include "estimators/nonlinear/identify.hpp"
 #include "simulate/simulation.hpp"
@@ -61,7 +62,7 @@ std::vector<Dataset> held_out_runs_from_js(const val& o);
 
 // validateRecord's force terms {coulomb?, offset?, lowpassHz?}: F_c per DOF and f_0 per DOF (one
 // run), and the low-pass cut-off in Hz into `lowpass_hz` (0 when absent).
-ForceTerms force_terms_from_js(const val& forces, double& lowpass_hz);
+StatedForceTerms force_terms_from_js(const val& forces);
 
 // {p1, p2, grid?, form, robust, intersample, L?}.
 SvfIdentifyOptions svf_options_from_js(const val& o);

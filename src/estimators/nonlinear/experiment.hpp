@@ -24,9 +24,9 @@ struct ExperimentOptions {
 // ExperimentOptions' options (core/option_schema.hpp); the simulation checks their values.
 template <class Visitor>
 void describe(ExperimentOptions& o, Visitor& v) {
-  v(Option{"h", "the sampling period in s (the seed's 1 kHz)"}, o.h);
+  v(Option{"h", "the sampling period in s (1 kHz in Karimov et al. 2021)"}, o.h);
   v(Option{"n", "samples"}, o.n);
-  v(Option{"substeps", "RK4 steps per sampling period"}, o.substeps);
+  v(Option{"substeps", "RK4 steps per sampling period"}.at_least(1).at_most(10000), o.substeps);
   v(Option{"sigma", "the accelerometer's noise standard deviation (eq. 24)"}, o.sigma);
   v(Option{"a0", "the accelerometer's offset (eq. 24)"}, o.a0);
   v(Option{"seed", "the noise's seed"}, o.seed);

@@ -80,7 +80,7 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
   r.initial_region = classify(o.regions, s.x);
   require_populated(o.regions, r.initial_region, 2 * unknowns(p));
   SwapOptions swap = o.swap;
-  if (!swap.enabled) swap.enabled = o.method == Form::ida;  // the seed's: Algorithm 3 in the IDA, Algorithm 2 in the DIA
+  if (!swap.enabled) swap.enabled = o.method == Form::ida;  // Karimov et al. 2021: Algorithm 3 in the IDA, Algorithm 2 in the DIA
   const SwapResult fit = irls_with_swapping(p, r.initial_region, o.irls, swap);
   r.final_region = fit.region;
   r.swaps = fit.swaps;

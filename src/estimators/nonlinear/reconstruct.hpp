@@ -19,15 +19,15 @@ struct ReconstructionOptions {
 // ReconstructionOptions' options (core/option_schema.hpp); detrend_before_highpass is no option of the API.
 template <class Visitor>
 void describe(ReconstructionOptions& o, Visitor& v) {
-  v(Option{"segments", "fragments of the record integrated independently from zero (sec. 3.2.2; the seed: 20)"}
+  v(Option{"segments", "fragments of the record integrated independently from zero (sec. 3.2.2; Karimov et al. 2021: 20)"}
         .at_least(1)
         .message("the number of segments", "at least 1"),
     o.segments);
-  v(Option{"highpassHz", "the high-pass cut-off in Hz applied to v and x of each fragment (0: none; the seed: 2)"}
+  v(Option{"highpassHz", "the high-pass cut-off in Hz applied to v and x of each fragment (0: none; Karimov et al. 2021: 2)"}
         .at_least(0)
         .message("the high-pass cut-off", ">= 0 Hz"),
     o.highpass_hz);
-  v(Option{"detrend", "remove the linear trend of v and x of each fragment (the seed: yes)"}, o.detrend);
+  v(Option{"detrend", "remove the linear trend of v and x of each fragment (Karimov et al. 2021: yes)"}, o.detrend);
 }
 
 struct ReconstructedSignals {

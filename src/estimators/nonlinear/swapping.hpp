@@ -21,7 +21,7 @@ namespace mechid::nonlinear {
 
 struct SwapOptions {
   // Algorithm 3's swapping; empty: the method's choice (identify_piecewise: on in the IDA, off in
-  // the DIA, as the seed; irls_with_swapping alone: on).
+  // the DIA, as in Karimov et al. 2021; irls_with_swapping alone: on).
   std::optional<bool> enabled;
   double tolerance = 1.0;        // tol of the swapping rule
   Eigen::Index min_per_class = 0;  // 0: 2 x the number of unknowns

@@ -23,14 +23,12 @@ function lowpassMethods(info) {
 }
 
 /**
- * The help lines of identify's linear methods: one per method (name: summary), then which methods
- * honour which option (the others refuse runs, a structure, friction, an offset and a low-pass,
- * naming these; --positive they ignore).
+ * Which methods honour which identify option, as help lines (the others refuse runs, a structure,
+ * friction, an offset and a low-pass, naming these; --positive they ignore).
  */
-export function methodHelpLines(info) {
+export function capabilityLines(info) {
   const list = (capability) => methodsWith(info, capability).join(', ');
   return [
-    ...recommendedFirst(info).map((m) => `${m.name}: ${m.summary}`),
     'which methods honour which options:',
     `  several --data runs: ${list('runs')}`,
     `  --structure: ${list('structure')}`,
@@ -40,4 +38,9 @@ export function methodHelpLines(info) {
     `  --positive: ${list('positive')}`,
     `  --outputs acceleration: ${list((m) => m.outputs.includes('acceleration'))}`,
   ];
+}
+
+/** The help lines of identify's linear methods: one per method (name: summary), then capabilityLines. */
+export function methodHelpLines(info) {
+  return [...recommendedFirst(info).map((m) => `${m.name}: ${m.summary}`), ...capabilityLines(info)];
 }

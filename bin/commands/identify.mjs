@@ -1,6 +1,7 @@
 // mechid identify: one option table for every estimator, and FAMILIES, the one table of which
 // --method (and --model) takes which options. A family's run() is in identify/<family>.mjs.
 import { DEFAULTS, EQ32_READINGS, badInput } from '../../wasm/api.js';
+import { capabilityLines, recommendedFirst } from '../../wasm/method-help.js';
 import { checkFamily, choice, flag, int, num, nums, pick, requireOption, str, strs, usageLines, withDefaults } from '../options.mjs';
 import { identifyEkf } from './identify/ekf.mjs';
 import { identifyLinear } from './identify/linear.mjs';
@@ -52,26 +53,24 @@ const SVF = ['poles', 'pole-grid', 'robust', 'intersample'];
 export const FAMILIES = [
   {
     methods: (mechid) => mechid.methodNames(),
-    args: { method: 'auto|variational|variational-zoh|n4sid-d2c|equation-error|inverse-dynamic' },
+    // The method names and which of them honour which option: the core's method table (methodInfo).
+    args: (mechid) => ({ method: recommendedFirst(mechid.methodInfo()).map((m) => m.name).join('|') }),
     options: ['data', 'method', ...COLUMNS, 'dof', 'L', 'force-dofs', 'init', 'truth', 'block-rows', 'positive', 'outputs', 'cutoff',
       'structure', 'friction', 'offset', 'lowpass', 'scale', 'validate', 'max-work'],
-    help: ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors]);',
-      'auto: the recommended estimate (exact-sampling PEM from the variational start) and why',
+    help: (mechid) => ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors]);',
       '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS); point: samples of a continuous',
       '  force; auto: hold when every input changes at most at 1 in 8 samples, else point (diagnostics.input_sampling)',
       '--outputs acceleration: inputs and outputs high-passed at --cutoff Hz (default: a quarter of the',
       "  slowest mode's frequency, from a first pass) instead of integrating twice; needs point inputs",
-      '--positive: M, K positive definite and D semidefinite by construction (auto, variational, variational-zoh)',
+      '--positive: M, K positive definite and D semidefinite by construction',
       '--force-dofs D1,D2,..: the DOF (1-based) each input column pushes; builds L (one actuator: --force-dofs 1)',
-      '--data FILE repeated: several runs of one experiment (one M, D, K; auto, variational-zoh, inverse-dynamic);',
-      "  --validate FILE (repeatable): the free-run fit of each held-out record, in validation_records",
+      '--data FILE repeated: runs of one experiment (one M, D, K); --validate FILE: the fit on each held-out record',
       '--structure FILE|JSON: {"M": P, "D": P, "K": P, "known": {"M": [[..]]}}, P = full|diagonal|tridiagonal|zero',
-      '  or an n x n 0/1 mask of the free entries; known entries fixed (null = unknown); auto, variational-zoh,',
-      '  inverse-dynamic honour it. E.g. a chain of lumped masses: \'{"M":"diagonal","D":"diagonal","K":"tridiagonal"}\'',
-      '--friction coulomb: F_c sign(q\') per DOF (inverse-dynamic; auto runs it); --offset: a constant force f_0 per',
-      '  DOF and run (inverse-dynamic, variational-zoh, auto); --lowpass HZ: before differentiating (diagnostics.lowpass_hz)',
+      '  or an n x n 0/1 mask of the free entries; known entries fixed (null = unknown); e.g. \'{"M":"diagonal"}\'',
+      "--friction coulomb: F_c sign(q') per DOF; --offset: f_0 per DOF and run; --lowpass HZ: before differentiating",
       '--scale COL=FACTOR,..: multiply columns (units: q1=1.786e-5 for counts to m; u1=-1 flips a sign)',
-      '--max-work FLOPS|inf: refuse a request estimated to need more flops (about 100 s of work by default; inf: no limit)'],
+      '--max-work FLOPS|inf: refuse a request estimated to need more flops (about 100 s of work by default; inf: no limit)',
+      ...capabilityLines(mechid.methodInfo())],
     run: identifyLinear,
   },
   {
@@ -107,9 +106,11 @@ export const FAMILIES = [
   },
 ];
 
-export const usage = () => FAMILIES.flatMap((f) => usageLines(name, options, {
-  names: f.options, required: ['data', 'method', ...(f.required ?? [])], defaults: f.defaults, args: f.args, help: f.help,
-}));
+// A family's args and help as given, or made from the module (the linear methods' from the method table).
+export const usage = (mechid) => FAMILIES.flatMap((f) => {
+  const of = (x) => (typeof x === 'function' ? x(mechid) : x);
+  return usageLines(name, options, { names: f.options, required: ['data', 'method', ...(f.required ?? [])], defaults: f.defaults, args: of(f.args), help: of(f.help) });
+});
 
 /** The family of --method (and --model); an unknown name is an error listing every method. */
 function familyOf(given, mechid) {

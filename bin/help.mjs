@@ -1,7 +1,10 @@
 // The CLI's help texts: `mechid --help` (the commands, one line each, the exit codes and the error
 // format) and `mechid <command> --help` (its summary, its usage made from its option table by
 // bin/options.mjs, its notes and two examples). docs/cli.md is the same reference written out;
-// tests/node/cli_help.test.mjs holds the two to each other and to the tables.
+// tests/node/cli_help.test.mjs holds the two to each other and to the tables. Each command module
+// exports its name, summary, examples (two runs that work as written, in one folder in the order of
+// the commands: simulate's and discretize's files serve the later ones; the test runs them),
+// options (its table) and run.
 import { usageLines } from './options.mjs';
 
 /** The usage lines of a command module: its own usage(mechid) (commands with families) or its table's. */

@@ -4,11 +4,7 @@ import { nums, pick, requireOption } from '../options.mjs';
 
 export const name = 'condition';
 export const summary = 'the condition number of the map R (Bruschetta 2011, eq. 3.33) per step h';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid condition --h 0.01,0.1,1',
-  'mechid condition --h 0.05,0.1,0.5 --system 3dof',
-];
+export const examples = ['mechid condition --h 0.01,0.1,1', 'mechid condition --h 0.05,0.1,0.5 --system 3dof'];
 export const options = { h: nums('H1,H2,..'), ...pick('system') };
 export const usage = { required: ['h'], help: ['JSON {rows: [{h, kappa, sigma, ...}]}: κ of the map R of eq. 3.33'] };
 

@@ -5,11 +5,7 @@ import { pick, requireOption, str } from '../options.mjs';
 
 export const name = 'd2c';
 export const summary = 'the continuous model behind a discrete one (discretize inverted)';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid d2c --model zoh.json',
-  'mechid d2c --model variational.json --out 8dof-back.json',
-];
+export const examples = ['mechid d2c --model zoh.json', 'mechid d2c --model variational.json --out 8dof-back.json'];
 export const options = { model: str('FILE'), ...pick('h'), method: str('zoh|tustin|euler|variational') };
 export const usage = {
   required: ['model'],

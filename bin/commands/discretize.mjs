@@ -4,11 +4,7 @@ import { pick, requireOption, str } from '../options.mjs';
 
 export const name = 'discretize';
 export const summary = 'the discrete model of a system at step h (ZOH, Tustin, Euler or variational)';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid discretize --system 3dof --h 0.05 --method zoh --out zoh.json',
-  'mechid discretize --system 8dof --h 0.01 --method variational --out variational.json',
-];
+export const examples = ['mechid discretize --system 3dof --h 0.05 --method zoh --out zoh.json', 'mechid discretize --system 8dof --h 0.01 --method variational --out variational.json'];
 export const options = { ...pick('system', 'h'), method: str('zoh|tustin|euler|variational') };
 export const usage = {
   required: ['system', 'h', 'method'],

@@ -6,11 +6,7 @@ import { RECORD_OPTIONS, readResponseRecord } from '../response-record.mjs';
 
 export const name = 'frf';
 export const summary = 'frequency response functions (H1, H2, coherence) of a force/response record';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid frf --data record.csv --band 0.05:1',
-  'mechid frf --data record.csv --window hann --segment 1024 --uff frf.uff --out frf.json',
-];
+export const examples = ['mechid frf --data record.csv --band 0.05:1', 'mechid frf --data record.csv --window hann --segment 1024 --uff frf.uff --out frf.json'];
 export const options = { ...RECORD_OPTIONS, uff: str('FILE') };
 export const usage = {
   required: ['data'],

@@ -10,11 +10,7 @@ import { identifySvf, identifySvfRlc } from './identify/svf.mjs';
 
 export const name = 'identify';
 export const summary = 'M, D, K (or a nonlinear stiffness, or an estimator\'s parameters) from measured data';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid identify --data 3dof.csv --method auto --truth 3dof --out result.json',
-  'mechid identify --data 3dof.csv --method variational-zoh --positive',
-];
+export const examples = ['mechid identify --data 3dof.csv --method auto --truth 3dof --out result.json', 'mechid identify --data 3dof.csv --method variational-zoh --positive'];
 export const options = {
   ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), 'force-dofs': nums('D1,D2,..'), init: str('NAME', { core: 'identify.init' }),
   ...pick('truth'), 'block-rows': int('I', { core: 'identify.blockRows' }), positive: flag(),

@@ -5,11 +5,7 @@ import { choice, nums, pick, str } from '../options.mjs';
 
 export const name = 'modal';
 export const summary = 'natural frequencies, damping ratios and mode shapes of a system or an identify result';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid modal --system 8dof',
-  'mechid modal --system 3dof --sensor-dofs 1,3 --force-dofs 1 --response acceleration',
-];
+export const examples = ['mechid modal --system 8dof', 'mechid modal --system 3dof --sensor-dofs 1,3 --force-dofs 1 --response acceleration'];
 export const options = {
   ...pick('system'), result: str('FILE'), 'sensor-dofs': nums('D1,D2,..'), 'force-dofs': nums('D1,D2,..'),
   response: choice(['displacement', 'velocity', 'acceleration']),

@@ -7,11 +7,7 @@ import { RECORD_OPTIONS, readResponseRecord } from '../response-record.mjs';
 
 export const name = 'modes';
 export const summary = 'the modes in a frequency band of a force/response record, with a stabilization diagram';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid modes --data record.csv --band 0.05:1',
-  'mechid modes --data record.csv --band 0.05:1 --max-order 20 --uff modes.uff --out modes.json',
-];
+export const examples = ['mechid modes --data record.csv --band 0.05:1', 'mechid modes --data record.csv --band 0.05:1 --max-order 20 --uff modes.uff --out modes.json'];
 export const options = {
   ...RECORD_OPTIONS,
   'max-order': int('N', { core: 'modes.maxOrder' }), 'freq-tol': num('F', { core: 'modes.freqTol' }),

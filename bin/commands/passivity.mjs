@@ -4,11 +4,7 @@ import { pick, requireOption } from '../options.mjs';
 
 export const name = 'passivity';
 export const summary = 'passivity of a system\'s discretizations at step h (LMI 3.42, DLMI 3.45)';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid passivity --system 3dof --h 0.05',
-  'mechid passivity --system 8dof --h 0.5 --out passivity.json',
-];
+export const examples = ['mechid passivity --system 3dof --h 0.05', 'mechid passivity --system 8dof --h 0.5 --out passivity.json'];
 export const options = pick('system', 'h');
 export const usage = { required: ['system', 'h'], help: ['JSON verdicts of the LMI 3.42 and the DLMI 3.45 (Cayley, ZOH, Euler)'] };
 

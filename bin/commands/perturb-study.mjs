@@ -6,11 +6,7 @@ import { int, num, nums, pick, withDefaults } from '../options.mjs';
 
 export const name = 'perturb-study';
 export const summary = 'errors of a 1-DOF system identified from perturbed discrete models (Bruschetta 2011, Fig. 3.1)';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid perturb-study',
-  'mechid perturb-study --system msd --i 1,4,16 --samples 100 --relative 0.001 --seed 3',
-];
+export const examples = ['mechid perturb-study', 'mechid perturb-study --system msd --i 1,4,16 --samples 100 --relative 0.001 --seed 3'];
 const d = DEFAULTS.perturbation;
 const { system, seed } = pick('system', 'seed');
 export const options = {

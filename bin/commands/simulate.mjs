@@ -7,11 +7,7 @@ import { checkFamily, coreDefault, flag, int, num, nums, pick, requireOption, st
 
 export const name = 'simulate';
 export const summary = 'sampled data (CSV) of a linear system, a nonlinear preset or an estimator experiment';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid simulate --system 3dof --h 0.05 --n 2000 --hold 10 --snr 40 --seed 1 --out 3dof.csv',
-  'mechid simulate --system 3dof --h 0.1 --n 4000 --input prbs --snr 40 --seed 4 --out record.csv',
-];
+export const examples = ['mechid simulate --system 3dof --h 0.05 --n 2000 --hold 10 --snr 40 --seed 1 --out 3dof.csv', 'mechid simulate --system 3dof --h 0.1 --n 4000 --input prbs --snr 40 --seed 4 --out record.csv'];
 const linear = DEFAULTS.simulate;
 const common = pick('system', 'h', 'n', 'snr', 'seed');
 export const options = {

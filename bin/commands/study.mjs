@@ -7,11 +7,7 @@ import { int, nums, pick, requireOption, strs, withDefaults } from '../options.m
 
 export const name = 'study';
 export const summary = 'a Monte Carlo study: the errors of each method per step h (Bruschetta 2011, ch. 5)';
-// Two runs that work as written, in one folder after simulate's and discretize's (tests/node/cli_help.test.mjs runs them).
-export const examples = [
-  'mechid study --system msd --h 0.1,0.5 --snr 40 --runs 4 --n 500 --methods variational,n4sid-d2c',
-  'mechid study --system 3dof --h 0.05 --snr 30 --runs 2 --n 1000 --methods auto --workers 2 --seed 7',
-];
+export const examples = ['mechid study --system msd --h 0.1,0.5 --snr 40 --runs 4 --n 500 --methods variational,n4sid-d2c', 'mechid study --system 3dof --h 0.05 --snr 30 --runs 2 --n 1000 --methods auto --workers 2 --seed 7'];
 const { seed } = pick('seed');
 export const options = {
   ...pick('system'), h: nums('H1,H2,..'), ...pick('snr'), runs: int('R', { min: 1 }), ...pick('n'), methods: strs('m1,m2'),

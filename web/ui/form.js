@@ -85,8 +85,13 @@ export function applyOptionSchema(schema, fields) {
   for (const [id, shown] of Object.entries(formDefaults(schema, fields))) {
     const control = $(id);
     if (control.dataset.edited === 'true') continue;
-    if (control.type === 'checkbox') control.checked = shown.value === true;
-    else control.value = shown.value;
+    // The core's default becomes the control's own default too (the selected/checked/value
+    // attribute), so that a form reset and the page's markup agree with the core.
+    if (control.type === 'checkbox') control.defaultChecked = control.checked = shown.value === true;
+    else if (control.tagName === 'SELECT') {
+      for (const option of control.options) option.defaultSelected = option.value === shown.value;
+      control.value = shown.value;
+    } else control.defaultValue = control.value = shown.value;
     const range = [shown.min !== undefined ? `≥ ${shown.min}` : shown.above !== undefined ? `> ${shown.above}` : '',
       shown.max !== undefined ? `≤ ${shown.max}` : ''].filter(Boolean).join(', ');
     control.title = range ? `${shown.hint} (${range})` : shown.hint;

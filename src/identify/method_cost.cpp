@@ -49,7 +49,7 @@ Cost equation_error(double N, double n) {
 // (bench/guard.mjs: 3 DOF x 20000 samples spend 0.1 s beyond the counted work).
 Cost validation(double N, double n) { return {N * (8 * n * n + 1500 * n), kDouble * 2 * N * n}; }
 
-// The block rows of subspace_with_rule (methods.cpp, choose_block_rows in n4sid.cpp): the pilot's
+// The block rows of subspace_with_rule (subspace_start.cpp, choose_block_rows in n4sid.cpp): the pilot's
 // max(2·order, ...) = 4n, and for the second pass the cap of 64 (the rule's choice needs the
 // slowest period, known only from the pilot), both limited by the samples: N / (2(1 + k + n)).
 double block_rows(double N, double n, double k, bool pilot) {

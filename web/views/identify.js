@@ -1,5 +1,5 @@
 // The "Identify" section (thesis sec. 4.2, ch. 5). The page's worker identifies M, D, K with each
-// chosen method from the data of step 2 (web/app/step-data.js) or from PRBS data it simulates;
+// chosen method from the data of step 2 (web/state/step-data.js) or from PRBS data it simulates;
 // this thread only formats tables and plots (the residual plotted is the core's
 // validation.residual). Text is only ever set through textContent.
 import { client } from '../client/worker-client.js';

@@ -1,6 +1,6 @@
 // The free-run checks of the CSV section in a method's result column: the measured and simulated
 // outputs of the first training run (the result's validation), and per held-out record its fit
-// (validateRecord: the model simulated from the record's forces alone) and its overlay. File
+// (identify's validation_records: the model simulated from the record's forces alone) and its overlay. File
 // names are set as text only.
 import { dataTable } from '../../ui/results-table.js';
 import { el, fmt } from '../../ui/dom.js';

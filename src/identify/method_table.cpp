@@ -27,7 +27,10 @@ const char* to_string(Lowpass lowpass) {
 
 namespace {
 
-// The table itself: the built-in methods, then what a test registers for the time being.
+// The table itself: the built-in methods, then what a test registers for the time being. Each
+// entry in MethodEntry's order: name, family, label, summary, run; then the flags
+//   runs, structure, friction, offset, positive, acceleration, lowpass, recommended, thesis_comparison;
+// then the cost model.
 std::vector<MethodEntry>& registry() {
   using F = MethodFamily;
   static std::vector<MethodEntry> table{

@@ -29,7 +29,7 @@ TEST_CASE("mac_matrix: a shape against itself (or a complex multiple of it) is 1
   CHECK(mac(1, 2) == Approx(1.0).epsilon(1e-14));
 }
 
-TEST_CASE("mac_matrix: real shapes at 45 degrees have MAC cos² = 1/2; shapes of different lengths are refused") {
+TEST_CASE("mac_matrix: real shapes at 45 degrees have MAC cos² = 1/2, shapes of different lengths are refused") {
   Eigen::MatrixXcd a(2, 1), b(2, 1);
   a << Complex(1, 0), Complex(0, 0);
   b << Complex(1, 0), Complex(1, 0);

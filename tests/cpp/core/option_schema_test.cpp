@@ -88,7 +88,7 @@ TEST_CASE("check_options: a value out of its described range is an InputError wi
   CHECK(refusal([&] { check_options(s); }).second == "mass must be a number > 0, got -1");
 }
 
-TEST_CASE("check_option_range: infinity only where the option allows it; its own words when given") {
+TEST_CASE("check_option_range: infinity only where the option allows it, its own words when given") {
   CHECK_THROWS_WITH(check_option_range(Option{"limit", ""}.above(0), INFINITY), "limit must be a number > 0, got inf");
   CHECK_NOTHROW(check_option_range(Option{"limit", ""}.above(0).infinity_allowed(), INFINITY));
   CHECK_THROWS_WITH(check_option_range(Option{"limit", ""}.above(0).infinity_allowed(), -INFINITY), "limit must be a number > 0, got -inf");

@@ -81,7 +81,7 @@ TEST_CASE("identify's validation_records are validate_record of its estimate on 
   }
 }
 
-TEST_CASE("identify refuses a held-out run of another experiment with option runs; a bad record fails alone", "[held-out]") {
+TEST_CASE("identify refuses a held-out run of another experiment with option runs, a bad record fails alone", "[held-out]") {
   const fixtures::FrictionModel truth = held_out_chain();
   const Dataset a = held_out_run(truth, 0.0, 1, "A.csv");
   const IdentifyOptions o = held_out_options();

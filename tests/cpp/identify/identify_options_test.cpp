@@ -57,7 +57,7 @@ TEST_CASE("IdentifyOptions::validate: each option's message and code") {
   CHECK_NOTHROW(o.validate());
 }
 
-TEST_CASE("Dataset options: inputSampling defaults to auto; a stated one is kept; the cut-off's range") {
+TEST_CASE("Dataset options: inputSampling defaults to auto, a stated one is kept, the cut-off's range") {
   Dataset d;
   CHECK(d.input_sampling.from_data);
   const Dataset held{0.1, Matrix(), Matrix(), InputSampling::hold};

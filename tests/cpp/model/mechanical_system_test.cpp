@@ -138,7 +138,7 @@ TEST_CASE("state space of eq. 1.4: x' = (v, M^-1 (L u - K q - D v)), y = q") {
   CHECK(one.B(1, 0) == Approx(1.0 / 15));
 }
 
-TEST_CASE("is_symmetric: symmetric to rounding (1e-9 of the largest entry), not beyond; non-square is not") {
+TEST_CASE("is_symmetric: symmetric to rounding (1e-9 of the largest entry), not beyond, non-square is not") {
   Matrix X(2, 2);
   X << 2.0, 1.0, 1.0 + 1e-12, 3.0;
   CHECK(is_symmetric(X));

@@ -49,7 +49,6 @@ export const EQ32_READINGS = {
 export const DEFAULTS = {
   simulate: { input: 'prbs', amplitude: 1, snr: Infinity, seed: 1, hold: 1, freqHz: 0, freqHz2: 0, withDerivatives: false },
   perturbation: { multiples: [1, 2, 3], samples: 50, relative: 0.05, seed: 1 },
-  svf: { p1: 0.5, p2: 1.0, grid: null, form: 'auto', robust: false, intersample: 'cubic' },
   // Eq. 32 in kN, kN s/m with the wider prior on d (reading: the EQ32_READINGS entry that scale
   // and thetaVar come from); rk4 (SE biases d, docs/results.md).
   ekf: { method: 'rk4', reading: 'kn-wide', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' },
@@ -265,11 +264,11 @@ function normalizeIdentifyOptions(options) {
   return o;
 }
 
+// svf's options, types checked (absent: the core's default, the schema's group svf; ranges are the core's).
 function normalizeSvfOptions(options) {
-  const o = withDefaults(DEFAULTS.svf, options);
+  const o = { ...options };
   o.grid = optionalNumbers(o.grid, 'the pole grid');
-  requireNumber(o.p1, 'p1');
-  requireNumber(o.p2, 'p2');
+  for (const key of ['p1', 'p2']) if (given(o[key])) requireNumber(o[key], key);
   o.L = optionalMatrix(o.L, 'matrix L');
   return o;
 }

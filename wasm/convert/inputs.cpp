@@ -103,8 +103,7 @@ std::vector<double> steps_from_js(const val& hs) {
 
 PerturbationOptions perturbation_options_from_js(const val& o) {
   PerturbationOptions options;
-  if (has_option(o, "multiples")) options.multiples = steps_from_js(o["multiples"]);
-  read_options(o, "samples", options.samples, "relative", options.relative, "seed", options.seed);
+  read_described(o, options);  // multiples, samples, relative, seed (analysis/perturbation_study.hpp)
   return options;
 }
 

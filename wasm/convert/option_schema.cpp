@@ -48,6 +48,7 @@ val option_schema_to_js() {
   out.set("nonlinearSimulate", group_to_js<nonlinear::ExperimentOptions>());
   out.set("nonlinearIdentify", group_to_js<nonlinear::PiecewiseOptions>());
   out.set("svf", group_to_js<SvfIdentifyOptions>());
+  out.set("perturbation", group_to_js<PerturbationOptions>());
   return out;
 }
 

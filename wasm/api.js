@@ -48,8 +48,6 @@ export const EQ32_READINGS = {
  */
 export const DEFAULTS = {
   simulate: { input: 'prbs', amplitude: 1, snr: Infinity, seed: 1, hold: 1, freqHz: 0, freqHz2: 0, withDerivatives: false },
-  perturbation: { multiples: [1, 2, 3], samples: 50, relative: 0.05, seed: 1 },
-  svf: { p1: 0.5, p2: 1.0, grid: null, form: 'auto', robust: false, intersample: 'cubic' },
   // Eq. 32 in kN, kN s/m with the wider prior on d (reading: the EQ32_READINGS entry that scale
   // and thetaVar come from); rk4 (SE biases d, docs/results.md).
   ekf: { method: 'rk4', reading: 'kn-wide', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' },
@@ -265,11 +263,11 @@ function normalizeIdentifyOptions(options) {
   return o;
 }
 
+// svf's options, types checked (absent: the core's default, the schema's group svf; ranges are the core's).
 function normalizeSvfOptions(options) {
-  const o = withDefaults(DEFAULTS.svf, options);
+  const o = { ...options };
   o.grid = optionalNumbers(o.grid, 'the pole grid');
-  requireNumber(o.p1, 'p1');
-  requireNumber(o.p2, 'p2');
+  for (const key of ['p1', 'p2']) if (given(o[key])) requireNumber(o[key], key);
   o.L = optionalMatrix(o.L, 'matrix L');
   return o;
 }
@@ -360,13 +358,13 @@ export function wrapModule(module) {
      */
     mac: (a, b) => unwrap(module.mac(shapesMatrix(a, 'shapes a'), shapesMatrix(b, 'shapes b'))),
     perturbationStudy(system, options) {
-      const o = withDefaults(DEFAULTS.perturbation, options);
-      if (!Array.isArray(o.multiples) || !o.multiples.every((i) => typeof i === 'number')) {
+      // Types only (absent: the core's default, the schema's group perturbation; ranges are the core's).
+      const o = { ...options };
+      if (given(o.multiples) && (!Array.isArray(o.multiples) || !o.multiples.every((i) => typeof i === 'number'))) {
         throw badInput('multiples must be a list of numbers i (h_i = 2π/(i ω_B))');
       }
-      requireInteger(o.samples, 'samples');
-      requireNumber(o.relative, 'relative');
-      requireInteger(o.seed, 'seed');
+      for (const key of ['samples', 'seed']) if (given(o[key])) requireInteger(o[key], key);
+      if (given(o.relative)) requireNumber(o.relative, 'relative');
       return unwrap(module.perturbationStudy(normalizeSystem(system), o));
     },
     methodNames: () => module.methodNames(),

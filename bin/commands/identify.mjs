@@ -26,7 +26,7 @@ export const options = {
   outputs: str('NAME', { core: 'dataset.outputs' }), cutoff: num('HZ', { core: 'dataset.cutoffHz', auto: true }),
   // svf (the SVF report "Modeling & Simulation of Dynamic Systems")
   model: str('MODEL'), poles: nums('P1,P2', { count: 2 }), 'pole-grid': str('LO:HI:STEP'), robust: flag(),
-  form: str('auto|siso|mimo', { default: DEFAULTS.svf.form }), intersample: str('cubic|linear', { default: DEFAULTS.svf.intersample }),
+  form: str('auto|siso|mimo', { core: 'svf.form' }), intersample: str('cubic|linear', { core: 'svf.intersample' }),
   // ekf (Beckmann et al. 2016)
   discretization: str('rk4|rk3|lp|heun|se|ef', { default: DEFAULTS.ekf.method }),
   reading: choice(Object.keys(EQ32_READINGS), { default: DEFAULTS.ekf.reading }), theta0: nums('C_SPEC,D', { count: 2 }),

@@ -89,13 +89,16 @@ double bandwidth_3db(double omega_n, double zeta) {
   return omega_n * std::sqrt(1.0 - 2.0 * z2 + std::sqrt(4.0 * z2 * z2 - 4.0 * z2 + 2.0));
 }
 
+void PerturbationOptions::validate() const {
+  require(!multiples.empty() && multiples.size() <= 1000, "give between 1 and 1000 sampling multiples i", "multiples");
+  check_options(*this);
+}
+
 std::vector<PerturbationRow> perturbation_study(const MechanicalSystem& s, const PerturbationOptions& o) {
   validate(s);
   require(s.dof() == 1 && s.inputs() == 1, "the perturbation study uses a 1-DOF system with one input (eq. 3.19), got " +
                                                std::to_string(s.dof()) + " DOF");
-  require(o.samples >= 2 && o.samples <= 100000, "samples must be between 2 and 100000, got " + std::to_string(o.samples));
-  require(std::isfinite(o.relative) && o.relative > 0, "relative perturbation must be > 0, got " + format_number(o.relative));
-  require(!o.multiples.empty() && o.multiples.size() <= 1000, "give between 1 and 1000 sampling multiples i");
+  o.validate();
   const double m = s.M(0, 0), d = s.D(0, 0), k = s.K(0, 0);
   const double omega_n = std::sqrt(k / m), zeta = d / (2.0 * m * omega_n);
   require(zeta < 1.0 / std::sqrt(2.0), "the 3 dB bandwidth of eq. 3.22 needs zeta < 1/sqrt(2), got " + format_number(zeta));
@@ -103,7 +106,6 @@ std::vector<PerturbationRow> perturbation_study(const MechanicalSystem& s, const
   std::vector<PerturbationRow> rows;
   for (std::size_t r = 0; r < o.multiples.size(); ++r) {
     const double i = o.multiples[r];
-    require(std::isfinite(i) && i > 0, "sampling multiple i must be > 0, got " + format_number(i));
     const double h = kTwoPi / (i * omega_b);
     Random rng_zoh = Random::derived(o.seed, 2 * r), rng_mid = Random::derived(o.seed, 2 * r + 1);
     for (PerturbationRow row : {zoh_row(s, h, o, rng_zoh), midpoint_row(s, h, o, rng_mid)}) {

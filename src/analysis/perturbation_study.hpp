@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/option_schema.hpp"
 #include "model/mechanical_system.hpp"
 
 namespace mechid {
@@ -24,7 +25,22 @@ struct PerturbationOptions {
   int samples = 50;
   double relative = 0.05;
   std::uint64_t seed = 1;
+
+  // describe(*this, OptionRangeCheck), and between 1 and 1000 multiples.
+  void validate() const;
 };
+
+// PerturbationOptions' options (core/option_schema.hpp), the facade's group `perturbation`.
+template <class Visitor>
+void describe(PerturbationOptions& o, Visitor& v) {
+  Option multiples{"multiples", "the sampling multiples i of h_i = 2π/(i ω_B) (thesis eq. 3.22), 1 to 1000 of them"};
+  v(multiples.above(0).message("sampling multiple i", "> 0"), o.multiples);
+  Option samples{"samples", "the Monte Carlo samples per multiple and method (the averages of thesis eq. 3.24)"};
+  v(samples.at_least(2).at_most(100000).message("samples", "between 2 and 100000"), o.samples);
+  Option relative{"relative", "the perturbation's standard deviation relative to ‖F‖_F (zoh, eq. 3.25) or ‖Γd‖ (midpoint, eq. 3.40)"};
+  v(relative.above(0).message("relative perturbation", "> 0"), o.relative);
+  v(Option{"seed", "the seed of the perturbations (sample j of row r draws from its own derived stream)"}, o.seed);
+}
 
 struct PerturbationRow {
   double i = 0, h = 0;

@@ -10,6 +10,7 @@ import { DEFAULTS, wrapModule } from '../../wasm/api.js';
 import { runCli } from '../../bin/main.mjs';
 import { useOptionSchema, withDefaults } from '../../bin/options.mjs';
 import * as identifyCommand from '../../bin/commands/identify.mjs';
+import * as perturbCommand from '../../bin/commands/perturb-study.mjs';
 import { formDefaults } from '../../web/ui/form.js';
 import { mechid, root } from './helpers.mjs';
 
@@ -23,11 +24,16 @@ function changedSchema() {
   s.dataset.inputSampling.default = 'hold';
   s.modes.maxOrder.default = 33;
   s.modes.freqTol.default = 0.02;
+  s.svf.form.default = 'siso';
+  s.svf.intersample.default = 'linear';
+  s.svf.p1.default = 0.25;
+  s.perturbation.samples.default = 77;
+  s.perturbation.multiples.default = [2, 5];
   return s;
 }
 
 test('the schema describes every group with a type, a default and a help line per option', () => {
-  for (const group of ['dataset', 'identify', 'frf', 'modes']) {
+  for (const group of ['dataset', 'identify', 'frf', 'modes', 'svf', 'perturbation']) {
     assert.ok(schema[group], `group ${group}`);
     for (const [name, entry] of Object.entries(schema[group])) {
       assert.ok(['number', 'integer', 'boolean', 'choice', 'string', 'numbers'].includes(entry.type), `${group}.${name} type ${entry.type}`);
@@ -44,6 +50,14 @@ test('the schema describes every group with a type, a default and a help line pe
   assert.deepEqual([schema.modes.freqTol.default, schema.modes.dampingTol.default, schema.modes.macMin.default], [0.01, 0.05, 0.98]);
   assert.equal(schema.modes.method.default, 'lpm');
   assert.equal(schema.frf.method.default, 'welch');
+  // svf (the SVF report): the poles of 1/Λ(s) positive, no grid, the intersample rules of continuous signals.
+  assert.deepEqual([schema.svf.p1.default, schema.svf.p1.above, schema.svf.p2.default, schema.svf.p2.above], [0.5, 0, 1, 0]);
+  assert.deepEqual([schema.svf.grid.default, schema.svf.form.default, schema.svf.robust.default], [null, 'auto', false]);
+  assert.deepEqual([schema.svf.intersample.default, schema.svf.intersample.choices], ['cubic', ['cubic', 'linear']]);
+  // perturbation (Bruschetta 2011, sec. 3.2): h_i = 2π/(i ω_B) for i = 1, 2, 3; 50 samples of 5 %.
+  const p = schema.perturbation;
+  assert.deepEqual([p.multiples.default, p.multiples.above, p.samples.default, p.samples.min, p.samples.max], [[1, 2, 3], 0, 50, 2, 100000]);
+  assert.deepEqual([p.relative.default, p.relative.above, p.seed.default, p.seed.min], [0.05, 0, 1, 0]);
   // A fresh copy each time: a caller cannot change the module's schema.
   const copy = mechid.optionSchema();
   copy.modes.maxOrder.default = 1;
@@ -64,18 +78,32 @@ test('the facade states no default: an option not given reaches the core absent'
       calls.push({ data, options });
       return { status: 'ok' };
     },
+    svfIdentify: (data, options) => {
+      calls.push({ data, options });
+      return { status: 'ok' };
+    },
+    perturbationStudy: (system, options) => {
+      calls.push({ system, options });
+      return [];
+    },
   };
   const api = wrapModule(fake);
   const data = { h: 0.1, u: { rows: 1, cols: 1, data: new Float64Array(1) }, y: { rows: 1, cols: 1, data: new Float64Array(1) } };
   api.identify('auto', data, {});
   api.modes(data, {});
+  api.svfIdentify(data, {});
+  api.perturbationStudy(mechid.preset('msd'), {});
   const given = (o) => Object.entries(o).filter(([, v]) => v !== undefined && v !== null).map(([k]) => k);
   assert.deepEqual(given(calls[0].options), [], 'identify: no option filled in by the facade');
   assert.deepEqual(given(calls[0].runs), ['h', 'u', 'y'], 'the dataset: no option filled in by the facade');
   assert.deepEqual(given(calls[1].options), [], 'modes: no option filled in by the facade');
+  assert.deepEqual(given(calls[2].options), [], 'svfIdentify: no option filled in by the facade');
+  assert.deepEqual(given(calls[3].options), [], 'perturbationStudy: no option filled in by the facade');
   // The deprecated DEFAULTS of the described groups are the schema's (here the changed one).
   assert.equal(DEFAULTS.identify.blockRows, 7);
   assert.equal(DEFAULTS.dataset.inputSampling, 'hold');
+  assert.deepEqual([DEFAULTS.svf.p1, DEFAULTS.svf.intersample], [0.25, 'linear']);
+  assert.equal(DEFAULTS.perturbation.samples, 77);
   assert.equal(api.optionSchema().modes.maxOrder.default, 33);
   // DEFAULTS and the free poleGrid back to the real module's.
   wrapModule({ ...fake, optionSchema: () => mechid.optionSchema(), poleGrid: (lo, hi, step) => mechid.poleGrid({ lo, hi, step }) });
@@ -87,7 +115,7 @@ test('the CLI takes its core options\' defaults and ranges from the schema (help
   // The help of the commands that take those options (identify, modes), as one text.
   const helpOf = async (module) => {
     const out = sink();
-    for (const command of ['identify', 'modes']) assert.equal(await runCli([command, '--help'], { stdout: out, stderr: sink(), mechid: module }), 0);
+    for (const command of ['identify', 'modes', 'perturb-study']) assert.equal(await runCli([command, '--help'], { stdout: out, stderr: sink(), mechid: module }), 0);
     return out;
   };
   const help = await helpOf(changed);
@@ -96,17 +124,25 @@ test('the CLI takes its core options\' defaults and ranges from the schema (help
   assert.match(help.text, /\[--input-sampling auto\|point\|hold=hold\]/);
   assert.match(help.text, /\[--max-order N=33[ \]]/);
   assert.match(help.text, /\[--freq-tol F=0\.02\]/);
+  assert.match(help.text, /\[--form auto\|siso\|mimo=siso\]/);
+  assert.match(help.text, /\[--intersample cubic\|linear=linear\]/);
+  assert.match(help.text, /\[--samples N=77[ \]]/);
+  assert.match(help.text, /\[--i I1,I2,\.\.=2,5[ \]]/);
   // The parser's defaults and range checks.
   useOptionSchema(changedSchema());
   try {
     const o = withDefaults(identifyCommand.options, {});
     assert.deepEqual([o['block-rows'], o.init, o['input-sampling']], [7, 'equation-error', 'hold']);
+    assert.deepEqual([o.form, o.intersample], ['siso', 'linear']);
+    const study = withDefaults(perturbCommand.options, {});
+    assert.deepEqual([study.samples, study.i, study.relative], [77, [2, 5], 0.05]);
   } finally {
     useOptionSchema(schema);
   }
   const real = await helpOf(mechid);
   assert.match(real.text, /\[--block-rows I=0[ \]]/);
   assert.match(real.text, /\[--max-order N=40[ \]]/);
+  assert.match(real.text, /\[--intersample cubic\|linear=cubic\]/);
   const err = sink();
   assert.equal(await runCli(['modes', '--data', 'x.csv', '--band', '1:2', '--max-order', '401'], { stdout: sink(), stderr: err, mechid }), 1);
   assert.match(err.text, /--max-order must be at most 400, got 401/);
@@ -130,11 +166,12 @@ function pageFields() {
 
 test('the page\'s forms take their defaults from the schema and index.html states none', () => {
   const fields = pageFields();
-  for (const id of ['csv-sampling', 'csv-output-kind', 'modes-max-order', 'modes-freq-tol', 'modes-mac-min']) assert.ok(fields[id], `fillForm fills ${id}`);
+  for (const id of ['csv-sampling', 'csv-output-kind', 'modes-max-order', 'modes-freq-tol', 'modes-mac-min', 'est-svf-intersample']) assert.ok(fields[id], `fillForm fills ${id}`);
   const shown = formDefaults(changedSchema(), fields);
   assert.equal(shown['modes-max-order'].value, '33');
   assert.equal(shown['modes-freq-tol'].value, '2');  // a percentage
   assert.equal(shown['csv-sampling'].value, 'hold');
+  assert.equal(shown['est-svf-intersample'].value, 'linear');
   assert.deepEqual([shown['modes-max-order'].min, shown['modes-max-order'].max], [2, 400]);
   assert.equal(shown['modes-mac-min'].hint, schema.modes.macMin.help);
   const real = formDefaults(schema, fields);

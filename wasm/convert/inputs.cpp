@@ -103,8 +103,7 @@ std::vector<double> steps_from_js(const val& hs) {
 
 PerturbationOptions perturbation_options_from_js(const val& o) {
   PerturbationOptions options;
-  if (has_option(o, "multiples")) options.multiples = steps_from_js(o["multiples"]);
-  read_options(o, "samples", options.samples, "relative", options.relative, "seed", options.seed);
+  read_described(o, options);  // multiples, samples, relative, seed (analysis/perturbation_study.hpp)
   return options;
 }
 
@@ -182,16 +181,21 @@ StatedForceTerms force_terms_from_js(const val& forces) {
 
 SvfIdentifyOptions svf_options_from_js(const val& o) {
   SvfIdentifyOptions options;
-  read_options(o, "p1", options.p1, "p2", options.p2, "grid", options.grid, "form", options.form, "robust", options.robust);
-  if (has_option(o, "intersample")) options.smooth = parse_intersample(o["intersample"].as<std::string>());
+  read_described(o, options);  // p1, p2, grid, form, robust, intersample (estimators/svf/identify_svf.hpp)
   read_matrix(o, "L", "matrix L", options.L);
   return options;
 }
 
 RlcIdentifyOptions rlc_options_from_js(const val& o) {
+  // The svf group's options (one description, estimators/svf/identify_svf.hpp; form and L do not apply).
+  SvfIdentifyOptions svf;
+  read_described(o, svf);
   RlcIdentifyOptions options;
-  read_options(o, "p1", options.p1, "p2", options.p2, "grid", options.grid, "robust", options.robust);
-  if (has_option(o, "intersample")) options.intersample = parse_intersample(o["intersample"].as<std::string>());
+  options.p1 = svf.p1;
+  options.p2 = svf.p2;
+  options.grid = svf.grid;
+  options.robust = svf.robust;
+  options.intersample = svf.smooth;
   return options;
 }
 

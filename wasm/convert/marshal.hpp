@@ -105,6 +105,11 @@ void read_option(const val& o, const char* key, T& target) {
 inline void read_option(const val& o, const char* key, Vector& target) {
   if (has_option(o, key)) target = vector_from_js(o[key]);
 }
+inline void read_option(const val& o, const char* key, std::vector<double>& target) {
+  if (!has_option(o, key)) return;
+  const Vector v = vector_from_js(o[key]);
+  target.assign(v.data(), v.data() + v.size());
+}
 // A list of whole numbers (indices, 1-based DOFs), each checked like an integer option.
 inline void read_option(const val& o, const char* key, std::vector<int>& target) {
   if (!has_option(o, key)) return;

@@ -47,6 +47,8 @@ val option_schema_to_js() {
   out.set("modes", group_to_js<ModesOptions>());
   out.set("nonlinearSimulate", group_to_js<nonlinear::ExperimentOptions>());
   out.set("nonlinearIdentify", group_to_js<nonlinear::PiecewiseOptions>());
+  out.set("svf", group_to_js<SvfIdentifyOptions>());
+  out.set("perturbation", group_to_js<PerturbationOptions>());
   return out;
 }
 

@@ -5,6 +5,7 @@ import { client } from '../client/worker-client.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { readNumber } from '../ui/form.js';
+import { fillForm } from '../ui/option-schema.js';
 import { REFERENCE, seriesColor } from '../ui/palette.js';
 import { ResizingPlot } from '../ui/plot.js';
 import { RunControl, runRequest } from '../ui/run-control.js';
@@ -147,8 +148,9 @@ function showTrajectories(r) {
   }
 }
 
-/** Wires the section (it needs the worker only when a Run button is pressed). */
+/** Wires the section; its intersample rule starts at the core's default (the option schema, group svf). */
 export function start() {
+  fillForm({ 'est-svf-intersample': { option: 'svf.intersample' } });
   svfControl = new RunControl({ cancel: $('est-svf-cancel'), status: $('est-svf-status') });
   ekfControl = new RunControl({ cancel: $('est-ekf-cancel'), status: $('est-ekf-status') });
   $('est-svf-form').addEventListener('submit', runSvf);

@@ -45,14 +45,16 @@ SvfSisoSearch svf_siso_search(const Matrix& u, const Vector& y, double h, const 
   return out;
 }
 
+void SvfIdentifyOptions::validate() const { check_options(*this); }
+
 SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
+  o.validate();
   validate(data, 8);
   validate_options(data);
   IdentifyOptions with_L;
   with_L.L = o.L;
   const Matrix L = input_matrix(data, with_L);
-  require(o.form == "auto" || o.form == "siso" || o.form == "mimo", "form must be auto, siso or mimo, got '" + o.form + "'");
   const Eigen::Index n = data.y.cols(), k = data.u.cols();
   const bool siso = o.form == "siso" || (o.form == "auto" && n == 1 && k == 1);
   require(!siso || (n == 1 && k == 1), "the siso form needs one output and one input, the data have " + std::to_string(n) +
@@ -63,7 +65,6 @@ SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o)
   r.method = "svf";
   r.h = data.h;
   r.diagnostics.form = out.form;
-  require(o.smooth != Intersample::hold, "the intersample rule of displacements must be cubic or linear (they are continuous)");
   r.diagnostics.intersample_outputs = to_string(o.smooth);
   r.diagnostics.intersample_inputs = to_string(input_rule(data, o.smooth));
   RobustOptions robust;

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "core/option_schema.hpp"
 #include "identify/identification.hpp"
+#include "estimators/svf/intersample.hpp"
 #include "estimators/svf/pole_search.hpp"
 #include "estimators/svf/svf_siso.hpp"
 
@@ -34,7 +36,37 @@ struct SvfIdentifyOptions {
   std::string form = "auto";   // auto | siso | mimo
   bool robust = false;         // Huber IRLS instead of least squares
   Intersample smooth = Intersample::cubic;  // intersample rule of q and point-sampled inputs (cubic or linear)
+
+  // describe(*this, OptionRangeCheck): p1, p2 positive and finite, form one of its names.
+  void validate() const;
 };
+
+// SvfIdentifyOptions' options (core/option_schema.hpp), the facade's group `svf`: p1, p2, grid,
+// form, robust, intersample (L is a matrix, read by the converter).
+template <class Visitor>
+void describe(SvfIdentifyOptions& o, Visitor& v) {
+  // A pole of the filter 1/Λ(s), Λ = (s + p1)(s + p2) (the SVF report, eq. 4): positive, a stable filter.
+  auto pole = [](const char* name, const char* label, const char* help) {
+    return Option{name, help}.above(0).message(label, "a positive number (a stable filter)");
+  };
+  v(pole("p1", "filter pole p1", "the first pole of the SVF report's filter 1/Λ(s), when no grid is searched"), o.p1);
+  v(pole("p2", "filter pole p2", "the second pole of the filter 1/Λ(s) (the SVF report, eq. 4), when no grid is searched"), o.p2);
+  v(Option{"grid", "the poles to search (every pair, scored by the output error of the SVF report, sec. 3.2); "
+                   "absent: one fit at p1, p2"},
+    o.grid);
+  v(Option{"form", "siso: eq. 4 for one output and one input; mimo: the known input matrix L; auto: siso when the "
+                   "data have one of each"},
+    choice_field(o.form, {"auto", "siso", "mimo"}, "form"));
+  v(Option{"robust", "Huber IRLS instead of least squares (outliers in the outputs)"}, o.robust);
+  v(Option{"intersample", "the displacements and point-sampled forces between samples: cubic or linear (held inputs are held)"},
+    ChoiceField{{"cubic", "linear"}, [&o] { return to_string(o.smooth); },
+                [&o](const std::string& text) {
+                  const Intersample rule = parse_intersample(text);
+                  require(rule != Intersample::hold,
+                          "the intersample rule of displacements must be cubic or linear (they are continuous)", "intersample");
+                  o.smooth = rule;
+                }});
+}
 
 struct SvfIdentification {
   Identification result;       // method "svf"; diagnostics p1, p2, condition, output_error, …

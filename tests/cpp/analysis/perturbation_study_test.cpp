@@ -57,3 +57,30 @@ TEST_CASE("the study is seeded and rejects bad options") {
   o.samples = 1;
   CHECK_THROWS_AS(perturbation_study(preset("msd"), o), InputError);
 }
+
+TEST_CASE("PerturbationOptions::validate names the option out of range") {
+  auto refusal = [](const PerturbationOptions& o) {
+    try {
+      o.validate();
+    } catch (const InputError& e) {
+      return std::string(e.option()) + ": " + e.what();
+    }
+    return std::string("accepted");
+  };
+  PerturbationOptions o;
+  CHECK(refusal(o) == "accepted");
+  o.samples = 1;
+  CHECK(refusal(o) == "samples: samples must be between 2 and 100000, got 1");
+  o.samples = 100001;
+  CHECK(refusal(o) == "samples: samples must be between 2 and 100000, got 100001");
+  o.samples = 100000;
+  o.relative = 0;
+  CHECK(refusal(o) == "relative: relative perturbation must be > 0, got 0");
+  o.relative = 0.01;
+  o.multiples = {1, -2};
+  CHECK(refusal(o) == "multiples: sampling multiple i must be > 0, got -2");
+  o.multiples.clear();
+  CHECK(refusal(o) == "multiples: give between 1 and 1000 sampling multiples i");
+  o.multiples.assign(1001, 1.0);
+  CHECK(refusal(o) == "multiples: give between 1 and 1000 sampling multiples i");
+}

@@ -213,3 +213,30 @@ TEST_CASE("SVF bad input is a clear error", "[svf]") {
   io.form = "both";
   CHECK_THROWS_WITH(identify_svf({0.05, sim.u, sim.q, InputSampling::hold}, io), "form must be auto, siso or mimo, got 'both'");
 }
+
+TEST_CASE("SvfIdentifyOptions::validate: the poles positive, form and intersample among their names, each named", "[svf]") {
+  auto code = [](const SvfIdentifyOptions& o) {
+    try {
+      o.validate();
+    } catch (const InputError& e) {
+      return std::string(e.option()) + ": " + e.what();
+    }
+    return std::string("accepted");
+  };
+  SvfIdentifyOptions o;
+  CHECK(code(o) == "accepted");
+  o.p1 = 0;
+  CHECK(code(o) == "p1: filter pole p1 must be a positive number (a stable filter), got 0");
+  o.p1 = 0.5;
+  o.p2 = NAN;
+  CHECK(code(o).rfind("p2: filter pole p2 must be a positive number", 0) == 0);
+  o.p2 = 1.0;
+  o.form = "both";
+  CHECK(code(o) == "form: form must be auto, siso or mimo, got 'both'");
+  o.form = "mimo";
+  o.smooth = Intersample::hold;
+  CHECK(code(o) == "intersample: the intersample rule of displacements must be cubic or linear (they are continuous)");
+  o.smooth = Intersample::linear;
+  o.grid = Vector::Constant(2, -1.0);  // a grid's poles are checked where it is made (pole_grid), not here
+  CHECK(code(o) == "accepted");
+}

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/option_schema.hpp"
+#include "refusal.hpp"
 
 using namespace mechid;
 
@@ -33,16 +34,7 @@ void describe(Sample& s, V& v) {
   v(Option{"mass", "estimated unless given"}.above(0), s.mass);
 }
 
-// The InputError `f` throws: its option code and message.
-template <class F>
-std::pair<std::string, std::string> refusal(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return {e.option(), e.what()};
-  }
-  return {"", "no error"};
-}
+using mechid::testing::refusal;
 
 }  // namespace
 

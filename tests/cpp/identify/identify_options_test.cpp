@@ -6,19 +6,12 @@
 #include <string>
 
 #include "identify/identification.hpp"
+#include "../core/refusal.hpp"
 
 using namespace mechid;
 
 namespace {
-template <class F>
-std::pair<std::string, std::string> refusal(F f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return {e.option(), e.what()};
-  }
-  return {"", "no error"};
-}
+using mechid::testing::refusal;
 using Refusal = std::pair<std::string, std::string>;
 }  // namespace
 

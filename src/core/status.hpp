@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/advice.hpp"
+
 namespace mechid {
 
 enum class Status { ok, warning, failed };
@@ -26,6 +28,7 @@ struct Outcome {
   Status status = Status::ok;
   std::string message;
   std::vector<std::string> warnings;
+  std::vector<Advice> advice;  // typed advice (core/advice.hpp); warnings among it are also in `warnings`
 
   bool failed() const { return status == Status::failed; }
 
@@ -33,6 +36,12 @@ struct Outcome {
   void add_warning(std::string text) {
     warnings.push_back(std::move(text));
     adopt_warnings();
+  }
+
+  // Records typed advice; a warning-level advice is also a warning: its plain sentence, then the detail.
+  void advise(Advice a) {
+    if (a.level == AdviceLevel::warning) add_warning(a.detail.empty() ? a.message : a.message + " (" + a.detail + ")");
+    advice.push_back(std::move(a));
   }
 
   // For warnings recorded without add_warning (e.g. copied from a sub-result): an ok outcome

@@ -1,5 +1,5 @@
 // The Outcome every core result carries (src/core/status.hpp), written once at the JS boundary:
-// {status, message, warnings}. Every serialiser of a result writes these three fields through
+// {status, message, warnings, advice}. Every serialiser of a result writes these three fields through
 // outcome_to_js, so that no result drops one of them.
 #pragma once
 
@@ -8,12 +8,23 @@
 
 namespace mechid::wasm {
 
-// {status, message, warnings}
-inline val outcome_to_js(const Outcome& r) {
-  return object_of("status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings));
+// [{code, level, message, detail, action}]: the outcome's typed advice (core/advice.hpp).
+inline val advice_to_js(const std::vector<Advice>& advice) {
+  val out = val::array();
+  for (const Advice& a : advice)
+    out.call<void>("push", object_of("code", kAdviceCodeNames.name(a.code), "level",
+                                     std::string(a.level == AdviceLevel::warning ? "warning" : "note"), "message",
+                                     a.message, "detail", a.detail, "action", a.action));
+  return out;
 }
 
-// The three fields of outcome_to_js added to `out` (for results whose documented key order puts
+// {status, message, warnings, advice}
+inline val outcome_to_js(const Outcome& r) {
+  return object_of("status", to_string(r.status), "message", r.message, "warnings", strings_to_js(r.warnings), "advice",
+                   advice_to_js(r.advice));
+}
+
+// The fields of outcome_to_js added to `out` (for results whose documented key order puts
 // them after other keys).
 inline void set_outcome(val& out, const Outcome& r) { val::global("Object").call<void>("assign", out, outcome_to_js(r)); }
 

@@ -50,3 +50,18 @@ TEST_CASE("every status has its text") {
   CHECK(to_string(Status::warning) == "warning");
   CHECK(to_string(Status::failed) == "failed");
 }
+
+TEST_CASE("advice: a note leaves the status alone, a warning is also a warning line") {
+  Outcome r;
+  r.advise({AdviceCode::overdamped, AdviceLevel::note, "One mode is overdamped.", "zeta = 2.0", ""});
+  CHECK(r.status == Status::ok);
+  CHECK(r.warnings.empty());
+  REQUIRE(r.advice.size() == 1);
+  r.advise({AdviceCode::offset, AdviceLevel::warning, "An output has a constant offset.", "mean 3 sd", "--offset"});
+  CHECK(r.status == Status::warning);
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings.front() == "An output has a constant offset. (mean 3 sd)");
+  CHECK(r.message == r.warnings.front());
+  CHECK(kAdviceCodeNames.name(r.advice.back().code) == "offset");
+  CHECK(kAdviceCodeNames.parse("noise_free") == AdviceCode::noise_free);
+}

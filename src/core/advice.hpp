@@ -1,0 +1,45 @@
+// Typed advice (issue 50's `advice`, docs/interfaces.md "Advice"): what the data or the estimate
+// show that the user should know, as a code the program decides on, one plain sentence, the precise
+// statement with its numbers, and what to do. A warning advice also makes the outcome a warning
+// (its message is added to `warnings`); a note is information only and leaves the status alone
+// (numerics review e622506, problem 6: an overdamped mode is not a fault of the estimate).
+#pragma once
+
+#include <string>
+
+#include "core/enum_names.hpp"
+
+namespace mechid {
+
+enum class AdviceCode {
+  noise_free,        // residuals of rounding size: convergence and whiteness tests are skipped
+  sign_flipped,      // one output (named) or all outputs move against the force
+  mixed_units,       // output RMS that differ by orders of magnitude
+  offset,            // a constant offset in an output: `--offset`
+  drift,             // a trend in an output
+  aliasing,          // a mode beyond the Nyquist frequency
+  band_not_excited,  // input power at only part of the band
+  undetermined,      // a parameter or mode the data do not determine
+  overdamped,        // an overdamped mode (a note)
+  biased_estimator,  // the method has a documented bias in this configuration
+  poor_fit,          // the fit is too poor for further diagnoses
+  worse_than_start,  // a refinement ended below its start
+  count_             // not a code: the number of codes
+};
+
+inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)> kAdviceCodeNames{
+    "advice code",
+    {"noise_free", "sign_flipped", "mixed_units", "offset", "drift", "aliasing", "band_not_excited", "undetermined",
+     "overdamped", "biased_estimator", "poor_fit", "worse_than_start"}};
+
+enum class AdviceLevel { note, warning };
+
+struct Advice {
+  AdviceCode code;
+  AdviceLevel level = AdviceLevel::warning;
+  std::string message;  // one plain sentence
+  std::string detail;   // the precise statement: numbers, test, reference
+  std::string action;   // what to do (a CLI option or page control named in words), may be empty
+};
+
+}  // namespace mechid

@@ -24,13 +24,14 @@ enum class AdviceCode {
   biased_estimator,  // the method has a documented bias in this configuration
   poor_fit,          // the fit is too poor for further diagnoses
   worse_than_start,  // a refinement ended below its start
+  runs_disagree,     // runs of one experiment differ by more than the intervals allow
   count_             // not a code: the number of codes
 };
 
 inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)> kAdviceCodeNames{
     "advice code",
     {"noise_free", "sign_flipped", "mixed_units", "offset", "drift", "aliasing", "band_not_excited", "undetermined",
-     "overdamped", "biased_estimator", "poor_fit", "worse_than_start"}};
+     "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree"}};
 
 enum class AdviceLevel { note, warning };
 

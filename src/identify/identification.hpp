@@ -109,6 +109,18 @@ struct Uncertainty {
   std::vector<UndeterminedEntry> undetermined;
 };
 
+// The run-to-run spread of an estimate from several runs of one experiment (identify/run_spread.hpp).
+struct RunSpread {
+  Eigen::Index runs = 0;   // runs whose own estimate succeeded (the spread needs at least 2)
+  Matrix M, D, K;          // sample sd of each entry across the runs' own estimates
+  // The largest ratio, over the diagonal entries, of the spread to the RMS of the sd each run's
+  // own estimate reports; 0 when a run has no sd. Noise alone gives about 1 (the ratio² of one
+  // entry is then χ²_{runs-1}/(runs-1)-distributed).
+  double ratio = 0.0;
+  char matrix = 'M';       // the entry of that ratio (0-based row = col = index)
+  Eigen::Index index = 0;
+};
+
 // Friction and offset estimates (issue 16), one entry per DOF; empty when not asked for.
 struct ForceTerms {
   Vector coulomb, coulomb_sd;  // F_c per DOF and its sd
@@ -137,6 +149,7 @@ struct Identification : Outcome {
   ModalResult modal;
   ValidationReport validation;
   Uncertainty uncertainty;
+  RunSpread run_spread;                    // runs = 0 unless several runs were given
   ForceTerms forces;
   // The structure made K singular (a free body): rigid-body modes by design, no warning for them.
   bool rigid_body = false;

@@ -11,6 +11,7 @@
 #include "identify/guardrails.hpp"
 #include "identify/method_table.hpp"
 #include "identify/record_validation.hpp"
+#include "identify/run_spread.hpp"
 #include "identify/work_estimate.hpp"
 
 namespace mechid {
@@ -164,7 +165,16 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
     }
     note_acceleration_prefilter(filter, data.h, r);
   } else {
+    // Several runs: each also on its own (before the joint run scales them in place), for the
+    // run-to-run spread beside the intervals (run_spread.hpp).
+    std::vector<Identification> own;
+    if (runs.size() >= 2)
+      for (const Dataset& d : runs) {
+        std::vector<Dataset> one{d};
+        if (Identification e = run_scaled(one); !e.failed()) own.push_back(std::move(e));
+      }
     r = run_scaled(runs);
+    if (!r.failed()) report_run_spread(r, own);
   }
   if (!excitation.empty()) r.add_warning(excitation);
   if (data.input_sampling.from_data) r.diagnostics.input_sampling = input_sampling_note(data);

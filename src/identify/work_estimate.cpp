@@ -36,7 +36,9 @@ WorkSizes work_sizes(const std::vector<Dataset>& runs, const IdentifyOptions& op
 WorkEstimate estimate_work(const std::string& method, const WorkSizes& s, bool acceleration) {
   const MethodEntry* entry = find_method(method);
   const WorkEstimate c = entry ? entry->cost(s) : WorkEstimate{};
-  const double passes = acceleration ? 2 : 1;  // the default cut-off may run a second pass
+  // The default cut-off may run a second pass; several runs are also identified one by one, for
+  // their run-to-run spread (run_spread.hpp): about the joint work again.
+  const double passes = acceleration || s.runs > 1 ? 2 : 1;
   return {passes * c.flops, c.bytes + sizeof(double) * 4 * s.samples * (s.dof + s.inputs)};  // + the data and their scaled copies
 }
 

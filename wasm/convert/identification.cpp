@@ -37,6 +37,12 @@ val uncertainty_to_js(const Uncertainty& u) {
   return out;
 }
 
+// {runs, M_sd, D_sd, K_sd, ratio}: the run-to-run spread (identify/run_spread.hpp).
+val run_spread_to_js(const RunSpread& s) {
+  return object_of("runs", static_cast<double>(s.runs), "M_sd", matrix_to_js(s.M), "D_sd", matrix_to_js(s.D), "K_sd",
+                   matrix_to_js(s.K), "ratio", s.ratio);
+}
+
 val validation_to_js(const ValidationReport& v) {
   val out = object_of("max_autocorrelation", v.max_autocorrelation, "max_crosscorrelation", v.max_crosscorrelation,
                       "bound_99", v.bound_99, "max_lag", v.max_lag, "whiteness_statistic", v.whiteness_statistic,
@@ -109,6 +115,7 @@ val identification_to_js(const Identification& r, Eigen::Index dof, const std::o
                validation_to_js(v));
   }
   if (r.uncertainty.available && !failed) out.set("uncertainty", uncertainty_to_js(r.uncertainty));
+  if (r.run_spread.runs >= 2 && !failed) out.set("run_spread", run_spread_to_js(r.run_spread));
   out.set("diagnostics", diagnostics_to_js(r));
   if (truth && !failed) out.set("errors", relative_errors_to_js(relative_errors(r.system, *truth)));
   out.set("timing_ms", r.timing_ms);

@@ -3,7 +3,7 @@
 // data; every start competes when that one is unusable) starts the exact-sampling PEM in M, D, K;
 // the result says
 // which estimate it returns and why: the exact model when the inputs were held (ZOH is then
-// exact at any h), otherwise the model whose own free-run prediction fits the data better (a
+// exact at any h) or band-limited (its model errs by a few 1e-6 at any h), otherwise the model whose own free-run prediction fits the data better (a
 // likelihood comparison), with h·ω_max and the midpoint model's frequency error beside it.
 //
 // identify_auto runs named stages, each with a typed result: the friction branch; the pilot and
@@ -389,10 +389,11 @@ AutoChoice choose_estimate(AutoStarts& starts, const Identification& start, cons
                          (several ? "several runs" : options.offset ? "the offset" : "the structure") + " (" + accuracy + from};
   if (starts.data.input_sampling == InputSampling::hold)
     return {refined, "inputs held over each period: the ZOH model is exact at any h (" + accuracy + from};
-  // The samples show a band-limited input, which the band-limited model represents exactly
-  // (intersample_model.hpp): like ZOH for held inputs, no approximation to arbitrate.
-  if (choose_intersample_model(starts.data.u, starts.data.h, starts.data.input_sampling).kind == IntersampleKind::band_limited)
-    return {refined, "point samples of a band-limited input: the band-limited model is exact at any h (" + accuracy + from};
+  // The samples show a band-limited input, which the band-limited model represents to a few 1e-6
+  // (intersample_model.hpp): far below the midpoint model's error, no approximation to arbitrate.
+  const IntersampleModel intersample = choose_intersample_model(starts.data.u, starts.data.h, starts.data.input_sampling);
+  if (intersample.kind == IntersampleKind::band_limited)
+    return {refined, "point samples of a band-limited input: " + band_limited_error_words(intersample) + " (" + accuracy + from};
   return choose_by_likelihood(starts, refined, accuracy);
 }
 

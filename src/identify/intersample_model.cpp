@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "core/dft.hpp"
+#include "core/input_error.hpp"
+#include "discretize/cubic_hold.hpp"
 #include "discretize/sampling_sensitivity.hpp"
 #include "identify/guardrails.hpp"
 
@@ -41,6 +43,15 @@ std::string to_string(const IntersampleModel& model) {
   return "zoh";
 }
 
+std::string band_limited_error_words(const IntersampleModel& model) {
+  // choose_intersample_model keeps ωh/r <= π/32 wherever the input has power; the cubic's error
+  // there is at most (3/128)(ωh/r)⁴ of the line's amplitude (cubic_hold.hpp).
+  const double worst = 3.0 / 128.0 * std::pow(M_PI / 32, 4);
+  return "the band-limited model (the samples' band-limited interpolant, integrated exactly as a cubic between its " +
+         std::to_string(model.substeps) + " points per period) errs by at most " + format_digits(worst) +
+         " of a force line's amplitude at any h";
+}
+
 IntersampleModel choose_intersample_model(const Matrix& u, double h, InputSampling sampling) {
   if (sampling == InputSampling::hold) return {};
   if (u.rows() < 8) return {IntersampleKind::linear};
@@ -60,7 +71,7 @@ Eigen::Index columns_per_input(const IntersampleModel& model) {
   switch (model.kind) {
     case IntersampleKind::hold: return 1;
     case IntersampleKind::linear: return 2;
-    case IntersampleKind::band_limited: return model.substeps + 1;
+    case IntersampleKind::band_limited: return model.substeps + 3;
   }
   return 1;
 }
@@ -111,13 +122,21 @@ Matrix intersample_inputs(const Matrix& u, const IntersampleModel& model) {
       return w;
     }
     case IntersampleKind::band_limited: {
-      const Eigen::Index r = model.substeps;
+      // Slot s (s = 0 … r + 2) of w_k: the interpolant at t_k + (s − 1) h/r, the points that the
+      // cubics of the sub-steps of [t_k, t_{k+1}] pass through (discretize/cubic_hold.hpp).
+      // Beyond the record the interpolant continues: its periodic part wraps around, its line goes
+      // on (detrended: the line rises by N/(N−1) (u_{N−1} − u_0) per period N h).
+      const Eigen::Index r = model.substeps, period = N * r;
       const Matrix fine = band_limited_interpolation(u, model.substeps, model.detrended);
-      Matrix w(N, (r + 1) * k);
-      for (Eigen::Index t = 0; t < N; ++t) {
-        for (Eigen::Index j = 0; j < r; ++j) w.block(t, j * k, 1, k) = fine.row(t * r + j);
-        w.block(t, r * k, 1, k) = t + 1 < N ? Matrix(u.row(t + 1)) : Matrix(fine.row(t * r + r - 1));  // the last is unused
-      }
+      const Matrix rise = model.detrended && N > 1
+                              ? Matrix((u.row(N - 1) - u.row(0)) * (static_cast<double>(N) / static_cast<double>(N - 1)))
+                              : Matrix::Zero(1, k);
+      Matrix w(N, (r + 3) * k);
+      for (Eigen::Index t = 0; t < N; ++t)
+        for (Eigen::Index s = 0; s < r + 3; ++s) {
+          const Eigen::Index i = t * r + s - 1, wrapped = ((i % period) + period) % period;
+          w.block(t, s * k, 1, k) = fine.row(wrapped) + static_cast<double>((i - wrapped) / period) * rise;
+        }
       return w;
     }
   }
@@ -130,7 +149,7 @@ SampledModelDerivatives sampled_model(const Matrix& A, const Matrix& B, double h
   const bool fine = model.kind == IntersampleKind::band_limited;
   const InputSampling sampling = model.kind == IntersampleKind::hold ? InputSampling::hold : InputSampling::point;
   const double step = fine ? h / model.substeps : h;
-  const Matrix X = sampling_generator(A, B, step, sampling);
+  const Matrix X = fine ? cubic_hold_generator(A, B, step) : sampling_generator(A, B, step, sampling);
   const Eigen::Index m = X.rows();
   // Directions of the generator: step [∂A ∂B] in its first n rows.
   std::vector<Matrix> generator_directions;
@@ -147,27 +166,30 @@ SampledModelDerivatives sampled_model(const Matrix& A, const Matrix& B, double h
     for (const Matrix& d : e.derivatives) out.derivatives.push_back(d.topRows(n));
     return out;
   }
-  // T_{j+1} = F_f T_j + (G0_f − G1_f) E_j + G1_f E_{j+1}, and its derivatives by the product rule.
-  const Eigen::Index r = model.substeps, columns = n + (r + 1) * k;
-  const Matrix F = e.exponential.topLeftCorner(n, n), G0 = e.exponential.block(0, n, n, k),
-               G1 = e.exponential.block(0, n + k, n, k);
+  // Sub-step j of the period takes the slots j … j + 3 of w_k (the interpolant at t_k + (j−1)δ …
+  // t_k + (j+2)δ): T_{j+1} = F_δ T_j + [G₋₁ G₀ G₁ G₂] E_{j … j+3} (cubic_hold.hpp), T_0 = [I 0],
+  // Φ = T_r; its derivatives by the product rule, with ∂G from ∂e^X through the same linear map.
+  const Eigen::Index r = model.substeps, columns = n + (r + 3) * k;
+  const Matrix F = e.exponential.topLeftCorner(n, n), G = cubic_hold_weights(e.exponential.topRows(n), k);
   const std::size_t P = directions.size();
+  std::vector<Matrix> dF(P), dG(P);
+  for (std::size_t p = 0; p < P; ++p) {
+    dF[p] = e.derivatives[p].topLeftCorner(n, n);
+    dG[p] = cubic_hold_weights(e.derivatives[p].topRows(n), k);
+  }
   Matrix T = Matrix::Zero(n, columns);
   T.leftCols(n).setIdentity();
   std::vector<Matrix> dT(P, Matrix::Zero(n, columns));
   Matrix next(n, columns);
   for (Eigen::Index j = 0; j < r; ++j) {
     for (std::size_t p = 0; p < P; ++p) {
-      const Matrix& dPhi = e.derivatives[p];
-      next.noalias() = dPhi.topLeftCorner(n, n) * T;
+      next.noalias() = dF[p] * T;
       next.noalias() += F * dT[p];
-      next.middleCols(n + j * k, k) += dPhi.block(0, n, n, k) - dPhi.block(0, n + k, n, k);
-      next.middleCols(n + (j + 1) * k, k) += dPhi.block(0, n + k, n, k);
+      next.middleCols(n + j * k, 4 * k) += dG[p];
       dT[p].swap(next);
     }
     next.noalias() = F * T;
-    next.middleCols(n + j * k, k) += G0 - G1;
-    next.middleCols(n + (j + 1) * k, k) += G1;
+    next.middleCols(n + j * k, 4 * k) += G;
     T.swap(next);
   }
   out.Phi = std::move(T);

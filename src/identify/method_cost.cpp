@@ -114,7 +114,7 @@ Cost n4sid_d2c(double N, double n, double k) { return subspace_with_rule(N, n, k
 // (+ nR offsets). Per Jacobian: sampled_model (intersample_model.cpp) takes the Fréchet derivative
 // of exp for each of the Ps free entries (sampling_sensitivity.cpp: the exponential of a 2g x 2g
 // block, g = 2n + generator columns, about 30 (2g)³ for Padé 13 with a few squarings), and for a
-// band-limited input r substeps of two 2n x 2n by 2n x c products per entry (c = 2n + (r+1)·
+// band-limited input r substeps of two 2n x 2n by 2n x c products per entry (c = 2n + (r+3)·
 // channels); then per sample dΦ·z (4n Ps m, m = 2n + columns of w_k), F·S (8n² (Ps + 2n)). A
 // prediction is Φ·z, 4nm per sample. The covariance at the end: one more Jacobian with its
 // blockwise QR (2nP² per sample). Memory: the Ps derivative matrices (g² each, held twice) and
@@ -124,7 +124,7 @@ Cost exact_sampling(const WorkSizes& s) {
   const double m = 2 * n + s.slots * s.force_channels, g = 2 * n + s.generator_slots * s.force_channels;
   const double P = Ps + 2 * n * s.runs + (s.offset ? n * s.runs : 0);
   double sampling = Ps * 30 * std::pow(2 * g, 3);
-  if (s.substeps > 1) sampling += Ps * s.substeps * 8 * n * n * (2 * n + (s.substeps + 1) * s.force_channels);
+  if (s.substeps > 1) sampling += Ps * s.substeps * 8 * n * n * (2 * n + s.slots * s.force_channels);
   const double jacobian = sampling + N * (4 * n * Ps * m + 8 * n * n * (Ps + 2 * n));
   Cost c = pem(N, n, P, jacobian, N * 4 * n * m);
   c.then({jacobian + 2 * N * n * P * P, 0});

@@ -32,8 +32,8 @@ struct WorkSizes {
   double runs = 1;
   double free = 0;      // free parameters of M, D, K (3n(n+1)/2 without a structure)
   // The exact-sampling PEM's intersample model (intersample_model.hpp): force channels (the
-  // columns of L, plus n with an offset), columns of w_k per channel (1 ZOH, 2 FOH, r + 1
-  // band-limited), substeps r (1 unless band-limited) and the generator's columns per channel.
+  // columns of L, plus n with an offset), columns of w_k per channel (1 ZOH, 2 FOH, r + 3
+  // band-limited), substeps r (1 unless band-limited) and the generator's columns per channel (1, 2, 4).
   double force_channels = 0, slots = 1, substeps = 1, generator_slots = 1;
   bool friction = false, offset = false;
   bool plain = true;    // one run, no structure, friction or offset: every method takes the request

@@ -20,12 +20,13 @@ WorkSizes work_sizes(const std::vector<Dataset>& runs, const IdentifyOptions& op
   s.runs = static_cast<double>(runs.size());
   s.free = static_cast<double>(StructureMap(resolve(options.structure, first.y.cols())).free_count());
   // The exact-sampling PEM's intersample model, as exact_sampling_predictor.cpp chooses it (an
-  // O(N log N) look at the inputs' spectrum): ZOH generator for held inputs, FOH otherwise.
+  // O(N log N) look at the inputs' spectrum): ZOH generator for held inputs, FOH or the cubic hold
+  // of the band-limited model otherwise.
   const IntersampleModel model = choose_intersample_model(first.u, first.h, first.input_sampling);
   const double forces = options.L.size() > 0 ? static_cast<double>(options.L.cols()) : s.inputs;
   s.force_channels = forces + (options.offset ? s.dof : 0);
   s.slots = static_cast<double>(columns_per_input(model));
-  s.generator_slots = model.kind == IntersampleKind::hold ? 1 : 2;
+  s.generator_slots = model.kind == IntersampleKind::hold ? 1 : model.kind == IntersampleKind::linear ? 2 : 4;
   s.substeps = model.kind == IntersampleKind::band_limited ? model.substeps : 1;
   s.friction = options.coulomb_friction;
   s.offset = options.offset;

@@ -1,6 +1,7 @@
 // Sampled responses of a MechanicalSystem to an input signal: exact ZOH sampling for
-// piecewise-constant inputs, a fine-step reference (exact first-order hold on a sub-grid) for
-// inputs that vary within a sampling period (thesis sec. 5.1), and measurement noise on q.
+// piecewise-constant inputs, a fine-step reference (exact for the cubic through the input's values
+// on a sub-grid, discretize/cubic_hold.hpp) for inputs that vary within a sampling period (thesis
+// sec. 5.1), and measurement noise on q.
 #pragma once
 
 #include <cstdint>

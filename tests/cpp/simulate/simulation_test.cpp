@@ -87,7 +87,7 @@ TEST_CASE("the fine-step reference follows the closed-form response to a sine") 
     peak = std::max(peak, std::abs(exact.sine(1.0, w, d.t(i))));
     REQUIRE(d.u(i, 0) == Approx(std::sin(w * d.t(i))).margin(1e-12));
   }
-  CHECK(worst < 1e-4 * peak);
+  CHECK(worst < 1e-7 * peak);  // the cubic hold on the sub-grid: 8.5e-9 of the input at most (FOH erred by 5e-5)
 }
 
 TEST_CASE("measurement noise realises the requested SNR within 0.2 dB over 1e5 samples") {

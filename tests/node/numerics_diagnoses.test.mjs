@@ -56,7 +56,7 @@ test('--scale q2=1e3,q3=1e6: mixed units, naming q2 and q3 and the factors that 
   const r = await identify(record, '--scale', 'q2=1e3,q3=1e6');
   const a = advice(r, 'mixed_units');
   assert.ok(a, JSON.stringify(r.advice));
-  assert.match(a.message, /different units: the RMS of q2 is 1\.\d+e\+03 times that of q1, of q3 1\.\d+e\+06 times/);
+  assert.match(a.message, /different units: the RMS of q2 is 1\.\d+e\+03 times that of q1 and of q3 1\.\d+e\+06 times/);
   assert.match(a.action, /--scale q2=1e-3,q3=1e-6/);
   assert.ok(!codes(r).includes('sign_flipped'), JSON.stringify(r.advice));
 });

@@ -5,7 +5,12 @@
 // estimate fits the data as a correct model does (residuals white, independent of the input).
 #pragma once
 
-#include "identify/identification.hpp"
+#include <vector>
+
+#include "core/advice.hpp"
+#include "identify/dataset.hpp"
+#include "identify/validation.hpp"
+#include "model/modal.hpp"
 
 namespace mechid {
 
@@ -14,21 +19,35 @@ namespace mechid {
 // convention (numerics review e622506, problem 9).
 inline constexpr double kPoorFitPercent = 50.0;
 
-// For an estimate whose M, D and K are all negative, with r.validation set: advises flipping the
-// sign of the inputs (sign_flipped, warning) and returns true when the estimate fits the data;
-// when it fits poorly (mean fit below kPoorFitPercent with correlated residuals) advises poor_fit
-// instead and returns false (no sign advice on a fit that is garbage anyway).
-bool advise_reversed_sign(Identification& r);
+// The estimate explains too little of the data: its free run failed, or it fits below
+// kPoorFitPercent (mean over the outputs) with residuals a correct model would not leave
+// (correlated over time; at low SNR a correct model fits poorly too, but with white residuals).
+bool fits_poorly(const ValidationReport& validation);
 
-// After the validation of `r` on `data` (the data finish() was given): the diagnoses below, each
-// as typed advice on r, all silent on an estimate whose residuals pass their tests.
-// - sign_flipped / mixed_units: when the fit is poor or M, K are indefinite, the subspace model of
-//   the data (whose output matrix absorbs any diagonal scaling of the outputs) is extracted again
-//   with each single output negated and with the outputs brought to one unit (factors of ten from
-//   their RMS); a candidate whose free-run fit beats the estimate's by far names its channel(s).
+// The advice for an estimate whose M, D and K are all negative: flip the sign of the inputs
+// (sign_flipped) when it fits the data; poor_fit, with no sign advice, when it fits_poorly (its
+// signs then say nothing about a sign convention).
+Advice reversed_sign_advice(const ValidationReport& validation);
+
+// What the diagnoses read of an estimate (the fields of an Identification finish() has set).
+struct DiagnosedEstimate {
+  const MechanicalSystem& system;  // its L is the one the data were identified with
+  bool M_pd, K_pd, sign_reversed;
+  bool offset_estimated;           // a constant force per DOF was estimated (--offset)
+  const ModalResult& modal;
+  const ValidationReport& validation;  // the free run on `data`
+};
+
+// The diagnoses below, each as typed advice, all silent on an estimate whose residuals pass
+// their tests (`data`: the data the estimate was validated on).
+// - sign_flipped / mixed_units: when the estimate fits_poorly or M, K are indefinite, the subspace
+//   model of the data (whose output matrix absorbs any diagonal scaling of the outputs) is
+//   extracted again with each single output negated and with the outputs brought to one unit
+//   (factors of ten from their RMS); a candidate whose free-run fit beats the estimate's by far
+//   names its channel(s).
 // - offset / drift: a constant, or a straight line, that explains most of a channel's residual.
 // - aliasing: a mode beyond the Nyquist frequency π/h, or residuals correlated with the input
 //   while the fastest mode lies above half of it.
-void diagnose_data(Identification& r, const Dataset& data);
+std::vector<Advice> diagnose_data(const DiagnosedEstimate& estimate, const Dataset& data);
 
 }  // namespace mechid

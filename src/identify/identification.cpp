@@ -94,8 +94,10 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   // warning naming the cause and the fix, instead of three "not positive" ones.
   // Unless the estimate fits poorly: then no sign advice (data_diagnoses.hpp).
   r.validation = validate_model(s, data);
-  r.sign_reversed = smallest_eigenvalue(-s.M) > 0 && smallest_scaled_eigenvalue(-s.K) >= -1e-12 &&
-                    smallest_scaled_eigenvalue(-s.D) >= -1e-12 && advise_reversed_sign(r);
+  const bool all_negative = smallest_eigenvalue(-s.M) > 0 && smallest_scaled_eigenvalue(-s.K) >= -1e-12 &&
+                            smallest_scaled_eigenvalue(-s.D) >= -1e-12;
+  r.sign_reversed = all_negative && !fits_poorly(r.validation);
+  if (all_negative) r.advise(reversed_sign_advice(r.validation));
   if (!r.M_pd && !r.sign_reversed) r.add_warning(indefinite("M", "definite", m_min, s.M));
   // A structure with a rigid body makes K singular by design: then K must still be semidefinite.
   const bool K_psd = smallest_scaled_eigenvalue(s.K) >= -1e-12;
@@ -109,7 +111,9 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
     r.add_warning("modal analysis: " + r.modal.message);
   if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
   for (std::string& w : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));
-  diagnose_data(r, data);  // the causes a poor fit points to (data_diagnoses.hpp)
+  // The causes a poor fit points to (data_diagnoses.hpp).
+  for (Advice& a : diagnose_data({s, r.M_pd, r.K_pd, r.sign_reversed, r.forces.offset.size() > 0, r.modal, r.validation}, data))
+    r.advise(std::move(a));
   if (uncertainty) r.uncertainty = uncertainty(r);
   const Uncertainty& u = r.uncertainty;
   for (std::string& w : u.available ? band_warnings(data, r.modal, u.omega_n, u.zeta) : band_warnings(data, r.modal))

@@ -131,39 +131,39 @@ TEST_CASE("data diagnoses: h = 2 puts modes 2 and 3 beyond the Nyquist frequency
 
 TEST_CASE("data diagnoses: an identified mode beyond the Nyquist frequency is named as aliasing") {
   // The review's e622506 result at h = 2: a mode at 11 556 rad/s (ζ 4310).
-  Identification r;
-  r.M_pd = r.K_pd = r.D_psd = true;
+  const MechanicalSystem s = preset("3dof");
+  ModalResult modal;
   Mode fast;
   fast.omega_n = 11556.0;
   fast.zeta = 4310.0;
-  r.modal.modes = {fast};
-  diagnose_data(r, review_record());  // h = 0.05 here: π/h = 62.83 rad/s
-  INFO(advice_codes(r));
-  const Advice* a = find_advice(r, AdviceCode::aliasing);
-  REQUIRE(a);
-  CHECK_THAT(a->message, Catch::StartsWith("A mode at 1.156e+04 rad/s lies beyond the Nyquist frequency π/h = 62.83 rad/s"));
+  modal.modes = {fast};
+  const ValidationReport fits;  // residuals white: no other diagnosis
+  const std::vector<Advice> advice = diagnose_data({s, true, true, false, false, modal, fits}, review_record());
+  REQUIRE(advice.size() == 1);  // h = 0.05 here: π/h = 62.83 rad/s
+  CHECK(advice.front().code == AdviceCode::aliasing);
+  CHECK_THAT(advice.front().message, Catch::StartsWith("A mode at 1.156e+04 rad/s lies beyond the Nyquist frequency π/h = 62.83 rad/s"));
 }
 
 TEST_CASE("data diagnoses: all-negative M, D, K get sign advice only when the estimate fits") {
-  Identification fits;
-  fits.validation.fit_percent = Vector::Constant(2, 96.0);
-  CHECK(advise_reversed_sign(fits));
-  REQUIRE(fits.advice.size() == 1);
-  CHECK(fits.advice.front().code == AdviceCode::sign_flipped);
-  CHECK_THAT(fits.warnings.front(), Catch::Contains("flip the sign of the input columns"));
-  Identification garbage;
-  garbage.validation.fit_percent = (Vector(2) << 12.0, -40.0).finished();
-  garbage.validation.residuals_white = false;
-  CHECK_FALSE(advise_reversed_sign(garbage));
-  REQUIRE(garbage.advice.size() == 1);
-  CHECK(garbage.advice.front().code == AdviceCode::poor_fit);
-  CHECK(garbage.status == Status::warning);
-  CHECK_THAT(garbage.warnings.front(), !Catch::Contains("flip the sign of the input"));
+  ValidationReport fits;
+  fits.fit_percent = Vector::Constant(2, 96.0);
+  CHECK_FALSE(fits_poorly(fits));
+  const Advice flip = reversed_sign_advice(fits);
+  CHECK(flip.code == AdviceCode::sign_flipped);
+  CHECK_THAT(flip.message, Catch::Contains("flip the sign of the input columns"));
+  ValidationReport garbage;
+  garbage.fit_percent = (Vector(2) << 12.0, -40.0).finished();
+  garbage.residuals_white = false;
+  CHECK(fits_poorly(garbage));
+  const Advice poor = reversed_sign_advice(garbage);
+  CHECK(poor.code == AdviceCode::poor_fit);
+  CHECK(poor.level == AdviceLevel::warning);
+  CHECK_THAT(poor.message + poor.detail + poor.action, !Catch::Contains("flip the sign of the input"));
   // At low SNR a correct model fits poorly with white residuals: the sign advice stands.
-  Identification noisy;
-  noisy.validation.fit_percent = Vector::Constant(2, 30.0);
-  CHECK(advise_reversed_sign(noisy));
-  CHECK(noisy.advice.front().code == AdviceCode::sign_flipped);
+  ValidationReport noisy;
+  noisy.fit_percent = Vector::Constant(2, 30.0);
+  CHECK_FALSE(fits_poorly(noisy));
+  CHECK(reversed_sign_advice(noisy).code == AdviceCode::sign_flipped);
 }
 
 TEST_CASE("data diagnoses stay silent on clean records of several presets, SNRs and inputs") {

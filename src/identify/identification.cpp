@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
+#include "identify/data_diagnoses.hpp"
 #include "identify/guardrails.hpp"
 #include "model/force_matrix.hpp"
 #include "model/sampling_accuracy.hpp"
@@ -91,12 +92,12 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   };
   // All three negative (issue 16: the ECP rig's positive effort moves its carts negatively): one
   // warning naming the cause and the fix, instead of three "not positive" ones.
-  r.sign_reversed = smallest_eigenvalue(-s.M) > 0 && smallest_scaled_eigenvalue(-s.K) >= -1e-12 &&
-                    smallest_scaled_eigenvalue(-s.D) >= -1e-12;
-  if (r.sign_reversed)
-    r.add_warning("M, D and K are all negative: in these data a positive force moves the outputs negatively (a sign "
-                  "convention of the actuator or the sensors); flip the sign of the input columns (or of every output "
-                  "column) and identify again: the matrices then come out positive, with the same fit");
+  // Unless the estimate fits poorly: then no sign advice (data_diagnoses.hpp).
+  r.validation = validate_model(s, data);
+  const bool all_negative = smallest_eigenvalue(-s.M) > 0 && smallest_scaled_eigenvalue(-s.K) >= -1e-12 &&
+                            smallest_scaled_eigenvalue(-s.D) >= -1e-12;
+  r.sign_reversed = all_negative && !fits_poorly(r.validation);
+  if (all_negative) r.advise(reversed_sign_advice(r.validation));
   if (!r.M_pd && !r.sign_reversed) r.add_warning(indefinite("M", "definite", m_min, s.M));
   // A structure with a rigid body makes K singular by design: then K must still be semidefinite.
   const bool K_psd = smallest_scaled_eigenvalue(s.K) >= -1e-12;
@@ -108,9 +109,11 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   // M > 0, D ≥ 0, K ≥ 0 has no root with Re s > 0, so the modal notes concern the roots s = 0 only.
   if (r.modal.status != Status::ok && !(r.rigid_body && K_psd && r.M_pd && r.D_psd && r.modal.status == Status::warning))
     r.add_warning("modal analysis: " + r.modal.message);
-  r.validation = validate_model(s, data);
   if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
   for (std::string& w : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));
+  // The causes a poor fit points to (data_diagnoses.hpp).
+  for (Advice& a : diagnose_data({s, r.M_pd, r.K_pd, r.sign_reversed, r.forces.offset.size() > 0, r.modal, r.validation}, data))
+    r.advise(std::move(a));
   if (uncertainty) r.uncertainty = uncertainty(r);
   const Uncertainty& u = r.uncertainty;
   for (std::string& w : u.available ? band_warnings(data, r.modal, u.omega_n, u.zeta) : band_warnings(data, r.modal))

@@ -317,7 +317,7 @@ export interface PoleSearch {
 }
 
 export interface SvfOptions {
-  p1?: number; p2?: number;       // filter poles (default 0.5, 1) when no grid is given
+  p1?: number; p2?: number;       // filter poles when no grid is given (both 0, the default: a grid from the data)
   grid?: number[] | null;         // pole search over every pair of these values (see poleGrid)
   form?: 'auto' | 'siso' | 'mimo';
   robust?: boolean;               // Huber M-estimate (outliers in q)

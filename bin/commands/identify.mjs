@@ -83,7 +83,7 @@ export const FAMILIES = [
   {
     methods: () => ['svf'], model: 'mechanical', args: { method: 'svf', model: 'mechanical' },
     options: ['data', 'method', 'model', ...SVF, 'form', 'L', 'dof', 'truth', ...COLUMNS],
-    help: ['state-variable-filter least squares (the SVF report) of M, D, K; --poles default 0.5,1'],
+    help: ['state-variable-filter least squares (the SVF report) of M, D, K; poles from the data unless given'],
     run: identifySvf,
   },
   {

@@ -123,6 +123,7 @@ export function cohere(c, info) {
   const acceleration = c.acceleration && can.outputs.includes('acceleration');
   if (!can.friction || acceleration || o.friction === 'viscous') o.friction = undefined;
   if (!can.offset) o.offset = undefined;
+  if (!can.positive) o.positive = undefined;
   if (!can.structure || o.positive) o.structure = undefined;
   if (o.init === 'magic') o.init = 'n4sid';
   if (o.giveL === 'wrong-shape' || (c.inputs < c.dof && o.giveL === 'none')) o.giveL = 'forceDofs';

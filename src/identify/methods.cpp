@@ -110,6 +110,10 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
           "method " + method + " has no friction term; use " + methods_with(&MethodEntry::friction), "friction");
   require(entry->offset || !options.offset,
           "method " + method + " has no offset term; use " + methods_with(&MethodEntry::offset), "offset");
+  require(entry->positive || !options.positive,
+          "method " + method + " cannot honour positive (M, K positive definite and D semidefinite by construction); use " +
+              methods_with(&MethodEntry::positive),
+          "positive");
   require(!options.coulomb_friction || runs.front().outputs == OutputKind::displacement,
           "friction needs displacement outputs: sign(q') of high-passed accelerations is not the sign of the velocity", "friction");
   require(entry->acceleration || runs.front().outputs == OutputKind::displacement,

@@ -240,7 +240,12 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       report.termination = TerminationType::converged_noise;
       break;
     }
-    if (decrease < o.cost_tolerance) {  // converged: no Jacobian needed at the new point
+    // A small decrease is convergence only where the full Gauss-Newton step from the last point
+    // would gain little too (below √cost_tolerance of the cost); otherwise the damping, not the
+    // minimum, made the step small: a stall (numerics review e622506, problem 10: the log-Cholesky
+    // parametrization crept along a plateau to D 1e16 times off and reported convergence), and the
+    // iterations go on (to a minimum, or to the iteration limit, which says it did not converge).
+    if (decrease < o.cost_tolerance && local.newton_decrement() <= std::sqrt(o.cost_tolerance) * cost) {  // no Jacobian needed at the new point
       report.termination = TerminationType::converged_cost;
       break;
     }

@@ -106,7 +106,8 @@ test('ekf on the belt drive: final estimates and parameter trajectories', async 
 
 test('estimator errors are one line naming the option', async () => {
   const data = join(dir, 'msd.csv');
-  oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--poles', '0,1'), 'filter pole p1 must be a positive number (a stable filter), got 0');
+  oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--poles', '-1,1'), 'filter pole p1 must be a positive number (a stable filter), or 0: from the data, got -1');
+  oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--poles', '0,1'), 'filter poles p1 and p2 must be both positive, or both 0 (from the data)');
   oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--poles', '1'), '--poles needs 2 values P1,P2, got 1');
   oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--pole-grid', '1:0.5:0.1'),
     'the pole grid must end at or above its start 1, got 0.5');  // the core's pole_grid
@@ -126,7 +127,7 @@ test('JS API: svfIdentify, ekfBeltDrive and errors as MechidError', () => {
   const r = mechid.svfIdentify({ h: 0.01, u: sim.u, y: sim.q }, { p1: 1, p2: 2 });
   assert.ok(Math.abs(r.M.data[0] / 15 - 1) < 1e-6 && Math.abs(r.D.data[0] / 0.2 - 1) < 1e-6 && Math.abs(r.K.data[0] / 2 - 1) < 1e-6);
   assert.throws(() => mechid.svfIdentify({ h: 0.01, u: sim.u, y: sim.q }, { p1: -1 }),
-    { name: 'MechidError', code: 'bad-input', message: 'filter pole p1 must be a positive number (a stable filter), got -1' });
+    { name: 'MechidError', code: 'bad-input', message: 'filter pole p1 must be a positive number (a stable filter), or 0: from the data, got -1' });
   assert.throws(() => mechid.ekfBeltDrive({ h: 0.001, u: sim.u, y: sim.q }, { method: 'se' }),
     { code: 'bad-input', message: 'the belt-drive EKF needs two measured columns (angle, speed), got 1' });
   assert.deepEqual(mechid.beltDriveParameters().theta, [8940, 97.66]);

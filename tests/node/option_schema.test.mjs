@@ -51,7 +51,7 @@ test('the schema describes every group with a type, a default and a help line pe
   assert.equal(schema.modes.method.default, 'lpm');
   assert.equal(schema.frf.method.default, 'welch');
   // svf (the SVF report): the poles of 1/Λ(s) positive, no grid, the intersample rules of continuous signals.
-  assert.deepEqual([schema.svf.p1.default, schema.svf.p1.above, schema.svf.p2.default, schema.svf.p2.above], [0.5, 0, 1, 0]);
+  assert.deepEqual([schema.svf.p1.default, schema.svf.p1.min, schema.svf.p2.default, schema.svf.p2.min], [0, 0, 0, 0]);  // 0: from the data
   assert.deepEqual([schema.svf.grid.default, schema.svf.form.default, schema.svf.robust.default], [null, 'auto', false]);
   assert.deepEqual([schema.svf.intersample.default, schema.svf.intersample.choices], ['cubic', ['cubic', 'linear']]);
   // perturbation (Bruschetta 2011, sec. 3.2): h_i = 2π/(i ω_B) for i = 1, 2, 3; 50 samples of 5 %.

@@ -14,7 +14,7 @@ RlcIdentification identify_rlc(const Matrix& u, const Matrix& y, double h, const
   options.input_rule = options.output_rule = o.intersample;
   require(options.output_rule != Intersample::hold, "the intersample rule of V_C must be cubic or linear");
   RlcIdentification r;
-  r.search = svf_siso_search(u, y.col(0), h, options, o.grid);
+  r.search = svf_siso_search(u, y.col(0), h, options, svf_pole_grid(o.grid, o.p1, o.p2, y, h));
   if (r.search.fit.status != Status::failed) r.circuit = rlc_from_fit(r.search.fit);
   return r;
 }

@@ -9,7 +9,7 @@
 namespace mechid {
 
 struct RlcIdentifyOptions {
-  double p1 = 0.5, p2 = 1.0;   // filter poles when no grid is given
+  double p1 = 0.0, p2 = 0.0;   // filter poles when no grid is given; both 0: a grid from the data (svf_pole_grid)
   Vector grid;                 // non-empty: pole search over this grid
   bool robust = false;         // Huber M-estimate (outliers in V_C)
   Intersample intersample = Intersample::cubic;  // of u and V_C between samples: cubic or linear

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/input_error.hpp"
+#include "estimators/svf/data_poles.hpp"
 #include "estimators/svf/svf_mimo.hpp"
 
 namespace mechid {
@@ -45,7 +46,14 @@ SvfSisoSearch svf_siso_search(const Matrix& u, const Vector& y, double h, const 
   return out;
 }
 
-void SvfIdentifyOptions::validate() const { check_options(*this); }
+void SvfIdentifyOptions::validate() const {
+  check_options(*this);
+  require((p1 == 0) == (p2 == 0), "filter poles p1 and p2 must be both positive, or both 0 (from the data)", "p1");
+}
+
+Vector svf_pole_grid(const Vector& grid, double p1, double p2, const Matrix& y, double h) {
+  return grid.size() == 0 && p1 == 0 && p2 == 0 ? data_pole_grid(y, h) : grid;
+}
 
 SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
@@ -70,6 +78,7 @@ SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o)
   RobustOptions robust;
   robust.robust = o.robust;
   double p1 = o.p1, p2 = o.p2, output_error = NAN;
+  const Vector grid = svf_pole_grid(o.grid, p1, p2, data.y, data.h);
   LeastSquaresSolution solution;
   if (siso) {
     SvfOptions options;
@@ -78,7 +87,7 @@ SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o)
     options.input_rule = input_rule(data, o.smooth);
     options.output_rule = o.smooth;
     options.robust = robust;
-    const SvfSisoSearch s = svf_siso_search(data.u, data.y.col(0), data.h, options, o.grid);
+    const SvfSisoSearch s = svf_siso_search(data.u, data.y.col(0), data.h, options, grid);
     out.searched = s.searched;
     out.search = s.search;
     r.status = s.fit.status;
@@ -104,9 +113,9 @@ SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o)
       const double e = mean_abs(data.y - mechanical_response_from_rest(f.system, data.u, data.h, input_rule(data, o.smooth)));
       return std::isfinite(e) ? e : NAN;
     };
-    if (o.grid.size() > 0) {
+    if (grid.size() > 0) {
       out.searched = true;
-      out.search = search_poles(o.grid, [&](double a, double b) { return error_of(fit_at(a, b)); });
+      out.search = search_poles(grid, [&](double a, double b) { return error_of(fit_at(a, b)); });
       if (std::isfinite(out.search.best)) {
         p1 = out.search.p1;
         p2 = out.search.p2;

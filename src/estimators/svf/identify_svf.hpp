@@ -31,13 +31,13 @@ SvfSisoSearch svf_siso_search(const Matrix& u, const Vector& y, double h, const 
 
 struct SvfIdentifyOptions {
   Matrix L;                    // n x k; empty = identity (needs k = n)
-  double p1 = 0.5, p2 = 1.0;   // filter poles when no grid is given
+  double p1 = 0.0, p2 = 0.0;   // filter poles when no grid is given; both 0: a grid from the data (data_poles.hpp)
   Vector grid;                 // non-empty: pole search over this grid
   std::string form = "auto";   // auto | siso | mimo
   bool robust = false;         // Huber IRLS instead of least squares
   Intersample smooth = Intersample::cubic;  // intersample rule of q and point-sampled inputs (cubic or linear)
 
-  // describe(*this, OptionRangeCheck): p1, p2 positive and finite, form one of its names.
+  // describe(*this, OptionRangeCheck): p1, p2 finite and >= 0, both 0 or both positive; form one of its names.
   void validate() const;
 };
 
@@ -45,14 +45,20 @@ struct SvfIdentifyOptions {
 // form, robust, intersample (L is a matrix, read by the converter).
 template <class Visitor>
 void describe(SvfIdentifyOptions& o, Visitor& v) {
-  // A pole of the filter 1/Λ(s), Λ = (s + p1)(s + p2) (the SVF report, eq. 4): positive, a stable filter.
+  // A pole of the filter 1/Λ(s), Λ = (s + p1)(s + p2) (the SVF report, eq. 4): positive, a stable
+  // filter; 0 (the default, both poles): searched on a grid from the data (data_poles.hpp).
   auto pole = [](const char* name, const char* label, const char* help) {
-    return Option{name, help}.above(0).message(label, "a positive number (a stable filter)");
+    return Option{name, help}.at_least(0).message(label, "a positive number (a stable filter), or 0: from the data");
   };
-  v(pole("p1", "filter pole p1", "the first pole of the SVF report's filter 1/Λ(s), when no grid is searched"), o.p1);
-  v(pole("p2", "filter pole p2", "the second pole of the filter 1/Λ(s) (the SVF report, eq. 4), when no grid is searched"), o.p2);
+  v(pole("p1", "filter pole p1", "the first pole of the SVF report's filter 1/Λ(s), when no grid is searched; "
+                                 "0 (with p2 0): searched on a grid of poles from ω_d/2 to 4 ω_d, ω_d the dominant "
+                                 "angular frequency of the outputs' spectrum"),
+    o.p1);
+  v(pole("p2", "filter pole p2", "the second pole of the filter 1/Λ(s) (the SVF report, eq. 4), when no grid is "
+                                 "searched; 0 (with p1 0): from the data, as p1"),
+    o.p2);
   v(Option{"grid", "the poles to search (every pair, scored by the output error of the SVF report, sec. 3.2); "
-                   "absent: one fit at p1, p2"},
+                   "absent: one fit at p1, p2 (both 0: a grid from the data)"},
     o.grid);
   v(Option{"form", "siso: eq. 4 for one output and one input; mimo: the known input matrix L; auto: siso when the "
                    "data have one of each"},
@@ -67,6 +73,10 @@ void describe(SvfIdentifyOptions& o, Visitor& v) {
                   o.smooth = rule;
                 }});
 }
+
+// The grid to search: `grid` when given; none at given poles p1, p2; when both are 0, the grid from
+// the outputs y sampled at h (data_pole_grid).
+Vector svf_pole_grid(const Vector& grid, double p1, double p2, const Matrix& y, double h);
 
 struct SvfIdentification {
   Identification result;       // method "svf"; diagnostics p1, p2, condition, output_error, …

@@ -225,8 +225,11 @@ TEST_CASE("SvfIdentifyOptions::validate: the poles positive, form and intersampl
   };
   SvfIdentifyOptions o;
   CHECK(code(o) == "accepted");
+  o.p1 = -1;
+  CHECK(code(o) == "p1: filter pole p1 must be a positive number (a stable filter), or 0: from the data, got -1");
   o.p1 = 0;
-  CHECK(code(o) == "p1: filter pole p1 must be a positive number (a stable filter), got 0");
+  o.p2 = 1.0;  // one pole from the data, one given: refused
+  CHECK(code(o) == "p1: filter poles p1 and p2 must be both positive, or both 0 (from the data)");
   o.p1 = 0.5;
   o.p2 = NAN;
   CHECK(code(o).rfind("p2: filter pole p2 must be a positive number", 0) == 0);

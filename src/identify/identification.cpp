@@ -117,7 +117,7 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   if (exact) r.advise(noise_free_advice(r.validation));
   for (std::string& w : exact ? std::vector<std::string>() : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));
   if (uncertainty) r.uncertainty = uncertainty(r);
-  if (exact) skip_convergence_test(r.uncertainty);
+  if (exact) skip_convergence_test(r.uncertainty.undetermined);
   const Uncertainty& u = r.uncertainty;
   for (std::string& w : u.available ? band_warnings(data, r.modal, u.omega_n, u.zeta) : band_warnings(data, r.modal))
     r.add_warning(std::move(w));

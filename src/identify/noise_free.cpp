@@ -25,10 +25,10 @@ Advice noise_free_advice(const ValidationReport& v) {
                 ""};
 }
 
-void skip_convergence_test(Uncertainty& u) {
-  u.undetermined.erase(std::remove_if(u.undetermined.begin(), u.undetermined.end(),
-                                      [](const UndeterminedEntry& e) { return e.reason == UndeterminedReason::not_converged; }),
-                       u.undetermined.end());
+void skip_convergence_test(std::vector<UndeterminedEntry>& undetermined) {
+  undetermined.erase(std::remove_if(undetermined.begin(), undetermined.end(),
+                                    [](const UndeterminedEntry& e) { return e.reason == UndeterminedReason::not_converged; }),
+                     undetermined.end());
 }
 
 }  // namespace mechid

@@ -6,8 +6,10 @@
 // noise-free, with the fit.
 #pragma once
 
+#include <vector>
+
 #include "core/advice.hpp"
-#include "identify/identification.hpp"
+#include "identify/undetermined_parameters.hpp"
 #include "identify/validation.hpp"
 
 namespace mechid {
@@ -26,8 +28,8 @@ bool noise_free(const ValidationReport& validation);
 // The note `noise_free`: the data are noise-free, with the fit; the tests that were skipped.
 Advice noise_free_advice(const ValidationReport& validation);
 
-// Drops from the uncertainty the entries undetermined only by the convergence test (a
-// Gauss-Newton step of rounding size beyond an sd of rounding size).
-void skip_convergence_test(Uncertainty& uncertainty);
+// Drops from an uncertainty's undetermined entries those of the convergence test (a Gauss-Newton
+// step of rounding size beyond an sd of rounding size).
+void skip_convergence_test(std::vector<UndeterminedEntry>& undetermined);
 
 }  // namespace mechid

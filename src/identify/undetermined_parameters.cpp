@@ -66,8 +66,9 @@ std::string entry_name(const UndeterminedEntry& e) {
 std::optional<Advice> undetermined_advice(const std::vector<UndeterminedEntry>& entries) {
   if (entries.empty()) return std::nullopt;
   std::vector<const UndeterminedEntry*> wide, zero, unconverged, unknown;
-  bool damping = false;
+  bool damping = false, negative = false;  // negative: a mass or stiffness whose interval reaches below 0
   for (const UndeterminedEntry& e : entries) {
+    negative = negative || (e.reason != UndeterminedReason::not_converged && e.row == e.col && e.matrix != 'D');
     (e.reason == UndeterminedReason::sd_exceeds_scale        ? wide
      : e.reason == UndeterminedReason::interval_contains_zero ? zero
                                                               : unconverged)
@@ -80,7 +81,7 @@ std::optional<Advice> undetermined_advice(const std::vector<UndeterminedEntry>& 
     message << "The data do not determine ";
     list(message, unknown);
     message << ": " << (unknown.size() > 1 ? "their values are" : "its value is") << " uncertain";
-    if (!zero.empty()) message << ", and the 95 % interval includes negative values";
+    if (negative) message << ", and the 95 % interval of a mass or stiffness includes negative values";
   } else {
     message << "The estimate is not converged in ";
     list(message, unconverged);

@@ -66,7 +66,7 @@ TEST_CASE("undetermined entries: a mass or stiffness whose 95 % interval holds 0
   CHECK(reason_code(u[0].reason) == "interval_contains_zero");
   const std::optional<Advice> a = undetermined_advice(u);
   REQUIRE(a.has_value());
-  CHECK(a->message == "The data do not determine the mass of DOF 1 (M[1,1]): its value is uncertain, and the 95 % interval includes negative values.");
+  CHECK(a->message == "The data do not determine the mass of DOF 1 (M[1,1]): its value is uncertain, and the 95 % interval of a mass or stiffness includes negative values.");
   sd.K(1, 1) = 1.03;  // 2 ± 2.02: now it holds 0
   CHECK(undetermined_entries(estimate, sd, filled(0, 0, 0)).size() == 2);
 }

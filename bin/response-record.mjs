@@ -2,7 +2,7 @@
 // options, the outputs' response kinds from their names (q: displacement, v: velocity, a:
 // acceleration) or --response, and the band and averaging options as the facade names them.
 import { badInput, quoted } from '../wasm/api.js';
-import { decodeText, guessDelimiter, parseDecimal } from '../wasm/csv.js';
+import { decodeText, defaultOutputColumns, guessDelimiter, parseDecimal } from '../wasm/csv.js';
 import { isUff, readBytes, readDataset } from './io.mjs';
 import { choice, int, num, pick, requireOption, str, strs } from './options.mjs';
 
@@ -29,18 +29,15 @@ function parseBand(text) {
   return { bandLoHz: values[0], bandHiHz: values[1] };
 }
 
-// Without --output-cols, a CSV's outputs are its q columns, else its v columns, else its a columns
-// (a structure is usually measured by one kind of sensor); a universal file chooses the same way.
+// Without --output-cols, a CSV's outputs are csv.js's default columns of any kind (q, else v, else
+// a); a universal file chooses the same way.
 function defaultOutputCols(path, bytes) {
   if (isUff(path, bytes)) return undefined;
   const text = decodeText(bytes).text;
   const first = text.slice(0, text.search(/\r?\n|$/));
   const header = first.split(guessDelimiter(text)).map((n) => n.trim().replace(/^"(.*)"$/, '$1'));
-  for (const prefix of ['q', 'v', 'a']) {
-    const found = header.filter((n) => new RegExp(`^${prefix}\\d+$`).test(n));
-    if (found.length > 0) return found.sort((x, y) => Number(x.slice(1)) - Number(y.slice(1)));
-  }
-  return undefined;
+  const found = defaultOutputColumns(header, 'any');
+  return found.length > 0 ? found : undefined;
 }
 
 /** {data: {h, u, y}, columns, options} for mechid.frf / mechid.modes. */

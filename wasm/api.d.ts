@@ -257,10 +257,10 @@ export type HeldOutFit = { file: string; fit_percent: number[]; nrmse: number[];
   | { file: string; status: 'failed'; message: string; simulated?: Matrix };
 /**
  * An entry of M, D or K the estimate does not determine: 'sd_exceeds_scale' when its sd exceeds
- * sqrt(|X_ii X_jj|), 'not_converged' when a Gauss-Newton step from the estimate moves it by more
- * than its sd.
+ * sqrt(|X_ii X_jj|), 'interval_contains_zero' when a mass or stiffness M_ii, K_ii has a 95 % interval
+ * that holds 0, 'not_converged' when a Gauss-Newton step from the estimate moves it by more than its sd.
  */
-export interface UndeterminedEntry { matrix: 'M' | 'D' | 'K'; row: number; col: number; reason: 'sd_exceeds_scale' | 'not_converged' }
+export interface UndeterminedEntry { matrix: 'M' | 'D' | 'K'; row: number; col: number; reason: 'sd_exceeds_scale' | 'interval_contains_zero' | 'not_converged' }
 /** The identify result of docs/interfaces.md; M, D, K absent when status is 'failed'. */
 export interface Identification extends Outcome {
   method: string; h: number; n: number;

@@ -16,6 +16,29 @@ function numbered(header, prefix) {
   return found.sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
 }
 
+/** The letter of the output columns of each kind of response: q1.. displacements, v1.. velocities, a1.. accelerations. */
+export const OUTPUT_PREFIXES = { displacement: 'q', velocity: 'v', acceleration: 'a' };
+
+/** The names of the default output columns of the kind `outputs` ('displacement', 'velocity', 'acceleration'): q1.., v1.., a1... */
+export const outputColumnPattern = (outputs) => new RegExp(`^${OUTPUT_PREFIXES[outputs]}\\d+$`);
+
+/**
+ * The one rule for the output columns of a record when none are named (CSV and universal file, CLI
+ * and page): the columns of the response kind `outputs` in the order of their numbers (identify's
+ * --outputs displacement: q1.., acceleration: a1..); with `outputs` 'any' (frf, modes, which read
+ * each column's kind from its name), those of the first kind present among q, v, a (a structure
+ * is usually measured by one kind of sensor). [] when there are none.
+ */
+export function defaultOutputColumns(names, outputs) {
+  const prefixes = outputs === 'any' ? Object.values(OUTPUT_PREFIXES) : [OUTPUT_PREFIXES[outputs]];
+  if (prefixes[0] === undefined) throw bad(`outputs must be one of ${Object.keys(OUTPUT_PREFIXES).join(', ')}, got '${quoted(outputs)}'`);
+  for (const prefix of prefixes) {
+    const found = numbered(names, prefix);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
 function columnIndex(header, name, source, what) {
   const index = header.indexOf(name);
   if (index < 0) throw bad(`${source}: no column named '${quoted(name)}' (${what}); the header has ${describeHeader(header)}`);
@@ -149,6 +172,17 @@ export function headerOf(first, delimiter) {
 }
 
 /**
+ * "no output columns (a1, a2, ...)", and when the columns of another kind are there, which
+ * --outputs reads them (a file of accelerations identified as displacements is refused, not misread).
+ */
+function noOutputColumns(header, outputs) {
+  const p = OUTPUT_PREFIXES[outputs];
+  const text = `no output columns (${p}1, ${p}2, ...)`;
+  const other = Object.keys(OUTPUT_PREFIXES).find((kind) => kind !== outputs && kind !== 'velocity' && defaultOutputColumns(header, kind).length > 0);
+  return other ? `${text}; its ${OUTPUT_PREFIXES[other]} columns are ${other}s: say so (--outputs ${other}; on the page, “Outputs are” ${other}s)` : text;
+}
+
+/**
  * "the header has t, x1, q1" for a message about a missing column, with what a strange header
  * suggests: one column (the delimiter was not , ; or tab), a first row of numbers (no header).
  */
@@ -217,17 +251,17 @@ export function uniformGrid(x) {
  * Options as parseDatasetCsv's, with the header (trimmed names) and the delimiter found.
  */
 export class DatasetBuilder {
-  constructor({ source, header, delimiter, timeCol, inputCols, outputCols, h, firstLine = 2, resample = false }) {
+  constructor({ source, header, delimiter, timeCol, inputCols, outputCols, outputs = 'displacement', h, firstLine = 2, resample = false }) {
     Object.assign(this, { source, header, delimiter, h, resample });
     this.decimalComma = delimiter !== ',';
     this.time = timeCol ?? (header.includes('t') ? 't' : undefined);
     this.inputs = inputCols ?? numbered(header, 'u');
-    this.outputs = outputCols ?? numbered(header, 'q');
+    this.outputs = outputCols ?? defaultOutputColumns(header, outputs);
     if (h !== undefined && !(typeof h === 'number' && h > 0 && Number.isFinite(h))) {
       throw bad(`h must be a positive number of seconds, got ${h}`);
     }
     if (this.inputs.length === 0 && inputCols === undefined) throw bad(`${source}: no input columns (u1, u2, ...); ${headerHint(header, delimiter)}`);
-    if (this.outputs.length === 0) throw bad(`${source}: no output columns (q1, q2, ...); ${headerHint(header, delimiter)}`);
+    if (this.outputs.length === 0) throw bad(`${source}: ${noOutputColumns(header, outputs)}; ${headerHint(header, delimiter)}`);
     checkUnique(header, [this.time, ...this.inputs, ...this.outputs].filter((name) => name !== undefined), source);
     this.timeIndex = this.time === undefined ? -1 : columnIndex(header, this.time, source, 'time');
     this.inputIndex = this.inputs.map((name) => columnIndex(header, name, source, 'input'));
@@ -356,7 +390,8 @@ export function guessDelimiter(text) {
  * @param {string} p.source     file name for messages
  * @param {string} [p.timeCol]  default 't' when present
  * @param {string[]} [p.inputCols]   default u1..uk ([] explicitly: no inputs)
- * @param {string[]} [p.outputCols]  default q1..qn
+ * @param {string[]} [p.outputCols]  default defaultOutputColumns(header, p.outputs)
+ * @param {string} [p.outputs]       the outputs' kind: 'displacement' (default), 'velocity', 'acceleration', or 'any'
  * @param {number} [p.h]        needed when there is no time column
  */
 export function parseDatasetCsv({ Papa, text, ...mapping }) {

@@ -30,14 +30,15 @@ function columnFactors(names, unit = 1, factors = [], scale = new Map()) {
 /**
  * The reader's data {h, t, u, y, columns, warnings, ...} of a file's bytes named `name`: a
  * universal file by isUffRecord (its time axis from its records: mapping.h only without
- * mapping.timeCol), else a CSV; mapping {timeCol, inputCols, outputCols, h, resample}.
+ * mapping.timeCol), else a CSV; mapping {timeCol, inputCols, outputCols, outputs, h, resample}: without
+ * outputCols, the columns of the kind `outputs` (csv.js defaultOutputColumns).
  */
 export function readRecordBytes(bytes, name, mapping = {}, { Papa } = {}) {
-  const { timeCol, inputCols, outputCols, h, resample } = mapping;
+  const { timeCol, inputCols, outputCols, outputs, h, resample } = mapping;
   if (isUffRecord(name, bytes.subarray(0, SNIFF_BYTES))) {
-    return uffToDataset(parseUff(bytes, name), { source: name, inputCols, outputCols, h: timeCol ? undefined : h });
+    return uffToDataset(parseUff(bytes, name), { source: name, inputCols, outputCols, outputs, h: timeCol ? undefined : h });
   }
-  return parseDatasetCsv({ Papa, text: decodeText(bytes).text, source: name, timeCol, inputCols, outputCols, h, resample });
+  return parseDatasetCsv({ Papa, text: decodeText(bytes).text, source: name, timeCol, inputCols, outputCols, outputs, h, resample });
 }
 
 /**
@@ -51,11 +52,11 @@ export function readRecordBytes(bytes, name, mapping = {}, { Papa } = {}) {
  */
 export async function readRecord(source, name, mapping = {}, { Papa, onProgress } = {}) {
   const { timeCol, inputCols, outputCols, h, resample, detectHeader = false } = mapping;
+  const { inputSampling = 'auto', outputs = 'displacement', cutoffHz } = mapping;  // outputs: also the default columns' kind
   const streamed = isBlob(source) && !isUffRecord(name, await bytesOf(source, SNIFF_BYTES));
   const data = streamed
-    ? await parseDatasetFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, h, resample, detectHeader, onProgress })
-    : readRecordBytes(await bytesOf(source), name, mapping, { Papa });
-  const { inputSampling = 'auto', outputs = 'displacement', cutoffHz } = mapping;
+    ? await parseDatasetFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, outputs, h, resample, detectHeader, onProgress })
+    : readRecordBytes(await bytesOf(source), name, { ...mapping, outputs }, { Papa });
   const dataset = {
     name, h: data.h, u: data.u, y: data.y, inputSampling, outputs, cutoffHz,
     inputScale: columnFactors(data.columns.inputs, mapping.forceScale, mapping.inputFactors, mapping.scale),

@@ -9,7 +9,7 @@
 // kind comes from the same field: 8 displacement (q), 11 velocity (v), 12 acceleration (a), or for
 // unknown/general from the units label (m, m/s, m/s^2, g). Inputs are named u1..uk and outputs
 // q1.., v1.., a1.. in file order, as the columns of a measurement CSV.
-import { MAX_TIME_JITTER, uniformGrid } from './csv.js';
+import { MAX_TIME_JITTER, defaultOutputColumns, uniformGrid } from './csv.js';
 import { MechidError, listNames, quoted } from './errors.js';
 import { FUNCTION_TYPES, SPECIFIC_DATA_TYPES } from './uff.js';
 
@@ -129,10 +129,11 @@ export function uffChannels(parsed, { source = 'file', inputs } = {}) {
  * The time-response records (function type 1) as a dataset {h, t, u, y, columns, channels,
  * format: 'uff', warnings}, u and y row-major {rows, cols, data} as the CSV reader's.
  * Options: inputs (as uffChannels'), inputCols / outputCols (channel names u1, q2, a1, ... to
- * use; default all forces, and the displacements, or else the one kind of response there is),
+ * use; default all forces, and the responses of the kind `outputs` (csv.js defaultOutputColumns), or
+ * without it the displacements, or else the one kind of response there is),
  * h (checked against record 7).
  */
-export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outputCols, h } = {}) {
+export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outputCols, outputs, h } = {}) {
   const { grid, channels, warnings, records } = uffChannels(parsed, { source, inputs });
   const counts = { u: 0, q: 0, v: 0, a: 0 };
   for (const c of channels) counts[c.kind]++;
@@ -140,7 +141,12 @@ export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outpu
   const forces = channels.filter((c) => c.kind === 'u').map((c) => c.name);
   const responseKinds = ['q', 'v', 'a'].filter((k) => counts[k] > 0);
   let defaultOutputs;
-  if (counts.q > 0 || responseKinds.length === 1) {
+  if (outputs !== undefined) {
+    defaultOutputs = defaultOutputColumns(names, outputs);  // identify's kind: the CSV's rule
+    if (defaultOutputs.length === 0 && outputCols === undefined) {
+      throw bad(`${source}: no ${outputs} record among the time responses (channels ${listNames(names.filter((n) => n[0] !== 'u'))}): say which kind the outputs are (--outputs) or choose them (--output-cols)`);
+    }
+  } else if (counts.q > 0 || responseKinds.length === 1) {
     const kind = responseKinds.length === 1 ? responseKinds[0] : 'q';
     defaultOutputs = channels.filter((c) => c.kind === kind).map((c) => c.name);
   } else if (outputCols === undefined) {

@@ -166,7 +166,6 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   if (r.uncertainty.available) {
     r.diagnostics.covariance = to_string(r.uncertainty.covariance);
     if (r.uncertainty.covariance == CovarianceKind::sandwich) r.diagnostics.covariance_max_lag = r.uncertainty.max_lag;
-    if (std::string w = undetermined_warning(r.uncertainty.undetermined); !w.empty()) r.add_warning(std::move(w));
   }
   r.timing_ms = clock.elapsed_ms();
   return r;

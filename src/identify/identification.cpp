@@ -5,6 +5,7 @@
 #include "core/input_error.hpp"
 #include "identify/data_diagnoses.hpp"
 #include "identify/guardrails.hpp"
+#include "identify/noise_free.hpp"
 #include "model/force_matrix.hpp"
 #include "model/sampling_accuracy.hpp"
 
@@ -109,12 +110,17 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   // M > 0, D ≥ 0, K ≥ 0 has no root with Re s > 0, so the modal notes concern the roots s = 0 only.
   if (r.modal.status != Status::ok && !(r.rigid_body && K_psd && r.M_pd && r.D_psd && r.modal.status == Status::warning))
     r.add_warning("modal analysis: " + r.modal.message);
+  for (const Advice& a : r.modal.advice)
+    if (a.level == AdviceLevel::note) r.advice.push_back(a);  // its notes (an overdamped mode): status unchanged
   if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
-  for (std::string& w : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));
+  const bool exact = noise_free(r.validation);  // noise_free.hpp: then no residual or convergence test
+  if (exact) r.advise(noise_free_advice(r.validation));
+  for (std::string& w : exact ? std::vector<std::string>() : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));
   // The causes a poor fit points to (data_diagnoses.hpp).
   for (Advice& a : diagnose_data({s, r.M_pd, r.K_pd, r.sign_reversed, r.forces.offset.size() > 0, r.modal, r.validation}, data))
     r.advise(std::move(a));
   if (uncertainty) r.uncertainty = uncertainty(r);
+  if (exact) skip_convergence_test(r.uncertainty.undetermined);
   const Uncertainty& u = r.uncertainty;
   for (std::string& w : u.available ? band_warnings(data, r.modal, u.omega_n, u.zeta) : band_warnings(data, r.modal))
     r.add_warning(std::move(w));

@@ -368,7 +368,6 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
     return u;
   });
   r.system.L = L;
-  if (std::string w = undetermined_warning(r.uncertainty.undetermined); !w.empty()) r.add_warning(std::move(w));
   r.timing_ms = clock.elapsed_ms();
   return r;
 }

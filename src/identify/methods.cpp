@@ -12,6 +12,7 @@
 #include "identify/method_table.hpp"
 #include "identify/record_validation.hpp"
 #include "identify/run_spread.hpp"
+#include "identify/undetermined_advice.hpp"
 #include "identify/work_estimate.hpp"
 
 namespace mechid {
@@ -180,6 +181,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
     r = run_scaled(runs);
     if (!r.failed()) report_run_spread(r, own);
   }
+  advise_undetermined(r, data.outputs);  // barely excited modes, undetermined entries (undetermined_advice.hpp)
   if (!excitation.empty()) r.add_warning(excitation);
   if (data.input_sampling.from_data) r.diagnostics.input_sampling = input_sampling_note(data);
   r.validation_records = validate_held_out(r, held_out);

@@ -4,6 +4,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "core/interval95.hpp"
+
 
 namespace mechid {
 namespace {
@@ -30,7 +32,12 @@ void list(std::ostringstream& w, const std::vector<const UndeterminedEntry*>& en
 }  // namespace
 
 std::string reason_code(UndeterminedReason reason) {
-  return reason == UndeterminedReason::not_converged ? "not_converged" : "sd_exceeds_scale";
+  switch (reason) {
+    case UndeterminedReason::not_converged: return "not_converged";
+    case UndeterminedReason::interval_contains_zero: return "interval_contains_zero";
+    case UndeterminedReason::sd_exceeds_scale: break;
+  }
+  return "sd_exceeds_scale";
 }
 
 std::vector<UndeterminedEntry> undetermined_entries(const MechanicalSystem& estimate, const MechanicalSystem& sd,
@@ -43,6 +50,8 @@ std::vector<UndeterminedEntry> undetermined_entries(const MechanicalSystem& esti
       for (Eigen::Index i = 0; i <= j; ++i) {
         if (S(i, j) > std::sqrt(std::abs(X(i, i) * X(j, j))))
           out.push_back({matrix, i, j, UndeterminedReason::sd_exceeds_scale, S(i, j)});
+        else if (i == j && matrix != 'D' && std::abs(X(i, i)) <= half_width95(S(i, i)))
+          out.push_back({matrix, i, j, UndeterminedReason::interval_contains_zero, S(i, j)});
         else if (std::abs(G(i, j)) > S(i, j))
           out.push_back({matrix, i, j, UndeterminedReason::not_converged, S(i, j)});
       }
@@ -54,29 +63,45 @@ std::string entry_name(const UndeterminedEntry& e) {
   return std::string(1, e.matrix) + "[" + std::to_string(e.row + 1) + "," + std::to_string(e.col + 1) + "]";
 }
 
-std::string undetermined_warning(const std::vector<UndeterminedEntry>& entries) {
-  std::vector<const UndeterminedEntry*> unknown, unconverged;
-  bool damping = false;
+std::optional<Advice> undetermined_advice(const std::vector<UndeterminedEntry>& entries) {
+  if (entries.empty()) return std::nullopt;
+  std::vector<const UndeterminedEntry*> wide, zero, unconverged, unknown;
+  bool damping = false, negative = false;  // negative: a mass or stiffness whose interval reaches below 0
   for (const UndeterminedEntry& e : entries) {
-    (e.reason == UndeterminedReason::sd_exceeds_scale ? unknown : unconverged).push_back(&e);
+    negative = negative || (e.reason != UndeterminedReason::not_converged && e.row == e.col && e.matrix != 'D');
+    (e.reason == UndeterminedReason::sd_exceeds_scale        ? wide
+     : e.reason == UndeterminedReason::interval_contains_zero ? zero
+                                                              : unconverged)
+        .push_back(&e);
+    if (e.reason != UndeterminedReason::not_converged) unknown.push_back(&e);
     damping = damping || e.matrix == 'D';
   }
-  std::ostringstream w;
+  std::ostringstream message, detail;
   if (!unknown.empty()) {
-    w << "the data do not determine ";
-    list(w, unknown);
-    w << ": the standard deviation exceeds the entry's natural scale sqrt(|X[i,i] X[j,j]|)";
+    message << "The data do not determine ";
+    list(message, unknown);
+    message << ": " << (unknown.size() > 1 ? "their values are" : "its value is") << " uncertain";
+    if (negative) message << ", and the 95 % interval of a mass or stiffness includes negative values";
+  } else {
+    message << "The estimate is not converged in ";
+    list(message, unconverged);
+    message << ": " << (unconverged.size() > 1 ? "their intervals are" : "its interval is") << " misplaced";
   }
-  if (!unconverged.empty()) {
-    w << (unknown.empty() ? "the estimate is not converged in " : "; the estimate is not converged in ");
-    list(w, unconverged);
-    w << ": a Gauss-Newton step from it moves each by more than its standard deviation, so the interval is "
-         "misplaced (the problem is ill-conditioned along these entries)";
-  }
-  if (entries.empty()) return "";
-  w << "; use a longer record or an input that excites every mode (near each natural frequency)";
-  if (damping) w << ", or a damping model with fewer parameters (modal or proportional damping)";
-  return w.str();
+  message << ".";
+  const auto clause = [&](const std::vector<const UndeterminedEntry*>& group, const char* why) {
+    if (group.empty()) return;
+    if (detail.tellp() > 0) detail << "; ";
+    for (std::size_t k = 0; k < group.size(); ++k) detail << (k ? ", " : "") << entry_name(*group[k]);
+    detail << ": " << why;
+  };
+  clause(zero, "the 95 % interval X[i,i] ± z95·sd includes 0 (a mass or stiffness must be positive)");
+  clause(wide, "the standard deviation exceeds the entry's natural scale sqrt(|X[i,i] X[j,j]|)");
+  clause(unconverged,
+         "a Gauss-Newton step from the estimate moves each by more than its standard deviation, so the interval is "
+         "misplaced (the problem is ill-conditioned along these entries)");
+  std::string action = "use a longer record or an input that excites every mode (near each natural frequency)";
+  if (damping) action += ", or a damping model with fewer parameters (modal or proportional damping)";
+  return Advice{AdviceCode::undetermined, AdviceLevel::warning, message.str(), detail.str(), action};
 }
 
 }  // namespace mechid

@@ -290,7 +290,8 @@ std::vector<std::string> residual_test_warnings(const ValidationReport& v, const
       << v.max_lag << " against its 0.5 % threshold " << v.whiteness_threshold << "; largest autocorrelation "
       << v.max_autocorrelation << " against " << v.bound_99 << " for one lag): " << cause
       << "; intervals that assume white residuals would be too narrow (those given here, if any, use the sandwich "
-         "covariance, which allows for correlated residuals)";
+         "covariance, which allows for correlated residuals); an interval carries the noise only, not what the model "
+         "misses, so read it as a lower bound";
     warnings.push_back(w.str());
   }
   if (!v.residuals_independent_of_input) {
@@ -298,7 +299,8 @@ std::vector<std::string> residual_test_warnings(const ValidationReport& v, const
     w.precision(3);
     w << "the residuals are correlated with the input (largest cross-correlation " << v.max_crosscorrelation
       << " against its 0.5 % bound " << v.crosscorrelation_bound << " over lags 0–" << v.max_lag
-      << "): part of the input's effect is not modelled; " << cause;
+      << "): part of the input's effect is not modelled; " << cause
+      << "; the intervals carry the noise only, not this error: read them as a lower bound";
     warnings.push_back(w.str());
   }
   return warnings;

@@ -168,8 +168,12 @@ ModalResult modal_analysis(const MechanicalSystem& s) {
   if (unresolved > 0)
     result.add_warning(std::to_string(unresolved) + " root(s) more than 1/ε below the largest |s|, beyond double precision's resolution: those modes are inaccurate; express M, D and K in units that bring their scales closer");
   if (unstable > 0) result.add_warning(std::to_string(unstable) + " unstable root(s) (Re s > 0)");
-  else if (overdamped > 0)
-    result.add_warning(std::to_string(overdamped) + " overdamped mode(s) (ζ > 1, a pair of real roots): non-oscillatory motion");
+  else if (overdamped > 0)  // a property of the system, not a fault of the estimate: a note (status unchanged)
+    result.advise({AdviceCode::overdamped, AdviceLevel::note,
+                   std::to_string(overdamped) + (overdamped == 1 ? " mode is overdamped: it moves" : " modes are overdamped: they move") +
+                       " without oscillating.",
+                   std::to_string(overdamped) + " overdamped mode(s) (ζ > 1, a pair of real roots): non-oscillatory motion",
+                   ""});
   return result;
 }
 Matrix modal_assurance(const Matrix& a, const Matrix& b) {

@@ -29,10 +29,10 @@ test('svf on the SVF report\'s 1-DOF data: m, b, k within 0.13 % with the pole s
   const r = json(await cli('identify', '--data', data, '--method', 'svf', '--pole-grid', '0.1:4.9:0.2', '--truth', 'msd'));
   assert.equal(r.method, 'svf');
   assert.equal(r.form, 'siso');
-  // Noise-free seed data leave SVF a deterministic misfit that the residual tests rightly call
-  // correlated: a warning for that reason only.
-  assert.notEqual(r.status, 'failed');
-  assert.equal(r.warnings.length, Number(!r.validation.residuals_white) + Number(!r.validation.residuals_independent_of_input));
+  // Noise-free seed data leave SVF a deterministic misfit below 1e-6 of the signal, far below any
+  // sensor's noise: ok with the note noise_free, no residual test (numerics review e622506, problem 6).
+  assert.equal(r.status, 'ok', r.warnings.join('\n'));
+  assert.deepEqual(r.advice.map((a) => `${a.code}/${a.level}`), ['noise_free/note']);
   const e = Math.abs(r.M[0][0] / 15 - 1) + Math.abs(r.D[0][0] / 0.2 - 1) + Math.abs(r.K[0][0] / 2 - 1);
   assert.ok(e < 1.3e-3, `e = ${e}`);
   assert.equal(r.search.grid.length, 25);

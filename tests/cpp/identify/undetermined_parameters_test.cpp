@@ -38,11 +38,37 @@ TEST_CASE("undetermined entries: sd beyond sqrt(|X_ii X_jj|), or a Gauss-Newton 
   CHECK(u[0].reason == UndeterminedReason::sd_exceeds_scale);
   CHECK(entry_name(u[1]) == "K[2,2]");
   CHECK(u[1].reason == UndeterminedReason::not_converged);
-  const std::string w = undetermined_warning(u);
-  CHECK(w.find("the damping coupling of DOF 1 and 2 (D[1,2]") != std::string::npos);
-  CHECK(w.find("the stiffness of DOF 2 (K[2,2]") != std::string::npos);
-  CHECK(w.find("modal or proportional damping") != std::string::npos);
-  CHECK(undetermined_warning({}).empty());
+  const std::optional<Advice> a = undetermined_advice(u);
+  REQUIRE(a.has_value());
+  CHECK(a->code == AdviceCode::undetermined);
+  CHECK(a->level == AdviceLevel::warning);
+  CHECK(a->message.find("The data do not determine the damping coupling of DOF 1 and 2 (D[1,2])") == 0);
+  CHECK(a->message.find("the stiffness of DOF 2 (K[2,2]") == std::string::npos);  // not converged: in the detail
+  CHECK(a->detail.find("K[2,2]: a Gauss-Newton step") != std::string::npos);
+  CHECK(a->action.find("modal or proportional damping") != std::string::npos);
+  CHECK_FALSE(undetermined_advice({}).has_value());
+}
+
+// Numerics review e622506, problem 4: m11 = 2.47 ± 2.92 (95 %) held negative masses without a word.
+TEST_CASE("undetermined entries: a mass or stiffness whose 95 % interval holds 0, but not a damping") {
+  MechanicalSystem estimate = filled(0, 0, 0);
+  estimate.M << 2.47, 0, 0, 1;
+  estimate.D << 0.1, 0, 0, 0.1;
+  estimate.K << 5, 0, 0, 2;
+  MechanicalSystem sd = filled(0.001, 0.001, 0.001);
+  sd.M(0, 0) = 2.92 / 1.959963984540054;  // half-width 2.92: the interval reaches below 0
+  sd.K(1, 1) = 1.0;                       // 2 ± 1.96: just above 0, determined
+  sd.D(0, 0) = 0.06;                      // 0.1 ± 0.118 reaches 0, but a damping may be 0: not this rule
+  const std::vector<UndeterminedEntry> u = undetermined_entries(estimate, sd, filled(0, 0, 0));
+  REQUIRE(u.size() == 1);
+  CHECK(entry_name(u[0]) == "M[1,1]");
+  CHECK(u[0].reason == UndeterminedReason::interval_contains_zero);
+  CHECK(reason_code(u[0].reason) == "interval_contains_zero");
+  const std::optional<Advice> a = undetermined_advice(u);
+  REQUIRE(a.has_value());
+  CHECK(a->message == "The data do not determine the mass of DOF 1 (M[1,1]): its value is uncertain, and the 95 % interval of a mass or stiffness includes negative values.");
+  sd.K(1, 1) = 1.03;  // 2 ± 2.02: now it holds 0
+  CHECK(undetermined_entries(estimate, sd, filled(0, 0, 0)).size() == 2);
 }
 
 // The review's case (B8, D5): modes at 1 and 100 rad/s, ζ = 0.01, coupled shapes, h = 0.003, PRBS

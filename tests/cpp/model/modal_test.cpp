@@ -67,13 +67,19 @@ TEST_CASE("modal analysis of the 1-DOF system matches ω_n = sqrt(k/m), ζ = b/(
   CHECK(r.modes[0].shape(0) == Approx(1 / std::sqrt(15.0)).epsilon(1e-12));
 }
 
-TEST_CASE("unstable and overdamped models are reported as warnings") {
+// An overdamped mode is a property of the system, not a fault (numerics review e622506, problem 6):
+// a note `overdamped` that leaves the status ok; an unstable root is a warning.
+TEST_CASE("an unstable model is a warning, an overdamped one an overdamped note with status ok") {
   MechanicalSystem s = preset("msd");
   s.D(0, 0) = -0.2;
   CHECK(modal_analysis(s).status == Status::warning);
   s.D(0, 0) = 100.0;
   const ModalResult over = modal_analysis(s);
-  CHECK(over.status == Status::warning);
+  CHECK(over.status == Status::ok);
+  REQUIRE(over.advice.size() == 1);
+  CHECK(over.advice[0].code == AdviceCode::overdamped);
+  CHECK(over.advice[0].level == AdviceLevel::note);
+  CHECK(over.warnings.empty());
   CHECK(over.modes.size() == 1);  // one DOF, one (overdamped) mode: its two real roots are paired (B9)
   s.M(0, 0) = 0.0;
   CHECK(modal_analysis(s).status == Status::failed);
@@ -126,7 +132,9 @@ TEST_CASE("real roots are paired by DOF (shape), not by size: two overdamped DOF
     CHECK(std::abs(r.modes[i].shape.dot(Q.col(i))) == Approx(1.0).epsilon(1e-9));
     CHECK(r.modes[i].complexity < 1e-9);
   }
-  CHECK(r.status == Status::warning);  // two overdamped modes are named
+  CHECK(r.status == Status::ok);  // two overdamped modes are named in a note
+  REQUIRE(r.advice.size() == 1);
+  CHECK(r.advice[0].message.find("2 modes are overdamped") == 0);
 }
 
 TEST_CASE("modes of a 1-DOF system with m = 1.5e-299 (A ~ 1e298) are finite and match the closed-form roots") {
@@ -136,13 +144,15 @@ TEST_CASE("modes of a 1-DOF system with m = 1.5e-299 (A ~ 1e298) are finite and 
   const double m = s.M(0, 0), d = s.D(0, 0), k = s.K(0, 0);
   const ModalResult r = modal_analysis(s);
   INFO(r.message);
-  REQUIRE(r.status == Status::warning);  // overdamped: d² >> 4 m k
+  REQUIRE(r.status == Status::warning);  // the unresolved root (and a note: overdamped, d² >> 4 m k)
   REQUIRE(r.modes.size() == 1);
   // Roots -d/m ~ -1.3e298 and -k/d = -10: 297 orders apart, beyond double precision, so the slow
-  // root is noise; the result is finite and a warning (status warning also from overdamping).
+  // root is noise; the result is finite and a warning.
   CHECK(std::isfinite(r.modes[0].omega_n));
   CHECK(std::isfinite(r.modes[0].zeta));
-  CHECK(r.warnings.size() >= 2);  // overdamped, and the unresolved root
+  CHECK(r.warnings.size() == 1);  // the unresolved root
+  REQUIRE(r.advice.size() == 1);
+  CHECK(r.advice[0].code == AdviceCode::overdamped);
   CHECK(r.modes[0].shape.allFinite());
 }
 

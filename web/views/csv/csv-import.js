@@ -22,6 +22,7 @@ import { roundedMessage, showFieldMessage } from '../../ui/field-message.js';
 import { isWorkRefusal, RunControl, runRequest } from '../../ui/run-control.js';
 import { downloadResults } from '../../ui/export.js';
 import { clearPreviewPlot, setPreviewColumns, showPreviewPlot } from './csv-preview-plot.js';
+import { outputColumnPattern } from '../../gen/csv.js';
 
 const form = $('csv-form');
 const fileInput = $('csv-file');
@@ -180,7 +181,7 @@ async function load(chosen) {
   changed();
 }
 
-const outputPattern = () => (outputKind.value === 'acceleration' ? /^a\d+$/ : /^q\d+$/);
+const outputPattern = () => outputColumnPattern(outputKind.value);  // the readers' one rule (csv.js)
 
 function showOutputKind() {
   const kind = outputKind.value;

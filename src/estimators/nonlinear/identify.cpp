@@ -5,7 +5,10 @@
 #include <string>
 
 #include "core/input_error.hpp"
+#include "estimators/nonlinear/bias_advice.hpp"
 #include "estimators/nonlinear/differentiate.hpp"
+#include "estimators/nonlinear/lad_covariance.hpp"
+#include "estimators/nonlinear/piecewise_intervals.hpp"
 
 namespace mechid::nonlinear {
 namespace {
@@ -135,6 +138,11 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
   }
   if (r.damping_estimated && r.damping < 0)
     r.add_warning("the estimated damping " + format_number(r.damping) + " is negative");
+
+  // Intervals: the sandwich of the IRLS's median regression on the final classification (no
+  // intervals under the l1 penalty on h, whose estimate is shrunk on purpose).
+  if (o.irls.lambda == 0) set_half_widths(r, p, h, lad_covariance(design(p, fit.region), fit.fit.residual).covariance);
+  advise_documented_bias(r);
 
   // Classification changes and fit of eq. 14 / 16.
   const auto regions = static_cast<Eigen::Index>(o.regions.regions.size());

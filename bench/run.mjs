@@ -9,7 +9,7 @@ const results = new URL('../docs/results.md', import.meta.url);
 // ~15 min), bound8 (~1 min on 2 workers), real (records outside the repository), modal (the F-16
 // record and 100 simulated 8-DOF records). Run them by name: `node bench/run.mjs peer,kernels`.
 // slicot (Octave's SLICOT n4sid against ours) runs in the default list and says 'skipped' without octave-cli.
-const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,speed,nonlinear,nonlinear_dia,nonlinear_intervals,estimators,page,acceleration,slicot,guard').split(',');
+const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,speed,nonlinear,nonlinear_dia,nonlinear_intervals,nonlinear_ida_sources,estimators,page,acceleration,slicot,guard').split(',');
 
 // Each section is written as soon as it is done, into the file as it is then: edits made to the
 // rest of docs/results.md while a long bench runs are kept.

@@ -4,11 +4,12 @@
 // Lin-Ewins oscillator (sections "Nonlinear stiffness from acceleration" and "Intervals of the
 // nonlinear stiffness", bench/native/nonlinear_intervals.cpp):
 //  - DIA: the trend treatment of sec. 3.2.2 moves x, which eq. 14 multiplies by k: −12 % without
-//    noise, −16…−22 % with it, whether m and c are given or estimated (warning);
+//    noise, −17…−22 % with it, whether m and c are given or estimated (warning);
 //  - IDA with the mass estimated: the coefficient 1/m of ḟ in eq. 16 absorbs the error of the jerk
 //    (a five-point derivative of the noisy acceleration) around the contacts, which the IRLS no
 //    longer isolates once the noise is as large as the signal: k −15 %, m −17 % (warning);
-//  - IDA with the mass given: error +1.9 % at σ = 10, −0.2 % noise-free, beyond the interval's
+//  - IDA with the mass given and the damping estimated: c −13.5 %, k as with c given (warning);
+//  - IDA with both given: error +1.8 % at σ = 10, −0.2 % noise-free, beyond the interval's
 //    half-width of 0.9 % (a note: the configuration whose accuracy Karimov et al. verify).
 #pragma once
 

@@ -1,10 +1,12 @@
 #include "estimators/nonlinear/bias_advice.hpp"
 
+#include <string>
+
 namespace mechid::nonlinear {
 
-void advise_documented_bias(PiecewiseIdentification& r) {
+void advise_documented_bias(Outcome& r, Form method, bool mass_estimated, bool damping_estimated) {
   const std::string where = " (docs/results.md, \"Intervals of the nonlinear stiffness\")";
-  if (r.method == "dia") {
+  if (method == Form::dia) {
     r.advise({AdviceCode::biased_estimator, AdviceLevel::warning,
               "The stiffness from the DIA is biased by about 12 % or more, even without noise; use the IDA.",
               "On the Lin-Ewins oscillator of Karimov et al. 2021 (20 fragments, 0-2 Hz out, detrend) the DIA's outer stiffness is "
@@ -16,7 +18,7 @@ void advise_documented_bias(PiecewiseIdentification& r) {
               "'m and c known') when they are known."});
     return;
   }
-  if (r.mass_estimated) {
+  if (mass_estimated) {
     r.advise({AdviceCode::biased_estimator, AdviceLevel::warning,
               "The stiffness from the IDA is biased by about 15 % when the mass is estimated with it; give the mass and damping.",
               "On the Lin-Ewins oscillator of Karimov et al. 2021 with accelerometer noise (sigma 10, a0 5) the IDA with the mass "
@@ -28,7 +30,7 @@ void advise_documented_bias(PiecewiseIdentification& r) {
               "linear part."});
     return;
   }
-  if (r.damping_estimated) {
+  if (damping_estimated) {
     r.advise({AdviceCode::biased_estimator, AdviceLevel::warning,
               "The damping from the IDA is biased by about 14 % when it is estimated; the stiffness is not.",
               "On the Lin-Ewins oscillator of Karimov et al. 2021 with accelerometer noise (sigma 10, a0 5) and the mass given, the "

@@ -13,11 +13,12 @@
 //    half-width of 0.9 % (a note: the configuration whose accuracy Karimov et al. verify).
 #pragma once
 
-#include "estimators/nonlinear/identify.hpp"
+#include "core/status.hpp"
+#include "estimators/nonlinear/piecewise_regression.hpp"
 
 namespace mechid::nonlinear {
 
-// Adds the advice `biased_estimator` that fits r's method and what it estimated.
-void advise_documented_bias(PiecewiseIdentification& r);
+// Adds to r the advice `biased_estimator` that fits the method and what it estimated.
+void advise_documented_bias(Outcome& r, Form method, bool mass_estimated, bool damping_estimated);
 
 }  // namespace mechid::nonlinear

@@ -141,8 +141,17 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
 
   // Intervals: the sandwich of the IRLS's median regression on the final classification (no
   // intervals under the l1 penalty on h, whose estimate is shrunk on purpose).
-  if (o.irls.lambda == 0) set_half_widths(r, p, h, lad_covariance(design(p, fit.region), fit.fit.residual).covariance);
-  advise_documented_bias(r);
+  if (o.irls.lambda == 0) {
+    const HalfWidths w = half_widths(p, h, lad_covariance(design(p, fit.region), fit.fit.residual).covariance, r.mass,
+                                     r.mass_estimated, r.damping_estimated);
+    r.mass_half95 = w.mass;
+    r.damping_half95 = w.damping;
+    for (std::size_t c = 0; c < r.stiffness.size(); ++c) {
+      r.stiffness[c].k_half95 = w.k[c];
+      r.stiffness[c].offset_half95 = w.offset[c];
+    }
+  }
+  advise_documented_bias(r, o.method, r.mass_estimated, r.damping_estimated);
 
   // Classification changes and fit of eq. 14 / 16.
   const auto regions = static_cast<Eigen::Index>(o.regions.regions.size());

@@ -7,12 +7,20 @@
 // sd(g(ĥ)) = sqrt(∇gᵀ Cov(ĥ) ∇g), half-width z95 · sd (core/interval95.hpp).
 #pragma once
 
-#include "estimators/nonlinear/identify.hpp"
+#include <vector>
+
+#include "estimators/nonlinear/piecewise_regression.hpp"
 
 namespace mechid::nonlinear {
 
-// Sets r.mass_half95 / r.damping_half95 (when estimated) and each class's k_half95 and
-// offset_half95 (when the offset is estimated) from Cov(h) (L x L). An empty covariance leaves them NaN.
-void set_half_widths(PiecewiseIdentification& r, const PiecewiseRegression& p, const Vector& h, const Matrix& covariance);
+struct HalfWidths {
+  double mass = NAN, damping = NAN;  // NaN where given
+  std::vector<double> k, offset;     // per stiffness class; offset NaN where not estimated
+};
+
+// The half-widths from Cov(h) (L x L) at the coefficients h, with m the mass (given or 1/h_m).
+// An empty covariance leaves every half-width NaN.
+HalfWidths half_widths(const PiecewiseRegression& p, const Vector& h, const Matrix& covariance, double m, bool mass_estimated,
+                       bool damping_estimated);
 
 }  // namespace mechid::nonlinear

@@ -440,8 +440,11 @@ export interface NonlinearIdentification extends Outcome {
   regions: RegionsInfo;
   k: Record<string, number>;
   /** With a truth: true_k, error (|k̂ − k|/|k|, null for k = 0) and abs_error (|k̂ − k|). */
-  stiffness: { name: string; k: number; offset: number | null; samples: number; true_k?: number; error?: number | null; abs_error?: number }[];
+  /** k_half95, offset_half95: 95 % half-widths (null when unknown; the offset's only where the DIA estimates it). */
+  stiffness: { name: string; k: number; offset: number | null; samples: number; k_half95: number | null; offset_half95: number | null;
+    true_k?: number; error?: number | null; abs_error?: number }[];
   mass: number; damping: number; mass_estimated: boolean; damping_estimated: boolean;
+  mass_half95: number | null; damping_half95: number | null;  // 95 % half-widths of the estimated m, c (null when given)
   /** @deprecated aliases of mass_estimated, damping_estimated */
   massEstimated: boolean; dampingEstimated: boolean;
   classification: { changed: number; swaps: number; changes: { from: string; to: string; count: number }[] };

@@ -74,14 +74,16 @@ val piecewise_identification_to_js(const PiecewiseIdentification& r, const std::
   const std::vector<StiffnessError> errors = stiffness_errors(r.stiffness, truth);
   for (const StiffnessEstimate& e : r.stiffness) {
     k.set(e.name, e.k);
-    val entry = object_of("name", e.name, "k", e.k, "offset", number_or_null(e.offset), "samples", static_cast<double>(e.samples));
+    val entry = object_of("name", e.name, "k", e.k, "offset", number_or_null(e.offset), "samples", static_cast<double>(e.samples), "k_half95",
+                          number_or_null(e.k_half95), "offset_half95", number_or_null(e.offset_half95));
     for (const StiffnessError& x : errors)
       if (x.name == e.name) set_fields(entry, "true_k", x.truth, "error", number_or_null(x.relative), "abs_error", x.absolute);
     classes.call<void>("push", entry);
   }
   val out = object_of("method", r.method);
   set_outcome(out, r);
-  set_fields(out, "regions", regions_to_js(r.regions), "k", k, "stiffness", classes, "mass", r.mass, "damping", r.damping);
+  set_fields(out, "regions", regions_to_js(r.regions), "k", k, "stiffness", classes, "mass", r.mass, "damping", r.damping, "mass_half95",
+             number_or_null(r.mass_half95), "damping_half95", number_or_null(r.damping_half95));
   set_aliased(out, "mass_estimated", "massEstimated", val(r.mass_estimated));
   set_aliased(out, "damping_estimated", "dampingEstimated", val(r.damping_estimated));
   set_fields(out, "classification",

@@ -108,7 +108,8 @@ function showTable(sim, results) {
     const row = el('tr', undefined, { id: `nl-row-${r.method}` });
     row.append(el('th', r.method.toUpperCase()));
     for (const s of r.stiffness) {
-      row.append(el('td', fmt(s.k), { 'data-k': s.name }), el('td', errorText(s), { 'data-error': s.name }));
+      const interval = s.k_half95 === null ? '' : ` ± ${fmt(s.k_half95)}`;  // the core's 95 % half-width
+      row.append(el('td', `${fmt(s.k)}${interval}`, { 'data-k': s.name }), el('td', errorText(s), { 'data-error': s.name }));
     }
     row.append(el('td', `${fmt(r.mass)}${r.mass_estimated ? '' : ' (known)'}`),
       el('td', `${fmt(r.damping)}${r.damping_estimated ? '' : ' (known)'}`),

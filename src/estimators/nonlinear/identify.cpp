@@ -5,7 +5,10 @@
 #include <string>
 
 #include "core/input_error.hpp"
+#include "estimators/nonlinear/bias_advice.hpp"
 #include "estimators/nonlinear/differentiate.hpp"
+#include "estimators/nonlinear/lad_covariance.hpp"
+#include "estimators/nonlinear/piecewise_intervals.hpp"
 
 namespace mechid::nonlinear {
 namespace {
@@ -135,6 +138,20 @@ PiecewiseIdentification identify_piecewise(const AccelerationData& d, const Piec
   }
   if (r.damping_estimated && r.damping < 0)
     r.add_warning("the estimated damping " + format_number(r.damping) + " is negative");
+
+  // Intervals: the sandwich of the IRLS's median regression on the final classification (no
+  // intervals under the l1 penalty on h, whose estimate is shrunk on purpose).
+  if (o.irls.lambda == 0) {
+    const HalfWidths w = half_widths(p, h, lad_covariance(design(p, fit.region), fit.fit.residual).covariance, r.mass,
+                                     r.mass_estimated, r.damping_estimated);
+    r.mass_half95 = w.mass;
+    r.damping_half95 = w.damping;
+    for (std::size_t c = 0; c < r.stiffness.size(); ++c) {
+      r.stiffness[c].k_half95 = w.k[c];
+      r.stiffness[c].offset_half95 = w.offset[c];
+    }
+  }
+  advise_documented_bias(r, o.method, r.mass_estimated, r.damping_estimated);
 
   // Classification changes and fit of eq. 14 / 16.
   const auto regions = static_cast<Eigen::Index>(o.regions.regions.size());

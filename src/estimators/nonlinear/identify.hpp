@@ -58,6 +58,8 @@ struct StiffnessEstimate {
   double k = 0.0;            // N/m (or N m/rad)
   double offset = 0.0;       // x0 estimated from the DIA intercept (NaN when not estimated)
   Eigen::Index samples = 0;  // samples in the class after swapping
+  double k_half95 = NAN;     // half-width of k's 95 % interval (piecewise_intervals.hpp); NaN: unknown
+  double offset_half95 = NAN;  // the same for the estimated offset
 };
 
 struct PiecewiseIdentification : Outcome {
@@ -65,6 +67,7 @@ struct PiecewiseIdentification : Outcome {
   std::vector<StiffnessEstimate> stiffness;
   double mass = 0.0, damping = 0.0;
   bool mass_estimated = false, damping_estimated = false;
+  double mass_half95 = NAN, damping_half95 = NAN;  // 95 % half-widths of the estimated m, c (NaN: given)
   Regions regions;
   ReconstructedSignals signals;  // a, v, x, j used
   std::vector<int> initial_region, final_region;

@@ -38,9 +38,11 @@ struct Outcome {
     adopt_warnings();
   }
 
-  // Records typed advice; a warning-level advice is also a warning: its plain sentence, then the detail.
+  // Records typed advice; a warning-level advice is also a warning line: its plain sentence, the
+  // detail in parentheses, then what to do.
   void advise(Advice a) {
-    if (a.level == AdviceLevel::warning) add_warning(a.detail.empty() ? a.message : a.message + " (" + a.detail + ")");
+    if (a.level == AdviceLevel::warning)
+      add_warning(a.message + (a.detail.empty() ? "" : " (" + a.detail + ")") + (a.action.empty() ? "" : " What to do: " + a.action));
     advice.push_back(std::move(a));
   }
 

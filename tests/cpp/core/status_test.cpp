@@ -60,7 +60,7 @@ TEST_CASE("advice: a note leaves the status alone, a warning is also a warning l
   r.advise({AdviceCode::offset, AdviceLevel::warning, "An output has a constant offset.", "mean 3 sd", "--offset"});
   CHECK(r.status == Status::warning);
   REQUIRE(r.warnings.size() == 1);
-  CHECK(r.warnings.front() == "An output has a constant offset. (mean 3 sd)");
+  CHECK(r.warnings.front() == "An output has a constant offset. (mean 3 sd) What to do: --offset");
   CHECK(r.message == r.warnings.front());
   CHECK(kAdviceCodeNames.name(r.advice.back().code) == "offset");
   CHECK(kAdviceCodeNames.parse("noise_free") == AdviceCode::noise_free);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include "core/input_error.hpp"
@@ -36,7 +37,7 @@ std::vector<bool> excited_lines(const Vector& power) {
   return excited;
 }
 
-void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excited, const FrfOptions& o) {
+void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excited, const Vector& power, const FrfOptions& o) {
   const Eigen::Index F = result.freq_hz.size();
   std::vector<double> freq, coherence;
   for (Eigen::Index i = 0; i < F; ++i) {
@@ -76,10 +77,32 @@ void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excite
                    detail, ""});
     return;
   }
+  // Where the force's power is: the peaks of the groups of excited lines (closer than 2 reach)
+  // that hold 95 % of the excited lines' power, when there are at most 5 of them.
+  std::vector<std::pair<double, double>> groups;  // (power, peak frequency)
+  double total = 0.0, last = -INFINITY, peak = -1.0;
+  for (Eigen::Index i = 0; i < F; ++i) {
+    if (!excited[std::size_t(i)]) continue;
+    const double f = result.freq_hz(i), p = power(i);
+    total += p;
+    if (f - last > 2.0 * reach) groups.emplace_back(0.0, f), peak = -1.0;
+    groups.back().first += p;
+    if (p > peak) peak = p, groups.back().second = f;
+    last = f;
+  }
+  std::sort(groups.begin(), groups.end(), std::greater<>());
+  std::vector<double> peaks;
+  double held = 0.0;
+  for (const auto& [group_power, group_peak] : groups) {
+    if (held >= 0.95 * total) break;
+    held += group_power;
+    peaks.push_back(group_peak);
+  }
+  std::sort(peaks.begin(), peaks.end());
   std::string where;
-  if (N <= 5) {
-    where = " (";
-    for (Eigen::Index i = 0; i < N; ++i) where += (i == 0 ? "" : i + 1 == N ? " and " : ", ") + format_digits(freq[std::size_t(i)], 4);
+  if (peaks.size() <= 5) {
+    where = N == Eigen::Index(peaks.size()) ? " (" : " (most of its power at ";
+    for (std::size_t i = 0; i < peaks.size(); ++i) where += (i == 0 ? "" : i + 1 == peaks.size() ? " and " : ", ") + format_digits(peaks[i], 4);
     where += " Hz)";
   }
   const std::string narrow = span_share >= kMinCoveredShare && span < 0.8 * width

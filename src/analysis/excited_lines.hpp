@@ -33,9 +33,9 @@ inline constexpr double kCoverWidth = 0.01;
 inline constexpr double kMinCoveredShare = 0.5;
 
 // Adds to an FRF estimate the advice band_not_excited when some of its lines carry no input power
-// (`excited`, one per line of result.freq_hz): a note saying how many lines are left out when the
+// (`excited` and the input `power`, one per line of result.freq_hz): a note saying how many lines are left out when the
 // excited ones cover the band, a warning saying how many lines carry the force and what to do when
 // they do not (above). The coherence at the excited lines is quoted where the estimate has one.
-void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excited, const FrfOptions& options);
+void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excited, const Vector& power, const FrfOptions& options);
 
 }  // namespace mechid

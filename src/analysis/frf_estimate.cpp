@@ -173,7 +173,7 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
     report_unestimated(result, F, o, "");
     return result;
   }
-  advise_band_excitation(result, has_power, o);
+  advise_band_excitation(result, has_power, input_power, o);
   report_unestimated(result, singular, o, "have linearly dependent inputs");
   if (double(s.count) <= double(k))
     result.add_warning("frf: " + std::to_string(s.count) + " segment(s) for " + std::to_string(k) +

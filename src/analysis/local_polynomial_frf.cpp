@@ -132,7 +132,7 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
     report_unestimated(result, F, o, "");
     return result;
   }
-  advise_band_excitation(result, with_power, o);
+  advise_band_excitation(result, with_power, band_power, o);
   report_unestimated(result, singular, o, "give too weak an input for the local polynomial fit");
   return result;
 }

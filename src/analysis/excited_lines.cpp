@@ -17,7 +17,7 @@ double median_of(std::vector<double> v) {
   return *mid;
 }
 
-std::string percent(double share) { return format_digits(100.0 * share, 2) + " %"; }
+std::string percent(double share) { return format_digits(100.0 * share, 3) + " %"; }
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <complex>
 
+#include "analysis/excited_lines.hpp"
 #include "analysis/local_polynomial_frf.hpp"
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
@@ -129,22 +130,24 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
   result.segment = L;
   result.freq_hz.resize(F);
   result.coherence.resize(F, m);
-  double largest_input = 0.0;
-  for (const auto& S : Suu) largest_input = std::max(largest_input, S.trace().real());
-  Eigen::Index unexcited = 0;
+  // Lines with too little input power (excited_lines.hpp) are left out: there H1 would divide noise by noise.
+  Vector input_power(F);
+  for (Eigen::Index i = 0; i < F; ++i) input_power(i) = Suu[std::size_t(i)].trace().real();
+  const std::vector<bool> has_power = excited_lines(input_power);
+  Eigen::Index unexcited = 0, singular = 0;  // lines without input power; lines whose inputs are linearly dependent
   for (Eigen::Index i = 0; i < F; ++i) {
     result.freq_hz(i) = double(chosen[std::size_t(i)]) * df;
     const auto& S = Suu[std::size_t(i)];
     Eigen::MatrixXcd H = Eigen::MatrixXcd::Constant(m, k, Complex(NAN, NAN));
     Eigen::MatrixXcd Suu_inv = Eigen::MatrixXcd::Constant(k, k, Complex(NAN, NAN));
     const Eigen::LDLT<Eigen::MatrixXcd> ldlt(S);
-    const bool excited = S.trace().real() > 1e-10 * largest_input && ldlt.info() == Eigen::Success &&
+    const bool excited = has_power[std::size_t(i)] && ldlt.info() == Eigen::Success &&
                          ldlt.vectorD().real().minCoeff() > 1e-12 * ldlt.vectorD().real().maxCoeff();
     if (excited) {
       Suu_inv = ldlt.solve(Eigen::MatrixXcd::Identity(k, k));
       H = Syu[std::size_t(i)] * Suu_inv;
     } else {
-      ++unexcited;
+      ++(has_power[std::size_t(i)] ? singular : unexcited);
     }
     Eigen::MatrixXd sd(m, k);
     for (Eigen::Index o2 = 0; o2 < m; ++o2) {
@@ -166,8 +169,12 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
       result.H2.push_back(H2);
     }
   }
-  report_unestimated(result, unexcited, o, "carry no input power (a multisine without those lines?)");
-  if (result.failed()) return result;
+  if (unexcited + singular == F) {
+    report_unestimated(result, F, o, "");
+    return result;
+  }
+  advise_band_excitation(result, has_power, input_power, o);
+  report_unestimated(result, singular, o, "have linearly dependent inputs");
   if (double(s.count) <= double(k))
     result.add_warning("frf: " + std::to_string(s.count) + " segment(s) for " + std::to_string(k) +
                        " input(s): coherence and standard deviations need more averages; give a shorter segment or more periods");

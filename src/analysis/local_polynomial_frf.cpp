@@ -4,6 +4,7 @@
 #include <cmath>
 #include <complex>
 
+#include "analysis/excited_lines.hpp"
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
 
@@ -23,7 +24,7 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
   const Eigen::Index R = (unknowns + k + 2) / 2;
   const Eigen::Index window = 2 * R + 1, dof = window - unknowns;
   require(N / 2 > 2 * R + 1, "frf: the local polynomial method needs more than " + std::to_string(4 * R + 2) + " samples", "data");
-  const Eigen::MatrixXcd U = dft_of_columns(u, N / 2 + 1);
+  Eigen::MatrixXcd U = dft_of_columns(u, N / 2 + 1);
   Eigen::MatrixXcd Y = dft_of_columns(y, N / 2 + 1);
   const double df = 1.0 / (double(N) * h);
 
@@ -32,6 +33,22 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
   result.segment = N;
   const std::vector<Eigen::Index> chosen = bins_in_band(std::max<Eigen::Index>(1, R), N / 2 - R, df, o);
   const auto F = Eigen::Index(chosen.size());
+  // Bins whose input power is below the excited lines' threshold (excited_lines.hpp, from the band's
+  // bins) are taken as unexcited: their U is set to 0, so that H's polynomials are fitted on the
+  // excited bins only, while every bin of a window still fits the transient and gives the noise. A
+  // periodic force over whole periods excites only the bins of its harmonics (every P-th for P
+  // periods, fewer for a multisine with omitted lines): there a window holds one or two excited bins,
+  // H's degree drops to what they determine (degree 0 at one bin: H = (Y − T̂)/U, the transient T̂
+  // interpolated from the unexcited bins around; Pintelon & Schoukens 2012, sec. 7.2.4), and H is
+  // given at the excited bins only.
+  Vector band_power(F);
+  for (Eigen::Index i = 0; i < F; ++i) band_power(i) = U.row(chosen[std::size_t(i)]).squaredNorm();
+  const double threshold = excited_power_threshold(band_power);
+  std::vector<bool> excited_bin(std::size_t(N / 2 + 1));
+  for (Eigen::Index b = 0; b <= N / 2; ++b) {
+    excited_bin[std::size_t(b)] = U.row(b).squaredNorm() >= threshold;
+    if (!excited_bin[std::size_t(b)]) U.row(b).setZero();
+  }
   // Around a reference Ĥ, the windows see Y(b) − Ĥ(ω_b) U(b) over every bin they span (the chosen
   // bins are consecutive), and Ĥ(ω_b) is added back to the constant term. Not at 0 Hz, where a
   // model's residual terms are infinite: a line whose window holds bin 0 keeps the plain fit.
@@ -47,16 +64,26 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
   result.coherence.resize(F, m);
   result.noise_sd.resize(F, m);
   Eigen::Index singular = 0;
+  std::vector<bool> with_power(std::size_t(F), false);  // lines where H is estimated or the fit is singular
   for (Eigen::Index i = 0; i < F; ++i) {
     const Eigen::Index b = chosen[std::size_t(i)];
     result.freq_hz(i) = double(b) * df;
-    // Regressors: r^s U_j(b + r) for each input j and power s, then r^s for the transient.
-    Eigen::MatrixXcd K(window, unknowns);
+    Eigen::Index excited = 0;
+    for (Eigen::Index r = -R; r <= R; ++r) excited += excited_bin[std::size_t(b + r)] ? 1 : 0;
+    // H's degree: 2 when the excited bins determine it (a random force), less on a sparse grid, none
+    // (−1: the transient alone, for the noise level) when they cannot give every input's H.
+    const Eigen::Index degree = std::min<Eigen::Index>(kDegree, excited / k - 1), terms = degree + 1;
+    // H is given at an excited bin, and at a weak bin of a random force whose window is all but excited.
+    const bool estimate = degree >= 0 && (excited_bin[std::size_t(b)] || degree == kDegree);
+    with_power[std::size_t(i)] = estimate || excited_bin[std::size_t(b)];
+    const Eigen::Index columns = k * terms + kDegree + 1, line_dof = window - columns;
+    // Regressors: r^s U_j(b + r) for each input j and power s < terms, then r^s for the transient.
+    Eigen::MatrixXcd K(window, columns);
     for (Eigen::Index r = -R; r <= R; ++r) {
       double power = 1.0;
       for (Eigen::Index s = 0; s <= kDegree; ++s, power *= double(r)) {
-        for (Eigen::Index j = 0; j < k; ++j) K(r + R, j * (kDegree + 1) + s) = power * U(b + r, j);
-        K(r + R, k * (kDegree + 1) + s) = power;
+        for (Eigen::Index j = 0; j < k && s < terms; ++j) K(r + R, j * terms + s) = power * U(b + r, j);
+        K(r + R, k * terms + s) = power;
       }
     }
     // Columns scaled to unit norm before the QR, so the input's units do not matter.
@@ -66,28 +93,30 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
     Eigen::MatrixXcd H = Eigen::MatrixXcd::Constant(m, k, Complex(NAN, NAN));
     Matrix sd = Matrix::Constant(m, k, NAN);
     Eigen::MatrixXcd kernel = Eigen::MatrixXcd::Constant(k, window, Complex(NAN, NAN));
-    if (qr.rank() < unknowns) {
-      ++singular;
-      result.coherence.row(i).setConstant(NAN);
-      result.noise_sd.row(i).setConstant(NAN);
+    result.coherence.row(i).setConstant(NAN);
+    result.noise_sd.row(i).setConstant(NAN);
+    if (qr.rank() < columns) {
+      if (with_power[std::size_t(i)]) ++singular;
     } else {
       const bool around = reference && b - R >= first_bin;
       const Eigen::MatrixXcd Yw = (reference && !around ? Yplain : Y).middleRows(b - R, window);
       const Eigen::MatrixXcd theta = qr.solve(Yw);
       const Eigen::MatrixXcd residual = Yw - Ks * theta;
       // cov θ = σ² (Ksᴴ Ks)⁻¹; its diagonal from the R factor: (RᴴR)⁻¹ = R⁻¹R⁻ᴴ (permuted).
-      const Eigen::MatrixXcd Rf = qr.matrixR().topLeftCorner(unknowns, unknowns).triangularView<Eigen::Upper>();
-      const Eigen::MatrixXcd Rinv = Rf.triangularView<Eigen::Upper>().solve(Eigen::MatrixXcd::Identity(unknowns, unknowns));
+      const Eigen::MatrixXcd Rf = qr.matrixR().topLeftCorner(columns, columns).triangularView<Eigen::Upper>();
+      const Eigen::MatrixXcd Rinv = Rf.triangularView<Eigen::Upper>().solve(Eigen::MatrixXcd::Identity(columns, columns));
       const Eigen::MatrixXcd P = qr.colsPermutation() * Rinv;  // rows in the original column order
       // θ = P Q₁ᴴ Yw (Ks = Q₁ R Πᵀ): the constant terms' rows of P Q₁ᴴ, unscaled, are the kernel.
-      const Eigen::MatrixXcd Q1 = qr.householderQ() * Eigen::MatrixXcd::Identity(window, unknowns);
-      for (Eigen::Index j = 0; j < k; ++j) kernel.row(j) = P.row(j * (kDegree + 1)) * Q1.adjoint() / scale(j * (kDegree + 1));
+      const Eigen::MatrixXcd Q1 = qr.householderQ() * Eigen::MatrixXcd::Identity(window, columns);
+      if (estimate)
+        for (Eigen::Index j = 0; j < k; ++j) kernel.row(j) = P.row(j * terms) * Q1.adjoint() / scale(j * terms);
       for (Eigen::Index o2 = 0; o2 < m; ++o2) {
-        const double sigma2 = residual.col(o2).squaredNorm() / double(dof);
+        const double sigma2 = residual.col(o2).squaredNorm() / double(line_dof);
         result.noise_sd(i, o2) = std::sqrt(sigma2);
+        if (!estimate) continue;
         result.coherence(i, o2) = std::clamp(1.0 - sigma2 / std::max(std::norm(Y(b, o2)), 1e-300), 0.0, 1.0);
         for (Eigen::Index j = 0; j < k; ++j) {
-          const Eigen::Index col = j * (kDegree + 1);
+          const Eigen::Index col = j * terms;
           H(o2, j) = theta(col, o2) / scale(col);  // θ rows follow the original columns after solve
           if (around) H(o2, j) += Href(b - first_bin, o2 + m * j);
           sd(o2, j) = std::sqrt(sigma2 * P.row(col).squaredNorm()) / scale(col);
@@ -98,6 +127,12 @@ FrfEstimate local_polynomial_frf(const Matrix& u, const Matrix& y, double h, con
     result.h1_sd.push_back(sd);
     result.lpm_kernel.push_back(kernel);
   }
+  const auto powered = Eigen::Index(std::count(with_power.begin(), with_power.end(), true));
+  if (powered == 0 || powered == singular) {
+    report_unestimated(result, F, o, "");
+    return result;
+  }
+  advise_band_excitation(result, with_power, band_power, o);
   report_unestimated(result, singular, o, "give too weak an input for the local polynomial fit");
   return result;
 }

@@ -41,10 +41,14 @@ constexpr double kMaxPlausibleZeta = 0.3;
 double freq_of(Complex pole) { return std::abs(pole) / kTwoPi; }
 double zeta_of(Complex pole) { return -pole.real() / std::abs(pole); }
 
-// Whether every FRF entry has a positive standard deviation (to weight by its inverse).
+// Whether every FRF entry has a positive standard deviation (to weight by its inverse); lines
+// without an estimate (no input power there: H is NaN) have none and get weight 0 anyway.
 bool has_sd_everywhere(const FrfEstimate& frf) {
-  for (const auto& sd : frf.h1_sd)
-    if (!sd.allFinite() || sd.minCoeff() <= 0.0) return false;
+  for (std::size_t f = 0; f < frf.h1_sd.size(); ++f)
+    for (Eigen::Index c = 0; c < frf.h1_sd[f].size(); ++c) {
+      const std::complex<double> value = frf.H1[f](c);
+      if (std::isfinite(value.real()) && std::isfinite(value.imag()) && !(frf.h1_sd[f](c) > 0.0 && std::isfinite(frf.h1_sd[f](c)))) return false;
+    }
   return true;
 }
 
@@ -441,11 +445,19 @@ void add_modes(ModesInBand& result, const PickedModes& picked, const BandPoles& 
                        " batches: their standard deviations are unknown (a longer record, or more periods, gives them)");
 }
 
-// The warning when no pole is stable over enough orders.
-std::string no_stable_pole_warning(const ModesOptions& o) {
+// The warning when no pole is stable over enough orders. When the force leaves most of the band
+// without power (the FRF's warning advice band_not_excited, which then comes first), that is the
+// cause, and a higher order or looser tolerances would only fit noise.
+std::string no_stable_pole_warning(const ModesOptions& o, bool band_not_excited) {
   return "modes: no pole is stable over " + std::to_string(o.min_stable_orders) + " consecutive orders up to order " +
-         std::to_string(o.max_order) + " in " + format_number(o.frf.band_lo_hz) + ":" + format_number(o.frf.band_hi_hz) +
-         " Hz; raise max_order, narrow the band to where the coherence is high, or relax the tolerances";
+         std::to_string(o.max_order) + " in " + format_number(o.frf.band_lo_hz) + ":" + format_number(o.frf.band_hi_hz) + " Hz" +
+         (band_not_excited ? ", where the force excites too few lines (see above)"
+                           : "; raise max_order, narrow the band to where the coherence is high, or relax the tolerances");
+}
+
+bool band_poorly_excited(const FrfEstimate& frf) {
+  return std::any_of(frf.advice.begin(), frf.advice.end(),
+                     [](const Advice& a) { return a.code == AdviceCode::band_not_excited && a.level == AdviceLevel::warning; });
 }
 
 // The warning when the refinement did not hold.
@@ -475,6 +487,7 @@ std::optional<BandFrf> estimate_band_frf(const Matrix& u, const Matrix& y, doubl
     return std::nullopt;
   }
   for (const auto& w : result.frf.warnings) result.add_warning(w);
+  result.advice.insert(result.advice.end(), result.frf.advice.begin(), result.frf.advice.end());
   out.inverse_sd = o.weighting == FrfWeighting::inverse_sd ||
                    (o.weighting == FrfWeighting::automatic && o.frf.periods == 0 && o.frf.method == FrfMethod::local_polynomial);
   out.channels = channels(result.frf, o.outputs, out.inverse_sd);
@@ -539,7 +552,7 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
   result.stabilization = std::move(diagram.rows);
   const PickedModes picked = pick_modes(std::move(diagram.stable), o);
   if (picked.empty())
-    result.add_warning(no_stable_pole_warning(o));
+    result.add_warning(no_stable_pole_warning(o, band_poorly_excited(result.frf)));
   else
     identify_picked_modes(u, y, h, o, *frf, picked, result);
   if (o.driving_output >= 0) result.reduced = reduced_model(result.model, y.cols(), result.reference_input, o.driving_output);  // reduced M, D, K

@@ -90,12 +90,20 @@ TEST_CASE("averaging whole periods of a periodic record gives the exact FRF, wit
   CHECK(e.averages == 3);
   CHECK(e.freq_hz.size() == 2048);
   double worst = 0.0;
+  // One period of white noise leaves a few lines with less than 1e-3 of the median power
+  // (excited_lines.hpp; for |U|² exponential, a share 1 − e^{−0.001 ln 2} ≈ 7e-4): left out.
+  Eigen::Index left_out = 0;
   for (Eigen::Index f = 0; f < e.freq_hz.size(); ++f)
     for (Eigen::Index o2 = 0; o2 < 2; ++o2) {
+      if (!e.H1[std::size_t(f)].allFinite()) {
+        left_out += o2 == 0 ? 1 : 0;
+        continue;
+      }
       const Complex H = exact(d, e.freq_hz(f), o2);
       worst = std::max(worst, std::abs(e.H1[std::size_t(f)](o2, 0) - H) / std::abs(H));
       CHECK(e.coherence(f, o2) == Approx(1.0).margin(1e-9));
     }
+  CHECK(left_out <= 5);
   CHECK(worst < 1e-7);
 }
 

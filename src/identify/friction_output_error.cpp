@@ -119,6 +119,17 @@ FrictionRefinement refine_by_output_error(const std::vector<Dataset>& runs, cons
   std::vector<Vector> v0(runs.size(), Vector::Zero(n));
   model.set_initial_velocities(v0);
   const Eigen::Index P0 = model.states_at(), P = model.parameter_count();
+  // Its cost: 2P + 1 simulations per Jacobian, each ~N (2n)² (2n + k + n) operations; beyond ~5e9 per
+  // Jacobian (seconds in WebAssembly, several per minimisation) it is not made, and says so.
+  double samples = 0.0;
+  for (const Dataset& d : runs) samples += static_cast<double>(d.y.rows());
+  const double per_jacobian = static_cast<double>(2 * P + 1) * samples * std::pow(2.0 * static_cast<double>(n), 2) *
+                              static_cast<double>(3 * n + L.cols());
+  if (per_jacobian > 5e9) {
+    out.reason = "the output-error refinement would take too long for this record (" + std::to_string(P) +
+                 " parameters over " + format_number(samples) + " samples)";
+    return out;
+  }
   // The start: the inverse-dynamic estimate, each run from its first sample at rest.
   Vector theta(P);
   theta.head(P0) = start;

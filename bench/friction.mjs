@@ -30,7 +30,7 @@ for (let seed = 1; seed <= runs; seed++) {
   ms += performance.now() - t0;
   if (r.status === 'failed') { failed++; continue; }
   if (r.status === 'warning') warned++;
-  if (r.diagnostics.output_error_refinement) refined++;
+  if (r.diagnostics.refinement?.startsWith('output error')) refined++;
   if (!r.uncertainty) { without++; continue; }
   quantities.forEach(([, get], k) => samples[k].push(get(r)));
   if (seed % 10 === 0) console.error(`friction: ${seed} runs`);

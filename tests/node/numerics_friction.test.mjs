@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { at, cli, mechid } from './helpers.mjs';
+import { cli, mechid } from './helpers.mjs';
 import { chainRecord, chainTruth, coulombTruth } from '../../bench/friction-chain.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-friction-'));
@@ -31,6 +31,7 @@ test('friction chain of the review: estimates within their 95 % intervals and cl
     const out = JSON.parse(r.stdout);
     assert.ok(out.uncertainty, `seed ${seed}: intervals given (${out.diagnostics.refinement})`);
     const u = out.uncertainty;
+    const at = (m, i, j) => m[i][j];  // the CLI prints matrices as nested rows
     const checks = [
       ['m1', at(out.M, 0, 0), chainTruth.M[0][0], at(u.M_sd, 0, 0)],
       ['m2', at(out.M, 1, 1), chainTruth.M[1][1], at(u.M_sd, 1, 1)],

@@ -92,3 +92,34 @@ TEST_CASE("inverse-dynamic with friction: the output-error refinement's interval
   // Least squares alone was biased by about −2 sd in the masses on every seed.
   CHECK(std::abs(z_mass) < 1.5);
 }
+
+TEST_CASE("inverse-dynamic with friction: intervals withheld when the least squares is biased and cannot be refined") {
+  // A free body (K = 0) in closed loop (EMPS-like) has no free run to refine on; with noisy
+  // displacements the least squares moves when the low-pass is halved (biased): no intervals.
+  fixtures::FrictionModel f;
+  f.system.M = Matrix::Constant(1, 1, 95.0);
+  f.system.D = Matrix::Constant(1, 1, 200.0);
+  f.system.K = Matrix::Zero(1, 1);
+  f.system.L = Matrix::Ones(1, 1);
+  f.coulomb = Vector::Constant(1, 20.0);
+  f.offset = Vector::Zero(1);
+  const fixtures::ForceLaw pd = [](Eigen::Index, double t, const Vector& q, const Vector& v) {
+    const double r = 0.1 * std::sin(2 * M_PI * 0.5 * t) + 0.05 * std::sin(2 * M_PI * 1.3 * t);
+    return Vector(Vector::Constant(1, 2e4 * (r - q(0)) - 1e3 * v(0)));
+  };
+  const Dataset d = fixtures::simulate_friction(f, 1e-3, 8000, pd, 2e-4, 0.0, 3);
+  IdentifyOptions o;
+  o.force_dofs = {1};
+  o.structure.K.pattern = MatrixPattern::zero;
+  o.coulomb_friction = true;
+  const Identification r = identify("inverse-dynamic", d, o);
+  INFO(r.message << " refinement " << r.diagnostics.refinement.value_or("-"));
+  REQUIRE(r.status == Status::warning);
+  CHECK(r.diagnostics.refinement.value_or("").rfind("none", 0) == 0);
+  bool biased = false;
+  for (const Advice& a : r.advice) biased = biased || a.code == AdviceCode::biased_estimator;
+  CHECK(biased);
+  CHECK_FALSE(r.uncertainty.available);
+  CHECK(r.forces.coulomb.size() == 1);
+  CHECK(r.forces.coulomb_sd.size() == 0);
+}

@@ -335,8 +335,12 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   // replace those of the least squares when it verifies. When it does not and the halving test shows
   // the least squares biased, the intervals are withheld: they would not cover (review
   // numerics-e622506, problem 5: 51-69 %).
+  // Made with friction only (issue 48, item 4; its cost grows as the parameters times the samples):
+  // without it the halving test's warning stands as before.
   FrictionRefinement refined;
-  if (structure.rigid_body)
+  if (!friction)
+    refined.reason = "made with friction only";
+  else if (structure.rigid_body)
     refined.reason = "a free body (K = 0) has no free run to compare with the record (closed-loop data need the controller)";
   else
     refined = refine_by_output_error(runs, L, map, fit.theta, friction, offset);
@@ -346,10 +350,14 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
     fit.sd = fit.covariance.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
     r.diagnostics.refinement = "output error: converged in " + std::to_string(refined.report.iterations) +
                                " iterations, free-run fit >= " + format_number(refined.min_fit_percent) + " %";
-  } else {
+  } else if (friction) {
     r.diagnostics.refinement = "none: " + refined.reason;
   }
-  const bool withhold = !refined.verified && moved_at_hz > 0;
+  const bool withhold = friction && !refined.verified && moved_at_hz > 0;
+  if (!friction && moved_at_hz > 0)
+    r.add_warning("the inverse-dynamic estimate moves beyond its scatter when the low-pass cut-off is halved (from " +
+                  format_number(moved_at_hz) + " Hz): noise on the differentiated outputs biases it; compare with "
+                  "another lowpass_hz, or use the output-error fit (auto)");
   if (withhold)
     r.advise(Advice{AdviceCode::biased_estimator, AdviceLevel::warning,
                     "The friction estimate's intervals are withheld: the least-squares estimate is biased by noise on "

@@ -42,6 +42,7 @@ struct Diagnostics {
   std::optional<std::string> input_sampling;  // inputSampling 'auto': what was read off the data, and why
   std::optional<std::string> covariance;      // variational-zoh: "white" or "sandwich" (coloured residuals)
   std::optional<std::string> choice, reason;  // auto: the estimate returned and why
+  std::optional<std::string> refinement;      // inverse-dynamic: the output-error refinement made, or why not
   std::optional<std::string> outputs;         // acceleration outputs: what the prefilter did
   std::optional<std::string> form, intersample_outputs, intersample_inputs;  // SVF
 
@@ -78,6 +79,7 @@ struct Diagnostics {
       if (field) visit(std::string(key), *field);
     };
     text("n4sid_retry", n4sid_retry);
+    text("refinement", refinement);
     text("init", init);
     text("start", start);
     if (stop_reason) {

@@ -8,6 +8,7 @@
 #include "core/input_error.hpp"
 #include "core/stopwatch.hpp"
 #include "core/zero_phase_lowpass.hpp"
+#include "identify/friction_output_error.hpp"
 #include "identify/methods.hpp"
 #include "identify/structured_uncertainty.hpp"
 #include "identify/parameter_covariance.hpp"
@@ -299,6 +300,7 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   // lower one loses only information. Stops at a quarter of the rule's (or where the record is too
   // short for the filter) and warns when the estimate still moves there.
   IdimFit fit = fit_at(runs, L, map, structure, options, options.lowpass_hz > 0 ? options.lowpass_hz : inverse_dynamic_cutoff_hz(runs));
+  double moved_at_hz = 0.0;  // the cut-off from which halving still moved the estimate (0: it did not)
   if (fit.failed()) {
     r.fail(fit.message);
     return r;
@@ -322,20 +324,55 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
       }
       if (lower.failed() || disagreement(fit, lower) <= 1) break;  // agrees: keep the wider band (smaller sd)
       if (halvings == 1 || fit.cutoff / 2 < 2 * fastest_hz(fit)) {
-        r.add_warning("the inverse-dynamic estimate moves beyond its scatter when the low-pass cut-off is halved (from " +
-                      format_number(fit.cutoff) + " Hz): noise on the differentiated outputs, or friction the model "
-                      "does not describe (stiction), biases it; compare with another lowpass_hz, or identify without "
-                      "friction by the output-error fit (auto)");
+        moved_at_hz = fit.cutoff;
         if (fit.cutoff / 2 < 2 * fastest_hz(fit)) break;
       }
       fit = std::move(lower);
     }
   }
+  const bool friction = options.coulomb_friction, offset = options.offset;
+  // The output-error refinement (IDIM-OE, friction_output_error.hpp): its estimate and intervals
+  // replace those of the least squares when it verifies. When it does not and the halving test shows
+  // the least squares biased, the intervals are withheld: they would not cover (review
+  // numerics-e622506, problem 5: 51-69 %).
+  // Made with friction only (issue 48, item 4; its cost grows as the parameters times the samples):
+  // without it the halving test's warning stands as before.
+  FrictionRefinement refined;
+  if (!friction)
+    refined.reason = "made with friction only";
+  else if (structure.rigid_body)
+    refined.reason = "a free body (K = 0) has no free run to compare with the record (closed-loop data need the controller)";
+  else
+    refined = refine_by_output_error(runs, L, map, fit.theta, friction, offset);
+  if (refined.verified) {
+    fit.theta = refined.theta;
+    fit.covariance = refined.covariance;
+    fit.sd = fit.covariance.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
+    r.diagnostics.refinement = "output error: converged in " + std::to_string(refined.report.iterations) +
+                               " iterations, free-run fit >= " + format_number(refined.min_fit_percent) + " %";
+  } else if (friction) {
+    r.diagnostics.refinement = "none: " + refined.reason;
+  }
+  const bool withhold = friction && !refined.verified && moved_at_hz > 0;
+  if (!friction && moved_at_hz > 0)
+    r.add_warning("the inverse-dynamic estimate moves beyond its scatter when the low-pass cut-off is halved (from " +
+                  format_number(moved_at_hz) + " Hz): noise on the differentiated outputs biases it; compare with "
+                  "another lowpass_hz, or use the output-error fit (auto)");
+  if (withhold)
+    r.advise(Advice{AdviceCode::biased_estimator, AdviceLevel::warning,
+                    "The friction estimate's intervals are withheld: the least-squares estimate is biased by noise on "
+                    "the differentiated outputs, and the output-error refinement that would remove the bias could not "
+                    "be made.",
+                    "The inverse-dynamic estimate moves beyond its scatter when the low-pass cut-off is halved (from " +
+                        format_number(moved_at_hz) + " Hz): errors in the differentiated regressors bias least squares "
+                        "toward zero, and the intervals would not contain that bias. The output-error refinement "
+                        "(Gautier, Janot & Vandanjon 2013) was not made: " + refined.reason + ".",
+                    "Compare with another low-pass cut-off (lowpass_hz), record with less noise or faster sampling, or "
+                    "identify without friction by the output-error fit (method auto)."});
   const double cutoff = fit.cutoff;
   const Vector& theta = fit.theta;
   const Vector& sd = fit.sd;
   const ParameterCovariance& c = fit.covariance;
-  const bool friction = options.coulomb_friction, offset = options.offset;
   const Eigen::Index P = theta.size(), Ps = map.free_count();
 
   r.system.L = L;
@@ -343,18 +380,18 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   Eigen::Index next = Ps;
   if (friction) {
     r.forces.coulomb = theta.segment(next, n);
-    r.forces.coulomb_sd = sd.segment(next, n);
+    if (!withhold) r.forces.coulomb_sd = sd.segment(next, n);
     next += n;
   }
   const Eigen::Index R = static_cast<Eigen::Index>(runs.size());
   if (offset) {
     r.forces.offset = Eigen::Map<const Matrix>(theta.data() + next, n, R).transpose();
-    r.forces.offset_sd = Eigen::Map<const Matrix>(sd.data() + next, n, R).transpose();
+    if (!withhold) r.forces.offset_sd = Eigen::Map<const Matrix>(sd.data() + next, n, R).transpose();
   }
   r.diagnostics.lowpass_hz = cutoff;
   r.diagnostics.decimation = fit.step;
   if (friction) r.diagnostics.excluded_rows = fit.excluded_rows;
-  r.diagnostics.condition = c.singular_values(0) / c.singular_values(P - 1);
+  r.diagnostics.condition = c.singular_values(0) / c.singular_values(c.singular_values.size() - 1);
   r.diagnostics.covariance = to_string(c.kind);
   r.diagnostics.covariance_max_lag = c.max_lag;
   // Validation on the first run: the free run of the model with the friction and offset forces
@@ -362,11 +399,12 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   // the intervals once the modes are known.
   const ForcedRecord forced = with_force_terms(r.system, r.forces, cutoff, data);
   r.system = forced.model;
-  finish(r, forced.data, [&](const Identification& done) {
+  const UncertaintyStep intervals = [&](const Identification& done) {
     Uncertainty u = structured_uncertainty(map, done.system, theta, c, done.modal);
-    u.residual_is_force = true;
+    u.residual_is_force = !refined.verified;
     return u;
-  });
+  };
+  finish(r, forced.data, withhold ? UncertaintyStep() : intervals);
   r.system.L = L;
   r.timing_ms = clock.elapsed_ms();
   return r;

@@ -57,11 +57,14 @@ Dataset open_loop_run(const fixtures::FrictionModel& f, double phase, std::uint6
   return fixtures::simulate_friction(f, 0.005, 4000, multisine, 0.0, resolution, seed);
 }
 
-// |estimate − truth| <= 3 sd for one parameter, with the numbers in the message.
-void within_intervals(const char* name, double estimate, double truth, double sd) {
+// |estimate − truth| <= 3 sd + floor·|truth| for one parameter, with the numbers in the message. The
+// floor is the accuracy of the data: simulate_friction steps a discontinuous sign(q') by fixed RK4
+// sub-steps, which errs by O(F_c dt) at each reversal; an estimate whose sd is below that (the
+// output-error refinement on data whose only noise is encoder rounding) can only be checked to it.
+void within_intervals(const char* name, double estimate, double truth, double sd, double floor = 0.0) {
   INFO(name << ": " << estimate << " ± " << sd << " (truth " << truth << ")");
   CHECK(sd > 0);
-  CHECK(std::abs(estimate - truth) <= 3 * sd);
+  CHECK(std::abs(estimate - truth) <= 3 * sd + floor * std::abs(truth));
 }
 
 }  // namespace
@@ -135,13 +138,16 @@ TEST_CASE("inverse-dynamic: a 2-DOF chain with one actuator, encoder counts, Cou
   // In counts the matrices are per count: M_counts = resolution · M.
   CHECK(r.system.M(0, 1) == 0.0);
   CHECK(r.system.D(0, 1) == 0.0);
+  // The data are accurate to ~1e-4 relative (RK4 over sign switches, see within_intervals).
+  const double floor = 1e-4;
   for (int i = 0; i < 2; ++i) {
-    within_intervals("m_i", r.system.M(i, i) / resolution, truth.system.M(i, i), r.uncertainty.M(i, i) / resolution);
-    within_intervals("d_i", r.system.D(i, i) / resolution, truth.system.D(i, i), r.uncertainty.D(i, i) / resolution);
-    within_intervals("Fc_i", r.forces.coulomb(i), truth.coulomb(i), r.forces.coulomb_sd(i));
+    within_intervals("m_i", r.system.M(i, i) / resolution, truth.system.M(i, i), r.uncertainty.M(i, i) / resolution, floor);
+    within_intervals("d_i", r.system.D(i, i) / resolution, truth.system.D(i, i), r.uncertainty.D(i, i) / resolution, floor);
+    within_intervals("Fc_i", r.forces.coulomb(i), truth.coulomb(i), r.forces.coulomb_sd(i), floor);
     for (int j = i; j < 2; ++j)
-      within_intervals("k_ij", r.system.K(i, j) / resolution, truth.system.K(i, j), r.uncertainty.K(i, j) / resolution);
+      within_intervals("k_ij", r.system.K(i, j) / resolution, truth.system.K(i, j), r.uncertainty.K(i, j) / resolution, floor);
   }
+  CHECK(r.diagnostics.refinement.value_or("").rfind("output error", 0) == 0);
   // Held out: a fourth run, simulated with its friction, fits by more than 95 % in both carts.
   Dataset held_out = open_loop_run(truth, 2.9, 21, resolution);
   held_out.y /= resolution;

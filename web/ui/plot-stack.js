@@ -32,6 +32,13 @@ export function tickLabels(splits, incr) {
   return splits.map((v) => (Math.abs(v) < incr / 2 ? '0' : v.toFixed(decimals)));
 }
 
+/** The indices of the finite values of x, in order. */
+export function finiteIndices(x) {
+  const kept = [];
+  for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i])) kept.push(i);
+  return kept;
+}
+
 export class PlotStack {
   constructor(container) {
     this.container = container;
@@ -73,7 +80,11 @@ export class PlotStack {
     this.width = Math.max(1, Math.floor(this.container.clientWidth));
     this.heights = panels.map((p) => p.height);
     const last = panels.length - 1;
-    const xs = Array.from(x);
+    // uPlot takes x ascending and reads its range from the first and last values: an x that is
+    // NaN there (a units row, text in the time column's first row) sends its tick loop spinning
+    // forever and freezes the page. Samples without a finite x are left out of every series.
+    const kept = finiteIndices(x);
+    const xs = kept.map((i) => x[i]);
     panels.forEach((panel, k) => {
       const div = document.createElement('div');
       div.className = 'plot-panel';
@@ -94,7 +105,7 @@ export class PlotStack {
           label: s.label, stroke: s.color, width: s.width ?? 1, dash: s.dash, points: { show: false },
         }))],
       });
-      const data = [xs, ...panel.series.map((s) => Array.from(s.values, (v) => (Number.isFinite(v) ? v : null)))];
+      const data = [xs, ...panel.series.map((s) => kept.map((i) => (Number.isFinite(s.values[i]) ? s.values[i] : null)))];
       this.plots.push(new uPlot(opts, data, div));
     });
     const series = panels.reduce((n, p) => n + p.series.length, 0);

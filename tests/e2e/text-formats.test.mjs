@@ -1,0 +1,80 @@
+// Browser test of the text dialects in the Data step: each file is dropped on the page's CSV
+// input while a watchdog times a round trip to the page every 200 ms; the page must answer each
+// within 2 s (a CSV with a units row, or text in the time column's first row, used to leave the
+// tab at 99 % CPU on "Reading…": uPlot's tick loop on an x axis starting with NaN).
+// Run: node --test tests/e2e/text-formats.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chooseCsv, openBrowser } from './browser.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'mechid-text-e2e-'));
+const STALL_MS = 2000;
+let browser;
+let page;
+
+before(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+});
+
+after(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Runs `action` while timing a round trip to the page every 200 ms; rejects when one takes more
+ * than STALL_MS (the page's main thread stopped answering). Resolves with the longest round trip.
+ */
+async function withWatchdog(action) {
+  let done = false, longest = 0, stalled = null;
+  const watch = (async () => {
+    while (!done) {
+      const t0 = Date.now();
+      const answered = await Promise.race([page.evaluate(() => true), new Promise((r) => setTimeout(() => r(false), STALL_MS))]);
+      const ms = Date.now() - t0;
+      longest = Math.max(longest, ms);
+      if (!answered) {
+        stalled = `the page did not answer for ${STALL_MS} ms`;
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  const acted = Promise.resolve().then(action);
+  const stall = watch.then(() => (stalled ? Promise.reject(new Error(stalled)) : undefined));
+  try {
+    await Promise.race([acted, stall.then(() => new Promise(() => {}))]);
+  } finally {
+    done = true;
+  }
+  await watch;
+  if (stalled) throw new Error(stalled);
+  return longest;
+}
+
+// A 12-line file: ECP-like columns with a second line of units, or text in the first time cell.
+const rows = Array.from({ length: 10 }, (_, i) => `${(i * 0.01).toFixed(2)},${i % 2},${i * 3},${-i}`).join('\n');
+const FREEZERS = {
+  'units_small.csv': `t,u1,q1,q2\ns,V,counts,counts\n${rows}\n`,
+  'text_t_first.csv': `t,u1,q1,q2\ns,0,0,0\n${rows}\n`,
+};
+
+for (const [name, text] of Object.entries(FREEZERS)) {
+  test(`${name}: the page keeps answering while it is read and previewed`, async () => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    const longest = await withWatchdog(() => Promise.race([
+      chooseCsv(page, path),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('not read within 20 s')), 20_000)),
+    ]));
+    assert.ok(longest < STALL_MS, `longest round trip ${longest} ms`);
+    assert.match(await page.textContent('#csv-status'), /4 columns/);
+    // The preview plots the 10 rows with a numeric time (the units row has none).
+    await page.selectOption('#csv-time', 't');
+    assert.equal(await page.getAttribute('#csv-preview-plot', 'data-points'), '10');
+  });
+}

@@ -68,7 +68,7 @@ export function cellNumber(cell, decimalComma) {
 const columnName = (header, c) => (header[c] === '' || header[c] === undefined ? `${c + 1} (unnamed)` : quoted(header[c]));
 
 /** Why a cell is not a finite number, for "line 3, column q1 …". */
-function notANumber(cell, decimalComma) {
+export function notANumber(cell, decimalComma) {
   const text = String(cell).trim();
   if (text === '') return 'is empty';
   if (/^[-+]?(nan|inf)/i.test(text)) return `is ${quoted(text)} (not finite)`;
@@ -107,7 +107,7 @@ const BINARY_SAMPLE = 65536;
 const MAX_CONTROL_SHARE = 0.01;
 const MIN_CONTROLS = 32;
 
-function checkText(text, source) {
+export function checkText(text, source) {
   const sample = text.slice(0, BINARY_SAMPLE);
   const controls = sample.match(/[\u0000-\u0008\u000b\u000e-\u001f\ufffd]/g) ?? [];
   const nuls = controls.filter((c) => c === '\u0000').length;

@@ -1,0 +1,146 @@
+// The text reader (wasm/text.js, wasm/text-dialect.js) and the LabVIEW measurement reader
+// (wasm/lvm.js) on fixtures written by independent writers: GNU Octave (tests/fixtures/formats/
+// text/make.m, with the values it read back in expected.json) and LabVIEW itself (lvm/, from
+// lvm_read's test data). Each dialect: its channels' names and units, and their values against
+// the writer's. Then the cases that froze the page or were misread (a units row, text in the time
+// column's first row, the ECP raw export read as one column), and bad input: one line each.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { readText } from '../../wasm/text.js';
+import { readLvm } from '../../wasm/lvm.js';
+
+const dir = new URL('../fixtures/formats/', import.meta.url).pathname;
+const bytes = (path) => new Uint8Array(readFileSync(dir + path));
+const expected = JSON.parse(readFileSync(`${dir}text/expected.json`, 'utf8'));
+const encode = (text) => new TextEncoder().encode(text);
+
+/** Each channel's count, first, last and sum against what Octave read back from its own text. */
+function assertValues(recording, e) {
+  recording.channels.forEach((c, k) => {
+    assert.equal(c.values.length, e.n, `${c.name}: samples`);
+    assert.equal(c.values[0], e.first[k], `${c.name}: first`);
+    assert.equal(c.values[e.n - 1], e.last[k], `${c.name}: last`);
+    const sum = c.values.reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(sum - e.sum[k]) <= 1e-9 * Math.max(1, Math.abs(e.sum[k])), `${c.name}: sum ${sum} against ${e.sum[k]}`);
+  });
+}
+
+const names = (r) => r.channels.map((c) => c.name);
+const units = (r) => r.channels.map((c) => c.unit);
+
+const DIALECTS = [
+  ['ecp_raw.txt', 'bracketed', ['Sample', 'Time', 'Commanded Pos', 'Encoder 1 Pos', 'Encoder 2 Pos', 'Control Effort'], ['', '', '', '', '', '']],
+  ['units_row.csv', 'csv', ['t', 'u1', 'q1', 'q2'], ['s', 'V', 'counts', 'counts']],
+  ['semicolon_comma.csv', 'semicolon', ['Zeit', 'Kraft', 'Weg'], ['s', 'N', 'm']],
+  ['tab.tsv', 'tab', ['t', 'u1', 'q1'], ['', '', '']],
+  ['spaces.txt', 'spaces', ['column 1', 'column 2', 'column 3'], ['', '', '']],
+  ['comments.csv', 'csv', ['t', 'u1', 'q1'], ['', '', '']],
+  ['phone.csv', 'csv', ['Time', 'Acceleration x', 'Acceleration y', 'Acceleration z', 'Absolute acceleration'], ['s', 'm/s^2', 'm/s^2', 'm/s^2', 'm/s^2']],
+];
+
+for (const [file, variant, channelNames, channelUnits] of DIALECTS) {
+  test(`${file}: ${variant}, its channels named and with units as written, values as Octave wrote them`, async () => {
+    // Small chunks: every line end, CR LF and decimal comma crosses a chunk boundary somewhere.
+    for (const chunkSize of [undefined, 97]) {
+      const r = await readText(bytes(`text/${file}`), file, { chunkSize });
+      assert.equal(r.format, 'text');
+      assert.equal(r.variant, variant);
+      assert.deepEqual(names(r), channelNames);
+      assert.deepEqual(units(r), channelUnits);
+      assertValues(r, expected[file.replace(/\.\w+$/, '')]);
+    }
+  });
+}
+
+test('comment lines are skipped and said; where() names the file line of a sample', async () => {
+  const r = await readText(bytes('text/comments.csv'), 'comments.csv');
+  assert.deepEqual(r.notes, ['2 comment lines (# % //) skipped', '1 comment line among the rows skipped']);
+  assert.equal(r.where(0), 'line 4');
+  assert.equal(r.where(100), 'line 105');  // after the // line among the rows
+});
+
+test('a Blob streams in chunks with progress, the same channels as the bytes', async () => {
+  const b = bytes('text/phone.csv');
+  const seen = [];
+  const r = await readText(new Blob([b]), 'phone.csv', { chunkSize: 1000, onProgress: (f) => seen.push(f) });
+  assert.deepEqual(r.channels.map((c) => Array.from(c.values)), (await readText(b, 'phone.csv')).channels.map((c) => Array.from(c.values)));
+  assert.equal(seen.length, Math.ceil(b.length / 1000));
+  assert.equal(seen.at(-1), 1);
+});
+
+test('the phone CSV\'s time is uneven: read as it is (resampling is the dataset\'s, when asked)', async () => {
+  const t = (await readText(bytes('text/phone.csv'), 'phone.csv')).channels[0].values;
+  const steps = Array.from(t.subarray(1), (x, i) => x - t[i]);
+  assert.ok(Math.max(...steps) - Math.min(...steps) > 0.001, 'jittered steps');
+});
+
+test('the reviewed freezes: a units row and text in the time column\'s first row', async () => {
+  const rows = '0,0,0,0\n0.01,1,2,3\n0.02,1,2,3\n';
+  const r = await readText(encode(`t,u1,q1,q2\ns,V,counts,counts\n${rows}`), 'units_small.csv');
+  assert.deepEqual(units(r), ['s', 'V', 'counts', 'counts']);
+  assert.deepEqual(Array.from(r.channels[0].values), [0, 0.01, 0.02]);
+  await assert.rejects(readText(encode(`t,u1,q1,q2\ns,0,0,0\n${rows}`), 'text_t_first.csv'),
+    { message: 'text_t_first.csv: line 2, column t: "s" is not a number (the line holds numbers and text: neither a row of units nor a row of numbers)' });
+});
+
+test('CR-only and CR LF line ends, a UTF-8 BOM, UTF-16 with its BOM', async () => {
+  const text = 't;u1;q1\r0,5;1;2\r1,5;3;4\r';
+  for (const b of [encode(text), encode(`\ufeff${text.replaceAll('\r', '\r\n')}`)]) {
+    const r = await readText(b, 'x.csv', { chunkSize: 5 });
+    assert.deepEqual(names(r), ['t', 'u1', 'q1']);
+    assert.deepEqual(Array.from(r.channels[0].values), [0.5, 1.5]);
+  }
+  const utf16 = new Uint8Array(2 + 2 * text.length);
+  utf16.set([0xff, 0xfe]);
+  for (let i = 0; i < text.length; i++) utf16[2 + 2 * i] = text.charCodeAt(i);
+  assert.deepEqual(Array.from((await readText(utf16, 'x.csv')).channels[2].values), [2, 4]);
+});
+
+test('bad input: one line naming the file and the line and column', async () => {
+  const cases = [
+    ['t,u1\n0,1\n1,2\n2,x\n', 'bad.csv: line 4, column u1 "x" is not a number'],
+    ['t,u1\n0,1\n1,2\n2,3,4\n', 'bad.csv: line 4 has 3 fields but the header has 2'],
+    ['t,u1\n0,1\n1,2\n2,nan\n', 'bad.csv: line 4, column u1 is nan (not finite)'],
+    ['t,u1\n0,1\n1,2\n2,1e999\n', 'bad.csv: line 4, column u1 is 1e999 (beyond the largest double, 1.8e308)'],
+    ['', 'bad.csv: the file is empty'],
+    ['just, words\nand more, words\n', 'bad.csv: no rows of numbers in the first 3 lines; a measurement file has rows of numbers separated by , ; tab or blanks, after at most a few lines of column names and units'],
+  ];
+  for (const [text, message] of cases) await assert.rejects(readText(encode(text), 'bad.csv'), { message });
+  await assert.rejects(readText(new Uint8Array([0, 1, 2, 0, 0, 3, 0, 0, 4, 0, 5, 6, 0, 0, 0, 0]), 'bin.csv'), /bin\.csv: not a text file/);
+});
+
+test('LVM, tab and decimal comma, no X column: the channels with Delta_X as h, the units of Y_Unit_Label', async () => {
+  const r = await readLvm(bytes('lvm/short.lvm'), 'short.lvm', { chunkSize: 64 });
+  assert.equal(r.format, 'lvm');
+  assert.equal(r.variant, 'tab, decimal comma');
+  assert.deepEqual(names(r), ['Excitation (Trigger)', 'Response (Trigger)']);
+  assert.deepEqual(units(r), ['Newtons', 'm/s^2']);
+  assert.deepEqual(r.channels.map((c) => [c.h, c.start]), [[3.90625e-5, 0], [3.90625e-5, 0]]);
+  assert.deepEqual(Array.from(r.channels[0].values.subarray(0, 3)), [0.914018, 0.537321, 0.616905]);
+  assert.equal(r.channels[1].values.length, 10);
+  assert.equal(r.channels[1].values[9], 1.212775);
+  assert.deepEqual(r.parameters, { Writer_Version: 2, Reader_Version: 2 });
+});
+
+test('LVM with an X column, a Comment column and the Windows code page; Multi X columns; unconnected channels', async () => {
+  const c = await readLvm(bytes('lvm/with_comments.lvm'), 'with_comments.lvm');
+  assert.deepEqual(names(c), ['Time', 'Pressão ABS. (MPa)', 'Temperatura (°C)', 'Volume (ml)']);
+  assert.equal(c.channels[0].quantity, 'time');
+  assert.deepEqual(Array.from(c.channels[0].values.subarray(0, 3)), [0, 0.328878, 1.208397]);
+  assert.equal(c.channels[3].values[8], 89.8217);
+  const m = await readLvm(bytes('lvm/no_decimal_separator.lvm'), 'm.lvm');
+  assert.deepEqual(names(m), ['Time', 'ax', 'ay', 'az']);
+  assert.deepEqual(Array.from(m.channels[3].values), [0.021503, -0.005606, 0.007789, -0.009433]);
+  assert.match(m.notes[0], /2 more X_Value columns/);
+  const e = await readLvm(bytes('lvm/with_empty_fields.lvm'), 'e.lvm');
+  assert.deepEqual(names(e), ['Time', 'Dev0/Ai0', 'Dev0/Ai2', 'Dev0/Ai0 1']);
+  assert.equal(e.notes.length, 4);
+});
+
+test('LVM bad input: truncated before the column names, a text cell', async () => {
+  const text = readFileSync(`${dir}lvm/short.lvm`, 'latin1');
+  await assert.rejects(readLvm(encode(text.slice(0, 400)), 'cut.lvm'), /cut\.lvm: the file ends before its column names/);
+  await assert.rejects(readLvm(encode(text.replace('0,537321', 'oops')), 'x.lvm'), { message: 'x.lvm: line 25, column Excitation (Trigger) "oops" is not a number' });
+  await assert.rejects(readLvm(encode('t,u\n1,2\n'), 'x.lvm'), /x\.lvm: not a LabVIEW measurement file/);
+});

@@ -1,0 +1,168 @@
+// The dialect of a text record from its first lines: the delimiter (, ; tab or runs of blanks),
+// a decimal comma, rows in brackets ending in ; (the ECP rig's "export raw data": `[ 0 0.000 -3 ];`),
+// comment lines (# % //), the header lines before the numbers (column names, then perhaps a row of
+// units), and each column's name and unit ("Time (s)" → Time, s; "a [m/s^2]" → a, m/s^2).
+// Pure functions of text: wasm/text.js reads the file with what this finds.
+import { MechidError, quoted } from './errors.js';
+import { cellNumber } from './csv.js';
+
+const bad = (message) => new MechidError('bad-input', message);
+
+/** A comment line: its first non-blank characters are #, % or //. */
+export const isComment = (line) => /^\s*(#|%|\/\/)/.test(line);
+
+/**
+ * A row without its brackets: the ECP raw export opens its first row with [ and ends every row
+ * with ; (the last with ]); a lone [ or ]; line becomes blank.
+ */
+export const unbracket = (line) => line.replace(/^\s*\[/, '').replace(/[\s;\]]+$/, '');
+
+/** The delimiters tried, in this order (the first that reads every sampled row as numbers wins). */
+const DIALECTS = [
+  { delimiter: ',', decimalComma: false, variant: 'csv' },
+  { delimiter: ';', decimalComma: true, variant: 'semicolon' },
+  { delimiter: '\t', decimalComma: true, variant: 'tab' },
+  { delimiter: ' ', decimalComma: true, variant: 'spaces' },
+];
+
+/** The cells of a line quoted as CSV is ("a","b ""c""",d): quotes removed, "" read as ". */
+function quotedCells(line, delimiter) {
+  const cells = [];
+  let cell = '', inQuotes = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (inQuotes) {
+      if (c === '"' && line[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') inQuotes = false; else cell += c;
+    } else if (c === '"') inQuotes = true;
+    else if (c === delimiter) { cells.push(cell); cell = ''; } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/**
+ * The cells of a line in a dialect: split at the delimiter (runs of blanks for ' '), quotes
+ * honoured where the line has any, blanks around each cell trimmed, a last empty cell (a
+ * delimiter ending the line, as LabVIEW writes them) dropped.
+ */
+export function splitCells(line, delimiter) {
+  let cells;
+  if (delimiter === ' ') {
+    const text = line.trim();
+    cells = text === '' ? [''] : text.split(/\s+/);
+  } else {
+    cells = line.includes('"') ? quotedCells(line, delimiter) : line.split(delimiter);
+    cells = cells.map((c) => c.trim());
+  }
+  if (cells.length > 1 && cells[cells.length - 1] === '') cells.pop();
+  return cells;
+}
+
+/** Every cell a finite number in the dialect (an empty line is not a row of numbers). */
+const numericRow = (cells, decimalComma) => cells.length > 0 && cells.every((c) => c !== '' && Number.isFinite(cellNumber(c, decimalComma)));
+
+/** Rows of numbers looked at to settle the dialect. */
+const SAMPLE_ROWS = 5;
+
+/**
+ * Where the numbers start in a dialect: the index (in `content`) of the first of SAMPLE_ROWS
+ * rows (fewer when the file has fewer) that are all numbers with one cell count, and that count;
+ * null when there is none.
+ */
+function dataStart(content, dialect) {
+  const { delimiter, decimalComma } = dialect;
+  const cells = content.map((c) => splitCells(unbracket(c.text), delimiter));
+  for (let s = 0; s < cells.length; s++) {
+    // SAMPLE_ROWS rows, or half of those left in a short head (a bad cell near its end is the
+    // reader's to name, with its line).
+    const end = s + Math.min(SAMPLE_ROWS, Math.max(1, Math.floor((cells.length - s) / 2)));
+    const count = cells[s].length;
+    let ok = true;
+    for (let k = s; k < end && ok; k++) ok = cells[k].length === count && numericRow(cells[k], decimalComma);
+    if (ok) return { start: s, count };
+  }
+  return null;
+}
+
+/** A header cell's name and unit: "Time (s)" and "a [m/s^2]" name their unit in brackets at the end. */
+export function nameAndUnit(cell) {
+  const text = cell.trim();
+  const m = /^(.*?)\s*[([]\s*([^()[\]]*?)\s*[)\]]$/.exec(text);
+  return m && m[1] !== '' ? { name: m[1], unit: m[2] } : { name: text, unit: '' };
+}
+
+/** A cell of a units row: "s", "m/s^2", "(V)", "[N]", "-", "" (no unit); not a number. */
+const unitCell = (cell) => cell.replace(/^[([]\s*|\s*[)\]]$/g, '').trim();
+
+/**
+ * The dialect of a text record from its first `head` characters (whole lines; `complete`: the
+ * head is the whole file). Returns {delimiter, decimalComma, variant, bracketed, columns: [{name,
+ * unit}], firstDataLine (1-based), notes: [...]}; throws one line naming the file when no line of
+ * numbers is found. Header lines: the last line before the numbers that splits into as many cells
+ * as a row of numbers names the columns (a line after it, of text, gives their units); lines of
+ * another count (a title) are noted and skipped. Names split at single blanks (the ECP export's
+ * "Commanded Pos") are tried split at two or more.
+ */
+export function sniffDialect(head, source, complete = true) {
+  const all = head.split(/\r\n|\r|\n/);
+  if (!complete) all.pop();  // cut mid-line
+  const content = [];
+  all.forEach((text, i) => {
+    if (!isComment(text) && unbracket(text).trim() !== '') content.push({ text, line: i + 1 });
+  });
+  // The first dialect whose rows have two or more numbers; else the first with one column.
+  let dialect = null, found = null;
+  for (const d of DIALECTS) {
+    const s = dataStart(content, d);
+    if (s && (!found || (found.count < 2 && s.count >= 2))) { dialect = d; found = s; }
+    if (found?.count >= 2) break;
+  }
+  if (!found) {
+    throw bad(`${source}: no rows of numbers in the first ${all.length} lines; a measurement file has rows of numbers ` +
+      'separated by , ; tab or blanks, after at most a few lines of column names and units');
+  }
+  const { delimiter, decimalComma } = dialect;
+  const count = found.count;
+  const notes = [];
+  const firstDataLine = content[found.start].line;
+  const comments = all.slice(0, firstDataLine - 1).filter(isComment).length;
+  if (comments > 0) notes.push(`${comments} comment line${comments === 1 ? '' : 's'} (# % //) skipped`);
+  // Header lines: those before the numbers that split into `count` cells.
+  const before = content.slice(0, found.start);
+  const cellsOf = (text) => {
+    const cells = splitCells(text, delimiter);
+    if (cells.length !== count && delimiter === ' ') {
+      const wide = text.trim().split(/\s{2,}|\t/);
+      if (wide.length === count) return wide.map((c) => c.trim());
+    }
+    return cells;
+  };
+  const fitting = before.map((c) => ({ ...c, cells: cellsOf(c.text) })).filter((c) => c.cells.length === count);
+  for (const c of before) {
+    if (!fitting.some((f) => f.line === c.line)) notes.push(`line ${c.line} skipped: ${quoted(c.text.trim())} does not split into the ${count} columns`);
+  }
+  let columns = Array.from({ length: count }, (_, k) => ({ name: `column ${k + 1}`, unit: '' }));
+  if (fitting.length > 0) {
+    // Names, then units: the last two fitting lines when the last is a row of units (no number in it).
+    const last = fitting[fitting.length - 1];
+    const mixed = last.cells.some((c) => Number.isFinite(cellNumber(c, decimalComma)));
+    if (mixed) {
+      const k = last.cells.findIndex((c) => !Number.isFinite(cellNumber(c, decimalComma)));
+      const column = fitting.length >= 2 ? nameAndUnit(fitting[fitting.length - 2].cells[k]).name : `${k + 1}`;
+      throw bad(`${source}: line ${last.line}, column ${quoted(column)}: "${quoted(last.cells[k])}" is not a number ` +
+        '(the line holds numbers and text: neither a row of units nor a row of numbers)');
+    }
+    const units = fitting.length >= 2 ? last : null;
+    const names = units ? fitting[fitting.length - 2] : last;
+    for (const f of fitting.slice(0, fitting.length - (units ? 2 : 1))) notes.push(`line ${f.line} skipped (a header line above the column names)`);
+    columns = names.cells.map((cell, k) => {
+      const { name, unit } = nameAndUnit(cell);
+      return { name: name === '' ? `column ${k + 1}` : name, unit: units ? unitCell(units.cells[k]) || unit : unit };
+    });
+  }
+  const bracketed = content.slice(found.start, found.start + SAMPLE_ROWS).some((c) => /^\s*\[|;\s*$/.test(c.text)) && delimiter !== ';';
+  return {
+    delimiter, decimalComma, variant: bracketed ? 'bracketed' : dialect.variant, bracketed,
+    columns, firstDataLine, notes,
+  };
+}

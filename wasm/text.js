@@ -1,0 +1,182 @@
+// A text record (CSV, semicolon and decimal comma, tab, blank-separated, the ECP rig's bracketed
+// raw export, a phone sensor app's CSV) read into a Recording (wasm/recording.js): one channel per
+// column of numbers, named and with the unit its header states. The dialect comes from the first
+// 64 KiB (wasm/text-dialect.js); the rest streams in chunks (a File or Blob is never held as one
+// string: memory is the channels' typed arrays), every cell checked where it is read.
+import { MechidError, quoted } from './errors.js';
+import { cellNumber, checkText, MAX_HEADER_CHARS, notANumber } from './csv.js';
+import * as recording from './recording.js';
+import { isComment, sniffDialect, splitCells, unbracket } from './text-dialect.js';
+
+const bad = (message) => new MechidError('bad-input', message);
+
+/** Characters looked at to find the dialect (and checked for binary data). */
+export const SNIFF_CHARS = 65536;
+/** Bytes read and parsed at a time. */
+export const CHUNK_BYTES = 2 ** 21;
+
+const isBlob = (source) => typeof Blob !== 'undefined' && source instanceof Blob;
+
+/** What a channel holds: the lead's quantityOf(name, unit) once it is in recording.js. */
+export const quantityOf = (name, unit) => recording.quantityOf?.(name, unit) ?? 'other';
+
+/**
+ * The encoding of a file from its first bytes: UTF-16 by its byte-order mark; else UTF-8, unless
+ * these bytes are not valid UTF-8 (a LabVIEW or Excel export in the Windows code page: "Pressão"
+ * as one byte E3), then windows-1252. The last 3 bytes may end mid-character and are not judged.
+ */
+export function encodingOf(b) {
+  const bom = b.length >= 2 ? (b[0] << 8) | b[1] : 0;
+  if (bom === 0xfffe) return 'utf-16le';
+  if (bom === 0xfeff) return 'utf-16be';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(b.subarray(0, Math.max(0, b.length - 3)));
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/**
+ * A growable typed array; its capacity grows by half (not doubled) so that a column's memory
+ * stays near 1.5× its samples at worst; values() trims it to its length.
+ */
+export class GrowingColumn {
+  constructor(Type = Float64Array) {
+    this.data = new Type(1024);
+    this.length = 0;
+  }
+
+  push(x) {
+    if (this.length === this.data.length) {
+      const bigger = new this.data.constructor(Math.ceil(1.5 * this.length));
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = x;
+  }
+
+  values() {
+    return this.length === this.data.length ? this.data : this.data.slice(0, this.length);
+  }
+}
+
+/**
+ * The lines of a file's bytes or Blob, decoded by its byte-order mark, handed chunk by chunk to
+ * onLines(lines, firstLineNumber) (1-based); CR LF, LF and CR-only line ends alike. onProgress
+ * (fraction read) after each chunk. Resolves when every line has been handed over.
+ */
+export async function forEachLines(source, onLines, { onProgress, chunkSize = CHUNK_BYTES } = {}) {
+  const size = isBlob(source) ? source.size : source.length;
+  const bytesAt = async (a, b) => (isBlob(source) ? new Uint8Array(await source.slice(a, b).arrayBuffer()) : source.subarray(a, b));
+  const decoder = new TextDecoder(encodingOf(await bytesAt(0, Math.min(size, 4 * SNIFF_CHARS))));
+  let tail = '', line = 1;
+  for (let at = 0; at < size; at += chunkSize) {
+    const last = at + chunkSize >= size;
+    let text = tail + decoder.decode(await bytesAt(at, Math.min(size, at + chunkSize)), { stream: !last });
+    // Whole lines only; a CR at the very end may be the first half of a CR LF: kept for the next chunk.
+    const end = !last && text.endsWith('\r') ? text.length - 1 : text.length;
+    const cut = last ? text.length : end === 0 ? 0 : Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1)) + 1;
+    tail = text.slice(cut);
+    text = text.slice(0, cut);
+    if (text !== '') {
+      const lines = text.split(/\r\n|\r|\n/);
+      if (!last || lines[lines.length - 1] === '') lines.pop();  // the text ended with a line end
+      onLines(lines, line);
+      line += lines.length;
+    }
+    onProgress?.(Math.min(1, (at + chunkSize) / size));
+    if (!last && tail.length > MAX_HEADER_CHARS) throw bad(`line ${line} is longer than ${MAX_HEADER_CHARS} characters`);
+  }
+}
+
+/**
+ * The rows of numbers of a text record, as they arrive, into one column per channel.
+ * `columns`: [{name, unit, quantity?, extra?}] of the file; `keep`: which columns are read (the
+ * others, such as a comment column, only counted); a row has minCells to columns.length cells;
+ * dropEmpty: a column empty in the first row is left out (LabVIEW's unconnected channels). Every
+ * kept cell must be a finite number: one message names the file, the line and the column.
+ */
+export class RowReader {
+  constructor({ source, delimiter, decimalComma, columns, firstDataLine = 1, keep = columns.map(() => true), minCells = columns.length, dropEmpty = false }) {
+    Object.assign(this, { source, delimiter, decimalComma, columns, firstDataLine, keep, minCells, dropEmpty });
+    this.empty = [];  // names of the columns left out because the first row has no value there (dropEmpty)
+    this.values = columns.map((_, k) => (keep[k] ? new GrowingColumn() : null));
+    this.lines = new GrowingColumn(Int32Array);
+    this.skipped = 0;  // comment lines among the numbers
+  }
+
+  /** Lines of the file starting at line number `first` (1-based); those before firstDataLine are the header's. */
+  add(lines, first) {
+    const { source, delimiter, decimalComma, columns, values } = this;
+    const n = columns.length;
+    for (let j = Math.max(0, this.firstDataLine - first); j < lines.length; j++) {
+      const text = unbracket(lines[j]);
+      if (text.trim() === '') continue;
+      const line = first + j;
+      if (isComment(text)) { this.skipped += 1; continue; }
+      const cells = splitCells(text, delimiter);
+      if (cells.length > n || cells.length < this.minCells) {
+        throw bad(`${source}: line ${line} has ${cells.length} field${cells.length === 1 ? '' : 's'} but the header has ${n}`);
+      }
+      if (this.dropEmpty && this.lines.length === 0) {
+        for (let k = 0; k < n; k++) {
+          if (values[k] && (cells[k] ?? '') === '') { values[k] = null; this.empty.push(columns[k].name); }
+        }
+      }
+      for (let k = 0; k < n; k++) {
+        const column = values[k];
+        if (column === null) continue;
+        const x = cellNumber(cells[k], decimalComma);
+        if (!Number.isFinite(x)) throw bad(`${source}: line ${line}, column ${quoted(columns[k].name)} ${notANumber(cells[k] ?? '', decimalComma)}`);
+        column.push(x);
+      }
+      this.lines.push(line);
+    }
+  }
+
+  /** The channels read: [{name, quantity, unit, values}] of the kept columns. */
+  channels() {
+    return this.columns.flatMap((c, k) => (this.values[k] ? [{ name: c.name, quantity: c.quantity ?? quantityOf(c.name, c.unit), unit: c.unit, values: this.values[k].values(), ...c.extra }] : []));
+  }
+
+  /** where(i): the line of sample i, for messages. */
+  where() {
+    const lines = this.lines.values();
+    return (i) => (i >= 0 && i < lines.length ? `line ${lines[i]}` : `sample ${i + 1}`);
+  }
+}
+
+/** The first characters of a file (bytes or Blob) as text, and whether they are the whole file. */
+export async function headOf(source, chars = SNIFF_CHARS) {
+  const size = isBlob(source) ? source.size : source.length;
+  const bytes = isBlob(source) ? new Uint8Array(await source.slice(0, Math.min(size, 4 * chars)).arrayBuffer()) : source.subarray(0, 4 * chars);
+  const text = new TextDecoder(encodingOf(bytes)).decode(bytes);
+  const complete = bytes.length === size && text.length <= chars;
+  return { text: complete ? text : text.slice(0, chars), complete, size };
+}
+
+/**
+ * A text record (bytes or a File/Blob named `source`) read into a Recording {format: 'text',
+ * variant ('csv', 'semicolon', 'tab', 'spaces', 'bracketed'), channels, parameters: {}, notes,
+ * where}. onProgress(fraction read) after each chunk.
+ */
+export async function readText(source, name, { onProgress, chunkSize } = {}) {
+  const head = await headOf(source);
+  if (head.text.trim() === '' && head.complete) throw bad(`${name}: the file is empty`);
+  checkText(head.text, name);
+  if (!head.complete && !/[\r\n]/.test(head.text)) {
+    throw bad(`${name}: no line break in the first ${SNIFF_CHARS} characters: a measurement file has one line per sample`);
+  }
+  const dialect = sniffDialect(head.text, name, head.complete);
+  const reader = new RowReader({ source: name, ...dialect });
+  await forEachLines(source, (lines, first) => reader.add(lines, first), { onProgress, chunkSize })
+    .catch((e) => { throw e instanceof MechidError && !e.message.startsWith(name) ? bad(`${name}: ${e.message}`) : e; });
+  const notes = [...dialect.notes];
+  if (reader.skipped > 0) notes.push(`${reader.skipped} comment line${reader.skipped === 1 ? '' : 's'} among the rows skipped`);
+  if (reader.lines.length === 0) throw bad(`${name}: no rows of numbers after the header`);
+  return {
+    format: 'text', variant: dialect.variant, channels: reader.channels(), parameters: {}, notes, where: reader.where(),
+    delimiter: dialect.delimiter === '\t' ? 'tab' : dialect.delimiter === ' ' ? 'spaces' : dialect.delimiter, decimalComma: dialect.decimalComma,
+  };
+}

@@ -52,16 +52,27 @@ function columnIndex(header, name, source, what) {
  */
 const DECIMAL = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
-/** A decimal number (surrounding blanks allowed), or NaN; 1e999 is Infinity. */
+/**
+ * A decimal number (surrounding blanks allowed), or NaN; 1e999 is Infinity. The same strings as
+ * DECIMAL, checked faster (a reader calls this for every cell): only digits, signs, points, e/E
+ * and blanks, not empty, and Number() of it not NaN (Number itself rejects "1e", "--1", "1.2.3",
+ * "1 2" and trims the blanks; the characters exclude 0x1, 0b1, Infinity).
+ */
 export function parseDecimal(text) {
-  const trimmed = String(text).trim();
-  return DECIMAL.test(trimmed) ? Number(trimmed) : NaN;
+  const s = String(text);
+  let digits = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits = true;
+    else if (!(c === 43 || c === 45 || c === 46 || c === 101 || c === 69 || (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 0xfeff)) return NaN;
+  }
+  return digits ? Number(s) : NaN;
 }
 
 /** A cell's number (a decimal comma read as a point when decimalComma), or NaN. */
 export function cellNumber(cell, decimalComma) {
-  const text = String(cell).trim();
-  return parseDecimal(decimalComma ? text.replace(',', '.') : text);
+  const text = String(cell);
+  return parseDecimal(decimalComma && text.includes(',') ? text.replace(',', '.') : text);
 }
 
 /** Column c (0-based) of the header as named in a message: its name, or its number when unnamed. */

@@ -78,3 +78,27 @@ for (const [name, text] of Object.entries(FREEZERS)) {
     assert.equal(await page.getAttribute('#csv-preview-plot', 'data-points'), '10');
   });
 }
+
+// Each dialect's fixture (tests/fixtures/formats/): the channels the Data step lists, by name.
+const fixtures = new URL('../fixtures/formats/', import.meta.url).pathname;
+const SHOWN = [
+  ['text/ecp_raw.txt', ['Sample', 'Time', 'Commanded Pos', 'Encoder 1 Pos', 'Encoder 2 Pos', 'Control Effort']],
+  ['text/units_row.csv', ['t', 'u1', 'q1', 'q2']],
+  ['text/semicolon_comma.csv', ['Zeit', 'Kraft', 'Weg']],
+  ['text/tab.tsv', ['t', 'u1', 'q1']],
+  ['text/spaces.txt', ['column 1', 'column 2', 'column 3']],
+  ['text/comments.csv', ['t', 'u1', 'q1']],
+  ['text/phone.csv', ['Time', 'Acceleration x', 'Acceleration y', 'Acceleration z', 'Absolute acceleration']],
+  ['lvm/short.lvm', ['Excitation (Trigger)', 'Response (Trigger)']],
+  ['lvm/with_comments.lvm', ['Time', 'Pressão ABS. (MPa)', 'Temperatura (°C)', 'Volume (ml)']],
+];
+
+for (const [file, channels] of SHOWN) {
+  test(`${file}: dropped in the Data step, its channels listed by name, the page answering throughout`, async () => {
+    const longest = await withWatchdog(() => chooseCsv(page, fixtures + file));
+    assert.ok(longest < STALL_MS, `longest round trip ${longest} ms`);
+    assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready', await page.textContent('#csv-status'));
+    const listed = await page.$$eval('input[name="csv-input"]', (boxes) => boxes.map((b) => b.parentElement.textContent.trim()));
+    assert.deepEqual(listed, channels);
+  });
+}

@@ -7,6 +7,7 @@ import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIO
 import { parseUff } from '../gen/uff.js';
 import { uffChannels } from '../gen/uff-convert.js';
 import { identifyRecords, isUffRecord, readRecord } from '../gen/record.js';
+import { textColumns } from '../gen/text-columns.js';
 import { REQUEST, REPLY } from '../client/protocol.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
@@ -112,6 +113,8 @@ const handlers = {
   // 50 MB file appeared as "16385 columns").
   [REQUEST.csvColumns]: async (api, { file }) => {
     if (await isUffFile(file)) return uffColumns(file, await readUff(file));
+    const text = await textColumns(file, HEAD_BYTES, PLOTTED_COLUMNS);  // every lab dialect; null: as below
+    if (text) return { result: text, transfer: text.columns.filter((a) => a !== null).map((a) => a.buffer) };
     const head = decodeText(await file.slice(0, HEAD_BYTES).arrayBuffer()).text;  // by its BOM, as FileReader reads it later
     if (head.trim() === '' && file.size <= HEAD_BYTES) throw badInput(`${file.name}: the file is empty`);
     if (file.size > HEAD_BYTES && !/[\r\n]/.test(head)) {

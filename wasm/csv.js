@@ -257,6 +257,49 @@ export function uniformGrid(x) {
 }
 
 /**
+ * The uniform time axis of a record from its measured times t (sample i at `where(i)`, "line 17"):
+ * {step, t, at(column), warnings}. Refuses a time that repeats or decreases; a time off the
+ * uniform grid by more than MAX_TIME_JITTER·step is refused, or with `resample` (the user agreed)
+ * put on the grid by linear interpolation (at(column) gives a column at the new times), with a
+ * warning naming the worst deviation. h, when given, must agree with the time. One rule for
+ * every reader's time channel (CSV, text, phone apps).
+ */
+export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i + 1}`, h, resample = false }) {
+  let t = measuredTimes;
+  const N = t.length;
+  const grid = uniformGrid(t);
+  const i = grid.notIncreasingAt;
+  if (i !== undefined && t[i] === t[i - 1]) throw bad(`${source}: ${where(i)} repeats time ${t[i]} (duplicated sample)`);
+  if (i !== undefined) throw bad(`${source}: time decreases at ${where(i)} (${t[i - 1]} then ${t[i]})`);
+  const { step, worst } = grid;
+  const warnings = [];
+  let measured = null;  // the time column, when the data are resampled onto t
+  if (worst > MAX_TIME_JITTER * step) {
+    const what = `time is not uniform: worst deviation ${worst.toPrecision(3)} s at ${where(grid.at)} ` +
+      `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(4)} s)`;
+    if (!resample) throw bad(`${source}: ${what}; resample the data first`);
+    warnings.push(`${what}: resampled to h = ${step.toPrecision(4)} s by linear interpolation, as asked`);
+    measured = t;
+    t = Float64Array.from(t, (_, k) => (k === N - 1 ? measured[N - 1] : measured[0] + k * step));
+  }
+  if (h !== undefined && Math.abs(h - step) > 1e-6 * step) {
+    throw bad(`${source}: --h ${h} disagrees with the time column (h = ${step.toPrecision(9)})`);
+  }
+  // A column at the samples (or linearly interpolated onto the uniform t when resampled).
+  const at = (column) => {
+    if (!measured) return column;
+    const out = new Float64Array(N);
+    for (let k = 0, j = 0; k < N; k++) {
+      while (j < N - 2 && measured[j + 1] < t[k]) j++;
+      const w = (t[k] - measured[j]) / (measured[j + 1] - measured[j]);
+      out[k] = (1 - w) * column[j] + w * column[j + 1];
+    }
+    return out;
+  };
+  return { step, t, at, warnings, worst };
+}
+
+/**
  * Checks and keeps the rows of a measurement CSV as they arrive (whole text or streamed chunks);
  * only the mapped columns are stored. finish() checks the time column and returns the dataset.
  * Options as parseDatasetCsv's, with the header (trimmed names) and the delimiter found.
@@ -313,46 +356,15 @@ export class DatasetBuilder {
     if (N === 0) throw bad(`${source}: no numeric rows after the header`);
     if (N < 3) throw bad(`${source}: only ${N} sample${N === 1 ? '' : 's'}; identification needs many more`);
 
-    let step = h;
-    let t;
-    let measured = null;  // the time column, when the data are resampled onto t
-    const warnings = [];
+    let timeAxis;
     if (this.timeIndex >= 0) {
-      t = this.columns.get(this.timeIndex).data.slice(0, N);
-      const grid = uniformGrid(t);
-      const i = grid.notIncreasingAt;
-      if (i !== undefined && t[i] === t[i - 1]) throw bad(`${source}: line ${lineOf(i)} repeats time ${t[i]} (duplicated sample)`);
-      if (i !== undefined) throw bad(`${source}: time decreases at line ${lineOf(i)} (${t[i - 1]} then ${t[i]})`);
-      step = grid.step;
-      const { worst } = grid, worstLine = lineOf(grid.at);
-      if (worst > MAX_TIME_JITTER * step) {
-        const what = `time is not uniform: worst deviation ${worst.toPrecision(3)} s at line ${worstLine} ` +
-          `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(4)} s)`;
-        if (!this.resample) throw bad(`${source}: ${what}; resample the data first`);
-        warnings.push(`${what}: resampled to h = ${step.toPrecision(4)} s by linear interpolation, as asked`);
-        measured = t;
-        t = Float64Array.from(t, (_, i) => (i === N - 1 ? measured[N - 1] : measured[0] + i * step));
-      }
-      if (h !== undefined && Math.abs(h - step) > 1e-6 * step) {
-        throw bad(`${source}: --h ${h} disagrees with the time column (h = ${step.toPrecision(9)})`);
-      }
+      timeAxis = uniformTime(this.columns.get(this.timeIndex).data.slice(0, N), { source, where: (i) => `line ${lineOf(i)}`, h, resample: this.resample });
     } else {
       if (!(typeof h === 'number' && h > 0)) throw bad(`${source}: no time column 't': give the sampling period h`);
-      t = new Float64Array(N);
-      for (let i = 0; i < N; i++) t[i] = i * h;
+      timeAxis = { step: h, t: Float64Array.from({ length: N }, (_, i) => i * h), at: (column) => column, warnings: [] };
     }
+    const { step, t, at, warnings } = timeAxis;
 
-    // A column at the samples (or linearly interpolated onto the uniform t when resampled).
-    const at = (column) => {
-      if (!measured) return column;
-      const out = new Float64Array(N);
-      for (let i = 0, k = 0; i < N; i++) {
-        while (k < N - 2 && measured[k + 1] < t[i]) k++;
-        const w = (t[i] - measured[k]) / (measured[k + 1] - measured[k]);
-        out[i] = (1 - w) * column[k] + w * column[k + 1];
-      }
-      return out;
-    };
     const matrix = (indices) => {
       const data = new Float64Array(N * indices.length);
       indices.forEach((c, j) => {

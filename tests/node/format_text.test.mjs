@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { readText } from '../../wasm/text.js';
+import { uniformTime } from '../../wasm/csv.js';
 import { readLvm } from '../../wasm/lvm.js';
 
 const dir = new URL('../fixtures/formats/', import.meta.url).pathname;
@@ -69,10 +70,23 @@ test('a Blob streams in chunks with progress, the same channels as the bytes', a
   assert.equal(seen.at(-1), 1);
 });
 
-test('the phone CSV\'s time is uneven: read as it is (resampling is the dataset\'s, when asked)', async () => {
-  const t = (await readText(bytes('text/phone.csv'), 'phone.csv')).channels[0].values;
-  const steps = Array.from(t.subarray(1), (x, i) => x - t[i]);
-  assert.ok(Math.max(...steps) - Math.min(...steps) > 0.001, 'jittered steps');
+test('the phone CSV\'s uneven time: refused as it is, resampled when the user agrees, with the worst deviation named', async () => {
+  const r = await readText(bytes('text/phone.csv'), 'phone.csv');
+  const t = r.channels[0].values, ax = r.channels[1].values;
+  const N = t.length, step = (t[N - 1] - t[0]) / (N - 1);
+  // The worst deviation from the uniform grid, computed here from the times Octave wrote.
+  let worst = 0, at = 0;
+  for (let i = 0; i < N; i++) if (Math.abs(t[i] - (t[0] + i * step)) > worst) { worst = Math.abs(t[i] - (t[0] + i * step)); at = i; }
+  assert.throws(() => uniformTime(t, { source: 'phone.csv', where: r.where }),
+    { message: `phone.csv: time is not uniform: worst deviation ${worst.toPrecision(3)} s at line ${at + 2} (${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(4)} s); resample the data first` });
+  const grid = uniformTime(t, { source: 'phone.csv', where: r.where, resample: true });
+  assert.equal(grid.worst, worst);
+  assert.match(grid.warnings[0], /resampled to h = .* by linear interpolation, as asked/);
+  // Interpolated values lie on the straight line between the measured neighbours.
+  const resampled = grid.at(ax);
+  const k = 57, j = t.findLastIndex((x) => x <= grid.t[k]);
+  const w = (grid.t[k] - t[j]) / (t[j + 1] - t[j]);
+  assert.ok(Math.abs(resampled[k] - ((1 - w) * ax[j] + w * ax[j + 1])) < 1e-15);
 });
 
 test('the reviewed freezes: a units row and text in the time column\'s first row', async () => {

@@ -3,6 +3,8 @@
 import Papa from 'papaparse';
 import { badInput, systemFromJson } from '../wasm/api.js';
 import { parseDatasetCsv } from '../wasm/csv.js';
+import { looksLikeLvm, readLvmBytes } from '../wasm/lvm.js';
+import { readTextBytes } from '../wasm/text.js';
 
 const CALLS = {
   // The CSV path of the CLI and the page: parse, then identify the parsed record.
@@ -15,6 +17,12 @@ const CALLS = {
   csvParse(mechid, { text, mapping }) {
     const data = parseDatasetCsv({ Papa, text, source: 'fuzz.csv', ...mapping });
     return { status: 'ok', model: 'dataset', broken: datasetBroken(data) };
+  },
+  // The text and LVM readers alone; `broken` says how the Recording breaks their promises.
+  textRead(mechid, { text, chunkSize }) {
+    const bytes = new TextEncoder().encode(text);
+    const r = looksLikeLvm(text) ? readLvmBytes(bytes, 'fuzz.lvm', { chunkSize }) : readTextBytes(bytes, 'fuzz.txt', { chunkSize });
+    return { status: 'ok', model: 'recording', broken: recordingBroken(r) };
   },
   // A system file as the CLI's loadSystem reads it (bin/io.mjs), then its modes and a short run.
   systemJson(mechid, { text }) {
@@ -38,6 +46,17 @@ const CALLS = {
   frf: (mechid, { data, options }) => ({ ...mechid.frf(data, options), model: 'frf' }),
   modes: (mechid, { data, options }) => ({ ...mechid.modes(data, options), model: 'band-modes' }),
 };
+
+// What is wrong with a Recording of the text readers, or '': channels of one length >= 1, finite
+// samples, a name each, where() a line.
+function recordingBroken({ channels, where }) {
+  if (channels.length === 0) return 'no channels';
+  const n = channels[0].values.length;
+  if (n === 0 || channels.some((c) => c.values.length !== n)) return 'channels of different lengths or none';
+  if (channels.some((c) => typeof c.name !== 'string' || !c.values.every(Number.isFinite))) return 'a channel without a name or with a non-finite sample';
+  if (!/^line \d+$/.test(where(n - 1))) return `where() gives ${where(n - 1)}`;
+  return '';
+}
 
 // What is wrong with a parsed dataset, or '' (parseDatasetCsv's promises, wasm/csv.js).
 function datasetBroken({ h, t, u, y }) {

@@ -10,7 +10,7 @@ const finiteMatrix = (m) => m === undefined || (m && Array.from(m.data).every(Nu
 
 // The numbers of a result that must be finite when its status is ok or warning, by result shape.
 function estimatesFinite(r) {
-  if (r.model === 'dataset') return !r.broken;
+  if (r.model === 'dataset' || r.model === 'recording') return !r.broken;
   if (r.model === 'modal') return r.modes.every((m) => [m.omega_n, m.zeta, ...m.shape, ...m.eigenvalue].every(Number.isFinite));
   // FRFs may be null where the input has no power; the modes' frequencies, damping and shapes not.
   if (r.model === 'frf') return r.freq_hz.every(Number.isFinite);

@@ -7,7 +7,7 @@
 // (X_Value, the channels, Comment) and the rows. The first segment is read; later ones are noted.
 import { MechidError, quoted } from './errors.js';
 import { cellNumber, checkText } from './csv.js';
-import { forEachLines, headOf, quantityOf, RowReader } from './text.js';
+import { forEachLines, forEachLinesSync, headOf, headOfBytes, quantityOf, RowReader } from './text.js';
 
 const bad = (message) => new MechidError('bad-input', message);
 const END = '***End_of_Header***';
@@ -18,13 +18,13 @@ const MAX_HEADER_LINES = 1000;
 export const looksLikeLvm = (head) => /^(\ufeff)?LabVIEW Measurement/.test(head);
 
 /**
- * The LVM file (bytes or a File/Blob named `name`) as a Recording {format: 'lvm', variant
+ * The reading of an LVM file named `name` from its head (text.js headOf): {onLines (for
+ * forEachLines), finish() → the Recording {format: 'lvm', variant
  * ('tab' or 'comma', with ', decimal comma'), channels (X_Value as a 'time' channel when the rows
  * hold it; each channel's h = Delta_X and start = X0), parameters (the file header's numbers),
- * notes, where}.
+ * notes, where}}.
  */
-export async function readLvm(source, name, { onProgress, chunkSize } = {}) {
-  const head = await headOf(source);
+function lvmReading(head, name) {
   checkText(head.text, name);
   if (!looksLikeLvm(head.text)) throw bad(`${name}: not a LabVIEW measurement file (its first line is not "LabVIEW Measurement")`);
   const separator = /^(\ufeff)?LabVIEW Measurement,/.test(head.text) ? ',' : '\t';
@@ -73,7 +73,7 @@ export async function readLvm(source, name, { onProgress, chunkSize } = {}) {
     phase = 'data';
     line0 = line;
   };
-  await forEachLines(source, (lines, first) => {
+  const onLines = (lines, first) => {
     if (stopped) return;
     let j = 0;
     for (; j < lines.length && phase !== 'data'; j++) {
@@ -90,17 +90,34 @@ export async function readLvm(source, name, { onProgress, chunkSize } = {}) {
       stopped = true;
       notes.push(`the file has more segments after line ${first + end - 1}: only the first is read`);
     }
-  }, { onProgress, chunkSize });
-  if (!reader) throw bad(`${name}: the file ends before its column names (a LabVIEW measurement file has two "${END}" lines, then X_Value and the channel names)`);
-  if (reader.lines.length === 0) throw bad(`${name}: no rows of numbers after the column names (line ${line0})`);
-  for (const c of reader.empty) notes.push(`channel ${quoted(c)} has no values in its first row: left out`);
-  const parameters = {};
-  for (const [key, [value]] of Object.entries(file)) {
-    const x = cellNumber(value ?? '', false);
-    if (Number.isFinite(x)) parameters[key] = x;
-  }
-  const decimal = (file.Decimal_Separator?.[0] ?? '.') === ',' ? ', decimal comma' : '';
-  return {
-    format: 'lvm', variant: `${separator === ',' ? 'comma' : 'tab'}${decimal}`, channels: reader.channels(), parameters, notes, where: reader.where(),
   };
+  const finish = () => {
+    if (!reader) throw bad(`${name}: the file ends before its column names (a LabVIEW measurement file has two "${END}" lines, then X_Value and the channel names)`);
+    if (reader.lines.length === 0) throw bad(`${name}: no rows of numbers after the column names (line ${line0})`);
+    for (const c of reader.empty) notes.push(`channel ${quoted(c)} has no values in its first row: left out`);
+    const parameters = {};
+    for (const [key, [value]] of Object.entries(file)) {
+      const x = cellNumber(value ?? '', false);
+      if (Number.isFinite(x)) parameters[key] = x;
+    }
+    const decimal = (file.Decimal_Separator?.[0] ?? '.') === ',' ? ', decimal comma' : '';
+    return {
+      format: 'lvm', variant: `${separator === ',' ? 'comma' : 'tab'}${decimal}`, channels: reader.channels(), parameters, notes, where: reader.where(),
+    };
+  };
+  return { onLines, finish };
+}
+
+/** The LVM file's bytes named `name` as a Recording (above), at once. */
+export function readLvmBytes(bytes, name, { onProgress, chunkSize } = {}) {
+  const reading = lvmReading(headOfBytes(bytes), name);
+  forEachLinesSync(bytes, reading.onLines, { name, onProgress, chunkSize });
+  return reading.finish();
+}
+
+/** The same of bytes or a File/Blob, streamed in chunks; onProgress(fraction read) after each. */
+export async function readLvm(source, name, { onProgress, chunkSize } = {}) {
+  const reading = lvmReading(await headOf(source), name);
+  await forEachLines(source, reading.onLines, { name, onProgress, chunkSize });
+  return reading.finish();
 }

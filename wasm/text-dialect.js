@@ -123,6 +123,16 @@ export function sniffDialect(head, source, complete = true) {
   }
   const { delimiter, decimalComma } = dialect;
   const count = found.count;
+  // The numbers start at the first line of `count` cells with a number among them: the header
+  // lines hold none (a bad cell among the first rows is then the reader's to name, with its line).
+  const hasNumber = (cells) => cells.some((c) => Number.isFinite(cellNumber(c, decimalComma)));
+  for (let i = 0; i < found.start; i++) {
+    const cells = splitCells(unbracket(content[i].text), delimiter);
+    if (cells.length === count && hasNumber(cells)) {
+      found.start = i;
+      break;
+    }
+  }
   const notes = [];
   const firstDataLine = content[found.start].line;
   const comments = all.slice(0, firstDataLine - 1).filter(isComment).length;
@@ -143,15 +153,8 @@ export function sniffDialect(head, source, complete = true) {
   }
   let columns = Array.from({ length: count }, (_, k) => ({ name: `column ${k + 1}`, unit: '' }));
   if (fitting.length > 0) {
-    // Names, then units: the last two fitting lines when the last is a row of units (no number in it).
+    // Names, then units: the last two fitting lines when there are two.
     const last = fitting[fitting.length - 1];
-    const mixed = last.cells.some((c) => Number.isFinite(cellNumber(c, decimalComma)));
-    if (mixed) {
-      const k = last.cells.findIndex((c) => !Number.isFinite(cellNumber(c, decimalComma)));
-      const column = fitting.length >= 2 ? nameAndUnit(fitting[fitting.length - 2].cells[k]).name : `${k + 1}`;
-      throw bad(`${source}: line ${last.line}, column ${quoted(column)}: "${quoted(last.cells[k])}" is not a number ` +
-        '(the line holds numbers and text: neither a row of units nor a row of numbers)');
-    }
     const units = fitting.length >= 2 ? last : null;
     const names = units ? fitting[fitting.length - 2] : last;
     for (const f of fitting.slice(0, fitting.length - (units ? 2 : 1))) notes.push(`line ${f.line} skipped (a header line above the column names)`);

@@ -62,32 +62,58 @@ export class GrowingColumn {
 }
 
 /**
- * The lines of a file's bytes or Blob, decoded by its byte-order mark, handed chunk by chunk to
- * onLines(lines, firstLineNumber) (1-based); CR LF, LF and CR-only line ends alike. onProgress
- * (fraction read) after each chunk. Resolves when every line has been handed over.
+ * Splits decoded text into whole lines as chunks of bytes arrive (CR LF, LF and CR-only line ends
+ * alike) and hands them to onLines(lines, firstLineNumber) (1-based). A line longer than
+ * MAX_HEADER_CHARS is refused, naming the file `name`.
  */
-export async function forEachLines(source, onLines, { onProgress, chunkSize = CHUNK_BYTES } = {}) {
-  const size = isBlob(source) ? source.size : source.length;
-  const bytesAt = async (a, b) => (isBlob(source) ? new Uint8Array(await source.slice(a, b).arrayBuffer()) : source.subarray(a, b));
-  const decoder = new TextDecoder(encodingOf(await bytesAt(0, Math.min(size, 4 * SNIFF_CHARS))));
-  let tail = '', line = 1;
-  for (let at = 0; at < size; at += chunkSize) {
-    const last = at + chunkSize >= size;
-    let text = tail + decoder.decode(await bytesAt(at, Math.min(size, at + chunkSize)), { stream: !last });
+class LineSplitter {
+  constructor(encoding, onLines, name) {
+    Object.assign(this, { decoder: new TextDecoder(encoding), onLines, name, tail: '', line: 1 });
+  }
+
+  push(bytes, last) {
+    let text = this.tail + this.decoder.decode(bytes, { stream: !last });
     // Whole lines only; a CR at the very end may be the first half of a CR LF: kept for the next chunk.
     const end = !last && text.endsWith('\r') ? text.length - 1 : text.length;
     const cut = last ? text.length : end === 0 ? 0 : Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1)) + 1;
-    tail = text.slice(cut);
+    this.tail = text.slice(cut);
     text = text.slice(0, cut);
     if (text !== '') {
       const lines = text.split(/\r\n|\r|\n/);
       if (!last || lines[lines.length - 1] === '') lines.pop();  // the text ended with a line end
-      onLines(lines, line);
-      line += lines.length;
+      this.onLines(lines, this.line);
+      this.line += lines.length;
     }
-    onProgress?.(Math.min(1, (at + chunkSize) / size));
-    if (!last && tail.length > MAX_HEADER_CHARS) throw bad(`line ${line} is longer than ${MAX_HEADER_CHARS} characters`);
+    if (!last && this.tail.length > MAX_HEADER_CHARS) throw bad(`${this.name}: line ${this.line} is longer than ${MAX_HEADER_CHARS} characters`);
   }
+}
+
+/** forEachLines of a file's bytes, at once (the CLI, a fuzz target). */
+export function forEachLinesSync(bytes, onLines, { name = 'the file', onProgress, chunkSize = CHUNK_BYTES } = {}) {
+  const splitter = new LineSplitter(encodingOf(bytes.subarray(0, 4 * SNIFF_CHARS)), onLines, name);
+  if (bytes.length === 0) splitter.push(bytes, true);
+  for (let at = 0; at < bytes.length; at += chunkSize) {
+    splitter.push(bytes.subarray(at, Math.min(bytes.length, at + chunkSize)), at + chunkSize >= bytes.length);
+    onProgress?.(Math.min(1, (at + chunkSize) / bytes.length));
+  }
+}
+
+/**
+ * The lines of a file's bytes or Blob (named `name` in messages), decoded as encodingOf finds,
+ * handed chunk by chunk to onLines(lines, firstLineNumber) (1-based); a Blob is read a chunk at a
+ * time, never whole. onProgress(fraction read) after each chunk.
+ */
+export async function forEachLines(source, onLines, options = {}) {
+  if (!isBlob(source)) return forEachLinesSync(source, onLines, options);
+  const { name = 'the file', onProgress, chunkSize = CHUNK_BYTES } = options;
+  const size = source.size;
+  const bytesAt = async (a, b) => new Uint8Array(await source.slice(a, b).arrayBuffer());
+  const splitter = new LineSplitter(encodingOf(await bytesAt(0, Math.min(size, 4 * SNIFF_CHARS))), onLines, name);
+  for (let at = 0; at < size; at += chunkSize) {
+    splitter.push(await bytesAt(at, Math.min(size, at + chunkSize)), at + chunkSize >= size);
+    onProgress?.(Math.min(1, (at + chunkSize) / size));
+  }
+  return undefined;
 }
 
 /**
@@ -147,22 +173,25 @@ export class RowReader {
   }
 }
 
-/** The first characters of a file (bytes or Blob) as text, and whether they are the whole file. */
-export async function headOf(source, chars = SNIFF_CHARS) {
-  const size = isBlob(source) ? source.size : source.length;
-  const bytes = isBlob(source) ? new Uint8Array(await source.slice(0, Math.min(size, 4 * chars)).arrayBuffer()) : source.subarray(0, 4 * chars);
-  const text = new TextDecoder(encodingOf(bytes)).decode(bytes);
-  const complete = bytes.length === size && text.length <= chars;
+/** The first characters of a file's bytes as text, and whether they are the whole file. */
+export function headOfBytes(bytes, chars = SNIFF_CHARS, size = bytes.length) {
+  const head = bytes.subarray(0, 4 * chars);
+  const text = new TextDecoder(encodingOf(head)).decode(head);
+  const complete = head.length === size && text.length <= chars;
   return { text: complete ? text : text.slice(0, chars), complete, size };
 }
 
+/** The same of a file's bytes or a Blob (only its first bytes read). */
+export async function headOf(source, chars = SNIFF_CHARS) {
+  if (!isBlob(source)) return headOfBytes(source, chars);
+  return headOfBytes(new Uint8Array(await source.slice(0, Math.min(source.size, 4 * chars)).arrayBuffer()), chars, source.size);
+}
+
 /**
- * A text record (bytes or a File/Blob named `source`) read into a Recording {format: 'text',
- * variant ('csv', 'semicolon', 'tab', 'spaces', 'bracketed'), channels, parameters: {}, notes,
- * where}. onProgress(fraction read) after each chunk.
+ * A text record's reading from its head ({text, complete} of headOf): the dialect found, then
+ * {onLines (for forEachLines), finish() → the Recording}.
  */
-export async function readText(source, name, { onProgress, chunkSize } = {}) {
-  const head = await headOf(source);
+function textReading(head, name) {
   if (head.text.trim() === '' && head.complete) throw bad(`${name}: the file is empty`);
   checkText(head.text, name);
   if (!head.complete && !/[\r\n]/.test(head.text)) {
@@ -170,13 +199,32 @@ export async function readText(source, name, { onProgress, chunkSize } = {}) {
   }
   const dialect = sniffDialect(head.text, name, head.complete);
   const reader = new RowReader({ source: name, ...dialect });
-  await forEachLines(source, (lines, first) => reader.add(lines, first), { onProgress, chunkSize })
-    .catch((e) => { throw e instanceof MechidError && !e.message.startsWith(name) ? bad(`${name}: ${e.message}`) : e; });
-  const notes = [...dialect.notes];
-  if (reader.skipped > 0) notes.push(`${reader.skipped} comment line${reader.skipped === 1 ? '' : 's'} among the rows skipped`);
-  if (reader.lines.length === 0) throw bad(`${name}: no rows of numbers after the header`);
-  return {
-    format: 'text', variant: dialect.variant, channels: reader.channels(), parameters: {}, notes, where: reader.where(),
-    delimiter: dialect.delimiter === '\t' ? 'tab' : dialect.delimiter === ' ' ? 'spaces' : dialect.delimiter, decimalComma: dialect.decimalComma,
+  const finish = () => {
+    const notes = [...dialect.notes];
+    if (reader.skipped > 0) notes.push(`${reader.skipped} comment line${reader.skipped === 1 ? '' : 's'} among the rows skipped`);
+    if (reader.lines.length === 0) throw bad(`${name}: no rows of numbers after the header`);
+    return {
+      format: 'text', variant: dialect.variant, channels: reader.channels(), parameters: {}, notes, where: reader.where(),
+      delimiter: dialect.delimiter === '\t' ? 'tab' : dialect.delimiter === ' ' ? 'spaces' : dialect.delimiter, decimalComma: dialect.decimalComma,
+    };
   };
+  return { onLines: (lines, first) => reader.add(lines, first), finish };
+}
+
+/**
+ * A text record's bytes named `name` read into a Recording {format: 'text', variant ('csv',
+ * 'semicolon', 'tab', 'spaces', 'bracketed'), channels, parameters: {}, notes, where}, at once.
+ */
+export function readTextBytes(bytes, name, { onProgress, chunkSize } = {}) {
+  const reading = textReading(headOfBytes(bytes), name);
+  forEachLinesSync(bytes, reading.onLines, { name, onProgress, chunkSize });
+  return reading.finish();
+}
+
+/** The same of bytes or a File/Blob, streamed in chunks; onProgress(fraction read) after each. */
+export async function readText(source, name, { onProgress, chunkSize } = {}) {
+  if (!isBlob(source)) return readTextBytes(source, name, { onProgress, chunkSize });
+  const reading = textReading(await headOf(source), name);
+  await forEachLines(source, reading.onLines, { name, onProgress, chunkSize });
+  return reading.finish();
 }

@@ -95,7 +95,13 @@ test('the reviewed freezes: a units row and text in the time column\'s first row
   assert.deepEqual(units(r), ['s', 'V', 'counts', 'counts']);
   assert.deepEqual(Array.from(r.channels[0].values), [0, 0.01, 0.02]);
   await assert.rejects(readText(encode(`t,u1,q1,q2\ns,0,0,0\n${rows}`), 'text_t_first.csv'),
-    { message: 'text_t_first.csv: line 2, column t: "s" is not a number (the line holds numbers and text: neither a row of units nor a row of numbers)' });
+    { message: 'text_t_first.csv: line 2, column t "s" is not a number' });
+});
+
+test('a bad row among the first rows is named with its line (a fuzz finding: it crashed the header rule)', async () => {
+  const rows = Array.from({ length: 8 }, (_, i) => `0.0${i + 3}54,0.0000,-0.0000`).join('\n');
+  const text = `# ECP\nt,u1,q1\n0.0000,0.0000,-0.0000\ne5,0.0000,-0.0000\n0.0177,0.0000,-0.0000\n0.0266\ud8000.0000,-0.0000\n${rows}\n`;
+  await assert.rejects(readText(encode(text), 'f.csv'), { message: 'f.csv: line 4, column t "e5" is not a number' });
 });
 
 test('CR-only and CR LF line ends, a UTF-8 BOM, UTF-16 with its BOM', async () => {

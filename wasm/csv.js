@@ -257,11 +257,26 @@ export function uniformGrid(x) {
 }
 
 /**
+ * The step of the last digit the times are printed with: 10^-d for the fewest decimals d ≤ 9 that
+ * write every time exactly (to 1e-9 of the digit); 0 when none does.
+ */
+export function printedResolution(t) {
+  for (let d = 0; d <= 9; d++) {
+    const scale = 10 ** d;
+    let exact = true;
+    for (let i = 0; i < t.length && exact; i++) exact = Math.abs(t[i] * scale - Math.round(t[i] * scale)) <= 1e-9 * Math.max(1, Math.abs(t[i] * scale));
+    if (exact) return 10 ** -d;
+  }
+  return 0;
+}
+
+/**
  * The uniform time axis of a record from its measured times t (sample i at `where(i)`, "line 17"):
  * {step, t, at(column), warnings}. Refuses a time that repeats or decreases; a time off the
  * uniform grid by more than MAX_TIME_JITTER·step is refused, or with `resample` (the user agreed)
  * put on the grid by linear interpolation (at(column) gives a column at the new times), with a
- * warning naming the worst deviation. h, when given, must agree with the time. One rule for
+ * warning naming the worst deviation; times within their last printed digit of the grid
+ * (printedResolution) are that grid rounded, with a warning. h, when given, must agree with the time. One rule for
  * every reader's time channel (CSV, text, phone apps).
  */
 export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i + 1}`, h, resample = false }) {
@@ -274,7 +289,15 @@ export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i 
   const { step, worst } = grid;
   const warnings = [];
   let measured = null;  // the time column, when the data are resampled onto t
-  if (worst > MAX_TIME_JITTER * step) {
+  const printed = printedResolution(t);
+  if (worst > MAX_TIME_JITTER * step && worst <= printed * (1 + 1e-6)) {
+    // Times printed with few decimals (the ECP rig's 0.009, 0.018, 0.027 for h = 0.008854 s) are
+    // a uniform grid rounded, not jitter: each within half the last printed digit r of k·h, so
+    // within r of the grid through the (rounded) first and last times.
+    warnings.push(`time is printed to ${printed} s (worst deviation ${worst.toPrecision(3)} s at ${where(grid.at)}): ` +
+      `read as the uniform grid h = ${step.toPrecision(6)} s it rounds`);
+    t = Float64Array.from(t, (_, k) => (k === N - 1 ? measuredTimes[N - 1] : measuredTimes[0] + k * step));
+  } else if (worst > MAX_TIME_JITTER * step) {
     const what = `time is not uniform: worst deviation ${worst.toPrecision(3)} s at ${where(grid.at)} ` +
       `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(4)} s)`;
     if (!resample) throw bad(`${source}: ${what}; resample the data first`);
@@ -349,16 +372,30 @@ export class DatasetBuilder {
     });
   }
 
+  /**
+   * The kept columns from a Recording's channels (wasm/text.js: named as the header), instead of
+   * rows: its samples, where(i) for messages, its notes as warnings.
+   */
+  fill({ channels, where, notes = [] }) {
+    for (const [c, column] of this.columns) {
+      column.data = channels[c].values;
+      column.length = channels[c].values.length;
+    }
+    this.lines.length = channels[0]?.values.length ?? 0;
+    this.where = where;
+    this.notes = notes;
+  }
+
   finish() {
     const { source, h } = this;
     const N = this.lines.length;
-    const lineOf = (i) => this.lines.data[i];
+    const where = this.where ?? ((i) => `line ${this.lines.data[i]}`);
     if (N === 0) throw bad(`${source}: no numeric rows after the header`);
     if (N < 3) throw bad(`${source}: only ${N} sample${N === 1 ? '' : 's'}; identification needs many more`);
 
     let timeAxis;
     if (this.timeIndex >= 0) {
-      timeAxis = uniformTime(this.columns.get(this.timeIndex).data.slice(0, N), { source, where: (i) => `line ${lineOf(i)}`, h, resample: this.resample });
+      timeAxis = uniformTime(this.columns.get(this.timeIndex).data.slice(0, N), { source, where, h, resample: this.resample });
     } else {
       if (!(typeof h === 'number' && h > 0)) throw bad(`${source}: no time column 't': give the sampling period h`);
       timeAxis = { step: h, t: Float64Array.from({ length: N }, (_, i) => i * h), at: (column) => column, warnings: [] };
@@ -376,7 +413,7 @@ export class DatasetBuilder {
     return {
       h: step, t, u: matrix(this.inputIndex), y: matrix(this.outputIndex),
       columns: { time: this.time, inputs: this.inputs, outputs: this.outputs },
-      delimiter: this.delimiter === '\t' ? 'tab' : this.delimiter, decimalComma: this.decimalComma, warnings,
+      delimiter: this.delimiter === '\t' ? 'tab' : this.delimiter, decimalComma: this.decimalComma, warnings: [...(this.notes ?? []), ...warnings],
     };
   }
 }

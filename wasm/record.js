@@ -2,7 +2,8 @@
 // universal file (UFF dataset 58) by one sniffing rule, read into the dataset identify takes, and
 // one call of identify with the training runs and the held-out (validation) runs. The columns'
 // units and factors travel as factors per column (inputScale, outputScale): the core applies them.
-import { decodeText, parseDatasetCsv, parseDatasetFile } from './csv.js';
+import { decodeText } from './csv.js';
+import { parseDatasetText, parseDatasetTextFile } from './text-dataset.js';
 import { looksLikeUff, parseUff } from './uff.js';
 import { uffToDataset } from './uff-convert.js';
 
@@ -38,7 +39,7 @@ export function readRecordBytes(bytes, name, mapping = {}, { Papa } = {}) {
   if (isUffRecord(name, bytes.subarray(0, SNIFF_BYTES))) {
     return uffToDataset(parseUff(bytes, name), { source: name, inputCols, outputCols, outputs, h: timeCol ? undefined : h });
   }
-  return parseDatasetCsv({ Papa, text: decodeText(bytes).text, source: name, timeCol, inputCols, outputCols, outputs, h, resample });
+  return parseDatasetText({ Papa, text: decodeText(bytes).text, source: name, timeCol, inputCols, outputCols, outputs, h, resample });
 }
 
 /**
@@ -55,7 +56,7 @@ export async function readRecord(source, name, mapping = {}, { Papa, onProgress 
   const { inputSampling = 'auto', outputs = 'displacement', cutoffHz } = mapping;  // outputs: also the default columns' kind
   const streamed = isBlob(source) && !isUffRecord(name, await bytesOf(source, SNIFF_BYTES));
   const data = streamed
-    ? await parseDatasetFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, outputs, h, resample, detectHeader, onProgress })
+    ? await parseDatasetTextFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, outputs, h, resample, detectHeader, onProgress })
     : readRecordBytes(await bytesOf(source), name, { ...mapping, outputs }, { Papa });
   const dataset = {
     name, h: data.h, u: data.u, y: data.y, inputSampling, outputs, cutoffHz,

@@ -25,25 +25,35 @@ const DIALECTS = [
   { delimiter: ' ', decimalComma: true, variant: 'spaces' },
 ];
 
-/** The cells of a line quoted as CSV is ("a","b ""c""",d): quotes removed, "" read as ". */
+/**
+ * The cells of a line quoted as CSV is ("a","b ""c""",d): quotes removed, "" read as "; null
+ * when its quotes are malformed (a quote that never closes, text after a closing quote).
+ */
 function quotedCells(line, delimiter) {
   const cells = [];
-  let cell = '', inQuotes = false;
+  let cell = '', inQuotes = false, closed = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (inQuotes) {
-      if (c === '"' && line[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') inQuotes = false; else cell += c;
-    } else if (c === '"') inQuotes = true;
-    else if (c === delimiter) { cells.push(cell); cell = ''; } else cell += c;
+      if (c === '"' && line[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') { inQuotes = false; closed = true; } else cell += c;
+    } else if (c === delimiter) { cells.push(cell); cell = ''; closed = false; } else if (closed && c.trim() !== '') return null;
+    else if (c === '"' && cell.trim() === '') inQuotes = true;
+    else if (c === '"') return null;
+    else cell += c;
   }
+  if (inQuotes) return null;
   cells.push(cell);
   return cells;
 }
 
+/** Refuses a line whose quotes are malformed: one line naming the file and the line. */
+export const badQuotes = (source, line) => bad(`${source}: line ${line}: malformed quotes (a quote that never closes, or text after a closing "); a cell holding " must be quoted whole, each inner " doubled as ""`);
+
 /**
  * The cells of a line in a dialect: split at the delimiter (runs of blanks for ' '), quotes
- * honoured where the line has any, blanks around each cell trimmed, a last empty cell (a
- * delimiter ending the line, as LabVIEW writes them) dropped.
+ * honoured where the line has any, blanks around each cell trimmed; null when its quotes are
+ * malformed. A delimiter ending every line (as LabVIEW writes them) gives a last empty cell:
+ * withoutLastEmpty drops it where the count says so.
  */
 export function splitCells(line, delimiter) {
   let cells;
@@ -52,14 +62,17 @@ export function splitCells(line, delimiter) {
     cells = text === '' ? [''] : text.split(/\s+/);
   } else {
     cells = line.includes('"') ? quotedCells(line, delimiter) : line.split(delimiter);
+    if (cells === null) return null;
     cells = cells.map((c) => c.trim());
   }
-  if (cells.length > 1 && cells[cells.length - 1] === '') cells.pop();
   return cells;
 }
 
+/** The cells without a last empty one (a line ending in its delimiter). */
+export const withoutLastEmpty = (cells) => (cells !== null && cells.length > 1 && cells[cells.length - 1] === '' ? cells.slice(0, -1) : cells);
+
 /** Every cell a finite number in the dialect (an empty line is not a row of numbers). */
-const numericRow = (cells, decimalComma) => cells.length > 0 && cells.every((c) => c !== '' && Number.isFinite(cellNumber(c, decimalComma)));
+const numericRow = (cells, decimalComma) => cells !== null && cells.length > 0 && cells.every((c) => c !== '' && Number.isFinite(cellNumber(c, decimalComma)));
 
 /** Rows of numbers looked at to settle the dialect. */
 const SAMPLE_ROWS = 5;
@@ -71,14 +84,15 @@ const SAMPLE_ROWS = 5;
  */
 function dataStart(content, dialect) {
   const { delimiter, decimalComma } = dialect;
-  const cells = content.map((c) => splitCells(unbracket(c.text), delimiter));
+  const cells = content.map((c) => withoutLastEmpty(splitCells(unbracket(c.text), delimiter)));
   for (let s = 0; s < cells.length; s++) {
     // SAMPLE_ROWS rows, or half of those left in a short head (a bad cell near its end is the
     // reader's to name, with its line).
     const end = s + Math.min(SAMPLE_ROWS, Math.max(1, Math.floor((cells.length - s) / 2)));
+    if (cells[s] === null) continue;
     const count = cells[s].length;
     let ok = true;
-    for (let k = s; k < end && ok; k++) ok = cells[k].length === count && numericRow(cells[k], decimalComma);
+    for (let k = s; k < end && ok; k++) ok = numericRow(cells[k], decimalComma) && cells[k].length === count;
     if (ok) return { start: s, count };
   }
   return null;
@@ -128,7 +142,7 @@ export function sniffDialect(head, source, complete = true) {
   const hasNumber = (cells) => cells.some((c) => Number.isFinite(cellNumber(c, decimalComma)));
   for (let i = 0; i < found.start; i++) {
     const cells = splitCells(unbracket(content[i].text), delimiter);
-    if (cells.length === count && hasNumber(cells)) {
+    if (cells !== null && (cells.length === count || withoutLastEmpty(cells).length === count) && hasNumber(cells)) {
       found.start = i;
       break;
     }
@@ -141,6 +155,8 @@ export function sniffDialect(head, source, complete = true) {
   const before = content.slice(0, found.start);
   const cellsOf = (text) => {
     const cells = splitCells(text, delimiter);
+    if (cells === null) throw badQuotes(source, before.find((c) => c.text === text).line);
+    if (cells.length === count + 1) return withoutLastEmpty(cells);
     if (cells.length !== count && delimiter === ' ') {
       const wide = text.trim().split(/\s{2,}|\t/);
       if (wide.length === count) return wide.map((c) => c.trim());
@@ -150,6 +166,12 @@ export function sniffDialect(head, source, complete = true) {
   const fitting = before.map((c) => ({ ...c, cells: cellsOf(c.text) })).filter((c) => c.cells.length === count);
   for (const c of before) {
     if (!fitting.some((f) => f.line === c.line)) notes.push(`line ${c.line} skipped: ${quoted(c.text.trim())} does not split into the ${count} columns`);
+  }
+  // A header line right above the numbers that splits into another count of cells (≥ 2) is a
+  // header that does not match its rows, not a title.
+  const above = before.length > 0 && fitting.length === 0 ? cellsOf(before[before.length - 1].text) : [];
+  if (above.length >= 2 && delimiter !== ' ') {
+    throw bad(`${source}: line ${firstDataLine} has ${count} field${count === 1 ? '' : 's'} but the header has ${above.length}`);
   }
   let columns = Array.from({ length: count }, (_, k) => ({ name: `column ${k + 1}`, unit: '' }));
   if (fitting.length > 0) {

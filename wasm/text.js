@@ -6,7 +6,7 @@
 import { MechidError, quoted } from './errors.js';
 import { cellNumber, checkText, MAX_HEADER_CHARS, notANumber } from './csv.js';
 import * as recording from './recording.js';
-import { isComment, sniffDialect, splitCells, unbracket } from './text-dialect.js';
+import { badQuotes, isComment, sniffDialect, splitCells, unbracket, withoutLastEmpty } from './text-dialect.js';
 
 const bad = (message) => new MechidError('bad-input', message);
 
@@ -141,7 +141,9 @@ export class RowReader {
       if (text.trim() === '') continue;
       const line = first + j;
       if (isComment(text)) { this.skipped += 1; continue; }
-      const cells = splitCells(text, delimiter);
+      let cells = splitCells(text, delimiter);
+      if (cells === null) throw badQuotes(source, line);
+      if (cells.length === n + 1) cells = withoutLastEmpty(cells);  // a delimiter ending the line
       if (cells.length > n || cells.length < this.minCells) {
         throw bad(`${source}: line ${line} has ${cells.length} field${cells.length === 1 ? '' : 's'} but the header has ${n}`);
       }

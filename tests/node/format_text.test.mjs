@@ -164,3 +164,30 @@ test('LVM bad input: truncated before the column names, a text cell', async () =
   await assert.rejects(readLvm(encode(text.replace('0,537321', 'oops')), 'x.lvm'), { message: 'x.lvm: line 25, column Excitation (Trigger) "oops" is not a number' });
   await assert.rejects(readLvm(encode('t,u\n1,2\n'), 'x.lvm'), /x\.lvm: not a LabVIEW measurement file/);
 });
+
+// Through the record reader of the CLI and the worker (wasm/record.js → wasm/text-dataset.js):
+// the dialects the CSV reader refuses are read into identify's dataset by the same column rule.
+const { readRecordBytes } = await import('../../wasm/record.js');
+const Papa = (await import('papaparse')).default;
+
+test('identify\'s dataset of each dialect (the Blob path: tests/e2e/text-formats): units row, ECP raw export (its time printed to 1 ms), decimal comma, LVM, phone CSV resampled', async () => {
+  const units = readRecordBytes(bytes('text/units_row.csv'), 'units_row.csv', {}, { Papa });
+  assert.deepEqual(units.columns, { time: 't', inputs: ['u1'], outputs: ['q1', 'q2'] });
+  assert.equal(units.u.rows, expected.units_row.n);
+  assert.equal(units.y.data[2 * (expected.units_row.n - 1) + 1], expected.units_row.last[3]);
+  // The ECP export prints k·h to 0.001 s: the grid it rounds (h = 0.00885 s written, within
+  // the rounding of its first and last times over 199 steps), said in a warning.
+  const ecp = readRecordBytes(bytes('text/ecp_raw.txt'), 'ecp_raw.txt', { timeCol: 'Time', inputCols: ['Control Effort'], outputCols: ['Encoder 1 Pos', 'Encoder 2 Pos'] }, { Papa });
+  assert.ok(Math.abs(ecp.h - 0.00885) <= 0.001 / 199, `h = ${ecp.h}`);
+  assert.match(ecp.warnings[0], /^time is printed to 0\.001 s \(worst deviation .* s at line \d+\): read as the uniform grid h = 0\.00884\d* s it rounds$/);
+  const comma = readRecordBytes(bytes('text/semicolon_comma.csv'), 'semicolon_comma.csv', { timeCol: 'Zeit', inputCols: ['Kraft'], outputCols: ['Weg'] }, { Papa });
+  assert.equal(comma.y.data[expected.semicolon_comma.n - 1], expected.semicolon_comma.last[2]);
+  const lvm = readRecordBytes(bytes('lvm/short.lvm'), 'short.lvm', { h: 3.90625e-5, inputCols: ['Excitation (Trigger)'], outputCols: ['Response (Trigger)'] }, { Papa });
+  assert.deepEqual([lvm.u.data[1], lvm.y.data[9]], [0.537321, 1.212775]);
+  const mapping = { timeCol: 'Time', inputCols: ['Acceleration x'], outputCols: ['Acceleration z'] };
+  assert.throws(() => readRecordBytes(bytes('text/phone.csv'), 'phone.csv', mapping, { Papa }), { message: /^phone\.csv: time is not uniform: worst deviation .* s at line \d+ \(.* % of h = .* s\); resample the data first$/ });
+  const phone = readRecordBytes(bytes('text/phone.csv'), 'phone.csv', { ...mapping, resample: true }, { Papa });
+  assert.match(phone.warnings[0], /resampled to h = 0\.009970 s by linear interpolation, as asked/);
+  // A file both readers refuse keeps the CSV reader's message.
+  assert.throws(() => readRecordBytes(encode('t,u1,q1\n0,1,2\n1,x,3\n2,1,2\n'), 'bad.csv', {}, { Papa }), { message: 'bad.csv: line 3, column u1 "x" is not a number' });
+});

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chooseCsv, openBrowser } from './browser.mjs';
+import { checkOnly, chooseCsv, openBrowser, runCsv } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-text-e2e-'));
 const STALL_MS = 2000;
@@ -102,3 +102,12 @@ for (const [file, channels] of SHOWN) {
     assert.deepEqual(listed, channels);
   });
 }
+
+test('a CSV with comment lines, which the CSV reader refuses, is identified in the page (the text reader\'s dataset), its notes shown', async () => {
+  await chooseCsv(page, `${fixtures}text/comments.csv`);
+  await checkOnly(page, 'input[name="csv-method"]', ['variational']);
+  await withWatchdog(() => runCsv(page));
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
+  assert.match(await page.textContent('#csv-status'), /200 samples/);
+  assert.match(await page.textContent('#csv-status'), /2 comment lines \(# % \/\/\) skipped; 1 comment line among the rows skipped; time is printed to 0\.0001 s/);
+});

@@ -277,9 +277,10 @@ export function printedResolution(t) {
  * put on the grid by linear interpolation (at(column) gives a column at the new times), with a
  * warning naming the worst deviation; times within their last printed digit of the grid
  * (printedResolution) are that grid rounded, with a warning. h, when given, must agree with the time. One rule for
- * every reader's time channel (CSV, text, phone apps).
+ * every reader's time channel (CSV, text, phone apps; recording.js recordingToDataset); timeName
+ * and resampleHint word its messages.
  */
-export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i + 1}`, h, resample = false }) {
+export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i + 1}`, h, resample = false, timeName = 'the time column', resampleHint = '' }) {
   let t = measuredTimes;
   const N = t.length;
   const grid = uniformGrid(t);
@@ -300,13 +301,13 @@ export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i 
   } else if (worst > MAX_TIME_JITTER * step) {
     const what = `time is not uniform: worst deviation ${worst.toPrecision(3)} s at ${where(grid.at)} ` +
       `(${(100 * worst / step).toFixed(1)} % of h = ${step.toPrecision(4)} s)`;
-    if (!resample) throw bad(`${source}: ${what}; resample the data first`);
+    if (!resample) throw bad(`${source}: ${what}; resample the data first${resampleHint}`);
     warnings.push(`${what}: resampled to h = ${step.toPrecision(4)} s by linear interpolation, as asked`);
     measured = t;
     t = Float64Array.from(t, (_, k) => (k === N - 1 ? measured[N - 1] : measured[0] + k * step));
   }
   if (h !== undefined && Math.abs(h - step) > 1e-6 * step) {
-    throw bad(`${source}: --h ${h} disagrees with the time column (h = ${step.toPrecision(9)})`);
+    throw bad(`${source}: --h ${h} disagrees with ${timeName} (h = ${step.toPrecision(9)})`);
   }
   // A column at the samples (or linearly interpolated onto the uniform t when resampled).
   const at = (column) => {
@@ -372,24 +373,10 @@ export class DatasetBuilder {
     });
   }
 
-  /**
-   * The kept columns from a Recording's channels (wasm/text.js: named as the header), instead of
-   * rows: its samples, where(i) for messages, its notes as warnings.
-   */
-  fill({ channels, where, notes = [] }) {
-    for (const [c, column] of this.columns) {
-      column.data = channels[c].values;
-      column.length = channels[c].values.length;
-    }
-    this.lines.length = channels[0]?.values.length ?? 0;
-    this.where = where;
-    this.notes = notes;
-  }
-
   finish() {
     const { source, h } = this;
     const N = this.lines.length;
-    const where = this.where ?? ((i) => `line ${this.lines.data[i]}`);
+    const where = (i) => `line ${this.lines.data[i]}`;
     if (N === 0) throw bad(`${source}: no numeric rows after the header`);
     if (N < 3) throw bad(`${source}: only ${N} sample${N === 1 ? '' : 's'}; identification needs many more`);
 
@@ -413,7 +400,7 @@ export class DatasetBuilder {
     return {
       h: step, t, u: matrix(this.inputIndex), y: matrix(this.outputIndex),
       columns: { time: this.time, inputs: this.inputs, outputs: this.outputs },
-      delimiter: this.delimiter === '\t' ? 'tab' : this.delimiter, decimalComma: this.decimalComma, warnings: [...(this.notes ?? []), ...warnings],
+      delimiter: this.delimiter === '\t' ? 'tab' : this.delimiter, decimalComma: this.decimalComma, warnings,
     };
   }
 }

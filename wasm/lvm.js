@@ -7,7 +7,8 @@
 // (X_Value, the channels, Comment) and the rows. The first segment is read; later ones are noted.
 import { MechidError, quoted } from './errors.js';
 import { cellNumber, checkText } from './csv.js';
-import { forEachLines, forEachLinesSync, headOf, headOfBytes, quantityOf, RowReader } from './text.js';
+import { quantityOf } from './recording.js';
+import { forEachLines, forEachLinesSync, headOf, headOfBytes, RowReader } from './text.js';
 
 const bad = (message) => new MechidError('bad-input', message);
 const END = '***End_of_Header***';

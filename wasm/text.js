@@ -5,7 +5,7 @@
 // string: memory is the channels' typed arrays), every cell checked where it is read.
 import { MechidError, quoted } from './errors.js';
 import { cellNumber, checkText, MAX_HEADER_CHARS, notANumber } from './csv.js';
-import * as recording from './recording.js';
+import { quantityOf } from './recording.js';
 import { badQuotes, isComment, sniffDialect, splitCells, unbracket, withoutLastEmpty } from './text-dialect.js';
 
 const bad = (message) => new MechidError('bad-input', message);
@@ -16,9 +16,6 @@ export const SNIFF_CHARS = 65536;
 export const CHUNK_BYTES = 2 ** 21;
 
 const isBlob = (source) => typeof Blob !== 'undefined' && source instanceof Blob;
-
-/** What a channel holds: the lead's quantityOf(name, unit) once it is in recording.js. */
-export const quantityOf = (name, unit) => recording.quantityOf?.(name, unit) ?? 'other';
 
 /**
  * The encoding of a file from its first bytes: UTF-16 by its byte-order mark; else UTF-8, unless

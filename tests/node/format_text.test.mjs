@@ -167,7 +167,7 @@ test('LVM bad input: truncated before the column names, a text cell', async () =
 
 // Through the record reader of the CLI and the worker (wasm/record.js → wasm/text-dataset.js):
 // the dialects the CSV reader refuses are read into identify's dataset by the same column rule.
-const { readRecordBytes } = await import('../../wasm/record.js');
+const { readRecord, readRecordBytes } = await import('../../wasm/record.js');
 const Papa = (await import('papaparse')).default;
 
 test('identify\'s dataset of each dialect (the Blob path: tests/e2e/text-formats): units row, ECP raw export (its time printed to 1 ms), decimal comma, LVM, phone CSV resampled', async () => {
@@ -182,10 +182,13 @@ test('identify\'s dataset of each dialect (the Blob path: tests/e2e/text-formats
   assert.match(ecp.warnings[0], /^time is printed to 0\.001 s \(worst deviation .* s at line \d+\): read as the uniform grid h = 0\.00884\d* s it rounds$/);
   const comma = readRecordBytes(bytes('text/semicolon_comma.csv'), 'semicolon_comma.csv', { timeCol: 'Zeit', inputCols: ['Kraft'], outputCols: ['Weg'] }, { Papa });
   assert.equal(comma.y.data[expected.semicolon_comma.n - 1], expected.semicolon_comma.last[2]);
-  const lvm = readRecordBytes(bytes('lvm/short.lvm'), 'short.lvm', { h: 3.90625e-5, inputCols: ['Excitation (Trigger)'], outputCols: ['Response (Trigger)'] }, { Papa });
-  assert.deepEqual([lvm.u.data[1], lvm.y.data[9]], [0.537321, 1.212775]);
+  // LVM through readers.js: the sample spacing from its Delta_X, the output kind from its unit (m/s^2).
+  const lvm = await readRecord(bytes('lvm/short.lvm'), 'short.lvm', { inputCols: ['Excitation (Trigger)'], outputCols: ['Response (Trigger)'] }, { Papa });
+  assert.deepEqual([lvm.h, lvm.u.data[1], lvm.y.data[9]], [3.90625e-5, 0.537321, 1.212775]);
+  const auto = await readRecord(bytes('lvm/short.lvm'), 'short.lvm', {}, { Papa });
+  assert.deepEqual([auto.columns.inputs, auto.columns.outputs, auto.dataset.outputs], [['Excitation (Trigger)'], ['Response (Trigger)'], 'acceleration']);
   const mapping = { timeCol: 'Time', inputCols: ['Acceleration x'], outputCols: ['Acceleration z'] };
-  assert.throws(() => readRecordBytes(bytes('text/phone.csv'), 'phone.csv', mapping, { Papa }), { message: /^phone\.csv: time is not uniform: worst deviation .* s at line \d+ \(.* % of h = .* s\); resample the data first$/ });
+  assert.throws(() => readRecordBytes(bytes('text/phone.csv'), 'phone.csv', mapping, { Papa }), { message: /^phone\.csv: time is not uniform: worst deviation .* s at line \d+ \(.* % of h = .* s\); resample the data first \(--resample in the CLI\)$/ });
   const phone = readRecordBytes(bytes('text/phone.csv'), 'phone.csv', { ...mapping, resample: true }, { Papa });
   assert.match(phone.warnings[0], /resampled to h = 0\.009970 s by linear interpolation, as asked/);
   // A file both readers refuse keeps the CSV reader's message.

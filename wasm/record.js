@@ -5,6 +5,7 @@
 // units and factors travel as factors per column (inputScale, outputScale): the core applies them.
 import { decodeText } from './csv.js';
 import { parseDatasetText, parseDatasetTextFile } from './text-dataset.js';
+import { readText } from './text.js';
 import { looksLikeUff, parseUff } from './uff.js';
 import { uffToDataset } from './uff-convert.js';
 import { SNIFF_BYTES, readerOf } from './readers.js';
@@ -30,11 +31,13 @@ function columnFactors(names, unit = 1, factors = [], scale = new Map()) {
 
 /**
  * The Recording (wasm/recording.js) of a file of a format of wasm/readers.js: `source` a File or
- * Blob or the bytes, named `name`; undefined when no reader recognises it (a text file).
+ * Blob or the bytes, named `name`; a text file (no reader recognises it) by wasm/text.js, streamed;
+ * undefined for a universal file (read by uff.js).
  */
 export async function readRecording(source, name, { onProgress } = {}) {
-  const reader = readerOf(name, await bytesOf(source, SNIFF_BYTES));
-  if (!reader) return undefined;
+  const head = await bytesOf(source, SNIFF_BYTES);
+  const reader = readerOf(name, head);
+  if (!reader) return isUffRecord(name, head) ? undefined : readText(source, name, { onProgress });  // text, streamed
   return reader.read(await bytesOf(source), name, { onProgress });
 }
 

@@ -36,7 +36,7 @@ export function encodingOf(b) {
 
 /**
  * A growable typed array; its capacity grows by half (not doubled) so that a column's memory
- * stays near 1.5× its samples at worst; values() trims it to its length.
+ * stays below 1.5× its samples.
  */
 export class GrowingColumn {
   constructor(Type = Float64Array) {
@@ -53,8 +53,9 @@ export class GrowingColumn {
     this.data[this.length++] = x;
   }
 
+  /** The values: a view of the first `length` (no copy: a copy would double the peak memory). */
   values() {
-    return this.length === this.data.length ? this.data : this.data.slice(0, this.length);
+    return this.length === this.data.length ? this.data : this.data.subarray(0, this.length);
   }
 }
 
@@ -136,9 +137,11 @@ export class RowReader {
     for (let j = Math.max(0, this.firstDataLine - first); j < lines.length; j++) {
       const raw = lines[j];
       // The cheap tests first (a reader's time goes here): a row of numbers starts with a digit,
-      // a sign or a point, has no quote and needs no unbracketing; its cells are parsed untrimmed.
+      // a sign or a point (or a tab: LabVIEW's empty X column), has no quote and needs no
+      // unbracketing; its cells are parsed untrimmed.
       const c0 = raw.charCodeAt(0);
-      const plain = ((c0 >= 48 && c0 <= 57) || c0 === 45 || c0 === 43 || c0 === 46) && delimiter !== ' ' && !raw.includes('"') && !raw.endsWith(';');
+      const plain = ((c0 >= 48 && c0 <= 57) || c0 === 45 || c0 === 43 || c0 === 46 || (c0 === 9 && delimiter === '\t'))
+        && delimiter !== ' ' && !raw.includes('"') && !raw.endsWith(';');
       const text = plain ? raw : unbracket(raw);
       if (!plain && text.trim() === '') continue;
       const line = first + j;

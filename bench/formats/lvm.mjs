@@ -34,8 +34,7 @@ export async function make(path, bytes) {
   }
 }
 
-/** Reads the file at `path` with the LVM reader; resolves with its samples per channel. */
+/** Reads the file at `path` with the LVM reader; resolves with the Recording. */
 export async function read(path) {
-  const recording = await readLvm(await openAsBlob(path), path);
-  return recording.channels[0].values.length;
+  return readLvm(await openAsBlob(path), path);
 }

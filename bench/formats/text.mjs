@@ -27,8 +27,7 @@ export async function make(path, bytes) {
   }
 }
 
-/** Reads the file at `path` with the text reader; resolves with its samples per channel. */
+/** Reads the file at `path` with the text reader; resolves with the Recording. */
 export async function read(path) {
-  const recording = await readText(await openAsBlob(path), path);
-  return recording.channels[0].values.length;
+  return readText(await openAsBlob(path), path);
 }

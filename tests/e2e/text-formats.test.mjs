@@ -73,6 +73,7 @@ for (const [name, text] of Object.entries(FREEZERS)) {
     ]));
     assert.ok(longest < STALL_MS, `longest round trip ${longest} ms`);
     assert.match(await page.textContent('#csv-status'), /4 columns/);
+    if (name === 'units_small.csv') assert.match(await page.textContent('#csv-status'), /Units: t s, u1 V, q1 counts, q2 counts\./);
     // The preview plots the 10 rows with a numeric time (the units row has none).
     await page.selectOption('#csv-time', 't');
     assert.equal(await page.getAttribute('#csv-preview-plot', 'data-points'), '10');

@@ -173,7 +173,10 @@ async function load(chosen) {
     // Factors typed for these column names before are kept (the same rig, the same units): say so.
     const kept = factorsTyped($('csv-factors'));
     const keptNote = kept.length ? ` Factors kept from before (step 3): ${kept.join(', ')}.` : '';
-    setStatus(status, 'ready', `${file.name}: ${header.length} columns${named}${more}. Map them, choose methods, then Identify.${keptNote}`);
+    // What the text reader found beyond the names (units, skipped lines), said once.
+    const units = columns.units?.some((u) => u) ? ` Units: ${header.map((h, k) => `${h} ${columns.units[k] || '–'}`).join(', ')}.` : '';
+    const read = columns.notes?.length ? ` ${columns.notes.join('; ')}.` : '';
+    setStatus(status, 'ready', `${file.name}: ${header.length} columns${named}${more}. Map them, choose methods, then Identify.${units}${read}${keptNote}`);
   } catch (e) {
     showFieldMessage(fileError, e.message, fileInput);
     setStatus(status, 'error', 'The file could not be read (the reason is under the file input); choose another.');

@@ -31,13 +31,8 @@ def summary(d):
     elif t == 82:
         s.update(trace_num=d.get('trace_num'), nodes=floats(d['nodes']))
     elif t == 2412:
-        n = 0
-        for k, v in d.items():
-            if isinstance(v, dict) and 'element_nums' in v:
-                n += len(v['element_nums'])
-        if 'element_nums' in d:
-            n += len(d['element_nums'])
-        s.update(elements=n)
+        # pyuff lists the elements by FE descriptor (integer keys); 'triangle'/'quad' repeat some of them
+        s.update(elements=sum(len(v) for k, v in d.items() if isinstance(k, int)))
     elif t == 164:
         s.update(units_code=d.get('units_code'), length=d.get('length'), force=d.get('force'), temp=d.get('temp'), temp_offset=d.get('temp_offset'))
     elif t == 151:

@@ -69,17 +69,62 @@ export function fieldNumber(bytes, a, b) {
  * The blank-separated numbers of bytes[a..b) (one line, without its LF) written into out[at...]
  * (at most `room` of them): their count, or -1 when a field is not a number (fields run together:
  * the caller reads the line by its fixed widths), or room + 1 when the line holds more than room.
+ * One pass over the bytes: the common field (up to 15 significant digits, |exponent| <= 22) is
+ * parsed here; any other goes through fieldNumber.
  */
 export function scanNumbers(bytes, a, b, out, at, room) {
   let n = 0, i = a;
   for (;;) {
-    while (i < b && isBlank(bytes[i])) i++;
+    let c = 0;
+    while (i < b && ((c = bytes[i]) === SPACE || c === TAB || c === CR)) i++;
     if (i >= b) return n;
     const start = i;
-    while (i < b && !isBlank(bytes[i])) i++;
-    const x = fieldNumber(bytes, start, i);
-    if (x !== x) return -1;  // NaN
+    let negative = false;
+    if (c === MINUS || c === PLUS) { negative = c === MINUS; i++; }
+    let mantissa = 0, digits = 0, scale = 0, any = false, slow = false;
+    for (; i < b; i++) {
+      const d = bytes[i] - DIGIT0;
+      if (d < 0 || d > 9) break;
+      any = true;
+      mantissa = mantissa * 10 + d;
+      if (mantissa > 0) digits++;
+    }
+    if (i < b && bytes[i] === DOT) {
+      for (i++; i < b; i++) {
+        const d = bytes[i] - DIGIT0;
+        if (d < 0 || d > 9) break;
+        any = true;
+        mantissa = mantissa * 10 + d;
+        scale--;
+        if (mantissa > 0) digits++;
+      }
+    }
+    let exponent = 0;
+    if (i < b && (c = bytes[i]) !== SPACE && c !== TAB && c !== CR) {
+      if (c === 69 || c === 101 || c === 68 || c === 100) i++;  // E e D d
+      let sign = 1;
+      if (i < b && (bytes[i] === MINUS || bytes[i] === PLUS)) { sign = bytes[i] === MINUS ? -1 : 1; i++; }
+      const e0 = i;
+      for (; i < b; i++) {
+        const d = bytes[i] - DIGIT0;
+        if (d < 0 || d > 9) break;
+        exponent = exponent * 10 + d;
+      }
+      if (i === e0 || exponent > 99999) slow = true;
+      exponent *= sign;
+    }
+    if (i < b && (c = bytes[i]) !== SPACE && c !== TAB && c !== CR) return -1;  // fields run together, or not a number
+    if (!any) return -1;
     if (n >= room) return room + 1;
+    const e = exponent + scale;
+    let x;
+    if (slow || digits > 15 || e > 22 || e < -22) {
+      x = fieldNumber(bytes, start, i);
+      if (x !== x) return -1;
+    } else {
+      x = mantissa === 0 ? 0 : e >= 0 ? mantissa * POW10[e] : mantissa / POW10[-e];
+      if (negative) x = -x;
+    }
     out[at + n++] = x;
   }
 }

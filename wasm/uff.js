@@ -104,6 +104,9 @@ class Cursor {
   }
 }
 
+export /** True on a little-endian host (every current browser and Node platform; checked, not assumed). */
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 export const isDelimiter = (line) => line !== null && line.trim() === '-1';
 
 /**
@@ -322,18 +325,28 @@ function readBinaryData(block, layout, binary) {
     }
     warnings.push(`${block.where()}: the ID line declares ${binary.bytes} bytes of binary data but record 7 needs ${chosen.size}; read ${chosen.size} (the closing -1 follows them)`);
   }
-  const view = new DataView(cursor.bytes.buffer, cursor.bytes.byteOffset + cursor.pos, chosen.size);
   const little = binary.byteOrder === 1;
   const values = new Float64Array(layout.total);
-  let at = 0, k = 0;
-  const read = (bytes) => {
-    const x = bytes === 8 ? view.getFloat64(at, little) : view.getFloat32(at, little);
-    at += bytes;
-    return x;
-  };
-  for (let i = 0; i < count; i++) {
-    if (chosen.xBytes) values[k++] = read(chosen.xBytes);
-    for (let j = 0; j < n; j++) values[k++] = read(layout.bytes);
+  const offset = cursor.bytes.byteOffset + cursor.pos;
+  if (!chosen.xBytes && layout.bytes === 8 && little === LITTLE_ENDIAN_HOST) {
+    // the common case (even abscissa, doubles in the host's order): one copy of the bytes
+    new Uint8Array(values.buffer).set(cursor.bytes.subarray(cursor.pos, cursor.pos + chosen.size));
+  } else if (!chosen.xBytes && layout.bytes === 4 && little === LITTLE_ENDIAN_HOST) {
+    const floats = offset % 4 === 0 ? new Float32Array(cursor.bytes.buffer, offset, layout.total)
+      : new Float32Array(Uint8Array.prototype.slice.call(cursor.bytes, cursor.pos, cursor.pos + chosen.size).buffer);  // a copy (Buffer's slice is a view)
+    values.set(floats);
+  } else {
+    const view = new DataView(cursor.bytes.buffer, offset, chosen.size);
+    let at = 0, k = 0;
+    const read = (bytes) => {
+      const x = bytes === 8 ? view.getFloat64(at, little) : view.getFloat32(at, little);
+      at += bytes;
+      return x;
+    };
+    for (let i = 0; i < count; i++) {
+      if (chosen.xBytes) values[k++] = read(chosen.xBytes);
+      for (let j = 0; j < n; j++) values[k++] = read(layout.bytes);
+    }
   }
   cursor.pos += chosen.size;
   if (cursor.bytes[cursor.pos] === 13) cursor.pos++;
@@ -362,6 +375,12 @@ function check58b(block, binary) {
   if (!(binary.bytes > 0)) throw block.fail(`${at}: the 58b ID line declares ${binary.bytes} bytes of binary data`);
 }
 
+/** Index of the first NaN or infinite value, or the length when there is none. */
+function firstNotFinite(v) {
+  for (let i = 0; i < v.length; i++) if (v[i] - v[i] !== 0) return i;
+  return v.length;
+}
+
 /** Dataset 58 or 58b after its ID line: records 1-11 in ASCII, record 12 in ASCII or binary. */
 function readDataset58(block, binary) {
   if (binary) check58b(block, binary);
@@ -388,11 +407,8 @@ function readDataset58(block, binary) {
       if (im) im[i] = values[o + n - 1];
     }
   }
-  for (let i = 0; i < form.count; i++) {
-    if (!Number.isFinite(re[i]) || (im && !Number.isFinite(im[i])) || (x && !Number.isFinite(x[i]))) {
-      throw block.fail(`point ${i + 1} of record 12 is not finite (NaN or infinite)`);
-    }
-  }
+  const notFinite = Math.min(...[re, im, x].filter(Boolean).map(firstNotFinite));
+  if (notFinite < form.count) throw block.fail(`point ${notFinite + 1} of record 12 is not finite (NaN or infinite)`);
   return {
     record: {
       dataset: 58, binary: Boolean(binary), recordNumber: block.recordNumber, ids,

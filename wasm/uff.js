@@ -356,8 +356,12 @@ function readBinaryData(block, layout, binary) {
 }
 
 /** The 58b fields of the ID line after "58b": byte ordering, floating-point format, ASCII lines, bytes. */
-function binaryHeader(block, rest) {
-  const tokens = rest.trim().split(/\s+/).map(fortranInteger);
+function binaryHeader(block, rest, fixed) {
+  // by columns (I6,I6,I12,I12 after the 'b' in column 7) when they read, so that a 12-digit byte
+  // count touching the field before it is not read as one number with it; else blank-separated
+  const columns = [rest.slice(0, 6), rest.slice(6, 12), rest.slice(12, 24), rest.slice(24, 36)];
+  const byColumns = fixed && columns.every((c) => c.trim() !== '') ? columns.map(fortranInteger) : null;
+  const tokens = byColumns?.every(Number.isFinite) ? byColumns : rest.trim().split(/\s+/).map(fortranInteger);
   const [byteOrder, floatFormat, asciiLines, bytes] = tokens;
   if (tokens.length < 4 || !tokens.slice(0, 4).every(Number.isFinite)) {
     throw block.fail(`line ${block.cursor.line}: the 58b ID line needs byte ordering, floating-point format, number of ASCII lines and number of bytes (Format I6,1A1,I6,I6,I12,I12,...), got "${quoted(rest.trim())}"`);
@@ -470,6 +474,20 @@ function readDataset55(block) {
   return { record, warnings: [] };
 }
 
+/**
+ * Refuses what the line reader cannot read, naming it: UTF-16 text (a byte-order mark; universal
+ * files are ASCII) and line ends of CR alone (classic Mac OS), which would make the file one line.
+ */
+function checkEncoding(bytes, source) {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw bad(`${source}: the file is UTF-16 text (byte-order mark ${bytes[0] === 0xff ? 'FF FE' : 'FE FF'}); a universal file is ASCII: save it as ASCII or UTF-8`);
+  }
+  const head = bytes.subarray(0, 4096);
+  if (head.indexOf(10) < 0 && head.indexOf(13) >= 0) {
+    throw bad(`${source}: the lines end with CR alone (classic Mac OS line ends); a universal file's lines end with LF or CR LF: convert the line ends`);
+  }
+}
+
 /** The datasets read (others are counted and skipped with a warning). */
 const READ = new Set([58, 55, ...Object.keys(GEOMETRY_READERS).map(Number)]);
 
@@ -497,6 +515,7 @@ function datasetNumber(idLine) {
  */
 export function parseUff(input, source = 'file') {
   const bytes = toBytes(input);
+  checkEncoding(bytes, source);
   const cursor = new Cursor(bytes);
   const records = [];
   const warnings = [];
@@ -522,7 +541,7 @@ export function parseUff(input, source = 'file') {
     const name = `${dataset}${id.binary ? 'b' : ''}`;
     datasets[name] = (datasets[name] ?? 0) + 1;
     const block = new Block(cursor, source, recordNumber, name);
-    const binary = id.binary ? binaryHeader(block, id.rest) : null;
+    const binary = id.binary ? binaryHeader(block, id.rest, /^[\s\d]{6}[bB]/.test(idLine)) : null;
     let result;
     if (dataset === 58) result = readDataset58(block, binary);
     else if (dataset === 55 && !binary) result = readDataset55(block);

@@ -189,3 +189,19 @@ test('record 12 read from the bytes equals Number() of each field (Fortran forms
   const values = parseUff(text, 'n.uff').records[0].values;
   assert.deepEqual(Array.from(values), [123.456789012, -4.5e-100, 6.02214076e23, 0.5, -0, 1.7976931348623157e308, 5e-324, 123456789012345680]);
 });
+
+test('messages for what the line reader cannot read (issue 56): UTF-16, CR-only line ends, a 12-digit byte count touching its neighbour', () => {
+  const text = bytes('time-ascii-double.uff').toString('latin1');
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  assert.throws(() => parseUff(utf16, 'w.uff'), { message: 'w.uff: the file is UTF-16 text (byte-order mark FF FE); a universal file is ASCII: save it as ASCII or UTF-8' });
+  assert.throws(() => parseUff(Buffer.from(text.replace(/\n/g, '\r'), 'latin1'), 'cr.uff'), { message: /^cr\.uff: the lines end with CR alone \(classic Mac OS line ends\)/ });
+  // I6,1A1,I6,I6,I12,I12: a byte count of 12 digits right after the ASCII-line count's field
+  const b58 = bytes('time-58b-single.uff');
+  const idLine = b58.toString('latin1').split('\n')[1];
+  const edited = Buffer.from(b58.toString('latin1').replace(idLine, `${idLine.slice(0, 19)}          11999999999999${idLine.slice(43)}`), 'latin1');
+  // read by columns: 11 ASCII lines and 999999999999 bytes (not 11999999999999 ASCII lines); the data
+  // are read by record 7, the closing -1 following them, with a warning naming the count
+  const parsed = parseUff(edited, 'big.uff');
+  assert.match(parsed.warnings[0], /^big\.uff: record 1 \(dataset 58b\): the ID line declares 999999999999 bytes of binary data but record 7 needs 512; read 512/);
+  assert.deepEqual(Array.from(parsed.records[0].values), Array.from(parseUff(b58, 'b').records[0].values));
+});

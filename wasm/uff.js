@@ -348,11 +348,36 @@ function readBinaryData(block, layout, binary) {
       for (let j = 0; j < n; j++) values[k++] = read(layout.bytes);
     }
   }
+  checkByteOrder(block, values, new DataView(cursor.bytes.buffer, offset, chosen.size), chosen.xBytes && chosen.xBytes !== layout.bytes ? 0 : layout.bytes, little);
   cursor.pos += chosen.size;
   if (cursor.bytes[cursor.pos] === 13) cursor.pos++;
   if (cursor.bytes[cursor.pos] === 10) cursor.pos++;
   cursor.next();  // the closing -1, checked above
   return { values, warnings };
+}
+
+/** An ordinary number: zero, or finite with a magnitude within 1e-30..1e30. */
+const ordinary = (x) => x === 0 || (Math.abs(x) > 1e-30 && Math.abs(x) < 1e30);
+
+/**
+ * Refuses 58b values of which some are no ordinary numbers in the ID line's byte order
+ * (non-finite, or beyond 1e±250) when the other order makes every one ordinary (checked on the
+ * first 1000): the byte-order field is wrong, and the data read would be noise. `bytes` is
+ * the width of every value (0 when the abscissa's width differs: not checked then).
+ */
+function checkByteOrder(block, values, view, bytes, little) {
+  if (!bytes) return;
+  const odd = (x) => !Number.isFinite(x) || (x !== 0 && (Math.abs(x) < 1e-250 || Math.abs(x) > 1e250));
+  const n = Math.min(values.length, 1000);
+  let oddCount = 0;
+  for (let i = 0; i < n; i++) if (odd(values[i])) oddCount++;
+  if (oddCount === 0) return;
+  for (let i = 0; i < n; i++) {
+    const x = bytes === 8 ? view.getFloat64(8 * i, !little) : view.getFloat32(4 * i, !little);
+    if (!ordinary(x)) return;
+  }
+  const other = bytes === 8 ? view.getFloat64(0, !little) : view.getFloat32(0, !little);
+  throw block.fail(`the binary values read ${little ? 'little' : 'big'} endian, as the 58b ID line's byte ordering (field 3 = ${little ? 1 : 2}) says, are no ordinary numbers (the first: ${values[0]}), read ${little ? 'big' : 'little'} endian they are (the first: ${other}): the byte ordering field is likely wrong (1 little endian, 2 big endian)`);
 }
 
 /** The 58b fields of the ID line after "58b": byte ordering, floating-point format, ASCII lines, bytes. */

@@ -205,3 +205,9 @@ test('messages for what the line reader cannot read (issue 56): UTF-16, CR-only 
   assert.match(parsed.warnings[0], /^big\.uff: record 1 \(dataset 58b\): the ID line declares 999999999999 bytes of binary data but record 7 needs 512; read 512/);
   assert.deepEqual(Array.from(parsed.records[0].values), Array.from(parseUff(b58, 'b').records[0].values));
 });
+
+test('a 58b flagged big-endian but written little-endian is refused naming the byte-order field (issue 56)', () => {
+  const b58 = bytes('time-58b-double.uff').toString('latin1');
+  const flipped = Buffer.from(b58.replace(/^( {4}58b {5})1/gm, '$12'), 'latin1');
+  assert.throws(() => parseUff(flipped, 'bo.uff'), { message: /^bo\.uff: record 1 \(dataset 58b\): the binary values read big endian, as the 58b ID line's byte ordering \(field 3 = 2\) says, are no ordinary numbers \(the first: .*\), read little endian they are \(the first: 0\): the byte ordering field is likely wrong/ });
+});

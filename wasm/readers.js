@@ -18,7 +18,7 @@ export const startsWith = (head, tag, offset = 0) => head.length >= offset + tag
  * (recording, mapping) -> dataset: a format's checks and messages before recordingToDataset}.
  */
 export const READERS = [
-  { format: 'uff', recognise: (head, name) => /\.(uff|unv)$/i.test(name) || looksLikeUff(head), read: (bytes, source) => uffRecording(parseUff(bytes, source), source), toDataset: uffRecordingToDataset },
+  { format: 'uff', recognise: (head, name) => /\.(uff|unv)$/i.test(name) || looksLikeUff(head), read: (bytes, source, { onProgress } = {}) => uffRecording(parseUff(bytes, source, { onProgress }), source), toDataset: uffRecordingToDataset },
 ];
 
 /** The reader of a file named `name` whose first SNIFF_BYTES bytes are `head`, or undefined (text). */

@@ -266,6 +266,7 @@ function readAsciiData(block, layout) {
       throw block.fail(`no closing -1: the file ends after the data (line ${cursor.line})`);
     }
     if (cursor.rangeIsDelimiter()) break;
+    if (cursor.progress && (cursor.line & 0xffff) === 0) cursor.progress();  // every 65536 lines
     const room = layout.total - found;
     let n = scanNumbers(cursor.bytes, cursor.start, cursor.stop, values, found, room);
     if (n < 0) {  // fields that run together: read by the fixed widths of record 12
@@ -536,12 +537,14 @@ function datasetNumber(idLine) {
  * file). datasets: {TYPE: count} of every dataset found, read or not ('58b' apart from '58').
  * geometry: {nodes: [{id, x, y, z}], lines: [{id, nodes}], elements: [{id, type, nodes}]} of
  * datasets 15/2411, 82 and 2412; units: dataset 164; header: dataset 151. Malformed input throws
- * bad-input naming the file, the record and what is wrong.
+ * bad-input naming the file, the record and what is wrong. onProgress(fraction of the bytes read)
+ * after each function and every 65536 data lines (the page's progress bar).
  */
-export function parseUff(input, source = 'file') {
+export function parseUff(input, source = 'file', { onProgress } = {}) {
   const bytes = toBytes(input);
   checkEncoding(bytes, source);
   const cursor = new Cursor(bytes);
+  if (onProgress) cursor.progress = () => onProgress(Math.min(1, cursor.pos / bytes.length));
   const records = [];
   const warnings = [];
   const datasets = {};
@@ -579,6 +582,7 @@ export function parseUff(input, source = 'file') {
       continue;
     }
     records.push(result.record);
+    cursor.progress?.();
     warnings.push(...result.warnings);
   }
   if (recordNumber === 0) throw bad(`${source}: the file is empty`);

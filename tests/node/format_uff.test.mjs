@@ -211,3 +211,11 @@ test('a 58b flagged big-endian but written little-endian is refused naming the b
   const flipped = Buffer.from(b58.replace(/^( {4}58b {5})1/gm, '$12'), 'latin1');
   assert.throws(() => parseUff(flipped, 'bo.uff'), { message: /^bo\.uff: record 1 \(dataset 58b\): the binary values read big endian, as the 58b ID line's byte ordering \(field 3 = 2\) says, are no ordinary numbers \(the first: .*\), read little endian they are \(the first: 0\): the byte ordering field is likely wrong/ });
 });
+
+test('onProgress: the fraction of the bytes read, increasing to 1, after each function', () => {
+  const name = 'time-ascii-double.uff';
+  const seen = [];
+  readerOf(name, bytes(name)).read(bytes(name), name, { onProgress: (f) => seen.push(f) });
+  assert.equal(seen.length, 3);
+  assert.ok(seen.every((f, i) => f > (seen[i - 1] ?? 0)) && seen[2] === 1, String(seen));
+});

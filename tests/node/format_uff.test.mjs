@@ -219,3 +219,12 @@ test('onProgress: the fraction of the bytes read, increasing to 1, after each fu
   assert.equal(seen.length, 3);
   assert.ok(seen.every((f, i) => f > (seen[i - 1] ?? 0)) && seen[2] === 1, String(seen));
 });
+
+test('no response left after the skipped records: the message names them (issue 56: "the responses are s (channels )")', () => {
+  const text = bytes('time-ascii-double.uff').toString('latin1')
+    .replace(/^ {9}8 {4}0 {4}0 {4}0 NONE {17}m {19}/m, '         2    0    0    0 NONE                 Pa                  ')
+    .replace(/^ {8}12 {4}0 {4}0 {4}0 NONE {17}m\/s\^2 {15}/m, '         2    0    0    0 NONE                 Pa                  ');
+  assert.throws(() => uffToDataset(parseUff(Buffer.from(text, 'latin1'), 's.uff'), { source: 's.uff' }), {
+    message: "s.uff: no displacement, velocity or acceleration record is left among the 3 time responses (record 2 (dataset 58) skipped: its ordinate is stress in Pa, not a force, displacement, velocity or acceleration; record 3 (dataset 58) skipped: its ordinate is stress in Pa, not a force, displacement, velocity or acceleration)",
+  });
+});

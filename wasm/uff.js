@@ -39,7 +39,6 @@ export const FUNCTION_TYPES = {
   5: 'transmissibility', 6: 'coherence', 7: 'auto correlation', 8: 'cross correlation', 9: 'power spectral density',
 };
 
-
 /** True when the bytes (or text) look like a universal file: the first non-blank line is -1. */
 export function looksLikeUff(input) {
   const head = typeof input === 'string' ? input.slice(0, 4096) : latin1(toBytes(input).subarray(0, 4096));
@@ -104,16 +103,16 @@ class Cursor {
   }
 }
 
-export /** True on a little-endian host (every current browser and Node platform; checked, not assumed). */
+/** True on a little-endian host (every current browser and Node platform; checked, not assumed). */
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-export const isDelimiter = (line) => line !== null && line.trim() === '-1';
+const isDelimiter = (line) => line !== null && line.trim() === '-1';
 
 /**
  * The fields of a fixed-format line: widths [w1, w2, ...] (0 for a skipped 1X column is written as
  * a width with kind 'x'). kinds: 'i' integer, 'e' real, 'a' text, 'x' skipped.
  */
-export function fixedFields(line, layout) {
+function fixedFields(line, layout) {
   const out = [];
   let at = 0;
   for (const [kind, width] of layout) {
@@ -126,7 +125,7 @@ export function fixedFields(line, layout) {
 }
 
 /** The parser of one dataset block: the file, the record number and the messages it makes. */
-export class Block {
+class Block {
   constructor(cursor, source, recordNumber, dataset) {
     Object.assign(this, { cursor, source, recordNumber, dataset });
   }
@@ -225,7 +224,7 @@ function layoutOf(form) {
 }
 
 /** The numbers of one data line: blank-separated when they all read so, else by the fixed widths. */
-export function lineNumbers(line, widths, block, lineNumber) {
+function lineNumbers(line, widths, block, lineNumber) {
   const tokens = line.trim() === '' ? [] : line.trim().split(/\s+/);
   const numbers = tokens.map(fortranNumber);
   if (numbers.every(Number.isFinite)) return numbers;

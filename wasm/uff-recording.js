@@ -62,7 +62,6 @@ export function uffRecording(parsed, source = 'file') {
       functionType: r.functionType, ...(SPECIFIC_DATA_TYPES[r.axes.ordinate.specificType] ? { ordinate: SPECIFIC_DATA_TYPES[r.axes.ordinate.specificType] } : {}),
       ...(r.ids[0] && r.ids[0] !== 'NONE' ? { id: r.ids[0] } : {}),
     };
-    if (!(r.abscissa instanceof Float64Array) || h !== undefined) { /* the grid is h, start */ } else meta.abscissa = r.abscissa;
     const channel = {
       name: name(prefix), quantity, unit: r.axes.ordinate.units, values: r.complex ? r.values.re : r.values,
       ...(r.complex ? { imag: r.values.im } : {}), ...(h !== undefined ? { h } : {}), ...(start !== undefined ? { start } : {}),

@@ -80,7 +80,11 @@ export function uffRecording(parsed, source = 'file') {
   const g = parsed.geometry ?? { nodes: [], lines: [], elements: [] };
   const variant = functions.length === 0 ? (g.nodes.length ? 'geometry' : modes.length ? '55' : 'uff') : functions.some((r) => r.binary) ? '58b' : '58';
   const parameters = {};
-  if (parsed.units) Object.assign(parameters, { 'units.length': parsed.units.length, 'units.force': parsed.units.force, 'units.temperature': parsed.units.temperature });
+  if (parsed.units) {
+    const u = parsed.units;
+    Object.assign(parameters, { 'units.length': u.length, 'units.force': u.force, 'units.temperature': u.temperature });
+    notes.push(`${source}: units (dataset 164): code ${u.code}, ${u.system}${u.description ? ` "${u.description}"` : ''}; factors into SI: length ${u.length}, force ${u.force}, temperature ${u.temperature} (offset ${u.temperatureOffset})`);
+  }
   const recording = {
     format: 'uff', variant, channels, parameters, datasets: parsed.datasets ?? {},
     geometry: { nodes: g.nodes.length, lines: g.lines.length, elements: g.elements.length }, geometryData: g,

@@ -3,6 +3,7 @@
 import Papa from 'papaparse';
 import { badInput, systemFromJson } from '../wasm/api.js';
 import { parseDatasetCsv } from '../wasm/csv.js';
+import { uffRead } from './uff-call.mjs';
 
 const CALLS = {
   // The CSV path of the CLI and the page: parse, then identify the parsed record.
@@ -30,6 +31,7 @@ const CALLS = {
     mechid.simulate(system, { h: 0.01, n: 64 });
     return { ...mechid.modal(system), model: 'modal' };
   },
+  uffRead,
   identify: (mechid, { method, data, options }) => mechid.identify(method, data, options),
   nonlinearIdentify: (mechid, { data, options }) => mechid.nonlinearIdentify(data, options),
   svfIdentify: (mechid, { data, options }) => mechid.svfIdentify(data, options),

@@ -19,14 +19,10 @@ import { matRecording, variableName } from './mat-channels.js';
 
 /** The text every level 5 MAT file starts with. */
 export const MAT5_TEXT = 'MATLAB 5.0 MAT-file';
-/** The text of a MAT v7.3 file (an HDF5 file with a 512-byte user block holding this header). */
-export const MAT73_TEXT = 'MATLAB 7.3 MAT-file';
 
-const ascii = (bytes) => String.fromCharCode(...bytes);
+export const ascii = (bytes) => String.fromCharCode(...bytes);
 /** Whether the first bytes are a MAT v5/v7 file's header. */
 export const looksLikeMat5 = (head) => head.length >= 128 && ascii(head.subarray(0, MAT5_TEXT.length)) === MAT5_TEXT;
-/** Whether the first bytes are a MAT v7.3 file's header (its HDF5 signature is checked in mat73.js). */
-export const looksLikeMat73 = (head) => head.length >= 128 && ascii(head.subarray(0, MAT73_TEXT.length)) === MAT73_TEXT;
 
 /** The largest inflated size of one compressed variable (bytes): a zlib bomb stops here. */
 export const MAX_INFLATED = 2 ** 30;
@@ -193,7 +189,7 @@ function header(bytes, source) {
   if (bytes.length < 128) throw badInput(`${source}: a MAT file starts with a 128-byte header and this file has ${bytes.length} bytes`);
   if (!looksLikeMat5(bytes)) throw badInput(`${source}: not a MATLAB level 5 MAT file (its header does not start with "${MAT5_TEXT}")`);
   const mark = ascii(bytes.subarray(126, 128));
-  if (mark !== 'IM' && mark !== 'MI') throw badInput(`${source}: the MAT header's endian indicator is ${quoted(mark)} (neither "IM" nor "MI"): the file is damaged`);
+  if (mark !== 'IM' && mark !== 'MI') throw badInput(`${source}: the MAT header's endian indicator is "${quoted(mark)}" (neither "IM" nor "MI"): the file is damaged`);
   const le = mark === 'IM';
   return { le, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
 }

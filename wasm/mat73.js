@@ -13,7 +13,7 @@
 // bytes are written into h5wasm's in-memory file system: one copy of the file.
 // What becomes a channel, a parameter or a note is decided in mat-channels.js, as for MAT v5.
 import { badInput, quoted } from './errors.js';
-import { MAX_INFLATED, looksLikeMat73 } from './mat.js';
+import { MAX_INFLATED, ascii } from './mat.js';
 import { matRecording, variableName } from './mat-channels.js';
 
 /** The 8-byte HDF5 signature (at byte 0, 512, 1024, … of the file). */
@@ -22,6 +22,12 @@ export const HDF5_SIGNATURE = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
 export const hdf5At = (bytes, offset) => bytes.length >= offset + 8 && HDF5_SIGNATURE.every((b, i) => bytes[offset + i] === b);
 /** Whether the first bytes are an HDF5 file (signature at 0 or after a 512-byte user block). */
 export const looksLikeHdf5 = (head) => hdf5At(head, 0) || hdf5At(head, 512);
+
+// MATLAB's header text: "MATLAB 7.3 MAT-file" since R2006b; MATLAB 7.4 wrote "MATLAB 7.0 MAT-file
+// ... HDF5 schema 0.05" (SciPy's testhdf5_7.4_GLNX86.mat).
+const MAT_HEADER = /^MATLAB \d+\.\d+ MAT-file/;
+/** Whether the first bytes (≥ 520) are a MAT v7.3 file: MATLAB's header text and HDF5 at byte 512. */
+export const looksLikeMat73 = (head) => MAT_HEADER.test(ascii(head.subarray(0, 20))) && hdf5At(head, 512);
 
 const NUMERIC = new Set(['double', 'single', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64', 'logical']);
 const isBlob = (x) => typeof Blob !== 'undefined' && x instanceof Blob;
@@ -125,13 +131,13 @@ function variables(h5wasm, file, source, notes) {
 export async function readMat73(input, source, { onProgress } = {}) {
   const head = isBlob(input) ? new Uint8Array(await input.slice(0, 1024).arrayBuffer()) : input.subarray(0, 1024);
   if (!looksLikeMat73(head)) {
-    throw badInput(looksLikeHdf5(head)
-      ? `${source}: an HDF5 file without MATLAB's header ("MATLAB 7.3 MAT-file"): not a MATLAB v7.3 MAT file`
-      : `${source}: not a MATLAB v7.3 MAT file (its header does not start with "MATLAB 7.3 MAT-file")`);
+    const why = !looksLikeHdf5(head) ? 'neither MATLAB\'s header with HDF5 data at byte 512 nor an HDF5 file'
+      : MAT_HEADER.test(ascii(head.subarray(0, 20))) ? 'MATLAB\'s header without HDF5 data at byte 512: the file is damaged'
+        : 'an HDF5 file without MATLAB\'s 512-byte header ("MATLAB 7.3 MAT-file")';
+    throw badInput(`${source}: not a MATLAB v7.3 MAT file (${why})`);
   }
-  if (!hdf5At(head, 512)) throw badInput(`${source}: a MATLAB 7.3 header without HDF5 data at byte 512: the file is damaged or truncated`);
   const h5wasm = await loadH5wasm();
-  const { FS } = h5wasm;
+  const { FS } = await h5wasm.ready;
   const dir = `/mechid-${Date.now()}-${Math.floor(Math.random() * 1e9)}`;
   FS.mkdir(dir);
   let path, mounted = false, file = null;

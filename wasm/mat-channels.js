@@ -11,13 +11,11 @@
 // their time axis (quantity 'time'). Text, cells, sparse matrices, objects and arrays of more than
 // two dimensions are not channels: each is one note saying why.
 import { badInput, quoted } from './errors.js';
+import { quantityOf } from './recording.js';
 
 const RATE = /^(fs|samplerate|sample_rate|samplingrate|sampling_rate|samplingfrequency|sampling_frequency|srate)$/i;
 const PERIOD = /^(ts|dt|h|sampleperiod|sample_period|samplingperiod|sampling_period|sampling_interval)$/i;
 const TIME = /^(t|time)$/i;
-
-// Until recording.js's quantityOf lands: no quantity from a bare MATLAB name.
-const quantityOf = () => 'other';
 
 /** The one line of a variable's refusal or note: "variable 'x'". */
 export const variableName = (name) => `variable ${quoted(name)}`;

@@ -197,13 +197,13 @@ function header(bytes, source) {
 /**
  * The variables of a MAT v5 file's bytes with a synchronous `inflate(compressed, index) ->
  * Uint8Array` for miCOMPRESSED elements (readMat passes the ones it inflated beforehand).
- * Returns {variables, notes, le}.
+ * Returns {variables, notes, le} (le: false for a big-endian file).
  */
 export function parseMatVariables(bytes, source, { inflate, onProgress } = {}) {
   const { le, view } = header(bytes, source);
   const ctx = { source, le, index: 0 };
   const variables = [];
-  const notes = le ? [] : ['big-endian file (saved on a big-endian machine)'];
+  const notes = [];
   const top = topElements(ctx, view);
   for (const el of top) {
     ctx.index++;
@@ -285,7 +285,6 @@ export async function readMat(bytes, source, { onProgress } = {}) {
     onProgress?.(0.9 * (++done / compressed.size));
   }
   const { variables, notes } = parseMatVariables(bytes, source, { inflate: (_, index) => inflated.get(index) });
-  if (compressed.size) notes.push(`${compressed.size} compressed variable${compressed.size > 1 ? 's' : ''} (MAT v7)`);
   onProgress?.(1);
   return matRecording(variables, { source, variant: 'v5', notes });
 }

@@ -187,3 +187,17 @@ test('bad MAT v7.3 files: an HDF5 file not MATLAB\'s, no MATLAB_class, truncated
     }
   }
 });
+
+test('mechid identify: a record from its MAT v6, v7 and v7.3 files gives the CSV\'s result', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const cli = new URL('../../bin/mechid.js', import.meta.url).pathname;
+  const identify = (file) => {
+    const run = spawnSync(process.execPath, [cli, 'identify', '--data', new URL(file, dir).pathname, '--method', 'auto'], { encoding: 'utf8' });
+    assert.equal(run.status, 0, `${file}: ${run.stderr}`);
+    const { timing_ms: _, ...result } = JSON.parse(run.stdout);
+    return result;
+  };
+  const csv = identify('chain2.csv');
+  assert.ok(csv.M.length === 2 && csv.status !== 'failed');
+  for (const file of ['chain2_v6.mat', 'chain2_v7.mat', 'chain2_v73.mat']) assert.deepEqual(identify(file), csv, file);
+});

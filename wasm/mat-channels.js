@@ -103,7 +103,8 @@ export function matRecording(variables, { source, variant, notes = [] }) {
 // a note saying which; undefined when none is.
 function spacingOf(parameters, notes) {
   for (const [name, value] of Object.entries(parameters)) {
-    if (RATE.test(name) && value > 0) {
+    // A spacing must be a positive finite number: a rate of 1e-320 Hz would give h = Infinity.
+    if (RATE.test(name) && value > 0 && Number.isFinite(1 / value)) {
       notes.push(`sample spacing h = 1/${name} = ${1 / value} s, from the scalar ${quoted(name)} = ${value} Hz`);
       return 1 / value;
     }

@@ -63,6 +63,9 @@ function numbers(ctx, view, el, what) {
   const count = el.n / size;
   const start = view.byteOffset + el.data;
   if (ctx.le === LITTLE_ENDIAN_HOST) {
+    // Doubles at an 8-byte boundary (every uncompressed v5 variable's, the tags being 8 bytes):
+    // a view of the file's bytes, no copy; else a copy of the bytes in the host's order.
+    if (Typed === Float64Array && start % 8 === 0) return new Float64Array(view.buffer, start, count);
     const raw = new Typed(view.buffer.slice(start, start + el.n));
     if (Typed === Float64Array) return raw;
     const out = new Float64Array(count);

@@ -40,10 +40,19 @@ async function loadH5wasm() {
     const node = typeof process !== 'undefined' && process.versions?.node;
     const url = node ? 'h5wasm' : new URL('./vendor/h5wasm/hdf5_hl.js', import.meta.url).href;
     const h5wasm = (await import(url)).default;
-    await h5wasm.ready;
+    // HDF5's errors as thrown JS errors rather than its diagnostic stack printed to the console.
+    (await h5wasm.ready).activate_throwing_error_handler();
     h5wasmModule = h5wasm;
   }
   return h5wasmModule;
+}
+
+// The deepest cause of an HDF5 error ("#003: … in H5F__super_read(): file signature not found"
+// → "file signature not found"), as one line.
+function hdf5Reason(e) {
+  const text = String(e?.message ?? e);
+  const causes = [...text.matchAll(/#\d+: .*?\(\): ([^\n]*)/g)].map((m) => m[1].trim());
+  return causes.at(-1) ?? text.split('\n')[0];
 }
 
 const attribute = (node, name) => {
@@ -70,15 +79,15 @@ function datasetVariable(ds, name, source) {
   if (attribute(ds, 'MATLAB_empty')) return { name, kind: 'numeric', dims: [0, 0], re: new Float64Array(0) };
   if (attribute(ds, 'MATLAB_sparse') !== undefined) return { name, kind: 'sparse', dims, why: 'is a sparse matrix: not read (save it with full() first)' };
   if (cls === 'cell') return { name, kind: 'cell', dims, why: 'is a cell array: cells are not read (save its contents as separate variables)' };
+  const numel = dims.reduce((a, b) => a * b, 1);
+  const itemSize = ds.metadata?.size ?? 8;
+  if (numel * itemSize > MAX_INFLATED) throw badInput(`${source}: ${label} declares ${dims.join('×')} values (${numel * itemSize} bytes): more than ${MAX_INFLATED} bytes, not read`);
   if (cls === 'char') {
     const codes = ds.value;
     const textOf = Array.from(codes ?? [], (c) => String.fromCharCode(Number(c))).join('');
     return { name, kind: 'char', dims, text: textOf };
   }
   if (!NUMERIC.has(cls)) return { name, kind: 'other', dims, why: `is of MATLAB class ${quoted(String(cls))}: not read` };
-  const numel = dims.reduce((a, b) => a * b, 1);
-  const itemSize = ds.metadata?.size ?? 8;
-  if (numel * itemSize > MAX_INFLATED) throw badInput(`${source}: ${label} declares ${dims.join('×')} values (${numel * itemSize} bytes): more than ${MAX_INFLATED} bytes, not read`);
   const dtype = ds.metadata;
   if (dtype?.type === 6 /* H5T_COMPOUND */) {
     const members = dtype.compound_type?.members?.map((m) => m.name) ?? [];
@@ -155,7 +164,7 @@ export async function readMat73(input, source, { onProgress } = {}) {
     try {
       file = new h5wasm.File(path, 'r');
     } catch (e) {
-      throw badInput(`${source}: HDF5 cannot open this MATLAB v7.3 file (${String(e?.message ?? e).split('\n')[0]}): the file is damaged or truncated`);
+      throw badInput(`${source}: HDF5 cannot open this MATLAB v7.3 file (${hdf5Reason(e)}): the file is damaged or truncated`);
     }
     const notes = [];
     let vars;
@@ -163,7 +172,7 @@ export async function readMat73(input, source, { onProgress } = {}) {
       vars = variables(h5wasm, file, source, notes);
     } catch (e) {
       if (e?.name === 'MechidError') throw e;
-      throw badInput(`${source}: HDF5 cannot read this MATLAB v7.3 file (${String(e?.message ?? e).split('\n')[0]}): the file is damaged or truncated`);
+      throw badInput(`${source}: HDF5 cannot read this MATLAB v7.3 file (${hdf5Reason(e)}): the file is damaged or truncated`);
     }
     onProgress?.(1);
     return matRecording(vars, { source, variant: 'v7.3', notes });

@@ -179,12 +179,7 @@ test('bad MAT v7.3 files: an HDF5 file not MATLAB\'s, no MATLAB_class, truncated
   await rejects(readMat73(bytesOf('noclass_v73.mat'), 'noclass.mat'), /^noclass\.mat: an HDF5 file whose variables have no MATLAB_class attribute: not a MATLAB v7\.3 MAT file/);
   await rejects(readMat73(bytesOf('mixed_v6.mat'), 'v6.mat'), /^v6\.mat: not a MATLAB v7\.3 MAT file \(neither/);
   for (const cut of [600, 1500, 3000, 5000, 7000]) {
-    try {
-      await readMat73(v73.subarray(0, cut), 'cut.mat');
-    } catch (e) {
-      assert.equal(e.code, 'bad-input', `cut at ${cut}: ${e.stack}`);
-      assert.match(e.message, /^cut\.mat: /);
-    }
+    await rejects(readMat73(v73.subarray(0, cut), 'cut.mat'), /^cut\.mat: HDF5 cannot open this MATLAB v7\.3 file \(truncated file: eof = \d+/);
   }
 });
 

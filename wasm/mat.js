@@ -228,46 +228,72 @@ export function parseMatVariables(bytes, source, { inflate, onProgress } = {}) {
   return { variables, notes, le };
 }
 
-/** The compressed top-level elements' bytes of a MAT v5 file, by variable index (1-based). */
+/** The compressed top-level elements' bytes of a MAT v5 file by variable index (1-based), and its byte order. */
 export function compressedElements(bytes, source) {
   const { le, view } = header(bytes, source);
   const ctx = { source, le, index: 0 };
-  const out = new Map();
+  const compressed = new Map();
   topElements(ctx, view).forEach((el, i) => {
-    if (el.type === MI.COMPRESSED) out.set(i + 1, new Uint8Array(view.buffer, view.byteOffset + el.data, el.n));
+    if (el.type === MI.COMPRESSED) compressed.set(i + 1, new Uint8Array(view.buffer, view.byteOffset + el.data, el.n));
   });
-  return out;
+  return { compressed, le };
 }
 
 /**
  * The inflated bytes of a zlib stream (RFC 1950) through the platform's DecompressionStream
- * ('deflate' is the zlib format; Node ≥ 18 and every current browser have it): at most
- * MAX_INFLATED bytes; a stream that does not inflate (damaged, truncated, a wrong checksum) is
- * one bad-input line naming `where`.
+ * ('deflate' is the zlib format; Node ≥ 18 and every current browser have it): at most `limit`
+ * bytes; a stream that does not inflate (damaged, truncated, a wrong checksum) is one bad-input
+ * line naming `where`. `sizeOf(first8)` may tell the inflated size from its first 8 bytes (a MAT
+ * element's tag): the output is then written into one buffer of that size as it arrives, without
+ * the copy that joining the pieces costs.
  */
-export async function inflateZlib(compressed, source, where, limit = MAX_INFLATED) {
+export async function inflateZlib(compressed, source, where, { limit = MAX_INFLATED, sizeOf } = {}) {
   if (typeof DecompressionStream === 'undefined') {
     throw badInput(`${source}: ${where} is compressed (MAT v7) and this platform cannot inflate it: save the file with save -v6`);
   }
-  const stream = new Blob([compressed]).stream().pipeThrough(new DecompressionStream('deflate'));
-  const reader = stream.getReader();
-  const parts = [];
-  let total = 0;
+  const stream = new DecompressionStream('deflate');
+  const writer = stream.writable.getWriter();
+  // Errors surface on the reading side; these promises only must not go unhandled.
+  writer.write(compressed).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const tooLarge = (size) => badInput(`${source}: ${where} inflates to more than ${size} bytes${size === limit ? ': not read (split the file\'s variables)' : ', the size its tag declares'}`);
+  let parts = [], total = 0, out = null;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      total += value.length;
-      if (total > limit) {
-        await reader.cancel();
-        throw badInput(`${source}: ${where} inflates to more than ${limit} bytes: not read (split the file's variables)`);
+      if (out) {
+        if (total + value.length > out.length) throw tooLarge(out.length);
+        out.set(value, total);
+      } else {
+        parts.push(value);
       }
-      parts.push(value);
+      total += value.length;
+      if (total > limit) throw tooLarge(limit);
+      if (!out && sizeOf && total >= 8) {
+        const joined = join(parts, total);
+        const size = sizeOf(joined.subarray(0, 8));
+        if (size !== undefined && size >= total && size <= limit) {
+          out = new Uint8Array(size);
+          out.set(joined);
+        } else {
+          parts = [joined];
+        }
+        sizeOf = undefined;
+      }
     }
   } catch (e) {
+    reader.cancel().catch(() => {});
     if (e?.name === 'MechidError') throw e;
     throw badInput(`${source}: ${where}: the compressed data does not inflate (${e?.message ?? e}): the file is damaged or truncated`);
   }
+  return out ? out.subarray(0, total) : join(parts, total);
+}
+
+// The pieces as one array (the piece itself when there is one).
+function join(parts, total) {
+  if (parts.length === 1) return parts[0];
   const out = new Uint8Array(total);
   let at = 0;
   for (const p of parts) { out.set(p, at); at += p.length; }
@@ -280,11 +306,16 @@ export async function inflateZlib(compressed, source, where, limit = MAX_INFLATE
  * onProgress(fraction) after each variable inflated.
  */
 export async function readMat(bytes, source, { onProgress } = {}) {
-  const compressed = compressedElements(bytes, source);
+  const { compressed, le } = compressedElements(bytes, source);
+  // A compressed variable is one miMATRIX element: its tag tells the inflated size.
+  const sizeOf = (tag) => {
+    const view = new DataView(tag.buffer, tag.byteOffset, 8);
+    return view.getUint32(0, le) === MI.MATRIX ? 8 + view.getUint32(4, le) : undefined;
+  };
   const inflated = new Map();
   let done = 0;
   for (const [index, data] of compressed) {
-    inflated.set(index, await inflateZlib(data, source, `variable ${index}`));
+    inflated.set(index, await inflateZlib(data, source, `variable ${index}`, { sizeOf }));
     onProgress?.(0.9 * (++done / compressed.size));
   }
   const { variables, notes } = parseMatVariables(bytes, source, { inflate: (_, index) => inflated.get(index) });

@@ -10,7 +10,7 @@
 // HDF5 is read by the npm package h5wasm (the HDF Group's C library compiled to WebAssembly,
 // loaded only when a v7.3 file is read). In a worker a dropped File is mounted with Emscripten's
 // WORKERFS and read in place (HDF5 reads the parts it needs); elsewhere (Node, the main thread) the
-// bytes are written into h5wasm's in-memory file system: one copy of the file.
+// bytes become a file of h5wasm's in-memory file system without a copy (MEMFS owns them while read).
 // What becomes a channel, a parameter or a note is decided in mat-channels.js, as for MAT v5.
 import { badInput, quoted } from './errors.js';
 import { MAX_INFLATED, ascii } from './mat.js';
@@ -158,7 +158,8 @@ export async function readMat73(input, source, { onProgress } = {}) {
       path = `${dir}/${named.name}`;
     } else {
       path = `${dir}/record.mat`;
-      FS.writeFile(path, isBlob(input) ? new Uint8Array(await input.arrayBuffer()) : input);
+      // canOwn: the in-memory file is the caller's bytes themselves (opened read-only), no copy.
+      FS.writeFile(path, isBlob(input) ? new Uint8Array(await input.arrayBuffer()) : input, { canOwn: true });
     }
     onProgress?.(0.1);
     try {

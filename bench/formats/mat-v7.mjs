@@ -1,10 +1,9 @@
 // MAT v7 (each variable zlib-compressed, as `save -v7` writes) for bench/formats.mjs: inflated
 // by the platform's DecompressionStream in wasm/mat.js.
-import { readFileSync } from 'node:fs';
 import { readRecording } from '../../wasm/record.js';
-import { writeMat } from './lib/mat-write.mjs';
+import { bytesOf, writeMat } from './lib/mat-write.mjs';
 
 export const name = 'MAT v7 (save -v7, compressed)';
 // The channels' noise keeps the compressed file near its raw size (about 0.9).
 export const make = (path, bytes) => writeMat(path, bytes, { compressed: true });
-export const read = (path) => readRecording(new Uint8Array(readFileSync(path)), path);
+export const read = (path) => readRecording(bytesOf(path), path);

@@ -139,7 +139,8 @@ test('a record saved as v6, v7 and v7.3 reads into the CSV\'s samples, bit for b
 test('bad MAT v5 files: one line naming the file and what is wrong, never a crash', async () => {
   await rejects(read('nan_v6.mat'), /^nan_v6\.mat: variable w sample 3 is NaN/);
   await rejects(read('textonly_v6.mat'), /^textonly_v6\.mat: no variable .* is a vector or matrix of numbers \(variable note is text "nothing to read"/);
-  await rejects(read('matlab/corrupted_zlib_data.mat'), /^corrupted_zlib_data\.mat: variable 3: the compressed data does not inflate/);
+  // Damaged deflate data: here it inflates past the size its element's tag declares.
+  await rejects(read('matlab/corrupted_zlib_data.mat'), /^corrupted_zlib_data\.mat: variable 3 inflates to more than 26840 bytes, the size its tag declares/);
   await rejects(read('matlab/corrupted_zlib_checksum.mat'), /^corrupted_zlib_checksum\.mat: variable 1: the compressed data does not inflate/);
   const good = bytesOf('mixed_v6.mat');
   const endian = good.slice();
@@ -151,7 +152,10 @@ test('bad MAT v5 files: one line naming the file and what is wrong, never a cras
   await rejects(readMat(good.subarray(0, 100), 'short.mat'), /^short\.mat: a MAT file starts with a 128-byte header and this file has 100 bytes/);
   // A zlib bomb stops at the limit; a stream that is cut does not inflate.
   const bomb = deflateSync(new Uint8Array(1 << 20));
-  await rejects(inflateZlib(bomb, 'bomb.mat', 'variable 1', 1000), /^bomb\.mat: variable 1 inflates to more than 1000 bytes/);
+  await rejects(inflateZlib(bomb, 'bomb.mat', 'variable 1', { limit: 1000 }), /^bomb\.mat: variable 1 inflates to more than 1000 bytes: not read/);
+  // More than the element's tag declares (the buffer is sized by the tag), or exactly that.
+  await rejects(inflateZlib(bomb, 'tag.mat', 'variable 1', { sizeOf: () => 100_000 }), /^tag\.mat: variable 1 inflates to more than 100000 bytes, the size its tag declares/);
+  assert.equal((await inflateZlib(bomb, 'tag.mat', 'variable 1', { sizeOf: () => 1 << 20 })).length, 1 << 20);
   await rejects(inflateZlib(bomb.subarray(0, 20), 'cut.mat', 'variable 2'), /^cut\.mat: variable 2: the compressed data does not inflate/);
   // Every truncation of the uncompressed and the compressed file: a reading or one bad-input line.
   for (const file of ['mixed_v6.mat', 'mixed_v7.mat']) {

@@ -200,3 +200,23 @@ test('mechid identify: a record from its MAT v6, v7 and v7.3 files gives the CSV
   assert.ok(csv.M.length === 2 && csv.status !== 'failed');
   for (const file of ['chain2_v6.mat', 'chain2_v7.mat', 'chain2_v73.mat']) assert.deepEqual(identify(file), csv, file);
 });
+
+test('mechid modes: an F-16-shaped MAT file (Force 1×N, Acceleration 3×N, Fs, no time) gives the CSV\'s modes', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const cli = new URL('../../bin/mechid.js', import.meta.url).pathname;
+  const modes = (file, ...extra) => {
+    const run = spawnSync(process.execPath, [cli, 'modes', '--data', new URL(file, dir).pathname, '--band', '0.3:4', ...extra], { encoding: 'utf8' });
+    assert.equal(run.status, 0, `${file}: ${run.stderr}`);
+    return JSON.parse(run.stdout);
+  };
+  const csv = modes('f16like.csv', '--output-cols', 'a1,a2,a3');
+  const mat = modes('f16like_v7.mat');  // Force: the input (quantity force); Acceleration(1..3): the outputs; h = 1/Fs
+  assert.equal(csv.modes.length, 2);  // the chain's modes at 1.98 and 2.87 Hz (f16like-system.json)
+  assert.equal(mat.modes.length, csv.modes.length);
+  // The CSV's h is fitted to its time column, the MAT's is 1/Fs: equal to rounding.
+  const close = (a, b, what) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.abs(b), `${what}: ${a} vs ${b}`);
+  csv.modes.forEach((m, i) => {
+    close(mat.modes[i].freq_hz, m.freq_hz, `mode ${i + 1} frequency`);
+    close(mat.modes[i].zeta, m.zeta, `mode ${i + 1} damping`);
+  });
+});

@@ -1,17 +1,23 @@
 #!/usr/bin/env node
-// `node fuzz/mat73-async.mjs [CASES=10000] [SEED=1]`: mutated MAT v7.3 files through wasm/mat73.js.
-// Not a target of fuzz/run.mjs, whose worker runs each case synchronously: this reader is async
-// (h5wasm loads and reads through promises). The MAT header is kept and the HDF5 part after byte
-// 512 mutated with the mat target's operators (fuzz/mat-mutations.mjs); every case must end in a
-// Recording of finite samples or one bad-input line; anything else is printed and counted as a crash.
+// `node fuzz/mat-async.mjs [CASES=10000] [SEED=1]`: mutated MAT files through the asynchronous
+// readers: v7.3 (wasm/mat73.js, h5wasm) and compressed v7 (wasm/mat.js readMat, whose zlib
+// streams the platform's DecompressionStream inflates). Not targets of fuzz/run.mjs, whose worker
+// runs each case synchronously (the mat target covers the v5 parser with zlib's synchronous
+// inflate). The header is kept (512 bytes of a v7.3 file, 128 of a v7 file) and the rest mutated
+// with the mat target's operators (fuzz/mat-mutations.mjs); every case must end in a Recording
+// of finite samples or one bad-input line; anything else is printed and counted as a crash.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { readMat } from '../wasm/mat.js';
 import { readMat73 } from '../wasm/mat73.js';
 import { OPERATORS, mutateMat } from './mat-mutations.mjs';
 
 const dir = new URL('../tests/fixtures/formats/mat/', import.meta.url);
-const bases = ['mixed_v73.mat', 'chain2_v73.mat', 'noclass_v73.mat', 'matlab/testhdf5_7.4_GLNX86.mat']
-  .map((f) => new Uint8Array(readFileSync(new URL(f, dir))));
+// [file, header bytes kept, reader]
+const bases = [['mixed_v73.mat', 512, readMat73], ['chain2_v73.mat', 512, readMat73], ['noclass_v73.mat', 512, readMat73],
+  ['matlab/testhdf5_7.4_GLNX86.mat', 512, readMat73], ['mixed_v7.mat', 128, readMat], ['classes_v7.mat', 128, readMat],
+  ['matlab/big_endian.mat', 128, readMat], ['matlab/testcomplex_7.4_GLNX86.mat', 128, readMat]]
+  .map(([f, keep, read]) => ({ bytes: new Uint8Array(readFileSync(new URL(f, dir))), keep, read }));
 const arbitrary = fc.record({
   base: fc.nat({ max: bases.length - 1 }),
   mutations: fc.array(fc.record({ op: fc.nat({ max: OPERATORS - 1 }), a: fc.nat(), b: fc.nat() }), { minLength: 1, maxLength: 3 }),
@@ -23,15 +29,15 @@ let slowest = { ms: 0, seed: null };
 const began = Date.now();
 for (let i = 0; i < cases; i++) {
   const c = fc.sample(arbitrary, { seed: seed + i, numRuns: 1 })[0];
-  const base = bases[c.base];
-  const tail = mutateMat(base.subarray(512), c.mutations);
-  const bytes = new Uint8Array(512 + tail.length);
-  bytes.set(base.subarray(0, 512));
-  bytes.set(tail, 512);
+  const { bytes: base, keep, read } = bases[c.base];
+  const tail = mutateMat(base.subarray(keep), c.mutations);
+  const bytes = new Uint8Array(keep + tail.length);
+  bytes.set(base.subarray(0, keep));
+  bytes.set(tail, keep);
   const start = performance.now();
   let kind;
   try {
-    const r = await readMat73(bytes, 'fuzz.mat');
+    const r = await read(bytes, 'fuzz.mat');
     kind = r.channels.every((ch) => ch.values.every(Number.isFinite) && (!ch.imag || ch.imag.every(Number.isFinite))) ? 'ok' : 'non-finite';
   } catch (e) {
     kind = e?.code === 'bad-input' && !e.message.includes('\n') ? 'bad-input' : 'crash';

@@ -16,6 +16,8 @@ import { quantityOf } from './recording.js';
 const RATE = /^(fs|samplerate|sample_rate|samplingrate|sampling_rate|samplingfrequency|sampling_frequency|srate)$/i;
 const PERIOD = /^(ts|dt|h|sampleperiod|sample_period|samplingperiod|sampling_period|sampling_interval)$/i;
 const TIME = /^(t|time)$/i;
+/** Notes kept of one file (what was skipped and why). */
+const MAX_NOTES = 50;
 
 /** The one line of a variable's refusal or note: "variable 'x'". */
 export const variableName = (name) => `variable ${quoted(name)}`;
@@ -75,7 +77,7 @@ export function matRecording(variables, { source, variant, notes = [] }) {
       out.push(`${label} has ${v.dims.length} dimensions (${v.dims.join('×')}): only vectors and matrices are read`);
     } else {
       const dims = v.dims.filter((d, i) => d > 1 || i < 2);
-      pieces.push(...numericChannels({ ...v, dims: dims.length >= 2 ? dims : [dims[0], 1] }));
+      for (const c of numericChannels({ ...v, dims: dims.length >= 2 ? dims : [dims[0], 1] })) pieces.push(c);
     }
   }
   // The time axis: a vector named t/time as long as the most common length of the others.
@@ -96,7 +98,9 @@ export function matRecording(variables, { source, variant, notes = [] }) {
   if (!channels.length) {
     throw badInput(`${source}: no variable of this MATLAB file is a vector or matrix of numbers${out.length ? ` (${out.slice(0, 3).join('; ')})` : ''}`);
   }
-  return { format: 'mat', variant, channels, parameters, notes: out };
+  // A file of 10^5 skipped variables says so in a bounded list.
+  const notesKept = out.length > MAX_NOTES ? [...out.slice(0, MAX_NOTES), `and ${out.length - MAX_NOTES} more notes like these`] : out;
+  return { format: 'mat', variant, channels, parameters, notes: notesKept };
 }
 
 // The sample spacing stated by a scalar named like a sample rate or period (the first one), with

@@ -167,7 +167,7 @@ function structFields(ctx, view, at, end, name, label) {
     const full = `${name}.${field}`;
     const el = element(ctx, view, pos, end, `${variableName(full)}`);
     if (el.type !== MI.MATRIX) throw badInput(`${ctx.source}: ${variableName(full)}: data type ${el.type} where a matrix is needed`);
-    out.push(...matrix(ctx, view, el.data, el.data + el.n, full, 1));
+    for (const v of matrix(ctx, view, el.data, el.data + el.n, full, 1)) out.push(v);
     pos = el.next;
   }
   return out;
@@ -217,9 +217,9 @@ export function parseMatVariables(bytes, source, { inflate, onProgress } = {}) {
       const innerView = new DataView(inner.buffer, inner.byteOffset, inner.byteLength);
       const m = element(ctx, innerView, 0, innerView.byteLength, `${where} (inflated)`);
       if (m.type !== MI.MATRIX) throw badInput(`${source}: ${where}: the inflated data is of type ${m.type} where a matrix (14) is needed`);
-      variables.push(...matrix(ctx, innerView, m.data, m.data + m.n, '', 0));
+      for (const v of matrix(ctx, innerView, m.data, m.data + m.n, '', 0)) variables.push(v);  // no spread: a struct may have 10^5 fields
     } else if (el.type === MI.MATRIX) {
-      variables.push(...matrix(ctx, view, el.data, el.data + el.n, '', 0));
+      for (const v of matrix(ctx, view, el.data, el.data + el.n, '', 0)) variables.push(v);
     } else {
       notes.push(`${where} is a data element of type ${el.type}, not a matrix: skipped`);
     }

@@ -220,3 +220,27 @@ test('mechid modes: an F-16-shaped MAT file (Force 1×N, Acceleration 3×N, Fs, 
     close(mat.modes[i].zeta, m.zeta, `mode ${i + 1} damping`);
   });
 });
+
+test('a struct of 200,000 fields: read without a stack overflow, its notes bounded', async () => {
+  // A 1×1 struct "s" whose fields are empty doubles (8-byte elements), written by hand per the
+  // format: no tool writes such a file, and a spread of 200,000 results overflowed the stack.
+  const F = 200_000;
+  const u32 = (...xs) => { const b = new Uint8Array(4 * xs.length); xs.forEach((x, i) => new DataView(b.buffer).setUint32(4 * i, x, true)); return b; };
+  const fields = new Uint8Array(8 * F);
+  for (let i = 0; i < F; i++) new DataView(fields.buffer).setUint32(8 * i, 14, true);
+  const body = [u32(6, 8, 2, 0), u32(5, 8, 1, 1), u32(0x00010001), Uint8Array.of(0x73, 0, 0, 0), u32(0x00040005, 1), u32(1, F),
+    new Uint8Array(F).fill(0x61), fields];
+  const n = body.reduce((a, b) => a + b.length, 0);
+  const head = bytesOf('mixed_v6.mat').subarray(0, 128);
+  const bytes = new Uint8Array(136 + n);
+  bytes.set(head);
+  bytes.set(u32(14, n), 128);
+  let at = 136;
+  for (const b of body) { bytes.set(b, at); at += b.length; }
+  await rejects(readMat(bytes, 'many.mat'), /^many\.mat: no variable of this MATLAB file is a vector or matrix of numbers \(variable s\.a is empty/);
+  const { matRecording } = await import('../../wasm/mat-channels.js');
+  const texts = Array.from({ length: 100 }, (_, i) => ({ name: `c${i}`, kind: 'char', dims: [1, 1], text: 'x' }));
+  const rec = matRecording([...texts, { name: 'y', kind: 'numeric', dims: [1, 3], re: Float64Array.of(1, 2, 3) }], { source: 'n.mat', variant: 'v5' });
+  assert.equal(rec.notes.length, 51);
+  assert.equal(rec.notes.at(-1), 'and 50 more notes like these');
+});

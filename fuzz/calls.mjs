@@ -4,6 +4,9 @@ import Papa from 'papaparse';
 import { badInput, systemFromJson } from '../wasm/api.js';
 import { parseDatasetCsv } from '../wasm/csv.js';
 import { uffRead } from './uff-call.mjs';
+import { MAX_INFLATED, parseMatVariables } from '../wasm/mat.js';
+import { matRecording } from '../wasm/mat-channels.js';
+import { inflateSync } from 'node:zlib';
 
 const CALLS = {
   // The CSV path of the CLI and the page: parse, then identify the parsed record.
@@ -32,6 +35,19 @@ const CALLS = {
     return { ...mechid.modal(system), model: 'modal' };
   },
   uffRead,
+  // The MAT v5/v7 reader (the synchronous parser with zlib's synchronous inflate, bounded as
+  // readMat's DecompressionStream is); `broken` says how its Recording breaks the reader's promises.
+  matParse(mechid, { base64 }) {
+    const inflate = (data, index) => {
+      try {
+        return new Uint8Array(inflateSync(data, { maxOutputLength: MAX_INFLATED }));
+      } catch (e) {
+        throw badInput(`fuzz.mat: variable ${index}: the compressed data does not inflate (${e.message})`);
+      }
+    };
+    const { variables, notes } = parseMatVariables(new Uint8Array(Buffer.from(base64, 'base64')), 'fuzz.mat', { inflate });
+    return { status: 'ok', model: 'dataset', broken: recordingBroken(matRecording(variables, { source: 'fuzz.mat', variant: 'v5', notes })) };
+  },
   identify: (mechid, { method, data, options }) => mechid.identify(method, data, options),
   nonlinearIdentify: (mechid, { data, options }) => mechid.nonlinearIdentify(data, options),
   svfIdentify: (mechid, { data, options }) => mechid.svfIdentify(data, options),
@@ -46,6 +62,20 @@ function datasetBroken({ h, t, u, y }) {
   if (!(Number.isFinite(h) && h > 0)) return `h = ${h}`;
   if (![u, y].every((m) => m.data.every(Number.isFinite))) return 'a non-finite value in u or y';
   for (let i = 1; i < t.length; i++) if (!(t[i] > t[i - 1])) return `t not increasing at sample ${i}`;
+  return '';
+}
+
+// What is wrong with a Recording, or '' (wasm/recording.js: named channels of finite samples).
+function recordingBroken({ channels, parameters, notes }) {
+  if (!channels.length) return 'no channel';
+  for (const c of channels) {
+    if (typeof c.name !== 'string' || !(c.values instanceof Float64Array) || c.values.length === 0) return `channel ${c.name}: bad name or values`;
+    if (![...c.values, ...(c.imag ?? [])].every(Number.isFinite)) return `channel ${c.name}: a non-finite sample`;
+    if (c.imag && c.imag.length !== c.values.length) return `channel ${c.name}: imag and values differ in length`;
+    if (c.h !== undefined && !(c.h > 0 && Number.isFinite(c.h))) return `channel ${c.name}: h = ${c.h}`;
+  }
+  if (!Object.values(parameters).every(Number.isFinite)) return 'a non-finite parameter';
+  if (!notes.every((n) => typeof n === 'string' && !n.includes('\n'))) return 'a note that is not one line';
   return '';
 }
 

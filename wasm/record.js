@@ -34,7 +34,7 @@ function columnFactors(names, unit = 1, factors = [], scale = new Map()) {
 export async function readRecording(source, name, { onProgress } = {}) {
   const reader = readerOf(name, await bytesOf(source, SNIFF_BYTES));
   if (!reader) return undefined;
-  return reader.read(await bytesOf(source), name, { onProgress });
+  return reader.read(reader.blob && isBlob(source) ? source : await bytesOf(source), name, { onProgress });
 }
 
 /**

@@ -6,7 +6,7 @@ import Papa from '../gen/vendor/papaparse.mjs';
 import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIONS } from '../gen/csv.js';
 import { parseUff } from '../gen/uff.js';
 import { uffChannels } from '../gen/uff-convert.js';
-import { identifyRecords, isUffRecord, readRecord } from '../gen/record.js';
+import { identifyRecords, isUffRecord, readRecord, readRecording } from '../gen/record.js';
 import { REQUEST, REPLY } from '../client/protocol.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
@@ -56,6 +56,17 @@ function uffColumns(file, parsed) {
   const preview = Array.from({ length: Math.min(5, n) }, (_, i) => values.map((v) => String(v[i])));
   const transfer = columns.filter((a) => a !== null).map((a) => a.buffer);
   return { result: { name: file.name, header, hasHeader: true, delimiter: 'uff', preview, columns }, transfer };
+}
+
+// A file of a format of wasm/readers.js (MAT, ...) read into a Recording, as csvColumns' answer:
+// its time series' names, first rows and first 2000 samples to plot.
+function recordingColumns(file, recording) {
+  const series = recording.channels.filter((c) => (c.axis ?? 'time') === 'time');
+  const n = Math.min(2000, ...series.map((c) => c.values.length));
+  const columns = series.map((c, k) => (k < PLOTTED_COLUMNS ? c.values.slice(0, n) : null));
+  const preview = Array.from({ length: Math.min(5, n) }, (_, i) => series.map((c) => String(c.values[i])));
+  const transfer = columns.filter((a) => a !== null).map((a) => a.buffer);
+  return { result: { name: file.name, header: series.map((c) => c.name), hasHeader: true, delimiter: recording.format, preview, columns }, transfer };
 }
 
 const handlers = {
@@ -111,6 +122,8 @@ const handlers = {
   // 20 000 columns of 12 characters), rather than shown cut at some column (the probe's one-line
   // 50 MB file appeared as "16385 columns").
   [REQUEST.csvColumns]: async (api, { file }) => {
+    const recording = await readRecording(file, file.name);
+    if (recording) return recordingColumns(file, recording);
     if (await isUffFile(file)) return uffColumns(file, await readUff(file));
     const head = decodeText(await file.slice(0, HEAD_BYTES).arrayBuffer()).text;  // by its BOM, as FileReader reads it later
     if (head.trim() === '' && file.size <= HEAD_BYTES) throw badInput(`${file.name}: the file is empty`);

@@ -3,6 +3,9 @@
 import Papa from 'papaparse';
 import { badInput, systemFromJson } from '../wasm/api.js';
 import { parseDatasetCsv } from '../wasm/csv.js';
+import { readTdms } from '../wasm/tdms.js';
+import { readWav } from '../wasm/wav.js';
+import { latin1ToBytes } from './binary-mutations.mjs';
 
 const CALLS = {
   // The CSV path of the CLI and the page: parse, then identify the parsed record.
@@ -30,6 +33,12 @@ const CALLS = {
     mechid.simulate(system, { h: 0.01, n: 64 });
     return { ...mechid.modal(system), model: 'modal' };
   },
+  // A binary reader alone (format 'wav' or 'tdms'); `broken` says how its Recording breaks what
+  // the readers promise (recordingBroken).
+  readBinary(mechid, { format, latin1 }) {
+    const read = { wav: readWav, tdms: readTdms }[format];
+    return { status: 'ok', model: 'dataset', broken: recordingBroken(read(latin1ToBytes(latin1), `fuzz.${format}`)) };
+  },
   identify: (mechid, { method, data, options }) => mechid.identify(method, data, options),
   nonlinearIdentify: (mechid, { data, options }) => mechid.nonlinearIdentify(data, options),
   svfIdentify: (mechid, { data, options }) => mechid.svfIdentify(data, options),
@@ -44,6 +53,20 @@ function datasetBroken({ h, t, u, y }) {
   if (!(Number.isFinite(h) && h > 0)) return `h = ${h}`;
   if (![u, y].every((m) => m.data.every(Number.isFinite))) return 'a non-finite value in u or y';
   for (let i = 1; i < t.length; i++) if (!(t[i] > t[i - 1])) return `t not increasing at sample ${i}`;
+  return '';
+}
+
+// What is wrong with a reader's Recording, or '' (recording.js: named channels of finite samples,
+// h > 0 where stated, imaginary parts as many as the real ones).
+function recordingBroken({ channels, notes }) {
+  if (!channels.length) return 'no channel';
+  if (!Array.isArray(notes)) return 'no notes';
+  for (const c of channels) {
+    if (typeof c.name !== 'string' || !(c.values instanceof Float64Array)) return `channel ${c.name}: not a named Float64Array`;
+    if (!c.values.every(Number.isFinite)) return `channel ${c.name}: a non-finite sample`;
+    if (c.h !== undefined && !(c.h > 0 && Number.isFinite(c.h))) return `channel ${c.name}: h = ${c.h}`;
+    if (c.imag && c.imag.length !== c.values.length) return `channel ${c.name}: ${c.imag.length} imaginary parts for ${c.values.length} values`;
+  }
   return '';
 }
 

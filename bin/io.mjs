@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '../wasm/api.js';
 import { decodeText } from '../wasm/csv.js';
-import { isUffRecord, readRecordBytes } from '../wasm/record.js';
+import { isUffRecord, readRecord } from '../wasm/record.js';
 import { streams } from './streams.mjs';
 
 // PapaParse (CommonJS) by require: an ES `import` of it has Node scan its 52 KB for export names
@@ -90,15 +90,16 @@ export function oneDataPath(options) {
 }
 
 /**
- * By wasm/record.js's one reader: the CSV of --data with the column options (--time-col,
- * --input-cols, --output-cols) applied; or a universal file's time-response records (dataset 58/58b, wasm/uff-convert.js): inputs
- * u1.., outputs q1../v1../a1.. by record, selected by the same --input-cols and --output-cols.
+ * By wasm/record.js's one reader: --data (a CSV, a universal file's time-response records, or any
+ * format of wasm/readers.js) with the column options (--time-col, --input-cols, --output-cols,
+ * --h) applied; `outputs` the outputs' kind (identify's --outputs; 'any' for frf and modes).
  */
-export function readDataset(options, {
-  inputCols = options['input-cols'], outputCols = options['output-cols'], path = oneDataPath(options), bytes = readBytes(path, 'data file'),
+export async function readDataset(options, {
+  inputCols = options['input-cols'], outputCols = options['output-cols'], outputs, path = oneDataPath(options), bytes = readBytes(path, 'data file'),
 } = {}) {
   checkTimeCol(options, path, bytes);
-  const data = readRecordBytes(bytes, path, { h: options.h, timeCol: options['time-col'], inputCols, outputCols }, { Papa });
+  const mapping = { h: options.h, timeCol: options['time-col'], inputCols, outputCols, outputs, resample: options.resample === true };
+  const data = await readRecord(bytes, path, mapping, { Papa });
   warn(data.warnings);
   return data;
 }

@@ -45,7 +45,9 @@ async function main(argv, module, stdout) {
   const command = await commandOf(name);
   // --help (-h) anywhere among the options: the command's help, whatever else is given.
   if (rest.some((arg) => HELP.includes(arg))) return print(commandHelp(command, mechid));
-  const options = parseOptions(name, { ...command.options, ...OUT }, rest);
+  // A command with a positional argument (`mechid inspect FILE`) takes it as that option.
+  const args = command.positional && rest.length > 0 && !rest[0].startsWith('--') ? [`--${command.positional}`, ...rest] : rest;
+  const options = parseOptions(name, { ...command.options, ...OUT }, args);
   await command.run(options, mechid);
 }
 

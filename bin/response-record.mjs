@@ -2,16 +2,16 @@
 // options, the outputs' response kinds from their names (q: displacement, v: velocity, a:
 // acceleration) or --response, and the band and averaging options as the facade names them.
 import { badInput, quoted } from '../wasm/api.js';
-import { decodeText, defaultOutputColumns, guessDelimiter, parseDecimal } from '../wasm/csv.js';
-import { isUff, readBytes, readDataset } from './io.mjs';
-import { choice, int, num, pick, requireOption, str, strs } from './options.mjs';
+import { parseDecimal } from '../wasm/csv.js';
+import { readDataset } from './io.mjs';
+import { choice, flag, int, num, pick, requireOption, str, strs } from './options.mjs';
 
 const KINDS = { q: 'displacement', v: 'velocity', a: 'acceleration' };
 
 /** The options both commands take. */
 export const RECORD_OPTIONS = {
   ...pick('data', 'h'),
-  'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'),
+  'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'), resample: flag(),
   response: choice(['displacement', 'velocity', 'acceleration']),
   band: str('LO:HI'), periods: int('P', { min: 0 }), 'skip-periods': int('S', { min: 0 }),
   frf: choice(['welch', 'lpm']), window: choice(['hann', 'rectangular', 'impact']), segment: int('N', { min: 0 }),
@@ -29,25 +29,16 @@ function parseBand(text) {
   return { bandLoHz: values[0], bandHiHz: values[1] };
 }
 
-// Without --output-cols, a CSV's outputs are csv.js's default columns of any kind (q, else v, else
-// a); a universal file chooses the same way.
-function defaultOutputCols(path, bytes) {
-  if (isUff(path, bytes)) return undefined;
-  const text = decodeText(bytes).text;
-  const first = text.slice(0, text.search(/\r?\n|$/));
-  const header = first.split(guessDelimiter(text)).map((n) => n.trim().replace(/^"(.*)"$/, '$1'));
-  const found = defaultOutputColumns(header, 'any');
-  return found.length > 0 ? found : undefined;
-}
-
 /** {data: {h, u, y}, columns, options} for mechid.frf / mechid.modes. */
-export function readResponseRecord(o, command) {
+export async function readResponseRecord(o, command) {
   requireOption(o, 'data', command);
-  const bytes = readBytes(o.data, 'data file');
-  const record = readDataset(o, { outputCols: o['output-cols'] ?? defaultOutputCols(o.data, bytes), bytes });
+  const record = await readDataset(o, { outputs: 'any' });
   const names = record.columns.outputs;
+  // a channel's quantity as its file states it (wasm/recording.js), else the kind in its name
+  const stated = new Map((record.channels ?? []).map((c) => [c.name, c.quantity]));
   const outputs = names.map((name) => {
     if (o.response !== undefined) return o.response;
+    if (Object.values(KINDS).includes(stated.get(name))) return stated.get(name);
     const kind = KINDS[String(name)[0]];
     if (!/^[qva]\d+$/.test(name) || !kind) {
       throw badInput(`output column '${quoted(name)}': its kind is not in its name (q, v or a and a number); give --response displacement|velocity|acceleration`, 'outputs');

@@ -1,13 +1,13 @@
-// One reader of a measurement record for every host (the page's worker and the CLI): a CSV or a
-// universal file (UFF dataset 58) by one sniffing rule, read into the dataset identify takes, and
+// One reader of a measurement record for every host (the page's worker and the CLI): a file of any
+// format of wasm/readers.js (recognised by its first bytes), a universal file (UFF dataset 58) or
+// a CSV, read into the dataset identify takes, and
 // one call of identify with the training runs and the held-out (validation) runs. The columns'
 // units and factors travel as factors per column (inputScale, outputScale): the core applies them.
 import { decodeText, parseDatasetCsv, parseDatasetFile } from './csv.js';
 import { looksLikeUff, parseUff } from './uff.js';
 import { uffToDataset } from './uff-convert.js';
-
-// The bytes a universal file is recognised by: its first non-blank line, -1.
-const SNIFF_BYTES = 4096;
+import { SNIFF_BYTES, readerOf } from './readers.js';
+import { recordingToDataset } from './recording.js';
 
 const isBlob = (source) => typeof Blob !== 'undefined' && source instanceof Blob;
 
@@ -25,6 +25,16 @@ async function bytesOf(source, count) {
 // `scale`, a Map by column name). Stated by the user; the core multiplies the samples.
 function columnFactors(names, unit = 1, factors = [], scale = new Map()) {
   return names.map((name, j) => unit * (factors[j] ?? scale.get(name) ?? 1));
+}
+
+/**
+ * The Recording (wasm/recording.js) of a file of a format of wasm/readers.js: `source` a File or
+ * Blob or the bytes, named `name`; undefined when no reader recognises it (a text file).
+ */
+export async function readRecording(source, name, { onProgress } = {}) {
+  const reader = readerOf(name, await bytesOf(source, SNIFF_BYTES));
+  if (!reader) return undefined;
+  return reader.read(await bytesOf(source), name, { onProgress });
 }
 
 /**
@@ -52,13 +62,17 @@ export function readRecordBytes(bytes, name, mapping = {}, { Papa } = {}) {
  */
 export async function readRecord(source, name, mapping = {}, { Papa, onProgress } = {}) {
   const { timeCol, inputCols, outputCols, h, resample, detectHeader = false } = mapping;
-  const { inputSampling = 'auto', outputs = 'displacement', cutoffHz } = mapping;  // outputs: also the default columns' kind
-  const streamed = isBlob(source) && !isUffRecord(name, await bytesOf(source, SNIFF_BYTES));
-  const data = streamed
-    ? await parseDatasetFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, outputs, h, resample, detectHeader, onProgress })
-    : readRecordBytes(await bytesOf(source), name, { ...mapping, outputs }, { Papa });
+  const { inputSampling = 'auto', cutoffHz } = mapping;
+  const head = await bytesOf(source, SNIFF_BYTES);
+  const recording = readerOf(name, head) ? await readRecording(source, name, { onProgress }) : undefined;
+  // outputs: the default columns' kind; a recording's quantities decide it when the user does not
+  const outputs = recording ? mapping.outputs : mapping.outputs ?? 'displacement';
+  const streamed = !recording && isBlob(source) && !isUffRecord(name, head);
+  const data = recording ? recordingToDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample })
+    : streamed ? await parseDatasetFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, outputs, h, resample, detectHeader, onProgress })
+      : readRecordBytes(await bytesOf(source), name, { ...mapping, outputs }, { Papa });
   const dataset = {
-    name, h: data.h, u: data.u, y: data.y, inputSampling, outputs, cutoffHz,
+    name, h: data.h, u: data.u, y: data.y, inputSampling, outputs: data.outputs ?? outputs, cutoffHz,
     inputScale: columnFactors(data.columns.inputs, mapping.forceScale, mapping.inputFactors, mapping.scale),
     outputScale: columnFactors(data.columns.outputs, mapping.outputScale, mapping.outputFactors, mapping.scale),
   };

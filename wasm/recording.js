@@ -33,5 +33,259 @@
 // @property {(i: number) => string} [where]  where sample i (0-based) is in the file, for messages
 //                                  ("line 17"); default "sample i+1"
 
+import { MAX_TIME_JITTER, OUTPUT_PREFIXES, defaultOutputColumns, uniformGrid } from './csv.js';
+import { badInput, listNames, quoted } from './errors.js';
+
 /** What a channel holds (inspect's `quantity`; identify's inputs are forces, outputs one response kind). */
 export const QUANTITIES = ['time', 'force', 'displacement', 'velocity', 'acceleration', 'voltage', 'other'];
+
+
+// Units of each quantity as files write them (SI and the common others; case matters only where
+// it must: mm, Mm). The exponent may be ^2, 2, ², **2; 'g' is a standard gravity.
+const LENGTH = '(?:m|mm|cm|um|µm|μm|nm|in|ft|mil|counts?|cnt|rad|deg|°)';
+const UNIT_RULES = [
+  ['time', /^(?:s|sec|ms|µs|us|μs|min|h)$/],
+  ['force', /^(?:N|kN|mN|lbf|lb|kgf|kip)$/i],
+  ['acceleration', new RegExp(`^(?:${LENGTH}\\s*/\\s*(?:s|sec)\\s*(?:\\^\\s*2|2|²|\\*\\*\\s*2)|${LENGTH}\\s*/\\s*(?:s|sec)\\s*/\\s*(?:s|sec)|${LENGTH}\\s*(?:s|sec)\\s*(?:\\^\\s*-\\s*2|-2|⁻²)|g|g0|gn|mg)$`, 'i')],
+  ['velocity', new RegExp(`^(?:${LENGTH}\\s*/\\s*(?:s|sec)|${LENGTH}\\s*(?:s|sec)\\s*(?:\\^\\s*-\\s*1|-1|⁻¹)|rpm)$`, 'i')],
+  ['displacement', new RegExp(`^${LENGTH}$`, 'i')],
+  ['voltage', /^(?:V|mV|µV|uV|μV|kV)$/],
+];
+
+// Names that say what a column is: the numbered names of mechid's CSVs (t, u1, q1, v1, a1) and
+// the words of lab and phone exports ("Time", "Force", "Acceleration x", "vel", "Position").
+const NAME_RULES = [
+  ['time', /^(?:t|time|times|zeit|temps|tiempo|x_value|timestamp|seconds?)$/i],
+  ['force', /^(?:u\d+|force.*|.*\bforce\b.*|load(?:\s*cell)?.*|.*\bload\b.*|excitation.*|tau.*|torque.*|effort.*)$/i],
+  ['acceleration', /^(?:a\d+|acc.*|.*\bacc(?:el(?:eration)?)?\b.*|.*accelerometer.*)$/i],
+  ['velocity', /^(?:v\d+|vel.*|.*\bvel(?:ocity)?\b.*|speed.*)$/i],
+  ['displacement', /^(?:q\d+|disp.*|.*\bdisp(?:lacement)?\b.*|pos.*|.*\bposition\b.*|encoder.*|.*\bencoder\b.*)$/i],
+  ['voltage', /^(?:volt.*|.*\bvoltage\b.*)$/i],
+];
+
+/**
+ * What a channel holds, from its unit when the unit says (N → force, m/s^2 or g → acceleration,
+ * m/s → velocity, m or counts → displacement, V → voltage, s → time), else from its name (t, u1,
+ * q1, v1, a1, "Time", "Force", "Acceleration x", ...), else 'other'. The one rule of every reader.
+ */
+export function quantityOf(name, unit = '') {
+  const u = String(unit ?? '').trim();
+  if (u !== '') {
+    const byUnit = UNIT_RULES.find(([, re]) => re.test(u));
+    if (byUnit) return byUnit[0];
+  }
+  const n = String(name ?? '').trim();
+  return NAME_RULES.find(([, re]) => re.test(n))?.[0] ?? 'other';
+}
+
+/** The response quantities in the order a default prefers them (displacement first, as identify's default). */
+const RESPONSES = ['displacement', 'velocity', 'acceleration'];
+
+// Where sample i is in the file, for messages: the reader's `where` ("line 17"), else "sample 17".
+const whereOf = (recording) => recording.where ?? ((i) => `sample ${i + 1}`);
+
+// The channels of `names` (each named once in the recording and chosen once), in that order.
+function pick(byName, names, source, role, all) {
+  return names.map((name) => {
+    const channel = byName.get(name);
+    if (!channel) throw badInput(`${source}: no ${role} channel ${quoted(name)}; the file has ${listNames(all)}`);
+    return channel;
+  });
+}
+
+// Refuses a chosen name that several channels carry, or a channel chosen twice.
+function checkUnique(channels, chosen, source) {
+  const seen = new Set();
+  for (const name of chosen) {
+    const count = channels.filter((c) => c.name === name).length;
+    if (count > 1) throw badInput(`${source}: channel ${quoted(name)} appears ${count} times; rename the columns so that each name is used once`);
+    if (seen.has(name)) throw badInput(`${source}: channel ${quoted(name)} is chosen twice (time, input or output): choose each channel once`);
+    seen.add(name);
+  }
+}
+
+// Names numbered like prefix1, prefix2, ... in the order of their numbers.
+const numbered = (names, prefix) => names.filter((n) => new RegExp(`^${prefix}\\d+$`).test(n))
+  .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
+
+/**
+ * The output channels when none are named, and their kind: with `outputs` given, the channels
+ * named like it (q1.., v1.., a1..: csv.js defaultOutputColumns) or else those whose quantity it
+ * is; without it, the displacements, or else the one response quantity the file holds (the file
+ * decides --outputs when it can). {names, kind}; names [] when there are none.
+ */
+function defaultOutputs(channels, outputs) {
+  const names = channels.map((c) => c.name);
+  const ofKind = (kind) => {
+    const byName = defaultOutputColumns(names, kind);
+    return byName.length ? byName : channels.filter((c) => c.quantity === kind).map((c) => c.name);
+  };
+  if (outputs !== undefined && outputs !== 'any') return { names: ofKind(outputs), kind: outputs };
+  const present = RESPONSES.filter((kind) => ofKind(kind).length > 0);
+  if (outputs === 'any' || present.length <= 1 || present[0] === 'displacement') {
+    const kind = present[0] ?? 'displacement';
+    return { names: ofKind(kind), kind };
+  }
+  return { names: [], kind: undefined, ambiguous: present };
+}
+
+/**
+ * The dataset identify takes from a recording: {h, t, u, y, columns: {time, inputs, outputs},
+ * outputs (the response kind), channels (name, quantity, unit of those used), format, variant,
+ * warnings}; u and y row-major {rows, cols, data}. mapping {source, timeCol, inputCols,
+ * outputCols, outputs, h, resample}: channels chosen by name; by default the time channel t (or
+ * the first of quantity time), the forces u1.. (or the channels of quantity force) and the
+ * outputs of defaultOutputs. Sample spacing: the time channel's (uniform within MAX_TIME_JITTER,
+ * or linearly resampled when `resample`), else the one the chosen channels state, else mapping.h.
+ */
+export function recordingToDataset(recording, mapping = {}) {
+  const { source = 'file', timeCol, inputCols, outputCols, outputs, h, resample = false } = mapping;
+  if (h !== undefined && !(typeof h === 'number' && h > 0 && Number.isFinite(h))) {
+    throw badInput(`h must be a positive number of seconds, got ${h}`);
+  }
+  const timeSeries = recording.channels.filter((c) => (c.axis ?? 'time') === 'time');
+  if (timeSeries.length === 0) throw badInput(`${source}: no time series in the file (${recording.notes?.[0] ?? 'its channels are spectra or FRFs'})`);
+  const names = timeSeries.map((c) => c.name);
+  const byName = new Map(timeSeries.map((c) => [c.name, c]));
+  const where = whereOf(recording);
+
+  const time = timeCol ?? (byName.has('t') ? 't' : timeSeries.find((c) => c.quantity === 'time')?.name);
+  const inputs = inputCols ?? (numbered(names, 'u').length ? numbered(names, 'u') : timeSeries.filter((c) => c.quantity === 'force').map((c) => c.name));
+  const chosenOutputs = outputCols ? { names: outputCols, kind: outputs } : defaultOutputs(timeSeries.filter((c) => c.name !== time), outputs);
+  if (inputs.length === 0 && inputCols === undefined) {
+    throw badInput(`${source}: no force channel (u1, u2, ... or a channel in N); the file has ${listNames(names)}: choose the inputs (--input-cols)`);
+  }
+  if (chosenOutputs.ambiguous) {
+    throw badInput(`${source}: the responses are ${chosenOutputs.ambiguous.join(' and ')}s: say which kind the outputs are (--outputs) or choose them (--output-cols)`);
+  }
+  if (chosenOutputs.names.length === 0) {
+    const kind = chosenOutputs.kind ?? 'displacement';
+    throw badInput(`${source}: no ${kind} channel (${OUTPUT_PREFIXES[kind]}1, ${OUTPUT_PREFIXES[kind]}2, ... or a channel in ${kind === 'acceleration' ? 'm/s^2' : kind === 'velocity' ? 'm/s' : 'm'}); the file has ${listNames(names)}: choose the outputs (--output-cols) or their kind (--outputs)`);
+  }
+  checkUnique(recording.channels, [time, ...inputs, ...chosenOutputs.names].filter((n) => n !== undefined), source);
+  const timeChannel = time === undefined ? undefined : pick(byName, [time], source, 'time', names)[0];
+  const inputChannels = pick(byName, inputs, source, 'input', names);
+  const outputChannels = pick(byName, chosenOutputs.names, source, 'output', names);
+  const used = [...inputChannels, ...outputChannels];
+
+  const N = (timeChannel ?? used[0]).values.length;
+  for (const c of [timeChannel, ...used].filter(Boolean)) {
+    if (c.imag) throw badInput(`${source}: channel ${quoted(c.name)} is complex (a spectrum or FRF), not a time series`);
+    if (c.values.length !== N) {
+      throw badInput(`${source}: channel ${quoted(c.name)} has ${c.values.length} samples but ${quoted((timeChannel ?? used[0]).name)} has ${N}; the channels of one record must have equal lengths`);
+    }
+    const bad = c.values.findIndex((x) => !Number.isFinite(x));
+    if (bad >= 0) throw badInput(`${source}: ${where(bad)}, channel ${quoted(c.name)}: ${c.values[bad]} is not a finite number`);
+  }
+  if (N < 3) throw badInput(`${source}: only ${N} sample${N === 1 ? '' : 's'}; identification needs many more`);
+
+  const warnings = [];
+  if (outputs === undefined && outputCols === undefined && chosenOutputs.kind !== 'displacement') {
+    warnings.push(`the outputs ${listNames(chosenOutputs.names)} are read as ${chosenOutputs.kind}s, as the file states; say otherwise with --outputs`);
+  }
+  let step, t, measured = null;
+  if (timeChannel) {
+    t = Float64Array.from(timeChannel.values);
+    const grid = uniformGrid(t);
+    const i = grid.notIncreasingAt;
+    if (i !== undefined && t[i] === t[i - 1]) throw badInput(`${source}: ${where(i)} repeats time ${t[i]} (duplicated sample)`);
+    if (i !== undefined) throw badInput(`${source}: time decreases at ${where(i)} (${t[i - 1]} then ${t[i]})`);
+    step = grid.step;
+    if (grid.worst > MAX_TIME_JITTER * step) {
+      const what = `time is not uniform: worst deviation ${grid.worst.toPrecision(3)} s at ${where(grid.at)} ` +
+        `(${(100 * grid.worst / step).toFixed(1)} % of h = ${step.toPrecision(4)} s)`;
+      if (!resample) throw badInput(`${source}: ${what}; resample the data first (--resample in the CLI)`);
+      warnings.push(`${what}: resampled to h = ${step.toPrecision(4)} s by linear interpolation, as asked`);
+      measured = t;
+      t = Float64Array.from(t, (_, k) => (k === N - 1 ? measured[N - 1] : measured[0] + k * step));
+    }
+    if (h !== undefined && Math.abs(h - step) > 1e-6 * step) {
+      throw badInput(`${source}: --h ${h} disagrees with the time channel ${quoted(time)} (h = ${step.toPrecision(9)})`);
+    }
+  } else {
+    const stated = [...new Set(used.map((c) => c.h).filter((x) => x !== undefined))];
+    if (stated.length > 1) throw badInput(`${source}: the chosen channels are sampled at different rates (h = ${stated.map((x) => x.toPrecision(6)).join(', ')} s); choose channels of one rate`);
+    step = stated[0] ?? h;
+    if (step === undefined) throw badInput(`${source}: no time channel 't': give the sampling period h (--h)`);
+    if (h !== undefined && Math.abs(h - step) > 1e-6 * step) {
+      throw badInput(`${source}: --h ${h} disagrees with the sample spacing the file states (h = ${step.toPrecision(9)})`);
+    }
+    const start = used[0].start ?? 0;
+    t = Float64Array.from({ length: N }, (_, k) => start + k * step);
+  }
+
+  // A channel at the samples, or linearly interpolated onto the uniform t when resampled.
+  const at = (values) => {
+    if (!measured) return values;
+    const out = new Float64Array(N);
+    for (let k = 0, j = 0; k < N; k++) {
+      while (j < N - 2 && measured[j + 1] < t[k]) j++;
+      const w = (t[k] - measured[j]) / (measured[j + 1] - measured[j]);
+      out[k] = (1 - w) * values[j] + w * values[j + 1];
+    }
+    return out;
+  };
+  const matrix = (channels) => {
+    const data = new Float64Array(N * channels.length);
+    channels.forEach((c, j) => {
+      const column = at(c.values);
+      for (let k = 0; k < N; k++) data[k * channels.length + j] = column[k];
+    });
+    return { rows: N, cols: channels.length, data };
+  };
+  return {
+    h: step, t, u: matrix(inputChannels), y: matrix(outputChannels),
+    columns: { time, inputs, outputs: chosenOutputs.names }, outputs: chosenOutputs.kind,
+    channels: used.map(({ name, quantity, unit, meta }) => ({ name, quantity, unit, ...(meta ? { meta } : {}) })),
+    format: recording.format, variant: recording.variant, warnings: [...(recording.notes ?? []), ...warnings],
+  };
+}
+
+// Smallest and largest of the values (of the magnitude for a complex channel).
+function range(c) {
+  let min = Infinity, max = -Infinity;
+  for (let i = 0; i < c.values.length; i++) {
+    const x = c.imag ? Math.hypot(c.values[i], c.imag[i]) : c.values[i];
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return c.values.length ? { min, max } : { min: null, max: null };
+}
+
+/**
+ * The summary of a file (`mechid inspect`, the page's summary of a dropped file): {format, variant,
+ * channels: [{name, quantity, unit, n, h, start, min, max}], datasets, geometry, parameters,
+ * notes}. A channel without its own spacing takes the time channel's step when it has the time
+ * channel's length (and a note says when that time is uneven).
+ */
+export function inspectRecording(recording) {
+  const notes = [...(recording.notes ?? [])];
+  const timeChannel = recording.channels.find((c) => c.name === 't') ?? recording.channels.find((c) => c.quantity === 'time');
+  let timeStep;
+  if (timeChannel && timeChannel.values.length > 1) {
+    const grid = uniformGrid(timeChannel.values);
+    if (grid.notIncreasingAt === undefined) {
+      timeStep = { h: grid.step, start: timeChannel.values[0], n: timeChannel.values.length };
+      if (grid.worst > MAX_TIME_JITTER * grid.step) {
+        notes.push(`the time channel ${quoted(timeChannel.name)} is uneven: worst deviation ${grid.worst.toPrecision(3)} s ` +
+          `(${(100 * grid.worst / grid.step).toFixed(1)} % of the mean step ${grid.step.toPrecision(4)} s); identify resamples it when asked (--resample)`);
+      }
+    } else {
+      notes.push(`the time channel ${quoted(timeChannel.name)} does not increase at ${whereOf(recording)(grid.notIncreasingAt)}`);
+    }
+  }
+  const channels = recording.channels.map((c) => {
+    const fromTime = c !== timeChannel && c.h === undefined && timeStep && c.values.length === timeStep.n;
+    return {
+      name: c.name, quantity: c.quantity, unit: c.unit ?? '', n: c.values.length,
+      h: c.h ?? (fromTime ? timeStep.h : null), start: c.start ?? (fromTime ? timeStep.start : null),
+      ...(c.axis && c.axis !== 'time' ? { axis: c.axis } : {}), ...(c.imag ? { complex: true } : {}),
+      ...range(c), ...(c.meta ? { meta: c.meta } : {}),
+    };
+  });
+  return {
+    format: recording.format, ...(recording.variant ? { variant: recording.variant } : {}), channels,
+    ...(recording.datasets ? { datasets: recording.datasets } : {}), ...(recording.geometry ? { geometry: recording.geometry } : {}),
+    parameters: recording.parameters ?? {}, notes,
+  };
+}

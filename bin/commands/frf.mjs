@@ -16,7 +16,7 @@ export const usage = {
 };
 
 export async function run(o, mechid) {
-  const { data, outputs, options: frfOptions } = readResponseRecord(o, name);
+  const { data, outputs, options: frfOptions } = await readResponseRecord(o, name);
   const result = mechid.frf(data, frfOptions);
   writeJson(result, o.out);
   if (o.uff !== undefined && result.status !== 'failed') {

@@ -27,7 +27,7 @@ export const usage = {
 
 export async function run(o, mechid) {
   requireOption(o, 'band', 'modes');
-  const { data, outputs, options: frfOptions } = readResponseRecord(o, name);
+  const { data, outputs, options: frfOptions } = await readResponseRecord(o, name);
   const result = mechid.modes(data, {
     ...frfOptions, outputs, maxOrder: o['max-order'], freqTol: o['freq-tol'], dampingTol: o['damping-tol'], macMin: o['mac-min'],
     minStableOrders: o['min-stable'], holdoutPeriods: o['holdout-periods'], weighting: o.weighting, drivingOutput: o['driving-point'],

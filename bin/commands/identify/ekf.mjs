@@ -3,9 +3,9 @@
 import { badInput } from '../../../wasm/api.js';
 import { readDataset, warn, writeJson } from '../../io.mjs';
 
-export function identifyEkf(o, mechid) {
+export async function identifyEkf(o, mechid) {
   if (o.truth !== undefined && o.truth !== 'belt-drive') throw badInput(`--truth for ekf must be belt-drive, got '${o.truth}'`);
-  const data = readDataset(o, { outputCols: o['output-cols'] ?? ['q1', 'v1'] });
+  const data = await readDataset(o, { outputCols: o['output-cols'] ?? ['q1', 'v1'] });
   const truth = o.truth === undefined ? undefined : mechid.beltDriveParameters().theta;
   const r = mechid.ekfBeltDrive({ h: data.h, u: data.u, y: data.y },
     { method: o.discretization, reading: o.reading, thetaInit: o.theta0, inputSampling: o['input-sampling'] }, truth);

@@ -50,7 +50,7 @@ export async function identifyLinear(o, mechid) {
   if (o.L !== undefined && o['force-dofs'] !== undefined) throw badInput('give --L FILE or --force-dofs D1,D2,.., not both');
   // Every --data and --validate file by wasm/record.js (CSV or UFF), its --scale factors passed to the core.
   const mapping = {
-    timeCol: o['time-col'], inputCols: o['input-cols'], outputCols: o['output-cols'], h: o.h,
+    timeCol: o['time-col'], inputCols: o['input-cols'], outputCols: o['output-cols'], h: o.h, resample: o.resample === true,
     inputSampling: o['input-sampling'], outputs: o.outputs, cutoffHz: o.cutoff, scale: parseScale(o.scale),
   };
   const read = async (path, role) => {

@@ -4,17 +4,17 @@ import { badInput } from '../../../wasm/api.js';
 import { checkDof, loadSystem, readDataset, readInputMatrix, warn, writeJson } from '../../io.mjs';
 
 // The data and the filter options common to both models; --poles or --pole-grid, not both.
-function svfInputs(o, mechid) {
+async function svfInputs(o, mechid) {
   if (o.poles !== undefined && o['pole-grid'] !== undefined) throw badInput('give --poles or --pole-grid, not both');
   const [p1, p2] = o.poles ?? [];
   const grid = o['pole-grid'] === undefined ? null : mechid.poleGrid(o['pole-grid']);
-  const data = readDataset(o);
+  const data = await readDataset(o);
   const svf = { p1, p2, grid, robust: o.robust === true, intersample: o.intersample };
   return { data: { h: data.h, u: data.u, y: data.y, inputSampling: o['input-sampling'] }, svf, columns: data };
 }
 
-export function identifySvf(o, mechid) {
-  const { data, svf, columns } = svfInputs(o, mechid);
+export async function identifySvf(o, mechid) {
+  const { data, svf, columns } = await svfInputs(o, mechid);
   checkDof(o, columns);
   const L = readInputMatrix(o.L);
   const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth);
@@ -23,8 +23,8 @@ export function identifySvf(o, mechid) {
   warn(result.status === 'failed' ? [result.message] : result.warnings);
 }
 
-export function identifySvfRlc(o, mechid) {
-  const { data, svf } = svfInputs(o, mechid);
+export async function identifySvfRlc(o, mechid) {
+  const { data, svf } = await svfInputs(o, mechid);
   const result = mechid.svfRlc(data, svf);
   writeJson(result, o.out);
   if (result.status !== 'ok') warn([result.message]);

@@ -1,0 +1,23 @@
+// mechid inspect FILE: what a data file holds as mechid reads it (wasm/recording.js
+// inspectRecording): its format, each channel's name, quantity, unit, length, spacing, start and
+// range, a MAT file's scalars, a universal file's datasets and geometry, and what was skipped.
+import { badInput } from '../../wasm/api.js';
+import { readRecording } from '../../wasm/record.js';
+import { inspectRecording } from '../../wasm/recording.js';
+import { Papa, readBytes, writeJson } from '../io.mjs';
+import { pick, requireOption } from '../options.mjs';
+
+export const name = 'inspect';
+export const summary = 'what a data file holds: format, channels (name, quantity, unit, length, spacing, range), parameters';
+export const examples = ['mechid inspect record.csv', 'mechid inspect F16Data.mat --out summary.json'];
+export const options = pick('data');
+/** `mechid inspect FILE` is `mechid inspect --data FILE`. */
+export const positional = 'data';
+export const usage = { required: ['data'], help: ['JSON {format, channels: [{name, quantity, unit, n, h, start, min, max}], parameters, datasets, geometry, notes}'] };
+
+export async function run(o) {
+  const path = requireOption(o, 'data', name);
+  const recording = await readRecording(readBytes(path, 'data file'), path, { Papa });
+  if (!recording) throw badInput(`${path}: not a format mechid reads (text, universal file, MAT, WAV, TDMS, LVM)`);
+  writeJson(inspectRecording(recording), o.out);
+}

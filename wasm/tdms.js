@@ -13,6 +13,7 @@
 // from the bytes present (so every allocation is bounded by the file's size), the second fills one
 // Float64Array per channel. Pure ES module: runs in Node and a worker.
 import { MechidError, quoted } from './errors.js';
+import { quantityOf } from './recording.js';
 import { scaledValues, scalingOf } from './tdms-scaling.js';
 
 const bad = (source, message) => new MechidError('bad-input', `${quoted(source, 80)}: ${message}`);
@@ -460,7 +461,8 @@ function buildRecording({ view, source, notes, objects, segments, onProgress, to
     const bad = values.findIndex((x) => !Number.isFinite(x));
     if (bad >= 0) throw badSample(source, label, bad, values[bad]);
     const props = Object.fromEntries(object.props);
-    const channel = { name: label, quantity: object.type === TYPE_TIMESTAMP ? 'time' : 'other', unit: typeof props.unit_string === 'string' ? props.unit_string : '', values };
+    const unit = typeof props.unit_string === 'string' ? props.unit_string : '';
+    const channel = { name: label, quantity: object.type === TYPE_TIMESTAMP ? 'time' : quantityOf(names[1], unit), unit, values };
     if (target.imag) channel.imag = target.imag;
     if (typeof props.wf_increment === 'number' && props.wf_increment > 0 && Number.isFinite(props.wf_increment)) channel.h = props.wf_increment;
     channel.start = typeof props.wf_start_offset === 'number' && Number.isFinite(props.wf_start_offset) ? props.wf_start_offset : 0;

@@ -139,3 +139,28 @@ test('TDMS: every prefix of a file and every byte set to 0x00, 0xFF or flipped r
   }
   assert.ok(count > 5000);
 });
+
+// End to end: the single-DOF record of tests/fixtures/formats/sdof/make.sh (f = 20 Hz, zeta = 0.02)
+// written by npTDMS as Rig/Force [N] and Rig/Displacement [m] in two segments: the channels are
+// chosen by the units the file states (no column options), h from wf_increment.
+test('TDMS end to end: sdof.tdms through inspect, modes and identify gives the 20 Hz mode within 0.5 %', async () => {
+  const { cli } = await import('./helpers.mjs');
+  const file = new URL('../fixtures/formats/sdof/sdof.tdms', import.meta.url).pathname;
+  const r = readTdms(new Uint8Array(readFileSync(file)), 'sdof.tdms');
+  assert.deepEqual(r.channels.map((c) => [c.name, c.quantity, c.unit, c.h, c.values.length]),
+    [['Rig/Force', 'force', 'N', 0.001, 6000], ['Rig/Displacement', 'displacement', 'm', 0.001, 6000]]);
+  const modes = await cli('modes', '--data', file, '--band', '5:50');
+  assert.equal(modes.code, 0, modes.stderr);
+  const found = JSON.parse(modes.stdout).modes;
+  assert.equal(found.length, 1);
+  assert.ok(Math.abs(found[0].freq_hz / 20 - 1) < 0.005, `modes: ${found[0].freq_hz} Hz`);
+  assert.ok(Math.abs(found[0].zeta / 0.02 - 1) < 0.02, `modes: zeta ${found[0].zeta}`);
+  const id = await cli('identify', '--data', file, '--method', 'auto', '--input-sampling', 'hold');
+  assert.equal(id.code, 0, id.stderr);
+  const result = JSON.parse(id.stdout);
+  const mode = result.modal.modes[0];
+  assert.ok(Math.abs(mode.freq_hz / 20 - 1) < 0.005, `identify: ${mode.freq_hz} Hz`);
+  assert.ok(Math.abs(mode.zeta / 0.02 - 1) < 0.02, `identify: zeta ${mode.zeta}`);
+  // in the file's units (N, m): the mass of the simulated system, 1 kg
+  assert.ok(Math.abs(result.M[0][0] - 1) < 0.01, `M = ${result.M[0][0]}`);
+});

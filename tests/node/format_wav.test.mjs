@@ -107,3 +107,27 @@ test('WAV: progress reaches 1', () => {
   readWav(bytes('pcm24-3ch.wav'), 'p.wav', { onProgress: (x) => seen.push(x) });
   assert.equal(seen.at(-1), 1);
 });
+
+// End to end: a record of a known single-DOF system (tests/fixtures/formats/sdof/make.sh: f = 20 Hz,
+// zeta = 0.02, simulated by mechid, written by sox as force and displacement in fractions of full
+// scale) through the CLI's modes and identify: the mode within 0.5 %, whatever the scale.
+const sdof = new URL('../fixtures/formats/sdof/', import.meta.url).pathname;
+const TRUTH = { freq: 20, zeta: 0.02 };
+
+for (const file of ['sdof-pcm16.wav', 'sdof-float32.wav']) {
+  test(`WAV end to end: ${file} through modes and identify gives the 20 Hz mode within 0.5 %`, async () => {
+    const { cli } = await import('./helpers.mjs');
+    const columns = ['--input-cols', 'channel 1', '--output-cols', 'channel 2'];
+    const modes = await cli('modes', '--data', sdof + file, ...columns, '--response', 'displacement', '--band', '5:50');
+    assert.equal(modes.code, 0, modes.stderr);
+    const found = JSON.parse(modes.stdout).modes;
+    assert.equal(found.length, 1);
+    assert.ok(Math.abs(found[0].freq_hz / TRUTH.freq - 1) < 0.005, `modes: ${found[0].freq_hz} Hz`);
+    assert.ok(Math.abs(found[0].zeta / TRUTH.zeta - 1) < 0.02, `modes: zeta ${found[0].zeta}`);
+    const id = await cli('identify', '--data', sdof + file, '--method', 'auto', '--input-sampling', 'hold', ...columns, '--outputs', 'displacement');
+    assert.equal(id.code, 0, id.stderr);
+    const mode = JSON.parse(id.stdout).modal.modes[0];
+    assert.ok(Math.abs(mode.freq_hz / TRUTH.freq - 1) < 0.005, `identify: ${mode.freq_hz} Hz`);
+    assert.ok(Math.abs(mode.zeta / TRUTH.zeta - 1) < 0.02, `identify: zeta ${mode.zeta}`);
+  });
+}

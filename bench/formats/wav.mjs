@@ -36,8 +36,8 @@ export function make(path, bytes) {
   }
 }
 
-/** Reads the file with readWav: {channels, samples}. */
+/** The Recording of the file, read with readWav. */
 export function read(path) {
-  const r = readWav(new Uint8Array(readFileSync(path)), path);
-  return { channels: r.channels.length, samples: r.channels[0].values.length };
+  const b = readFileSync(path);  // a Buffer: viewed, not copied
+  return readWav(new Uint8Array(b.buffer, b.byteOffset, b.length), path);
 }

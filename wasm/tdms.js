@@ -40,6 +40,12 @@ const TYPES = new Map([
 // DAQmx scaler data types (their own codes) → tdsDataType.
 const DAQMX_TYPES = new Map([[0, 5], [1, 1], [2, 6], [3, 2], [4, 7], [5, 3], [6, 8], [7, 4], [8, 9], [9, 10], [0xffffffff, TYPE_TIMESTAMP]]);
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+// Object entries of all the segments' lists together: real files (100 channels, 10^5 segments) stay
+// far below; a crafted file of many tiny segments each changing a long list would be quadratic.
+const MAX_LIST_WORK = 5e7;
+// Values a byte of the file can hold: 8 digital lines in a byte; more is channels reading the
+// same bytes over and over, refused before anything is allocated.
+const MAX_VALUES_PER_BYTE = 8;
 const utf8 = new TextDecoder('utf-8');
 // Seconds from the TDMS epoch (1904-01-01 UTC) to the Unix epoch.
 const EPOCH_1904 = 2082844800;
@@ -273,7 +279,9 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
   const objects = new Map();  // path → {path, props: Map, count, type, complex}
   const lastIndex = new Map();  // path → its most recent segment object
   const segments = [];
-  let previous = null, pos = 0, version = null;
+  let pos = 0, version = null, listWork = 0;
+  // The current object list, each path's place in it, and its objects with data (null: to find).
+  let list = null, place = null, data = null;
 
   const objectOf = (path) => {
     let o = objects.get(path);
@@ -319,14 +327,19 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
     }
     const dataAt = leadEnd + Number(rawBig);
 
-    let list;
     if (toc & TOC_META) {
       const m = new Meta(view, leadEnd, dataAt, little, fail);
-      const fresh = (toc & TOC_NEW_LIST) || !previous;
-      list = fresh ? [] : previous.slice();
-      const place = new Map(list.map((o, i) => [o.path, i]));
       const count = m.u32('the number of objects');
       m.need(count * 12, `${count} objects`);
+      // The list is changed in place (a segment that lists a few objects costs those few, not the
+      // whole list); the objects with data are found again, at the cost of the list's length,
+      // bounded over the file.
+      if ((toc & TOC_NEW_LIST) || !list) { list = []; place = new Map(); data = null; }
+      if (count > 0) data = null;
+      if (!data) {
+        listWork += list.length + count;
+        if (listWork > MAX_LIST_WORK) fail(`the segments list more than ${MAX_LIST_WORK} objects in all: not read`);
+      }
       for (let j = 0; j < count; j++) {
         const path = m.string(`the path of object ${j + 1}`);
         const what = `object ${quoted(path)}`;
@@ -340,6 +353,7 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
         } else entry = readIndex(m, path, header, what);
         if (place.has(path)) list[place.get(path)] = entry;
         else { place.set(path, list.length); list.push(entry); }
+        lastIndex.set(path, entry);
         const object = objectOf(path);
         const props = m.u32(`the number of properties of ${what}`);
         m.need(props * 8, `${props} properties of ${what}`);
@@ -349,15 +363,12 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
           object.props.set(name, propertyValue(m, type, `property ${quoted(name)} of ${what}`));
         }
       }
-      for (const o of list) lastIndex.set(o.path, o);
-    } else {
-      if (!previous && (toc & TOC_RAW)) fail('has raw data but no metadata, and no segment before it states its objects');
-      list = previous ?? [];
-    }
-    previous = list;
+    } else if (!list && (toc & TOC_RAW)) fail('has raw data but no metadata, and no segment before it states its objects');
 
     if ((toc & TOC_RAW) && end > dataAt) {
-      const data = list.filter((o) => o.hasData);
+      // The objects with values here (none of 0 values: each one read has bytes in every chunk);
+      // a new array when the list changed, shared by the segments that keep it.
+      data ??= list.filter((o) => o.hasData && (o.n > 0 || o.bytes > 0));
       const daqmx = data.filter((o) => o.daqmx).length;
       if (daqmx && daqmx !== data.length) fail('mixes DAQmx raw data with other raw data, which a segment cannot hold');
       const seg = { dataAt, end, little, objects: data, interleaved: !daqmx && !!(toc & TOC_INTERLEAVED), buffers: null, chunkSize: 0, chunks: 0, last: null };
@@ -395,6 +406,11 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
     pos = end;
     if (cut) break;
   }
+  let values = 0;
+  for (const o of objects.values()) values += o.count;
+  if (values > MAX_VALUES_PER_BYTE * bytes.length + 1024) {
+    throw bad(source, `its objects declare ${values} values in ${bytes.length} bytes, more than ${MAX_VALUES_PER_BYTE} a byte (DAQmx channels reading the same bytes): not read`);
+  }
   return buildRecording({ view, source, notes, objects, segments, onProgress, total: bytes.length });
 }
 
@@ -420,9 +436,16 @@ function buildRecording({ view, source, notes, objects, segments, onProgress, to
     const group = objects.get(`/'${names[0].replaceAll('\'', '\'\'')}'`);
     const scaling = scalingOf([propsOf(o), propsOf(group), propsOf(root)], o.type === TYPE_DAQMX);
     if (scaling.refused) { notes.push(`Channel ${quoted(label)}: ${scaling.refused}: left out.`); continue; }
-    const target = { values: new Float64Array(o.count), filled: 0 };
-    if (TYPES.get(o.type).complex) target.imag = new Float64Array(o.count);
-    if (o.type === TYPE_DAQMX) target.scalers = new Map([...scaling.scalerIds].map((id) => [id, { values: new Float64Array(o.count), filled: 0 }]));
+    const allocate = () => {
+      try {
+        return new Float64Array(o.count);
+      } catch {
+        throw bad(source, `channel ${quoted(label)}: its ${o.count} values do not fit in memory here`);
+      }
+    };
+    const target = { values: allocate(), filled: 0 };
+    if (TYPES.get(o.type).complex) target.imag = allocate();
+    if (o.type === TYPE_DAQMX) target.scalers = new Map([...scaling.scalerIds].map((id) => [id, { values: allocate(), filled: 0 }]));
     targets.set(o.path, target);
     channels.push({ object: o, names, label, scaling, target });
   }

@@ -128,7 +128,7 @@ test('TDMS: every prefix of a file and every byte set to 0x00, 0xFF or flipped r
   for (const name of ['writer-basic.tdms', 'daqmx-scaled.tdms', 'big-endian.tdms', 'scenario-chunked-interleaved-segment.tdms']) {
     const b = bytes(name);
     for (let n = 0; n <= b.length; n++, count++) outcome(b.subarray(0, n), `${name} cut at ${n}`);
-    for (let i = 0; i < Math.min(b.length, 900); i++) {
+    for (let i = 0; i < Math.min(b.length, 600); i++) {
       for (const x of [0, 0xff, b[i] ^ 0x80]) {
         const m = new Uint8Array(b);
         m[i] = x;
@@ -163,4 +163,47 @@ test('TDMS end to end: sdof.tdms through inspect, modes and identify gives the 2
   assert.ok(Math.abs(mode.zeta / 0.02 - 1) < 0.02, `identify: zeta ${mode.zeta}`);
   // in the file's units (N, m): the mass of the simulated system, 1 kg
   assert.ok(Math.abs(result.M[0][0] - 1) < 0.01, `M = ${result.M[0][0]}`);
+});
+
+// Bytes of a TDMS segment built by hand (little-endian): lead-in with ToC `toc`, metadata, raw data.
+function segment(toc, meta, raw) {
+  const lead = new DataView(new ArrayBuffer(28));
+  [0x54, 0x44, 0x53, 0x6d].forEach((x, k) => lead.setUint8(k, x));
+  lead.setUint32(4, toc, true); lead.setUint32(8, 4713, true);
+  lead.setBigUint64(12, BigInt(meta.length + raw.length), true); lead.setBigUint64(20, BigInt(meta.length), true);
+  return [new Uint8Array(lead.buffer), meta, raw];
+}
+const join = (parts) => { const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0)); parts.reduce((at, p) => (out.set(p, at), at + p.length), 0); return out; };
+const repeated = (bytes, n) => { const out = new Uint8Array(bytes.length * n); for (let k = 0; k < n; k++) out.set(bytes, k * bytes.length); return out; };
+function words(...items) {  // [kind, value] pairs: u32, u64, u8, str
+  const parts = items.map(([kind, x]) => {
+    if (kind === 'str') { const b = new TextEncoder().encode(x); return join([words(['u32', b.length]), b]); }
+    const b = new DataView(new ArrayBuffer({ u8: 1, u32: 4, u64: 8 }[kind]));
+    if (kind === 'u8') b.setUint8(0, x); else if (kind === 'u32') b.setUint32(0, x, true); else b.setBigUint64(0, BigInt(x), true);
+    return new Uint8Array(b.buffer);
+  });
+  return join(parts);
+}
+
+test('TDMS: DAQmx channels reading the same bytes over and over are refused before anything is allocated', () => {
+  const K = 300, rows = 4096;
+  const channel = (k) => words(['str', `/'g'/'c${k}'`], ['u32', 0x1269], ['u32', 5], ['u32', 1], ['u64', rows], ['u32', 1],
+    ['u32', 0], ['u32', 0], ['u32', 0], ['u32', 0], ['u32', 0], ['u32', 1], ['u32', 1], ['u32', 0]);
+  const meta = join([words(['u32', K]), ...Array.from({ length: K }, (_, k) => channel(k))]);
+  const file = join(segment(0b10001110, meta, new Uint8Array(rows)));
+  refuses(file, 'daqmx.tdms', /^daqmx\.tdms: its objects declare 1228800 values in \d+ bytes, more than 8 a byte/);
+});
+
+test('TDMS: many segments each changing a long object list are refused (bounded work), a streamed file reads in time', () => {
+  const K = 5000, S = 10001;
+  const first = join([words(['u32', K]), ...Array.from({ length: K }, (_, k) => words(['str', `/'g'/'c${k}'`], ['u32', 0xffffffff], ['u32', 0]))]);
+  const relist = join(segment(0b0010, words(['u32', 1], ['str', "/'g'/'c0'"], ['u32', 0xffffffff], ['u32', 0]), new Uint8Array(0)));
+  refuses(join([...segment(0b0110, first, new Uint8Array(0)), repeated(relist, S - 1)]), 'relist.tdms', /segment \d+ \(byte \d+\): the segments list more than 50000000 objects in all: not read/);
+  // 5·10^4 segments of raw data only (as LabVIEW streams): the object list is shared, not copied
+  const meta = words(['u32', 1], ['str', "/'g'/'x'"], ['u32', 20], ['u32', 10], ['u32', 1], ['u64', 1], ['u32', 0]);
+  const stream = join([...segment(0b1110, meta, new Uint8Array(8)), repeated(join(segment(0b1000, new Uint8Array(0), new Uint8Array(8))), 49999)]);
+  const began = performance.now();
+  const r = readTdms(stream, 'stream.tdms');
+  assert.equal(r.channels[0].values.length, 50000);
+  assert.ok(performance.now() - began < 5000);
 });

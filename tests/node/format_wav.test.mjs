@@ -67,6 +67,22 @@ test('WAV: a data size of 0 or 0xFFFFFFFF (a recorder stopped before it wrote it
   }
 });
 
+test('WAV: RF64 (EBU Tech 3306): the data size from the ds64 chunk', () => {
+  const src = bytes('pcm16-stereo.wav');  // RIFF, fmt (16 bytes), data
+  const ds64 = new Uint8Array(8 + 28);
+  const v = new DataView(ds64.buffer);
+  ds64.set([0x64, 0x73, 0x36, 0x34]); v.setUint32(4, 28, true);
+  v.setUint32(8, src.length + 36 - 8, true); v.setUint32(16, 200, true); v.setUint32(24, 50, true);
+  const file = new Uint8Array(src.length + ds64.length);
+  file.set(src.subarray(0, 12)); file.set(ds64, 12); file.set(src.subarray(12), 12 + ds64.length);
+  const f = new DataView(file.buffer);
+  file.set([0x52, 0x46, 0x36, 0x34]); f.setUint32(4, 0xffffffff, true);
+  f.setUint32(12 + ds64.length + 24 + 4, 0xffffffff, true);  // the data chunk's size
+  const r = readWav(file, 'rf64.wav');
+  assertSameAsSox(r, readDat('pcm16-stereo.dat'));
+  assert.deepEqual(r.notes, []);
+});
+
 test('WAV: a file cut inside its data keeps the whole frames, with notes', () => {
   const b = bytes('pcm16-stereo.wav');
   const r = readWav(b.subarray(0, b.length - 7), 'cut.wav');

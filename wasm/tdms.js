@@ -279,7 +279,7 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
   const objects = new Map();  // path → {path, props: Map, count, type, complex}
   const lastIndex = new Map();  // path → its most recent segment object
   const segments = [];
-  let pos = 0, version = null, listWork = 0;
+  let pos = 0, version = null, listWork = 0, values = 0;
   // The current object list, each path's place in it, and its objects with data (null: to find).
   let list = null, place = null, data = null;
 
@@ -398,18 +398,19 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
         const object = objectOf(o.path);
         if (object.type !== undefined && object.type !== o.type) fail(`the data type of ${quoted(o.path)} changes from 0x${object.type.toString(16)} to 0x${o.type.toString(16)}`);
         object.type = o.type;
-        object.count += o.n * seg.chunks + (seg.last?.get(o.path) ?? 0);
-        if (!Number.isSafeInteger(object.count)) fail(`${quoted(o.path)} has more values than any file holds`);
+        const n = o.n * seg.chunks + (seg.last?.get(o.path) ?? 0);
+        object.count += n;
+        values += n;
+      }
+      // Checked as the values add up (each object of a segment adds at least one): the work of
+      // this pass and the next stays within a multiple of the file's size.
+      if (values > MAX_VALUES_PER_BYTE * bytes.length + 1024) {
+        fail(`its objects declare ${values} values up to here in a file of ${bytes.length} bytes, more than ${MAX_VALUES_PER_BYTE} a byte (DAQmx channels reading the same bytes): not read`);
       }
       segments.push(seg);
     }
     pos = end;
     if (cut) break;
-  }
-  let values = 0;
-  for (const o of objects.values()) values += o.count;
-  if (values > MAX_VALUES_PER_BYTE * bytes.length + 1024) {
-    throw bad(source, `its objects declare ${values} values in ${bytes.length} bytes, more than ${MAX_VALUES_PER_BYTE} a byte (DAQmx channels reading the same bytes): not read`);
   }
   return buildRecording({ view, source, notes, objects, segments, onProgress, total: bytes.length });
 }

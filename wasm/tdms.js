@@ -12,7 +12,7 @@
 // Two passes: the first reads every lead-in and metadata block and counts each channel's values
 // from the bytes present (so every allocation is bounded by the file's size), the second fills one
 // Float64Array per channel. Pure ES module: runs in Node and a worker.
-import { MechidError, quoted } from './errors.js';
+import { MechidError, firstNonFinite, quoted } from './errors.js';
 import { quantityOf } from './recording.js';
 import { scaledValues, scalingOf } from './tdms-scaling.js';
 
@@ -40,6 +40,7 @@ const TYPES = new Map([
 // DAQmx scaler data types (their own codes) → tdsDataType.
 const DAQMX_TYPES = new Map([[0, 5], [1, 1], [2, 6], [3, 2], [4, 7], [5, 3], [6, 8], [7, 4], [8, 9], [9, 10], [0xffffffff, TYPE_TIMESTAMP]]);
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const HOST_LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 // Object entries of all the segments' lists together: real files (100 channels, 10^5 segments) stay
 // far below; a crafted file of many tiny segments each changing a long list would be quadratic.
 const MAX_LIST_WORK = 5e7;
@@ -169,6 +170,11 @@ function fill(view, p, stride, n, type, little, target, at) {
       out[at + i] = valueAt(view, p, part, little);
       target.imag[at + i] = valueAt(view, p + half, part, little);
     }
+    return;
+  }
+  if ((type === 10 || type === 0x1a) && stride === 8 && little === HOST_LITTLE) {
+    // contiguous doubles in the host's byte order: the bytes copied as they are
+    new Uint8Array(out.buffer, out.byteOffset + 8 * at, 8 * n).set(new Uint8Array(view.buffer, view.byteOffset + p, 8 * n));
     return;
   }
   switch (type) {
@@ -482,7 +488,7 @@ function buildRecording({ view, source, notes, objects, segments, onProgress, to
   for (const { object, names, label, scaling, target } of channels) {
     let values = target.values;
     if (scaling.scales) values = scaledValues(scaling, target, source, label);
-    const bad = values.findIndex((x) => !Number.isFinite(x));
+    const bad = firstNonFinite(values);
     if (bad >= 0) throw badSample(source, label, bad, values[bad]);
     const props = Object.fromEntries(object.props);
     const unit = typeof props.unit_string === 'string' ? props.unit_string : '';

@@ -10,7 +10,7 @@
 // sample of a B-byte container divided by 2^(8B-1) (8-bit samples are unsigned: (x-128)/128);
 // float samples as stored. The unit is '' (the file does not say what the volts mean).
 // Pure ES module: runs in Node and a worker.
-import { MechidError, quoted } from './errors.js';
+import { MechidError, firstNonFinite, quoted } from './errors.js';
 
 const bad = (source, message) => new MechidError('bad-input', `${quoted(source, 80)}: ${message}`);
 
@@ -150,7 +150,7 @@ export function readWav(bytes, source = 'file', { onProgress } = {}) {
   }
   if (format.code === FORMAT_FLOAT) {
     for (let c = 0; c < count; c++) {
-      const i = columns[c].findIndex((x) => !Number.isFinite(x));
+      const i = firstNonFinite(columns[c]);
       if (i >= 0) throw bad(source, `channel ${c + 1}, frame ${i + 1} (byte ${data.at + i * blockAlign + c * container}) is ${columns[c][i]}: the recording holds a non-finite sample`);
     }
   }

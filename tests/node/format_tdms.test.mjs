@@ -7,6 +7,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { inspectRecording } from '../../wasm/recording.js';
 import { looksLikeTdms, pathNames, readTdms } from '../../wasm/tdms.js';
 
 const dir = new URL('../fixtures/formats/tdms/', import.meta.url).pathname;
@@ -149,6 +150,11 @@ test('TDMS end to end: sdof.tdms through inspect, modes and identify gives the 2
   const r = readTdms(new Uint8Array(readFileSync(file)), 'sdof.tdms');
   assert.deepEqual(r.channels.map((c) => [c.name, c.quantity, c.unit, c.h, c.values.length]),
     [['Rig/Force', 'force', 'N', 0.001, 6000], ['Rig/Displacement', 'displacement', 'm', 0.001, 6000]]);
+  const summary = inspectRecording(r);
+  assert.equal(summary.format, 'tdms');
+  assert.deepEqual(summary.channels.map((c) => [c.name, c.quantity, c.unit, c.n, c.h, c.start, c.min, c.max]),
+    r.channels.map((c) => [c.name, c.quantity, c.unit, 6000, 0.001, 0, Math.min(...c.values), Math.max(...c.values)]));
+  assert.equal(summary.parameters['Rig/Force/wf_increment'], 0.001);
   const modes = await cli('modes', '--data', file, '--band', '5:50');
   assert.equal(modes.code, 0, modes.stderr);
   const found = JSON.parse(modes.stdout).modes;

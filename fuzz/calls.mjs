@@ -7,6 +7,9 @@ import { uffRead } from './uff-call.mjs';
 import { MAX_INFLATED, parseMatVariables } from '../wasm/mat.js';
 import { matRecording } from '../wasm/mat-channels.js';
 import { inflateSync } from 'node:zlib';
+import { readTdms } from '../wasm/tdms.js';
+import { readWav } from '../wasm/wav.js';
+import { latin1ToBytes } from './binary-mutations.mjs';
 
 const CALLS = {
   // The CSV path of the CLI and the page: parse, then identify the parsed record.
@@ -48,6 +51,12 @@ const CALLS = {
     const { variables, notes } = parseMatVariables(new Uint8Array(Buffer.from(base64, 'base64')), 'fuzz.mat', { inflate });
     return { status: 'ok', model: 'dataset', broken: recordingBroken(matRecording(variables, { source: 'fuzz.mat', variant: 'v5', notes })) };
   },
+  // A binary reader alone (format 'wav' or 'tdms'); `broken` says how its Recording breaks what
+  // the readers promise (recordingBroken).
+  readBinary(mechid, { format, latin1 }) {
+    const read = { wav: readWav, tdms: readTdms }[format];
+    return { status: 'ok', model: 'dataset', broken: recordingBroken(read(latin1ToBytes(latin1), `fuzz.${format}`)) };
+  },
   identify: (mechid, { method, data, options }) => mechid.identify(method, data, options),
   nonlinearIdentify: (mechid, { data, options }) => mechid.nonlinearIdentify(data, options),
   svfIdentify: (mechid, { data, options }) => mechid.svfIdentify(data, options),
@@ -68,8 +77,9 @@ function datasetBroken({ h, t, u, y }) {
 // What is wrong with a Recording, or '' (wasm/recording.js: named channels of finite samples).
 function recordingBroken({ channels, parameters, notes }) {
   if (!channels.length) return 'no channel';
+  if (!Array.isArray(notes)) return 'no notes';
   for (const c of channels) {
-    if (typeof c.name !== 'string' || !(c.values instanceof Float64Array) || c.values.length === 0) return `channel ${c.name}: bad name or values`;
+    if (typeof c.name !== 'string' || !(c.values instanceof Float64Array)) return `channel ${c.name}: not a named Float64Array`;
     if (![...c.values, ...(c.imag ?? [])].every(Number.isFinite)) return `channel ${c.name}: a non-finite sample`;
     if (c.imag && c.imag.length !== c.values.length) return `channel ${c.name}: imag and values differ in length`;
     if (c.h !== undefined && !(c.h > 0 && Number.isFinite(c.h))) return `channel ${c.name}: h = ${c.h}`;

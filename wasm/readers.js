@@ -6,6 +6,8 @@ import { looksLikeUff, parseUff } from './uff.js';
 import { uffRecording, uffRecordingToDataset } from './uff-recording.js';
 import { looksLikeMat5, readMat } from './mat.js';
 import { looksLikeHdf5, looksLikeMat73, readMat73 } from './mat73.js';
+import { looksLikeTdms, readTdms } from './tdms.js';
+import { looksLikeWav, readWav } from './wav.js';
 
 /** Bytes looked at to recognise a format (a MAT header is 128, HDF5's signature after 512). */
 export const SNIFF_BYTES = 4096;
@@ -25,6 +27,8 @@ export const READERS = [
   // MAT v7.3, and any HDF5 file: one that is not MATLAB's is refused in one line saying so.
   { format: 'mat', recognise: (head) => looksLikeMat73(head) || looksLikeHdf5(head), read: readMat73, blob: true },
   { format: 'uff', recognise: (head, name) => /\.(uff|unv)$/i.test(name) || looksLikeUff(head), read: (bytes, source, { onProgress } = {}) => uffRecording(parseUff(bytes, source, { onProgress }), source), toDataset: uffRecordingToDataset },
+  { format: 'wav', recognise: (head) => looksLikeWav(head), read: readWav },
+  { format: 'tdms', recognise: (head) => looksLikeTdms(head), read: readTdms },
 ];
 
 /** The reader of a file named `name` whose first SNIFF_BYTES bytes are `head`, or undefined (text). */

@@ -6,26 +6,22 @@
 // refusal next to it while it is off; the modes section works from the file; reading shows its
 // progress and Cancel stops it. Readers that are not on this branch yet are stood in for by a
 // reader of JSON recordings (*.recording.json) added to a copy of the page's wasm/readers.js: the
-// page's code is the same for every reader of that table. Last, every file of
-// tests/fixtures/formats/ (each reader's fixtures) is chosen with a watchdog on the page: a
-// summary, or the message the CLI's reader gives, and never a page that stops answering for 2 s.
+// page's code is the same for every reader of that table. (tests/e2e/format-fixtures.test.mjs
+// chooses every file of the readers' fixtures.)
 // Run: node --test tests/e2e/file-summary.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, extname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { writeUff58 } from '../../wasm/uff-write.js';
 import { inspectRecording } from '../../wasm/recording.js';
-import { readRecording } from '../../wasm/record.js';
 import { simulationToCsv } from '../../wasm/api.js';
 import { fmt } from '../../web/ui/dom.js';  // the page's rounding of a number
 import { checkOnly, chooseCsv, openBrowser, openStep } from './browser.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const FIXTURES = join(ROOT, 'tests/fixtures/formats');
-const ACCEPTED = ['.csv', '.txt', '.tsv', '.dat', '.lvm', '.uff', '.unv', '.mat', '.wav', '.tdms'];
 const dir = mkdtempSync(join(tmpdir(), 'mechid-summary-e2e-'));
 const site = join(dir, 'web');
 const mechid = await loadMechidNode();
@@ -233,63 +229,4 @@ test('reading shows its progress; Cancel stops it, and the next file is read', a
   const { path: next } = standIn('after-cancel', { n: 100 });
   await chooseCsv(page, next);
   assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready', await page.textContent('#csv-status'));
-});
-
-// Every file of the fixtures' folders (recursively) with an extension the page accepts.
-function fixtureFiles(folder) {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return fixtureFiles(path);
-    return ACCEPTED.includes(extname(name).toLowerCase()) ? [path] : [];
-  });
-}
-
-// What the CLI's reader makes of a file: {channels: names} (inspect's), {message} (its refusal),
-// or null (a text file, read by the page's preview until the text reader returns a Recording).
-async function cliReading(path) {
-  try {
-    const recording = await readRecording(new Uint8Array(readFileSync(path)), basename(path));
-    return recording ? { channels: inspectRecording(recording).channels.map((c) => c.name) } : null;
-  } catch (e) {
-    return { message: e.message };
-  }
-}
-
-test('every fixture of tests/fixtures/formats: a summary (or the reader\'s message), and the page never stops answering for 2 s', async () => {
-  const files = [...fixtureFiles(FIXTURES), join(dir, 'msd.uff'), join(dir, 'msd.csv')];
-  console.log(`# ${files.length} files: ${files.map((f) => (f.startsWith(ROOT) ? f.slice(ROOT.length) : basename(f))).join(', ')}`);
-  for (const path of files) {
-    const expected = await cliReading(path);
-    // The watchdog: a round trip to the page every 200 ms while the file is read; the longest is kept.
-    let longest = 0, watching = true;
-    const watchdog = (async () => {
-      while (watching) {
-        const t0 = Date.now();
-        await page.evaluate(() => 1);
-        longest = Math.max(longest, Date.now() - t0);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    })();
-    await chooseCsv(page, path).finally(() => { watching = false; });
-    await watchdog;
-    const name = basename(path);
-    assert.ok(longest < 2000, `${name}: the page did not answer for ${longest} ms`);
-    const state = await page.getAttribute('#csv-status', 'data-state');
-    const error = await page.textContent('#csv-file-error');
-    if (expected?.message) {
-      // (the page rounds a message's long decimals)
-      const digitless = (text) => text.replace(/-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi, '#');
-      assert.equal(digitless(error), digitless(expected.message), `${name}: the page and the CLI's reader disagree`);
-    } else if (expected) {
-      assert.equal(error, '', `${name}: ${error}`);
-      const { caption, rows } = await shownSummary();
-      assert.ok(caption.startsWith(`${name}: `), `${name}: no summary (caption ${caption})`);
-      assert.deepEqual(rows.map((r) => r[0].replace(/ \(complex: \|x\|\)$/, '')), expected.channels.slice(0, 200), name);
-    } else {
-      // A text file: its columns, or one line naming the file; never a crash of the worker.
-      assert.ok(state === 'ready' || error.startsWith(`${name}: `), `${name}: ${state}, ${error}`);
-    }
-  }
-  assert.deepEqual(browser.problems, []);
 });

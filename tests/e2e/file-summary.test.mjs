@@ -3,8 +3,8 @@
 // wasm/recording.js inspectRecording on the same file) and its channels as the columns; a file's
 // quantities choose the inputs, the outputs and their kind (unless the user chose it); an uneven
 // time channel offers "resample onto a uniform grid" with its worst deviation, and identify's
-// refusal next to it while it is off; the modes section works from the file; reading shows its
-// progress and Cancel stops it. Readers that are not on this branch yet are stood in for by a
+// refusal next to it while it is off; the modes section works from the file; a file of spectra
+// only is summarised with nothing to map; reading shows its progress and Cancel stops it. Readers that are not on this branch yet are stood in for by a
 // reader of JSON recordings (*.recording.json) added to a copy of the page's wasm/readers.js: the
 // page's code is the same for every reader of that table. (tests/e2e/format-fixtures.test.mjs
 // chooses every file of the readers' fixtures.)
@@ -212,6 +212,19 @@ test('uneven time: "resample onto a uniform grid" with its worst deviation, off 
   await page.waitForFunction(() => ['ok', 'warning', 'error'].includes(document.getElementById('csv-status').dataset.state), null, { timeout: 60_000 });
   assert.notEqual(await page.getAttribute('#csv-status', 'data-state'), 'error', await page.textContent('#csv-status'));
   assert.match(await page.textContent('#csv-status'), /resampled to h = 0\.1000 s by linear interpolation, as asked/);
+});
+
+test('a file of spectra only: its summary (Δf in Hz, |x| of the complex channel), and no columns to map', async () => {
+  const path = join(dir, 'spectrum.recording.json');
+  const frf = { name: 'H1,1', quantity: 'other', unit: 'm/N', axis: 'frequency', h: 0.5, start: 0, values: [1, 0, -3], imag: [0, 4, 4] };
+  writeFileSync(path, JSON.stringify({ format: 'uff', variant: '58', channels: [frf], parameters: {}, notes: [], datasets: { 58: 1, 55: 2 } }));
+  await dropFile(path);
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready');
+  assert.match(await page.textContent('#csv-status'), /^spectrum\.recording\.json holds no time series to identify from/);
+  assert.deepEqual((await shownSummary()).rows, [['H1,1 (complex: |x|)', 'other', 'm/N', '3', '0.5000 Hz', '1.000', '5.000']]);
+  assert.deepEqual(await page.$$eval('#csv-summary-facts li', (li) => li.map((e) => e.textContent)), ['Datasets (type: count): 55: 2, 58: 1.']);
+  assert.equal(await page.isVisible('#csv-mapping'), false);
+  assert.equal(await page.isDisabled('#csv-run'), true);
 });
 
 test('reading shows its progress; Cancel stops it, and the next file is read', async () => {

@@ -49,7 +49,7 @@ const UFF_QUANTITIES = { u: 'force', q: 'displacement', v: 'velocity', a: 'accel
 // A universal file's time records as a Recording (wasm/recording.js), until wasm/uff.js returns
 // one through wasm/readers.js: then readRecording reads it first and this goes (with parseUff's
 // and uffChannels' imports). The channels as identify reads them today (u1.., q1.., v1.., a1..).
-async function uffRecording(file) {
+async function uffTimeRecording(file) {
   const parsed = parseUff(new Uint8Array(await file.arrayBuffer()), file.name);
   const { grid, channels, warnings } = uffChannels(parsed, { source: file.name });
   return {
@@ -187,7 +187,7 @@ const handlers = {
   [REQUEST.inspectFile]: async (api, { file }, progress) => {
     const onProgress = (fraction) => progress({ phase: 'reading', file: file.name, fraction });
     const recording = await readRecording(file, file.name, { onProgress })
-      ?? (await isUffFile(file) ? await uffRecording(file) : undefined);
+      ?? (await isUffFile(file) ? await uffTimeRecording(file) : undefined);
     if (recording) return recordingView(file, recording);
     const { result, transfer } = await handlers[REQUEST.csvColumns](api, { file });
     return { result: { ...result, summary: null }, transfer };

@@ -263,6 +263,12 @@ async function load(chosen) {
     showSummary(columns.summary, file.name);
     recorded = { channels: header.map((name, k) => ({ name, quantity: columns.quantities[k] })), h: columns.h, uneven: columns.uneven, outputNote: '' };
   }
+  if (header.length === 0) {  // spectra, FRFs, modes or geometry only: shown, nothing to map
+    setMeasurementFile(null);
+    setStatus(status, 'ready', `${file.name} holds no time series to identify from (its summary is above); choose another file.`);
+    changed();
+    return;
+  }
   findInput.value = '';
   chooseColumns();
   showColumns();

@@ -62,13 +62,14 @@ async function uffTimeRecording(file) {
 }
 
 // How far a time channel is from a uniform grid, when further than identify accepts
-// (MAX_TIME_JITTER of its step, as wasm/recording.js recordingToDataset): {step, worst, at} (at:
-// where in the file, for the page's message next to its resample choice); null when uniform
+// (MAX_TIME_JITTER of its step, as wasm/recording.js recordingToDataset): {step, worst, at,
+// percent} (at: where in the file, for the page's message next to its resample choice; percent:
+// the worst deviation in % of the step); null when uniform
 // enough or not increasing (identify refuses that whatever the choice).
 function unevenness(channel, where) {
   const grid = uniformGrid(channel.values);
   if (grid.notIncreasingAt !== undefined || !(grid.worst > MAX_TIME_JITTER * grid.step)) return null;
-  return { step: grid.step, worst: grid.worst, at: where(grid.at) };
+  return { step: grid.step, worst: grid.worst, at: where(grid.at), percent: 100 * grid.worst / grid.step };
 }
 
 /**

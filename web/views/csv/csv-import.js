@@ -1,8 +1,9 @@
 // The "Your measurements (CSV)" section, a lab's workflow in steps: load one file or several runs
-// (csv-runs.js; any format mechid reads, summarised by csv-summary.js), map the columns (time, forces and the DOF each acts on, outputs), units and signs
-// (csv-factors.js), structure (csv-structure.js), friction and offset, methods. The files are read
-// and parsed in the worker (PapaParse and the checks of wasm/csv.js, whose messages name the file,
-// line and column) and each chosen method identifies M, D, K from them. Every message appears next
+// (csv-runs.js; any format mechid reads, summarised by csv-summary.js), map the columns (time,
+// forces and the DOF each acts on, outputs), units and signs (csv-factors.js), structure
+// (csv-structure.js), friction and offset, methods. The files are read and parsed in the worker
+// (wasm/readers.js's readers; PapaParse and the checks of wasm/csv.js for text; messages name the
+// file and where in it) and each chosen method identifies M, D, K from them. Every message appears next
 // to the control it is about, and nothing the user entered is reset by an error. Column names and
 // cells come from the user: they are only ever set through textContent.
 import { client } from '../../client/worker-client.js';
@@ -61,7 +62,7 @@ let header = [];
 let previewRows = [];  // the file's first rows, for the preview table
 // What the worker read of a file with a Recording (inspectFile's answer), null for a text file read
 // by its preview: {channels: [{name, quantity}] of the columns, h: the spacing they state,
-// uneven: {time column: {step, worst, at}}}.
+// uneven: {time column: {step, worst, at, percent}}}.
 let recorded = null;
 let kindByUser = false;  // the output kind was chosen by the user (a file's quantities no longer set it)
 let reading = null;  // the read of the chosen file while it runs
@@ -193,7 +194,7 @@ function showResampleChoice() {
     note.textContent = '';
     return;
   }
-  const share = `${(100 * uneven.worst / uneven.step).toFixed(1)} % of h = ${fmt(uneven.step)} s`;
+  const share = `${uneven.percent.toFixed(1)} % of h = ${fmt(uneven.step)} s`;
   $('csv-resample-text').textContent = `resample onto a uniform grid (worst deviation ${fmt(uneven.worst)} s at ${uneven.at}, ${share})`;
   note.textContent = resampleBox.checked ? '' : `${files[0]?.name}: time column ${timeSelect.value} is not uniform: worst deviation `
     + `${fmt(uneven.worst)} s at ${uneven.at} (${share}); identification refuses it unless it is resampled: tick the box above to resample by linear interpolation.`;

@@ -61,8 +61,9 @@ const coherencePlot = new FrequencyPlot($('modes-coherence'), { yLabel: 'coheren
 // ------------------------------------------------------------------------------------------------
 // The record of the CSV section and the response kind of each output
 
-function kindOf(column, fallback) {
+function kindOf(column, fallback, quantities = {}) {
   if (kindChoices.has(column)) return kindChoices.get(column);
+  if (KINDS.includes(quantities[column])) return quantities[column];  // as the file states it
   return /^[qva]\d+$/.test(column) ? KIND_BY_PREFIX[column[0]] : fallback;
 }
 
@@ -85,13 +86,14 @@ function showRecord() {
     return;
   }
   const { file, mapping } = record;
-  const time = mapping.timeCol ? `time column ${mapping.timeCol}` : `h = ${mapping.h ?? '?'} s`;
+  const time = mapping.timeCol ? `time column ${mapping.timeCol}`
+    : mapping.h === undefined && record.fileH !== undefined ? `h = ${Number(record.fileH.toPrecision(6))} s (from the file)` : `h = ${mapping.h ?? '?'} s`;
   $('modes-source').textContent = `From ${file.name}: force${mapping.inputCols.length > 1 ? 's' : ''} ${mapping.inputCols.join(', ')}; `
     + `output${record.outputCols.length > 1 ? 's' : ''} ${record.outputCols.join(', ')}; ${time} (chosen in “Your measurements”).`;
   for (const column of record.outputCols) {
     const select = el('select', undefined, { name: 'modes-kind', 'data-column': column });
     select.append(...KINDS.map((k) => el('option', k, { value: k })));
-    select.value = kindOf(column, record.outputKind);
+    select.value = kindOf(column, record.outputKind, record.quantities);
     select.addEventListener('change', () => kindChoices.set(column, select.value));
     const label = el('label');
     label.append(`${column} is a`, select);

@@ -5,7 +5,6 @@
 // units and factors travel as factors per column (inputScale, outputScale): the core applies them.
 import { decodeText } from './csv.js';
 import { parseDatasetText, parseDatasetTextFile } from './text-dataset.js';
-import { readText } from './text.js';
 import { looksLikeUff, parseUff } from './uff.js';
 import { uffToDataset } from './uff-convert.js';
 import { SNIFF_BYTES, readerOf } from './readers.js';
@@ -31,14 +30,13 @@ function columnFactors(names, unit = 1, factors = [], scale = new Map()) {
 
 /**
  * The Recording (wasm/recording.js) of a file of a format of wasm/readers.js: `source` a File or
- * Blob or the bytes, named `name`; a text file (no reader recognises it) by wasm/text.js, streamed;
- * undefined for a universal file (read by uff.js).
+ * Blob or the bytes, named `name`; undefined when no reader recognises it (a text file: wasm/text.js
+ * readText reads it into a Recording, text-dataset.js into a dataset).
  */
 export async function readRecording(source, name, { onProgress } = {}) {
-  const head = await bytesOf(source, SNIFF_BYTES);
-  const reader = readerOf(name, head);
-  if (!reader) return isUffRecord(name, head) ? undefined : readText(source, name, { onProgress });  // text, streamed
-  return reader.read(await bytesOf(source), name, { onProgress });
+  const reader = readerOf(name, await bytesOf(source, SNIFF_BYTES));
+  if (!reader) return undefined;
+  return reader.read(reader.blob && isBlob(source) ? source : await bytesOf(source), name, { onProgress });
 }
 
 /**
@@ -68,11 +66,13 @@ export async function readRecord(source, name, mapping = {}, { Papa, onProgress 
   const { timeCol, inputCols, outputCols, h, resample, detectHeader = false } = mapping;
   const { inputSampling = 'auto', cutoffHz } = mapping;
   const head = await bytesOf(source, SNIFF_BYTES);
-  const recording = readerOf(name, head) ? await readRecording(source, name, { onProgress }) : undefined;
+  const reader = readerOf(name, head);
+  const recording = reader ? await readRecording(source, name, { onProgress }) : undefined;
+  const toDataset = reader?.toDataset ?? recordingToDataset;  // a format's own checks and messages first (UFF)
   // outputs: the default columns' kind; a recording's quantities decide it when the user does not
   const outputs = recording ? mapping.outputs : mapping.outputs ?? 'displacement';
   const streamed = !recording && isBlob(source) && !isUffRecord(name, head);
-  const data = recording ? recordingToDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample })
+  const data = recording ? toDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample })
     : streamed ? await parseDatasetTextFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, outputs, h, resample, detectHeader, onProgress })
       : readRecordBytes(await bytesOf(source), name, { ...mapping, outputs }, { Papa });
   const dataset = {

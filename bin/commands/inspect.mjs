@@ -4,6 +4,7 @@
 import { badInput } from '../../wasm/api.js';
 import { readRecording } from '../../wasm/record.js';
 import { inspectRecording } from '../../wasm/recording.js';
+import { readText } from '../../wasm/text.js';
 import { Papa, readBytes, writeJson } from '../io.mjs';
 import { pick, requireOption } from '../options.mjs';
 
@@ -17,7 +18,8 @@ export const usage = { required: ['data'], help: ['JSON {format, channels: [{nam
 
 export async function run(o) {
   const path = requireOption(o, 'data', name);
-  const recording = await readRecording(readBytes(path, 'data file'), path, { Papa });
+  const bytes = readBytes(path, 'data file');
+  const recording = await readRecording(bytes, path, { Papa }) ?? await readText(bytes, path);  // text: wasm/text.js
   if (!recording) throw badInput(`${path}: not a format mechid reads (text, universal file, MAT, WAV, TDMS, LVM)`);
   writeJson(inspectRecording(recording), o.out);
 }

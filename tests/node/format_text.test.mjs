@@ -195,15 +195,14 @@ test('identify\'s dataset of each dialect (the Blob path: tests/e2e/text-formats
   assert.throws(() => readRecordBytes(encode('t,u1,q1\n0,1,2\n1,x,3\n2,1,2\n'), 'bad.csv', {}, { Papa }), { message: 'bad.csv: line 3, column u1 "x" is not a number' });
 });
 
-test('inspect\'s summary of a text file (readRecording reads text with the text reader): names, quantities, units', async () => {
-  const { readRecording } = await import('../../wasm/record.js');
+test('inspect\'s summary of a text file (bin/commands/inspect.mjs: the text reader\'s Recording): names, quantities, units', async () => {
   const { inspectRecording } = await import('../../wasm/recording.js');
-  const phone = inspectRecording(await readRecording(bytes('text/phone.csv'), 'phone.csv'));
+  const phone = inspectRecording(await readText(bytes('text/phone.csv'), 'phone.csv'));
   assert.equal(phone.format, 'text');
   assert.deepEqual(phone.channels.map((c) => [c.name, c.quantity, c.unit, c.n]), [
     ['Time', 'time', 's', 200], ['Acceleration x', 'acceleration', 'm/s^2', 200], ['Acceleration y', 'acceleration', 'm/s^2', 200],
     ['Acceleration z', 'acceleration', 'm/s^2', 200], ['Absolute acceleration', 'acceleration', 'm/s^2', 200]]);
   assert.match(phone.notes[0], /the time channel Time is uneven/);
-  const units = inspectRecording(await readRecording(new Blob([bytes('text/units_row.csv')]), 'units_row.csv'));
+  const units = inspectRecording(await readText(new Blob([bytes('text/units_row.csv')]), 'units_row.csv'));
   assert.deepEqual(units.channels.map((c) => [c.name, c.quantity, c.unit]), [['t', 'time', 's'], ['u1', 'voltage', 'V'], ['q1', 'displacement', 'counts'], ['q2', 'displacement', 'counts']]);
 });

@@ -29,7 +29,7 @@ const CALLS = {
   textRead(mechid, { text, chunkSize }) {
     const bytes = new TextEncoder().encode(text);
     const r = looksLikeLvm(text) ? readLvmBytes(bytes, 'fuzz.lvm', { chunkSize }) : readTextBytes(bytes, 'fuzz.txt', { chunkSize });
-    return { status: 'ok', model: 'recording', broken: recordingBroken(r) };
+    return { status: 'ok', model: 'recording', broken: textRecordingBroken(r) };
   },
   // A system file as the CLI's loadSystem reads it (bin/io.mjs), then its modes and a short run.
   systemJson(mechid, { text }) {
@@ -74,13 +74,14 @@ const CALLS = {
   modes: (mechid, { data, options }) => ({ ...mechid.modes(data, options), model: 'band-modes' }),
 };
 
-// What is wrong with a Recording of the text readers, or '': channels of one length >= 1, finite
-// samples, a name each, where() a line.
-function recordingBroken({ channels, where }) {
-  if (channels.length === 0) return 'no channels';
+// What is wrong with a Recording of the text readers, or '': recordingBroken's promises, and
+// channels of one length >= 1 whose samples where() places on a line.
+function textRecordingBroken(r) {
+  const { channels, where } = r;
+  const broken = recordingBroken(r);
+  if (broken) return broken;
   const n = channels[0].values.length;
   if (n === 0 || channels.some((c) => c.values.length !== n)) return 'channels of different lengths or none';
-  if (channels.some((c) => typeof c.name !== 'string' || !c.values.every(Number.isFinite))) return 'a channel without a name or with a non-finite sample';
   if (!/^line \d+$/.test(where(n - 1))) return `where() gives ${where(n - 1)}`;
   return '';
 }

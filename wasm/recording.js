@@ -33,7 +33,7 @@
 // @property {(i: number) => string} [where]  where sample i (0-based) is in the file, for messages
 //                                  ("line 17"); default "sample i+1"
 
-import { MAX_TIME_JITTER, OUTPUT_PREFIXES, defaultOutputColumns, uniformGrid, uniformTime } from './csv.js';
+import { MAX_TIME_JITTER, OUTPUT_PREFIXES, defaultOutputColumns, printedResolution, uniformGrid, uniformTime } from './csv.js';
 import { badInput, listNames, quoted } from './errors.js';
 
 /** What a channel holds (inspect's `quantity`; identify's inputs are forces, outputs one response kind). */
@@ -252,7 +252,8 @@ export function inspectRecording(recording) {
     const grid = uniformGrid(timeChannel.values);
     if (grid.notIncreasingAt === undefined) {
       timeStep = { h: grid.step, start: timeChannel.values[0], n: timeChannel.values.length };
-      if (grid.worst > MAX_TIME_JITTER * grid.step) {
+      // uneven as identify judges it (csv.js uniformTime): a time printed with few decimals is its grid rounded
+      if (grid.worst > MAX_TIME_JITTER * grid.step && grid.worst > printedResolution(timeChannel.values) * (1 + 1e-6)) {
         notes.push(`the time channel ${quoted(timeChannel.name)} is uneven: worst deviation ${grid.worst.toPrecision(3)} s ` +
           `(${(100 * grid.worst / grid.step).toFixed(1)} % of the mean step ${grid.step.toPrecision(4)} s); identify resamples it when asked (--resample)`);
       }

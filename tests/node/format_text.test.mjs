@@ -205,4 +205,8 @@ test('inspect\'s summary of a text file (bin/commands/inspect.mjs: the text read
   assert.match(phone.notes[0], /the time channel Time is uneven/);
   const units = inspectRecording(await readText(new Blob([bytes('text/units_row.csv')]), 'units_row.csv'));
   assert.deepEqual(units.channels.map((c) => [c.name, c.quantity, c.unit]), [['t', 'time', 's'], ['u1', 'voltage', 'V'], ['q1', 'displacement', 'counts'], ['q2', 'displacement', 'counts']]);
+  // The ECP export's time, printed to 1 ms, is its grid rounded: not called uneven (identify's rule).
+  const ecp = inspectRecording(await readText(bytes('text/ecp_raw.txt'), 'ecp_raw.txt'));
+  assert.deepEqual([ecp.variant, ecp.notes], ['bracketed', []]);
+  assert.ok(Math.abs(ecp.channels[3].h - 0.00885) <= 0.001 / 199);
 });

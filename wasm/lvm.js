@@ -65,7 +65,7 @@ function lvmReading(head, name) {
       return { name: n, unit: units[k] ?? '', keep: true, extra };
     });
     if (xSeen > 1 && xColumns !== 'No') notes.push(`${xSeen - 1} more X_Value columns (one per channel) skipped: the first one is the time of every channel`);
-    if (y === 0) throw bad(`${name}: line ${line}: no channel names after "${END}"`);
+    if (y === 0 || names.every((n) => n === '')) throw bad(`${name}: line ${line}: no channel names after "${END}"`);
     reader = new RowReader({
       source: name, delimiter: separator, decimalComma, columns: columns.map((c) => ({ ...c, quantity: c.quantity ?? quantityOf(c.name, c.unit) })),
       keep: columns.map((c) => c.keep), firstDataLine: line + 1, dropEmpty: true,
@@ -96,6 +96,7 @@ function lvmReading(head, name) {
     if (!reader) throw bad(`${name}: the file ends before its column names (a LabVIEW measurement file has two "${END}" lines, then X_Value and the channel names)`);
     if (reader.lines.length === 0) throw bad(`${name}: no rows of numbers after the column names (line ${line0})`);
     for (const c of reader.empty) notes.push(`channel ${quoted(c)} has no values in its first row: left out`);
+    if (reader.values.every((v) => v === null)) throw bad(`${name}: no channel has values in the first row after the column names (line ${line0 + 1})`);
     const parameters = {};
     for (const [key, [value]] of Object.entries(file)) {
       const x = cellNumber(value ?? '', false);

@@ -158,6 +158,14 @@ test('LVM with an X column, a Comment column and the Windows code page; Multi X 
   assert.equal(e.notes.length, 4);
 });
 
+test('LVM without channels (fuzz findings: a Recording of no channel was returned): a blank names line, channels without values', async () => {
+  const text = readFileSync(`${dir}lvm/short.lvm`, 'latin1');
+  await assert.rejects(readLvm(encode(text.replace('X_Value\tExcitation (Trigger)\tResponse (Trigger)\tComment', '\t')), 'blank.lvm'),
+    { message: 'blank.lvm: line 23: no channel names after "***End_of_Header***"' });
+  const rows = text.split('\n').map((line, i) => (i >= 23 ? '\t\t' : line)).join('\n');
+  await assert.rejects(readLvm(encode(rows), 'empty.lvm'), { message: 'empty.lvm: no channel has values in the first row after the column names (line 24)' });
+});
+
 test('LVM bad input: truncated before the column names, a text cell', async () => {
   const text = readFileSync(`${dir}lvm/short.lvm`, 'latin1');
   await assert.rejects(readLvm(encode(text.slice(0, 400)), 'cut.lvm'), /cut\.lvm: the file ends before its column names/);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/constant_column.hpp"
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
 #include "core/sampling_period.hpp"
@@ -124,6 +125,10 @@ void validate(const Dataset& d, Eigen::Index min_samples) {
   for (Eigen::Index j = 0; j < d.u.cols(); ++j)
     require(d.u.col(j).maxCoeff() > d.u.col(j).minCoeff(),
             "input u" + std::to_string(j + 1) + " is constant: it excites nothing");
+  if (const Eigen::Index j = first_constant_column(d.y); j >= 0)
+    throw InputError("output q" + std::to_string(j + 1) + " " + constant_column_words(d.y, j) +
+                     ": its sensor recorded no motion (a dead or unconnected channel); leave its column out of the outputs or "
+                     "check the sensor");
   // Singular values further apart than 1e6 for inputs. For outputs only 1e7, at the Gram matrix's
   // resolution: weakly excited modes make noise-free outputs nearly dependent, legitimately.
   require_independent_columns(d.u, "u", "input", 1e-12, "the data cannot tell their effects apart");

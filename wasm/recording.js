@@ -180,6 +180,9 @@ export function recordingToDataset(recording, mapping = {}) {
   if (N < 3) throw badInput(`${source}: only ${N} sample${N === 1 ? '' : 's'}; identification needs many more`);
 
   const warnings = [];
+  if (outputs === undefined && outputCols === undefined && chosenOutputs.kind !== 'displacement') {
+    warnings.push(`the outputs ${listNames(chosenOutputs.names)} are read as ${chosenOutputs.kind}s, as the file states; say otherwise with --outputs`);
+  }
   let step, t, measured = null;
   if (timeChannel) {
     t = Float64Array.from(timeChannel.values);

@@ -23,7 +23,8 @@ export const options = {
   // the columns of the data file and how its inputs and outputs were sampled
   'time-col': str('NAME'), 'input-cols': strs('a,b,..'), 'output-cols': strs('a,b,..'), resample: flag(),
   'input-sampling': str('NAME', { core: 'dataset.inputSampling' }),
-  outputs: str('NAME', { core: 'dataset.outputs' }), cutoff: num('HZ', { core: 'dataset.cutoffHz', auto: true }),
+  // --outputs: default the quantity the file states (wasm/recording.js), else displacement
+  outputs: str('NAME', { core: 'dataset.outputs', auto: true }), cutoff: num('HZ', { core: 'dataset.cutoffHz', auto: true }),
   // svf (the SVF report "Modeling & Simulation of Dynamic Systems")
   model: str('MODEL'), poles: nums('P1,P2', { count: 2 }), 'pole-grid': str('LO:HI:STEP'), robust: flag(),
   form: str('auto|siso|mimo', { core: 'svf.form' }), intersample: str('cubic|linear', { core: 'svf.intersample' }),
@@ -56,8 +57,8 @@ export const FAMILIES = [
     help: (mechid) => ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors]);',
       '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS); point: samples of a continuous',
       '  force; auto: hold when every input changes at most at 1 in 8 samples, else point (diagnostics.input_sampling)',
-      '--outputs acceleration: inputs and outputs high-passed at --cutoff Hz (default: a quarter of the',
-      "  slowest mode's frequency, from a first pass) instead of integrating twice; needs point inputs",
+      '--outputs (default: what the file states, else displacement) acceleration: inputs and outputs high-passed',
+      "  at --cutoff Hz (default: a quarter of the slowest mode's frequency) instead of integrating twice; point inputs",
       '--positive: M, K > 0 and D >= 0 by construction; --force-dofs D1,..: the DOF (1-based) each input pushes (L)',
       '--data FILE repeated: runs of one experiment (one M, D, K); --validate FILE: the fit on each held-out record',
       '--structure FILE|JSON: {"M": P, "D": P, "K": P, "known": {"M": [[..]]}}, P = full|diagonal|tridiagonal|zero',

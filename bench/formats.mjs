@@ -1,0 +1,40 @@
+// Read speed and peak memory of each file reader (docs/results.md, formats): every module of
+// bench/formats/ writes a file of about 200 MB in its format ({name, make(path, bytes), read(path)}),
+// which is read once in a process of its own (bench/formats/read-one.mjs) under /usr/bin/time: the
+// read's seconds as the process measures them, its peak resident memory (Node's own ~50 MB
+// included) as the kernel counts it. Goal of issue 49: >= 50 MB/s and <= 2x the file in memory.
+// `node bench/run.mjs formats` (~2 min; needs /usr/bin/time and ~1 GB free in the temp folder).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BYTES = 200e6;
+const here = fileURLToPath(new URL('./formats/', import.meta.url));
+const modules = readdirSync(here).filter((f) => f.endsWith('.mjs') && f !== 'read-one.mjs').sort();
+const dir = mkdtempSync(join(tmpdir(), 'mechid-formats-'));
+const rows = [];
+try {
+  for (const file of modules) {
+    const format = await import(join(here, file));
+    const path = join(dir, `${format.name.replace(/\W+/g, '-')}.bin`);
+    await format.make(path, BYTES);
+    const size = statSync(path).size;
+    const run = spawnSync('/usr/bin/time', ['-f', 'peak-kb %M', process.execPath, '--max-old-space-size=8192', join(here, 'read-one.mjs'), join(here, file), path],
+      { encoding: 'utf8', maxBuffer: 1 << 20 });
+    if (run.status !== 0) throw new Error(`${format.name}: the read failed: ${run.stderr.trim().split('\n').slice(-3).join(' ')}`);
+    const { seconds, channels, samples } = JSON.parse(run.stdout.trim().split('\n').pop());
+    const peakKb = Number(/peak-kb (\d+)/.exec(run.stderr)[1]);
+    rows.push({ name: format.name, size, seconds, channels, samples, peak: peakKb * 1e3 });
+    rmSync(path);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const mb = (bytes) => (bytes / 1e6).toFixed(0);
+export const table = ['Read speed and peak memory of each reader on a file of about 200 MB (`node bench/run.mjs formats`; one',
+  'process per read, its peak resident memory as /usr/bin/time counts it, Node\'s own ~50 MB included):', '',
+  '| format | file MB | channels | samples | read s | MB/s | peak MB | peak / file |', '|---|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.name} | ${mb(r.size)} | ${r.channels} | ${r.samples} | ${r.seconds.toFixed(2)} | ${(r.size / 1e6 / r.seconds).toFixed(0)} | ${mb(r.peak)} | ${(r.peak / r.size).toFixed(2)} |`)].join('\n');

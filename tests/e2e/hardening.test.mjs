@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { foreignRequests, identifyOnPage, openStep, withReadyBrowser } from './browser.mjs';
+import { checkOnly, chooseCsv, foreignRequests, identifyOnPage, mechidCli, openStep, rescaledCsv, runCsv, withReadyBrowser } from './browser.mjs';
 
 let browser;
 let page;
@@ -142,6 +142,29 @@ test('reopening a result JSON of 600×600 matrices leaves the tab answering with
   const message = await page.textContent('#saved-open-error');
   assert.match(message, /^deep-result\.json: its JSON nests 50002 levels deep; a result file nests at most 10/);
   assert.ok(message.length < 200, message);
+});
+
+test('the sign flip: two flip buttons clicked during one run leave the factors the results used; a flip does not carry to the next file', async () => {
+  const base = join(dir, 'base-3dof.csv');
+  mechidCli('simulate', '--system', '3dof', '--h', '0.05', '--n', '2000', '--snr', '40', '--seed', '4', '--out', base);
+  const negated = rescaledCsv(base, join(dir, 'negated-3dof.csv'), { u1: -1, u2: -1, u3: -1 });
+  const factor = (c) => `input[name="csv-factor"][data-column="${c}"]`;
+  const factors = () => Promise.all(['u1', 'u2', 'u3'].map((c) => page.inputValue(factor(c))));
+  await chooseCsv(page, [negated]);
+  await checkOnly(page, 'input[name="csv-method"]', ['auto', 'variational']);
+  await runCsv(page);
+  const offers = await page.$$eval('button.flip-sign', (bs) => bs.map((b) => b.dataset.method));
+  assert.deepEqual(offers, ['auto', 'variational'], await page.textContent('#csv-status'));
+  // Both clicked at once: the first starts the run, the second must not undo its flip.
+  await page.$$eval('button.flip-sign', (bs) => bs.forEach((b) => b.click()));
+  await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('csv-status').dataset.state), null, { timeout: 60_000 });
+  assert.match(await page.textContent('#csv-status'), /factors u1 × -1, u2 × -1, u3 × -1/);
+  assert.deepEqual(await factors(), ['-1', '-1', '-1'], 'the factor fields disagree with the results shown');
+  assert.equal(await page.$('button.flip-sign'), null, 'the signs are right: no flip offered');
+  // The next file, signed correctly, starts from the factors typed, not from the flip made for the other.
+  await chooseCsv(page, [base]);
+  assert.deepEqual(await factors(), ['1', '1', '1'], 'the flip carried to the next file');
+  assert.doesNotMatch(await page.textContent('#csv-status'), /Factors kept from before/);
 });
 
 test('no request left 127.0.0.1 and nothing went to the console', () => {

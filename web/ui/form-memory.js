@@ -9,12 +9,15 @@ const KEPT = 'input:not([type=file]):not([type=button]):not([type=submit]):not([
 
 const checkable = (c) => c.type === 'checkbox' || c.type === 'radio';
 
-// The section's own controls with an id (a nested section keeps its own).
-const controls = (section) => [...section.querySelectorAll(KEPT)].filter((c) => c.id && c.closest('section[id]') === section);
+// A control's key: its id, or for a box of a list (the methods) its name and value.
+const keyOf = (c) => c.id || (checkable(c) && c.name ? `${c.name}=${c.value}` : '');
+
+// The section's own controls with a key (a nested section keeps its own).
+const controls = (section) => [...section.querySelectorAll(KEPT)].filter((c) => keyOf(c) && c.closest('section[id]') === section);
 
 function save(section) {
   const values = {};
-  for (const c of controls(section)) values[c.id] = checkable(c) ? c.checked : c.value;
+  for (const c of controls(section)) values[keyOf(c)] = checkable(c) ? c.checked : c.value;
   try {
     sessionStorage.setItem(PREFIX + section.id, JSON.stringify(values));
   } catch {
@@ -37,8 +40,8 @@ function restore(section) {
   const values = kept(section);
   if (!values) return;
   for (const c of controls(section)) {
-    if (c.disabled || !Object.hasOwn(values, c.id)) continue;
-    const value = values[c.id];
+    if (c.disabled || !Object.hasOwn(values, keyOf(c))) continue;
+    const value = values[keyOf(c)];
     if (checkable(c)) {
       if (typeof value !== 'boolean' || c.checked === value || (c.type === 'radio' && !value)) continue;
       c.checked = value;
@@ -52,7 +55,10 @@ function restore(section) {
   }
 }
 
-/** Restores each section's kept inputs (unless a shared link fills the form) and keeps them from now on. */
+/**
+ * Restores each section's kept inputs (unless a shared link fills the form) and keeps them from
+ * now on; then marks the page (html data-forms-restored).
+ */
 export function keepForms(sections) {
   const shared = window.location.hash.includes('?');
   for (const section of sections) {
@@ -60,4 +66,5 @@ export function keepForms(sections) {
     section.addEventListener('input', () => save(section));
     section.addEventListener('change', () => save(section));
   }
+  document.documentElement.dataset.formsRestored = 'true';
 }

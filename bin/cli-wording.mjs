@@ -19,7 +19,11 @@ export function cliWording(text) {
   let out = String(text);
   for (const name of names) {
     const spellings = [...new Set([camel(name), snake(name)])].filter((s) => s !== name);
-    for (const spelling of spellings) out = out.replace(new RegExp(`(?<![\\w-])${spelling}(?![\\w-])`, 'g'), `--${name}`);
+    for (const spelling of spellings) {
+      // "(--max-work FLOPS|inf, option maxWork)": the API's name beside the CLI's says nothing more here.
+      if (out.includes(`--${name}`)) out = out.replace(new RegExp(`,? option ${spelling}(?![\\w-])`, 'g'), '');
+      out = out.replace(new RegExp(`(?<![\\w-])${spelling}(?![\\w-])`, 'g'), `--${name}`);
+    }
   }
   // The input matrix: "give L (n x k)" is the --L FILE of the linear methods.
   if (names.includes('force-dofs')) out = out.replace(/\bgive L \(n x k\)/g, 'give --L FILE (n x k)');

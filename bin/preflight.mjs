@@ -17,11 +17,13 @@ export function checkOutputPaths(options) {
     if (!existsSync(folder) || !statSync(folder).isDirectory()) {
       throw badInput(`--${option} ${path}: the folder ${folder} does not exist; create it or write elsewhere (checked before the run, so that its result is not lost)`);
     }
-    if (existsSync(path) && statSync(path).isDirectory()) throw badInput(`--${option} ${path} is a folder; give a file name`);
+    const exists = existsSync(path);
+    if (exists && statSync(path).isDirectory()) throw badInput(`--${option} ${path} is a folder; give a file name`);
+    // An existing file (or /dev/null) must be writable itself; a new one needs a writable folder.
     try {
-      accessSync(folder, constants.W_OK);
+      accessSync(exists ? path : folder, constants.W_OK);
     } catch {
-      throw badInput(`--${option} ${path}: the folder ${folder} cannot be written; write elsewhere`);
+      throw badInput(`--${option} ${path}: ${exists ? 'the file' : `the folder ${folder}`} cannot be written; write elsewhere`);
     }
   }
 }

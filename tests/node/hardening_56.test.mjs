@@ -69,9 +69,11 @@ test('messages name the CLI options (--force-dofs, --L FILE, --max-work), never 
   }
 });
 
-test('the same file given twice as runs (or as a run and its validation) is refused naming it', async () => {
+test('the same file given twice as runs (or as a run and its validation), or a column\'s --scale given twice, is refused naming it', async () => {
   refused(await cli('identify', '--data', base, '--data', base, '--method', 'auto'), /--data .*base\.csv is given twice \(also as --data\): the same run would count twice/);
   refused(await cli('identify', '--data', base, '--validate', base, '--method', 'auto'), /--validate .*base\.csv is given twice \(also as --data\)/);
+  // a column's factor given twice: the last won silently
+  refused(await cli('identify', '--data', base, '--method', 'auto', '--scale', 'q1=2,q1=-1'), /--scale q1 is given twice \(2 and -1\): give each column one factor/);
 });
 
 test('modes: --segment with the default local polynomial method is refused (was ignored); with --frf welch it is taken', async () => {

@@ -19,6 +19,9 @@ export function parseScale(entries) {
     if (!Number.isFinite(factor) || factor === 0) {
       throw badInput(`--scale ${column}=${text}: the factor must be a finite nonzero number (a negative one flips the sign)`);
     }
+    if (factors.has(column.trim())) {
+      throw badInput(`--scale ${column.trim()} is given twice (${factors.get(column.trim())} and ${text}): give each column one factor`);
+    }
     factors.set(column.trim(), factor);
   }
   return factors;

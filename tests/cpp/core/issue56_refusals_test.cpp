@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "analysis/frf_estimate.hpp"
-#include "core/refusal.hpp"
+#include "refusal.hpp"
 #include "identify/dataset.hpp"
 #include "model/presets.hpp"
 #include "simulate/simulation.hpp"

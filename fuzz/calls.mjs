@@ -3,6 +3,13 @@
 import Papa from 'papaparse';
 import { badInput, systemFromJson } from '../wasm/api.js';
 import { parseDatasetCsv } from '../wasm/csv.js';
+import { uffRead } from './uff-call.mjs';
+import { MAX_INFLATED, parseMatVariables } from '../wasm/mat.js';
+import { matRecording } from '../wasm/mat-channels.js';
+import { inflateSync } from 'node:zlib';
+import { readTdms } from '../wasm/tdms.js';
+import { readWav } from '../wasm/wav.js';
+import { latin1ToBytes } from './binary-mutations.mjs';
 
 const CALLS = {
   // The CSV path of the CLI and the page: parse, then identify the parsed record.
@@ -30,6 +37,26 @@ const CALLS = {
     mechid.simulate(system, { h: 0.01, n: 64 });
     return { ...mechid.modal(system), model: 'modal' };
   },
+  uffRead,
+  // The MAT v5/v7 reader (the synchronous parser with zlib's synchronous inflate, bounded as
+  // readMat's DecompressionStream is); `broken` says how its Recording breaks the reader's promises.
+  matParse(mechid, { base64 }) {
+    const inflate = (data, index) => {
+      try {
+        return new Uint8Array(inflateSync(data, { maxOutputLength: MAX_INFLATED }));
+      } catch (e) {
+        throw badInput(`fuzz.mat: variable ${index}: the compressed data does not inflate (${e.message})`);
+      }
+    };
+    const { variables, notes } = parseMatVariables(new Uint8Array(Buffer.from(base64, 'base64')), 'fuzz.mat', { inflate });
+    return { status: 'ok', model: 'dataset', broken: recordingBroken(matRecording(variables, { source: 'fuzz.mat', variant: 'v5', notes })) };
+  },
+  // A binary reader alone (format 'wav' or 'tdms'); `broken` says how its Recording breaks what
+  // the readers promise (recordingBroken).
+  readBinary(mechid, { format, latin1 }) {
+    const read = { wav: readWav, tdms: readTdms }[format];
+    return { status: 'ok', model: 'dataset', broken: recordingBroken(read(latin1ToBytes(latin1), `fuzz.${format}`)) };
+  },
   identify: (mechid, { method, data, options }) => mechid.identify(method, data, options),
   nonlinearIdentify: (mechid, { data, options }) => mechid.nonlinearIdentify(data, options),
   svfIdentify: (mechid, { data, options }) => mechid.svfIdentify(data, options),
@@ -44,6 +71,21 @@ function datasetBroken({ h, t, u, y }) {
   if (!(Number.isFinite(h) && h > 0)) return `h = ${h}`;
   if (![u, y].every((m) => m.data.every(Number.isFinite))) return 'a non-finite value in u or y';
   for (let i = 1; i < t.length; i++) if (!(t[i] > t[i - 1])) return `t not increasing at sample ${i}`;
+  return '';
+}
+
+// What is wrong with a Recording, or '' (wasm/recording.js: named channels of finite samples).
+function recordingBroken({ channels, parameters, notes }) {
+  if (!channels.length) return 'no channel';
+  if (!Array.isArray(notes)) return 'no notes';
+  for (const c of channels) {
+    if (typeof c.name !== 'string' || !(c.values instanceof Float64Array)) return `channel ${c.name}: not a named Float64Array`;
+    if (![...c.values, ...(c.imag ?? [])].every(Number.isFinite)) return `channel ${c.name}: a non-finite sample`;
+    if (c.imag && c.imag.length !== c.values.length) return `channel ${c.name}: imag and values differ in length`;
+    if (c.h !== undefined && !(c.h > 0 && Number.isFinite(c.h))) return `channel ${c.name}: h = ${c.h}`;
+  }
+  if (!Object.values(parameters).every(Number.isFinite)) return 'a non-finite parameter';
+  if (!notes.every((n) => typeof n === 'string' && !n.includes('\n'))) return 'a note that is not one line';
   return '';
 }
 

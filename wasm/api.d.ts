@@ -111,7 +111,7 @@ export interface PassivityReport { h: number; continuous: PassivityCheck; cayley
 /** [re, im]; null parts where the value is not finite (a frequency without input power). */
 export type ComplexPair = [number | null, number | null];
 
-/** FRF estimation (src/analysis/frf_estimate.hpp). periods > 0: a periodic record, averaged over its periods. */
+/** FRF estimation (src/analysis/frf_estimate.hpp). periods > 0: a periodic record, averaged over its periods; 0: random; absent (-1): found from the inputs (advice `periodic`). */
 export interface FrfOptions {
   method?: 'welch' | 'lpm'; window?: 'hann' | 'rectangular' | 'impact'; segment?: number;
   periods?: number; skipPeriods?: number; bandLoHz?: number; bandHiHz?: number;
@@ -128,7 +128,7 @@ export interface FrfResult {
   coherence: (number | null)[][];
   /** H_sd[output][input][frequency]: sqrt E|Ĥ − H|². */
   H_sd: (number | null)[][][];
-  averages: number; segment: number; window_decay_rate: number;
+  averages: number; periods: number; segment: number; window_decay_rate: number;
 }
 /** Modes in a band (src/analysis/modes_in_band.hpp); method defaults to 'lpm' here. */
 export interface ModesOptions extends FrfOptions {

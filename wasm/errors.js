@@ -95,3 +95,9 @@ export function unwrap(result) {
   if (result instanceof Error) throw new MechidError(result.code ?? 'internal', result.message, result.option);
   return result;
 }
+
+/** Index of the first NaN or ±Infinity of an array of numbers, or -1 (a plain loop: x - x is 0 only for finite x). */
+export function firstNonFinite(values) {
+  for (let i = 0; i < values.length; i++) if (values[i] - values[i] !== 0) return i;
+  return -1;
+}

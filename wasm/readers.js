@@ -2,6 +2,12 @@
 // recognises it: its first bytes (a magic number or header text), else its name. One table for
 // the CLI and the page's worker; a format is added by one entry here. Text (CSV and its
 // dialects) is what no entry recognises.
+import { looksLikeUff, parseUff } from './uff.js';
+import { uffRecording, uffRecordingToDataset } from './uff-recording.js';
+import { looksLikeMat5, readMat } from './mat.js';
+import { looksLikeHdf5, looksLikeMat73, readMat73 } from './mat73.js';
+import { looksLikeTdms, readTdms } from './tdms.js';
+import { looksLikeWav, readWav } from './wav.js';
 
 /** Bytes looked at to recognise a format (a MAT header is 128, HDF5's signature after 512). */
 export const SNIFF_BYTES = 4096;
@@ -12,9 +18,18 @@ export const startsWith = (head, tag, offset = 0) => head.length >= offset + tag
 
 /**
  * The readers: {format, recognise(head: Uint8Array, name: string) -> boolean, read(bytes:
- * Uint8Array, source: string, {onProgress}) -> Recording (or a promise of one)}.
+ * Uint8Array, source: string, {onProgress}) -> Recording (or a promise of one), toDataset?
+ * (recording, mapping) -> dataset: a format's checks and messages before recordingToDataset,
+ * blob?: true when read also takes the File or Blob itself (read in place in a worker)}.
  */
-export const READERS = [];
+export const READERS = [
+  { format: 'mat', recognise: looksLikeMat5, read: readMat },
+  // MAT v7.3, and any HDF5 file: one that is not MATLAB's is refused in one line saying so.
+  { format: 'mat', recognise: (head) => looksLikeMat73(head) || looksLikeHdf5(head), read: readMat73, blob: true },
+  { format: 'uff', recognise: (head, name) => /\.(uff|unv)$/i.test(name) || looksLikeUff(head), read: (bytes, source, { onProgress } = {}) => uffRecording(parseUff(bytes, source, { onProgress }), source), toDataset: uffRecordingToDataset },
+  { format: 'wav', recognise: (head) => looksLikeWav(head), read: readWav },
+  { format: 'tdms', recognise: (head) => looksLikeTdms(head), read: readTdms },
+];
 
 /** The reader of a file named `name` whose first SNIFF_BYTES bytes are `head`, or undefined (text). */
 export const readerOf = (name, head) => READERS.find((r) => r.recognise(head, name));

@@ -34,7 +34,7 @@ function columnFactors(names, unit = 1, factors = [], scale = new Map()) {
 export async function readRecording(source, name, { onProgress } = {}) {
   const reader = readerOf(name, await bytesOf(source, SNIFF_BYTES));
   if (!reader) return undefined;
-  return reader.read(await bytesOf(source), name, { onProgress });
+  return reader.read(reader.blob && isBlob(source) ? source : await bytesOf(source), name, { onProgress });
 }
 
 /**
@@ -64,11 +64,13 @@ export async function readRecord(source, name, mapping = {}, { Papa, onProgress 
   const { timeCol, inputCols, outputCols, h, resample, detectHeader = false } = mapping;
   const { inputSampling = 'auto', cutoffHz } = mapping;
   const head = await bytesOf(source, SNIFF_BYTES);
-  const recording = readerOf(name, head) ? await readRecording(source, name, { onProgress }) : undefined;
+  const reader = readerOf(name, head);
+  const recording = reader ? await readRecording(source, name, { onProgress }) : undefined;
+  const toDataset = reader?.toDataset ?? recordingToDataset;  // a format's own checks and messages first (UFF)
   // outputs: the default columns' kind; a recording's quantities decide it when the user does not
   const outputs = recording ? mapping.outputs : mapping.outputs ?? 'displacement';
   const streamed = !recording && isBlob(source) && !isUffRecord(name, head);
-  const data = recording ? recordingToDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample })
+  const data = recording ? toDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample })
     : streamed ? await parseDatasetFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, outputs, h, resample, detectHeader, onProgress })
       : readRecordBytes(await bytesOf(source), name, { ...mapping, outputs }, { Papa });
   const dataset = {

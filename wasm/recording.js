@@ -108,13 +108,22 @@ function checkUnique(channels, chosen, source) {
 const numbered = (names, prefix) => names.filter((n) => new RegExp(`^${prefix}\\d+$`).test(n))
   .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
 
+/** The time channel when none is named: t, else the first channel of quantity time (undefined: none). */
+export const defaultTime = (channels) => (channels.some((c) => c.name === 't') ? 't' : channels.find((c) => c.quantity === 'time')?.name);
+
+/** The input channels when none are named: u1, u2, ..., else the channels of quantity force. */
+export function defaultInputs(channels) {
+  const byNumber = numbered(channels.map((c) => c.name), 'u');
+  return byNumber.length ? byNumber : channels.filter((c) => c.quantity === 'force').map((c) => c.name);
+}
+
 /**
  * The output channels when none are named, and their kind: with `outputs` given, the channels
  * named like it (q1.., v1.., a1..: csv.js defaultOutputColumns) or else those whose quantity it
  * is; without it, the displacements, or else the one response quantity the file holds (the file
  * decides --outputs when it can). {names, kind}; names [] when there are none.
  */
-function defaultOutputs(channels, outputs) {
+export function defaultOutputs(channels, outputs) {
   const names = channels.map((c) => c.name);
   const ofKind = (kind) => {
     const byName = defaultOutputColumns(names, kind);
@@ -149,8 +158,8 @@ export function recordingToDataset(recording, mapping = {}) {
   const byName = new Map(timeSeries.map((c) => [c.name, c]));
   const where = whereOf(recording);
 
-  const time = timeCol ?? (byName.has('t') ? 't' : timeSeries.find((c) => c.quantity === 'time')?.name);
-  const inputs = inputCols ?? (numbered(names, 'u').length ? numbered(names, 'u') : timeSeries.filter((c) => c.quantity === 'force').map((c) => c.name));
+  const time = timeCol ?? defaultTime(timeSeries);
+  const inputs = inputCols ?? defaultInputs(timeSeries);
   const chosenOutputs = outputCols ? { names: outputCols, kind: outputs } : defaultOutputs(timeSeries.filter((c) => c.name !== time), outputs);
   if (inputs.length === 0 && inputCols === undefined) {
     throw badInput(`${source}: no force channel (u1, u2, ... or a channel in N); the file has ${listNames(names)}: choose the inputs (--input-cols)`);

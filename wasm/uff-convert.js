@@ -9,7 +9,8 @@
 // kind comes from the same field: 8 displacement (q), 11 velocity (v), 12 acceleration (a), or for
 // unknown/general from the units label (m, m/s, m/s^2, g). Inputs are named u1..uk and outputs
 // q1.., v1.., a1.. in file order, as the columns of a measurement CSV.
-import { MAX_TIME_JITTER, defaultOutputColumns, uniformGrid } from './csv.js';
+import { MAX_TIME_JITTER, uniformGrid } from './csv.js';
+import { recordingToDataset } from './recording.js';
 import { MechidError, listNames, quoted } from './errors.js';
 import { FUNCTION_TYPES, SPECIFIC_DATA_TYPES } from './uff.js';
 
@@ -78,15 +79,6 @@ function inventory(records) {
   return kinds.size === 0 ? 'no dataset 58 or 55' : [...kinds].map(([what, rs]) => `record${rs.length > 1 ? 's' : ''} ${listNames(rs.map(String))} (${what})`).join('; ');
 }
 
-/** Chooses named channels (`wanted`, or the default) among `available` names. */
-function choose(wanted, available, fallback, source, what) {
-  if (wanted === undefined) return fallback;
-  for (const name of wanted) {
-    if (!available.includes(name)) throw bad(`${source}: no ${what} channel named '${quoted(name)}'; the file's channels are ${listNames(available)}`);
-  }
-  return wanted;
-}
-
 /**
  * The time-response records (function type 1) as channels on one grid: {grid: {min, step, count},
  * channels: [{name, kind, node, direction, recordNumber, units, values}], warnings}; names u1..,
@@ -125,60 +117,50 @@ export function uffChannels(parsed, { source = 'file', inputs } = {}) {
   return { grid, channels, warnings, records: time.length };
 }
 
+/** Refuses two channels of one kind at one node and direction (record 6 fields 6-7), naming both records. */
+function refuseDuplicates(channels, source) {
+  const seen = new Map();
+  for (const c of channels) {
+    const key = `${c.kind}@${c.node}:${c.direction}`;
+    if (seen.has(key)) {
+      throw bad(`${source}: records ${seen.get(key).recordNumber} and ${c.recordNumber} (dataset 58) are both the ${c.kind === 'u' ? 'force' : KIND_NAMES[c.kind]} at node ${c.node} direction ${c.direction} (record 6 fields 6-7): remove one, or choose the channels (--input-cols, --output-cols)`);
+    }
+    seen.set(key, c);
+  }
+}
+
+const KIND_QUANTITY = { u: 'force', q: 'displacement', v: 'velocity', a: 'acceleration' };
+
 /**
  * The time-response records (function type 1) as a dataset {h, t, u, y, columns, channels,
- * format: 'uff', warnings}, u and y row-major {rows, cols, data} as the CSV reader's.
- * Options: inputs (as uffChannels'), inputCols / outputCols (channel names u1, q2, a1, ... to
- * use; default all forces, and the responses of the kind `outputs` (csv.js defaultOutputColumns), or
- * without it the displacements, or else the one kind of response there is),
- * h (checked against record 7).
+ * format: 'uff', warnings}, u and y row-major {rows, cols, data} as the CSV reader's: the records
+ * as channels (uffChannels: named u1.., q1.., v1.., a1.., on one checked time grid) of a
+ * Recording, whose time, inputs and outputs recordingToDataset chooses (the rule of every format).
+ * Options: inputs (as uffChannels'), inputCols / outputCols (channel names u1, q2, a1, ...),
+ * outputs (the response kind), h (checked against record 7). Two records of one kind at one node
+ * and direction are refused (when no columns are chosen).
  */
 export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outputCols, outputs, h } = {}) {
   const { grid, channels, warnings, records } = uffChannels(parsed, { source, inputs });
-  const counts = { u: 0, q: 0, v: 0, a: 0 };
-  for (const c of channels) counts[c.kind]++;
-  const names = channels.map((c) => c.name);
-  const forces = channels.filter((c) => c.kind === 'u').map((c) => c.name);
-  const responseKinds = ['q', 'v', 'a'].filter((k) => counts[k] > 0);
-  let defaultOutputs;
-  if (outputs !== undefined) {
-    defaultOutputs = defaultOutputColumns(names, outputs);  // identify's kind: the CSV's rule
-    if (defaultOutputs.length === 0 && outputCols === undefined) {
-      throw bad(`${source}: no ${outputs} record among the time responses (channels ${listNames(names.filter((n) => n[0] !== 'u'))}): say which kind the outputs are (--outputs) or choose them (--output-cols)`);
-    }
-  } else if (counts.q > 0 || responseKinds.length === 1) {
-    const kind = responseKinds.length === 1 ? responseKinds[0] : 'q';
-    defaultOutputs = channels.filter((c) => c.kind === kind).map((c) => c.name);
-  } else if (outputCols === undefined) {
-    throw bad(`${source}: the responses are ${responseKinds.map((k) => KIND_NAMES[k]).join(' and ')}s (channels ${listNames(names.filter((n) => n[0] !== 'u'))}): choose the outputs (--output-cols)`);
-  }
-  const inputNames = choose(inputCols, names, forces, source, 'input');
-  const outputNames = choose(outputCols, names, defaultOutputs, source, 'output');
-  if (inputNames.length === 0 && inputCols === undefined) {
+  if (inputCols === undefined && !channels.some((c) => c.kind === 'u')) {
     const listed = channels.map((c) => `${c.name} (record ${c.recordNumber})`);
     throw bad(`${source}: no force record among the ${records} time responses (an input has record 9 field 1 = 13 excitation force, or units N); the file has ${listNames(listed)}`);
   }
-  if (outputNames.length === 0) throw bad(`${source}: no displacement, velocity or acceleration record among the time responses`);
-  if (h !== undefined && Math.abs(h - grid.step) > 1e-6 * grid.step) {
-    throw bad(`${source}: --h ${h} disagrees with the records' abscissa increment (h = ${grid.step.toPrecision(9)}, record 7 field 5)`);
+  if (outputCols === undefined && !channels.some((c) => c.kind !== 'u')) {
+    const skipped = warnings.filter((w) => / skipped: /.test(w));
+    throw bad(`${source}: no displacement, velocity or acceleration record is left among the ${records} time responses${skipped.length ? ` (${skipped.map((w) => w.replace(`${source}: `, '')).join('; ')})` : ''}`);
   }
-  const N = grid.count;
-  if (N < 3) throw bad(`${source}: only ${N} sample${N === 1 ? '' : 's'} per record; identification needs many more`);
-  const byName = new Map(channels.map((c) => [c.name, c]));
-  const matrix = (list) => {
-    const data = new Float64Array(N * list.length);
-    list.forEach((name, j) => {
-      const v = byName.get(name).values;
-      for (let i = 0; i < N; i++) data[i * list.length + j] = v[i];
-    });
-    return { rows: N, cols: list.length, data };
+  if (inputCols === undefined && outputCols === undefined) refuseDuplicates(channels, source);
+  const recording = {
+    format: 'uff', variant: parsed.records.some((r) => r.binary) ? '58b' : '58', parameters: {}, notes: warnings,
+    channels: channels.map((c) => ({
+      name: c.name, quantity: KIND_QUANTITY[c.kind], unit: c.units, values: c.values, h: grid.step, start: grid.min,
+      meta: { node: c.node, direction: c.direction, record: c.recordNumber },
+    })),
   };
-  const t = Float64Array.from({ length: N }, (_, i) => grid.min + i * grid.step);
-  return {
-    h: grid.step, t, u: matrix(inputNames), y: matrix(outputNames),
-    columns: { time: undefined, inputs: inputNames, outputs: outputNames },
-    channels: channels.map(({ values, ...c }) => c), format: 'uff', warnings,
-  };
+  const data = recordingToDataset(recording, { source, inputCols, outputCols, outputs, h });
+  // every time-response channel of the file (not only those used), as before the Recording
+  return { ...data, channels: channels.map(({ values, ...c }) => ({ ...c, quantity: KIND_QUANTITY[c.kind], unit: c.units })) };
 }
 
 /**

@@ -45,9 +45,10 @@ const BY_PREFIX = { q: 'displacement', v: 'velocity', a: 'acceleration' };
  * complex, even, min, step, x (uneven abscissa), re, im, abscissa: [type, label, units],
  * ordinate: [...], denominator: [...]}. Returns text lines, or {head, bytes} for binary.
  */
-function dataset58(f, binary) {
+function dataset58(f, binary, single) {
   const count = f.re.length;
-  const type = f.complex ? 6 : 4;
+  const type = f.complex ? (single ? 5 : 6) : (single ? 2 : 4);
+  const bytesPer = single ? 4 : 8;
   const perPoint = (f.complex ? 2 : 1) + (f.even ? 0 : 1);
   const values = new Float64Array(count * perPoint);
   for (let i = 0, k = 0; i < count; i++) {
@@ -58,7 +59,7 @@ function dataset58(f, binary) {
   for (const v of values) if (!Number.isFinite(v)) throw bad(`${f.id1}: a value is not finite (${v}); a universal file holds finite numbers`);
   const head = [
     int(-1, 6),
-    binary ? `${int(58, 6)}b${int(1, 6)}${int(2, 6)}${int(11, 12)}${int(values.length * 8, 12)}${int(0, 6)}${int(0, 6)}${int(0, 12)}${int(0, 12)}` : int(58, 6),
+    binary ? `${int(58, 6)}b${int(1, 6)}${int(2, 6)}${int(11, 12)}${int(values.length * bytesPer, 12)}${int(0, 6)}${int(0, 6)}${int(0, 12)}${int(0, 12)}` : int(58, 6),
     idLine(f.id1), idLine(f.id2), idLine(f.id3), idLine(f.id4), idLine(f.id5),
     // Record 6: Format(2(I5,I10),2(1X,10A1,I10,I4))
     `${int(f.functionType, 5)}${int(0, 10)}${int(0, 5)}${int(0, 10)} ${text('NONE', 10)}${int(f.node, 10)}${int(f.direction, 4)} ${text('NONE', 10)}${int(f.refNode, 10)}${int(f.refDirection, 4)}`,
@@ -67,13 +68,15 @@ function dataset58(f, binary) {
     axisRecord(...f.abscissa), axisRecord(...f.ordinate), axisRecord(...(f.denominator ?? [0, '', ''])), axisRecord(0, '', ''),
   ];
   if (binary) {
-    const bytes = new Uint8Array(values.length * 8);
+    const bytes = new Uint8Array(values.length * bytesPer);
     const view = new DataView(bytes.buffer);
-    values.forEach((v, k) => view.setFloat64(8 * k, v, true));
+    if (single) values.forEach((v, k) => view.setFloat32(4 * k, v, true));
+    else values.forEach((v, k) => view.setFloat64(8 * k, v, true));
     return { head, bytes };
   }
-  // Record 12 (table of record 12): case 5/7 4E20.12, case 6 2(E13.5,E20.12), case 8 E13.5,2E20.12
-  const widths = f.even ? [20, 20, 20, 20] : f.complex ? [13, 20, 20] : [13, 20, 13, 20];
+  // Record 12 (table of record 12): cases 1-4 (single) 6E13.5, case 5/7 4E20.12, case 6
+  // 2(E13.5,E20.12), case 8 E13.5,2E20.12
+  const widths = single ? [13, 13, 13, 13, 13, 13] : f.even ? [20, 20, 20, 20] : f.complex ? [13, 20, 20] : [13, 20, 13, 20];
   const lines = [];
   for (let k = 0; k < values.length; k += widths.length) {
     lines.push(widths.slice(0, values.length - k).map((w, j) => fortranE(values[k + j], w, w === 20 ? 12 : 5)).join(''));
@@ -140,7 +143,9 @@ function frfRecords(spec) {
 
 /**
  * Dataset 58 records of a time series or of FRFs, as ASCII text (double precision: record 12
- * 4E20.12) or, with binary: true, as the bytes of 58b records (IEEE 754 doubles, little endian).
+ * 4E20.12) or, with binary: true, as the bytes of 58b records (IEEE 754 doubles, little endian);
+ * precision: 'single' writes ordinate types 2/5 (record 12 6E13.5: 6 significant digits; 58b
+ * 4-byte floats) as many acquisition systems do.
  *
  * {kind: 'time', h (or t), t0 = 0, u, y: {rows, cols, data} row-major (N samples × channels),
  *  columns?: {inputs, outputs} (names: q/v/a give the output kinds), outputs?: kind or [kind per
@@ -152,14 +157,16 @@ function frfRecords(spec) {
  *  type 4, complex double, response node/direction the output's, reference the input's.
  * Record 7 stores the abscissa minimum and increment in 13 columns (7 significant digits here).
  */
-export function writeUff58(spec, { binary = false } = {}) {
+export function writeUff58(spec, { binary = false, precision = 'double' } = {}) {
   const records = spec.kind === 'time' ? timeRecords(spec) : spec.kind === 'frf' ? frfRecords(spec) : null;
   if (!records) throw bad(`writeUff58: kind must be 'time' or 'frf', got ${spec.kind}`);
-  if (!binary) return `${records.map((f) => dataset58(f, false).join('\n')).join('\n')}\n`;
+  if (precision !== 'double' && precision !== 'single') throw bad(`writeUff58: precision must be 'double' or 'single', got ${precision}`);
+  const single = precision === 'single';
+  if (!binary) return `${records.map((f) => dataset58(f, false, single).join('\n')).join('\n')}\n`;
   const parts = [];
   const encoder = new TextEncoder();
   for (const f of records) {
-    const { head, bytes } = dataset58(f, true);
+    const { head, bytes } = dataset58(f, true, single);
     parts.push(encoder.encode(`${head.join('\n')}\n`), bytes, encoder.encode(`${int(-1, 6)}\n`));
   }
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

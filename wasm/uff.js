@@ -1,8 +1,9 @@
 // Universal File Format (UFF, .uff/.unv) reader: datasets 58 (function at nodal DOF, ASCII) and
-// 58b (its binary form), and 55 (data at nodes: mode shapes). Written to the public format
-// description (SDRC "Universal Dataset Number 58" and "55"; UC-SDRL "The Binary 58 Universal File
-// Format"); the record and field numbers in the comments are theirs. Other datasets are skipped
-// with a warning (151 header and 164 units silently). Pure ES module: runs in Node and a worker.
+// 58b (its binary form), 55 (data at nodes: mode shapes), the geometry datasets 15 and 2411
+// (nodes), 82 (trace lines), 2412 (elements), 164 (units) and 151 (header) (wasm/uff-geometry.js).
+// Written to the public format description (SDRC "Universal Dataset Number 58" and "55"; UC-SDRL
+// "The Binary 58 Universal File Format"); the record and field numbers in the comments are theirs.
+// Other datasets are skipped with a warning and counted. Pure ES module: runs in Node and a worker.
 //
 // File structure: each dataset is a block opened and closed by a line holding -1 in columns 1-6
 // ("    -1"); the line after the opening -1 holds the dataset number in columns 1-6, for 58b
@@ -10,6 +11,10 @@
 // Every message names the file and the dataset's place in it: "record 3 (dataset 58)" is the
 // third dataset of the file (1-based), as the user counts the -1 blocks.
 import { MechidError, quoted } from './errors.js';
+import { GEOMETRY_READERS } from './uff-geometry.js';
+import { fortranInteger, fortranNumber, scanNumbers } from './uff-numbers.js';
+
+export { fortranNumber };
 
 const bad = (message) => new MechidError('bad-input', message);
 
@@ -33,9 +38,6 @@ export const FUNCTION_TYPES = {
   0: 'general or unknown', 1: 'time response', 2: 'auto spectrum', 3: 'cross spectrum', 4: 'frequency response function',
   5: 'transmissibility', 6: 'coherence', 7: 'auto correlation', 8: 'cross correlation', 9: 'power spectral density',
 };
-
-/** Datasets read without a warning though not used: 151 (header), 164 (units). */
-const QUIET = new Set([151, 164]);
 
 /** True when the bytes (or text) look like a universal file: the first non-blank line is -1. */
 export function looksLikeUff(input) {
@@ -71,37 +73,40 @@ class Cursor {
 
   /** The next line (without its CR LF), or null at the end; `utf8` decodes it as text (ID lines). */
   next(utf8 = false) {
-    if (this.done) return null;
+    if (!this.nextRange()) return null;
+    const slice = this.bytes.subarray(this.start, this.stop);
+    return utf8 ? new TextDecoder('utf-8').decode(slice) : latin1(slice);
+  }
+
+  /** Moves to the next line without decoding it: false at the end, else its bytes are [start, stop). */
+  nextRange() {
+    if (this.done) return false;
     const { bytes } = this;
     let end = bytes.indexOf(10, this.pos);
     if (end < 0) end = bytes.length;
     let stop = end;
     if (stop > this.pos && bytes[stop - 1] === 13) stop--;
-    const slice = bytes.subarray(this.pos, stop);
+    this.start = this.pos;
+    this.stop = stop;
     this.pos = end + 1;
     this.line++;
-    return utf8 ? new TextDecoder('utf-8').decode(slice) : latin1(slice);
+    return true;
+  }
+
+  /** True when the line at [start, stop) holds -1 alone (blanks around it). */
+  rangeIsDelimiter() {
+    const { bytes } = this;
+    let a = this.start, b = this.stop;
+    while (a < b && (bytes[a] === 32 || bytes[a] === 9 || bytes[a] === 13)) a++;
+    while (b > a && (bytes[b - 1] === 32 || bytes[b - 1] === 9 || bytes[b - 1] === 13)) b--;
+    return b - a === 2 && bytes[a] === 45 && bytes[a + 1] === 49;
   }
 }
 
+/** True on a little-endian host (every current browser and Node platform; checked, not assumed). */
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 const isDelimiter = (line) => line !== null && line.trim() === '-1';
-
-/**
- * A number of a data or header field: Fortran E/D/F forms, also an exponent without its letter
- * ("1.0-100", as Fortran writes E fields of exponents beyond 99). NaN when it is none.
- */
-export function fortranNumber(text) {
-  let s = text.trim().replace(/[dD]/, 'E');
-  if (/^[-+]?(\d+\.?\d*|\.\d+)[-+]\d+$/.test(s)) s = s.replace(/([^eE])([-+]\d+)$/, '$1E$2');
-  return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s) ? Number(s) : NaN;
-}
-
-/** An integer field (blank reads as 0, as in Fortran), or NaN. */
-function fortranInteger(text) {
-  const s = text.trim();
-  if (s === '') return 0;
-  return /^[-+]?\d+$/.test(s) ? Number(s) : NaN;
-}
 
 /**
  * The fields of a fixed-format line: widths [w1, w2, ...] (0 for a skipped 1X column is written as
@@ -241,26 +246,40 @@ function lineNumbers(line, widths, block, lineNumber) {
   return out;
 }
 
-/** Record 12 in ASCII: the numbers up to the closing -1, checked against record 7's count. */
+/**
+ * Record 12 in ASCII: the numbers up to the closing -1, checked against record 7's count. The
+ * count is checked against the bytes left in the file before the values are allocated (a value
+ * takes at least 2 bytes: a digit and a blank or line end).
+ */
 function readAsciiData(block, layout) {
+  const { cursor } = block;
+  const left = cursor.bytes.length - cursor.pos;
+  if (layout.total > (left + 1) / 2) {
+    throw block.fail(`record 7 field 2 declares ${block.form.count} points (${layout.total} values: ${describeForm(block.form)}), more than the ${left} bytes left in the file can hold`);
+  }
   const values = new Float64Array(layout.total);
   let found = 0;
   for (;;) {
-    const line = block.cursor.next();
-    if (line === null) {
+    if (!cursor.nextRange()) {
       if (found < layout.total) throw block.fail(`truncated data: expected ${layout.total} values (record 7: ${describeForm(block.form)}), found ${found} before the end of the file`);
-      throw block.fail(`no closing -1: the file ends after the data (line ${block.cursor.line})`);
+      throw block.fail(`no closing -1: the file ends after the data (line ${cursor.line})`);
     }
-    if (isDelimiter(line)) break;
-    const numbers = lineNumbers(line, layout.widths, block, block.cursor.line);
-    if (found + numbers.length > layout.total) {
-      throw block.fail(`line ${block.cursor.line}: more values than record 7 declares (${layout.total}: ${describeForm(block.form)}); a closing -1 is missing or record 7 field 2 is wrong`);
+    if (cursor.rangeIsDelimiter()) break;
+    if (cursor.progress && (cursor.line & 0xffff) === 0) cursor.progress();  // every 65536 lines
+    const room = layout.total - found;
+    let n = scanNumbers(cursor.bytes, cursor.start, cursor.stop, values, found, room);
+    if (n < 0) {  // fields that run together: read by the fixed widths of record 12
+      const numbers = lineNumbers(latin1(cursor.bytes.subarray(cursor.start, cursor.stop)), layout.widths, block, cursor.line);
+      n = numbers.length;
+      if (n <= room) values.set(numbers, found);
     }
-    values.set(numbers, found);
-    found += numbers.length;
+    if (n > room) {
+      throw block.fail(`line ${cursor.line}: more values than record 7 declares (${layout.total}: ${describeForm(block.form)}); a closing -1 is missing or record 7 field 2 is wrong`);
+    }
+    found += n;
   }
   if (found < layout.total) {
-    throw block.fail(`truncated data: expected ${layout.total} values (record 7: ${describeForm(block.form)}), found ${found} before the closing -1 at line ${block.cursor.line}`);
+    throw block.fail(`truncated data: expected ${layout.total} values (record 7: ${describeForm(block.form)}), found ${found} before the closing -1 at line ${cursor.line}`);
   }
   return values;
 }
@@ -306,19 +325,30 @@ function readBinaryData(block, layout, binary) {
     }
     warnings.push(`${block.where()}: the ID line declares ${binary.bytes} bytes of binary data but record 7 needs ${chosen.size}; read ${chosen.size} (the closing -1 follows them)`);
   }
-  const view = new DataView(cursor.bytes.buffer, cursor.bytes.byteOffset + cursor.pos, chosen.size);
   const little = binary.byteOrder === 1;
   const values = new Float64Array(layout.total);
-  let at = 0, k = 0;
-  const read = (bytes) => {
-    const x = bytes === 8 ? view.getFloat64(at, little) : view.getFloat32(at, little);
-    at += bytes;
-    return x;
-  };
-  for (let i = 0; i < count; i++) {
-    if (chosen.xBytes) values[k++] = read(chosen.xBytes);
-    for (let j = 0; j < n; j++) values[k++] = read(layout.bytes);
+  const offset = cursor.bytes.byteOffset + cursor.pos;
+  if (!chosen.xBytes && layout.bytes === 8 && little === LITTLE_ENDIAN_HOST) {
+    // the common case (even abscissa, doubles in the host's order): one copy of the bytes
+    new Uint8Array(values.buffer).set(cursor.bytes.subarray(cursor.pos, cursor.pos + chosen.size));
+  } else if (!chosen.xBytes && layout.bytes === 4 && little === LITTLE_ENDIAN_HOST) {
+    const floats = offset % 4 === 0 ? new Float32Array(cursor.bytes.buffer, offset, layout.total)
+      : new Float32Array(Uint8Array.prototype.slice.call(cursor.bytes, cursor.pos, cursor.pos + chosen.size).buffer);  // a copy (Buffer's slice is a view)
+    values.set(floats);
+  } else {
+    const view = new DataView(cursor.bytes.buffer, offset, chosen.size);
+    let at = 0, k = 0;
+    const read = (bytes) => {
+      const x = bytes === 8 ? view.getFloat64(at, little) : view.getFloat32(at, little);
+      at += bytes;
+      return x;
+    };
+    for (let i = 0; i < count; i++) {
+      if (chosen.xBytes) values[k++] = read(chosen.xBytes);
+      for (let j = 0; j < n; j++) values[k++] = read(layout.bytes);
+    }
   }
+  checkByteOrder(block, values, new DataView(cursor.bytes.buffer, offset, chosen.size), chosen.xBytes && chosen.xBytes !== layout.bytes ? 0 : layout.bytes, little);
   cursor.pos += chosen.size;
   if (cursor.bytes[cursor.pos] === 13) cursor.pos++;
   if (cursor.bytes[cursor.pos] === 10) cursor.pos++;
@@ -326,9 +356,37 @@ function readBinaryData(block, layout, binary) {
   return { values, warnings };
 }
 
+/** An ordinary number: zero, or finite with a magnitude within 1e-30..1e30. */
+const ordinary = (x) => x === 0 || (Math.abs(x) > 1e-30 && Math.abs(x) < 1e30);
+
+/**
+ * Refuses 58b values of which some are no ordinary numbers in the ID line's byte order
+ * (non-finite, or beyond 1e±250) when the other order makes every one ordinary (checked on the
+ * first 1000): the byte-order field is wrong, and the data read would be noise. `bytes` is
+ * the width of every value (0 when the abscissa's width differs: not checked then).
+ */
+function checkByteOrder(block, values, view, bytes, little) {
+  if (!bytes) return;
+  const odd = (x) => !Number.isFinite(x) || (x !== 0 && (Math.abs(x) < 1e-250 || Math.abs(x) > 1e250));
+  const n = Math.min(values.length, 1000);
+  let oddCount = 0;
+  for (let i = 0; i < n; i++) if (odd(values[i])) oddCount++;
+  if (oddCount === 0) return;
+  for (let i = 0; i < n; i++) {
+    const x = bytes === 8 ? view.getFloat64(8 * i, !little) : view.getFloat32(4 * i, !little);
+    if (!ordinary(x)) return;
+  }
+  const other = bytes === 8 ? view.getFloat64(0, !little) : view.getFloat32(0, !little);
+  throw block.fail(`the binary values read ${little ? 'little' : 'big'} endian, as the 58b ID line's byte ordering (field 3 = ${little ? 1 : 2}) says, are no ordinary numbers (the first: ${values[0]}), read ${little ? 'big' : 'little'} endian they are (the first: ${other}): the byte ordering field is likely wrong (1 little endian, 2 big endian)`);
+}
+
 /** The 58b fields of the ID line after "58b": byte ordering, floating-point format, ASCII lines, bytes. */
-function binaryHeader(block, rest) {
-  const tokens = rest.trim().split(/\s+/).map(fortranInteger);
+function binaryHeader(block, rest, fixed) {
+  // by columns (I6,I6,I12,I12 after the 'b' in column 7) when they read, so that a 12-digit byte
+  // count touching the field before it is not read as one number with it; else blank-separated
+  const columns = [rest.slice(0, 6), rest.slice(6, 12), rest.slice(12, 24), rest.slice(24, 36)];
+  const byColumns = fixed && columns.every((c) => c.trim() !== '') ? columns.map(fortranInteger) : null;
+  const tokens = byColumns?.every(Number.isFinite) ? byColumns : rest.trim().split(/\s+/).map(fortranInteger);
   const [byteOrder, floatFormat, asciiLines, bytes] = tokens;
   if (tokens.length < 4 || !tokens.slice(0, 4).every(Number.isFinite)) {
     throw block.fail(`line ${block.cursor.line}: the 58b ID line needs byte ordering, floating-point format, number of ASCII lines and number of bytes (Format I6,1A1,I6,I6,I12,I12,...), got "${quoted(rest.trim())}"`);
@@ -344,6 +402,12 @@ function check58b(block, binary) {
   if (binary.floatFormat !== 2) throw block.fail(`${at}: floating-point format ${binary.floatFormat} in the 58b ID line; only 2 (IEEE 754) is read (1 DEC VMS and 3 IBM 5/370 are not)`);
   if (binary.asciiLines !== 11) throw block.fail(`${at}: the 58b ID line declares ${binary.asciiLines} ASCII header lines; dataset 58 has 11`);
   if (!(binary.bytes > 0)) throw block.fail(`${at}: the 58b ID line declares ${binary.bytes} bytes of binary data`);
+}
+
+/** Index of the first NaN or infinite value, or the length when there is none. */
+function firstNotFinite(v) {
+  for (let i = 0; i < v.length; i++) if (v[i] - v[i] !== 0) return i;
+  return v.length;
 }
 
 /** Dataset 58 or 58b after its ID line: records 1-11 in ASCII, record 12 in ASCII or binary. */
@@ -362,19 +426,18 @@ function readDataset58(block, binary) {
   const n = layout.complex ? 2 : 1;
   const stride = layout.perPoint;
   const x = form.even ? null : new Float64Array(form.count);
-  const re = new Float64Array(form.count);
+  const re = stride === 1 ? values : new Float64Array(form.count);  // even and real: the values as read
   const im = layout.complex ? new Float64Array(form.count) : null;
-  for (let i = 0, k = 0; i < form.count; i++, k += stride) {
-    const o = form.even ? k : k + 1;
-    if (x) x[i] = values[k];
-    re[i] = values[o];
-    if (im) im[i] = values[o + n - 1];
-  }
-  for (let i = 0; i < form.count; i++) {
-    if (!Number.isFinite(re[i]) || (im && !Number.isFinite(im[i])) || (x && !Number.isFinite(x[i]))) {
-      throw block.fail(`point ${i + 1} of record 12 is not finite (NaN or infinite)`);
+  if (stride > 1) {
+    for (let i = 0, k = 0; i < form.count; i++, k += stride) {
+      const o = form.even ? k : k + 1;
+      if (x) x[i] = values[k];
+      re[i] = values[o];
+      if (im) im[i] = values[o + n - 1];
     }
   }
+  const notFinite = Math.min(...[re, im, x].filter(Boolean).map(firstNotFinite));
+  if (notFinite < form.count) throw block.fail(`point ${notFinite + 1} of record 12 is not finite (NaN or infinite)`);
   return {
     record: {
       dataset: 58, binary: Boolean(binary), recordNumber: block.recordNumber, ids,
@@ -437,16 +500,55 @@ function readDataset55(block) {
 }
 
 /**
- * A universal file's datasets: {records, warnings}. Records: the 58/58b functions and the 55
- * data at nodes (see readDataset58, readDataset55 for the fields), in file order, each with its
- * recordNumber (1-based place of its block in the file). Malformed input throws bad-input naming
- * the file, the record and what is wrong.
+ * Refuses what the line reader cannot read, naming it: UTF-16 text (a byte-order mark; universal
+ * files are ASCII) and line ends of CR alone (classic Mac OS), which would make the file one line.
  */
-export function parseUff(input, source = 'file') {
+function checkEncoding(bytes, source) {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw bad(`${source}: the file is UTF-16 text (byte-order mark ${bytes[0] === 0xff ? 'FF FE' : 'FE FF'}); a universal file is ASCII: save it as ASCII or UTF-8`);
+  }
+  const head = bytes.subarray(0, 4096);
+  if (head.indexOf(10) < 0 && head.indexOf(13) >= 0) {
+    throw bad(`${source}: the lines end with CR alone (classic Mac OS line ends); a universal file's lines end with LF or CR LF: convert the line ends`);
+  }
+}
+
+/** The datasets read (others are counted and skipped with a warning). */
+const READ = new Set([58, 55, ...Object.keys(GEOMETRY_READERS).map(Number)]);
+
+/**
+ * The dataset number of an ID line (columns 1-6, right-justified; some writers shift it left):
+ * {dataset, binary, rest}, or null when the line is not a number, optionally followed by 'b' and
+ * the binary fields. "58x" is refused, never read as 58.
+ */
+function datasetNumber(idLine) {
+  const id = /^\s*(\d+)([bB]?)(.*)$/.exec(idLine);
+  if (!id) return null;
+  if (!id[2] && id[3].trim() !== '') return null;
+  if (id[2] && id[3] !== '' && !/^\s/.test(id[3]) && !/^\d/.test(id[3])) return null;
+  return { dataset: Number(id[1]), binary: Boolean(id[2]), rest: id[3] };
+}
+
+/**
+ * A universal file's datasets: {records, warnings, datasets, geometry, units?, header?}.
+ * Records: the 58/58b functions and the 55 data at nodes (see readDataset58, readDataset55 for
+ * the fields), in file order, each with its recordNumber (1-based place of its block in the
+ * file). datasets: {TYPE: count} of every dataset found, read or not ('58b' apart from '58').
+ * geometry: {nodes: [{id, x, y, z}], lines: [{id, nodes}], elements: [{id, type, nodes}]} of
+ * datasets 15/2411, 82 and 2412; units: dataset 164; header: dataset 151. Malformed input throws
+ * bad-input naming the file, the record and what is wrong. onProgress(fraction of the bytes read)
+ * after each function and every 65536 data lines (the page's progress bar).
+ */
+export function parseUff(input, source = 'file', { onProgress } = {}) {
   const bytes = toBytes(input);
+  checkEncoding(bytes, source);
   const cursor = new Cursor(bytes);
+  if (onProgress) cursor.progress = () => onProgress(Math.min(1, cursor.pos / bytes.length));
   const records = [];
   const warnings = [];
+  const datasets = {};
+  const geometry = { nodes: [], lines: [], elements: [] };
+  const extra = {};
   const skipped = new Map();  // dataset number -> record numbers
   let recordNumber = 0;
   for (;;) {
@@ -460,27 +562,33 @@ export function parseUff(input, source = 'file') {
     recordNumber++;
     const idLine = cursor.next();
     if (idLine === null || isDelimiter(idLine)) throw bad(`${source}: record ${recordNumber}: no dataset number after the -1 at line ${cursor.line - (idLine === null ? 0 : 1)}`);
-    const id = /^\s*(\d+)([bB]?)(.*)$/.exec(idLine);
-    if (!id) throw bad(`${source}: record ${recordNumber}: line ${cursor.line} should hold the dataset number (columns 1-6), found "${quoted(idLine.trim())}"`);
-    const dataset = Number(id[1]);
-    const block = new Block(cursor, source, recordNumber, `${dataset}${id[2]}`);
-    const binary = id[2] ? binaryHeader(block, id[3]) : null;
+    const id = datasetNumber(idLine);
+    if (!id) throw bad(`${source}: record ${recordNumber}: line ${cursor.line} should hold the dataset number (columns 1-6, then b for a binary dataset), found "${quoted(idLine.trim())}"`);
+    const { dataset } = id;
+    const name = `${dataset}${id.binary ? 'b' : ''}`;
+    datasets[name] = (datasets[name] ?? 0) + 1;
+    const block = new Block(cursor, source, recordNumber, name);
+    const binary = id.binary ? binaryHeader(block, id.rest, /^[\s\d]{6}[bB]/.test(idLine)) : null;
     let result;
     if (dataset === 58) result = readDataset58(block, binary);
     else if (dataset === 55 && !binary) result = readDataset55(block);
-    else {
+    else if (GEOMETRY_READERS[dataset] && !binary) {
+      GEOMETRY_READERS[dataset](block, { geometry, extra });
+      continue;
+    } else {
       skipBlock(block, binary);
-      if (!QUIET.has(dataset)) skipped.set(block.dataset, [...(skipped.get(block.dataset) ?? []), recordNumber]);
+      skipped.set(block.dataset, [...(skipped.get(block.dataset) ?? []), recordNumber]);
       continue;
     }
     records.push(result.record);
+    cursor.progress?.();
     warnings.push(...result.warnings);
   }
   if (recordNumber === 0) throw bad(`${source}: the file is empty`);
   for (const [dataset, at] of skipped) {
-    warnings.push(`${source}: dataset ${dataset} skipped (record${at.length > 1 ? 's' : ''} ${at.join(', ')}): only datasets 58, 58b and 55 are read`);
+    warnings.push(`${source}: dataset ${dataset} skipped (record${at.length > 1 ? 's' : ''} ${at.join(', ')}): only datasets ${[...READ].sort((x, y) => x - y).join(', ')} and 58b are read`);
   }
-  return { records, warnings };
+  return { records, warnings, datasets, geometry, ...extra };
 }
 
 /**

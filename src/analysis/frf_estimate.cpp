@@ -5,6 +5,7 @@
 #include <complex>
 
 #include "analysis/excited_lines.hpp"
+#include "analysis/input_period.hpp"
 #include "analysis/local_polynomial_frf.hpp"
 #include "core/constant_column.hpp"
 #include "core/dft.hpp"
@@ -105,7 +106,14 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
   require(y.rows() == N, "frf: the inputs have " + std::to_string(N) + " samples and the outputs " + std::to_string(y.rows()), "data");
   require(u.allFinite() && y.allFinite(), "frf: the data hold a value that is not finite", "data");
   o.validate();
-  check_record_for_frf(u, y, h, o);
+  if (o.periods < 0) {  // periods found from the inputs (the default)
+    FrfOptions resolved = o;
+    const std::optional<InputPeriod> period = resolve_periods(resolved, u);
+    FrfEstimate result = estimate_frf(u, y, h, resolved);
+    if (period && !result.failed()) result.advise(periodic_advice(*period, h, resolved.skip_periods));
+    return result;
+  }
+  check_record_for_frf(u, y, h, o);  // on the resolved options
   if (o.method == FrfMethod::local_polynomial && o.periods == 0) return local_polynomial_frf(u, y, h, o);
   const Segmentation s = segmentation(N, o);
   const SpectralWindow window = o.periods > 0 ? SpectralWindow::rectangular : o.window;
@@ -153,6 +161,7 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
   double n_eff = double(s.count);
   if (window == SpectralWindow::hann && s.count > 1) n_eff /= kHannOverlapVarianceFactor;
   result.averages = s.count;
+  result.periods = o.periods;
   result.segment = L;
   result.freq_hz.resize(F);
   result.coherence.resize(F, m);

@@ -39,7 +39,8 @@ struct FrfOptions {
   FrfMethod method = FrfMethod::welch;
   SpectralWindow window = SpectralWindow::hann;
   Eigen::Index segment = 0;      // samples per segment; 0 = N/8 (Welch) or the period
-  Eigen::Index periods = 0;      // > 0: the record is this many periods of a periodic input
+  Eigen::Index periods = -1;     // > 0: the record is this many periods of a periodic input; 0: not
+                                 // periodic; -1: found from the inputs (input_period.hpp)
   Eigen::Index skip_periods = 1; // periods dropped at the start (the transient)
   double band_lo_hz = 0.0;       // the frequencies reported: band_lo_hz <= f <= band_hi_hz
   double band_hi_hz = std::numeric_limits<double>::infinity();
@@ -60,7 +61,7 @@ void describe(FrfOptions& o, Visitor& v) {
   v(Option{"window", "Welch: hann (random forces), rectangular (periodic), impact (hammer tests)"}, choice_field(o.window, kWindowNames));
   v(Option{"segment", "Welch: samples per segment (0: N/8, or the period)"}.at_least(0).message("frf: the segment length", "positive"),
     o.segment);
-  v(Option{"periods", "a periodic input: the periods the record holds (0: not periodic)"}.at_least(0), o.periods);
+  v(Option{"periods", "a periodic input: the periods the record holds (0: not periodic; -1: found from the inputs)"}.at_least(-1), o.periods);
   v(Option{"skipPeriods", "periodic records: the periods dropped at the start (the transient)"}.at_least(0).with_code("periods"),
     o.skip_periods);
   v(Option{"bandLoHz", "the band's lower frequency in Hz"}.at_least(0).with_code("band"), o.band_lo_hz);
@@ -86,6 +87,7 @@ struct FrfEstimate : Outcome {
   std::vector<Eigen::MatrixXcd> H2;     // one input only: S_yy / S_uy per output (empty otherwise)
   Matrix coherence;                     // F × outputs: the multiple coherence of each output with the inputs
   std::vector<Matrix> h1_sd;            // F matrices, outputs × inputs: sqrt E|Ĥ1 − H|² from the coherence
+  Eigen::Index periods = 0;             // the periods the record was analysed as (given or found), 0: random
   Eigen::Index averages = 0;            // segments (periods) averaged; for the local polynomial method, the
                                         // degrees of freedom of its noise estimate
   Eigen::Index segment = 0;             // samples per segment

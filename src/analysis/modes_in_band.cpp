@@ -10,6 +10,7 @@
 #include "core/dft.hpp"
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
+#include "analysis/input_period.hpp"
 #include "analysis/local_polynomial_frf.hpp"
 #include "analysis/modal_refinement.hpp"
 #include "core/math_constants.hpp"
@@ -529,7 +530,7 @@ std::string to_string(FrfWeighting weighting) { return kWeightingNames.name(weig
 void ModesOptions::validate() const {
   check_options(*this);
   require(std::isfinite(frf.band_hi_hz), "modes: give the band's upper frequency", "band");
-  require(holdout_periods == 0 || frf.periods > 0, "modes: held-out periods need a periodic record (give its number of periods)",
+  require(holdout_periods == 0 || frf.periods != 0, "modes: held-out periods need a periodic record (give its number of periods)",
           "holdout");
 }
 
@@ -543,9 +544,14 @@ Eigen::Index driving_output_of_column(double column) {
   return static_cast<Eigen::Index>(std::min(column, largest)) - 1;
 }
 
-ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const ModesOptions& o) {
-  check_modes_options(o, y.cols());
+ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const ModesOptions& given) {
+  check_modes_options(given, y.cols());
+  ModesOptions o = given;
+  const std::optional<InputPeriod> period = resolve_periods(o.frf, u);  // periods -1 (default): found from the inputs
+  require(o.holdout_periods == 0 || o.frf.periods > 0,
+          "modes: held-out periods need a periodic record, and the inputs do not repeat (give its number of periods)", "holdout");
   ModesInBand result;
+  if (period) result.advise(periodic_advice(*period, h, o.frf.skip_periods));
   const std::optional<BandFrf> frf = estimate_band_frf(u, y, h, o, result);
   if (!frf) return result;
   Diagram diagram = stabilization_diagram(frf->channels, frf->band, o);

@@ -25,13 +25,14 @@ enum class AdviceCode {
   poor_fit,          // the fit is too poor for further diagnoses
   worse_than_start,  // a refinement ended below its start
   runs_disagree,     // runs of one experiment differ by more than the intervals allow
+  periodic,          // the inputs repeat: the record was analysed over its periods (a note)
   count_             // not a code: the number of codes
 };
 
 inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)> kAdviceCodeNames{
     "advice code",
     {"noise_free", "sign_flipped", "mixed_units", "offset", "drift", "aliasing", "band_not_excited", "undetermined",
-     "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree"}};
+     "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree", "periodic"}};
 
 enum class AdviceLevel { note, warning };
 

@@ -373,7 +373,7 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
   const Vector& theta = fit.theta;
   const Vector& sd = fit.sd;
   const ParameterCovariance& c = fit.covariance;
-  const Eigen::Index P = theta.size(), Ps = map.free_count();
+  const Eigen::Index Ps = map.free_count();
 
   r.system.L = L;
   map.unpack(theta.head(Ps), r.system.M, r.system.D, r.system.K);

@@ -1,17 +1,19 @@
 // Browser test of accessibility with axe-core (a dev dependency, run inside the page): every step
 // and tool of the navigation, each opened through its tab, and the result views (a quick 3-DOF
-// identification, a reopened saved analysis, a simulation and its CSV identified, the nonlinear
-// springs and the pole search, 8×8 matrices at 360 px) have no violation of impact "serious" or "critical" (contrast, names, labels,
-// ARIA, landmarks, …). A failure lists each rule with its impact and the selectors of the elements.
+// identification, a reopened saved analysis, a simulation and its CSV identified, a universal
+// file's summary, the nonlinear springs and the pole search, 8×8 matrices at 360 px) have no
+// violation of impact "serious" or "critical" (contrast, names, labels, ARIA, landmarks, …).
+// A failure lists each rule with its impact and the selectors of the elements.
 // axe's source is evaluated through the DevTools protocol: the page's policy (script-src 'self')
 // forbids an inline <script>, and the page itself stays untouched.
 // Run: node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeUff58 } from '../../wasm/uff-write.js';
 import { checkOnly, chooseCsv, foreignRequests, identifyOnPage, openReadyBrowser, runCsv } from './browser.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -84,6 +86,17 @@ test('axe-core: no serious or critical violation after a simulation (plots drawn
   await checkOnly(page, 'input[name="csv-method"]', ['variational']);
   await runCsv(page);
   assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
+  assert.deepEqual(await seriousViolations(), []);
+});
+
+test('axe-core: no serious or critical violation with a universal file’s summary (its table, the channels as columns)', async () => {
+  const n = 200;
+  const wave = (f) => ({ rows: n, cols: 1, data: Float64Array.from({ length: n }, (_, k) => Math.sin(f * k)) });
+  const uff = join(dir, 'record.uff');
+  writeFileSync(uff, writeUff58({ kind: 'time', h: 0.01, u: wave(0.3), y: wave(0.1) }));
+  await chooseCsv(page, uff);
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready', await page.textContent('#csv-status'));
+  assert.equal(await page.isVisible('#csv-summary-table caption'), true);
   assert.deepEqual(await seriousViolations(), []);
 });
 

@@ -209,7 +209,7 @@ test('F-16 ground vibration test: modes near 5.19 and 7.32 Hz (skipped without t
   await openStep(page, '#modes');  // step 4, Analyse
   await page.fill('#modes-band-lo', '2');
   await page.fill('#modes-band-hi', '15');
-  await page.check('#modes-periodic');
+  await page.selectOption('#modes-excitation', 'periodic');
   await page.fill('#modes-periods', '9');
   await page.fill('#modes-skip', '1');
   await page.fill('#modes-holdout', '1');

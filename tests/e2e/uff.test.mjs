@@ -1,5 +1,5 @@
 // Browser test of a universal file (UFF dataset 58b) in "Your measurements": the worker reads it
-// (web/app/worker.js with wasm/uff.js), the page shows its channels as columns t, u1, q1, and
+// (web/app/worker.js with wasm/uff.js), the page shows its channels as columns u1, q1 (h from the file), and
 // identifies it with the numbers `mechid identify` gives for the same file; a malformed one shows
 // its message (record number) next to the file input.
 // Run: node --test tests/e2e/uff.test.mjs
@@ -38,10 +38,11 @@ test('a 58b file from a simulated CSV: its channels mapped as t, u1, q1, identif
   await chooseCsv(page, uff);
   assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready', await page.textContent('#csv-status'));
   const checked = (name) => page.$$eval(`input[name="${name}"]:checked`, (boxes) => boxes.map((b) => b.parentElement.textContent.trim()));
-  assert.equal(await page.inputValue('#csv-time'), 't');
+  assert.equal(await page.inputValue('#csv-time'), '');  // no time channel: h from the records
+  assert.match(await page.textContent('#csv-time option[value=""]'), /h = 0\.1000 s from the file/);
   assert.deepEqual(await checked('csv-input'), ['u1']);
   assert.deepEqual(await checked('csv-output'), ['q1']);
-  // The preview draws the chosen force and output against t (the time column is its x axis).
+  // The preview draws the chosen force and output against t = k·h (h from the records).
   assert.equal(await page.getAttribute('#csv-preview-plot', 'data-series'), '2');
   await page.selectOption('#csv-sampling', 'hold');
   await checkOnly(page, 'input[name="csv-method"]', ['variational']);

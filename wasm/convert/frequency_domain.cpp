@@ -95,7 +95,7 @@ val frf_to_js(const FrfEstimate& e) {
     coherence.call<void>("push", series);
   }
   set_fields(out, "freq_hz", numbers_to_js(e.freq_hz), "H", per_channel(e.H1), "H2", per_channel(e.H2), "coherence", coherence, "H_sd",
-             per_channel(e.h1_sd), "averages", double(e.averages), "segment", double(e.segment), "window_decay_rate", e.window_decay_rate);
+             per_channel(e.h1_sd), "averages", double(e.averages), "periods", double(e.periods), "segment", double(e.segment), "window_decay_rate", e.window_decay_rate);
   return out;
 }
 

@@ -3,10 +3,9 @@
 import createMechidModule from '../gen/mechid.mjs';
 import { badInput, simulationToCsv, wrapModule } from '../gen/api.js';
 import Papa from '../gen/vendor/papaparse.mjs';
-import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, PAPA_OPTIONS } from '../gen/csv.js';
-import { parseUff } from '../gen/uff.js';
-import { uffChannels } from '../gen/uff-convert.js';
-import { identifyRecords, isUffRecord, readRecord } from '../gen/record.js';
+import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, MAX_TIME_JITTER, PAPA_OPTIONS, uniformGrid } from '../gen/csv.js';
+import { identifyRecords, readRecord, readRecording } from '../gen/record.js';
+import { inspectRecording } from '../gen/recording.js';
 import { REQUEST, REPLY } from '../client/protocol.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
@@ -35,27 +34,48 @@ function systemOf(api, system) {
   return typeof system === 'string' ? api.preset(system) : system;
 }
 
-// A universal file (UFF dataset 58/58b time responses): by wasm/record.js's one rule (its name,
-// .uff or .unv, or its first line, -1). Read whole (a 58 file has no rows to stream), parsed by wasm/uff.js.
-const isUffFile = async (file) => isUffRecord(file.name, new Uint8Array(await file.slice(0, 4096).arrayBuffer()));
-const readUff = async (file) => parseUff(new Uint8Array(await file.arrayBuffer()), file.name);
-
 // A measurement file (CSV or UFF) read with the mapping by wasm/record.js (its `dataset` for the
 // core carries the units and factors); onProgress(fraction read) while a CSV streams.
 const readFile = (file, mapping, onProgress) => readRecord(file, file.name, { ...mapping, detectHeader: true }, { Papa, onProgress });
 
-// A UFF's time records as csvColumns' answer: the columns t, u1.., q1.., v1.., a1.. (one per
-// record, named as uff-convert.js names them), the first rows, the first 2000 samples to plot.
-function uffColumns(file, parsed) {
-  const { grid, channels } = uffChannels(parsed, { source: file.name });
-  const n = Math.min(grid.count, 2000);
-  const t = Float64Array.from({ length: n }, (_, i) => grid.min + i * grid.step);
-  const values = [t, ...channels.map((c) => c.values.slice(0, n))];
-  const header = ['t', ...channels.map((c) => c.name)];
-  const columns = values.map((v, k) => (k < PLOTTED_COLUMNS ? v : null));
-  const preview = Array.from({ length: Math.min(5, n) }, (_, i) => values.map((v) => String(v[i])));
+// How far a time channel is from a uniform grid, when further than identify accepts
+// (MAX_TIME_JITTER of its step, as wasm/recording.js recordingToDataset): {step, worst, at,
+// percent} (at: where in the file, for the page's message next to its resample choice; percent:
+// the worst deviation in % of the step); null when uniform
+// enough or not increasing (identify refuses that whatever the choice).
+function unevenness(channel, where) {
+  const grid = uniformGrid(channel.values);
+  if (grid.notIncreasingAt !== undefined || !(grid.worst > MAX_TIME_JITTER * grid.step)) return null;
+  return { step: grid.step, worst: grid.worst, at: where(grid.at), percent: 100 * grid.worst / grid.step };
+}
+
+/**
+ * What the page shows of a file read into a Recording: `summary`, the JSON of `mechid inspect`
+ * (wasm/recording.js inspectRecording); the time series as the column lists see them (`header`
+ * their names, `quantities` theirs, `preview` their first rows, `columns` the first 2000 samples of
+ * the first PLOTTED_COLUMNS of them), `h` the sample spacing the channels state (undefined when
+ * none or several), `uneven` {name: unevenness} of the channels of quantity time (and t).
+ */
+function recordingView(file, recording) {
+  const summary = inspectRecording(recording);
+  const series = recording.channels.filter((c) => (c.axis ?? 'time') === 'time' && !c.imag);
+  const n = series.reduce((least, c) => Math.min(least, c.values.length), series.length ? 2000 : 0);
+  const columns = series.map((c, k) => (k < PLOTTED_COLUMNS ? c.values.slice(0, n) : null));
+  const preview = Array.from({ length: Math.min(5, n) }, (_, i) => series.map((c) => String(c.values[i])));
+  const stated = [...new Set(series.map((c) => c.h).filter((h) => h !== undefined))];
+  const where = recording.where ?? ((i) => `sample ${i + 1}`);
+  const uneven = {};
+  for (const c of series) {
+    if (c.quantity === 'time' || c.name === 't') uneven[c.name] = unevenness(c, where);
+  }
   const transfer = columns.filter((a) => a !== null).map((a) => a.buffer);
-  return { result: { name: file.name, header, hasHeader: true, delimiter: 'uff', preview, columns }, transfer };
+  return {
+    result: {
+      name: file.name, summary, header: series.map((c) => c.name), quantities: series.map((c) => c.quantity), hasHeader: true,
+      delimiter: recording.format, preview, columns, h: stated.length === 1 ? stated[0] : undefined, uneven,
+    },
+    transfer,
+  };
 }
 
 const handlers = {
@@ -111,7 +131,6 @@ const handlers = {
   // 20 000 columns of 12 characters), rather than shown cut at some column (the probe's one-line
   // 50 MB file appeared as "16385 columns").
   [REQUEST.csvColumns]: async (api, { file }) => {
-    if (await isUffFile(file)) return uffColumns(file, await readUff(file));
     const head = decodeText(await file.slice(0, HEAD_BYTES).arrayBuffer()).text;  // by its BOM, as FileReader reads it later
     if (head.trim() === '' && file.size <= HEAD_BYTES) throw badInput(`${file.name}: the file is empty`);
     if (file.size > HEAD_BYTES && !/[\r\n]/.test(head)) {
@@ -137,6 +156,18 @@ const handlers = {
     }
     const transfer = columns.filter((a) => a !== null).map((a) => a.buffer);
     return { result: { name: file.name, header, hasHeader, delimiter, preview: rows.slice(0, 5), columns }, transfer };
+  },
+
+  // Any file mechid reads (wasm/readers.js, by its first bytes), read whole in the worker with
+  // progress {phase: 'reading', fraction}, as recordingView shows it: its summary (`mechid
+  // inspect`), its time series as columns. A text file (CSV and its dialects) is, until the text
+  // reader returns a Recording, csvColumns' answer with `summary: null`: that path then goes.
+  [REQUEST.inspectFile]: async (api, { file }, progress) => {
+    const onProgress = (fraction) => progress({ phase: 'reading', file: file.name, fraction });
+    const recording = await readRecording(file, file.name, { onProgress });
+    if (recording) return recordingView(file, recording);
+    const { result, transfer } = await handlers[REQUEST.csvColumns](api, { file });
+    return { result: { ...result, summary: null }, transfer };
   },
 
   // Measurement CSVs (runs of one experiment, the same columns) streamed, parsed and checked by

@@ -28,6 +28,7 @@ export const REQUEST = Object.freeze({
   svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {experiment, search, estimate, ms} (the SVF report)
   ekfRun: 'ekfRun',           // {duration, methods, reading, seed} -> {t, trueTheta, runs} (Beckmann et al. 2016)
   csvColumns: 'csvColumns',   // {file} -> {name, header, hasHeader, delimiter, preview, columns}: a measurement CSV's header, first rows, and first 2000 rows of its first 20 numeric columns (null for the others)
+  inspectFile: 'inspectFile', // {file} -> {name, summary (the JSON of `mechid inspect`; null for a text file until the text reader returns a Recording), header, quantities?, hasHeader, delimiter, preview, columns, h?, uneven?}: any file mechid reads, its time series as columns (web/views/csv/csv-import.js); progress {phase: 'reading', fraction}
   identifyCsv: 'identifyCsv', // {runs: [{file, role: 'training' | 'validation'}], mapping, methods, options} -> {name, summary, measured: [{file, role, t, y}], simulations: [per result: per validation record its simulated y], results, ms}; progress {phase, …}; an error while identifying has phase 'identifying' (web/views/csv/csv-import.js)
   modes: 'modes',             // {file, mapping, options: ModesOptions} -> {name, summary, result: ModesResult, msRead, ms}: modes in a band of a measurement file (web/views/modes.js); progress {phase: 'reading' | 'modes'}; an error of modes has phase 'modes' and its option
   mac: 'mac',                 // {a, b: lists of mode shapes} -> {mac: Matrix}: MAC of each shape of a against each of b

@@ -8,7 +8,8 @@ let provider = { record: () => null, results: () => null };
 const listeners = new Set();
 
 /**
- * The CSV section's readers: record() → {file, mapping, outputCols, outputKind} or null (no file
+ * The CSV section's readers: record() → {file, mapping, outputCols, outputKind, quantities (column
+ * → the quantity its file states; {} for a text file), fileH (the sample spacing the file states)} or null (no file
  * loaded; throws an Error naming what to choose when a column or a factor is missing or wrong),
  * results() → {name, summary, mapping, results} of the last identification, or null.
  */

@@ -27,7 +27,12 @@ export class RunControl {
     this.seconds = '0.0';  // the elapsed time of the last run, for the section's final message
     cancel.hidden = true;
     cancel.disabled = true;
-    cancel.addEventListener('click', () => this.#controller?.abort());
+    cancel.addEventListener('click', () => this.abort());
+  }
+
+  /** Cancels the run in progress (as its Cancel button does); nothing when idle. */
+  abort() {
+    this.#controller?.abort();
   }
 
   get running() {

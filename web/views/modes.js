@@ -61,8 +61,9 @@ const coherencePlot = new FrequencyPlot($('modes-coherence'), { yLabel: 'coheren
 // ------------------------------------------------------------------------------------------------
 // The record of the CSV section and the response kind of each output
 
-function kindOf(column, fallback) {
+function kindOf(column, fallback, quantities = {}) {
   if (kindChoices.has(column)) return kindChoices.get(column);
+  if (KINDS.includes(quantities[column])) return quantities[column];  // as the file states it
   return /^[qva]\d+$/.test(column) ? KIND_BY_PREFIX[column[0]] : fallback;
 }
 
@@ -85,13 +86,14 @@ function showRecord() {
     return;
   }
   const { file, mapping } = record;
-  const time = mapping.timeCol ? `time column ${mapping.timeCol}` : `h = ${mapping.h ?? '?'} s`;
+  const time = mapping.timeCol ? `time column ${mapping.timeCol}`
+    : mapping.h === undefined && record.fileH !== undefined ? `h = ${Number(record.fileH.toPrecision(6))} s (from the file)` : `h = ${mapping.h ?? '?'} s`;
   $('modes-source').textContent = `From ${file.name}: force${mapping.inputCols.length > 1 ? 's' : ''} ${mapping.inputCols.join(', ')}; `
     + `output${record.outputCols.length > 1 ? 's' : ''} ${record.outputCols.join(', ')}; ${time} (chosen in “Your measurements”).`;
   for (const column of record.outputCols) {
     const select = el('select', undefined, { name: 'modes-kind', 'data-column': column });
     select.append(...KINDS.map((k) => el('option', k, { value: k })));
-    select.value = kindOf(column, record.outputKind);
+    select.value = kindOf(column, record.outputKind, record.quantities);
     select.addEventListener('change', () => kindChoices.set(column, select.value));
     const label = el('label');
     label.append(`${column} is a`, select);
@@ -145,7 +147,7 @@ function readOptions() {
       return undefined;
     }
   };
-  const periodic = $('modes-periodic').checked;
+  const excitation = $('modes-excitation').value;  // auto: the core finds the periods from the force
   const options = {
     ...METHODS[$('modes-method').value],
     bandLoHz: read(() => numberOf('modes-band-lo', 'Band from (Hz)', { optional: true })),
@@ -159,7 +161,8 @@ function readOptions() {
     outputs: [...form.querySelectorAll('select[name="modes-kind"]')].map((s) => s.value),
     drivingOutput: $('modes-driving').value === '' ? undefined : Number($('modes-driving').value),
   };
-  if (periodic) {
+  if (excitation === 'random') options.periods = 0;
+  if (excitation === 'periodic') {
     options.periods = read(() => numberOf('modes-periods', 'Periods in the record', { integer: true }));
     options.skipPeriods = read(() => numberOf('modes-skip', 'Periods skipped', { integer: true, optional: true }));
     options.holdoutPeriods = read(() => numberOf('modes-holdout', 'Periods held out', { integer: true, optional: true }));
@@ -300,7 +303,9 @@ function showRun(out) {
     setStatus(status, 'error', `No modes: ${roundedMessage(r.message)}`);
   }
   const method = r.method === 'lpm' ? 'local polynomial method' : `Welch (${run.options.window ?? 'hann'})`;
-  const averaging = run.options.periods ? `${frf.averages} periods averaged` : `${method}, ${frf.averages} averages`;
+  const found = r.advice?.find((a) => a.code === 'periodic');  // the periods found from the force
+  const averaging = frf.periods ? `${frf.averages} of ${frf.periods} periods averaged${found ? ' (the force repeats: found from the data)' : ''}`
+    : `${method}, ${frf.averages} averages`;
   // Coloured by the worst of the modes, the reduced model and the reading (amber on a warning).
   const worst = worstOf([r.status, r.reduced?.status ?? 'ok', warnings.length ? 'warning' : 'ok']);
   if (r.status !== 'failed') {
@@ -568,10 +573,10 @@ function exportModes(kind) {
 
 /** Wires the section (it needs the worker only when Find the modes is pressed). */
 export function start() {
-  const periodic = $('modes-periodic');
+  const excitation = $('modes-excitation');
   const periodFields = ['modes-periods', 'modes-skip', 'modes-holdout'].map($);
-  const showPeriodic = () => periodFields.forEach((f) => { f.disabled = !periodic.checked; });
-  periodic.addEventListener('change', showPeriodic);
+  const showPeriodic = () => periodFields.forEach((f) => { f.disabled = excitation.value !== 'periodic'; });
+  excitation.addEventListener('change', showPeriodic);
   showPeriodic();
   fillForm({
     'modes-max-order': { option: 'modes.maxOrder' }, 'modes-freq-tol': { option: 'modes.freqTol', scale: 100 },

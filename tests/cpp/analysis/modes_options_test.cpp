@@ -65,7 +65,8 @@ TEST_CASE("ModesOptions::validate: each option's message and code") {
   o.min_stable_orders = 0;
   CHECK(refusal([&] { o.validate(); }) == Refusal{"tolerances", "modes: min_stable_orders must be at least 1, got 0"});
   o = banded();
-  o.holdout_periods = 2;  // not periodic
+  o.holdout_periods = 2;
+  o.frf.periods = 0;  // said not periodic (the default -1 finds the periods from the inputs first)
   CHECK(refusal([&] { o.validate(); }) ==
         Refusal{"holdout", "modes: held-out periods need a periodic record (give its number of periods)"});
 }

@@ -48,6 +48,12 @@ export class ColumnChecks {
     return tooMany ? matching.length : 0;
   }
 
+  /** A new file's columns with the named ones chosen (a file's channels chosen by their quantities); as reset. */
+  resetTo(header, names) {
+    const wanted = new Set(names);
+    return this.reset(header, { test: (name) => wanted.has(name) });
+  }
+
   /** Shows a checkbox per listed column index. */
   show(listed) {
     this.container.querySelectorAll('label').forEach((l) => l.remove());
@@ -67,13 +73,13 @@ export class ColumnChecks {
   }
 }
 
-/** The time column choice: '(none)', the listed columns, and the chosen one when not listed. */
-export function showTimeChoice(select, header, listed) {
+/** The time column choice: '(none)' (its text `none`), the listed columns, and the chosen one when not listed. */
+export function showTimeChoice(select, header, listed, none = '(none: give h)') {
   const current = select.value;
   const shown = new Set(listed.map((k) => header[k]));
   const names = listed.map((k) => header[k]);
   if (current && !shown.has(current)) names.unshift(current);
-  select.replaceChildren(el('option', '(none: give h)', { value: '' }), ...names.map((h) => el('option', h, { value: h })));
+  select.replaceChildren(el('option', none, { value: '' }), ...names.map((h) => el('option', h, { value: h })));
   select.value = current;
 }
 

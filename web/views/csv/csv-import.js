@@ -1,14 +1,16 @@
 // The "Your measurements (CSV)" section, a lab's workflow in steps: load one file or several runs
-// (csv-runs.js), map the columns (time, forces and the DOF each acts on, outputs), units and signs
-// (csv-factors.js), structure (csv-structure.js), friction and offset, methods. The files are read
-// and parsed in the worker (PapaParse and the checks of wasm/csv.js, whose messages name the file,
-// line and column) and each chosen method identifies M, D, K from them. Every message appears next
+// (csv-runs.js; any format mechid reads, summarised by csv-summary.js), map the columns (time,
+// forces and the DOF each acts on, outputs), units and signs (csv-factors.js), structure
+// (csv-structure.js), friction and offset, methods. The files are read and parsed in the worker
+// (wasm/readers.js's readers; PapaParse and the checks of wasm/csv.js for text; messages name the
+// file and where in it) and each chosen method identifies M, D, K from them. Every message appears next
 // to the control it is about, and nothing the user entered is reset by an error. Column names and
 // cells come from the user: they are only ever set through textContent.
 import { client } from '../../client/worker-client.js';
 import { setMeasurementFile } from '../../state/step-data.js';
 import { measurementChanged, provideMeasurement } from '../../state/measurement.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
+import { clearSummary, showSummary } from './csv-summary.js';
 import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-factors.js';
 import { readRuns, showRuns } from './csv-runs.js';
 import { readStructure, startStructure } from './csv-structure.js';
@@ -17,12 +19,13 @@ import { showMethodList } from '../../ui/method-list.js';
 import { methodColumn } from '../../ui/results-table.js';
 import { fillForm } from '../../ui/option-schema.js';
 import { keepAnalysis } from '../../state/analysis-store.js';
-import { $, el, setResultStatus, setStatus, worstOf } from '../../ui/dom.js';
+import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../../ui/dom.js';
 import { roundedMessage, showFieldMessage } from '../../ui/field-message.js';
 import { isWorkRefusal, RunControl, runRequest } from '../../ui/run-control.js';
 import { downloadResults } from '../../ui/export.js';
 import { clearPreviewPlot, setPreviewColumns, showPreviewPlot } from './csv-preview-plot.js';
 import { outputColumnPattern } from '../../gen/csv.js';
+import { defaultInputs, defaultOutputs, defaultTime } from '../../gen/recording.js';
 
 const form = $('csv-form');
 const fileInput = $('csv-file');
@@ -38,6 +41,9 @@ const outputUnit = $('csv-output-unit');
 const cutoffInput = $('csv-cutoff');
 const runError = $('csv-run-error');
 const control = new RunControl({ cancel: $('csv-cancel'), status });
+const readControl = new RunControl({ cancel: $('csv-read-cancel'), status });  // reading a chosen file
+const readProgress = $('csv-read-progress');
+const resampleBox = $('csv-resample');
 
 // Units of the output columns per kind, with the factor to SI (m, m/s²).
 const OUTPUT_UNITS = {
@@ -54,6 +60,12 @@ const OUTPUT_HINTS = {
 };
 let header = [];
 let previewRows = [];  // the file's first rows, for the preview table
+// What the worker read of a file with a Recording (inspectFile's answer), null for a text file read
+// by its preview: {channels: [{name, quantity}] of the columns, h: the spacing they state,
+// uneven: {time column: {step, worst, at, percent}}}.
+let recorded = null;
+let kindByUser = false;  // the output kind was chosen by the user (a file's quantities no longer set it)
+let reading = null;  // the read of the chosen file while it runs
 const inputChecks = new ColumnChecks($('csv-inputs'), 'csv-input');
 const outputChecks = new ColumnChecks($('csv-outputs'), 'csv-output');
 const findInput = $('csv-find');
@@ -64,7 +76,7 @@ function drawPreview() {
   if (header.length === 0) return;
   const h = $('csv-h').value.trim();
   showPreviewPlot({
-    timeCol: timeSelect.value, h: h === '' ? NaN : Number(h.replace(',', '.')),
+    timeCol: timeSelect.value, h: h === '' ? recorded?.h ?? NaN : Number(h.replace(',', '.')),
     inputs: chosenColumns('csv-input'), outputs: chosenColumns('csv-output'), outputKind: outputKind.value,
   });
 }
@@ -101,7 +113,8 @@ function measurementRecord() {
     outputScale: Number(outputUnit.value),
     ...readFactors($('csv-factors')),
   };
-  return { file: files[0], mapping: map, outputCols, outputKind: outputKind.value };
+  const quantities = recorded ? Object.fromEntries(recorded.channels.map((c) => [c.name, c.quantity])) : {};
+  return { file: files[0], mapping: map, outputCols, outputKind: outputKind.value, quantities, fileH: recorded?.h };
 }
 
 // The record and the last results (for the MAC of web/views/modes.js), read through the state.
@@ -116,7 +129,7 @@ function showColumns() {
   const listed = listedColumns(header, findInput.value);
   inputChecks.show(listed);
   outputChecks.show(listed);
-  showTimeChoice(timeSelect, header, listed);
+  showTimeChoice(timeSelect, header, listed, noTimeLabel());
   showPreviewTable(header, previewRows, listed);
   const wide = header.length > MAX_LISTED;
   $('csv-find-label').hidden = !wide;
@@ -126,14 +139,107 @@ function showColumns() {
     const n = tooManyNamed[role];
     if (n) notes.push(`${n} columns are named like ${what}: more than ${MAX_LISTED}, so none is chosen; tick those to identify.`);
   }
+  if (recorded?.outputNote) notes.push(recorded.outputNote);
   $('csv-columns-note').textContent = notes.join(' ');
   $('csv-columns-note').hidden = notes.length === 0;
 }
 
+// The time choice's "none" entry: h from the file when its channels state one.
+const noTimeLabel = () => (recorded?.h !== undefined ? `(none: h = ${fmt(recorded.h)} s from the file)` : '(none: give h)');
+
+// The time choice before its list is shown (showColumns): none, or `name`.
+function setTime(name) {
+  timeSelect.replaceChildren(el('option', noTimeLabel(), { value: '' }), ...(name === undefined ? [] : [el('option', name, { value: name })]));
+  timeSelect.value = name ?? '';
+}
+
+// The file's channels choose the columns (wasm/recording.js, the CLI's rule): the time channel,
+// the forces, and the outputs of the output kind, which the file's one response quantity sets
+// unless the user chose it. A text file read by its preview: t, u1.., and the outputs named like
+// the kind (q1.. or a1..).
+function chooseColumns() {
+  if (!recorded) {
+    if (!kindByUser) outputKind.value = [...outputKind.options].find((o) => o.defaultSelected)?.value ?? outputKind.value;
+    setTime(header.includes('t') ? 't' : undefined);
+    tooManyNamed.input = inputChecks.reset(header, /^u\d+$/);
+    tooManyNamed.output = outputChecks.reset(header, outputPattern());
+    return;
+  }
+  const { channels } = recorded;
+  const time = defaultTime(channels);
+  const responses = channels.filter((c) => c.name !== time);
+  const outputs = defaultOutputs(responses, kindByUser ? outputKind.value : undefined);
+  const kinds = [...outputKind.options].map((o) => o.value);
+  if (!kindByUser && kinds.includes(outputs.kind)) outputKind.value = outputs.kind;
+  showKindControls();
+  setTime(time);
+  tooManyNamed.input = inputChecks.resetTo(header, defaultInputs(channels));
+  tooManyNamed.output = outputChecks.resetTo(header, outputs.kind === outputKind.value ? outputs.names : []);
+  // Responses the page cannot take by default (velocities; velocities and accelerations): said, none chosen.
+  const present = ['displacement', 'velocity', 'acceleration'].filter((k) => responses.some((c) => c.quantity === k));
+  recorded.outputNote = outputs.kind === outputKind.value ? '' : `The file's responses are ${present.join(' and ') || 'none of displacement, velocity, acceleration'}`
+    + `${present.length ? ` (${responses.filter((c) => present.includes(c.quantity)).map((c) => c.name).join(', ')})` : ''}: tick the outputs to identify from, and say what they measure (Outputs are).`;
+}
+
+// The resample choice: for a text file read by its preview, always offered (its time is checked
+// when identified); for a file with channels, offered when the chosen time channel is uneven,
+// with how uneven, and identify's refusal beside it while it is off.
+function showResampleChoice() {
+  const uneven = recorded ? recorded.uneven[timeSelect.value] : undefined;
+  $('csv-resample-choice').hidden = recorded !== null && !uneven;
+  if (recorded && !uneven) resampleBox.checked = false;
+  const note = $('csv-resample-note');
+  if (!uneven) {
+    $('csv-resample-text').textContent = 'resample a non-uniform time column onto a uniform grid (linear interpolation)';
+    note.textContent = '';
+    return;
+  }
+  const share = `${uneven.percent.toFixed(1)} % of h = ${fmt(uneven.step)} s`;
+  $('csv-resample-text').textContent = `resample onto a uniform grid (worst deviation ${fmt(uneven.worst)} s at ${uneven.at}, ${share})`;
+  note.textContent = resampleBox.checked ? '' : `${files[0]?.name}: time column ${timeSelect.value} is not uniform: worst deviation `
+    + `${fmt(uneven.worst)} s at ${uneven.at} (${share}); identification refuses it unless it is resampled: tick the box above to resample by linear interpolation.`;
+}
+
+// Reads the chosen file in the worker (inspectFile: a progress bar and Cancel beside the file
+// control); resolves with its answer, or null when it was cancelled, failed (the reason under the
+// file input) or another file was chosen meanwhile.
+async function readChosen(file, chosen) {
+  let answer = null;
+  readProgress.value = 0;
+  const work = (signal, say) => client.inspectFile({ file }, {
+    signal,
+    onProgress: (p) => {
+      readProgress.hidden = false;
+      readProgress.value = p.fraction;
+      say(`Reading ${file.name}: ${Math.round(100 * p.fraction)} %…`);
+    },
+  });
+  reading = runRequest(readControl, { text: `Reading ${file.name}…`, work, show: (out) => { answer = out; } }, {
+    onCancel: () => {
+      if (files === chosen) setStatus(status, 'cancelled', `Reading ${file.name} cancelled after ${readControl.seconds} s; choose a file.`);
+    },
+    onError: (e) => {
+      if (files === chosen) showFieldMessage(fileError, e.message, fileInput);
+    },
+    stopped: () => 'The file could not be read (the reason is under the file input); choose another.',
+  });
+  await reading;
+  reading = null;
+  readProgress.hidden = true;
+  return files === chosen ? answer : null;
+}
+
 async function load(chosen) {
   files = chosen;
+  if (reading) {  // the file chosen before is still being read: stopped first
+    readControl.abort();
+    await reading;
+    if (files !== chosen) return;
+  }
   header = [];  // until the new file's columns are read
+  recorded = null;
   clearPreviewPlot();
+  clearSummary();
   const file = files[0] ?? null;
   clearMessages();  // they were about the files before
   clearOverlays();
@@ -147,50 +253,67 @@ async function load(chosen) {
     changed();
     return;
   }
-  setStatus(status, 'busy', `Reading ${file.name}…`);
-  try {
-    const columns = await client.csvColumns({ file });
-    header = columns.header;
-    previewRows = columns.preview;
-    findInput.value = '';
-    timeSelect.replaceChildren(el('option', '(none: give h)', { value: '' }), ...(header.includes('t') ? [el('option', 't', { value: 't' })] : []));
-    timeSelect.value = header.includes('t') ? 't' : '';
-    tooManyNamed.input = inputChecks.reset(header, /^u\d+$/);
-    tooManyNamed.output = outputChecks.reset(header, outputPattern());
-    showColumns();
-    forceDofChoices.clear();
-    showForceDofs();
-    showRuns(files);
-    await nextTask();  // the plot in a task of its own: the page answers in between (a wide file's lists take a while)
-    if (files !== chosen) return;  // another file was chosen meanwhile
-    setPreviewColumns(header, columns.columns);
-    drawPreview();
-    mapping.hidden = false;
-    runButton.disabled = false;
-    setMeasurementFile(file.name);
-    const named = columns.hasHeader ? '' : ' (no header row: the first row is data, the columns are named column 1, column 2, …)';
-    const more = files.length > 1 ? ` (and ${count(files.length - 1, 'more run')}: the same columns expected)` : '';
-    // Factors typed for these column names before are kept (the same rig, the same units): say so.
-    const kept = factorsTyped($('csv-factors'));
-    const keptNote = kept.length ? ` Factors kept from before (step 3): ${kept.join(', ')}.` : '';
-    setStatus(status, 'ready', `${file.name}: ${header.length} columns${named}${more}. Map them, choose methods, then Identify.${keptNote}`);
-  } catch (e) {
-    showFieldMessage(fileError, e.message, fileInput);
-    setStatus(status, 'error', 'The file could not be read (the reason is under the file input); choose another.');
+  const columns = await readChosen(file, chosen);
+  if (!columns) {
+    if (files === chosen) changed();
+    return;
   }
+  header = columns.header;
+  previewRows = columns.preview;
+  if (columns.summary) {
+    showSummary(columns.summary, file.name);
+    recorded = { channels: header.map((name, k) => ({ name, quantity: columns.quantities[k] })), h: columns.h, uneven: columns.uneven, outputNote: '' };
+  }
+  if (header.length === 0) {  // spectra, FRFs, modes or geometry only: shown, nothing to map
+    setMeasurementFile(null);
+    setStatus(status, 'ready', `${file.name} holds no time series to identify from (its summary is above); choose another file.`);
+    changed();
+    return;
+  }
+  findInput.value = '';
+  chooseColumns();
+  showColumns();
+  showResampleChoice();
+  $('csv-h').placeholder = recorded?.h !== undefined ? `${fmt(recorded.h)} (from the file)` : '';
+  forceDofChoices.clear();
+  showForceDofs();
+  showRuns(files);
+  await nextTask();  // the plot in a task of its own: the page answers in between (a wide file's lists take a while)
+  if (files !== chosen) return;  // another file was chosen meanwhile
+  setPreviewColumns(header, columns.columns);
+  drawPreview();
+  mapping.hidden = false;
+  runButton.disabled = false;
+  setMeasurementFile(file.name);
+  const named = columns.hasHeader ? '' : ' (no header row: the first row is data, the columns are named column 1, column 2, …)';
+  const more = files.length > 1 ? ` (and ${count(files.length - 1, 'more run')}: the same columns expected)` : '';
+  // Factors typed for these column names before are kept (the same rig, the same units): say so.
+  const kept = factorsTyped($('csv-factors'));
+  const keptNote = kept.length ? ` Factors kept from before (step 3): ${kept.join(', ')}.` : '';
+  const what = recorded ? count(header.length, 'time series') : `${header.length} columns${named}`;
+  setStatus(status, 'ready', `${file.name}: ${what}${more}. Map them, choose methods, then Identify.${keptNote}`);
   changed();
 }
 
 const outputPattern = () => outputColumnPattern(outputKind.value);  // the readers' one rule (csv.js)
 
-function showOutputKind() {
+// The controls that follow the output kind: the output units, the cut-off, the hint, the legend.
+function showKindControls() {
   const kind = outputKind.value;
   outputUnit.replaceChildren(...OUTPUT_UNITS[kind].map(([name, factor]) => el('option', name, { value: String(factor) })));
   cutoffInput.disabled = kind !== 'acceleration';
   $('csv-output-hint').textContent = OUTPUT_HINTS[kind];
   $('csv-outputs').querySelector('legend').textContent = kind === 'acceleration' ? 'Outputs (accelerations)' : 'Outputs (displacements)';
+}
+
+function showOutputKind() {
+  showKindControls();
   if (header.length) {
-    tooManyNamed.output = outputChecks.reset(header, outputPattern());
+    if (recorded) {
+      const time = timeSelect.value;
+      const outputs = defaultOutputs(recorded.channels.filter((c) => c.name !== time), outputKind.value);
+      tooManyNamed.output = outputChecks.resetTo(header, outputs.names);
+    } else tooManyNamed.output = outputChecks.reset(header, outputPattern());
     showColumns();
   }
   showForceDofs();
@@ -465,16 +588,27 @@ async function save() {
 export async function start() {
   fileInput.addEventListener('change', () => load([...fileInput.files]));
   if (fileInput.files.length) load([...fileInput.files]);  // chosen while this module was loading
-  outputKind.addEventListener('change', showOutputKind);
+  outputKind.addEventListener('change', () => {
+    kindByUser = true;
+    if (recorded) recorded.outputNote = '';
+    showOutputKind();
+  });
   for (const id of ['csv-inputs', 'csv-outputs']) $(id).addEventListener('change', showForceDofs);
   findInput.addEventListener('input', showColumns);
-  timeSelect.addEventListener('change', drawPreview);
+  timeSelect.addEventListener('change', () => {
+    showResampleChoice();
+    drawPreview();
+  });
+  resampleBox.addEventListener('change', showResampleChoice);
   $('csv-h').addEventListener('input', drawPreview);
   for (const id of ['csv-force-unit', 'csv-output-unit']) $(id).addEventListener('change', drawPreview);
   showOutputKind();
   // The core's defaults of the dataset's and identify's options (the page states none).
   fillForm({ 'csv-sampling': { option: 'dataset.inputSampling' }, 'csv-output-kind': { option: 'dataset.outputs' },
-    'csv-positive': { option: 'identify.positive' } }, showOutputKind);
+    'csv-positive': { option: 'identify.positive' } }, () => {
+    if (recorded && !kindByUser) chooseColumns();  // the file's kind over the core's default
+    showOutputKind();
+  });
   startStructure();
   exportButton.addEventListener('click', () => exportResults('json'));
   exportCsvButton.addEventListener('click', () => exportResults('csv'));

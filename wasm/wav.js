@@ -1,0 +1,166 @@
+// WAVE (.wav) reader: a RIFF (or RF64/BW64, EBU Tech 3306) file's 'fmt ' and 'data' chunks read
+// into a Recording (recording.js), one channel per interleaved channel, at the file's own sample
+// rate (never resampled: the Web Audio decoder resamples to the page's rate, so it is not used).
+// Written to the public format descriptions: Microsoft/IBM "Multimedia Programming Interface and
+// Data Specifications 1.0" (RIFF chunks, WAVE_FORMAT_PCM, even padding of chunks), Microsoft
+// "WAVEFORMATEXTENSIBLE" (format tag 0xFFFE, the sub-format GUID whose first two bytes are the
+// format code, valid bits inside a larger container) and EBU Tech 3306 (RF64: sizes in 'ds64').
+//
+// Samples are fractions of full scale, as sound programs show them (sox's `-t dat`): an integer
+// sample of a B-byte container divided by 2^(8B-1) (8-bit samples are unsigned: (x-128)/128);
+// float samples as stored. The unit is '' (the file does not say what the volts mean).
+// Pure ES module: runs in Node and a worker.
+import { MechidError, firstNonFinite, quoted } from './errors.js';
+
+const bad = (source, message) => new MechidError('bad-input', `${quoted(source, 80)}: ${message}`);
+
+const FORMAT_PCM = 1, FORMAT_FLOAT = 3, FORMAT_EXTENSIBLE = 0xfffe;
+// Bytes of each data chunk read between two progress calls.
+const PROGRESS_BYTES = 1 << 22;
+
+/** True when the first bytes are a RIFF/RF64/BW64 header of form WAVE. */
+export function looksLikeWav(head) {
+  if (!head || head.length < 12) return false;
+  const tag = ascii(head, 0, 4);
+  return (tag === 'RIFF' || tag === 'RF64' || tag === 'BW64') && ascii(head, 8, 4) === 'WAVE';
+}
+
+function ascii(bytes, at, n) {
+  let s = '';
+  for (let i = 0; i < n; i++) s += String.fromCharCode(bytes[at + i]);
+  return s;
+}
+
+// A chunk id as shown in a message: printable ASCII, else its bytes in hex.
+function chunkName(bytes, at) {
+  const id = ascii(bytes, at, 4);
+  return /^[\x20-\x7e]{4}$/.test(id) ? `'${id}'` : `0x${Array.from(bytes.subarray(at, at + 4), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The format chunk's fields: {code (1 PCM, 3 float), channels, rate, blockAlign, bits, validBits}. */
+function readFormat(view, at, size, source) {
+  const where = `chunk 'fmt ' at byte ${at - 8}`;
+  if (size < 16) throw bad(source, `${where} is ${size} bytes long; a WAVE format chunk holds at least 16`);
+  let code = view.getUint16(at, true);
+  const channels = view.getUint16(at + 2, true), rate = view.getUint32(at + 4, true);
+  const blockAlign = view.getUint16(at + 12, true), bits = view.getUint16(at + 14, true);
+  let validBits = bits;
+  if (code === FORMAT_EXTENSIBLE) {
+    if (size < 40) throw bad(source, `${where} says WAVE_FORMAT_EXTENSIBLE but is ${size} bytes long, not 40`);
+    validBits = view.getUint16(at + 18, true) || bits;
+    code = view.getUint16(at + 24, true);  // the sub-format GUID's first two bytes
+  }
+  if (code !== FORMAT_PCM && code !== FORMAT_FLOAT) {
+    throw bad(source, `${where}: format code 0x${code.toString(16).padStart(4, '0')} is not PCM (1) or IEEE float (3); compressed WAVE files are not read: convert the file to PCM (e.g. sox in.wav -e signed-integer out.wav)`);
+  }
+  if (channels === 0) throw bad(source, `${where} says 0 channels`);
+  if (rate === 0) throw bad(source, `${where} says a sample rate of 0 Hz`);
+  const container = blockAlign / channels;
+  if (!Number.isInteger(container) || container === 0) {
+    throw bad(source, `${where}: the block of ${blockAlign} bytes does not hold ${channels} channels of equal size`);
+  }
+  const allowed = code === FORMAT_PCM ? [1, 2, 3, 4] : [4, 8];
+  if (!allowed.includes(container)) {
+    throw bad(source, `${where}: ${code === FORMAT_PCM ? 'PCM' : 'float'} samples of ${container} bytes are not read (PCM 1-4 bytes, float 4 or 8)`);
+  }
+  if (bits > 8 * container || validBits > bits || bits === 0) {
+    throw bad(source, `${where}: ${bits} bits per sample (${validBits} valid) do not fit samples of ${container} bytes`);
+  }
+  return { code, channels, rate, blockAlign, container, bits, validBits };
+}
+
+// Fills column[start..stop) with the samples of one channel from byte p, a frame (step bytes)
+// apart: fractions of full scale (PCM) or the floats as stored. One loop per sample format: a
+// reader function called per sample would halve the speed.
+function fillColumn(view, { code, container }, column, start, stop, p, step) {
+  if (code === FORMAT_FLOAT) {
+    if (container === 4) for (let i = start; i < stop; i++, p += step) column[i] = view.getFloat32(p, true);
+    else for (let i = start; i < stop; i++, p += step) column[i] = view.getFloat64(p, true);
+    return;
+  }
+  switch (container) {
+    case 1: for (let i = start; i < stop; i++, p += step) column[i] = (view.getUint8(p) - 128) / 128; return;
+    case 2: for (let i = start; i < stop; i++, p += step) column[i] = view.getInt16(p, true) / 32768; return;
+    case 3: for (let i = start; i < stop; i++, p += step) column[i] = (view.getInt8(p + 2) * 65536 + view.getUint16(p, true)) / 8388608; return;
+    default: for (let i = start; i < stop; i++, p += step) column[i] = view.getInt32(p, true) / 2147483648;
+  }
+}
+
+const variantOf = ({ code, container }) => (code === FORMAT_FLOAT ? `float${8 * container}` : `pcm${8 * container}`);
+
+/**
+ * The Recording of a WAVE file's bytes named `source`: channels 'channel 1'..'channel n' (quantity
+ * 'other', unit '', fractions of full scale), h = 1 / sample rate, parameters.sampleRate. A data
+ * chunk whose size is 0, 0xFFFFFFFF or beyond the end of the file (a recorder that was stopped
+ * before it wrote the size) is read to the end of the file, with a note. onProgress(fraction).
+ */
+export function readWav(bytes, source = 'file', { onProgress } = {}) {
+  if (!(bytes instanceof Uint8Array)) throw bad(source, 'a WAVE file must be given as bytes');
+  if (bytes.length < 12) throw bad(source, `is ${bytes.length} bytes long: too short for a WAVE header (12 bytes)`);
+  if (!looksLikeWav(bytes)) throw bad(source, `does not start with a RIFF/RF64 header of form WAVE (found ${chunkName(bytes, 0)} … ${chunkName(bytes, 8)})`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const rf64 = ascii(bytes, 0, 4) !== 'RIFF';
+  const notes = [];
+  let format = null, ds64Data = null, data = null;
+  let at = 12;
+  while (at + 8 <= bytes.length) {
+    const id = ascii(bytes, at, 4);
+    let size = view.getUint32(at + 4, true);
+    const body = at + 8;
+    if (id === 'data') {
+      if (rf64 && size === 0xffffffff && ds64Data !== null) size = ds64Data;
+      data = { at: body, size };
+      break;
+    }
+    if (body + size > bytes.length) {
+      throw bad(source, `chunk ${chunkName(bytes, at)} at byte ${at} declares ${size} bytes, but the file ends ${bytes.length - body} bytes after its header: the file is cut short`);
+    }
+    if (id === 'fmt ') {
+      if (format) throw bad(source, `a second chunk 'fmt ' at byte ${at}: the file has two formats`);
+      format = readFormat(view, body, size, source);
+    } else if (id === 'ds64') {
+      if (size < 24) throw bad(source, `chunk 'ds64' at byte ${at} is ${size} bytes long; it holds at least 24`);
+      const high = view.getUint32(body + 12, true);
+      ds64Data = high >= 2 ** 21 ? Infinity : high * 2 ** 32 + view.getUint32(body + 8, true);
+    }
+    at = body + size + (size & 1);  // chunks are padded to an even size
+  }
+  if (!format) throw bad(source, data ? `chunk 'data' at byte ${data.at - 8} comes before any 'fmt ' chunk: the format of the samples is not stated` : 'has no \'fmt \' chunk: the format of the samples is not stated');
+  if (!data) throw bad(source, 'has no \'data\' chunk: no samples');
+
+  const available = bytes.length - data.at;
+  let dataBytes = data.size;
+  if (data.size === 0 || data.size === 0xffffffff || data.size > available) {
+    if (available === 0) throw bad(source, `chunk 'data' at byte ${data.at - 8} holds no samples`);
+    notes.push(`The data chunk declares ${data.size === 0xffffffff ? '0xFFFFFFFF' : data.size} bytes but ${available} follow it (a recording whose size was not written, or a file cut short): the samples to the end of the file were read.`);
+    dataBytes = available;
+  }
+  const frames = Math.floor(dataBytes / format.blockAlign);
+  const rest = dataBytes - frames * format.blockAlign;
+  if (rest) notes.push(`The last ${rest} bytes of the data chunk are not a whole frame of ${format.blockAlign} bytes and were left out.`);
+  if (frames === 0) throw bad(source, `chunk 'data' at byte ${data.at - 8} holds ${dataBytes} bytes, less than one frame of ${format.blockAlign} bytes`);
+
+  const { channels: count, blockAlign, container } = format;
+  const columns = Array.from({ length: count }, () => new Float64Array(frames));
+  const framesPerStep = Math.max(1, Math.floor(PROGRESS_BYTES / blockAlign));
+  for (let start = 0; start < frames; start += framesPerStep) {
+    const stop = Math.min(frames, start + framesPerStep);
+    for (let c = 0; c < count; c++) fillColumn(view, format, columns[c], start, stop, data.at + start * blockAlign + c * container, blockAlign);
+    onProgress?.(stop / frames);
+  }
+  if (format.code === FORMAT_FLOAT) {
+    for (let c = 0; c < count; c++) {
+      const i = firstNonFinite(columns[c]);
+      if (i >= 0) throw bad(source, `channel ${c + 1}, frame ${i + 1} (byte ${data.at + i * blockAlign + c * container}) is ${columns[c][i]}: the recording holds a non-finite sample`);
+    }
+  }
+  const h = 1 / format.rate;
+  return {
+    format: 'wav',
+    variant: variantOf(format),
+    channels: columns.map((values, c) => ({ name: `channel ${c + 1}`, quantity: 'other', unit: '', values, h, start: 0 })),
+    parameters: { sampleRate: format.rate },
+    notes,
+    where: (i) => `frame ${i + 1}`,
+  };
+}

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '../wasm/api.js';
 import { decodeText } from '../wasm/csv.js';
 import { isUffRecord, readRecord } from '../wasm/record.js';
+import { cliWording } from './cli-wording.mjs';
 import { streams } from './streams.mjs';
 
 // PapaParse (CommonJS) by require: an ES `import` of it has Node scan its 52 KB for export names
@@ -56,16 +57,16 @@ export function writeOutput(text, out) {
 
 export const writeJson = (result, out) => writeOutput(`${JSON.stringify(toJson(result), null, 2)}\n`, out);
 
-export const warn = (messages) => { for (const m of messages) streams.stderr.write(`mechid: warning: ${printable(m)}\n`); };
+export const warn = (messages) => { for (const m of messages) streams.stderr.write(`mechid: warning: ${cliWording(printable(m))}\n`); };
 
-/** A preset name or a system JSON file, checked (unless `check` is false); errors name the file. */
-export function loadSystem(mechid, spec, { check = true } = {}) {
+/** A preset name or a system JSON file, checked (unless `check` is false); errors name the file and the `option` (system, truth). */
+export function loadSystem(mechid, spec, { check = true, option = 'system' } = {}) {
   if (mechid.presetNames().includes(spec)) return mechid.preset(spec);
   if (/^chain\d+$/.test(spec) && !existsSync(spec)) {  // chains of other lengths: the core checks n
-    try { return mechid.preset(spec); } catch (e) { throw badInput(`--system: ${e.message}`); }
+    try { return mechid.preset(spec); } catch (e) { throw badInput(`--${option}: ${e.message}`); }
   }
   if (!existsSync(spec)) {
-    throw badInput(`--system '${spec}' is neither a preset (${mechid.presetNames().join(', ')}, or chain<n> ` +
+    throw badInput(`--${option} '${spec}' is neither a preset (${mechid.presetNames().join(', ')}, or chain<n> ` +
       'for another chain length) nor an existing file');
   }
   const system = systemFromJson(readJson(spec, 'system file'), `system file ${spec}`);

@@ -8,7 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { MechidError, badInput, printable, quoted } from '../wasm/api.js';
 import { loadMechidNode } from '../wasm/node.js';
+import { cliWording, useOptionNames } from './cli-wording.mjs';
 import { commandHelp, overview } from './help.mjs';
+import { checkBeforeWork } from './preflight.mjs';
 import { useStreams } from './streams.mjs';
 import { OUT, parseOptions, useOptionSchema } from './options.mjs';
 
@@ -47,7 +49,9 @@ async function main(argv, module, stdout) {
   if (rest.some((arg) => HELP.includes(arg))) return print(commandHelp(command, mechid));
   // A command with a positional argument (`mechid inspect FILE`) takes it as that option.
   const args = command.positional && rest.length > 0 && !rest[0].startsWith('--') ? [`--${command.positional}`, ...rest] : rest;
+  useOptionNames(Object.keys(command.options));
   const options = parseOptions(name, { ...command.options, ...OUT }, args);
+  checkBeforeWork(options);
   await command.run(options, mechid);
 }
 
@@ -66,9 +70,10 @@ export async function runCli(argv, { stdout = process.stdout, stderr = process.s
     const bad = e instanceof MechidError && e.code === 'bad-input';
     // One printable line: a MechidError's message is one already; anything else is cut at its first line.
     const message = printable(String(e?.message ?? e).split('\n')[0]);
-    stderr.write(`mechid: error: ${bad ? '' : 'internal: '}${message}\n`);
+    stderr.write(`mechid: error: ${bad ? '' : 'internal: '}${cliWording(message)}\n`);
     return bad ? 1 : 2;
   } finally {
+    useOptionNames([]);
     restore();
   }
 }

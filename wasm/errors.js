@@ -65,9 +65,16 @@ export function describeValue(value) {
   try {
     text = JSON.stringify(value);
   } catch {
-    text = undefined;  // a cycle
+    text = undefined;  // a cycle, or nesting deeper than the stack
   }
-  return quoted(text ?? String(value), 60);
+  if (text === undefined) {
+    try {
+      text = String(value);
+    } catch {
+      text = Array.isArray(value) ? 'an array nested too deep to show' : 'an object nested too deep to show';
+    }
+  }
+  return quoted(text, 60);
 }
 
 // `option`: the code of the option a bad-input message is about, when it is about one

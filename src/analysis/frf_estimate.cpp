@@ -7,6 +7,7 @@
 #include "analysis/excited_lines.hpp"
 #include "analysis/input_period.hpp"
 #include "analysis/local_polynomial_frf.hpp"
+#include "core/constant_column.hpp"
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
 #include "core/math_constants.hpp"
@@ -72,6 +73,30 @@ Eigen::MatrixXcd transform(const Dft& dft, const Matrix& x, Eigen::Index first, 
   return X;
 }
 
+// What the record decides about the options and the channels, before any spectrum: a band that
+// ends above the Nyquist frequency (nothing is measured there), a segment length with the local
+// polynomial method (which transforms the whole record: the option would be ignored), a channel
+// that recorded nothing (issue 56).
+void check_record_for_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
+  const double nyquist = 0.5 / h;
+  require(!std::isfinite(o.band_hi_hz) || o.band_hi_hz <= nyquist * (1 + 1e-12),
+          "frf: the band ends at " + format_digits(o.band_hi_hz, 6) + " Hz, above the Nyquist frequency " + format_digits(nyquist, 6) +
+              " Hz of the record (h = " + format_number(h) + " s), where nothing is measured: end the band at or below " +
+              format_digits(nyquist, 6) + " Hz",
+          "band");
+  require(o.method != FrfMethod::local_polynomial || o.periods > 0 || o.segment == 0,
+          "frf: a segment length applies to Welch's method only; the local polynomial method transforms the whole record: "
+          "choose Welch (welch) for segments, or give no segment",
+          "segment");
+  if (const Eigen::Index j = first_constant_column(y); j >= 0)
+    throw InputError("frf: output " + std::to_string(j + 1) + " " + constant_column_words(y, j) +
+                         ": its sensor recorded no response (a dead or unconnected channel); leave its column out or check the sensor",
+                     "data");
+  if (const Eigen::Index j = first_constant_column(u); j >= 0)
+    throw InputError("frf: input " + std::to_string(j + 1) + " " + constant_column_words(u, j) + ": it excites nothing; leave its column "
+                     "out or check the force sensor", "data");
+}
+
 }  // namespace
 
 FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
@@ -88,6 +113,7 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
     if (period && !result.failed()) result.advise(periodic_advice(*period, h, resolved.skip_periods));
     return result;
   }
+  check_record_for_frf(u, y, h, o);  // on the resolved options
   if (o.method == FrfMethod::local_polynomial && o.periods == 0) return local_polynomial_frf(u, y, h, o);
   const Segmentation s = segmentation(N, o);
   const SpectralWindow window = o.periods > 0 ? SpectralWindow::rectangular : o.window;

@@ -26,13 +26,15 @@ enum class AdviceCode {
   worse_than_start,  // a refinement ended below its start
   runs_disagree,     // runs of one experiment differ by more than the intervals allow
   periodic,          // the inputs repeat: the record was analysed over its periods (a note)
+  free_body,         // a mode at or below zero frequency (K not definite): no spring to ground?
+  record_too_short,  // the record spans fewer periods of the slowest mode than identification needs
   count_             // not a code: the number of codes
 };
 
 inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)> kAdviceCodeNames{
     "advice code",
     {"noise_free", "sign_flipped", "mixed_units", "offset", "drift", "aliasing", "band_not_excited", "undetermined",
-     "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree", "periodic"}};
+     "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree", "periodic", "free_body", "record_too_short"}};
 
 enum class AdviceLevel { note, warning };
 

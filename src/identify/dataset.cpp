@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/constant_column.hpp"
 #include "core/enum_names.hpp"
 #include "core/input_error.hpp"
 #include "core/sampling_period.hpp"
@@ -92,6 +93,15 @@ void require_independent_columns(const Matrix& X, const char* letter, const std:
                    std::to_string(X.cols()) + "): " + why);
 }
 
+// An output that recorded nothing (issue 56): named, where it gave "outputs not rich enough", or
+// a PEM that ran all its iterations to a model with unstable roots.
+void require_no_constant_output(const Matrix& y) {
+  if (const Eigen::Index j = first_constant_column(y); j >= 0)
+    throw InputError("output q" + std::to_string(j + 1) + " " + constant_column_words(y, j) +
+                     ": its sensor recorded no motion (a dead or unconnected channel); leave its column out of the outputs or "
+                     "check the sensor");
+}
+
 }  // namespace
 
 OutputKind parse_output_kind(const std::string& text) { return kOutputKindNames.parse(text); }
@@ -105,6 +115,7 @@ void validate_options(const Dataset& d) {
 void validate_samples(const Dataset& d) {
   require_finite(d.u, "u");
   require_finite(d.y, "q");
+  require_no_constant_output(d.y);  // here, before the amplitudes are normalised: the value as the user's units give it
   require_no_glitch(d.u, 'u');
   require_no_glitch(d.y, 'q');
   require_normal_range(d.u, 'u');
@@ -124,6 +135,7 @@ void validate(const Dataset& d, Eigen::Index min_samples) {
   for (Eigen::Index j = 0; j < d.u.cols(); ++j)
     require(d.u.col(j).maxCoeff() > d.u.col(j).minCoeff(),
             "input u" + std::to_string(j + 1) + " is constant: it excites nothing");
+  require_no_constant_output(d.y);
   // Singular values further apart than 1e6 for inputs. For outputs only 1e7, at the Gram matrix's
   // resolution: weakly excited modes make noise-free outputs nearly dependent, legitimately.
   require_independent_columns(d.u, "u", "input", 1e-12, "the data cannot tell their effects apart");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <optional>
 #include <sstream>
 
 #include "core/input_error.hpp"
@@ -12,6 +13,7 @@
 #include "identify/method_table.hpp"
 #include "identify/record_validation.hpp"
 #include "identify/run_spread.hpp"
+#include "identify/model_shape_advice.hpp"
 #include "identify/undetermined_advice.hpp"
 #include "identify/work_estimate.hpp"
 
@@ -123,6 +125,8 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
   // The resource guard, before any allocation that grows with the request (work_estimate.hpp).
   check_work(method, runs, options);
   const Dataset& data = runs.front();
+  double longest_s = 0.0;  // the longest run's duration, for record_length_advice
+  for (const Dataset& d : runs) longest_s = std::max(longest_s, d.h * double(d.y.rows() - 1));
   // The guardrail on the input, also when the method fails (a poor input is often why): from the
   // data as given, before they are scaled in place.
   const std::string excitation = excitation_order_warning(data);
@@ -182,6 +186,10 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
     if (!r.failed()) report_run_spread(r, own);
   }
   advise_undetermined(r, data.outputs);  // barely excited modes, undetermined entries (undetermined_advice.hpp)
+  if (!r.failed()) {  // what the estimate's modes say of the experiment (model_shape_advice.hpp)
+    if (std::optional<Advice> a = free_body_advice(r.system)) r.advise(*a);
+    if (std::optional<Advice> a = record_length_advice(r.modal, longest_s)) r.advise(*a);
+  }
   if (!excitation.empty()) r.add_warning(excitation);
   if (data.input_sampling.from_data) r.diagnostics.input_sampling = input_sampling_note(data);
   r.validation_records = validate_held_out(r, held_out);

@@ -53,8 +53,6 @@ std::string duration(double flops) {
   return format_digits(seconds / 3600) + " h";
 }
 
-std::string bytes_words(double bytes) { return bytes >= 1e9 ? format_digits(bytes / 1e9) + " GB" : format_digits(bytes / 1e6) + " MB"; }
-
 }  // namespace
 
 void check_work(const std::string& method, const std::vector<Dataset>& runs, const IdentifyOptions& options) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/memory_limit.hpp"
 #include "identify/dataset.hpp"
 #include "identify/identification.hpp"
 #include "identify/method_cost.hpp"
@@ -27,11 +28,6 @@ WorkSizes work_sizes(const std::vector<Dataset>& runs, const IdentifyOptions& op
 // plus the data and their scaled copies; an acceleration record counts twice (the default
 // cut-off may run the method a second time). Zero work for a name the table does not know.
 WorkEstimate estimate_work(const std::string& method, const WorkSizes& sizes, bool acceleration = false);
-
-// The peak memory above which a request is refused whatever max_work says: the WASM build's heap
-// grows to at most 2 GiB (-sMAXIMUM_MEMORY=2GB in wasm/CMakeLists.txt); the estimate leaves a
-// quarter of it for what it does not count (copies of the data, the allocator's fragmentation).
-inline constexpr double kMaxMemoryBytes = 1.5e9;
 
 // Throws InputError with option "work" when the estimate exceeds options.max_work, or "memory"
 // when its peak memory exceeds kMaxMemoryBytes; the message names the method, the DOF, the samples,

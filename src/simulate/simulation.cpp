@@ -5,6 +5,7 @@
 
 #include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
+#include "core/memory_limit.hpp"
 #include "core/sampling_period.hpp"
 #include "simulate/noise.hpp"
 #include "discretize/cubic_hold.hpp"
@@ -30,6 +31,21 @@ void check_options(const MechanicalSystem& system, const SimulationOptions& o) {
   }
 }
 
+// The peak memory of simulate(), checked before it allocates: per sample the 2n states, q, v, a,
+// the three products that make a, the input (k) held twice and t; std::bad_alloc (300 DOF × 2·10⁶
+// samples, 34 GB) became a refusal naming the sizes (issue 56).
+void check_memory(const MechanicalSystem& system, const SimulationOptions& o) {
+  const double n = double(system.dof()), k = double(system.inputs());
+  const double per_sample = sizeof(double) * (7 * n + 2 * k + 1);
+  const double bytes = per_sample * double(o.n);
+  require(bytes <= kMaxMemoryBytes,
+          "n = " + std::to_string(o.n) + " samples of a " + std::to_string(system.dof()) + "-DOF system with " +
+              std::to_string(system.inputs()) + " input(s) need about " + bytes_words(bytes) + " of memory, above the " +
+              bytes_words(kMaxMemoryBytes) + " this build can use: at most " +
+              std::to_string(static_cast<long long>(kMaxMemoryBytes / per_sample)) + " samples for this system, or fewer DOF",
+          "n");
+}
+
 // Sub-steps per period: at least 256 per period of the input's highest frequency, where the cubic
 // between sub-grid points errs by at most (3/128)(2π/256)⁴ = 8.5e-9 of a line's amplitude
 // (cubic_hold.hpp; linear interpolation, used before, erred by 5e-5 on average: a floor that
@@ -47,6 +63,7 @@ int fine_substeps(const InputSignal& input, double h) {
 SimulatedData simulate(const MechanicalSystem& system, const SimulationOptions& options) {
   validate(system);
   check_options(system, options);
+  check_memory(system, options);
   const Eigen::Index n = system.dof(), N = options.n;
   InputOptions input_options = options.input;
   input_options.seed = options.seed;

@@ -164,8 +164,8 @@ test('one actuator: --force-dofs 1 gives the --L FILE result and recovers the ch
   assert.deepEqual(a.L, [[1], [0]]);
   assert.ok(a.errors.M < 0.01 && a.errors.K < 0.01 && a.errors.D < 0.05, JSON.stringify(a.errors));
   for (const [args, message] of [
-    [['--force-dofs', '3'], 'mechid: error: force_dofs entry 1 is 3: the data have DOFs 1 to 2 (one per output column)'],
-    [['--force-dofs', '1,2'], 'mechid: error: force_dofs names 2 DOF(s) but the data have 1 input column(s): give one DOF per input column'],
+    [['--force-dofs', '3'], 'mechid: error: --force-dofs entry 1 is 3: the data have DOFs 1 to 2 (one per output column)'],
+    [['--force-dofs', '1,2'], 'mechid: error: --force-dofs names 2 DOF(s) but the data have 1 input column(s): give one DOF per input column'],
     [['--force-dofs', '1', '--L', L], 'mechid: error: give --L FILE or --force-dofs D1,D2,.., not both'],
   ]) {
     const r = await run(...args);

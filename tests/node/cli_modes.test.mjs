@@ -76,6 +76,30 @@ test('frf --periods: H1 of a periodic record is the sampled system\'s exact FRF;
   assert.ok(Math.abs(back.H[2][0][10][1] / out.H[2][0][10][1] - 1) < 1e-10);
 });
 
+test('frf without --periods: the periods found from the force (advice periodic) give the --periods result; --periods 0 is random', async () => {
+  const h = 0.1, P = 1024;
+  const period = mechid.randomStream(5, P);
+  const samples = { rows: 6 * P, cols: 1, data: Float64Array.from({ length: 6 * P }, (_, i) => period[i % P] - 0.5) };
+  const csv = join(dir, 'periodic-found.csv');
+  writeFileSync(csv, simulationToCsv(mechid.simulate(system, { h, n: 6 * P, input: 'samples', samples })));
+  const run = async (...extra) => {
+    const r = await cli('frf', '--data', csv, '--band', '0.01:1', ...extra);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const [found, given, random] = [await run(), await run('--periods', '6'), await run('--periods', '0')];
+  assert.equal(found.periods, 6);
+  assert.equal(found.averages, 5);
+  assert.deepEqual(found.H, given.H);
+  const note = found.advice.find((a) => a.code === 'periodic');
+  assert.equal(note.level, 'note');
+  assert.match(note.message, /repeats every 102\.4 s: the record holds 6 periods/);
+  assert.ok(!given.advice.some((a) => a.code === 'periodic'));  // the user said it: nothing to tell
+  assert.equal(random.periods, 0);
+  assert.ok(!random.advice.some((a) => a.code === 'periodic'));
+  assert.notDeepEqual(random.H, found.H);
+});
+
 test('modes on a random record of the 3-DOF preset with one force: the modes of mechid modal within 0.5 % and 10 %', async () => {
   const csv = join(dir, 'random.csv');
   let r = await cli('simulate', '--system', systemFile, '--h', '0.1', '--n', '20000', '--input', 'prbs', '--snr', '40', '--seed', '4', '--out', csv);

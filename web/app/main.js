@@ -6,6 +6,7 @@
 import { BUILD_HINT, client } from '../client/worker-client.js';
 import { registerOffline } from './offline.js';
 import { setStatus } from '../ui/dom.js';
+import { keepForms } from '../ui/form-memory.js';
 import { startNavigation } from '../ui/navigation.js';
 import { focusScrollingBoxes } from '../ui/scroll-focus.js';
 
@@ -33,7 +34,7 @@ function startFailed(statusIds, e) {
 client.start();
 startNavigation();
 focusScrollingBoxes();
-for (const [load, statusIds] of VIEWS) {
-  load().then((view) => view.start()).catch((e) => startFailed(statusIds, e));
-}
+const started = VIEWS.map(([load, statusIds]) => load().then((view) => view.start()).catch((e) => startFailed(statusIds, e)));
+// Once every section has its defaults: the inputs kept before a reload (this tab only).
+Promise.allSettled(started).then(() => keepForms(document.querySelectorAll('section[id]')));
 registerOffline();

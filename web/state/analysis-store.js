@@ -2,6 +2,8 @@
 // {id, name, created, source, ...} kept across reloads, on this machine only. The sections that
 // save (Identify, CSV) call keepAnalysis; the "Saved analyses" section lists them and is told of
 // each new one (onAnalysisSaved), so that no section imports another.
+import { analysisSummary } from './analysis-record.js';
+
 const DB = 'mechid';
 const STORE = 'analyses';
 
@@ -40,12 +42,10 @@ export async function saveAnalysis(record) {
   return request((await store('readwrite')).add({ ...record, created: new Date().toISOString() }));
 }
 
-/** Every record's {id, name, created, source, methods}, newest first. */
+/** Every record's {id, name, created, source, methods, problem}, newest first; an unreadable one has a problem (analysis-record.js). */
 export async function listAnalyses() {
   const all = await request((await store('readonly')).getAll());
-  return all.map(({ id, name, created, source, results }) => ({
-    id, name, created, source, methods: results.map((r) => r.method),
-  })).reverse();
+  return all.map(analysisSummary).reverse();
 }
 
 export async function getAnalysis(id) {
@@ -76,6 +76,7 @@ function compact(r) {
  */
 export async function keepAnalysis(record) {
   const id = await saveAnalysis({ ...record, results: record.results.map(compact) });
-  for (const listener of savedListeners) await listener();
+  // The analysis is saved: a listener's trouble (the list failing to refresh) is the list's to show.
+  for (const listener of savedListeners) await Promise.resolve().then(listener).catch(() => {});
   return `Saved as “${record.name}” (saved analyses, number ${id}).`;
 }

@@ -19,13 +19,19 @@ function shade(td, x, largest) {
 // an entry whose half-width is exactly 0: the structure fixes it; data-fixed="true").
 // undetermined: a Set of 'i,j' (0-based) whose interval says nothing (the data do not determine
 // the entry, uncertainty.undetermined): marked "undetermined" and data-undetermined="true".
+// A matrix larger than MAX_SHOWN × MAX_SHOWN shows its top-left corner and says so: a reopened
+// result of 600 × 600 matrices drew 1.08 million cells and froze the tab for 36 s (issue 56); the
+// whole matrix stays in the result and its exports.
+export const MAX_SHOWN = 30;
+
 export function matrixTable(m, id, half95, undetermined) {
   const table = el('table', undefined, { class: 'matrix', id });
   const body = el('tbody');
   const largest = m.data.reduce((a, x) => (Number.isFinite(x) ? Math.max(a, Math.abs(x)) : a), 0);
-  for (let i = 0; i < m.rows; i++) {
+  const rows = Math.min(m.rows, MAX_SHOWN), cols = Math.min(m.cols, MAX_SHOWN);
+  for (let i = 0; i < rows; i++) {
     const tr = el('tr');
-    for (let j = 0; j < m.cols; j++) {
+    for (let j = 0; j < cols; j++) {
       const k = i * m.cols + j;
       const unknown = undetermined?.has(`${i},${j}`);
       // An entry with no spread at all is one the structure fixes (zero or known), not estimated.
@@ -41,6 +47,11 @@ export function matrixTable(m, id, half95, undetermined) {
   table.append(body);
   const wrap = el('div', undefined, { class: 'table-scroll' });
   wrap.append(table);
+  if (rows < m.rows || cols < m.cols) {
+    table.dataset.shown = `${rows}x${cols}`;
+    wrap.append(el('p', `Rows 1–${rows} and columns 1–${cols} of this ${m.rows} × ${m.cols} matrix are shown; ` +
+      'every entry is in the exported results (JSON or CSV).', { class: 'hint matrix-cut' }));
+  }
   return wrap;
 }
 

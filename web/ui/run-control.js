@@ -9,6 +9,7 @@ import { el, setStatus } from './dom.js';
 import { roundedMessage } from './field-message.js';
 import { reveal } from './navigation.js';
 import { showRefusal } from './refusal.js';
+import { holdUnload } from './unload-guard.js';
 
 // The elapsed time is redrawn 4 times a second: often enough to be seen moving at 0.1 s, rarely
 // enough to cost nothing on the main thread.
@@ -51,6 +52,7 @@ export class RunControl {
     const tick = () => setStatus(this.status, 'busy', `${what} ${secondsSince(t0)} s`);
     tick();
     const clock = setInterval(tick, TICK_MS);
+    const release = holdUnload();  // a reload during the run asks first
     this.cancelButton.hidden = false;
     this.cancelButton.disabled = false;
     try {
@@ -60,6 +62,7 @@ export class RunControl {
       });
     } finally {
       clearInterval(clock);
+      release();
       this.seconds = secondsSince(t0);
       this.#controller = null;
       this.cancelButton.hidden = true;

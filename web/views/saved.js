@@ -2,7 +2,9 @@
 // keepAnalysis) by the Save buttons of the Identify and CSV sections; listed, reopened and deleted here; and a result
 // file exported by "Export results (JSON)" opened again (web/state/result-file.js), shown the same way.
 // Names come from the user (file names): set through textContent only.
+import { analysisJson, analysisProblem } from '../state/analysis-record.js';
 import { deleteAnalysis, getAnalysis, listAnalyses, onAnalysisSaved } from '../state/analysis-store.js';
+import { download, safeName } from '../ui/export.js';
 import { methodColumn, truthColumn } from '../ui/results-table.js';
 import { readResultFile } from '../state/result-file.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
@@ -24,6 +26,8 @@ async function reopen(id) {
     setStatus(status, 'error', `Analysis ${id} is no longer saved.`);
     return refresh();
   }
+  const problem = analysisProblem(a);
+  if (problem) return setStatus(status, 'error', `Analysis ${id} cannot be shown: ${problem}. Export it or delete it.`);
   const cols = a.results.map((r) => methodColumn(r, 'saved'));
   if (a.truth) cols.unshift(truthColumn(a.truth, a.modal, 'saved'));
   shown.replaceChildren(...cols);
@@ -42,16 +46,29 @@ async function remove(id, name) {
   await refresh();
 }
 
+// A stored record as a JSON download: what can be kept of an analysis this page cannot show.
+async function exportRecord(id, name) {
+  download(new Blob([analysisJson(await getAnalysis(id))], { type: 'application/json' }), `${safeName(name)}.json`);
+  setStatus(status, 'ok', `Exported “${name}” as JSON.`);
+}
+
+const when = (created) => {
+  const date = new Date(created);
+  return Number.isNaN(date.getTime()) ? '–' : date.toLocaleString();
+};
+
 async function refresh() {
   const rows = await listAnalyses();
   const body = el('tbody');
   for (const a of rows) {
-    const tr = el('tr', undefined, { 'data-id': String(a.id) });
-    tr.append(el('th', a.name, { scope: 'row' }), el('td', new Date(a.created).toLocaleString()),
-      el('td', a.source), el('td', a.methods.join(', ')));
+    const tr = el('tr', undefined, { 'data-id': String(a.id), ...(a.problem ? { 'data-unreadable': 'true' } : {}) });
+    tr.append(el('th', a.name, { scope: 'row' }), el('td', when(a.created)),
+      el('td', a.source), el('td', a.problem ? `unreadable: ${a.problem}` : a.methods.join(', ')));
     const actions = el('td');
-    actions.append(button('Reopen', `Reopen ${a.name}`, () => reopen(a.id).catch(fail)), ' ',
-      button('Delete', `Delete ${a.name}`, () => remove(a.id, a.name).catch(fail)));
+    const first = a.problem
+      ? button('Export', `Export ${a.name} as JSON`, () => exportRecord(a.id, a.name).catch(fail))
+      : button('Reopen', `Reopen ${a.name}`, () => reopen(a.id).catch(fail));
+    actions.append(first, ' ', button('Delete', `Delete ${a.name}`, () => remove(a.id, a.name).catch(fail)));
     tr.append(actions);
     body.append(tr);
   }
@@ -60,7 +77,10 @@ async function refresh() {
   list.hidden = rows.length === 0;
   list.dataset.count = String(rows.length);
   if (rows.length === 0) setStatus(status, 'empty', 'Nothing saved yet: identify something, then press “Save analysis”.');
-  else if (['empty', 'loading', 'ready', 'error'].includes(status.dataset.state)) setStatus(status, 'ready', `${rows.length} saved; reopen one to see its results.`);
+  else if (['empty', 'loading', 'ready', 'error'].includes(status.dataset.state)) {
+    const unreadable = rows.filter((a) => a.problem).length;
+    setStatus(status, 'ready', `${rows.length} saved; reopen one to see its results.${unreadable ? ` ${unreadable} cannot be read by this page: export or delete ${unreadable === 1 ? 'it' : 'them'}.` : ''}`);
+  }
 }
 
 // Shows the results of a chosen result file; a file that is not one gets its message next to
@@ -92,6 +112,6 @@ function fail(e) {
 export function start() {
   const input = $('saved-open');
   input.addEventListener('change', () => openFile(input));
-  onAnalysisSaved(refresh);  // a Save of another section shows here at once
+  onAnalysisSaved(() => refresh().catch(fail));  // a Save of another section shows here at once
   return refresh().catch(fail);
 }

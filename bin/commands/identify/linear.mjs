@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { badInput } from '../../../wasm/api.js';
 import { parseDecimal } from '../../../wasm/csv.js';
+import { jsonDepth } from '../../../wasm/json-depth.js';
 import { identifyRecords, readRecord } from '../../../wasm/record.js';
 import { checkDof, checkTimeCol, loadSystem, Papa, readBytes, readInputMatrix, readText, warn, writeJson } from '../../io.mjs';
 
@@ -18,6 +19,9 @@ export function parseScale(entries) {
     if (!Number.isFinite(factor) || factor === 0) {
       throw badInput(`--scale ${column}=${text}: the factor must be a finite nonzero number (a negative one flips the sign)`);
     }
+    if (factors.has(column.trim())) {
+      throw badInput(`--scale ${column.trim()} is given twice (${factors.get(column.trim())} and ${text}): give each column one factor`);
+    }
     factors.set(column.trim(), factor);
   }
   return factors;
@@ -31,12 +35,20 @@ export function checkScaleColumns(record, factors) {
   }
 }
 
-/** --structure FILE|JSON: the JSON inline (starting with '{') or a file holding it. */
+// The deepest a structure nests: {known: {M: [[..]]}} (issue 56: 5,000 levels overflowed the stack).
+const MAX_STRUCTURE_DEPTH = 4;
+
+/** --structure FILE|JSON: the JSON inline (starting with '{') or a file holding it; its depth bounded before it is parsed. */
 export function readStructure(spec) {
   if (spec === undefined) return undefined;
   const inline = spec.trim().startsWith('{');
   if (!inline && !existsSync(spec)) throw badInput(`--structure '${spec}' is neither JSON ({"M": "diagonal", ...}) nor an existing file`);
   const text = inline ? spec : readText(spec, 'structure file');
+  const depth = jsonDepth(text);
+  if (depth > MAX_STRUCTURE_DEPTH) {
+    throw badInput(`--structure ${inline ? '' : `file ${spec} `}nests ${depth} levels deep; a structure is {"M": "diagonal", ..., "known": {"M": [[..], ..]}}, ` +
+      `at most ${MAX_STRUCTURE_DEPTH} levels (the object, known, a matrix, its rows)`, 'structure');
+  }
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -61,15 +73,17 @@ export async function identifyLinear(o, mechid) {
     warn(record.warnings);
     return { ...record, role };
   };
+  // The small files first, then the records: every file is read and checked before any estimate.
+  const L = readInputMatrix(o.L);
+  const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth, { option: 'truth' });
+  const structure = readStructure(o.structure);
   const records = [];
   for (const path of [o.data].flat()) records.push(await read(path, 'training'));
   for (const path of o.validate ?? []) records.push(await read(path, 'validation'));
   checkDof(o, records[0]);
-  const L = readInputMatrix(o.L);
-  const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth);
   const options = {
     L, forceDofs: o['force-dofs'], init: o.init, blockRows: o['block-rows'], positive: o.positive === true,
-    structure: readStructure(o.structure), friction: o.friction, offset: o.offset === true, lowpassHz: o.lowpass,
+    structure, friction: o.friction, offset: o.offset === true, lowpassHz: o.lowpass,
     maxWork: o['max-work'],
   };
   const result = identifyRecords(mechid, o.method, records, options, truth);

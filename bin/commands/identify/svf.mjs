@@ -17,7 +17,7 @@ export async function identifySvf(o, mechid) {
   const { data, svf, columns } = await svfInputs(o, mechid);
   checkDof(o, columns);
   const L = readInputMatrix(o.L);
-  const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth);
+  const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth, { option: 'truth' });
   const result = mechid.svfIdentify(data, { ...svf, form: o.form, L }, truth);
   writeJson(result, o.out);
   warn(result.status === 'failed' ? [result.message] : result.warnings);

@@ -164,9 +164,13 @@ TEST_CASE("inverse-dynamic and friction: bad input names the problem") {
   o.coulomb_friction = true;
   CHECK_THROWS_WITH(identify("variational-zoh", data, o),
                     "method variational-zoh has no friction term; use inverse-dynamic or auto");
-  // A cart that does not move: no friction to estimate.
+  // A cart whose sensor recorded nothing: named before any work (issue 56).
   Dataset still = data;
   still.y.col(1).setZero();
+  CHECK_THROWS_WITH(identify("inverse-dynamic", still, o), Catch::Contains("output q2 is zero in every sample"));
+  // A cart that does not move, its sensor's noise alone (at the Nyquist frequency, which the
+  // low-pass filter takes out): no friction to estimate.
+  for (Eigen::Index i = 0; i < still.y.rows(); ++i) still.y(i, 1) = i % 2 ? 1e-6 : -1e-6;
   CHECK_THROWS_WITH(identify("inverse-dynamic", still, o),
                     Catch::Contains("friction: DOF 2 does not move beyond its noise"));
   o.lowpass_hz = 150.0;  // Nyquist is 100 Hz

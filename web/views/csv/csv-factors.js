@@ -4,15 +4,29 @@
 import { el } from '../../ui/dom.js';
 
 const typed = new Map();  // column name -> the factor's text as typed (absent: 1)
+// A sign flipped by "Flip the sign…" belongs to the record whose result asked for it (issue 56: it
+// carried silently to the next, correctly signed file): column -> {record, before (the text typed
+// before the flip)}. Another record shows the text typed before; typing in the field makes it the user's.
+const flips = new Map();
 
-/** Shows one factor field per input and output column, in `container` (an element). */
-export function showFactors(container, inputs, outputs) {
+// The factor's text for a column of `record` (an opaque key: the files chosen).
+function factorText(column, record) {
+  const flip = flips.get(column);
+  if (flip && flip.record !== record) return flip.before ?? '1';
+  return typed.get(column) ?? '1';
+}
+
+/** Shows one factor field per input and output column of `record`, in `container` (an element). */
+export function showFactors(container, inputs, outputs, record) {
   container.replaceChildren(...[...inputs.map((c) => [c, 'input']), ...outputs.map((c) => [c, 'output'])].map(([column, role]) => {
     const input = el('input', undefined, {
       type: 'text', inputmode: 'decimal', name: 'csv-factor', 'data-column': column, 'data-role': role, placeholder: '1',
     });
-    input.value = typed.get(column) ?? '1';
-    input.addEventListener('input', () => typed.set(column, input.value));
+    input.value = factorText(column, record);
+    input.addEventListener('input', () => {
+      typed.set(column, input.value);
+      flips.delete(column);
+    });
     const label = el('label');
     label.append(`${column} × factor`, input);
     const wrap = el('div', undefined, { class: 'factor' });
@@ -58,14 +72,21 @@ export function factorsTyped(container) {
     .filter((input) => factorOf(input.value) !== 1).map((input) => `${input.dataset.column} × ${input.value.trim()}`);
 }
 
-/** Negates the factor of every input column (shown in its field); returns the column names. */
-export function flipInputSigns(container) {
+/**
+ * Sets the factor of each input column to the opposite of `used` (column -> the factor the result
+ * was computed with), shown in its field, for `record`: clicked twice, or on two results of one
+ * run, it gives the same factors (it negated the fields, so two clicks undid each other while the
+ * results came from ×−1). Returns the column names.
+ */
+export function flipInputSigns(container, used, record) {
   const flipped = [];
   for (const input of container.querySelectorAll('input[name="csv-factor"][data-role="input"]')) {
-    const x = factorOf(input.value);
-    input.value = Number.isFinite(x) ? String(-x) : input.value;
-    typed.set(input.dataset.column, input.value);
-    flipped.push(input.dataset.column);
+    const column = input.dataset.column;
+    if (!used.has(column)) continue;
+    if (!flips.has(column) || flips.get(column).record !== record) flips.set(column, { record, before: typed.get(column) });
+    input.value = String(-used.get(column));
+    typed.set(column, input.value);
+    flipped.push(column);
   }
   return flipped;
 }

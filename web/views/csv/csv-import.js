@@ -364,7 +364,7 @@ function showForceDofs() {
   $('csv-output-dofs').textContent = outputs.length
     ? `Output j measures degree of freedom (DOF) j: ${outputs.map((o, j) => `${o} → DOF ${j + 1}`).join(', ')}.`
     : 'Output j measures degree of freedom (DOF) j.';
-  showFactors($('csv-factors'), inputs, outputs);
+  showFactors($('csv-factors'), inputs, outputs, files);
   drawPreview();
   changed();
 }
@@ -474,12 +474,15 @@ function runsNote(s) {
 
 // The one-click answer to a reversed sign (checks.sign_reversed): beside the warning, a button
 // that negates the factor of every force column (shown in its field) and identifies again.
-function offerSignFlip(r) {
+// The factors are set from those the result used (map), for the files it came from; while a run
+// goes the click does nothing (its factors are not yet those of a result shown).
+function offerSignFlip(r, map, record) {
   const st = $(`csv-status-${r.method}`);
   if (!r.checks?.sign_reversed || !st) return;
   const button = el('button', 'Flip the sign of the force columns and identify again', { type: 'button', class: 'flip-sign', 'data-method': r.method });
   button.addEventListener('click', () => {
-    const flipped = flipInputSigns($('csv-factors'));
+    if (control.running || files !== record) return;
+    const flipped = flipInputSigns($('csv-factors'), new Map(map.inputCols.map((c, j) => [c, map.inputFactors[j]])), record);
     setStatus(status, 'busy', `Signs of ${flipped.join(', ')} flipped (see their factors in step 3); identifying again…`);
     form.requestSubmit();
   });
@@ -510,6 +513,7 @@ async function runIdentification(extra = {}) {
     return;
   }
   const { map, runs } = choices;
+  const record = files;  // the files these results come from: a sign flip belongs to them
   const options = { ...choices.options, ...extra };
   const names = runs.map((r) => r.file.name).join(', ');
   runButton.disabled = true;
@@ -532,7 +536,7 @@ async function runIdentification(extra = {}) {
     clearOverlays();
     resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
     out.results.forEach((r, k) => {
-      offerSignFlip(r);
+      offerSignFlip(r, map, record);
       const col = resultsEl.querySelector(`[data-method="${CSS.escape(r.method)}"]`);
       const unit = map.outputs === 'acceleration' ? 'm/s²' : 'm';  // the worker scaled them to SI
       showValidation(col, r, { measured: out.measured, simulated: out.simulations[k], outputs: map.outputCols, unit });

@@ -1,0 +1,31 @@
+// The CLI's words in a message of the core or the facade: an option named as the API spells it
+// (forceDofs, force_dofs, maxWork, max_order) is named as the command's option (--force-dofs,
+// --max-work, --max-order) so that the user reads what to type (issue 56). Only the options of the
+// running command, and only names of two words or more: a one-word name (segment, band) reads the
+// same in a sentence.
+
+let names = [];
+
+/** The running command's option names (bin/main.mjs, once the command is known). */
+export function useOptionNames(optionNames) {
+  names = optionNames.filter((name) => name.includes('-'));
+}
+
+const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+const snake = (name) => name.replace(/-/g, '_');
+
+/** `text` with the API's spellings of the command's options replaced by --name. */
+export function cliWording(text) {
+  let out = String(text);
+  for (const name of names) {
+    const spellings = [...new Set([camel(name), snake(name)])].filter((s) => s !== name);
+    for (const spelling of spellings) {
+      // "(--max-work FLOPS|inf, option maxWork)": the API's name beside the CLI's says nothing more here.
+      if (out.includes(`--${name}`)) out = out.replace(new RegExp(`,? option ${spelling}(?![\\w-])`, 'g'), '');
+      out = out.replace(new RegExp(`(?<![\\w-])${spelling}(?![\\w-])`, 'g'), `--${name}`);
+    }
+  }
+  // The input matrix: "give L (n x k)" is the --L FILE of the linear methods.
+  if (names.includes('force-dofs')) out = out.replace(/\bgive L \(n x k\)/g, 'give --L FILE (n x k)');
+  return out;
+}

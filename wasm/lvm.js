@@ -60,7 +60,9 @@ function lvmReading(head, name) {
       }
       const k = y++;
       const extra = {};
-      if (Number.isFinite(number(dx[k]))) extra.h = number(dx[k]);
+      const h = number(dx[k]);
+      if (Number.isFinite(h) && !(h > 0)) throw bad(`${name}: channel ${quoted(n)}: Delta_X ${quoted(dx[k])} is not a positive sample spacing`);
+      if (Number.isFinite(h)) extra.h = h;
       if (Number.isFinite(number(x0[k]))) extra.start = number(x0[k]);
       return { name: n, unit: units[k] ?? '', keep: true, extra };
     });

@@ -164,6 +164,9 @@ test('LVM without channels (fuzz findings: a Recording of no channel was returne
     { message: 'blank.lvm: line 23: no channel names after "***End_of_Header***"' });
   const rows = text.split('\n').map((line, i) => (i >= 23 ? '\t\t' : line)).join('\n');
   await assert.rejects(readLvm(encode(rows), 'empty.lvm'), { message: 'empty.lvm: no channel has values in the first row after the column names (line 24)' });
+  // A Delta_X of 0 (a fuzz finding: a channel with h = 0 was returned).
+  await assert.rejects(readLvm(encode(text.replace('Delta_X\t3,906250E-5', 'Delta_X\t0')), 'dx.lvm'),
+    { message: 'dx.lvm: channel Excitation (Trigger): Delta_X 0 is not a positive sample spacing' });
 });
 
 test('LVM bad input: truncated before the column names, a text cell', async () => {

@@ -262,7 +262,7 @@ export function inspectRecording(recording) {
     }
   }
   const channels = recording.channels.map((c) => {
-    const fromTime = c !== timeChannel && c.h === undefined && timeStep && c.values.length === timeStep.n;
+    const fromTime = c.h === undefined && timeStep && c.values.length === timeStep.n;
     return {
       name: c.name, quantity: c.quantity, unit: c.unit ?? '', n: c.values.length,
       h: c.h ?? (fromTime ? timeStep.h : null), start: c.start ?? (fromTime ? timeStep.start : null),

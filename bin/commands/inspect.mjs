@@ -10,7 +10,7 @@ import { pick, requireOption } from '../options.mjs';
 
 export const name = 'inspect';
 export const summary = 'what a data file holds: format, channels (name, quantity, unit, length, spacing, range), parameters';
-export const examples = ['mechid inspect record.csv', 'mechid inspect F16Data.mat --out summary.json'];
+export const examples = ['mechid inspect record.csv', 'mechid inspect frf.uff --out summary.json'];
 export const options = pick('data');
 /** `mechid inspect FILE` is `mechid inspect --data FILE`. */
 export const positional = 'data';

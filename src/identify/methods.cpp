@@ -188,7 +188,9 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
   advise_undetermined(r, data.outputs);  // barely excited modes, undetermined entries (undetermined_advice.hpp)
   if (!r.failed()) {  // what the estimate's modes say of the experiment (model_shape_advice.hpp)
     if (std::optional<Advice> a = free_body_advice(r.system)) r.advise(*a);
-    if (std::optional<Advice> a = record_length_advice(r.modal, longest_s)) r.advise(*a);
+    // noise-free data determine even a short record's modes (the residuals are rounding)
+    const bool noise_free = std::any_of(r.advice.begin(), r.advice.end(), [](const Advice& a) { return a.code == AdviceCode::noise_free; });
+    if (std::optional<Advice> a = record_length_advice(r.modal, longest_s); a && !noise_free) r.advise(*a);
   }
   if (!excitation.empty()) r.add_warning(excitation);
   if (data.input_sampling.from_data) r.diagnostics.input_sampling = input_sampling_note(data);

@@ -20,7 +20,8 @@ std::optional<Advice> free_body_advice(const MechanicalSystem& estimate);
 // `record_too_short` (a warning): the record spans fewer than kMinSlowestPeriods periods 2π/ω_d of
 // the estimate's slowest underdamped mode, so its frequency and damping — and with them the
 // stiffness and damping matrices — rest on less than the motion they describe (the page's study at
-// h = 0.001 s, N = 2000 of the 3-DOF preset: 2 s of a 5.4 s mode).
+// h = 0.001 s, N = 2000 of the 3-DOF preset: 2 s of a 5.4 s mode). Not said of noise-free data
+// (identify skips it beside the advice noise_free: the record then determines the modes exactly).
 inline constexpr double kMinSlowestPeriods = 2.0;
 std::optional<Advice> record_length_advice(const ModalResult& modal, double duration_s);
 

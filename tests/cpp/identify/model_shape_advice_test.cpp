@@ -31,7 +31,7 @@ bool has(const Identification& r, AdviceCode code) {
 
 }  // namespace
 
-TEST_CASE("free body: a negative or zero stiffness (EMPS's K = -25.7, a free two-mass chain) is said; a grounded chain and K fixed at zero are not") {
+TEST_CASE("free body: a negative or zero stiffness (K = -25.7 as EMPS gives, a free two-mass chain) is said, a grounded chain and K fixed at zero are not") {
   const auto one = free_body_advice(system_of(Matrix::Constant(1, 1, 95.1), Matrix::Constant(1, 1, -25.7)));
   REQUIRE(one);
   CHECK(one->code == AdviceCode::free_body);
@@ -47,7 +47,7 @@ TEST_CASE("free body: a negative or zero stiffness (EMPS's K = -25.7, a free two
   CHECK_FALSE(free_body_advice(system_of(Matrix::Constant(1, 1, -1.0), Matrix::Constant(1, 1, 1.0))));  // M not definite: its own warning
 }
 
-TEST_CASE("record too short: under two periods of the slowest underdamped mode, with the numbers; the 3-DOF preset at h = 0.001 and 0.05") {
+TEST_CASE("record too short: under two periods of the slowest underdamped mode, with the numbers, and the 3-DOF preset at h = 0.001 and 0.05") {
   ModalResult modal;
   Mode slow;
   slow.omega_n = 1.0;

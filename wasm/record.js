@@ -1,12 +1,10 @@
 // One reader of a measurement record for every host (the page's worker and the CLI): a file of any
-// format of wasm/readers.js (recognised by its first bytes), a universal file (UFF dataset 58) or
-// a CSV, read into the dataset identify takes, and
-// one call of identify with the training runs and the held-out (validation) runs. The columns'
+// format of wasm/readers.js (recognised by its first bytes: MAT, UFF, WAV, TDMS, LVM) or text (CSV
+// and its dialects), read into the dataset identify takes, and one call of identify with the training runs and the held-out (validation) runs. The columns'
 // units and factors travel as factors per column (inputScale, outputScale): the core applies them.
 import { decodeText } from './csv.js';
 import { parseDatasetText, parseDatasetTextFile } from './text-dataset.js';
-import { looksLikeUff, parseUff } from './uff.js';
-import { uffToDataset } from './uff-convert.js';
+import { looksLikeUff } from './uff.js';
 import { SNIFF_BYTES, readerOf } from './readers.js';
 import { recordingToDataset } from './recording.js';
 
@@ -40,23 +38,9 @@ export async function readRecording(source, name, { onProgress } = {}) {
 }
 
 /**
- * The reader's data {h, t, u, y, columns, warnings, ...} of a file's bytes named `name`: a
- * universal file by isUffRecord (its time axis from its records: mapping.h only without
- * mapping.timeCol), else a CSV; mapping {timeCol, inputCols, outputCols, outputs, h, resample}: without
- * outputCols, the columns of the kind `outputs` (csv.js defaultOutputColumns).
- */
-export function readRecordBytes(bytes, name, mapping = {}, { Papa } = {}) {
-  const { timeCol, inputCols, outputCols, outputs, h, resample } = mapping;
-  if (isUffRecord(name, bytes.subarray(0, SNIFF_BYTES))) {
-    return uffToDataset(parseUff(bytes, name), { source: name, inputCols, outputCols, outputs, h: timeCol ? undefined : h });
-  }
-  return parseDatasetText({ Papa, text: decodeText(bytes).text, source: name, timeCol, inputCols, outputCols, outputs, h, resample });
-}
-
-/**
  * The measurement record `source` (a File or Blob, a CSV streamed in chunks with
  * onProgress(fraction read); or the bytes of a file) named `name`, read with `mapping`: the
- * reader's options of readRecordBytes (and detectHeader for a streamed CSV), {inputSampling,
+ * reader's options {timeCol, inputCols, outputCols, outputs, h, resample} (and detectHeader for a streamed CSV), {inputSampling,
  * outputs, cutoffHz} for identify, and the units and factors {forceScale, outputScale,
  * inputFactors, outputFactors, scale}. Returns the reader's data (u and y as in the file) with
  * `name` and `dataset`: the record for identify, {name, h, u, y, inputSampling, outputs, cutoffHz,
@@ -71,10 +55,11 @@ export async function readRecord(source, name, mapping = {}, { Papa, onProgress 
   const toDataset = reader?.toDataset ?? recordingToDataset;  // a format's own checks and messages first (UFF)
   // outputs: the default columns' kind; a recording's quantities decide it when the user does not
   const outputs = recording ? mapping.outputs : mapping.outputs ?? 'displacement';
-  const streamed = !recording && isBlob(source) && !isUffRecord(name, head);
+  // A text file (what no reader of wasm/readers.js recognises): streamed from a File, else its bytes.
+  const text = { Papa, source: name, timeCol, inputCols, outputCols, outputs, h, resample };
   const data = recording ? toDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample })
-    : streamed ? await parseDatasetTextFile({ Papa, file: source, source: name, timeCol, inputCols, outputCols, outputs, h, resample, detectHeader, onProgress })
-      : readRecordBytes(await bytesOf(source), name, { ...mapping, outputs }, { Papa });
+    : isBlob(source) ? await parseDatasetTextFile({ ...text, file: source, detectHeader, onProgress })
+      : parseDatasetText({ ...text, text: decodeText(await bytesOf(source)).text });
   const dataset = {
     name, h: data.h, u: data.u, y: data.y, inputSampling, outputs: data.outputs ?? outputs, cutoffHz,
     inputScale: columnFactors(data.columns.inputs, mapping.forceScale, mapping.inputFactors, mapping.scale),

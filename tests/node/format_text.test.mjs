@@ -178,20 +178,20 @@ test('LVM bad input: truncated before the column names, a text cell', async () =
 
 // Through the record reader of the CLI and the worker (wasm/record.js → wasm/text-dataset.js):
 // the dialects the CSV reader refuses are read into identify's dataset by the same column rule.
-const { readRecord, readRecordBytes } = await import('../../wasm/record.js');
+const { readRecord } = await import('../../wasm/record.js');
 const Papa = (await import('papaparse')).default;
 
 test('identify\'s dataset of each dialect (the Blob path: tests/e2e/text-formats): units row, ECP raw export (its time printed to 1 ms), decimal comma, LVM, phone CSV resampled', async () => {
-  const units = readRecordBytes(bytes('text/units_row.csv'), 'units_row.csv', {}, { Papa });
+  const units = await readRecord(bytes('text/units_row.csv'), 'units_row.csv', {}, { Papa });
   assert.deepEqual(units.columns, { time: 't', inputs: ['u1'], outputs: ['q1', 'q2'] });
   assert.equal(units.u.rows, expected.units_row.n);
   assert.equal(units.y.data[2 * (expected.units_row.n - 1) + 1], expected.units_row.last[3]);
   // The ECP export prints k·h to 0.001 s: the grid it rounds (h = 0.00885 s written, within
   // the rounding of its first and last times over 199 steps), said in a warning.
-  const ecp = readRecordBytes(bytes('text/ecp_raw.txt'), 'ecp_raw.txt', { timeCol: 'Time', inputCols: ['Control Effort'], outputCols: ['Encoder 1 Pos', 'Encoder 2 Pos'] }, { Papa });
+  const ecp = await readRecord(bytes('text/ecp_raw.txt'), 'ecp_raw.txt', { timeCol: 'Time', inputCols: ['Control Effort'], outputCols: ['Encoder 1 Pos', 'Encoder 2 Pos'] }, { Papa });
   assert.ok(Math.abs(ecp.h - 0.00885) <= 0.001 / 199, `h = ${ecp.h}`);
   assert.match(ecp.warnings[0], /^time is printed to 0\.001 s \(worst deviation .* s at line \d+\): read as the uniform grid h = 0\.00884\d* s it rounds$/);
-  const comma = readRecordBytes(bytes('text/semicolon_comma.csv'), 'semicolon_comma.csv', { timeCol: 'Zeit', inputCols: ['Kraft'], outputCols: ['Weg'] }, { Papa });
+  const comma = await readRecord(bytes('text/semicolon_comma.csv'), 'semicolon_comma.csv', { timeCol: 'Zeit', inputCols: ['Kraft'], outputCols: ['Weg'] }, { Papa });
   assert.equal(comma.y.data[expected.semicolon_comma.n - 1], expected.semicolon_comma.last[2]);
   // LVM through readers.js: the sample spacing from its Delta_X, the output kind from its unit (m/s^2).
   const lvm = await readRecord(bytes('lvm/short.lvm'), 'short.lvm', { inputCols: ['Excitation (Trigger)'], outputCols: ['Response (Trigger)'] }, { Papa });
@@ -199,11 +199,11 @@ test('identify\'s dataset of each dialect (the Blob path: tests/e2e/text-formats
   const auto = await readRecord(bytes('lvm/short.lvm'), 'short.lvm', {}, { Papa });
   assert.deepEqual([auto.columns.inputs, auto.columns.outputs, auto.dataset.outputs], [['Excitation (Trigger)'], ['Response (Trigger)'], 'acceleration']);
   const mapping = { timeCol: 'Time', inputCols: ['Acceleration x'], outputCols: ['Acceleration z'] };
-  assert.throws(() => readRecordBytes(bytes('text/phone.csv'), 'phone.csv', mapping, { Papa }), { message: /^phone\.csv: time is not uniform: worst deviation .* s at line \d+ \(.* % of h = .* s\); resample the data first \(--resample in the CLI\)$/ });
-  const phone = readRecordBytes(bytes('text/phone.csv'), 'phone.csv', { ...mapping, resample: true }, { Papa });
+  await assert.rejects(() => readRecord(bytes('text/phone.csv'), 'phone.csv', mapping, { Papa }), { message: /^phone\.csv: time is not uniform: worst deviation .* s at line \d+ \(.* % of h = .* s\); resample the data first \(--resample in the CLI\)$/ });
+  const phone = await readRecord(bytes('text/phone.csv'), 'phone.csv', { ...mapping, resample: true }, { Papa });
   assert.match(phone.warnings[0], /resampled to h = 0\.009970 s by linear interpolation, as asked/);
   // A file both readers refuse keeps the CSV reader's message.
-  assert.throws(() => readRecordBytes(encode('t,u1,q1\n0,1,2\n1,x,3\n2,1,2\n'), 'bad.csv', {}, { Papa }), { message: 'bad.csv: line 3, column u1 "x" is not a number' });
+  await assert.rejects(() => readRecord(encode('t,u1,q1\n0,1,2\n1,x,3\n2,1,2\n'), 'bad.csv', {}, { Papa }), { message: 'bad.csv: line 3, column u1 "x" is not a number' });
 });
 
 test('inspect\'s summary of a text file (bin/commands/inspect.mjs: the text reader\'s Recording): names, quantities, units', async () => {

@@ -80,6 +80,7 @@ export function quantityOf(name, unit = '') {
 
 /** The response quantities in the order a default prefers them (displacement first, as identify's default). */
 const RESPONSES = ['displacement', 'velocity', 'acceleration'];
+const PLURAL = { displacement: 'displacements', velocity: 'velocities', acceleration: 'accelerations' };
 
 // Where sample i is in the file, for messages: the reader's `where` ("line 17"), else "sample 17".
 const whereOf = (recording) => recording.where ?? ((i) => `sample ${i + 1}`);
@@ -165,7 +166,7 @@ export function recordingToDataset(recording, mapping = {}) {
     throw badInput(`${source}: no force channel (u1, u2, ... or a channel in N); the file has ${listNames(names)}: choose the inputs (--input-cols)`);
   }
   if (chosenOutputs.ambiguous) {
-    throw badInput(`${source}: the responses are ${chosenOutputs.ambiguous.join(' and ')}s: say which kind the outputs are (--outputs) or choose them (--output-cols)`);
+    throw badInput(`${source}: the responses are ${chosenOutputs.ambiguous.map((k) => PLURAL[k]).join(' and ')}: say which kind the outputs are (--outputs) or choose them (--output-cols)`);
   }
   if (chosenOutputs.names.length === 0) {
     const kind = chosenOutputs.kind ?? 'displacement';
@@ -190,7 +191,7 @@ export function recordingToDataset(recording, mapping = {}) {
 
   const warnings = [];
   if (outputs === undefined && outputCols === undefined && chosenOutputs.kind !== 'displacement') {
-    warnings.push(`the outputs ${listNames(chosenOutputs.names)} are read as ${chosenOutputs.kind}s, as the file states; say otherwise with --outputs`);
+    warnings.push(`the outputs ${listNames(chosenOutputs.names)} are read as ${PLURAL[chosenOutputs.kind]}, as the file states; say otherwise with --outputs`);
   }
   let step, t, at = (values) => values;
   if (timeChannel) {

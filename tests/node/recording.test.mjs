@@ -67,7 +67,7 @@ test('recordingToDataset: one message per contradiction, naming the file and the
     [base, { outputCols: ['q9'] }, /no output channel q9; the file has u1, q1/],
     [base, { outputCols: ['u1'] }, /channel u1 is chosen twice/],
     [[channel('q1', [1, 2, 3], { h: 1 })], {}, /no force channel .*--input-cols/],
-    [[base[0], channel('v1', [1, 2, 3], { h: 1 }), channel('a1', [1, 2, 3], { h: 1 })], {}, /the responses are velocitys? and accelerations?.*--outputs/],
+    [[base[0], channel('v1', [1, 2, 3], { h: 1 }), channel('a1', [1, 2, 3], { h: 1 })], {}, /the responses are velocities and accelerations: .*--outputs/],
     [[base[0], { ...channel('q1', [1, 2, 3], { h: 1 }), imag: new Float64Array(3) }], {}, /channel q1 is complex/],
   ];
   for (const [channels, mapping, message] of cases) {

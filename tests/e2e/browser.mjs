@@ -103,6 +103,40 @@ export function foreignRequests(requests) {
   return requests.filter((u) => !u.startsWith('data:') && host(u) !== '127.0.0.1');
 }
 
+/** A page that does not answer a round trip for this long has frozen (issues 49 and 56). */
+export const STALL_MS = 2000;
+
+/**
+ * Runs `action` while timing a round trip to the page every 200 ms; rejects when one takes more
+ * than STALL_MS (the page's main thread stopped answering). Resolves with the longest round trip.
+ */
+export async function withWatchdog(page, action) {
+  let done = false, longest = 0, stalled = null;
+  const watch = (async () => {
+    while (!done) {
+      const t0 = Date.now();
+      const answered = await Promise.race([page.evaluate(() => true), new Promise((r) => setTimeout(() => r(false), STALL_MS))]);
+      const ms = Date.now() - t0;
+      longest = Math.max(longest, ms);
+      if (!answered) {
+        stalled = `the page did not answer for ${STALL_MS} ms`;
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  const acted = Promise.resolve().then(action);
+  const stall = watch.then(() => (stalled ? Promise.reject(new Error(stalled)) : undefined));
+  try {
+    await Promise.race([acted, stall.then(() => new Promise(() => {}))]);
+  } finally {
+    done = true;
+  }
+  await watch;
+  if (stalled) throw new Error(stalled);
+  return longest;
+}
+
 /** openBrowser(options), then waits until the Identify section's worker is ready. */
 export async function openReadyBrowser(options) {
   const browser = await openBrowser(options);

@@ -15,7 +15,7 @@ import { basename, extname, join } from 'node:path';
 import { writeUff58 } from '../../wasm/uff-write.js';
 import { inspectRecording } from '../../wasm/recording.js';
 import { readRecording } from '../../wasm/record.js';
-import { chooseCsv, openReadyBrowser } from './browser.mjs';
+import { STALL_MS, chooseCsv, openReadyBrowser, withWatchdog } from './browser.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const FIXTURES = join(ROOT, 'tests/fixtures/formats');
@@ -75,24 +75,9 @@ test('every fixture of tests/fixtures/formats: a summary (or the reader\'s messa
   console.log(`# ${files.length} files`);
   for (const path of files) {
     const expected = await cliReading(path);
-    // The watchdog: a round trip to the page every 200 ms while the file is read; the longest is kept.
-    let longest = 0, watching = true, wake;
-    const woken = new Promise((resolve) => { wake = resolve; });
-    const watchdog = (async () => {
-      while (watching) {
-        const t0 = Date.now();
-        await page.evaluate(() => 1);
-        longest = Math.max(longest, Date.now() - t0);
-        await Promise.race([new Promise((resolve) => setTimeout(resolve, 200)), woken]);
-      }
-    })();
-    await chooseCsv(page, path).finally(() => {
-      watching = false;
-      wake();
-    });
-    await watchdog;
+    const longest = await withWatchdog(page, () => chooseCsv(page, path));  // rejects when the page stops answering
     const name = basename(path);
-    assert.ok(longest < 2000, `${name}: the page did not answer for ${longest} ms`);
+    assert.ok(longest < STALL_MS, `${name}: the page did not answer for ${longest} ms`);
     const state = await page.getAttribute('#csv-status', 'data-state');
     const error = await page.textContent('#csv-file-error');
     if (expected?.message) {

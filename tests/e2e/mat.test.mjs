@@ -6,16 +6,14 @@
 // Run: node --test tests/e2e/mat.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, chooseCsv, openBrowser, runCsv } from './browser.mjs';
+import { checkOnly, chooseCsv, mechidCli as cli, openBrowser, runCsv } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const fixtures = join(root, 'tests/fixtures/formats/mat');
 const dir = mkdtempSync(join(tmpdir(), 'mechid-mat-e2e-'));
-const cli = (...args) => execFileSync(process.execPath, [join(root, 'bin/mechid.js'), ...args], { encoding: 'utf8' });
 let browser;
 let page;
 

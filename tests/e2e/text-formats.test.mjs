@@ -8,10 +8,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, chooseCsv, openBrowser, runCsv } from './browser.mjs';
+import { STALL_MS, checkOnly, chooseCsv, openBrowser, runCsv, withWatchdog } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-text-e2e-'));
-const STALL_MS = 2000;
 let browser;
 let page;
 
@@ -25,37 +24,6 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * Runs `action` while timing a round trip to the page every 200 ms; rejects when one takes more
- * than STALL_MS (the page's main thread stopped answering). Resolves with the longest round trip.
- */
-async function withWatchdog(action) {
-  let done = false, longest = 0, stalled = null;
-  const watch = (async () => {
-    while (!done) {
-      const t0 = Date.now();
-      const answered = await Promise.race([page.evaluate(() => true), new Promise((r) => setTimeout(() => r(false), STALL_MS))]);
-      const ms = Date.now() - t0;
-      longest = Math.max(longest, ms);
-      if (!answered) {
-        stalled = `the page did not answer for ${STALL_MS} ms`;
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  const acted = Promise.resolve().then(action);
-  const stall = watch.then(() => (stalled ? Promise.reject(new Error(stalled)) : undefined));
-  try {
-    await Promise.race([acted, stall.then(() => new Promise(() => {}))]);
-  } finally {
-    done = true;
-  }
-  await watch;
-  if (stalled) throw new Error(stalled);
-  return longest;
-}
-
 // A 12-line file: ECP-like columns with a second line of units, or text in the first time cell.
 const rows = Array.from({ length: 10 }, (_, i) => `${(i * 0.01).toFixed(2)},${i % 2},${i * 3},${-i}`).join('\n');
 const FREEZERS = {
@@ -67,7 +35,7 @@ for (const [name, text] of Object.entries(FREEZERS)) {
   test(`${name}: the page keeps answering while it is read and previewed`, async () => {
     const path = join(dir, name);
     writeFileSync(path, text);
-    const longest = await withWatchdog(() => Promise.race([
+    const longest = await withWatchdog(page, () => Promise.race([
       chooseCsv(page, path),
       new Promise((_, reject) => setTimeout(() => reject(new Error('not read within 20 s')), 20_000)),
     ]));
@@ -96,7 +64,7 @@ const SHOWN = [
 
 for (const [file, channels] of SHOWN) {
   test(`${file}: dropped in the Data step, its channels listed by name, the page answering throughout`, async () => {
-    const longest = await withWatchdog(() => chooseCsv(page, fixtures + file));
+    const longest = await withWatchdog(page, () => chooseCsv(page, fixtures + file));
     assert.ok(longest < STALL_MS, `longest round trip ${longest} ms`);
     assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready', await page.textContent('#csv-status'));
     const listed = await page.$$eval('input[name="csv-input"]', (boxes) => boxes.map((b) => b.parentElement.textContent.trim()));
@@ -107,7 +75,7 @@ for (const [file, channels] of SHOWN) {
 test('a CSV with comment lines, which the CSV reader refuses, is identified in the page (the text reader\'s dataset), its notes shown', async () => {
   await chooseCsv(page, `${fixtures}text/comments.csv`);
   await checkOnly(page, 'input[name="csv-method"]', ['variational']);
-  await withWatchdog(() => runCsv(page));
+  await withWatchdog(page, () => runCsv(page));
   assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
   assert.match(await page.textContent('#csv-status'), /200 samples/);
   assert.match(await page.textContent('#csv-status'), /2 comment lines \(# % \/\/\) skipped; 1 comment line among the rows skipped; time is printed to 0\.0001 s/);

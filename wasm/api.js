@@ -357,6 +357,8 @@ export function wrapModule(module) {
      * pairs, e.g. modes()'s mode.shape, or real numbers, e.g. modal()'s): a matrix a.length × b.length.
      */
     mac: (a, b) => unwrap(module.mac(shapesMatrix(a, 'shapes a'), shapesMatrix(b, 'shapes b'))),
+    /** The period of the inputs u ({rows, cols, data}, samples x inputs): {samples, periods, mismatch}, or null (src/analysis/input_period.hpp). */
+    inputPeriod: (u) => unwrap(module.inputPeriod(requireMatrix(u, 'input data u'))),
     perturbationStudy(system, options) {
       // Types only (absent: the core's default, the schema's group perturbation; ranges are the core's).
       const o = { ...options };

@@ -18,6 +18,7 @@
 #include "estimators/svf/pole_search.hpp"
 #include "identify/work_estimate.hpp"
 #include "model/force_matrix.hpp"
+#include "analysis/input_period.hpp"
 
 namespace mechid::wasm {
 namespace {
@@ -91,6 +92,20 @@ val modes_js(val data, val o) {
     const Dataset d = dataset_from_js(data);
     const ModesOptions options = modes_options_from_js(o);
     return modes_to_js(modes_in_band(d.u, d.y, d.h, options), options);
+  });
+}
+
+// The period of the inputs u ({rows, cols, data}: samples x inputs) by find_input_period:
+// {samples, periods, mismatch}, or null when they do not repeat (the page's summary of a file).
+val input_period_js(val u) {
+  return result_or_error([&] {
+    const std::optional<InputPeriod> p = find_input_period(matrix_from_js(u, "input data u"));
+    if (!p) return val::null();
+    val out = val::object();
+    out.set("samples", static_cast<double>(p->samples));
+    out.set("periods", static_cast<double>(p->periods));
+    out.set("mismatch", p->mismatch);
+    return out;
   });
 }
 
@@ -247,6 +262,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("frf", &frf_js);
   function("modes", &modes_js);
   function("mac", &mac_js);
+  function("inputPeriod", &input_period_js);
   function("perturbationStudy", &perturbation_study_js);
   function("identify", &identify_js);
   function("estimateWork", &estimate_work_js);

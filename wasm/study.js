@@ -26,7 +26,9 @@ const median = (values) => {
 
 /**
  * results[i] is the studyRun result of tasks[i]. rel_err is the RMS over the runs that did not
- * fail; failures counts status 'failed'; warnings counts status 'warning' (e.g. non-PD).
+ * fail; failures counts status 'failed'; warnings counts status 'warning' (e.g. non-PD);
+ * too_short counts the runs whose record is shorter than a few periods of the slowest mode (advice
+ * record_too_short, failed runs included), too_short_message the core's sentence for it (or null).
  */
 export function aggregateStudy(spec, tasks, results) {
   const rows = [];
@@ -34,6 +36,7 @@ export function aggregateStudy(spec, tasks, results) {
     for (const method of spec.methods) {
       const mine = results.filter((_, i) => tasks[i].hIndex === hIndex && tasks[i].method === method);
       const ok = mine.filter((r) => r.status !== 'failed');
+      const short = mine.map((r) => r.advice?.find((a) => a.code === 'record_too_short')).filter(Boolean);
       const rms = (key) => (ok.length ? Math.sqrt(ok.reduce((s, r) => s + r.errors[key] ** 2, 0) / ok.length) : null);
       rows.push({
         h, method, ...(spec.ns ? { n: spec.ns[hIndex] } : {}),
@@ -42,6 +45,8 @@ export function aggregateStudy(spec, tasks, results) {
         warnings: mine.filter((r) => r.status === 'warning').length,
         median_ms: median(mine.map((r) => r.ms)),
         messages: [...new Set(mine.filter((r) => r.status === 'failed').map((r) => r.message))].slice(0, 3),
+        too_short: short.length,
+        too_short_message: short[0]?.message ?? null,
       });
     }
   });

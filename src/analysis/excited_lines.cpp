@@ -111,7 +111,9 @@ void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excite
   result.advise({AdviceCode::band_not_excited, AdviceLevel::warning,
                  "The force excites only " + std::to_string(N) + " frequency lines" + where + ", " + percent(share) + " of the band " + band +
                      ": modes away from them cannot be found in this record.",
-                 detail, "Record again with a broadband force over the band (random, chirp or multisine)" + narrow + "."});
+                 detail, "Record again with a broadband force over the band (random, chirp or multisine)" + narrow + ".",
+                 // the narrowing as the option --band lo:hi (the excited lines' span, in full: the page's band fields)
+                 narrow.empty() ? std::vector<AdviceOption>{} : std::vector<AdviceOption>{{"band", format_number(freq.front()) + ":" + format_number(freq.back())}}});
 }
 
 }  // namespace mechid

@@ -214,7 +214,8 @@ test('Frequency response and modes: bad fields and the core’s refusals next to
   assert.equal(await page.getAttribute('#modes-status', 'data-state'), 'ok', await page.textContent('#modes-status'));
   assert.equal(await placement(page, '#modes'), null, 'the messages of the bad tries are gone');
   const worst = await page.getAttribute('#modes-status', 'data-worst');
-  const warned = await page.isVisible('#modes-warnings');
+  // Warnings: the reading's and the result's (#modes-warnings), and the advice of level warning (#modes-advice; a note is not one).
+  const warned = await page.isVisible('#modes-warnings') || await page.$('#modes-advice li[data-level="warning"]') !== null;
   assert.ok(warned ? worst !== 'ok' : worst === 'ok', `data-worst ${worst}, warnings ${warned ? 'shown' : 'none'}`);
   const colour = await page.$eval('#modes-status', (s) => getComputedStyle(s).color);
   assert.equal(colour === OK_COLOUR, worst === 'ok', `colour ${colour} for data-worst ${worst}`);

@@ -18,6 +18,7 @@ ready.catch(() => {}); // reported per request below
 // the preview plot shows: more lines than its 10 colours tell apart show nothing more.
 const HEAD_BYTES = 256 * 1024;
 const PLOTTED_COLUMNS = 20;
+const PROFILED_SAMPLES = 200_000;  // the records whose excited band `profile` finds
 
 // Buffers of the matrices in an object, each once (a buffer listed twice cannot be transferred).
 function buffersOf(...arrays) {
@@ -171,6 +172,30 @@ const handlers = {
     if (recording) return recordingView(file, recording);
     const { result, transfer } = await handlers[REQUEST.csvColumns](api, { file });
     return { result: { ...result, summary: null }, transfer };
+  },
+
+  // What "What the data are" says of a record read with the page's mapping: whether its forces
+  // repeat (api.inputPeriod: src/analysis/input_period.hpp) and the band they excite: the span of
+  // the excited lines that the FRF's advice band_not_excited gives as its option band, else the
+  // FRF's whole band. Records beyond PROFILED_SAMPLES get the period only (the FRF's time would
+  // hold the worker from the identification the user asks for next).
+  [REQUEST.profile]: async (api, { file, mapping }, progress) => {
+    const data = await readFile(file, mapping, (fraction) => progress({ phase: 'reading', file: file.name, fraction }));
+    const { h, u, y } = api.scaledRecord(data.dataset);
+    const period = api.inputPeriod(u);
+    let band = null;
+    if (u.rows <= PROFILED_SAMPLES) {
+      let frf = { status: 'failed', advice: [], freq_hz: [] };
+      try {
+        frf = api.frf({ h, u, y }, {});  // the periods found from the force, as modes finds them
+      } catch {
+        // a record the FRF refuses (too short): no band to propose; identify and modes say why
+      }
+      const narrowed = frf.advice.find((a) => a.code === 'band_not_excited')?.options?.band;
+      const [lo, hi] = narrowed ? narrowed.split(':').map(Number) : [frf.freq_hz[0], frf.freq_hz.at(-1)];
+      if (frf.status !== 'failed' && Number.isFinite(lo) && Number.isFinite(hi) && hi > lo) band = { lo, hi };
+    }
+    return { result: { h, samples: u.rows, period, band } };
   },
 
   // Measurement CSVs (runs of one experiment, the same columns) streamed, parsed and checked by

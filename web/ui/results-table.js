@@ -6,6 +6,7 @@
 import { el, fmt } from './dom.js';
 import { roundedMessage } from './field-message.js';
 import { ModeAnimation } from './mode-animation.js';
+import { adviceList, otherWarnings } from './advice-actions.js';
 
 // A cell's colour: blue for positive, red for negative entries, stronger with |x| relative to the
 // largest |entry| of the matrix (set through the CSSOM, which the page's CSP allows).
@@ -144,7 +145,7 @@ export function truthColumn(truth, modal, prefix = 'ident') {
   return col;
 }
 
-export function methodColumn(r, prefix = 'ident') {
+export function methodColumn(r, prefix = 'ident', busy = undefined) {
   const m = r.method;
   const col = el('article', undefined, { class: 'ident-col', 'data-method': m, 'data-status': r.status });
   col.append(el('h3', m));
@@ -154,11 +155,16 @@ export function methodColumn(r, prefix = 'ident') {
   // The core's messages print doubles in full ("-0.09818544037864027"): rounded to 4 digits here.
   const head = r.message && !warnings.includes(r.message) ? `${r.status}: ${roundedMessage(r.message)}` : r.status;
   st.append(el('p', head, { class: 'verdict' }));
-  if (warnings.length) {
+  // The warnings that are no advice's as they come; the advice in two layers, with its action's
+  // button where this section has the controls (web/ui/advice-actions.js).
+  const others = otherWarnings(warnings, r.advice);
+  if (others.length) {
     const ul = el('ul');
-    for (const w of warnings) ul.append(el('li', roundedMessage(w)));
+    for (const w of others) ul.append(el('li', roundedMessage(w)));
     st.append(ul);
   }
+  const advice = adviceList(r.advice, prefix, { busy });
+  if (advice) st.append(advice);
   col.append(st);
 
   if (r.status === 'failed' || !r.M) return col;

@@ -119,17 +119,27 @@ export class StudyView {
     return { aggregate, done, total, cancelled, ms: performance.now() - t0 };
   }
 
+  // One plot per matrix: a line per method over h. An h whose record is shorter than a few periods
+  // of the slowest mode (advice record_too_short of its runs) is not drawn as an error of the
+  // methods: their points there give way to one grey marker, named in the legend, at the largest
+  // error there (at the top of the plot when every run there failed), as the lesson teaches.
   #show(hs, methods, rows) {
     this.clear();
+    const short = hs.map((h) => rows.some((r) => r.h === h && r.too_short > 0));
     for (const [matrix, el] of Object.entries(this.plotEls)) {
       const colors = methodColors(methods);
-      const plot = new LogLogPlot(el, {
-        xLabel: 'h (s)',
-        yLabel: `RMS relative error of ${matrix}`,
-        series: methods.map((m, k) => ({ label: m, stroke: colors[k], width: 2, points: true })),
-      });
-      const ys = methods.map((m) => hs.map((h) => rows.find((r) => r.h === h && r.method === m)?.rel_err[matrix] ?? NaN));
+      const series = methods.map((m, k) => ({ label: m, stroke: colors[k], width: 2, points: true }));
+      const errors = methods.map((m) => hs.map((h) => rows.find((r) => r.h === h && r.method === m)?.rel_err[matrix] ?? NaN));
+      const ys = errors.map((y) => y.map((x, i) => (short[i] ? NaN : x)));
+      if (short.some(Boolean)) {
+        const finite = (values) => values.filter((x) => Number.isFinite(x) && x > 0);
+        const top = Math.max(...finite(errors.flat()), 1);
+        series.push({ label: 'record too short for the slowest mode', stroke: COLOR.grey, marker: true });
+        ys.push(hs.map((h, i) => (short[i] ? Math.max(...finite(errors.map((y) => y[i])), 0) || top : NaN)));
+      }
+      const plot = new LogLogPlot(el, { xLabel: 'h (s)', yLabel: `RMS relative error of ${matrix}`, series });
       plot.show(hs, ys);
+      el.dataset.tooShort = hs.filter((h, i) => short[i]).join(',');
       this.plots.push(plot);
     }
   }

@@ -260,7 +260,11 @@ async function runStudy() {
       studyCsvButton.disabled = false;
       const failures = aggregate.rows.reduce((s, r) => s + r.failures, 0);
       const note = failures ? ` ${failures} failed run(s) left out.` : '';
-      setStatus(status, 'ok', `${cancelled ? 'Study cancelled' : 'Study finished'}: ${done} of ${total} runs in ${Math.round(ms)} ms.${note}`);
+      // h values whose record is too short for the slowest mode: said, and drawn as such (study-view.js).
+      const short = aggregate.rows.filter((r) => r.too_short > 0);
+      const shortNote = short.length ? ` At h = ${[...new Set(short.map((r) => r.h))].join(', ')} s: ${short[0].too_short_message} `
+        + 'Those points are grey markers: the record, not the method, is at fault.' : '';
+      setStatus(status, 'ok', `${cancelled ? 'Study cancelled' : 'Study finished'}: ${done} of ${total} runs in ${Math.round(ms)} ms.${note}${shortNote}`);
     },
   }, {
     // A crash or a refusal of the study: beside the Study button.

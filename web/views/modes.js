@@ -10,6 +10,7 @@ import { client } from '../client/worker-client.js';
 import { fillForm } from '../ui/option-schema.js';
 import { identifiedResults, measurementRecord, onMeasurementChange } from '../state/measurement.js';
 import { dataTable, matrixTable } from '../ui/results-table.js';
+import { adviceList, otherWarnings } from '../ui/advice-actions.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { download } from '../ui/export.js';
@@ -294,10 +295,15 @@ function showRun(out) {
   const s = out.summary;
   const frf = r.frf;
   for (const b of exportButtons) b.disabled = r.status === 'failed';
-  const warnings = [...s.warnings, ...r.warnings];
+  // The reading's warnings and the result's that are no advice's as they come; the advice in two
+  // layers with its action's button (web/ui/advice-actions.js): a periodic record's note, the band
+  // the force excites.
+  const warnings = [...s.warnings, ...otherWarnings(r.warnings, r.advice)];
   const list = $('modes-warnings');
   list.replaceChildren(...warnings.map((w) => el('li', roundedMessage(w))));
   list.hidden = warnings.length === 0;
+  const advice = adviceList(r.advice, 'modes', { busy: () => control.running });
+  $('modes-advice').replaceChildren(...(advice ? [advice] : []));
   if (r.status === 'failed') {
     showFieldMessage($('modes-run-error'), r.message, runButton);
     setStatus(status, 'error', `No modes: ${roundedMessage(r.message)}`);
@@ -306,12 +312,15 @@ function showRun(out) {
   const found = r.advice?.find((a) => a.code === 'periodic');  // the periods found from the force
   const averaging = frf.periods ? `${frf.averages} of ${frf.periods} periods averaged${found ? ' (the force repeats: found from the data)' : ''}`
     : `${method}, ${frf.averages} averages`;
-  // Coloured by the worst of the modes, the reduced model and the reading (amber on a warning).
-  const worst = worstOf([r.status, r.reduced?.status ?? 'ok', warnings.length ? 'warning' : 'ok']);
+  // Coloured by the worst of the modes and the reading (amber on a warning; a note is information).
+  // The reduced M, D, K is an optional part: refused, it is said below, and the modes stay as good
+  // as their own status says (a refusal is not a red result).
+  const worst = worstOf([r.status, ...(r.reduced?.status === 'warning' ? ['warning'] : []), warnings.length ? 'warning' : 'ok']);
+  const refused = r.reduced?.status === 'failed' ? '; the reduced M, D, K was not formed (the reason is below)' : '';
   if (r.status !== 'failed') {
     setResultStatus(status, worst, `${out.name}: ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${short(run.options.bandLoHz ?? 0)}–${short(run.options.bandHiHz)} Hz `
       + `(${s.samples} samples, h = ${short(s.h)} s, ${frf.freq_hz.length} frequencies, ${averaging}; orders 2–${r.max_order})`
-      + `${worst === 'ok' ? '' : ', with warnings (below)'}; ${(out.ms / 1000).toFixed(2)} s.`);
+      + `${worst === 'ok' ? '' : ', with warnings (below)'}${refused}; ${(out.ms / 1000).toFixed(2)} s.`);
   }
   // The stabilization diagram first: it is what the user waits for.
   stabPlot.show(r.stabilization, frf.freq_hz, magnitudeSum(frf.H, frf.freq_hz.length), run.taken);
@@ -338,7 +347,8 @@ function showReduced(reduced) {
   const names = run.record.outputCols;
   const column = names[reduced.driving_output - 1] ?? `output ${reduced.driving_output}`;
   if (reduced.status === 'failed') {
-    box.replaceChildren(el('p', roundedMessage(reduced.message), { class: 'field-error', id: 'modes-reduced-reason', 'data-reason': reduced.reason }));
+    // An optional part refused: said plainly, not as an error of the modes.
+    box.replaceChildren(el('p', `The reduced M, D, K is not formed: ${roundedMessage(reduced.message)}`, { class: 'hint', id: 'modes-reduced-reason', 'data-reason': reduced.reason }));
     return;
   }
   const grid = el('div', undefined, { class: 'matrices', id: 'modes-reduced-matrices' });

@@ -175,6 +175,36 @@ TEST_CASE("a force at three frequencies only: advice band_not_excited before any
   for (const std::string& w : r.warnings) CHECK(w.find("raise max_order") == std::string::npos);
 }
 
+TEST_CASE("a multisine over part of the band: band_not_excited carries the excited span as the option band") {
+  // Every line of the record from 2 to 6 Hz (a multisine with Schroeder-like phases), the band
+  // 0.5:40 Hz: the advice's action narrows the band, and its option says to what, in full.
+  const double h = 0.01;
+  const Eigen::Index N = 8192;
+  const double df = 1.0 / (double(N) * h);
+  const auto first = Eigen::Index(std::ceil(2.0 / df)), last = Eigen::Index(std::floor(6.0 / df));
+  Matrix u = Matrix::Zero(N, 1);
+  for (Eigen::Index k = first; k <= last; ++k)
+    for (Eigen::Index t = 0; t < N; ++t) u(t, 0) += std::cos(kTwoPi * double(k) * df * double(t) * h + kTwoPi * double(k * k) / double(2 * (last - first + 1)));
+  Matrix y = test::respond(test::sampled(stiff_three_dof(), 0, {0, 1, 2}, true, h), u);
+  add_relative_white_noise(y, 0.01, 23);
+  add_relative_white_noise(u, 1e-3, 24);
+  ModesOptions o = band_options(0);
+  o.frf.band_lo_hz = 0.5;
+  o.frf.band_hi_hz = 40.0;
+  const ModesInBand r = modes_in_band(u, y, h, o);
+  const auto a = std::find_if(r.advice.begin(), r.advice.end(), [](const Advice& x) { return x.code == AdviceCode::band_not_excited; });
+  REQUIRE(a != r.advice.end());
+  INFO(a->message << " | " << a->action);
+  CHECK(a->level == AdviceLevel::warning);
+  REQUIRE(a->options.size() == 1);
+  CHECK(a->options[0].name == "band");
+  const std::string& band = a->options[0].value;
+  const std::size_t colon = band.find(':');
+  REQUIRE(colon != std::string::npos);
+  CHECK(std::stod(band.substr(0, colon)) == Catch::Approx(double(first) * df).epsilon(1e-12));
+  CHECK(std::stod(band.substr(colon + 1)) == Catch::Approx(double(last) * df).epsilon(1e-12));
+}
+
 TEST_CASE("a broadband random force: no band_not_excited advice") {
   const double h = 0.01;
   Random rng(31);

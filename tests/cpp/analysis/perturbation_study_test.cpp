@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "analysis/perturbation_study.hpp"
+#include "analysis/study.hpp"
 #include "core/input_error.hpp"
 #include "model/presets.hpp"
 
@@ -83,4 +85,26 @@ TEST_CASE("PerturbationOptions::validate names the option out of range") {
   CHECK(refusal(o) == "multiples: give between 1 and 1000 sampling multiples i");
   o.multiples.assign(1001, 1.0);
   CHECK(refusal(o) == "multiples: give between 1 and 1000 sampling multiples i");
+}
+
+TEST_CASE("study_run: a record shorter than two periods of the true slowest mode carries record_too_short, failed runs included") {
+  // 3-DOF preset: the slowest mode is 0.1867 Hz (period 5.4 s). N = 2000 at h = 0.001 s is a 2 s
+  // record (the page's own study that contradicted the lesson); at h = 0.05 s it is 100 s.
+  const MechanicalSystem system = preset("3dof");
+  const auto too_short = [](const StudyRunResult& r) {
+    return std::any_of(r.advice.begin(), r.advice.end(), [](const Advice& a) { return a.code == AdviceCode::record_too_short; });
+  };
+  for (const char* method : {"variational", "n4sid-d2c"}) {
+    INFO(method);
+    StudyRunOptions o;
+    o.samples = 2000;
+    o.snr_db = 30.0;
+    o.method = method;
+    o.h = 0.001;
+    const StudyRunResult brief = study_run(system, o);
+    CHECK(too_short(brief));
+    CHECK(brief.status != Status::ok);
+    o.h = 0.05;
+    CHECK_FALSE(too_short(study_run(system, o)));
+  }
 }

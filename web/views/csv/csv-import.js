@@ -11,6 +11,7 @@ import { setMeasurementFile } from '../../state/step-data.js';
 import { measurementChanged, provideMeasurement } from '../../state/measurement.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
 import { clearSummary, showSummary } from './csv-summary.js';
+import { clearRoute, showProfile, showRoute, startRoute } from './csv-route.js';
 import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-factors.js';
 import { readRuns, showRuns } from './csv-runs.js';
 import { readStructure, startStructure } from './csv-structure.js';
@@ -25,7 +26,7 @@ import { isWorkRefusal, RunControl, runRequest } from '../../ui/run-control.js';
 import { downloadResults } from '../../ui/export.js';
 import { clearPreviewPlot, setPreviewColumns, showPreviewPlot } from './csv-preview-plot.js';
 import { outputColumnPattern } from '../../gen/csv.js';
-import { defaultInputs, defaultOutputs, defaultTime } from '../../gen/recording.js';
+import { defaultInputs, defaultOutputs, defaultTime, quantityOf } from '../../gen/recording.js';
 
 const form = $('csv-form');
 const fileInput = $('csv-file');
@@ -160,6 +161,9 @@ function setTime(name) {
 function chooseColumns() {
   if (!recorded) {
     if (!kindByUser) outputKind.value = [...outputKind.options].find((o) => o.defaultSelected)?.value ?? outputKind.value;
+    // Outputs named like accelerations (a1, a2, …) and none like displacements: accelerations.
+    const named = (kind) => header.some((name) => outputColumnPattern(kind).test(name));
+    if (!kindByUser && !named(outputKind.value) && named('acceleration')) outputKind.value = 'acceleration';
     setTime(header.includes('t') ? 't' : undefined);
     tooManyNamed.input = inputChecks.reset(header, /^u\d+$/);
     tooManyNamed.output = outputChecks.reset(header, outputPattern());
@@ -240,6 +244,7 @@ async function load(chosen) {
   recorded = null;
   clearPreviewPlot();
   clearSummary();
+  clearRoute();
   const file = files[0] ?? null;
   clearMessages();  // they were about the files before
   clearOverlays();
@@ -296,6 +301,31 @@ async function load(chosen) {
   const read = columns.notes?.length ? ` ${columns.notes.join('; ')}.` : '';
   setStatus(status, 'ready', `${file.name}: ${what}${more}. Map them, choose methods, then Identify.${units}${read}${keptNote}`);
   changed();
+  await describeData(file, chosen, columns);
+}
+
+// "What the data are" (csv-route.js): the channels' quantities (the file's, else read off the names
+// and units the text reader found, by the readers' one rule), then whether the force repeats and
+// the band it excites (the worker's profile of the record as mapped now).
+async function describeData(file, chosen, columns) {
+  const channels = recorded ? recorded.channels : header.map((name, k) => ({ name, quantity: quantityOf(name, columns.units?.[k] ?? '') }));
+  const facts = showRoute(file.name, channels, timeSelect.value || defaultTime(channels));
+  if (facts.kind !== 'input-output') return;
+  let record = null;
+  try {
+    record = measurementRecord();
+  } catch {
+    record = null;  // no force or output chosen yet: the excitation is not checked
+  }
+  let profile = null;
+  if (record) {
+    try {
+      profile = await client.profile({ file, mapping: record.mapping });
+    } catch {
+      profile = null;  // identify and modes say what is wrong with the record when run
+    }
+  }
+  if (files === chosen) showProfile(profile);
 }
 
 const outputPattern = () => outputColumnPattern(outputKind.value);  // the readers' one rule (csv.js)
@@ -534,7 +564,7 @@ async function runIdentification(extra = {}) {
   };
   const show = (out) => {
     clearOverlays();
-    resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv')));
+    resultsEl.replaceChildren(...out.results.map((r) => methodColumn(r, 'csv', () => control.running)));
     out.results.forEach((r, k) => {
       offerSignFlip(r, map, record);
       const col = resultsEl.querySelector(`[data-method="${CSS.escape(r.method)}"]`);
@@ -613,6 +643,7 @@ export async function start() {
     showOutputKind();
   });
   startStructure();
+  startRoute({ identify: () => form.requestSubmit() });
   exportButton.addEventListener('click', () => exportResults('json'));
   exportCsvButton.addEventListener('click', () => exportResults('csv'));
   saveButton.addEventListener('click', save);

@@ -516,6 +516,8 @@ export interface Mechid extends NonlinearApi, Estimators {
   modes(data: IdentifyData, options?: ModesOptions): ModesResult;
   /** MAC of each shape of a against each of b (complex or real shapes of equal length): a.length × b.length. */
   mac(a: (ComplexPair[] | number[])[], b: (ComplexPair[] | number[])[]): Matrix;
+  /** The period of the inputs u (samples x inputs; src/analysis/input_period.hpp): null when they do not repeat. */
+  inputPeriod(u: Matrix): { samples: number; periods: number; mismatch: number } | null;
   /** Thesis Figs. 3.1, 3.2, A.1 on a 1-DOF system at h_i = 2π/(i ω_B); rows zoh then midpoint per i. */
   perturbationStudy(system: MechanicalSystem, options?: PerturbationOptions): PerturbationRow[];
   methodNames(): string[];

@@ -193,6 +193,9 @@ test('driving point: the band\'s reduced M, D, K next to the control, or the rea
   await page.waitForSelector('#modes-reduced-reason');
   assert.equal(await page.getAttribute('#modes-reduced-reason', 'data-reason'), 'negative-modal-mass');
   assert.match(await page.textContent('#modes-reduced-reason'), /cannot/);
+  // An optional part refused is not a red result (the page review's F-16 finding): the modes stand.
+  assert.notEqual(await page.getAttribute('#modes-status', 'data-worst'), 'error', await page.textContent('#modes-status'));
+  assert.match(await page.textContent('#modes-status'), /the reduced M, D, K was not formed/);
   await page.selectOption('#modes-driving', '');
   await findModes();
   assert.equal(await page.$('#modes-reduced *'), null);

@@ -10,7 +10,9 @@
 //   loop → "Identify M, D, K" is proposed; the result's free_body advice carries a button that
 //   fixes K at zero (step 4, free body) and identifies again: K = 0, fixed by the structure;
 // - a phone's accelerations ("Time (s)","Acceleration x (m/s^2)",…) → output-only said plainly,
-//   no button.
+//   no button;
+// - the page's own study at h = 0.001 s with N = 2000 (a 2 s record of the 3-DOF preset, whose
+//   slowest period is 5.4 s): that point is drawn as a record too short, not as the methods' error.
 // Run: node --test tests/e2e/routes.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +20,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
-import { chooseCsv, openBrowser, withWatchdog } from './browser.mjs';
+import { checkOnly, chooseCsv, openBrowser, openStep, withWatchdog } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-routes-e2e-'));
 const mechid = await loadMechidNode();
@@ -146,7 +148,7 @@ test('a free body with friction: identify is proposed; the free_body advice fixe
   const advice = page.locator('#csv-results li[data-code="free_body"]').first();
   assert.match(await advice.locator('.advice-message').textContent(), /move freely, without a spring/);
   const button = advice.locator('button.advice-action');
-  assert.match(await button.textContent(), /fix K at zero \(free body\), and run again/);
+  assert.match(await button.textContent(), /^Fix K at zero \(free body\), and run again$/);
   const K = page.locator('#csv-results table[id^="csv-K-"] td').first();
   assert.ok(Number(await K.textContent().then((t) => t.split('±')[0])) < 0, 'K estimated negative with the defaults');
 
@@ -157,8 +159,8 @@ test('a free body with friction: identify is proposed; the free_body advice fixe
   });
   assert.equal(await page.inputValue('#csv-structure'), 'free');
   assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
-  assert.equal(await K.getAttribute('data-fixed'), 'true');
   assert.equal(Number(await K.textContent()), 0);
+  assert.match(await page.textContent('#csv-results .ident-pd'), /K: rigid-body mode \(the structure fixes K singular\)/);
   assert.equal(await page.$('#csv-results li[data-code="free_body"]'), null, 'no free-body advice once K is fixed at zero');
   assert.deepEqual(browser.problems, []);
 });
@@ -169,5 +171,25 @@ test('a phone\'s accelerations: output-only said plainly, with no button that co
   assert.match(await page.textContent('#csv-route-what'), /Output-only data: 4 accelerations \(Acceleration x, Acceleration y, Acceleration z and Absolute acceleration\).*no force/);
   assert.match(await page.textContent('#csv-route-propose'), /needs the force.*output-only \(operational\) modal analysis.*not available in mechid yet/i);
   assert.equal(await page.$$eval('#csv-route-actions button', (bs) => bs.length), 0);
+  assert.deepEqual(browser.problems, []);
+});
+
+test('the study: a point whose record is shorter than the slowest mode is drawn and said as such', async () => {
+  await openStep(page, '#ident');
+  await page.selectOption('#ident-preset', '3dof');
+  await page.fill('#ident-n', '2000');
+  await page.fill('#ident-study-hs', '0.001, 0.05');
+  await page.fill('#ident-study-runs', '1');
+  await checkOnly(page, '#ident-form input[name="method"]', ['variational', 'n4sid-d2c']);
+  await withWatchdog(page, async () => {
+    await page.click('#ident-study');
+    await page.waitForFunction(() => /^Study (finished|stopped)/.test(document.getElementById('ident-status').textContent)
+      && !document.getElementById('ident-study').disabled, null, { timeout: 60_000 });
+  });
+  const status = await page.textContent('#ident-status');
+  assert.match(status, /^Study finished: 4 of 4 runs/);
+  assert.match(status, /At h = 0\.001 s: The record is shorter than 2 periods of the slowest mode.*grey markers: the record, not the method, is at fault/);
+  assert.equal(await page.getAttribute('#ident-study-plot', 'data-too-short'), '0.001');
+  assert.ok((await page.textContent('#ident-study-plot')).includes('record too short for the slowest mode'), 'named in the legend');
   assert.deepEqual(browser.problems, []);
 });

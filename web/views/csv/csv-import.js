@@ -164,6 +164,7 @@ function chooseColumns() {
     // Outputs named like accelerations (a1, a2, …) and none like displacements: accelerations.
     const named = (kind) => header.some((name) => outputColumnPattern(kind).test(name));
     if (!kindByUser && !named(outputKind.value) && named('acceleration')) outputKind.value = 'acceleration';
+    showKindControls();
     setTime(header.includes('t') ? 't' : undefined);
     tooManyNamed.input = inputChecks.reset(header, /^u\d+$/);
     tooManyNamed.output = outputChecks.reset(header, outputPattern());
@@ -304,6 +305,8 @@ async function load(chosen) {
   await describeData(file, chosen, columns);
 }
 
+const PROFILED_BYTES = 16 * 2 ** 20;  // the files whose force is checked for periods when loaded
+
 // "What the data are" (csv-route.js): the channels' quantities (the file's, else read off the names
 // and units the text reader found, by the readers' one rule), then whether the force repeats and
 // the band it excites (the worker's profile of the record as mapped now).
@@ -318,7 +321,7 @@ async function describeData(file, chosen, columns) {
     record = null;  // no force or output chosen yet: the excitation is not checked
   }
   let profile = null;
-  if (record) {
+  if (record && file.size <= PROFILED_BYTES) {  // a larger file is not read twice before the user's own request
     try {
       profile = await client.profile({ file, mapping: record.mapping });
     } catch {

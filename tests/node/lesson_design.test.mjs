@@ -11,10 +11,10 @@ test('logSpaced: ends kept, ratios equal to 3 significant digits', () => {
   assert.deepEqual(LESSON.hs, [0.001, 0.00249, 0.00622, 0.0155, 0.0387, 0.0965, 0.241, 0.6]);
 });
 
-test('samplesFor: an 8 s record, at least 1000 and at most 8000 samples', () => {
-  assert.equal(samplesFor(0.001), 8000);
-  assert.equal(samplesFor(0.0001), 8000);
-  assert.equal(samplesFor(0.004), 2000);
+test('samplesFor: an 11 s record (two periods of the slowest mode, 5.36 s), at least 1000 and at most 11000 samples', () => {
+  assert.equal(samplesFor(0.001), 11000);
+  assert.equal(samplesFor(0.0001), 11000);
+  assert.equal(samplesFor(0.004), 2750);
   assert.equal(samplesFor(0.6), 1000);
   assert.deepEqual(LESSON.ns, LESSON.hs.map(samplesFor));
 });

@@ -22,11 +22,13 @@ export function logSpaced(lo, hi, n) {
   return Array.from({ length: n }, (_, k) => Number((lo * (hi / lo) ** (k / (n - 1))).toPrecision(3)));
 }
 
-// The record is RECORD_S seconds long (more than a period of the slowest mode, ~6 s) but never
-// shorter than MIN_N samples (at large h) nor longer than MAX_N (the cost of the smallest h).
-export const RECORD_S = 8;
+// The record is RECORD_S seconds long (more than two periods of the slowest mode, 5.36 s: what
+// identify asks before it stops saying record_too_short, so that no point of the lesson is drawn as
+// a record too short) but never shorter than MIN_N samples (at large h) nor longer than MAX_N (the
+// cost of the smallest h).
+export const RECORD_S = 11;
 const MIN_N = 1000;
-const MAX_N = 8000;
+const MAX_N = 11000;
 
 /** Samples for a record of RECORD_S seconds at period h, within [MIN_N, MAX_N]. */
 export const samplesFor = (h) => Math.min(MAX_N, Math.max(MIN_N, Math.round(RECORD_S / h)));

@@ -171,6 +171,10 @@ test('a phone\'s accelerations: output-only said plainly, with no button that co
   assert.match(await page.textContent('#csv-route-what'), /Output-only data: 4 accelerations \(Acceleration x, Acceleration y, Acceleration z and Absolute acceleration\).*no force/);
   assert.match(await page.textContent('#csv-route-propose'), /needs the force.*output-only \(operational\) modal analysis.*not available in mechid yet/i);
   assert.equal(await page.$$eval('#csv-route-actions button', (bs) => bs.length), 0);
+  // Identify pressed all the same: the message beside the columns says why no force can be chosen.
+  await page.click('#csv-run');
+  await page.waitForFunction(() => document.getElementById('csv-status').dataset.state === 'error');
+  assert.match(await page.textContent('#csv-mapping-error'), /choose at least one input \(force\) column \(this file holds responses only and no force/);
   assert.deepEqual(browser.problems, []);
 });
 

@@ -11,7 +11,7 @@ import { setMeasurementFile } from '../../state/step-data.js';
 import { measurementChanged, provideMeasurement } from '../../state/measurement.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
 import { clearSummary, showSummary } from './csv-summary.js';
-import { clearRoute, showProfile, showRoute, startRoute } from './csv-route.js';
+import { clearRoute, outputOnlyNote, showProfile, showRoute, startRoute } from './csv-route.js';
 import { factorsTyped, flipInputSigns, readFactors, showFactors } from './csv-factors.js';
 import { readRuns, showRuns } from './csv-runs.js';
 import { readStructure, startStructure } from './csv-structure.js';
@@ -102,7 +102,7 @@ function measurementRecord() {
   if (files.length === 0 || header.length === 0 || mapping.hidden) return null;
   const inputCols = chosenColumns('csv-input'), outputCols = chosenColumns('csv-output');
   if (inputCols.length === 0 || outputCols.length === 0) {
-    throw new Error(`${files[0].name}: choose at least one ${inputCols.length === 0 ? 'force' : 'output'} column in step 2 of “Your measurements”`);
+    throw new Error(`${files[0].name}: choose at least one ${inputCols.length === 0 ? `force column in step 2 of “Your measurements”${outputOnlyNote()}` : 'output column in step 2 of “Your measurements”'}`);
   }
   const h = $('csv-h').value.trim();
   const map = {
@@ -452,7 +452,7 @@ function readChoices() {
   // No force or no output column: next to the column lists (the mapping is what is missing).
   const missing = map.inputCols.length === 0 ? 'csv-inputs' : map.outputCols.length === 0 ? 'csv-outputs' : null;
   check($('csv-mapping-error'), firstOf(missing ?? 'csv-inputs'), () => {
-    if (missing) throw new Error(`${files[0].name}: choose at least one ${missing === 'csv-inputs' ? 'input (force)' : `output (${outputKind.value})`} column`);
+    if (missing) throw new Error(`${files[0].name}: choose at least one ${missing === 'csv-inputs' ? `input (force) column${outputOnlyNote()}` : `output (${outputKind.value}) column`}`);
   });
   const runs = check(fileError, () => fileInput, () => readRuns(files));
   map.cutoffHz = check($('csv-mapping-error'), () => cutoffInput, readCutoff);

@@ -62,6 +62,10 @@ function findModes(band) {
   $('modes-form').requestSubmit();
 }
 
+/** For a message asking for a force column: what the file is when it is output-only, else ''. */
+export const outputOnlyNote = () => (current?.kind === 'output-only'
+  ? ' (this file holds responses only and no force: see “What the data are” under the file)' : '');
+
 /** Hides the box (no file, or a file without time series). */
 export function clearRoute() {
   current = null;

@@ -50,7 +50,7 @@ function gvtFile() {
   const h = 0.01, P = 1024, R = 6;
   const phases = mechid.randomStream(7, P);
   const period = new Float64Array(P);
-  for (let l = 10; l <= 150; l++) for (let i = 0; i < P; i++) period[i] += Math.cos(2 * Math.PI * (l * i / P + phases[l]));
+  for (let l = 10; l <= 150; l++) for (let i = 0; i < P; i++) period[i] += Math.cos(2 * Math.PI * (l * i / P + phases[l] / 2 ** 32));
   const samples = { rows: R * P, cols: 1, data: Float64Array.from({ length: R * P }, (_, i) => period[i % P]) };
   const sim = mechid.simulate(system, { h, n: R * P, input: 'samples', samples, withDerivatives: true, snr: 50, seed: 3 });
   const lines = ['t,u1,a1,a2,a3'];

@@ -15,7 +15,7 @@ const mechid = await loadMechidNode();
 function multisine(P, R, first, last, seed = 7) {
   const phases = mechid.randomStream(seed, P);
   const period = new Float64Array(P);
-  for (let l = first; l <= last; l++) for (let i = 0; i < P; i++) period[i] += Math.cos(2 * Math.PI * (l * i / P + phases[l]));
+  for (let l = first; l <= last; l++) for (let i = 0; i < P; i++) period[i] += Math.cos(2 * Math.PI * (l * i / P + phases[l] / 2 ** 32));
   return { rows: R * P, cols: 1, data: Float64Array.from({ length: R * P }, (_, i) => period[i % P]) };
 }
 
@@ -24,8 +24,8 @@ test('inputPeriod: a multisine repeated 6 times has period 1024 samples; a rando
   assert.equal(p.samples, 1024);
   assert.equal(p.periods, 6);
   assert.ok(p.mismatch < 1e-20, String(p.mismatch));
-  const random = mechid.randomStream(3, 6144);
-  assert.equal(mechid.inputPeriod({ rows: 6144, cols: 1, data: Float64Array.from(random, (x) => x - 0.5) }), null);
+  const random = mechid.randomStream(3, 3072);  // 6144 uniform 32-bit numbers
+  assert.equal(mechid.inputPeriod({ rows: 6144, cols: 1, data: Float64Array.from(random, (x) => x / 2 ** 32 - 0.5) }), null);
   assert.throws(() => mechid.inputPeriod({ rows: 2, cols: 1 }), /input data u/);
 });
 

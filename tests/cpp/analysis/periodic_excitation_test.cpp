@@ -201,8 +201,8 @@ TEST_CASE("a multisine over part of the band: band_not_excited carries the excit
   const std::string& band = a->options[0].value;
   const std::size_t colon = band.find(':');
   REQUIRE(colon != std::string::npos);
-  CHECK(std::stod(band.substr(0, colon)) == Catch::Approx(double(first) * df).epsilon(1e-12));
-  CHECK(std::stod(band.substr(colon + 1)) == Catch::Approx(double(last) * df).epsilon(1e-12));
+  CHECK(std::stod(band.substr(0, colon)) == Approx(double(first) * df).epsilon(1e-12));
+  CHECK(std::stod(band.substr(colon + 1)) == Approx(double(last) * df).epsilon(1e-12));
 }
 
 TEST_CASE("a broadband random force: no band_not_excited advice") {

@@ -127,8 +127,18 @@ test('a multisine ground vibration test: the modes in the excited band, one clic
   assert.equal(await note.getAttribute('data-level'), 'note');
   assert.match(await note.locator('.advice-message').textContent(), /repeats every 10\.24 s: the record holds 6 periods/);
   assert.equal(await note.locator('details').getAttribute('open'), null, 'the precise statement on demand');
-  assert.match(await note.locator('button.advice-action').textContent(), /analyse it as random/);
+  assert.match(await note.locator('button.advice-action').textContent(), /^Analyse it as random, and run again$/);
   assert.notEqual(await page.getAttribute('#modes-status', 'data-worst'), 'error');
+  // The note's button: the record analysed as random (the excitation control set, the modes found again).
+  const runs = async () => page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('modes-status').dataset.state)
+    && !document.getElementById('modes-run').disabled, null, { timeout: 60_000 });
+  await withWatchdog(page, async () => {
+    await note.locator('button.advice-action').click();
+    await page.waitForFunction(() => !document.querySelector('#modes-advice li[data-code="periodic"]'), null, { timeout: 60_000 });
+    await runs();
+  });
+  assert.equal(await page.inputValue('#modes-excitation'), 'random');
+  assert.match(await page.textContent('#modes-status'), /averages/);
   assert.deepEqual(browser.problems, []);
 });
 

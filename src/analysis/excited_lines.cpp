@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <utility>
 
 #include "core/input_error.hpp"
 
@@ -18,6 +19,38 @@ double median_of(std::vector<double> v) {
 }
 
 std::string percent(double share) { return format_digits(100.0 * share, 3) + " %"; }
+
+// The share of the excited lines' power that the band an advice proposes may leave out: a
+// multisine's band without the few stray lines that pass the threshold (the mains' harmonics in a
+// measured force: the F-16 ground vibration test's 2–15 Hz multisine has excited lines up to 50 Hz).
+constexpr double kExcitedPowerTail = 0.01;
+
+// Of the excited lines `freq` (increasing) with their input `power`, the first and last index of the
+// groups of lines (neighbours closer than 2 reach) that hold all but kExcitedPowerTail of the power,
+// the strongest groups first.
+std::pair<std::size_t, std::size_t> power_span(const std::vector<double>& freq, const std::vector<double>& power, double reach) {
+  struct Group {
+    std::size_t first, last;
+    double power;
+  };
+  std::vector<Group> groups;
+  double total = 0.0;
+  for (std::size_t k = 0; k < freq.size(); ++k) {
+    if (groups.empty() || freq[k] - freq[k - 1] > 2.0 * reach) groups.push_back({k, k, 0.0});
+    groups.back().last = k;
+    groups.back().power += power[k];
+    total += power[k];
+  }
+  std::sort(groups.begin(), groups.end(), [](const Group& x, const Group& y) { return x.power > y.power; });
+  std::size_t first = freq.size() - 1, last = 0;
+  double held = 0.0;
+  for (const Group& g : groups) {
+    first = std::min(first, g.first), last = std::max(last, g.last);
+    held += g.power;
+    if (held >= (1.0 - kExcitedPowerTail) * total) break;
+  }
+  return {first, last};
+}
 
 }  // namespace
 
@@ -39,10 +72,11 @@ std::vector<bool> excited_lines(const Vector& power) {
 
 void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excited, const Vector& power, const FrfOptions& o) {
   const Eigen::Index F = result.freq_hz.size();
-  std::vector<double> freq, coherence;
+  std::vector<double> freq, coherence, line_power;
   for (Eigen::Index i = 0; i < F; ++i) {
     if (!excited[std::size_t(i)]) continue;
     freq.push_back(result.freq_hz(i));
+    line_power.push_back(power(i));
     double sum = 0.0;
     Eigen::Index count = 0;
     for (Eigen::Index c = 0; c < result.coherence.cols(); ++c)
@@ -61,10 +95,22 @@ void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excite
     if (b > a) covered += b - a;
     end = std::max(end, b);
   }
-  const double share = covered / width, span = freq.back() - freq.front();
-  const double span_share = span > 0.0 ? std::min(1.0, (covered - std::min(reach, freq.front() - lo) - std::min(reach, hi - freq.back())) / span) : 0.0;
+  const double share = covered / width;
+  // The band to narrow to: the excited lines that hold the power (power_span), when they cover at
+  // least kMinCoveredShare of their own span (narrowing helps a multisine over part of the band, not
+  // a few sines) and that span is well inside the band.
+  const auto [span_first, span_last] = power_span(freq, line_power, reach);
+  const double span = freq[span_last] - freq[span_first];
+  double span_covered = 0.0, span_end = freq[span_first];
+  for (std::size_t k = span_first; k <= span_last; ++k) {
+    const double a = std::max(freq[k] - reach, span_end), b = std::min(freq[k] + reach, freq[span_last]);
+    if (b > a) span_covered += b - a;
+    span_end = std::max(span_end, b);
+  }
+  const double span_share = span > 0.0 ? std::min(1.0, span_covered / span) : 0.0;
   const std::string band = format_digits(lo, 4) + "–" + format_digits(hi, 4) + " Hz";
   const std::string excited_part = format_digits(freq.front(), 4) + "–" + format_digits(freq.back(), 4) + " Hz";
+  const std::string powered_part = format_digits(freq[span_first], 4) + "–" + format_digits(freq[span_last], 4) + " Hz";
   std::string detail = std::to_string(N) + " of the band's " + std::to_string(F) + " lines (" + percent(double(N) / double(F)) +
                        ") have an input power at least " + format_digits(kUnexcitedFraction) +
                        " of the excited lines' median; within " + format_digits(100.0 * kCoverWidth) +
@@ -106,14 +152,14 @@ void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excite
     where += " Hz)";
   }
   const std::string narrow = span_share >= kMinCoveredShare && span < 0.8 * width
-                                 ? ", or narrow the band (--band, the modes section's band) to the excited part, " + excited_part
+                                 ? ", or narrow the band (--band, the modes section's band) to the excited part, " + powered_part
                                  : "";
   result.advise({AdviceCode::band_not_excited, AdviceLevel::warning,
                  "The force excites only " + std::to_string(N) + " frequency lines" + where + ", " + percent(share) + " of the band " + band +
                      ": modes away from them cannot be found in this record.",
                  detail, "Record again with a broadband force over the band (random, chirp or multisine)" + narrow + ".",
-                 // the narrowing as the option --band lo:hi (the excited lines' span, in full: the page's band fields)
-                 narrow.empty() ? std::vector<AdviceOption>{} : std::vector<AdviceOption>{{"band", format_number(freq.front()) + ":" + format_number(freq.back())}}});
+                 // the narrowing as the option --band lo:hi (the powered lines' span, in full: the page's band fields)
+                 narrow.empty() ? std::vector<AdviceOption>{} : std::vector<AdviceOption>{{"band", format_number(freq[span_first]) + ":" + format_number(freq[span_last])}}});
 }
 
 }  // namespace mechid

@@ -211,6 +211,42 @@ TEST_CASE("a multisine over part of the band: band_not_excited carries the excit
   CHECK(std::abs(lo / df - std::round(lo / df)) < 1e-9);
 }
 
+TEST_CASE("a multisine with a stray line far above it: the option band is the multisine's, not up to the stray line") {
+  // As the F-16 ground vibration test's force (a 2–15 Hz multisine with weak lines up to 50 Hz):
+  // every line from 2 to 6 Hz and one weak sine at 30 Hz (0.1 of a line's amplitude), band 0.5:40 Hz.
+  const double h = 0.01;
+  const Eigen::Index N = 8192;
+  const double df = 1.0 / (double(N) * h);
+  const auto first = Eigen::Index(std::ceil(2.0 / df)), last = Eigen::Index(std::floor(6.0 / df));
+  const auto stray = Eigen::Index(std::round(30.0 / df));
+  Matrix u = Matrix::Zero(N, 1);
+  for (Eigen::Index t = 0; t < N; ++t) {
+    for (Eigen::Index k = first; k <= last; ++k)
+      u(t, 0) += std::cos(kTwoPi * double(k) * df * double(t) * h + kTwoPi * double(k * k) / double(2 * (last - first + 1)));
+    u(t, 0) += 0.1 * std::sin(kTwoPi * double(stray) * df * double(t) * h);
+  }
+  Matrix y = test::respond(test::sampled(stiff_three_dof(), 0, {0, 1, 2}, true, h), u);
+  add_relative_white_noise(y, 0.01, 25);
+  add_relative_white_noise(u, 1e-4, 26);
+  ModesOptions o = band_options(0);
+  o.frf.band_lo_hz = 0.5;
+  o.frf.band_hi_hz = 40.0;
+  const ModesInBand r = modes_in_band(u, y, h, o);
+  const auto a = std::find_if(r.advice.begin(), r.advice.end(), [](const Advice& x) { return x.code == AdviceCode::band_not_excited; });
+  REQUIRE(a != r.advice.end());
+  INFO(a->detail << " | " << a->action);
+  // The stray line is among the excited ones (the detail's span reaches it) but not in the band proposed.
+  const std::size_t at = a->detail.find("they span ");
+  REQUIRE(at != std::string::npos);
+  const std::string span = a->detail.substr(at + 10);
+  CHECK(std::stod(span.substr(span.find("\xE2\x80\x93") + 3)) > 29.0);
+  REQUIRE(a->options.size() == 1);
+  const std::string& band = a->options[0].value;
+  const double hi = std::stod(band.substr(band.find(':') + 1));
+  CHECK(hi >= double(last) * df);
+  CHECK(hi <= double(last + 3) * df);
+}
+
 TEST_CASE("a broadband random force: no band_not_excited advice") {
   const double h = 0.01;
   Random rng(31);

@@ -4,7 +4,8 @@
 // 64 KiB (wasm/text-dialect.js); the rest streams in chunks (a File or Blob is never held as one
 // string: memory is the channels' typed arrays), every cell checked where it is read.
 import { MechidError, quoted } from './errors.js';
-import { cellNumber, checkText, MAX_HEADER_CHARS, notANumber } from './csv.js';
+import { cellNumber, notANumber } from './cell-number.js';
+import { checkText, MAX_HEADER_CHARS } from './text-check.js';
 import { quantityOf } from './recording.js';
 import { badQuotes, isComment, sniffDialect, splitCells, unbracket, withoutLastEmpty } from './text-dialect.js';
 
@@ -147,7 +148,7 @@ export class RowReader {
       const line = first + j;
       if (!plain && isComment(text)) { this.skipped += 1; continue; }
       let cells = plain ? text.split(delimiter) : splitCells(text, delimiter);
-      if (cells === null) throw badQuotes(source, line);
+      if (cells === null) throw badQuotes(source, line, raw, delimiter, columns.map((c) => c.name));
       if (cells.length === n + 1) cells = withoutLastEmpty(cells);  // a delimiter ending the line
       if (cells.length > n || cells.length < this.minCells) {
         throw bad(`${source}: line ${line} has ${cells.length} field${cells.length === 1 ? '' : 's'} but the header has ${n}`);
@@ -180,18 +181,33 @@ export class RowReader {
   }
 }
 
-/** The first characters of a file's bytes as text, and whether they are the whole file. */
-export function headOfBytes(bytes, chars = SNIFF_CHARS, size = bytes.length) {
-  const head = bytes.subarray(0, 4 * chars);
-  const text = new TextDecoder(encodingOf(head)).decode(head);
-  const complete = head.length === size && text.length <= chars;
-  return { text: complete ? text : text.slice(0, chars), complete, size };
+/** Line breaks a head should hold: a few header lines and the rows that settle the dialect. */
+const HEAD_LINES = 12;
+
+// The head of a file of `size` bytes from its first bytes `bytes`: {text, complete, size} of its
+// first `chars` characters, or more for a wide file (lines of 10 000 columns) until they hold
+// HEAD_LINES line breaks, up to MAX_HEADER_CHARS (the longest line read); null when `bytes` are
+// too few for that and the file has more.
+function headIn(bytes, chars, size) {
+  for (;;) {
+    const head = bytes.subarray(0, Math.min(size, 4 * chars));
+    const text = new TextDecoder(encodingOf(head)).decode(head);
+    const complete = head.length === size && text.length <= chars;
+    const cut = complete ? text : text.slice(0, chars);
+    if (complete || chars >= MAX_HEADER_CHARS || (cut.match(/\r\n|\r|\n/g) ?? []).length >= HEAD_LINES) return { text: cut, complete, size };
+    if (head.length === bytes.length && bytes.length < size) return null;
+    chars = Math.min(MAX_HEADER_CHARS, 4 * chars);
+  }
 }
+
+/** The first characters of a file's bytes as text (SNIFF_CHARS, more for a wide file), and whether they are the whole file. */
+export const headOfBytes = (bytes, chars = SNIFF_CHARS) => headIn(bytes, chars, bytes.length);
 
 /** The same of a file's bytes or a Blob (only its first bytes read). */
 export async function headOf(source, chars = SNIFF_CHARS) {
   if (!isBlob(source)) return headOfBytes(source, chars);
-  return headOfBytes(new Uint8Array(await source.slice(0, Math.min(source.size, 4 * chars)).arrayBuffer()), chars, source.size);
+  const bytesAt = async (count) => new Uint8Array(await source.slice(0, Math.min(source.size, count)).arrayBuffer());
+  return headIn(await bytesAt(4 * chars), chars, source.size) ?? headIn(await bytesAt(4 * MAX_HEADER_CHARS), chars, source.size);
 }
 
 /**
@@ -202,7 +218,7 @@ function textReading(head, name) {
   if (head.text.trim() === '' && head.complete) throw bad(`${name}: the file is empty`);
   checkText(head.text, name);
   if (!head.complete && !/[\r\n]/.test(head.text)) {
-    throw bad(`${name}: no line break in the first ${SNIFF_CHARS} characters: a measurement file has one line per sample`);
+    throw bad(`${name}: no line break in the first ${head.text.length} characters: a measurement file has one line per sample`);
   }
   const dialect = sniffDialect(head.text, name, head.complete);
   const reader = new RowReader({ source: name, ...dialect });

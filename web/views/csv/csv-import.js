@@ -24,7 +24,6 @@ import { roundedMessage, showFieldMessage } from '../../ui/field-message.js';
 import { isWorkRefusal, RunControl, runRequest } from '../../ui/run-control.js';
 import { downloadResults } from '../../ui/export.js';
 import { clearPreviewPlot, setPreviewColumns, showPreviewPlot } from './csv-preview-plot.js';
-import { outputColumnPattern } from '../../gen/csv.js';
 import { defaultInputs, defaultOutputs, defaultTime } from '../../gen/recording.js';
 
 const form = $('csv-form');
@@ -60,8 +59,8 @@ const OUTPUT_HINTS = {
 };
 let header = [];
 let previewRows = [];  // the file's first rows, for the preview table
-// What the worker read of a file with a Recording (inspectFile's answer), null for a text file read
-// by its preview: {channels: [{name, quantity}] of the columns, h: the spacing they state,
+// What the worker read of a file (inspectFile's answer: its Recording), null before:
+// {channels: [{name, quantity}] of the columns, h: the spacing they state,
 // uneven: {time column: {step, worst, at, percent}}}.
 let recorded = null;
 let kindByUser = false;  // the output kind was chosen by the user (a file's quantities no longer set it)
@@ -155,16 +154,8 @@ function setTime(name) {
 
 // The file's channels choose the columns (wasm/recording.js, the CLI's rule): the time channel,
 // the forces, and the outputs of the output kind, which the file's one response quantity sets
-// unless the user chose it. A text file read by its preview: t, u1.., and the outputs named like
-// the kind (q1.. or a1..).
+// unless the user chose it.
 function chooseColumns() {
-  if (!recorded) {
-    if (!kindByUser) outputKind.value = [...outputKind.options].find((o) => o.defaultSelected)?.value ?? outputKind.value;
-    setTime(header.includes('t') ? 't' : undefined);
-    tooManyNamed.input = inputChecks.reset(header, /^u\d+$/);
-    tooManyNamed.output = outputChecks.reset(header, outputPattern());
-    return;
-  }
   const { channels } = recorded;
   const time = defaultTime(channels);
   const responses = channels.filter((c) => c.name !== time);
@@ -181,8 +172,7 @@ function chooseColumns() {
     + `${present.length ? ` (${responses.filter((c) => present.includes(c.quantity)).map((c) => c.name).join(', ')})` : ''}: tick the outputs to identify from, and say what they measure (Outputs are).`;
 }
 
-// The resample choice: for a text file read by its preview, always offered (its time is checked
-// when identified); for a file with channels, offered when the chosen time channel is uneven,
+// The resample choice: offered when the chosen time channel is uneven,
 // with how uneven, and identify's refusal beside it while it is off.
 function showResampleChoice() {
   const uneven = recorded ? recorded.uneven[timeSelect.value] : undefined;
@@ -290,15 +280,13 @@ async function load(chosen) {
   // Factors typed for these column names before are kept (the same rig, the same units): say so.
   const kept = factorsTyped($('csv-factors'));
   const keptNote = kept.length ? ` Factors kept from before (step 3): ${kept.join(', ')}.` : '';
-  const what = recorded ? count(header.length, 'time series') : `${header.length} columns${named}`;
-  // What the text reader found beyond the names (units, skipped lines), said once.
+  const what = columns.summary?.format === 'text' ? `${header.length} columns${named}` : count(header.length, 'time series');
+  // The units the file states, said once (what was skipped is in the summary's notes).
   const units = columns.units?.some((u) => u) ? ` Units: ${header.map((h, k) => `${h} ${columns.units[k] || '–'}`).join(', ')}.` : '';
-  const read = columns.notes?.length ? ` ${columns.notes.join('; ')}.` : '';
+  const read = columns.summary ? '' : columns.notes?.length ? ` ${columns.notes.join('; ')}.` : '';
   setStatus(status, 'ready', `${file.name}: ${what}${more}. Map them, choose methods, then Identify.${units}${read}${keptNote}`);
   changed();
 }
-
-const outputPattern = () => outputColumnPattern(outputKind.value);  // the readers' one rule (csv.js)
 
 // The controls that follow the output kind: the output units, the cut-off, the hint, the legend.
 function showKindControls() {
@@ -312,11 +300,9 @@ function showKindControls() {
 function showOutputKind() {
   showKindControls();
   if (header.length) {
-    if (recorded) {
-      const time = timeSelect.value;
-      const outputs = defaultOutputs(recorded.channels.filter((c) => c.name !== time), outputKind.value);
-      tooManyNamed.output = outputChecks.resetTo(header, outputs.names);
-    } else tooManyNamed.output = outputChecks.reset(header, outputPattern());
+    const time = timeSelect.value;
+    const outputs = defaultOutputs(recorded.channels.filter((c) => c.name !== time), outputKind.value);
+    tooManyNamed.output = outputChecks.resetTo(header, outputs.names);
     showColumns();
   }
   showForceDofs();

@@ -2,7 +2,7 @@
 // (csv-runs.js; any format mechid reads, summarised by csv-summary.js), map the columns (time,
 // forces and the DOF each acts on, outputs), units and signs (csv-factors.js), structure
 // (csv-structure.js), friction and offset, methods. The files are read and parsed in the worker
-// (wasm/readers.js's readers; PapaParse and the checks of wasm/csv.js for text; messages name the
+// (wasm/readers.js's readers, text the last of them: wasm/text.js; messages name the
 // file and where in it) and each chosen method identifies M, D, K from them. Every message appears next
 // to the control it is about, and nothing the user entered is reset by an error. Column names and
 // cells come from the user: they are only ever set through textContent.

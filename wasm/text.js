@@ -7,6 +7,7 @@ import { MechidError, quoted } from './errors.js';
 import { cellNumber, notANumber } from './cell-number.js';
 import { checkText, MAX_HEADER_CHARS } from './text-check.js';
 import { quantityOf } from './recording.js';
+import { scanRow } from './number-scan.js';
 import { badQuotes, isComment, sniffDialect, splitCells, unbracket, withoutLastEmpty } from './text-dialect.js';
 
 const bad = (message) => new MechidError('bad-input', message);
@@ -135,14 +136,29 @@ export class RowReader {
   add(lines, first) {
     const { source, delimiter, decimalComma, columns, values } = this;
     const n = columns.length;
+    const row = this.row ??= new Float64Array(n);
+    let kept = null, all = false;  // which columns are read (all of them?), once the first row has settled it (dropEmpty)
     for (let j = Math.max(0, this.firstDataLine - first); j < lines.length; j++) {
       const raw = lines[j];
       // The cheap tests first (a reader's time goes here): a row of numbers starts with a digit,
       // a sign or a point (or a tab: LabVIEW's empty X column), has no quote and needs no
-      // unbracketing; its cells are parsed untrimmed.
+      // unbracketing; its cells are read straight from the line (number-scan.js: a quote or a
+      // ; in a cell read makes it leave the line, so only a skipped cell needs these tests), or,
+      // where that reader leaves the line (a blank, an empty or bad cell), parsed untrimmed below.
       const c0 = raw.charCodeAt(0);
-      const plain = ((c0 >= 48 && c0 <= 57) || c0 === 45 || c0 === 43 || c0 === 46 || (c0 === 9 && delimiter === '\t'))
-        && delimiter !== ' ' && !raw.includes('"') && !raw.endsWith(';');
+      const start = ((c0 >= 48 && c0 <= 57) || c0 === 45 || c0 === 43 || c0 === 46 || (c0 === 9 && delimiter === '\t')) && delimiter !== ' ';
+      if (start && (!this.dropEmpty || this.lines.length > 0)) {
+        if (kept === null) {
+          kept = values.map((v) => v !== null);
+          all = kept.every(Boolean);
+        }
+        if ((all || (!raw.includes('"') && !raw.endsWith(';'))) && scanRow(raw, delimiter, decimalComma, kept, this.minCells, row)) {
+          for (let k = 0; k < n; k++) if (kept[k]) values[k].push(row[k]);
+          this.lines.push(first + j);
+          continue;
+        }
+      }
+      const plain = start && !raw.includes('"') && !raw.endsWith(';');
       const text = plain ? raw : unbracket(raw);
       if (!plain && text.trim() === '') continue;
       const line = first + j;

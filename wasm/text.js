@@ -47,12 +47,15 @@ export class GrowingColumn {
   }
 
   push(x) {
-    if (this.length === this.data.length) {
-      const bigger = new this.data.constructor(Math.ceil(1.5 * this.length));
-      bigger.set(this.data);
-      this.data = bigger;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = x;
+  }
+
+  /** Room for more values (by half again). */
+  grow() {
+    const bigger = new this.data.constructor(Math.ceil(1.5 * this.length));
+    bigger.set(this.data);
+    this.data = bigger;
   }
 
   /** The values: a view of the first `length` (no copy: a copy would double the peak memory). */
@@ -72,15 +75,30 @@ class LineSplitter {
   }
 
   push(bytes, last) {
-    let text = this.tail + this.decoder.decode(bytes, { stream: !last });
+    let chunk = this.decoder.decode(bytes, { stream: !last });
+    let tail = this.tail, lead = null;
+    // The tail holds no line end but perhaps a last CR: its line ends there (a CR LF when this
+    // chunk starts with LF). The tail is joined to the chunk's first line only: joining it to the
+    // whole chunk would copy the chunk once more.
+    if (tail.endsWith('\r')) {
+      lead = tail.slice(0, -1);
+      tail = '';
+      if (chunk.startsWith('\n')) chunk = chunk.slice(1);
+    }
     // Whole lines only; a CR at the very end may be the first half of a CR LF: kept for the next chunk.
-    const end = !last && text.endsWith('\r') ? text.length - 1 : text.length;
-    const cut = last ? text.length : end === 0 ? 0 : Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1)) + 1;
-    this.tail = text.slice(cut);
-    text = text.slice(0, cut);
-    if (text !== '') {
-      const lines = text.split(/\r\n|\r|\n/);
-      if (!last || lines[lines.length - 1] === '') lines.pop();  // the text ended with a line end
+    const end = !last && chunk.endsWith('\r') ? chunk.length - 1 : chunk.length;
+    const cut = last ? chunk.length : end === 0 ? 0 : Math.max(chunk.lastIndexOf('\n', end - 1), chunk.lastIndexOf('\r', end - 1)) + 1;
+    let lines = [];
+    if (cut > 0 || last) {
+      lines = chunk.slice(0, cut).split(/\r\n|\r|\n/);
+      lines[0] = tail + lines[0];
+      if (lines[lines.length - 1] === '') lines.pop();  // the text ended with a line end (not last: always)
+      this.tail = chunk.slice(cut);
+    } else {
+      this.tail = tail + chunk;
+    }
+    if (lead !== null) lines.unshift(lead);
+    if (lines.length > 0) {
       this.onLines(lines, this.line);
       this.line += lines.length;
     }
@@ -109,8 +127,12 @@ export async function forEachLines(source, onLines, options = {}) {
   const size = source.size;
   const bytesAt = async (a, b) => new Uint8Array(await source.slice(a, b).arrayBuffer());
   const splitter = new LineSplitter(encodingOf(await bytesAt(0, Math.min(size, 4 * SNIFF_CHARS))), onLines, name);
+  // The next chunk is read while this one is parsed (one more chunk in memory, no wait between them).
+  let next = bytesAt(0, Math.min(size, chunkSize));
   for (let at = 0; at < size; at += chunkSize) {
-    splitter.push(await bytesAt(at, Math.min(size, at + chunkSize)), at + chunkSize >= size);
+    const bytes = await next;
+    if (at + chunkSize < size) next = bytesAt(at + chunkSize, Math.min(size, at + 2 * chunkSize));
+    splitter.push(bytes, at + chunkSize >= size);
     onProgress?.(Math.min(1, (at + chunkSize) / size));
   }
   return undefined;
@@ -153,7 +175,12 @@ export class RowReader {
           all = kept.every(Boolean);
         }
         if ((all || (!raw.includes('"') && !raw.endsWith(';'))) && scanRow(raw, delimiter, decimalComma, kept, this.minCells, row)) {
-          for (let k = 0; k < n; k++) if (kept[k]) values[k].push(row[k]);
+          for (let k = 0; k < n; k++) {
+            if (!kept[k]) continue;
+            const column = values[k];
+            if (column.length === column.data.length) column.grow();
+            column.data[column.length++] = row[k];
+          }
           this.lines.push(first + j);
           continue;
         }

@@ -52,8 +52,9 @@ function unevenness(channel, where) {
 /**
  * What the page shows of a file read into a Recording: `summary`, the JSON of `mechid inspect`
  * (wasm/recording.js inspectRecording); the time series as the column lists see them (`header`
- * their names, `quantities` and `units` theirs, `hasHeader` false when a text file names none, `preview` their first rows, `columns` the first 2000 samples of
- * the first PLOTTED_COLUMNS of them), `h` the sample spacing the channels state (undefined when
+ * their names, `quantities` and `units` theirs, `hasHeader` false when a text file names none,
+ * `preview` their first rows, `columns` the first 2000 samples of the first PLOTTED_COLUMNS of
+ * them), `h` the sample spacing the channels state (undefined when
  * none or several), `uneven` {name: unevenness} of the channels of quantity time (and t).
  */
 function recordingView(file, recording) {

@@ -246,7 +246,7 @@ test('several runs: two train, the last is kept back for validation; its free-ru
   await chooseChain([runs[0], other], 'chain');
   await runCsv(page);
   assert.equal(await state(), 'error');
-  assert.match(await page.textContent('#csv-file-error'), /^other-columns\.csv: no column named 'q2'/);
+  assert.match(await page.textContent('#csv-file-error'), /^other-columns\.csv: no output channel q2; the file has t, u1, q1, x2/);
   // Every file kept back: nothing to identify on, said next to the files.
   await page.selectOption('select[name="csv-run-role"][data-file="run2.csv"]', 'validation');
   await runCsv(page);

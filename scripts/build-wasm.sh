@@ -18,8 +18,5 @@ cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css we
 # loaded by the worker only when a v7.3 file is read.
 mkdir -p web/gen/vendor/h5wasm
 cp node_modules/h5wasm/dist/esm/hdf5_hl.js node_modules/h5wasm/dist/esm/hdf5_util.js web/gen/vendor/h5wasm/
-# PapaParse ships UMD only: wrapped as an ES module for the module worker (its CommonJS branch).
-{ echo 'const module = { exports: {} }; const exports = module.exports;'
-  cat node_modules/papaparse/papaparse.min.js
-  printf '\nexport default module.exports;\n'; } > web/gen/vendor/papaparse.mjs
+rm -f web/gen/vendor/papaparse.mjs web/gen/text-dataset.js   # no longer read by the page (text: wasm/text.js)
 node scripts/list-assets.mjs   # the service worker's list of files to keep offline

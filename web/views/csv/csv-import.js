@@ -575,7 +575,7 @@ async function runIdentification(extra = {}) {
 // The results as the JSON of `mechid identify` (one object per method, in an array) or as CSV,
 // saved by the browser as a download: nothing leaves the machine.
 function exportResults(kind) {
-  if (lastResults) downloadResults(lastResults.results, kind, lastResults.name.replace(/\.[^.]*$/, ''));
+  if (lastResults) downloadResults(lastResults.results, kind, lastResults.name.replace(/\.[^.]*$/, ''), lastResults.summary.channels);
 }
 
 async function save() {

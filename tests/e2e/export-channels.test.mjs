@@ -2,8 +2,8 @@
 // the 3-DOF preset pushed on DOF 1 as a text file with named channels in mm ("time [s], Force [N],
 // Disp wing [mm], ...") is chosen in "Your measurements"; the modes section's exports (UFF 58, UFF
 // 55, JSON) and the identification's JSON and CSV name the channels with the file's units, read
-// back by our readers; with the page's output unit set to mm the numbers are put in metres and the
-// labels say m, the modes' frequencies unchanged.
+// back by our readers, and the overlay of measured and simulated outputs says mm; with the page's
+// output unit set to mm the numbers are put in metres and the labels say m, the modes unchanged.
 // Run: node --test tests/e2e/export-channels.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,7 +49,7 @@ async function exported(id) {
   return readFileSync(path, 'utf8');
 }
 
-test('modes and identification exports of a file in mm name its channels and units; the mm unit choice gives metres, same modes', async () => {
+test('identification and modes exports of a file in mm name its channels and units, the overlay says mm; the mm unit choice gives metres, same modes', async () => {
   const preset = mechid.preset('3dof');
   const system = { ...preset, L: { rows: 3, cols: 1, data: Float64Array.from([1, 0, 0]) } };
   const d = mechid.simulate(system, { h: 0.1, n: 12000, input: 'prbs', snr: 40, seed: 4 });
@@ -63,6 +63,22 @@ test('modes and identification exports of a file in mm name its channels and uni
   await page.selectOption('#csv-time', 'time');
   await checkOnly(page, 'input[name="csv-input"]', ['1']);  // by position: time, Force, then the outputs
   await checkOnly(page, 'input[name="csv-output"]', ['2', '3', '4']);
+  // Identification from the file: the results JSON and CSV name the channels.
+  await openStep(page, 'select[name="csv-force-dof"]');
+  await page.selectOption('select[name="csv-force-dof"]', '1');
+  await checkOnly(page, 'input[name="csv-method"]', ['variational']);
+  await runCsv(page);
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
+  const [result] = JSON.parse(await exported('csv-export'));
+  assert.deepEqual(result.channels.outputs.map((c) => `${c.name} ${c.unit}`), NAMES.map((n) => `${n} mm`));
+  const csv = (await exported('csv-export-csv')).trim().split('\n').map((l) => l.split(','));
+  assert.equal(csv[0].at(-1), 'channel');
+  // M's row i is DOF i, measured by output i
+  const firstColumn = csv.filter((r) => r[2] === 'M' && r[4] === '1');
+  assert.deepEqual(firstColumn.map((r) => r.at(-1)), NAMES.map((n) => `${n} [mm]`));
+  // the overlay of measured and simulated outputs in the file's unit (it said m whatever the file said)
+  const yLabel = await page.$eval('#csv-results [data-method="variational"] [data-record]', (c) => c.currentPlots[0].axes[1].label);
+  assert.equal(yLabel, 'outputs (mm)');
   await page.waitForFunction(() => !document.getElementById('modes-run').disabled);
   await openStep(page, '#modes');
   await page.fill('#modes-band-lo', '0.05');
@@ -91,18 +107,5 @@ test('modes and identification exports of a file in mm name its channels and uni
   assert.equal(metres.modes.length, json.modes.length);
   metres.modes.forEach((m, k) => assert.ok(Math.abs(m.freq_hz / json.modes[k].freq_hz - 1) < 1e-9, `mode ${k + 1}: ${m.freq_hz} against ${json.modes[k].freq_hz} Hz`));
 
-  // Identification from the file: the results JSON and CSV name the channels.
-  await openStep(page, 'select[name="csv-force-dof"]');
-  await page.selectOption('select[name="csv-force-dof"]', '1');
-  await checkOnly(page, 'input[name="csv-method"]', ['equation-error']);
-  await runCsv(page);
-  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
-  const [result] = JSON.parse(await exported('csv-export'));
-  assert.deepEqual(result.channels.outputs.map((c) => `${c.name} ${c.unit}`), NAMES.map((n) => `${n} m`));
-  const csv = (await exported('csv-export-csv')).trim().split('\n').map((l) => l.split(','));
-  assert.equal(csv[0].at(-1), 'channel');
-  // M's row i is DOF i, measured by output i
-  const firstColumn = csv.filter((r) => r[2] === 'M' && r[4] === '1');
-  assert.deepEqual(firstColumn.map((r) => r.at(-1)), NAMES.map((n) => `${n} [m]`));
   assert.deepEqual(browser.problems, []);
 });

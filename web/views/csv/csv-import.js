@@ -283,8 +283,7 @@ async function load(chosen) {
   const what = columns.summary?.format === 'text' ? `${header.length} columns${named}` : count(header.length, 'time series');
   // The units the file states, said once (what was skipped is in the summary's notes).
   const units = columns.units?.some((u) => u) ? ` Units: ${header.map((h, k) => `${h} ${columns.units[k] || '–'}`).join(', ')}.` : '';
-  const read = columns.summary ? '' : columns.notes?.length ? ` ${columns.notes.join('; ')}.` : '';
-  setStatus(status, 'ready', `${file.name}: ${what}${more}. Map them, choose methods, then Identify.${units}${read}${keptNote}`);
+  setStatus(status, 'ready', `${file.name}: ${what}${more}. Map them, choose methods, then Identify.${units}${keptNote}`);
   changed();
 }
 

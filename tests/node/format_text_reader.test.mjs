@@ -60,3 +60,16 @@ test('mechid inspect FILE.csv: the summary of the text reader\'s Recording', asy
     [['Time', 'time', 's', N, 0.01], ['Force', 'force', 'N', N, 0.01], ['Acceleration x', 'acceleration', 'm/s^2', N, 0.01]]);
   assert.equal(summary.channels[2].max, Math.max(...t.map((x) => -49 * Math.sin(7 * x))));
 });
+
+test('a plain CSV of responses only (t, a1, a2) is refused as output-only, as a record of any format (advice output_only)', async () => {
+  const text = `t,a1,a2\n${t.slice(0, 50).map((x) => `${x},${Math.sin(x)},${Math.cos(x)}`).join('\n')}\n`;
+  for (const read of [() => parseDatasetCsv({ text, source: 'oo.csv' }), () => readRecord(new TextEncoder().encode(text), 'oo.csv')]) {
+    await assert.rejects(async () => read(), (e) => e.advice === 'output_only'
+      && /^oo\.csv: the record holds responses only \(a1, a2: accelerations\) and no force: .*output-only modal analysis/.test(e.message));
+  }
+  const path = join(dir, 'oo.csv');
+  writeFileSync(path, text);
+  const r = await cli('identify', '--data', path, '--method', 'auto');
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /^mechid: error: .*oo\.csv: the record holds responses only \(a1, a2: accelerations\) and no force/);
+});

@@ -10,16 +10,14 @@ fi
 cmake --build build-wasm -j2
 mkdir -p web/gen/vendor
 cp wasm/api.js wasm/errors.js wasm/json.js wasm/formats.js wasm/study.js wasm/csv.js wasm/uff.js wasm/uff-numbers.js wasm/uff-geometry.js wasm/uff-recording.js wasm/uff-convert.js wasm/uff-write.js wasm/method-help.js wasm/record.js wasm/recording.js wasm/readers.js wasm/json-depth.js web/gen/
-cp wasm/text.js wasm/text-dialect.js wasm/lvm.js wasm/text-columns.js wasm/text-dataset.js web/gen/   # text dialects and LVM files (issue 49)
+cp wasm/text.js wasm/text-dialect.js wasm/lvm.js wasm/text-columns.js wasm/cell-number.js wasm/text-check.js wasm/time-grid.js wasm/number-scan.js web/gen/   # text dialects and LVM files (issue 49)
 cp wasm/mat.js wasm/mat73.js wasm/mat-channels.js web/gen/   # MATLAB files (issue 49)
 cp wasm/wav.js wasm/tdms.js wasm/tdms-scaling.js web/gen/   # WAV and TDMS files (issue 49)
+cp wasm/channel-labels.js web/gen/   # the channels' names and units in the exports (issue 49)
 cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css web/gen/vendor/
 # h5wasm (HDF5 for MAT v7.3 files, wasm/mat73.js): its ES module build, the WebAssembly inlined;
 # loaded by the worker only when a v7.3 file is read.
 mkdir -p web/gen/vendor/h5wasm
 cp node_modules/h5wasm/dist/esm/hdf5_hl.js node_modules/h5wasm/dist/esm/hdf5_util.js web/gen/vendor/h5wasm/
-# PapaParse ships UMD only: wrapped as an ES module for the module worker (its CommonJS branch).
-{ echo 'const module = { exports: {} }; const exports = module.exports;'
-  cat node_modules/papaparse/papaparse.min.js
-  printf '\nexport default module.exports;\n'; } > web/gen/vendor/papaparse.mjs
+rm -f web/gen/vendor/papaparse.mjs web/gen/text-dataset.js   # no longer read by the page (text: wasm/text.js)
 node scripts/list-assets.mjs   # the service worker's list of files to keep offline

@@ -1,7 +1,7 @@
 // Text formats of the facade: the CSV of simulated data (docs/interfaces.md: header t,u1..,q1..[,v..,a..],
 // `.` decimal, `,` delimiter, shortest round-trip numbers) and the two option specs written as
 // text on the command line and in the page: a pole grid `lo:hi:step` and regions.
-import { parseDecimal } from './csv.js';
+import { parseDecimal } from './cell-number.js';
 import { badInput } from './errors.js';
 
 /** CSV of columns of equal length under the header `names`. */
@@ -29,7 +29,7 @@ export function nonlinearToCsv(sim, withDerivatives) {
 
 /**
  * `lo:hi:step` or {lo, hi, step} read into numbers, then `grid(lo, hi, step)` (the core's
- * pole_grid, which checks the values); the syntax is wasm/csv.js's decimal numbers.
+ * pole_grid, which checks the values); the syntax is wasm/cell-number.js's decimal numbers.
  */
 export function poleGridOf(spec, grid) {
   const [lo, hi, step] = typeof spec === 'string' ? spec.split(':').map(parseDecimal) : [spec?.lo, spec?.hi, spec?.step];

@@ -6,7 +6,8 @@
 // Delta_X: one cell per channel) ending in "***End_of_Header***", a line of column names
 // (X_Value, the channels, Comment) and the rows. The first segment is read; later ones are noted.
 import { MechidError, quoted } from './errors.js';
-import { cellNumber, checkText } from './csv.js';
+import { cellNumber } from './cell-number.js';
+import { checkText } from './text-check.js';
 import { quantityOf } from './recording.js';
 import { forEachLines, forEachLinesSync, headOf, headOfBytes, RowReader } from './text.js';
 

@@ -1,7 +1,7 @@
 // Every file format mechid reads into a Recording (wasm/recording.js), with the rule that
 // recognises it: its first bytes (a magic number or header text), else its name. One table for
 // the CLI and the page's worker; a format is added by one entry here. Text (CSV and its
-// dialects) is what no entry recognises.
+// dialects) is the last entry: what no other entry recognises.
 import { looksLikeUff, parseUff } from './uff.js';
 import { uffRecording, uffRecordingToDataset } from './uff-recording.js';
 import { looksLikeMat5, readMat } from './mat.js';
@@ -10,6 +10,7 @@ import { looksLikeTdms, readTdms } from './tdms.js';
 import { looksLikeWav, readWav } from './wav.js';
 
 import { readLvm } from './lvm.js';
+import { readText } from './text.js';
 
 /** Bytes looked at to recognise a format (a MAT header is 128, HDF5's signature after 512). */
 export const SNIFF_BYTES = 4096;
@@ -32,7 +33,9 @@ export const READERS = [
   { format: 'wav', recognise: (head) => looksLikeWav(head), read: readWav },
   { format: 'tdms', recognise: (head) => looksLikeTdms(head), read: readTdms },
   { format: 'lvm', recognise: (head) => startsWith(head, 'LabVIEW Measurement', head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0), read: readLvm },
+  // Text: any other file; wasm/text.js finds its dialect and refuses binary data in one line.
+  { format: 'text', recognise: () => true, read: readText },
 ];
 
-/** The reader of a file named `name` whose first SNIFF_BYTES bytes are `head`, or undefined (text). */
+/** The reader of a file named `name` whose first SNIFF_BYTES bytes are `head` (text when no other). */
 export const readerOf = (name, head) => READERS.find((r) => r.recognise(head, name));

@@ -1,9 +1,9 @@
 // One reader of a measurement record for every host (the page's worker and the CLI): a file of any
-// format of wasm/readers.js (recognised by its first bytes: MAT, UFF, WAV, TDMS, LVM) or text (CSV
-// and its dialects), read into the dataset identify takes, and one call of identify with the training runs and the held-out (validation) runs. The columns'
-// units and factors travel as factors per column (inputScale, outputScale): the core applies them.
-import { decodeText } from './csv.js';
-import { parseDatasetText, parseDatasetTextFile } from './text-dataset.js';
+// format of wasm/readers.js (recognised by its first bytes: MAT, UFF, WAV, TDMS, LVM; else text,
+// CSV and its dialects) read into a Recording, then into the dataset identify takes by the one
+// rule of every format (wasm/recording.js recordingToDataset), and one call of identify with the
+// training runs and the held-out (validation) runs. The columns' units and factors travel as
+// factors per column (inputScale, outputScale): the core applies them.
 import { looksLikeUff } from './uff.js';
 import { SNIFF_BYTES, readerOf } from './readers.js';
 import { recordingToDataset } from './recording.js';
@@ -27,45 +27,41 @@ function columnFactors(names, unit = 1, factors = [], scale = new Map()) {
 }
 
 /**
- * The Recording (wasm/recording.js) of a file of a format of wasm/readers.js: `source` a File or
- * Blob or the bytes, named `name`; undefined when no reader recognises it (a text file: wasm/text.js
- * readText reads it into a Recording, text-dataset.js into a dataset).
+ * The Recording (wasm/recording.js) of a file of any format of wasm/readers.js (text when no
+ * other reader recognises it): `source` a File or Blob (read in chunks, or in place) or the bytes,
+ * named `name`; onProgress(fraction read) while it is read.
  */
 export async function readRecording(source, name, { onProgress } = {}) {
-  const reader = readerOf(name, await bytesOf(source, SNIFF_BYTES));
-  if (!reader) return undefined;
-  return reader.read(reader.blob && isBlob(source) ? source : await bytesOf(source), name, { onProgress });
+  return readBy(readerOf(name, await bytesOf(source, SNIFF_BYTES)), source, name, onProgress);
 }
 
+// The Recording of `source` read by `reader` (a Blob itself when the reader reads in place).
+const readBy = async (reader, source, name, onProgress) => reader.read(reader.blob && isBlob(source) ? source : await bytesOf(source), name, { onProgress });
+
 /**
- * The measurement record `source` (a File or Blob, a CSV streamed in chunks with
- * onProgress(fraction read); or the bytes of a file) named `name`, read with `mapping`: the
- * reader's options {timeCol, inputCols, outputCols, outputs, h, resample} (and detectHeader for a streamed CSV), {inputSampling,
- * outputs, cutoffHz} for identify, and the units and factors {forceScale, outputScale,
- * inputFactors, outputFactors, scale}. Returns the reader's data (u and y as in the file) with
- * `name` and `dataset`: the record for identify, {name, h, u, y, inputSampling, outputs, cutoffHz,
- * inputScale, outputScale}.
+ * The measurement record `source` (a File or Blob, streamed with onProgress(fraction read); or
+ * the bytes of a file) named `name`, read with `mapping`: the channels' choice {timeCol,
+ * inputCols, outputCols, outputs, h, resample} (recordingToDataset's, after a format's own checks,
+ * e.g. UFF's), {inputSampling, outputs, cutoffHz} for identify, and the units and factors
+ * {forceScale, outputScale, inputFactors, outputFactors, scale}. Returns the reader's data (u and
+ * y as in the file; a text file's delimiter and decimalComma) with `name` and `dataset`: the
+ * record for identify, {name, h, u, y, inputSampling, outputs, cutoffHz, inputScale, outputScale}.
+ * (Papa in the last argument, once the CSV parser, is accepted and ignored.)
  */
-export async function readRecord(source, name, mapping = {}, { Papa, onProgress } = {}) {
-  const { timeCol, inputCols, outputCols, h, resample, detectHeader = false } = mapping;
+export async function readRecord(source, name, mapping = {}, { onProgress } = {}) {
+  const { timeCol, inputCols, outputCols, outputs, h, resample } = mapping;
   const { inputSampling = 'auto', cutoffHz } = mapping;
-  const head = await bytesOf(source, SNIFF_BYTES);
-  const reader = readerOf(name, head);
-  const recording = reader ? await readRecording(source, name, { onProgress }) : undefined;
-  const toDataset = reader?.toDataset ?? recordingToDataset;  // a format's own checks and messages first (UFF)
-  // outputs: the default columns' kind; a recording's quantities decide it when the user does not
-  const outputs = recording ? mapping.outputs : mapping.outputs ?? 'displacement';
-  // A text file (what no reader of wasm/readers.js recognises): streamed from a File, else its bytes.
-  const text = { Papa, source: name, timeCol, inputCols, outputCols, outputs, h, resample };
-  const data = recording ? toDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample })
-    : isBlob(source) ? await parseDatasetTextFile({ ...text, file: source, detectHeader, onProgress })
-      : parseDatasetText({ ...text, text: decodeText(await bytesOf(source)).text });
+  const reader = readerOf(name, await bytesOf(source, SNIFF_BYTES));
+  const recording = await readBy(reader, source, name, onProgress);
+  const toDataset = reader.toDataset ?? recordingToDataset;  // a format's own checks and messages first (UFF)
+  const data = toDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample });
   const dataset = {
     name, h: data.h, u: data.u, y: data.y, inputSampling, outputs: data.outputs ?? outputs, cutoffHz,
     inputScale: columnFactors(data.columns.inputs, mapping.forceScale, mapping.inputFactors, mapping.scale),
     outputScale: columnFactors(data.columns.outputs, mapping.outputScale, mapping.outputFactors, mapping.scale),
   };
-  return { ...data, name, dataset };
+  const dialect = recording.format === 'text' ? { delimiter: recording.delimiter, decimalComma: recording.decimalComma } : {};
+  return { ...dialect, ...data, name, dataset };
 }
 
 /**

@@ -33,8 +33,8 @@
 // @property {(i: number) => string} [where]  where sample i (0-based) is in the file, for messages
 //                                  ("line 17"); default "sample i+1"
 
-import { MAX_TIME_JITTER, OUTPUT_PREFIXES, defaultOutputColumns, printedResolution, uniformGrid, uniformTime } from './csv.js';
-import { badInput, listNames, quoted } from './errors.js';
+import { badInput, describeHeader, listNames, quoted } from './errors.js';
+import { MAX_TIME_JITTER, printedResolution, uniformGrid, uniformTime } from './time-grid.js';
 
 /** What a channel holds (inspect's `quantity`; identify's inputs are forces, outputs one response kind). */
 export const QUANTITIES = ['time', 'force', 'displacement', 'velocity', 'acceleration', 'voltage', 'other'];
@@ -82,6 +82,15 @@ export function quantityOf(name, unit = '') {
 const RESPONSES = ['displacement', 'velocity', 'acceleration'];
 const PLURAL = { displacement: 'displacements', velocity: 'velocities', acceleration: 'accelerations' };
 
+// "the file has t, u1, q1" for a message about a missing channel, with what a text file's names
+// suggest: none (its first row is numbers), or one column (a delimiter none of , ; tab or blanks).
+function theFileHas(recording, names) {
+  const has = `the file has ${describeHeader(names)}`;
+  if (names.length > 0 && names.every((n, k) => n === `column ${k + 1}`)) return `${has} (no header row names the columns: add one naming them t, u1, .., q1, ..)`;
+  if (names.length === 1 && recording.format === 'text') return `${has} (one column: the delimiter is none of , ; tab or blanks)`;
+  return has;
+}
+
 // Where sample i is in the file, for messages: the reader's `where` ("line 17"), else "sample 17".
 const whereOf = (recording) => recording.where ?? ((i) => `sample ${i + 1}`);
 
@@ -98,8 +107,8 @@ function pick(byName, names, source, role, all) {
 function checkUnique(channels, chosen, source) {
   const seen = new Set();
   for (const name of chosen) {
-    const count = channels.filter((c) => c.name === name).length;
-    if (count > 1) throw badInput(`${source}: channel ${quoted(name)} appears ${count} times; rename the columns so that each name is used once`);
+    const at = channels.flatMap((c, k) => (c.name === name ? [String(k + 1)] : []));
+    if (at.length > 1) throw badInput(`${source}: channel ${quoted(name)} appears ${at.length} times (channels ${listNames(at)}); rename the columns so that each name is used once`);
     if (seen.has(name)) throw badInput(`${source}: channel ${quoted(name)} is chosen twice (time, input or output): choose each channel once`);
     seen.add(name);
   }
@@ -108,6 +117,29 @@ function checkUnique(channels, chosen, source) {
 // Names numbered like prefix1, prefix2, ... in the order of their numbers.
 const numbered = (names, prefix) => names.filter((n) => new RegExp(`^${prefix}\\d+$`).test(n))
   .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
+
+/** The letter of the output columns of each kind of response: q1.. displacements, v1.. velocities, a1.. accelerations. */
+export const OUTPUT_PREFIXES = { displacement: 'q', velocity: 'v', acceleration: 'a' };
+
+/** The names of the default output columns of the kind `outputs` ('displacement', 'velocity', 'acceleration'): q1.., v1.., a1... */
+export const outputColumnPattern = (outputs) => new RegExp(`^${OUTPUT_PREFIXES[outputs]}\\d+$`);
+
+/**
+ * The one rule for the output columns of a record when none are named (CSV and universal file, CLI
+ * and page): the columns of the response kind `outputs` in the order of their numbers (identify's
+ * --outputs displacement: q1.., acceleration: a1..); with `outputs` 'any' (frf, modes, which read
+ * each column's kind from its name), those of the first kind present among q, v, a (a structure
+ * is usually measured by one kind of sensor). [] when there are none.
+ */
+export function defaultOutputColumns(names, outputs) {
+  const prefixes = outputs === 'any' ? Object.values(OUTPUT_PREFIXES) : [OUTPUT_PREFIXES[outputs]];
+  if (prefixes[0] === undefined) throw badInput(`outputs must be one of ${Object.keys(OUTPUT_PREFIXES).join(', ')}, got '${quoted(outputs)}'`);
+  for (const prefix of prefixes) {
+    const found = numbered(names, prefix);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
 
 /** The time channel when none is named: t, else the first channel of quantity time (undefined: none). */
 export const defaultTime = (channels) => (channels.some((c) => c.name === 't') ? 't' : channels.find((c) => c.quantity === 'time')?.name);
@@ -120,7 +152,7 @@ export function defaultInputs(channels) {
 
 /**
  * The output channels when none are named, and their kind: with `outputs` given, the channels
- * named like it (q1.., v1.., a1..: csv.js defaultOutputColumns) or else those whose quantity it
+ * named like it (q1.., v1.., a1..: defaultOutputColumns) or else those whose quantity it
  * is; without it, the displacements, or else the one response quantity the file holds (the file
  * decides --outputs when it can). {names, kind}; names [] when there are none.
  */
@@ -143,13 +175,14 @@ export function defaultOutputs(channels, outputs) {
  * The refusal of a record without a force channel. When every other channel is a response the
  * record is output-only (ambient or operational vibration, a phone's accelerometer): the message
  * says so, since no choice of columns makes it an input-output record; the error carries
- * `advice: 'output_only'` (issue 50's code) for the page. Otherwise the inputs are to be chosen.
+ * `advice: 'output_only'` (issue 50's code) for the page. Otherwise the inputs are to be chosen
+ * (`fileHas`: theFileHas, what the file holds).
  */
-function noForce(source, channels) {
+function noForce(source, channels, fileHas) {
   const responses = channels.filter((c) => RESPONSES.includes(c.quantity));
   const names = listNames(channels.map((c) => c.name));
   if (responses.length === 0 || responses.length < channels.length) {
-    return badInput(`${source}: no force channel (u1, u2, ... or a channel in N); the file has ${names}: choose the inputs (--input-cols)`);
+    return badInput(`${source}: no force channel (u1, u2, ... or a channel in N); ${fileHas}: choose the inputs (--input-cols)`);
   }
   const kinds = [...new Set(responses.map((c) => PLURAL[c.quantity]))].join(' and ');
   const error = badInput(`${source}: the record holds responses only (${names}: ${kinds}) and no force: identification and modes in a band need the force that drove the motion; output-only modal analysis, which needs no force, is not in mechid yet (if one channel is the force, choose it with --input-cols)`);
@@ -180,13 +213,13 @@ export function recordingToDataset(recording, mapping = {}) {
   const time = timeCol ?? defaultTime(timeSeries);
   const inputs = inputCols ?? defaultInputs(timeSeries);
   const chosenOutputs = outputCols ? { names: outputCols, kind: outputs } : defaultOutputs(timeSeries.filter((c) => c.name !== time), outputs);
-  if (inputs.length === 0 && inputCols === undefined) throw noForce(source, timeSeries.filter((c) => c.name !== time));
+  if (inputs.length === 0 && inputCols === undefined) throw noForce(source, timeSeries.filter((c) => c.name !== time), theFileHas(recording, names));
   if (chosenOutputs.ambiguous) {
     throw badInput(`${source}: the responses are ${chosenOutputs.ambiguous.map((k) => PLURAL[k]).join(' and ')}: say which kind the outputs are (--outputs) or choose them (--output-cols)`);
   }
   if (chosenOutputs.names.length === 0) {
     const kind = chosenOutputs.kind ?? 'displacement';
-    throw badInput(`${source}: no ${kind} channel (${OUTPUT_PREFIXES[kind]}1, ${OUTPUT_PREFIXES[kind]}2, ... or a channel in ${kind === 'acceleration' ? 'm/s^2' : kind === 'velocity' ? 'm/s' : 'm'}); the file has ${listNames(names)}: choose the outputs (--output-cols) or their kind (--outputs)`);
+    throw badInput(`${source}: no ${kind} channel (${OUTPUT_PREFIXES[kind]}1, ${OUTPUT_PREFIXES[kind]}2, ... or a channel in ${kind === 'acceleration' ? 'm/s^2' : kind === 'velocity' ? 'm/s' : 'm'}); ${theFileHas(recording, names)}: choose the outputs (--output-cols) or their kind (--outputs)`);
   }
   checkUnique(recording.channels, [time, ...inputs, ...chosenOutputs.names].filter((n) => n !== undefined), source);
   const timeChannel = time === undefined ? undefined : pick(byName, [time], source, 'time', names)[0];
@@ -269,7 +302,7 @@ export function inspectRecording(recording) {
     const grid = uniformGrid(timeChannel.values);
     if (grid.notIncreasingAt === undefined) {
       timeStep = { h: grid.step, start: timeChannel.values[0], n: timeChannel.values.length };
-      // uneven as identify judges it (csv.js uniformTime): a time printed with few decimals is its grid rounded
+      // uneven as identify judges it (time-grid.js uniformTime): a time printed with few decimals is its grid rounded
       if (grid.worst > MAX_TIME_JITTER * grid.step && grid.worst > printedResolution(timeChannel.values) * (1 + 1e-6)) {
         notes.push(`the time channel ${quoted(timeChannel.name)} is uneven: worst deviation ${grid.worst.toPrecision(3)} s ` +
           `(${(100 * grid.worst / grid.step).toFixed(1)} % of the mean step ${grid.step.toPrecision(4)} s); identify resamples it when asked (--resample)`);

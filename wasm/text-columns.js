@@ -2,8 +2,8 @@
 // `headBytes` bytes (whole lines) read by wasm/text.js or wasm/lvm.js, in the shape the Data
 // step shows: {name, header (the channels' names), units, hasHeader, delimiter, variant, notes,
 // preview (5 rows of cells), columns (the first 2000 values of the first `plotted` channels, null
-// for the others)}. null when the reader refuses the head: the CSV path then says why.
-import { MechidError } from './errors.js';
+// for the others)}. The reader's refusal of the head is thrown as it says it.
+import { badInput } from './errors.js';
 import { looksLikeLvm, readLvm } from './lvm.js';
 import { headOf, readText } from './text.js';
 
@@ -13,16 +13,13 @@ export async function textColumns(file, headBytes, plotted) {
   let bytes = new Uint8Array(await file.slice(0, headBytes).arrayBuffer());
   if (file.size > headBytes) {
     const end = Math.max(bytes.lastIndexOf(10), bytes.lastIndexOf(13));
-    if (end < 0) return null;
+    if (end < 0) {
+      throw badInput(`${file.name}: no line break in the first ${headBytes} bytes (the file has ${(file.size / 2 ** 20).toPrecision(3)} MiB): `
+        + 'a measurement file has one line per sample; is this the right file?');
+    }
     bytes = bytes.subarray(0, end + 1);
   }
-  let recording;
-  try {
-    recording = looksLikeLvm((await headOf(bytes)).text) ? await readLvm(bytes, file.name) : await readText(bytes, file.name);
-  } catch (e) {
-    if (e instanceof MechidError) return null;
-    throw e;
-  }
+  const recording = looksLikeLvm((await headOf(bytes)).text) ? await readLvm(bytes, file.name) : await readText(bytes, file.name);
   const { channels } = recording;
   const n = Math.min(PREVIEW_SAMPLES, ...channels.map((c) => c.values.length));
   const columns = channels.map((c, k) => (k < plotted ? c.values.slice(0, n) : null));

@@ -4,7 +4,7 @@
 // units), and each column's name and unit ("Time (s)" → Time, s; "a [m/s^2]" → a, m/s^2).
 // Pure functions of text: wasm/text.js reads the file with what this finds.
 import { MechidError, quoted } from './errors.js';
-import { cellNumber } from './csv.js';
+import { cellNumber } from './cell-number.js';
 
 const bad = (message) => new MechidError('bad-input', message);
 
@@ -27,27 +27,40 @@ const DIALECTS = [
 
 /**
  * The cells of a line quoted as CSV is ("a","b ""c""",d): quotes removed, "" read as "; null
- * when its quotes are malformed (a quote that never closes, text after a closing quote).
+ * when its quotes are malformed (a quote that never closes, text after a closing quote), and
+ * then `problem` says where: {column (1-based), unterminated}.
  */
-function quotedCells(line, delimiter) {
+function quotedCells(line, delimiter, problem = {}) {
   const cells = [];
   let cell = '', inQuotes = false, closed = false;
+  const fail = (unterminated) => Object.assign(problem, { column: cells.length + 1, unterminated }) && null;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (inQuotes) {
       if (c === '"' && line[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') { inQuotes = false; closed = true; } else cell += c;
-    } else if (c === delimiter) { cells.push(cell); cell = ''; closed = false; } else if (closed && c.trim() !== '') return null;
+    } else if (c === delimiter) { cells.push(cell); cell = ''; closed = false; } else if (closed && c.trim() !== '') return fail(false);
     else if (c === '"' && cell.trim() === '') inQuotes = true;
-    else if (c === '"') return null;
+    else if (c === '"') return fail(false);
     else cell += c;
   }
-  if (inQuotes) return null;
+  if (inQuotes) return fail(true);
   cells.push(cell);
   return cells;
 }
 
-/** Refuses a line whose quotes are malformed: one line naming the file and the line. */
-export const badQuotes = (source, line) => bad(`${source}: line ${line}: malformed quotes (a quote that never closes, or text after a closing "); a cell holding " must be quoted whole, each inner " doubled as ""`);
+/**
+ * Refuses line number `line` (its text `text`) whose quotes are malformed: one line naming the
+ * file, the line and the column (its name among `names` when given, else its number).
+ */
+export function badQuotes(source, line, text, delimiter, names = []) {
+  const problem = { column: 1, unterminated: false };
+  quotedCells(unbracket(text), delimiter, problem);
+  const name = names[problem.column - 1];
+  const column = name && !/^column \d+$/.test(name) ? quoted(name) : String(problem.column);
+  return bad(problem.unterminated
+    ? `${source}: line ${line}: unterminated quote in column ${column} (a " opens a cell that never closes on its line)`
+    : `${source}: line ${line}: malformed quotes in column ${column} (text after a closing "); a cell holding " must be quoted whole, each inner " doubled as ""`);
+}
 
 /**
  * The cells of a line in a dialect: split at the delimiter (runs of blanks for ' '), quotes
@@ -155,7 +168,7 @@ export function sniffDialect(head, source, complete = true) {
   const before = content.slice(0, found.start);
   const cellsOf = (text) => {
     const cells = splitCells(text, delimiter);
-    if (cells === null) throw badQuotes(source, before.find((c) => c.text === text).line);
+    if (cells === null) throw badQuotes(source, before.find((c) => c.text === text).line, text, delimiter);
     if (cells.length === count + 1) return withoutLastEmpty(cells);
     if (cells.length !== count && delimiter === ' ') {
       const wide = text.trim().split(/\s{2,}|\t/);

@@ -4,8 +4,10 @@
 // 64 KiB (wasm/text-dialect.js); the rest streams in chunks (a File or Blob is never held as one
 // string: memory is the channels' typed arrays), every cell checked where it is read.
 import { MechidError, quoted } from './errors.js';
-import { cellNumber, checkText, MAX_HEADER_CHARS, notANumber } from './csv.js';
+import { cellNumber, notANumber } from './cell-number.js';
+import { checkText, MAX_HEADER_CHARS } from './text-check.js';
 import { quantityOf } from './recording.js';
+import { scanRow } from './number-scan.js';
 import { badQuotes, isComment, sniffDialect, splitCells, unbracket, withoutLastEmpty } from './text-dialect.js';
 
 const bad = (message) => new MechidError('bad-input', message);
@@ -45,12 +47,15 @@ export class GrowingColumn {
   }
 
   push(x) {
-    if (this.length === this.data.length) {
-      const bigger = new this.data.constructor(Math.ceil(1.5 * this.length));
-      bigger.set(this.data);
-      this.data = bigger;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = x;
+  }
+
+  /** Room for more values (by half again). */
+  grow() {
+    const bigger = new this.data.constructor(Math.ceil(1.5 * this.length));
+    bigger.set(this.data);
+    this.data = bigger;
   }
 
   /** The values: a view of the first `length` (no copy: a copy would double the peak memory). */
@@ -70,15 +75,30 @@ class LineSplitter {
   }
 
   push(bytes, last) {
-    let text = this.tail + this.decoder.decode(bytes, { stream: !last });
+    let chunk = this.decoder.decode(bytes, { stream: !last });
+    let tail = this.tail, lead = null;
+    // The tail holds no line end but perhaps a last CR: its line ends there (a CR LF when this
+    // chunk starts with LF). The tail is joined to the chunk's first line only: joining it to the
+    // whole chunk would copy the chunk once more.
+    if (tail.endsWith('\r')) {
+      lead = tail.slice(0, -1);
+      tail = '';
+      if (chunk.startsWith('\n')) chunk = chunk.slice(1);
+    }
     // Whole lines only; a CR at the very end may be the first half of a CR LF: kept for the next chunk.
-    const end = !last && text.endsWith('\r') ? text.length - 1 : text.length;
-    const cut = last ? text.length : end === 0 ? 0 : Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1)) + 1;
-    this.tail = text.slice(cut);
-    text = text.slice(0, cut);
-    if (text !== '') {
-      const lines = text.split(/\r\n|\r|\n/);
-      if (!last || lines[lines.length - 1] === '') lines.pop();  // the text ended with a line end
+    const end = !last && chunk.endsWith('\r') ? chunk.length - 1 : chunk.length;
+    const cut = last ? chunk.length : end === 0 ? 0 : Math.max(chunk.lastIndexOf('\n', end - 1), chunk.lastIndexOf('\r', end - 1)) + 1;
+    let lines = [];
+    if (cut > 0 || last) {
+      lines = chunk.slice(0, cut).split(/\r\n|\r|\n/);
+      lines[0] = tail + lines[0];
+      if (lines[lines.length - 1] === '') lines.pop();  // the text ended with a line end (not last: always)
+      this.tail = chunk.slice(cut);
+    } else {
+      this.tail = tail + chunk;
+    }
+    if (lead !== null) lines.unshift(lead);
+    if (lines.length > 0) {
       this.onLines(lines, this.line);
       this.line += lines.length;
     }
@@ -107,8 +127,12 @@ export async function forEachLines(source, onLines, options = {}) {
   const size = source.size;
   const bytesAt = async (a, b) => new Uint8Array(await source.slice(a, b).arrayBuffer());
   const splitter = new LineSplitter(encodingOf(await bytesAt(0, Math.min(size, 4 * SNIFF_CHARS))), onLines, name);
+  // The next chunk is read while this one is parsed (one more chunk in memory, no wait between them).
+  let next = bytesAt(0, Math.min(size, chunkSize));
   for (let at = 0; at < size; at += chunkSize) {
-    splitter.push(await bytesAt(at, Math.min(size, at + chunkSize)), at + chunkSize >= size);
+    const bytes = await next;
+    if (at + chunkSize < size) next = bytesAt(at + chunkSize, Math.min(size, at + 2 * chunkSize));
+    splitter.push(bytes, at + chunkSize >= size);
     onProgress?.(Math.min(1, (at + chunkSize) / size));
   }
   return undefined;
@@ -134,20 +158,40 @@ export class RowReader {
   add(lines, first) {
     const { source, delimiter, decimalComma, columns, values } = this;
     const n = columns.length;
+    const row = this.row ??= new Float64Array(n);
+    let kept = null, all = false;  // which columns are read (all of them?), once the first row has settled it (dropEmpty)
     for (let j = Math.max(0, this.firstDataLine - first); j < lines.length; j++) {
       const raw = lines[j];
       // The cheap tests first (a reader's time goes here): a row of numbers starts with a digit,
       // a sign or a point (or a tab: LabVIEW's empty X column), has no quote and needs no
-      // unbracketing; its cells are parsed untrimmed.
+      // unbracketing; its cells are read straight from the line (number-scan.js: a quote or a
+      // ; in a cell read makes it leave the line, so only a skipped cell needs these tests), or,
+      // where that reader leaves the line (a blank, an empty or bad cell), parsed untrimmed below.
       const c0 = raw.charCodeAt(0);
-      const plain = ((c0 >= 48 && c0 <= 57) || c0 === 45 || c0 === 43 || c0 === 46 || (c0 === 9 && delimiter === '\t'))
-        && delimiter !== ' ' && !raw.includes('"') && !raw.endsWith(';');
+      const start = ((c0 >= 48 && c0 <= 57) || c0 === 45 || c0 === 43 || c0 === 46 || (c0 === 9 && delimiter === '\t')) && delimiter !== ' ';
+      if (start && (!this.dropEmpty || this.lines.length > 0)) {
+        if (kept === null) {
+          kept = values.map((v) => v !== null);
+          all = kept.every(Boolean);
+        }
+        if ((all || (!raw.includes('"') && !raw.endsWith(';'))) && scanRow(raw, delimiter, decimalComma, kept, this.minCells, row)) {
+          for (let k = 0; k < n; k++) {
+            if (!kept[k]) continue;
+            const column = values[k];
+            if (column.length === column.data.length) column.grow();
+            column.data[column.length++] = row[k];
+          }
+          this.lines.push(first + j);
+          continue;
+        }
+      }
+      const plain = start && !raw.includes('"') && !raw.endsWith(';');
       const text = plain ? raw : unbracket(raw);
       if (!plain && text.trim() === '') continue;
       const line = first + j;
       if (!plain && isComment(text)) { this.skipped += 1; continue; }
       let cells = plain ? text.split(delimiter) : splitCells(text, delimiter);
-      if (cells === null) throw badQuotes(source, line);
+      if (cells === null) throw badQuotes(source, line, raw, delimiter, columns.map((c) => c.name));
       if (cells.length === n + 1) cells = withoutLastEmpty(cells);  // a delimiter ending the line
       if (cells.length > n || cells.length < this.minCells) {
         throw bad(`${source}: line ${line} has ${cells.length} field${cells.length === 1 ? '' : 's'} but the header has ${n}`);
@@ -180,18 +224,33 @@ export class RowReader {
   }
 }
 
-/** The first characters of a file's bytes as text, and whether they are the whole file. */
-export function headOfBytes(bytes, chars = SNIFF_CHARS, size = bytes.length) {
-  const head = bytes.subarray(0, 4 * chars);
-  const text = new TextDecoder(encodingOf(head)).decode(head);
-  const complete = head.length === size && text.length <= chars;
-  return { text: complete ? text : text.slice(0, chars), complete, size };
+/** Line breaks a head should hold: a few header lines and the rows that settle the dialect. */
+const HEAD_LINES = 12;
+
+// The head of a file of `size` bytes from its first bytes `bytes`: {text, complete, size} of its
+// first `chars` characters, or more for a wide file (lines of 10 000 columns) until they hold
+// HEAD_LINES line breaks, up to MAX_HEADER_CHARS (the longest line read); null when `bytes` are
+// too few for that and the file has more.
+function headIn(bytes, chars, size) {
+  for (;;) {
+    const head = bytes.subarray(0, Math.min(size, 4 * chars));
+    const text = new TextDecoder(encodingOf(head)).decode(head);
+    const complete = head.length === size && text.length <= chars;
+    const cut = complete ? text : text.slice(0, chars);
+    if (complete || chars >= MAX_HEADER_CHARS || (cut.match(/\r\n|\r|\n/g) ?? []).length >= HEAD_LINES) return { text: cut, complete, size };
+    if (head.length === bytes.length && bytes.length < size) return null;
+    chars = Math.min(MAX_HEADER_CHARS, 4 * chars);
+  }
 }
+
+/** The first characters of a file's bytes as text (SNIFF_CHARS, more for a wide file), and whether they are the whole file. */
+export const headOfBytes = (bytes, chars = SNIFF_CHARS) => headIn(bytes, chars, bytes.length);
 
 /** The same of a file's bytes or a Blob (only its first bytes read). */
 export async function headOf(source, chars = SNIFF_CHARS) {
   if (!isBlob(source)) return headOfBytes(source, chars);
-  return headOfBytes(new Uint8Array(await source.slice(0, Math.min(source.size, 4 * chars)).arrayBuffer()), chars, source.size);
+  const bytesAt = async (count) => new Uint8Array(await source.slice(0, Math.min(source.size, count)).arrayBuffer());
+  return headIn(await bytesAt(4 * chars), chars, source.size) ?? headIn(await bytesAt(4 * MAX_HEADER_CHARS), chars, source.size);
 }
 
 /**
@@ -202,7 +261,7 @@ function textReading(head, name) {
   if (head.text.trim() === '' && head.complete) throw bad(`${name}: the file is empty`);
   checkText(head.text, name);
   if (!head.complete && !/[\r\n]/.test(head.text)) {
-    throw bad(`${name}: no line break in the first ${SNIFF_CHARS} characters: a measurement file has one line per sample`);
+    throw bad(`${name}: no line break in the first ${head.text.length} characters: a measurement file has one line per sample`);
   }
   const dialect = sniffDialect(head.text, name, head.complete);
   const reader = new RowReader({ source: name, ...dialect });

@@ -9,7 +9,7 @@
 // kind comes from the same field: 8 displacement (q), 11 velocity (v), 12 acceleration (a), or for
 // unknown/general from the units label (m, m/s, m/s^2, g). Inputs are named u1..uk and outputs
 // q1.., v1.., a1.. in file order, as the columns of a measurement CSV.
-import { MAX_TIME_JITTER, uniformGrid } from './csv.js';
+import { MAX_TIME_JITTER, uniformGrid } from './time-grid.js';
 import { recordingToDataset } from './recording.js';
 import { MechidError, listNames, quoted } from './errors.js';
 import { FUNCTION_TYPES, SPECIFIC_DATA_TYPES } from './uff.js';

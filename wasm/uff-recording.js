@@ -8,7 +8,7 @@
 import { quantityOf } from './recording.js';
 import { channelKind, uffToDataset } from './uff-convert.js';
 import { SPECIFIC_DATA_TYPES } from './uff.js';
-import { MAX_TIME_JITTER, uniformGrid } from './csv.js';
+import { MAX_TIME_JITTER, uniformGrid } from './time-grid.js';
 
 const KIND_QUANTITY = { u: 'force', q: 'displacement', v: 'velocity', a: 'acceleration' };
 const DIRECTIONS = { 1: '+X', 2: '+Y', 3: '+Z', 4: '+RX', 5: '+RY', 6: '+RZ', '-1': '-X', '-2': '-Y', '-3': '-Z', '-4': '-RX', '-5': '-RY', '-6': '-RZ' };

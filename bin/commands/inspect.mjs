@@ -1,11 +1,9 @@
 // mechid inspect FILE: what a data file holds as mechid reads it (wasm/recording.js
 // inspectRecording): its format, each channel's name, quantity, unit, length, spacing, start and
 // range, a MAT file's scalars, a universal file's datasets and geometry, and what was skipped.
-import { badInput } from '../../wasm/api.js';
 import { readRecording } from '../../wasm/record.js';
 import { inspectRecording } from '../../wasm/recording.js';
-import { readText } from '../../wasm/text.js';
-import { Papa, readBytes, writeJson } from '../io.mjs';
+import { readBytes, writeJson } from '../io.mjs';
 import { pick, requireOption } from '../options.mjs';
 
 export const name = 'inspect';
@@ -19,7 +17,5 @@ export const usage = { required: ['data'], help: ['JSON {format, channels: [{nam
 export async function run(o) {
   const path = requireOption(o, 'data', name);
   const bytes = readBytes(path, 'data file');
-  const recording = await readRecording(bytes, path, { Papa }) ?? await readText(bytes, path);  // text: wasm/text.js
-  if (!recording) throw badInput(`${path}: not a format mechid reads (text, universal file, MAT, WAV, TDMS, LVM)`);
-  writeJson(inspectRecording(recording), o.out);
+  writeJson(inspectRecording(await readRecording(bytes, path)), o.out);
 }

@@ -141,18 +141,14 @@ test('a file without a header row: columns named column 1…, the first row is d
   const body = readFileSync(data, 'utf8').trim().split('\n').slice(1);
   body[9] = body[9].replace(/,[^,]*$/, ',x');  // line 10 of the file: q1 is not a number
   writeFileSync(file, `${body.join('\n')}\n`);
-  await choose(file);
-  assert.match(await page.textContent('#csv-status'), /^no-header\.csv: 3 columns \(no header row: the first row is data/);
-  assert.deepEqual(await page.$$eval('#csv-time option', (os) => os.map((o) => o.textContent)), ['(none: give h)', 'column 1', 'column 2', 'column 3']);
-  await page.selectOption('#csv-time', 'column 1');
-  await page.setChecked('input[name="csv-input"][value="1"]', true);
-  await page.setChecked('input[name="csv-output"][value="2"]', true);
-  await run();
+  await choose(file);  // read whole when chosen: its bad cell refused at once, with its line
   assert.equal(await page.textContent('#csv-file-error'), 'no-header.csv: line 10, column column 3 "x" is not a number');
   body[9] = body[9].replace(/,x$/, ',0.001');
   const fixed = join(dir, 'no-header-fixed.csv');  // a new file: the browser keeps its snapshot of the old one
   writeFileSync(fixed, `${body.join('\n')}\n`);
   await choose(fixed);
+  assert.match(await page.textContent('#csv-status'), /^no-header-fixed\.csv: 3 columns \(no header row: the first row is data/);
+  assert.deepEqual(await page.$$eval('#csv-time option', (os) => os.map((o) => o.textContent)), ['(none: give h)', 'column 1', 'column 2', 'column 3']);
   await page.selectOption('#csv-time', 'column 1');
   await page.setChecked('input[name="csv-input"][value="1"]', true);
   await page.setChecked('input[name="csv-output"][value="2"]', true);
@@ -190,12 +186,10 @@ test('a jittery time column: refused with the worst deviation, identified once r
 test('a ragged CSV: the message names the line, next to the file input; the page stays usable', async () => {
   const bad = join(dir, 'ragged.csv');
   writeFileSync(bad, 't,u1,q1\n0,1,0\n0.1,1\n0.2,1,0.1\n');
-  await choose(bad);
-  await page.uncheck('input[name="csv-method"][value="n4sid-d2c"]');
-  await run();
+  await choose(bad);  // read whole when chosen: refused at once
   assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'error');
   assert.match(await page.textContent('#csv-file-error'), /ragged\.csv: line 3 has 2 fields but the header has 3/);
-  assert.equal(await page.isDisabled('#csv-run'), false, 'the page stays usable');
+  assert.equal(await page.isEnabled('#csv-file'), true, 'the page stays usable: another file can be chosen');
 });
 
 test('a header that is an HTML/script payload stays text and executes nothing; no request leaves the server', async () => {

@@ -29,9 +29,10 @@ let browser;
 let page;
 
 // The stand-in reader: a file named *.recording.json holds a Recording with plain arrays; with
-// `hang`, it says it is half read and never ends (for Cancel).
+// `hang`, it says it is half read and never ends (for Cancel). Put before text, the last entry
+// (what no other reader recognises).
 const STAND_IN = `
-READERS.push({
+READERS.splice(READERS.length - 1, 0, {
   format: 'test',
   recognise: (head, name) => name.endsWith('.recording.json'),
   read: async (bytes, source, { onProgress } = {}) => {

@@ -2,9 +2,8 @@
 // each file with an extension the page accepts is chosen while a watchdog makes a round trip to
 // the page every 200 ms, and the page must never stop answering for 2 s; a file the CLI's reader
 // (wasm/record.js readRecording) reads shows a summary listing the channels `mechid inspect`
-// lists, a file it refuses shows the same refusal under the file input, and a text file (read by
-// the page's preview until the text reader returns a Recording) shows its columns or one line
-// naming it. The fixtures are the readers' own: this test grows as their branches merge. A
+// lists (text files too: text is the last reader), and a file it refuses shows the same refusal
+// under the file input. The fixtures are the readers' own: this test grows as their branches merge. A
 // universal file written here keeps it from passing on no file at all.
 // Run: node --test tests/e2e/format-fixtures.test.mjs
 import { test, before, after } from 'node:test';
@@ -59,12 +58,12 @@ function fixtureFiles(folder) {
   });
 }
 
-// What the CLI's reader makes of a file: {channels: names} (inspect's), {message} (its refusal),
-// or null (a text file, read by the page's preview until the text reader returns a Recording).
+// What the CLI's reader makes of a file (text included): {channels: names} (inspect's), or
+// {message} (its refusal).
 async function cliReading(path) {
   try {
     const recording = await readRecording(new Uint8Array(readFileSync(path)), basename(path));
-    return recording ? { channels: inspectRecording(recording).channels.map((c) => c.name) } : null;
+    return { channels: inspectRecording(recording).channels.map((c) => c.name) };
   } catch (e) {
     return { message: e.message };
   }
@@ -89,14 +88,11 @@ test('every fixture of tests/fixtures/formats: a summary (or the reader\'s messa
       const inflate = (text) => head(text).replace(/variable #(: the compressed data does not inflate| inflates to more than # bytes, the size its tag declares)$/, 'variable #: inflate');
       assert.equal(inflate(error), inflate(expected.message), `${name}: the page says ${error}`);
       assert.equal(state, 'error', `${name}: ${state}`);
-    } else if (expected) {
+    } else {
       assert.equal(error, '', `${name}: ${error}`);
       const { caption, rows } = await shownSummary();
       assert.ok(caption.startsWith(`${name}: `), `${name}: no summary (caption ${caption})`);
       assert.deepEqual(rows.map((r) => r[0].replace(/ \(complex: \|x\|\)$/, '')), expected.channels.slice(0, 200), name);
-    } else {
-      // A text file: its columns, or one line naming the file; never a crash of the worker.
-      assert.ok(state === 'ready' || error.startsWith(`${name}: `), `${name}: ${state}, ${error}`);
     }
   }
   assert.deepEqual(browser.problems, []);

@@ -24,7 +24,8 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// A 12-line file: ECP-like columns with a second line of units, or text in the first time cell.
+// A 12-line file: ECP-like columns with a second line of units (read as units), or text in the
+// first time cell (refused, naming its line and column).
 const rows = Array.from({ length: 10 }, (_, i) => `${(i * 0.01).toFixed(2)},${i % 2},${i * 3},${-i}`).join('\n');
 const FREEZERS = {
   'units_small.csv': `t,u1,q1,q2\ns,V,counts,counts\n${rows}\n`,
@@ -40,6 +41,11 @@ for (const [name, text] of Object.entries(FREEZERS)) {
       new Promise((_, reject) => setTimeout(() => reject(new Error('not read within 20 s')), 20_000)),
     ]));
     assert.ok(longest < STALL_MS, `longest round trip ${longest} ms`);
+    if (name === 'text_t_first.csv') {
+      // The whole file is read when chosen: its text cell is refused at once, naming the line and the column.
+      assert.equal(await page.textContent('#csv-file-error'), `${name}: line 2, column t "s" is not a number`);
+      return;
+    }
     assert.match(await page.textContent('#csv-status'), /4 columns/);
     if (name === 'units_small.csv') assert.match(await page.textContent('#csv-status'), /Units: t s, u1 V, q1 counts, q2 counts\./);
     // The preview plots the 10 rows with a numeric time (the units row has none).

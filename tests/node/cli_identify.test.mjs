@@ -96,7 +96,7 @@ test('CSV and option errors name the file, line and column', async () => {
     [write('back.csv', good.replace('0.2,-1', '0.05,-1')), ': time decreases at line 4 (0.1 then 0.05)'],
     [write('dup.csv', good.replace('0.2,-1', '0.1,-1')), ': line 4 repeats time 0.1 (duplicated sample)'],
     [write('jitter.csv', good.replace('0.2,-1', '0.23,-1')), /: time is not uniform: worst deviation .* at line 4/],
-    [write('noinput.csv', 't,x1,q1\n0,1,0\n0.1,1,0\n0.2,1,0\n'), ': no input columns (u1, u2, ...); the header has t, x1, q1'],
+    [write('noinput.csv', 't,x1,q1\n0,1,0\n0.1,1,0\n0.2,1,0\n'), ': no force channel (u1, u2, ... or a channel in N); the file has t, x1, q1: choose the inputs (--input-cols)'],
   ];
   for (const [file, expected] of cases) {
     const r = await cli('identify', '--data', file, '--method', 'variational');

@@ -1,10 +1,11 @@
 // wasm/csv.js, the measurement CSV reader shared by the CLI and the page's worker: resampling a
 // non-uniform time column when asked (checked on signals linear in t, which linear
-// interpolation reproduces exactly), and the header detection of files without a header row.
+// interpolation reproduces exactly), and the names of files without a header row.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import Papa from 'papaparse';
-import { headerOf, parseDatasetCsv, uniformGrid } from '../../wasm/csv.js';
+import { parseDatasetCsv, uniformGrid } from '../../wasm/csv.js';
+import { readTextBytes } from '../../wasm/text.js';
 
 // t_i = 0.1 i + 0.03 sin(i) (up to 30 % of h off the grid), u = 2t + 1, q = 0.5 − 3t.
 const N = 200;
@@ -13,7 +14,7 @@ const text = `t,u1,q1\n${times.map((t) => `${t},${2 * t + 1},${0.5 - 3 * t}`).jo
 
 test('a non-uniform time column is refused, or resampled by linear interpolation when asked', () => {
   assert.throws(() => parseDatasetCsv({ Papa, text, source: 'j.csv' }),
-    /^MechidError: j\.csv: time is not uniform: worst deviation 0\.0300 s at line \d+ \(30\.0 % of h = 0\.1000 s\); resample the data first$/);
+    /^MechidError: j\.csv: time is not uniform: worst deviation 0\.0300 s at line \d+ \(30\.0 % of h = 0\.1000 s\); resample the data first \(--resample in the CLI\)$/);
   const d = parseDatasetCsv({ Papa, text, source: 'j.csv', resample: true });
   assert.equal(d.y.rows, N);
   assert.ok(Math.abs(d.h - 0.1) < 1e-15, `h = ${d.h}`);
@@ -32,11 +33,14 @@ test('decreasing or repeated times are refused even when resampling is asked', (
   assert.throws(() => parseDatasetCsv({ Papa, text: swapped, source: 's.csv', resample: true }), /time decreases at line 4/);
 });
 
-test('headerOf: names from a header row; column 1… when the first row is numbers (decimal comma with ;)', () => {
-  assert.deepEqual(headerOf([' t', 'u1 ', 'q1'], ','), { header: ['t', 'u1', 'q1'], hasHeader: true });
-  assert.deepEqual(headerOf(['0', '1.5', '-2e-3'], ','), { header: ['column 1', 'column 2', 'column 3'], hasHeader: false });
-  assert.deepEqual(headerOf(['0', '1,5'], ';'), { header: ['column 1', 'column 2'], hasHeader: false });
-  assert.deepEqual(headerOf(['0', '1,5'], ','), { header: ['0', '1,5'], hasHeader: true });
+test('names from a header row; column 1… when the first row is numbers (decimal comma with ;)', () => {
+  const names = (text) => readTextBytes(new TextEncoder().encode(text), 'h.csv').channels.map((c) => c.name);
+  const rows = (sep, x) => Array.from({ length: 6 }, (_, i) => `${i}${sep}${x}${sep}-2e-3`).join('\n');
+  assert.deepEqual(names(` t,u1 ,q1\n${rows(',', '1.5')}\n`), ['t', 'u1', 'q1']);
+  assert.deepEqual(names(`${rows(',', '1.5')}\n`), ['column 1', 'column 2', 'column 3']);
+  assert.deepEqual(names(`${rows(';', '1,5')}\n`), ['column 1', 'column 2', 'column 3']);
+  const d = parseDatasetCsv({ text: `${rows(';', '1,5')}\n`, source: 'h.csv', timeCol: 'column 1', inputCols: ['column 2'], outputCols: ['column 3'] });
+  assert.deepEqual([d.u.data[0], d.y.data[0], d.delimiter, d.decimalComma], [1.5, -2e-3, ';', true]);
 });
 
 test('uniformGrid (the CSV and UFF readers\' one rule): the step and the largest deviation of a closed-form axis', () => {

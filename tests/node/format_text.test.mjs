@@ -176,8 +176,8 @@ test('LVM bad input: truncated before the column names, a text cell', async () =
   await assert.rejects(readLvm(encode('t,u\n1,2\n'), 'x.lvm'), /x\.lvm: not a LabVIEW measurement file/);
 });
 
-// Through the record reader of the CLI and the worker (wasm/record.js → wasm/text-dataset.js):
-// the dialects the CSV reader refuses are read into identify's dataset by the same column rule.
+// Through the record reader of the CLI and the worker (wasm/record.js: text is the last reader of
+// wasm/readers.js): every dialect is read into identify's dataset by the one column rule.
 const { readRecord } = await import('../../wasm/record.js');
 const Papa = (await import('papaparse')).default;
 
@@ -202,7 +202,7 @@ test('identify\'s dataset of each dialect (the Blob path: tests/e2e/text-formats
   await assert.rejects(() => readRecord(bytes('text/phone.csv'), 'phone.csv', mapping, { Papa }), { message: /^phone\.csv: time is not uniform: worst deviation .* s at line \d+ \(.* % of h = .* s\); resample the data first \(--resample in the CLI\)$/ });
   const phone = await readRecord(bytes('text/phone.csv'), 'phone.csv', { ...mapping, resample: true }, { Papa });
   assert.match(phone.warnings[0], /resampled to h = 0\.009970 s by linear interpolation, as asked/);
-  // A file both readers refuse keeps the CSV reader's message.
+  // A bad cell: one line naming the file, the line and the column.
   await assert.rejects(() => readRecord(encode('t,u1,q1\n0,1,2\n1,x,3\n2,1,2\n'), 'bad.csv', {}, { Papa }), { message: 'bad.csv: line 3, column u1 "x" is not a number' });
 });
 

@@ -2,10 +2,10 @@
 // protocol.js (one handler per REQUEST entry), for all sections.
 import createMechidModule from '../gen/mechid.mjs';
 import { badInput, simulationToCsv, wrapModule } from '../gen/api.js';
-import Papa from '../gen/vendor/papaparse.mjs';
-import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, MAX_TIME_JITTER, PAPA_OPTIONS, uniformGrid } from '../gen/csv.js';
+import { MAX_TIME_JITTER, uniformGrid } from '../gen/time-grid.js';
 import { identifyRecords, readRecord, readRecording } from '../gen/record.js';
 import { inspectRecording } from '../gen/recording.js';
+import { resultChannels } from '../gen/channel-labels.js';
 import { textColumns } from '../gen/text-columns.js';
 import { REQUEST, REPLY } from '../client/protocol.js';
 
@@ -36,9 +36,9 @@ function systemOf(api, system) {
   return typeof system === 'string' ? api.preset(system) : system;
 }
 
-// A measurement file (CSV or UFF) read with the mapping by wasm/record.js (its `dataset` for the
-// core carries the units and factors); onProgress(fraction read) while a CSV streams.
-const readFile = (file, mapping, onProgress) => readRecord(file, file.name, { ...mapping, detectHeader: true }, { Papa, onProgress });
+// A measurement file (any format) read with the mapping by wasm/record.js (its `dataset` for the
+// core carries the units and factors); onProgress(fraction read) while it is read.
+const readFile = (file, mapping, onProgress) => readRecord(file, file.name, mapping, { onProgress });
 
 // How far a time channel is from a uniform grid, when further than identify accepts
 // (MAX_TIME_JITTER of its step, as wasm/recording.js recordingToDataset): {step, worst, at,
@@ -54,8 +54,9 @@ function unevenness(channel, where) {
 /**
  * What the page shows of a file read into a Recording: `summary`, the JSON of `mechid inspect`
  * (wasm/recording.js inspectRecording); the time series as the column lists see them (`header`
- * their names, `quantities` theirs, `preview` their first rows, `columns` the first 2000 samples of
- * the first PLOTTED_COLUMNS of them), `h` the sample spacing the channels state (undefined when
+ * their names, `quantities` and `units` theirs, `hasHeader` false when a text file names none,
+ * `preview` their first rows, `columns` the first 2000 samples of the first PLOTTED_COLUMNS of
+ * them), `h` the sample spacing the channels state (undefined when
  * none or several), `uneven` {name: unevenness} of the channels of quantity time (and t).
  */
 function recordingView(file, recording) {
@@ -73,8 +74,9 @@ function recordingView(file, recording) {
   const transfer = columns.filter((a) => a !== null).map((a) => a.buffer);
   return {
     result: {
-      name: file.name, summary, header: series.map((c) => c.name), quantities: series.map((c) => c.quantity), hasHeader: true,
-      delimiter: recording.format, preview, columns, h: stated.length === 1 ? stated[0] : undefined, uneven,
+      name: file.name, summary, header: series.map((c) => c.name), quantities: series.map((c) => c.quantity), units: series.map((c) => c.unit ?? ''),
+      hasHeader: !series.every((c, k) => c.name === `column ${k + 1}`),  // a text file without names: column 1, column 2, ...
+      delimiter: recording.delimiter ?? recording.format, preview, columns, h: stated.length === 1 ? stated[0] : undefined, uneven,
     },
     transfer,
   };
@@ -125,53 +127,21 @@ const handlers = {
     return { result: { rows, ms: performance.now() - t0 } };
   },
 
-  // A measurement CSV (a File from the page): its header (or `column 1`… when the first row is
-  // numbers), the first rows for the preview table, and up to 2000 rows as numbers for the preview
-  // plot (NaN where a cell is not a number) of the first PLOTTED_COLUMNS columns with a number
-  // (null for the others); read from the first 256 KiB only.
-  // A first line that does not end there is refused (no header is that long: 256 KiB are
-  // 20 000 columns of 12 characters), rather than shown cut at some column (the probe's one-line
-  // 50 MB file appeared as "16385 columns").
+  // A measurement text file (a File from the page), from its first HEAD_BYTES only: its channels'
+  // names and units, the first rows for the preview table, and up to 2000 rows of the first
+  // PLOTTED_COLUMNS channels (wasm/text-columns.js: the text reader on whole lines of the head);
+  // the text reader's refusal (binary data, no line break, no rows of numbers) as it says it.
   [REQUEST.csvColumns]: async (api, { file }) => {
-    const text = await textColumns(file, HEAD_BYTES, PLOTTED_COLUMNS);  // every lab dialect; null: as below
-    if (text) return { result: text, transfer: text.columns.filter((a) => a !== null).map((a) => a.buffer) };
-    const head = decodeText(await file.slice(0, HEAD_BYTES).arrayBuffer()).text;  // by its BOM, as FileReader reads it later
-    if (head.trim() === '' && file.size <= HEAD_BYTES) throw badInput(`${file.name}: the file is empty`);
-    if (file.size > HEAD_BYTES && !/[\r\n]/.test(head)) {
-      throw badInput(`${file.name}: no line break in the first 256 KiB (the file has ${(file.size / 2 ** 20).toPrecision(3)} MiB): `
-        + 'a measurement CSV has a header row of column names, then one line per sample; is this the right file?');
-    }
-    const parsed = Papa.parse(head, { ...PAPA_OPTIONS, delimiter: guessDelimiter(head), preview: 2002 });
-    checkHead(head, parsed, file.name);  // binary data, a broken quote in the header: said here, next to the file
-    const delimiter = parsed.meta.delimiter;
-    const [first = [], ...rest] = parsed.data;
-    const { header, hasHeader } = headerOf(first, delimiter);
-    const blank = (row) => row.length === 1 && String(row[0]).trim() === '';
-    const rows = (hasHeader ? rest : parsed.data).slice(0, file.size > HEAD_BYTES ? -1 : undefined).filter((row) => !blank(row));  // the last may be cut
-    // Numbers of the first PLOTTED_COLUMNS columns that have one, null for the others: a wide
-    // file's 10 000 arrays would cost the page's thread their copy for nothing.
-    const columns = [];
-    let plotted = 0;
-    for (let c = 0; c < header.length; c++) {
-      const values = plotted < PLOTTED_COLUMNS ? Float64Array.from(rows, (row) => cellNumber(row[c] ?? '', delimiter !== ',')) : null;
-      const numeric = values !== null && values.some(Number.isFinite);
-      if (numeric) plotted += 1;
-      columns.push(numeric ? values : null);
-    }
-    const transfer = columns.filter((a) => a !== null).map((a) => a.buffer);
-    return { result: { name: file.name, header, hasHeader, delimiter, preview: rows.slice(0, 5), columns }, transfer };
+    const text = await textColumns(file, HEAD_BYTES, PLOTTED_COLUMNS);
+    return { result: text, transfer: text.columns.filter((a) => a !== null).map((a) => a.buffer) };
   },
 
-  // Any file mechid reads (wasm/readers.js, by its first bytes), read whole in the worker with
-  // progress {phase: 'reading', fraction}, as recordingView shows it: its summary (`mechid
-  // inspect`), its time series as columns. A text file (CSV and its dialects) is, until the text
-  // reader returns a Recording, csvColumns' answer with `summary: null`: that path then goes.
+  // Any file mechid reads (wasm/readers.js, by its first bytes; text when no other reader
+  // recognises it), read whole in the worker with progress {phase: 'reading', fraction}, as
+  // recordingView shows it: its summary (`mechid inspect`), its time series as columns.
   [REQUEST.inspectFile]: async (api, { file }, progress) => {
     const onProgress = (fraction) => progress({ phase: 'reading', file: file.name, fraction });
-    const recording = await readRecording(file, file.name, { onProgress });
-    if (recording) return recordingView(file, recording);
-    const { result, transfer } = await handlers[REQUEST.csvColumns](api, { file });
-    return { result: { ...result, summary: null }, transfer };
+    return recordingView(file, await readRecording(file, file.name, { onProgress }));
   },
 
   // What "What the data are" says of a record read with the page's mapping: whether its forces
@@ -234,6 +204,7 @@ const handlers = {
       h: first.h, samples: first.y.rows, inputs: first.u.cols, outputs: first.y.cols, delimiter: first.delimiter,
       warnings: records.flatMap((r) => (records.length > 1 ? r.warnings.map((w) => `${r.name}: ${w}`) : r.warnings)),
       runs: records.map((r) => ({ file: r.name, role: r.role, samples: r.y.rows })),
+      channels: resultChannels(first),  // names, quantities and units of the numbers, for the exports
     };
     // The outputs in SI (the core's scaling, as identified) of the first training run and of each
     // validation run, for the overlays of measured and simulated outputs.
@@ -258,7 +229,8 @@ const handlers = {
       throw Object.assign(e, { phase: 'modes' });
     }
     const summary = { h, samples: y.rows, inputs: u.cols, outputs: y.cols, warnings: data.warnings ?? [] };
-    return { result: { name: file.name, summary, result, msRead, ms: performance.now() - t0 } };
+    const channels = resultChannels(data, { outputs: options.outputs });  // for the exports
+    return { result: { name: file.name, summary, channels, result, msRead, ms: performance.now() - t0 } };
   },
 
   // The MAC of two lists of mode shapes: {mac: Matrix a.length × b.length}.

@@ -2,7 +2,7 @@
 // (csv-runs.js; any format mechid reads, summarised by csv-summary.js), map the columns (time,
 // forces and the DOF each acts on, outputs), units and signs (csv-factors.js), structure
 // (csv-structure.js), friction and offset, methods. The files are read and parsed in the worker
-// (wasm/readers.js's readers; PapaParse and the checks of wasm/csv.js for text; messages name the
+// (wasm/readers.js's readers, text the last of them: wasm/text.js; messages name the
 // file and where in it) and each chosen method identifies M, D, K from them. Every message appears next
 // to the control it is about, and nothing the user entered is reset by an error. Column names and
 // cells come from the user: they are only ever set through textContent.
@@ -25,8 +25,7 @@ import { roundedMessage, showFieldMessage } from '../../ui/field-message.js';
 import { isWorkRefusal, RunControl, runRequest } from '../../ui/run-control.js';
 import { downloadResults } from '../../ui/export.js';
 import { clearPreviewPlot, setPreviewColumns, showPreviewPlot } from './csv-preview-plot.js';
-import { outputColumnPattern } from '../../gen/csv.js';
-import { defaultInputs, defaultOutputs, defaultTime, quantityOf } from '../../gen/recording.js';
+import { defaultInputs, defaultOutputs, defaultTime } from '../../gen/recording.js';
 
 const form = $('csv-form');
 const fileInput = $('csv-file');
@@ -61,8 +60,8 @@ const OUTPUT_HINTS = {
 };
 let header = [];
 let previewRows = [];  // the file's first rows, for the preview table
-// What the worker read of a file with a Recording (inspectFile's answer), null for a text file read
-// by its preview: {channels: [{name, quantity}] of the columns, h: the spacing they state,
+// What the worker read of a file (inspectFile's answer: its Recording), null before:
+// {channels: [{name, quantity}] of the columns, h: the spacing they state,
 // uneven: {time column: {step, worst, at, percent}}}.
 let recorded = null;
 let kindByUser = false;  // the output kind was chosen by the user (a file's quantities no longer set it)
@@ -156,20 +155,8 @@ function setTime(name) {
 
 // The file's channels choose the columns (wasm/recording.js, the CLI's rule): the time channel,
 // the forces, and the outputs of the output kind, which the file's one response quantity sets
-// unless the user chose it. A text file read by its preview: t, u1.., and the outputs named like
-// the kind (q1.. or a1..).
+// unless the user chose it.
 function chooseColumns() {
-  if (!recorded) {
-    if (!kindByUser) outputKind.value = [...outputKind.options].find((o) => o.defaultSelected)?.value ?? outputKind.value;
-    // Outputs named like accelerations (a1, a2, …) and none like displacements: accelerations.
-    const named = (kind) => header.some((name) => outputColumnPattern(kind).test(name));
-    if (!kindByUser && !named(outputKind.value) && named('acceleration')) outputKind.value = 'acceleration';
-    showKindControls();
-    setTime(header.includes('t') ? 't' : undefined);
-    tooManyNamed.input = inputChecks.reset(header, /^u\d+$/);
-    tooManyNamed.output = outputChecks.reset(header, outputPattern());
-    return;
-  }
   const { channels } = recorded;
   const time = defaultTime(channels);
   const responses = channels.filter((c) => c.name !== time);
@@ -186,8 +173,7 @@ function chooseColumns() {
     + `${present.length ? ` (${responses.filter((c) => present.includes(c.quantity)).map((c) => c.name).join(', ')})` : ''}: tick the outputs to identify from, and say what they measure (Outputs are).`;
 }
 
-// The resample choice: for a text file read by its preview, always offered (its time is checked
-// when identified); for a file with channels, offered when the chosen time channel is uneven,
+// The resample choice: offered when the chosen time channel is uneven,
 // with how uneven, and identify's refusal beside it while it is off.
 function showResampleChoice() {
   const uneven = recorded ? recorded.uneven[timeSelect.value] : undefined;
@@ -296,22 +282,21 @@ async function load(chosen) {
   // Factors typed for these column names before are kept (the same rig, the same units): say so.
   const kept = factorsTyped($('csv-factors'));
   const keptNote = kept.length ? ` Factors kept from before (step 3): ${kept.join(', ')}.` : '';
-  const what = recorded ? count(header.length, 'time series') : `${header.length} columns${named}`;
-  // What the text reader found beyond the names (units, skipped lines), said once.
+  const what = columns.summary?.format === 'text' ? `${header.length} columns${named}` : count(header.length, 'time series');
+  // The units the file states, said once (what was skipped is in the summary's notes).
   const units = columns.units?.some((u) => u) ? ` Units: ${header.map((h, k) => `${h} ${columns.units[k] || '–'}`).join(', ')}.` : '';
-  const read = columns.notes?.length ? ` ${columns.notes.join('; ')}.` : '';
-  setStatus(status, 'ready', `${file.name}: ${what}${more}. Map them, choose methods, then Identify.${units}${read}${keptNote}`);
+  setStatus(status, 'ready', `${file.name}: ${what}${more}. Map them, choose methods, then Identify.${units}${keptNote}`);
   changed();
-  await describeData(file, chosen, columns);
+  await describeData(file, chosen);
 }
 
 const PROFILED_BYTES = 16 * 2 ** 20;  // the files whose force is checked for periods when loaded
 
-// "What the data are" (csv-route.js): the channels' quantities (the file's, else read off the names
-// and units the text reader found, by the readers' one rule), then whether the force repeats and
-// the band it excites (the worker's profile of the record as mapped now).
-async function describeData(file, chosen, columns) {
-  const channels = recorded ? recorded.channels : header.map((name, k) => ({ name, quantity: quantityOf(name, columns.units?.[k] ?? '') }));
+// "What the data are" (csv-route.js): the channels' quantities as the file's reader gives them
+// (wasm/recording.js quantityOf: units, else names), then whether the force repeats and the band it
+// excites (the worker's profile of the record as mapped now).
+async function describeData(file, chosen) {
+  const channels = recorded ? recorded.channels : header.map((name) => ({ name, quantity: 'other' }));
   const facts = showRoute(file.name, channels, timeSelect.value || defaultTime(channels));
   if (facts.kind !== 'input-output') return;
   let record = null;
@@ -331,8 +316,6 @@ async function describeData(file, chosen, columns) {
   if (files === chosen) showProfile(profile);
 }
 
-const outputPattern = () => outputColumnPattern(outputKind.value);  // the readers' one rule (csv.js)
-
 // The controls that follow the output kind: the output units, the cut-off, the hint, the legend.
 function showKindControls() {
   const kind = outputKind.value;
@@ -345,11 +328,9 @@ function showKindControls() {
 function showOutputKind() {
   showKindControls();
   if (header.length) {
-    if (recorded) {
-      const time = timeSelect.value;
-      const outputs = defaultOutputs(recorded.channels.filter((c) => c.name !== time), outputKind.value);
-      tooManyNamed.output = outputChecks.resetTo(header, outputs.names);
-    } else tooManyNamed.output = outputChecks.reset(header, outputPattern());
+    const time = timeSelect.value;
+    const outputs = defaultOutputs(recorded.channels.filter((c) => c.name !== time), outputKind.value);
+    tooManyNamed.output = outputChecks.resetTo(header, outputs.names);
     showColumns();
   }
   showForceDofs();
@@ -571,7 +552,9 @@ async function runIdentification(extra = {}) {
     out.results.forEach((r, k) => {
       offerSignFlip(r, map, record);
       const col = resultsEl.querySelector(`[data-method="${CSS.escape(r.method)}"]`);
-      const unit = map.outputs === 'acceleration' ? 'm/s²' : 'm';  // the worker scaled them to SI
+      // the outputs' unit after the core's factors (wasm/channel-labels.js): SI, or the file's where no factor applied
+      const units = [...new Set(out.summary.channels.outputs.map((c) => c.unit.replace('^2', '²') || '1'))];
+      const unit = units.length === 1 ? units[0] : units.join(', ');
       showValidation(col, r, { measured: out.measured, simulated: out.simulations[k], outputs: map.outputCols, unit });
     });
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
@@ -608,7 +591,7 @@ async function runIdentification(extra = {}) {
 // The results as the JSON of `mechid identify` (one object per method, in an array) or as CSV,
 // saved by the browser as a download: nothing leaves the machine.
 function exportResults(kind) {
-  if (lastResults) downloadResults(lastResults.results, kind, lastResults.name.replace(/\.[^.]*$/, ''));
+  if (lastResults) downloadResults(lastResults.results, kind, lastResults.name.replace(/\.[^.]*$/, ''), lastResults.summary.channels);
 }
 
 async function save() {

@@ -3,7 +3,9 @@
 // accurate while n4sid + d2c degrades as h → 0. Plain data, no DOM: the page (views/lesson/lesson.js)
 // and the measurement script (scripts/lesson-timing.mjs) use the same numbers.
 //
-// Chosen by measurement (scripts/lesson-timing.mjs; 2 cores): at SNR 30 dB the K error of
+// Chosen by measurement (scripts/lesson-timing.mjs; 2 cores; with records of 8 s, since made 11 s
+// so that none is shorter than two periods of the slowest mode, which the timed lesson test still
+// passes with): at SNR 30 dB the K error of
 // n4sid + d2c grows from ~0.3 % at h = 0.6 s to ~20 % at h = 0.001 s (1 or 2 of the runs there
 // fail: the identified discrete model is unstable and has no matrix logarithm), while the
 // variational method stays at ~0.2–0.6 %. The page plots M, D and A too (Figs. 5.2, 5.4, 5.5): at

@@ -5,6 +5,7 @@
 #include <complex>
 
 #include "analysis/excited_lines.hpp"
+#include "analysis/nonlinear_distortion.hpp"
 #include "analysis/input_period.hpp"
 #include "analysis/local_polynomial_frf.hpp"
 #include "core/constant_column.hpp"
@@ -143,6 +144,7 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
   // Averaged cross spectra per chosen bin: S_uu (k × k), S_yu (m × k), the diagonal of S_yy.
   std::vector<Eigen::MatrixXcd> Suu(F, Eigen::MatrixXcd::Zero(k, k)), Syu(F, Eigen::MatrixXcd::Zero(m, k));
   Matrix Syy = Matrix::Zero(F, m);
+  Eigen::MatrixXcd Ysum = Eigen::MatrixXcd::Zero(F, m);  // Σ Y over the periods (periodic records: nonlinear_distortion.hpp)
   const Dft dft{std::size_t(L)};
   const bool remove_mean = window == SpectralWindow::hann;
   for (Eigen::Index seg = 0; seg < s.count; ++seg) {
@@ -155,6 +157,7 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
       Suu[std::size_t(i)] += ub * ub.adjoint();
       Syu[std::size_t(i)] += yb * ub.adjoint();
       Syy.row(i) += yb.cwiseAbs2().transpose();
+      Ysum.row(i) += yb.transpose();
     }
   }
 
@@ -209,6 +212,9 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
     return result;
   }
   advise_band_excitation(result, has_power, input_power, o);
+  if (o.periods > 0)
+    if (const auto d = nonlinear_distortion(Ysum, Syy, has_power, result.freq_hz, s.count); d && d->nonlinear())
+      result.advise(nonlinear_advice(*d, s.count));
   report_unestimated(result, singular, o, "have linearly dependent inputs");
   if (double(s.count) <= double(k))
     result.add_warning("frf: " + std::to_string(s.count) + " segment(s) for " + std::to_string(k) +

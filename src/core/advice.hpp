@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/enum_names.hpp"
@@ -29,13 +30,15 @@ enum class AdviceCode {
   periodic,          // the inputs repeat: the record was analysed over its periods (a note)
   free_body,         // a mode at or below zero frequency (K not definite): no spring to ground?
   record_too_short,  // the record spans fewer periods of the slowest mode than identification needs
+  nonlinear,         // output at the unexcited lines of a periodic force: distortion, not noise
   count_             // not a code: the number of codes
 };
 
 inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)> kAdviceCodeNames{
     "advice code",
     {"noise_free", "sign_flipped", "mixed_units", "offset", "drift", "aliasing", "band_not_excited", "undetermined",
-     "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree", "periodic", "free_body", "record_too_short"}};
+     "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree", "periodic", "free_body", "record_too_short",
+     "nonlinear"}};
 
 enum class AdviceLevel { note, warning };
 
@@ -48,6 +51,12 @@ struct AdviceOption {
 };
 
 struct Advice {
+  // Written as {code, level, message, detail, action[, options]}: the options only where an action has them.
+  Advice(AdviceCode code_, AdviceLevel level_, std::string message_, std::string detail_, std::string action_ = "",
+         std::vector<AdviceOption> options_ = {})
+      : code(code_), level(level_), message(std::move(message_)), detail(std::move(detail_)), action(std::move(action_)),
+        options(std::move(options_)) {}
+
   AdviceCode code;
   AdviceLevel level = AdviceLevel::warning;
   std::string message;  // one plain sentence

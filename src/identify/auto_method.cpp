@@ -17,6 +17,7 @@
 #include "core/input_error.hpp"
 #include "core/stopwatch.hpp"
 #include "identify/exact_sampling_predictor.hpp"
+#include "identify/growing_horizon.hpp"
 #include "identify/intersample_model.hpp"
 #include "identify/methods.hpp"
 #include "identify/start_comparison.hpp"
@@ -316,6 +317,25 @@ struct AutoRefinement {
   std::string redone;
 };
 
+// A refinement from the start that reached no stationary point over the whole record, redone over
+// a growing horizon (growing_horizon.hpp: one period of the start's slowest mode first, then
+// doubled); the redone one is kept when it converged or its exact cost is lower. Measured (numerics
+// review e622506, problem 10: modes at 1 and 100 rad/s, h = 0.003, N = 20000, 40 dB, seed 1): from
+// the n4sid-d2c start the refinement over the whole record stopped in a local minimum (M 88 % off),
+// and the retry from the best-fitting variational start ran to its iteration limit at 7 % above the
+// optimum's cost (M 14-24 % off against a sd of 6 %); over the growing horizon it converged to the
+// optimum (M 3.4-4.2 % off, sd 2.7 %) in 1-2 s instead of 10-20 s.
+void redo_over_growing_horizon(AutoStarts& starts, const AutoStart& start, AutoRefinement& out) {
+  std::optional<Identification> grown = refine_over_growing_horizon(starts.runs, starts.options, start.estimate);
+  if (!grown) return;
+  starts.timing += grown->timing_ms;
+  const bool converged = !grown->failed() && pem_converged(*grown);
+  if (!converged && !(starts.exact_cost(*grown) < starts.exact_cost(out.refined))) return;
+  out.refined = std::move(*grown);
+  out.redone = "the refinement from " + start.estimate.method + " over the whole record did not converge and was redone " +
+               "over a growing horizon (one period of its slowest mode first, doubled up to the whole record)";
+}
+
 // The exact-sampling PEM from the start. A refinement from the exact d2c start that did not
 // converge is repeated from the full-rate variational start (the start before the d2c one was
 // preferred; "Speed of identification"), which then becomes the start; the retry is
@@ -327,6 +347,7 @@ AutoRefinement refine(AutoStarts& starts, AutoStart& start) {
   AutoRefinement out{refine_exact_sampling(starts.runs, starts.options, start.estimate), {}};
   starts.timing += out.refined.timing_ms;
   const auto converged = [](const Identification& r) { return !r.failed() && pem_converged(r); };
+  if (!converged(out.refined)) redo_over_growing_horizon(starts, start, out);
   if (!start.d2c || converged(out.refined)) return out;
   const Identification& variational = starts.variational_at(1);
   if (!std::isfinite(starts.usable_cost(variational, 1))) return out;

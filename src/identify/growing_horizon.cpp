@@ -8,7 +8,8 @@
 // Measured (two modes at 1 and 100 rad/s, ζ 0.01, shapes rotated by 30°, h = 0.003, N = 20000,
 // 40 dB; seeds 1-10): from the n4sid-d2c start the refinement over the whole record stopped in a
 // local minimum at 680 times the optimum's cost (seed 1: M 88 % off); over the growing horizon it
-// converged on 9 of the 10 seeds (M 1.2-5.3 % off, within about 2 of its own sd), in 1-2 s.
+// converged on 9 of the 10 seeds (M 1.2-5.3 % off, within about 2 of its own sd), in 1-2 s
+// (natively); auto tries it from each of its starts (auto_method.cpp, redo_over_growing_horizon).
 #include "identify/growing_horizon.hpp"
 
 #include <algorithm>

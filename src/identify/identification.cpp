@@ -116,9 +116,8 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   const bool exact = noise_free(r.validation);  // noise_free.hpp: then no residual or convergence test
   if (exact) r.advise(noise_free_advice(r.validation));
   for (std::string& w : exact ? std::vector<std::string>() : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));
-  // The causes a poor fit points to (data_diagnoses.hpp).
-  for (Advice& a : diagnose_data({s, r.M_pd, r.K_pd, r.sign_reversed, r.forces.offset.size() > 0, r.modal, r.validation}, data))
-    r.advise(std::move(a));
+  // The causes a poor fit points to (data_diagnoses.hpp) are diagnosed once on the estimate a method
+  // returns (diagnose_result, result_diagnoses.hpp), not here for every start auto finishes.
   if (uncertainty) r.uncertainty = uncertainty(r);
   if (exact) skip_convergence_test(r.uncertainty.undetermined);
   const Uncertainty& u = r.uncertainty;

@@ -13,6 +13,7 @@
 #include "identify/guardrails.hpp"
 #include "identify/method_table.hpp"
 #include "identify/record_validation.hpp"
+#include "identify/result_diagnoses.hpp"
 #include "identify/run_spread.hpp"
 #include "identify/model_shape_advice.hpp"
 #include "identify/undetermined_advice.hpp"
@@ -141,6 +142,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
     IdentifyOptions o = options;
     o.structure = options.structure.scaled(scaling.output / scaling.input);
     Identification result = entry->run(scaled, o);
+    diagnose_result(result, scaled.front());  // once on the estimate returned, in the units it was validated in
     unscale_result(result, scaling);
     // M, D, K scale by inputs/outputs: finite on the scaled data, they can leave double's range in
     // the user's units (outputs of 1e-300, inputs of 1e30). Never an ok result with inf in it.

@@ -6,6 +6,7 @@
 #include "core/input_error.hpp"
 #include "estimators/svf/data_poles.hpp"
 #include "estimators/svf/svf_mimo.hpp"
+#include "identify/result_diagnoses.hpp"
 
 namespace mechid {
 namespace {
@@ -147,6 +148,7 @@ SvfIdentification identify_svf(const Dataset& data, const SvfIdentifyOptions& o)
     if (out.searched) r.diagnostics.pairs_evaluated = out.search.evaluated;
   }
   finish(r, data);
+  diagnose_result(r, data);  // the data diagnoses of the estimate returned (result_diagnoses.hpp)
   r.timing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -2,8 +2,8 @@
 // on a file of about 200 MB): as LabVIEW streams a DAQ task, a first segment with the metadata of
 // two DBL channels (force, acceleration) and then segments of raw data only (kTocRawData: the
 // same objects), each of 2^16 values per channel, written one segment at a time.
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { readTdms } from '../../wasm/tdms.js';
+import { closeSync, openAsBlob, openSync, writeSync } from 'node:fs';
+import { readRecording } from '../../wasm/record.js';
 
 export const name = 'tdms';
 
@@ -61,8 +61,5 @@ export function make(path, bytes) {
   }
 }
 
-/** The Recording of the file, read with readTdms. */
-export function read(path) {
-  const b = readFileSync(path);  // a Buffer: viewed, not copied
-  return readTdms(new Uint8Array(b.buffer, b.byteOffset, b.length), path);
-}
+/** The Recording of the file as the CLI and the page read it: a Blob, read in parts. */
+export const read = async (path) => readRecording(await openAsBlob(path), path);

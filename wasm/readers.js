@@ -4,7 +4,7 @@
 // dialects) is the last entry: what no other entry recognises.
 import { looksLikeUff, parseUff } from './uff.js';
 import { uffRecording, uffRecordingToDataset } from './uff-recording.js';
-import { looksLikeMat5, readMat } from './mat.js';
+import { looksLikeMat5, readMatBlob } from './mat.js';
 import { looksLikeHdf5, looksLikeMat73, readMat73 } from './mat73.js';
 import { looksLikeTdms, readTdmsBlob } from './tdms.js';
 import { looksLikeWav, readWavBlob } from './wav.js';
@@ -26,7 +26,7 @@ export const startsWith = (head, tag, offset = 0) => head.length >= offset + tag
  * blob?: true when read also takes the File or Blob itself (read in place in a worker)}.
  */
 export const READERS = [
-  { format: 'mat', recognise: looksLikeMat5, read: readMat },
+  { format: 'mat', recognise: looksLikeMat5, read: readMatBlob, blob: true },
   // MAT v7.3, and any HDF5 file: one that is not MATLAB's is refused in one line saying so.
   { format: 'mat', recognise: (head) => looksLikeMat73(head) || looksLikeHdf5(head), read: readMat73, blob: true },
   { format: 'uff', recognise: (head, name) => /\.(uff|unv)$/i.test(name) || looksLikeUff(head), read: (bytes, source, { onProgress } = {}) => uffRecording(parseUff(bytes, source, { onProgress }), source), toDataset: uffRecordingToDataset },

@@ -12,6 +12,7 @@
 // Two passes: the first reads every lead-in and metadata block and counts each channel's values
 // from the bytes present (so every allocation is bounded by the file's size), the second fills one
 // Float64Array per channel. Pure ES module: runs in Node and a worker.
+import { blobBytes } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
 import { quantityOf } from './recording.js';
 import { scaledValues, scalingOf } from './tdms-scaling.js';
@@ -307,7 +308,7 @@ const BLOCK_BYTES = 1 << 22, SCAN_BYTES = 1 << 16;
  */
 export async function readTdmsBlob(blob, source = 'file', { onProgress } = {}) {
   if (blob instanceof Uint8Array) return readTdms(blob, source, { onProgress });
-  const read = async (at, n) => new Uint8Array(await blob.slice(at, at + n).arrayBuffer());
+  const read = (at, n) => blobBytes(blob, at, n);
   // The lead-ins and metadata through a window of SCAN_BYTES: a file of many small segments takes
   // one read per window, not two per segment.
   let window = new Uint8Array(0), windowAt = 0;

@@ -10,6 +10,7 @@
 // sample of a B-byte container divided by 2^(8B-1) (8-bit samples are unsigned: (x-128)/128);
 // float samples as stored. The unit is '' (the file does not say what the volts mean).
 // Pure ES module: runs in Node and a worker.
+import { blobBytes } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
 
 const bad = (source, message) => new MechidError('bad-input', `${quoted(source, 80)}: ${message}`);
@@ -214,7 +215,7 @@ const HEAD_BYTES = 1 << 16;
  */
 export async function readWavBlob(blob, source = 'file', { onProgress } = {}) {
   if (blob instanceof Uint8Array) return readWav(blob, source, { onProgress });
-  const read = async (at, n) => new Uint8Array(await blob.slice(at, at + n).arrayBuffer());
+  const read = (at, n) => blobBytes(blob, at, n);
   const head = await read(0, HEAD_BYTES);
   const more = new Map();  // 'at n' -> bytes beyond the head, read when the walk asked for them
   const bytesAt = (at, n) => {

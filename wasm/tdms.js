@@ -330,6 +330,11 @@ export async function readTdmsBlob(blob, source = 'file', { onProgress } = {}) {
     const fillChunk = chunkFiller(targets, seg);
     const chunks = seg.chunks + (seg.last ? 1 : 0);
     const perRead = Math.max(1, Math.floor(BLOCK_BYTES / seg.chunkSize));
+    if (seg.chunkSize > BLOCK_BYTES && !seg.buffers && !seg.interleaved && seg.objects.every((o) => TYPES.get(o.type).size)) {
+      await readLargeChunks(seg, targets, read);
+      report(seg);
+      continue;
+    }
     for (let c0 = 0; c0 < chunks; c0 += perRead) {
       const c1 = Math.min(chunks, c0 + perRead);
       const from = seg.dataAt + c0 * seg.chunkSize, to = Math.min(seg.end, seg.dataAt + c1 * seg.chunkSize);
@@ -556,6 +561,25 @@ function chunkFiller(targets, seg) {
       }
     }
   };
+}
+
+// The chunks of a segment larger than BLOCK_BYTES (a file written at once is one segment of one
+// chunk), its channels one after the other (not interleaved, not DAQmx, values of fixed size):
+// each channel's values read BLOCK_BYTES at a time. read(byte, length) -> a promise of the bytes.
+async function readLargeChunks(seg, targets, read) {
+  for (let c = 0; c < seg.chunks + (seg.last ? 1 : 0); c++) {
+    let p = seg.dataAt + c * seg.chunkSize;
+    for (const o of seg.objects) {
+      const n = c === seg.chunks ? seg.last.get(o.path) ?? 0 : o.n, size = TYPES.get(o.type).size;
+      const target = targets.get(o.path), per = Math.max(1, Math.floor(BLOCK_BYTES / size));
+      for (let i = 0; target && i < n; i += per) {
+        const k = Math.min(per, n - i);
+        fill(viewOf(await read(p + i * size, k * size)), 0, size, k, o.type, seg.little, target, target.filled);
+        target.filled += k;
+      }
+      p += n * size;
+    }
+  }
 }
 
 // onProgress(fraction) after a segment ends, at most every 4 MB of a file of `total` bytes.

@@ -67,3 +67,18 @@ test('wav: 16-bit PCM held as Float32Array, exactly the samples over 32768', asy
     for (let i = 0; i < c.values.length; i++) assert.equal(c.values[i], pcm[2 * i + k] / 32768);
   });
 });
+
+// A TDMS file written at once: one segment of one chunk holding each channel's 1.5·10^6 doubles
+// (Force, then Acceleration), the same metadata as bench/formats/tdms.mjs's first segment.
+test('tdms: one segment of one 24 MB chunk (a channel\'s values read 4 MB at a time) equal to its bytes', async () => {
+  const path = join(dir, 'big.tdms');
+  tdms.make(path, 2.1e6, { perSegment: 1.5e6 });
+  const bytes = new Uint8Array(readFileSync(path));
+  assert.ok(bytes.length > 24e6);
+  const whole = await readRecording(bytes, 'big.tdms');
+  const { blob, reads } = countingBlob(bytes);
+  const parts = await readRecording(blob, 'big.tdms');
+  assert.ok(Math.max(...reads) <= PIECE, `the largest part read is ${Math.max(...reads)} bytes of ${bytes.length}`);
+  assert.equal(whole.channels[0].values.length, 1.5e6);
+  parts.channels.forEach((c, k) => assert.deepEqual(c.values, whole.channels[k].values));
+});

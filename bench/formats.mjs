@@ -44,4 +44,7 @@ export const table = ['Read speed and peak memory of each reader on a file of ab
   '', `Below the issue's 50 MB/s: ${rows.filter((r) => r.size / 1e6 / r.seconds < 50).map((r) => r.name).join(', ') || 'none'} ` +
   `(by the CPU seconds, which a shared machine inflates less: ${rows.filter((r) => r.size / 1e6 / r.cpu < 50).map((r) => r.name).join(', ') || 'none'}). ` +
   `Above 2x the file in memory: ${rows.filter((r) => r.peak / r.size > 2).map((r) => r.name).join(', ') || 'none'} ` +
-  '(every reader holds the file\'s bytes and its samples as doubles: 16-bit WAV samples take 4x their bytes by themselves).'].join('\n');
+  '(each read as the CLI and the page read it, from a Blob: WAV, TDMS, MAT v5/v7 and text read it in parts of at most 4 MB or a ' +
+  'variable at a time, straight into the channels\' arrays; the UFF reader and MAT v7.3 in Node hold the whole file ' +
+  '(MAT v7.3 in h5wasm\'s in-memory file; in the page\'s worker it is read in place); samples held as doubles, or single precision where ' +
+  'they are exactly so (16-bit and 24-bit PCM, float32 WAV, TDMS SGL and 8/16-bit integers): a 16-bit WAV\'s samples take twice its bytes by themselves).'].join('\n');

@@ -7,6 +7,7 @@ import { decodeText } from '../wasm/csv.js';
 import { isUffRecord, readRecord } from '../wasm/record.js';
 import { cliWording } from './cli-wording.mjs';
 import { streams } from './streams.mjs';
+import { readDataFile } from './data-file.mjs';
 
 // PapaParse (CommonJS) by require: an ES `import` of it has Node scan its 52 KB for export names
 // first (cjs-module-lexer), 50 of a CLI call's 200 ms of CPU (node --cpu-prof of `mechid simulate`).
@@ -96,11 +97,12 @@ export function oneDataPath(options) {
  * --h) applied; `outputs` the outputs' kind (identify's --outputs; 'any' for frf and modes).
  */
 export async function readDataset(options, {
-  inputCols = options['input-cols'], outputCols = options['output-cols'], outputs, path = oneDataPath(options), bytes = readBytes(path, 'data file'),
+  inputCols = options['input-cols'], outputCols = options['output-cols'], outputs, path = oneDataPath(options),
 } = {}) {
-  checkTimeCol(options, path, bytes);
+  const { blob, head } = await readDataFile(path, 'data file');
+  checkTimeCol(options, path, head);
   const mapping = { h: options.h, timeCol: options['time-col'], inputCols, outputCols, outputs, resample: options.resample === true };
-  const data = await readRecord(bytes, path, mapping, { Papa });
+  const data = await readRecord(blob, path, mapping, { Papa });
   warn(data.warnings);
   return data;
 }

@@ -99,7 +99,7 @@ function recordingBroken({ channels, parameters, notes }) {
   if (!channels.length) return 'no channel';
   if (!Array.isArray(notes)) return 'no notes';
   for (const c of channels) {
-    if (typeof c.name !== 'string' || !(c.values instanceof Float64Array)) return `channel ${c.name}: not a named Float64Array`;
+    if (typeof c.name !== 'string' || !(c.values instanceof Float64Array || c.values instanceof Float32Array)) return `channel ${c.name}: not a named Float64Array or Float32Array`;
     if (![...c.values, ...(c.imag ?? [])].every(Number.isFinite)) return `channel ${c.name}: a non-finite sample`;
     if (c.imag && c.imag.length !== c.values.length) return `channel ${c.name}: imag and values differ in length`;
     if (c.h !== undefined && !(c.h > 0 && Number.isFinite(c.h))) return `channel ${c.name}: h = ${c.h}`;

@@ -14,6 +14,7 @@ cp wasm/text.js wasm/text-dialect.js wasm/lvm.js wasm/text-columns.js wasm/cell-
 cp wasm/mat.js wasm/mat73.js wasm/mat-channels.js web/gen/   # MATLAB files (issue 49)
 cp wasm/wav.js wasm/tdms.js wasm/tdms-scaling.js web/gen/   # WAV and TDMS files (issue 49)
 cp wasm/channel-labels.js web/gen/   # the channels' names and units in the exports (issue 49)
+cp wasm/blob-bytes.js web/gen/   # a File's bytes read in pieces (issue 49, memory)
 cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css web/gen/vendor/
 # h5wasm (HDF5 for MAT v7.3 files, wasm/mat73.js): its ES module build, the WebAssembly inlined;
 # loaded by the worker only when a v7.3 file is read.

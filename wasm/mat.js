@@ -14,6 +14,7 @@
 // Hardening (issue 56): every declared byte count and dimension is checked against the bytes
 // present before anything is allocated; a compressed element inflates to at most MAX_INFLATED
 // bytes; recursion is bounded (structs are read one level deep, cells are not entered).
+import { blobBytes } from './blob-bytes.js';
 import { badInput, quoted } from './errors.js';
 import { matRecording, variableName } from './mat-channels.js';
 
@@ -210,22 +211,31 @@ export function parseMatVariables(bytes, source, { inflate, onProgress } = {}) {
   const top = topElements(ctx, view);
   for (const el of top) {
     ctx.index++;
-    const where = `variable ${ctx.index}`;
+    let inner = null;
     if (el.type === MI.COMPRESSED) {
-      if (!inflate) throw badInput(`${source}: ${where} is compressed and this reader has no inflater`);
-      const inner = inflate(new Uint8Array(view.buffer, view.byteOffset + el.data, el.n), ctx.index);
-      const innerView = new DataView(inner.buffer, inner.byteOffset, inner.byteLength);
-      const m = element(ctx, innerView, 0, innerView.byteLength, `${where} (inflated)`);
-      if (m.type !== MI.MATRIX) throw badInput(`${source}: ${where}: the inflated data is of type ${m.type} where a matrix (14) is needed`);
-      for (const v of matrix(ctx, innerView, m.data, m.data + m.n, '', 0)) variables.push(v);  // no spread: a struct may have 10^5 fields
-    } else if (el.type === MI.MATRIX) {
-      for (const v of matrix(ctx, view, el.data, el.data + el.n, '', 0)) variables.push(v);
-    } else {
-      notes.push(`${where} is a data element of type ${el.type}, not a matrix: skipped`);
+      if (!inflate) throw badInput(`${source}: variable ${ctx.index} is compressed and this reader has no inflater`);
+      inner = inflate(new Uint8Array(view.buffer, view.byteOffset + el.data, el.n), ctx.index);
     }
+    elementVariables(ctx, view, el, inner, variables, notes);
     onProgress?.(ctx.index / top.length);
   }
   return { variables, notes, le };
+}
+
+// The variables of top-level element `el` of `view` (variable ctx.index; `inner` its inflated
+// bytes when compressed) appended to `variables` (no spread: a struct may have 10^5 fields).
+function elementVariables(ctx, view, el, inner, variables, notes) {
+  const where = `variable ${ctx.index}`;
+  if (el.type === MI.COMPRESSED) {
+    const innerView = new DataView(inner.buffer, inner.byteOffset, inner.byteLength);
+    const m = element(ctx, innerView, 0, innerView.byteLength, `${where} (inflated)`);
+    if (m.type !== MI.MATRIX) throw badInput(`${ctx.source}: ${where}: the inflated data is of type ${m.type} where a matrix (14) is needed`);
+    for (const v of matrix(ctx, innerView, m.data, m.data + m.n, '', 0)) variables.push(v);
+  } else if (el.type === MI.MATRIX) {
+    for (const v of matrix(ctx, view, el.data, el.data + el.n, '', 0)) variables.push(v);
+  } else {
+    notes.push(`${where} is a data element of type ${el.type}, not a matrix: skipped`);
+  }
 }
 
 /** The compressed top-level elements' bytes of a MAT v5 file by variable index (1-based), and its byte order. */
@@ -307,11 +317,7 @@ function join(parts, total) {
  */
 export async function readMat(bytes, source, { onProgress } = {}) {
   const { compressed, le } = compressedElements(bytes, source);
-  // A compressed variable is one miMATRIX element: its tag tells the inflated size.
-  const sizeOf = (tag) => {
-    const view = new DataView(tag.buffer, tag.byteOffset, 8);
-    return view.getUint32(0, le) === MI.MATRIX ? 8 + view.getUint32(4, le) : undefined;
-  };
+  const sizeOf = inflatedSize(le);
   const inflated = new Map();
   let done = 0;
   for (const [index, data] of compressed) {
@@ -320,5 +326,45 @@ export async function readMat(bytes, source, { onProgress } = {}) {
   }
   const { variables, notes } = parseMatVariables(bytes, source, { inflate: (_, index) => inflated.get(index) });
   onProgress?.(1);
+  return matRecording(variables, { source, variant: 'v5', notes });
+}
+
+// A compressed variable is one miMATRIX element: its tag (the first 8 inflated bytes) tells the
+// inflated size (inflateZlib's sizeOf).
+const inflatedSize = (le) => (tag) => {
+  const view = new DataView(tag.buffer, tag.byteOffset, 8);
+  return view.getUint32(0, le) === MI.MATRIX ? 8 + view.getUint32(4, le) : undefined;
+};
+
+/**
+ * readMat of a File or Blob (the bytes also taken): the variables read one at a time (a
+ * compressed one inflated and parsed before the next is read), so that the file is never held
+ * whole (issue 49: a 200 MB file in at most twice its size). onProgress(fraction of the file read).
+ */
+export async function readMatBlob(blob, source, { onProgress } = {}) {
+  if (blob instanceof Uint8Array) return readMat(blob, source, { onProgress });
+  const read = (at, n) => blobBytes(blob, at, n);
+  const { le } = header(await read(0, 128), source);
+  const ctx = { source, le, index: 0 };
+  const variables = [], notes = [];
+  for (let pos = 128; pos < blob.size;) {
+    const tag = await read(pos, 8);
+    // Trailing zero padding after the last variable is not an element.
+    if (tag.length < 8 && tag.every((b) => b === 0)) break;
+    ctx.index++;
+    // The element's positions counted from its tag (at 0 of the view of its bytes).
+    const el = element(ctx, new DataView(tag.buffer, tag.byteOffset, tag.length), 0, blob.size - pos, `variable ${ctx.index} (byte ${pos})`);
+    const next = pos + (el.type === MI.COMPRESSED ? el.data + el.n : el.next);
+    if (el.type === MI.COMPRESSED || el.type === MI.MATRIX) {
+      // Read from the tag on: a variable's data keeps its alignment in the file (numbers() views doubles in place).
+      const bytes = await read(pos, 8 + el.n);
+      const inner = el.type === MI.COMPRESSED ? await inflateZlib(bytes.subarray(8), source, `variable ${ctx.index}`, { sizeOf: inflatedSize(le) }) : null;
+      elementVariables(ctx, new DataView(bytes.buffer, bytes.byteOffset, bytes.length), el, inner, variables, notes);
+    } else {
+      elementVariables(ctx, null, el, null, variables, notes);
+    }
+    onProgress?.(Math.min(1, next / blob.size));
+    pos = next;
+  }
   return matRecording(variables, { source, variant: 'v5', notes });
 }

@@ -12,6 +12,7 @@
 // WORKERFS and read in place (HDF5 reads the parts it needs); elsewhere (Node, the main thread) the
 // bytes become a file of h5wasm's in-memory file system without a copy (MEMFS owns them while read).
 // What becomes a channel, a parameter or a note is decided in mat-channels.js, as for MAT v5.
+import { blobBytes } from './blob-bytes.js';
 import { badInput, quoted } from './errors.js';
 import { MAX_INFLATED, ascii } from './mat.js';
 import { matRecording, variableName } from './mat-channels.js';
@@ -159,7 +160,7 @@ export async function readMat73(input, source, { onProgress } = {}) {
     } else {
       path = `${dir}/record.mat`;
       // canOwn: the in-memory file is the caller's bytes themselves (opened read-only), no copy.
-      FS.writeFile(path, isBlob(input) ? new Uint8Array(await input.arrayBuffer()) : input, { canOwn: true });
+      FS.writeFile(path, isBlob(input) ? await blobBytes(input) : input, { canOwn: true });
     }
     onProgress?.(0.1);
     try {

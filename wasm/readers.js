@@ -4,10 +4,10 @@
 // dialects) is the last entry: what no other entry recognises.
 import { looksLikeUff, parseUff } from './uff.js';
 import { uffRecording, uffRecordingToDataset } from './uff-recording.js';
-import { looksLikeMat5, readMat } from './mat.js';
+import { looksLikeMat5, readMatBlob } from './mat.js';
 import { looksLikeHdf5, looksLikeMat73, readMat73 } from './mat73.js';
-import { looksLikeTdms, readTdms } from './tdms.js';
-import { looksLikeWav, readWav } from './wav.js';
+import { looksLikeTdms, readTdmsBlob } from './tdms.js';
+import { looksLikeWav, readWavBlob } from './wav.js';
 
 import { readLvm } from './lvm.js';
 import { readText } from './text.js';
@@ -26,12 +26,12 @@ export const startsWith = (head, tag, offset = 0) => head.length >= offset + tag
  * blob?: true when read also takes the File or Blob itself (read in place in a worker)}.
  */
 export const READERS = [
-  { format: 'mat', recognise: looksLikeMat5, read: readMat },
+  { format: 'mat', recognise: looksLikeMat5, read: readMatBlob, blob: true },
   // MAT v7.3, and any HDF5 file: one that is not MATLAB's is refused in one line saying so.
   { format: 'mat', recognise: (head) => looksLikeMat73(head) || looksLikeHdf5(head), read: readMat73, blob: true },
   { format: 'uff', recognise: (head, name) => /\.(uff|unv)$/i.test(name) || looksLikeUff(head), read: (bytes, source, { onProgress } = {}) => uffRecording(parseUff(bytes, source, { onProgress }), source), toDataset: uffRecordingToDataset },
-  { format: 'wav', recognise: (head) => looksLikeWav(head), read: readWav },
-  { format: 'tdms', recognise: (head) => looksLikeTdms(head), read: readTdms },
+  { format: 'wav', recognise: (head) => looksLikeWav(head), read: readWavBlob, blob: true },
+  { format: 'tdms', recognise: (head) => looksLikeTdms(head), read: readTdmsBlob, blob: true },
   { format: 'lvm', recognise: (head) => startsWith(head, 'LabVIEW Measurement', head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0), read: readLvm },
   // Text: any other file; wasm/text.js finds its dialect and refuses binary data in one line.
   { format: 'text', recognise: () => true, read: readText },

@@ -7,6 +7,7 @@
 import { looksLikeUff } from './uff.js';
 import { SNIFF_BYTES, readerOf } from './readers.js';
 import { recordingToDataset } from './recording.js';
+import { blobBytes } from './blob-bytes.js';
 
 const isBlob = (source) => typeof Blob !== 'undefined' && source instanceof Blob;
 
@@ -16,7 +17,7 @@ export const isUffRecord = (name, head) => /\.(uff|unv)$/i.test(name) || looksLi
 // The bytes of a File or Blob (the first `count`, or all).
 async function bytesOf(source, count) {
   if (!isBlob(source)) return source;
-  return new Uint8Array(await (count === undefined ? source : source.slice(0, count)).arrayBuffer());
+  return blobBytes(source, 0, count);
 }
 
 // The factor of each column into SI: the unit of its kind (forceScale for inputs, outputScale for

@@ -11,7 +11,10 @@
 //                                  "group/channel"
 // @property {string} quantity      one of QUANTITIES: what the file states, else quantityOf(name, unit)
 // @property {string} unit          as the file states it ("N", "m/s^2", "V"); "" when it does not
-// @property {Float64Array} values  the samples (real parts of a complex record)
+// @property {Float64Array|Float32Array} values  the samples (real parts of a complex record);
+//                                  Float32Array where they are exactly single precision (WAV PCM up
+//                                  to 24 bits and float32, TDMS SGL and small integers): half the
+//                                  memory; recordingToDataset makes doubles of the chosen channels
 // @property {Float64Array} [imag]  imaginary parts of a complex record (FRF, spectrum)
 // @property {number} [h]           sample spacing stated by the file (s; Hz for a frequency axis)
 // @property {number} [start]       abscissa of the first sample (s or Hz), 0 when not stated

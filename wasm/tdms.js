@@ -12,6 +12,7 @@
 // Two passes: the first reads every lead-in and metadata block and counts each channel's values
 // from the bytes present (so every allocation is bounded by the file's size), the second fills one
 // Float64Array per channel. Pure ES module: runs in Node and a worker.
+import { blobBytes } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
 import { quantityOf } from './recording.js';
 import { scaledValues, scalingOf } from './tdms-scaling.js';
@@ -79,17 +80,18 @@ export function pathNames(path) {
 
 // A bounded reader of one segment's metadata: every read checks the bytes left before it reads.
 class Meta {
-  constructor(view, at, end, little, fail) {
-    Object.assign(this, { view, at, end, little, fail });
+  // view: the metadata's bytes, whose first is byte `base` of the file; at, end: bytes of the file.
+  constructor(view, at, end, little, fail, base = 0) {
+    Object.assign(this, { view, at, end, little, fail, base });
   }
   need(n, what) {
     if (n > this.end - this.at) this.fail(`${what} needs ${n} bytes at byte ${this.at} but the metadata ends at byte ${this.end}`);
   }
-  u8(what) { this.need(1, what); return this.view.getUint8(this.at++); }
-  u32(what) { this.need(4, what); const x = this.view.getUint32(this.at, this.little); this.at += 4; return x; }
+  u8(what) { this.need(1, what); return this.view.getUint8(this.at++ - this.base); }
+  u32(what) { this.need(4, what); const x = this.view.getUint32(this.at - this.base, this.little); this.at += 4; return x; }
   u64(what) {
     this.need(8, what);
-    const x = this.view.getBigUint64(this.at, this.little);
+    const x = this.view.getBigUint64(this.at - this.base, this.little);
     this.at += 8;
     if (x > BigInt(MAX_SAFE)) this.fail(`${what} is ${x}, beyond any file`);
     return Number(x);
@@ -97,7 +99,7 @@ class Meta {
   string(what) {
     const n = this.u32(`the length of ${what}`);
     this.need(n, what);
-    const s = utf8.decode(new Uint8Array(this.view.buffer, this.view.byteOffset + this.at, n));
+    const s = utf8.decode(new Uint8Array(this.view.buffer, this.view.byteOffset + this.at - this.base, n));
     this.at += n;
     return s;
   }
@@ -120,7 +122,7 @@ const isoTime = ({ seconds, fraction }) => {
 function propertyValue(m, type, what) {
   switch (type) {
     case TYPE_STRING: return m.string(what);
-    case TYPE_TIMESTAMP: { m.need(16, what); const t = timestampAt(m.view, m.at, m.little); m.at += 16; return isoTime(t); }
+    case TYPE_TIMESTAMP: { m.need(16, what); const t = timestampAt(m.view, m.at - m.base, m.little); m.at += 16; return isoTime(t); }
     case 0x21: return m.u8(what) !== 0;
     case TYPE_VOID: return null;
     default: {
@@ -128,7 +130,7 @@ function propertyValue(m, type, what) {
       if (!t || !t.size || type === TYPE_DAQMX) m.fail(`${what} has data type 0x${type.toString(16)}, which is not a TDMS property type that is read`);
       m.need(t.size, what);
       const part = type === 0x08000c ? 9 : 10;
-      const x = t.complex ? `${valueAt(m.view, m.at, part, m.little)}+${valueAt(m.view, m.at + t.size / 2, part, m.little)}i` : valueAt(m.view, m.at, type, m.little);
+      const x = t.complex ? `${valueAt(m.view, m.at - m.base, part, m.little)}+${valueAt(m.view, m.at - m.base + t.size / 2, part, m.little)}i` : valueAt(m.view, m.at - m.base, type, m.little);
       m.at += t.size;
       return x;
     }
@@ -280,7 +282,76 @@ function finalChunk(seg, rest, cut) {
  */
 export function readTdms(bytes, source = 'file', { onProgress } = {}) {
   if (!(bytes instanceof Uint8Array)) throw bad(source, 'a TDMS file must be given as bytes');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const scan = scanTdms(bytes.length, source);
+  let step = scan.next();
+  while (!step.done) step = scan.next(bytes.subarray(step.value[0], step.value[0] + step.value[1]));
+  const view = viewOf(bytes), { notes, segments } = step.value;
+  const { channels, parameters, targets } = channelTargets({ ...step.value, source });
+  const report = segmentProgress(onProgress, bytes.length);
+  for (const seg of segments) {
+    const fillChunk = chunkFiller(targets, seg);
+    for (let c = 0; c < seg.chunks + (seg.last ? 1 : 0); c++) fillChunk(view, 0, c);
+    report(seg);
+  }
+  onProgress?.(1);
+  return recordingOf(source, notes, channels, parameters);
+}
+
+// Raw data read from a Blob at once: whole chunks of a segment up to BLOCK_BYTES; the lead-ins and
+// metadata SCAN_BYTES at a time.
+const BLOCK_BYTES = 1 << 22, SCAN_BYTES = 1 << 16;
+
+/**
+ * readTdms of a File or Blob (the bytes also taken): the lead-ins and metadata read segment by
+ * segment, then the raw data a few chunks (about 4 MB) at a time straight into the channels'
+ * arrays, so that the file is never held whole (issue 49: a 200 MB file in at most twice its size).
+ */
+export async function readTdmsBlob(blob, source = 'file', { onProgress } = {}) {
+  if (blob instanceof Uint8Array) return readTdms(blob, source, { onProgress });
+  const read = (at, n) => blobBytes(blob, at, n);
+  // The lead-ins and metadata through a window of SCAN_BYTES: a file of many small segments takes
+  // one read per window, not two per segment.
+  let window = new Uint8Array(0), windowAt = 0;
+  const scanRead = async (at, n) => {
+    if (at < windowAt || at + n > windowAt + window.length) {
+      if (n > SCAN_BYTES) return read(at, n);
+      window = await read(at, SCAN_BYTES);
+      windowAt = at;
+    }
+    return window.subarray(at - windowAt, at - windowAt + n);
+  };
+  const scan = scanTdms(blob.size, source);
+  let step = scan.next();
+  while (!step.done) step = scan.next(await scanRead(...step.value));
+  const { notes, segments } = step.value;
+  const { channels, parameters, targets } = channelTargets({ ...step.value, source });
+  const report = segmentProgress(onProgress, blob.size);
+  for (const seg of segments) {
+    const fillChunk = chunkFiller(targets, seg);
+    const chunks = seg.chunks + (seg.last ? 1 : 0);
+    const perRead = Math.max(1, Math.floor(BLOCK_BYTES / seg.chunkSize));
+    if (seg.chunkSize > BLOCK_BYTES && !seg.buffers && !seg.interleaved && seg.objects.every((o) => TYPES.get(o.type).size)) {
+      await readLargeChunks(seg, targets, read);
+      report(seg);
+      continue;
+    }
+    for (let c0 = 0; c0 < chunks; c0 += perRead) {
+      const c1 = Math.min(chunks, c0 + perRead);
+      const from = seg.dataAt + c0 * seg.chunkSize, to = Math.min(seg.end, seg.dataAt + c1 * seg.chunkSize);
+      const view = viewOf(await read(from, to - from));
+      for (let c = c0; c < c1; c++) fillChunk(view, from, c);
+    }
+    report(seg);
+  }
+  onProgress?.(1);
+  return recordingOf(source, notes, channels, parameters);
+}
+
+const viewOf = (b) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+
+// The first pass over a file of `fileBytes` bytes: every lead-in and metadata block, asked for as
+// `yield [byte, length]` (answered with those bytes), into {notes, objects, segments}.
+function* scanTdms(fileBytes, source) {
   const notes = [];
   const objects = new Map();  // path → {path, props: Map, count, type, complex}
   const lastIndex = new Map();  // path → its most recent segment object
@@ -295,35 +366,36 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
     return o;
   };
 
-  for (let k = 1; pos < bytes.length; k++) {
+  for (let k = 1; pos < fileBytes; k++) {
     const here = `segment ${k} (byte ${pos})`;
     const fail = (message) => { throw bad(source, `${here}: ${message}`); };
-    if (bytes.length - pos < LEAD_IN) {
-      if (k === 1) fail(`the file is ${bytes.length} bytes long, too short for a TDMS lead-in (28 bytes)`);
-      notes.push(`The last ${bytes.length - pos} bytes (from byte ${pos}) are a cut lead-in of a segment and were left out.`);
+    if (fileBytes - pos < LEAD_IN) {
+      if (k === 1) fail(`the file is ${fileBytes} bytes long, too short for a TDMS lead-in (28 bytes)`);
+      notes.push(`The last ${fileBytes - pos} bytes (from byte ${pos}) are a cut lead-in of a segment and were left out.`);
       break;
     }
-    const tag = String.fromCharCode(...bytes.subarray(pos, pos + 4));
+    const lead = viewOf(yield [pos, LEAD_IN]);
+    const tag = String.fromCharCode(lead.getUint8(0), lead.getUint8(1), lead.getUint8(2), lead.getUint8(3));
     if (tag === 'TDSh' && k === 1) fail('this is a TDMS index file (.tdms_index), which holds no data: give the .tdms file beside it');
     if (tag !== 'TDSm') fail(`does not start with the tag 'TDSm' (found ${JSON.stringify(tag).slice(1, -1)}${k === 1 ? ': not a TDMS file' : ': the previous segment\'s next-segment offset is wrong or the file is damaged'})`);
-    const toc = view.getUint32(pos + 4, true);
+    const toc = lead.getUint32(4, true);
     const little = !(toc & TOC_BIG_ENDIAN);
-    const v = view.getUint32(pos + 8, little);
+    const v = lead.getUint32(8, little);
     if (version === null) {
       version = v;
       if (v !== 4712 && v !== 4713) notes.push(`The file states version ${v}, not 4712 or 4713 (TDMS 1.0 and 2.0): read as TDMS 2.0.`);
     }
-    const nextBig = view.getBigUint64(pos + 12, little), rawBig = view.getBigUint64(pos + 20, little);
+    const nextBig = lead.getBigUint64(12, little), rawBig = lead.getBigUint64(20, little);
     const leadEnd = pos + LEAD_IN;
     let end, cut = false;
     if (nextBig === 0xffffffffffffffffn) {
-      end = bytes.length;
+      end = fileBytes;
       cut = true;
       notes.push(`${here} has no length (next-segment offset 0xFFFFFFFFFFFFFFFF: the writer stopped before it finished the file): read to the end of the file.`);
-    } else if (nextBig > BigInt(bytes.length - leadEnd)) {
-      end = bytes.length;
+    } else if (nextBig > BigInt(fileBytes - leadEnd)) {
+      end = fileBytes;
       cut = true;
-      notes.push(`${here} declares ${nextBig} bytes after its lead-in but the file ends ${bytes.length - leadEnd} bytes after it (the file is cut short): read what is there.`);
+      notes.push(`${here} declares ${nextBig} bytes after its lead-in but the file ends ${fileBytes - leadEnd} bytes after it (the file is cut short): read what is there.`);
     } else {
       end = leadEnd + Number(nextBig);
     }
@@ -334,7 +406,7 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
     const dataAt = leadEnd + Number(rawBig);
 
     if (toc & TOC_META) {
-      const m = new Meta(view, leadEnd, dataAt, little, fail);
+      const m = new Meta(viewOf(yield [leadEnd, dataAt - leadEnd]), leadEnd, dataAt, little, fail, leadEnd);
       const count = m.u32('the number of objects');
       m.need(count * 12, `${count} objects`);
       // The list is changed in place (a segment that lists a few objects costs those few, not the
@@ -410,24 +482,26 @@ export function readTdms(bytes, source = 'file', { onProgress } = {}) {
       }
       // Checked as the values add up (each object of a segment adds at least one): the work of
       // this pass and the next stays within a multiple of the file's size.
-      if (values > MAX_VALUES_PER_BYTE * bytes.length + 1024) {
-        fail(`its objects declare ${values} values up to here in a file of ${bytes.length} bytes, more than ${MAX_VALUES_PER_BYTE} a byte (DAQmx channels reading the same bytes): not read`);
+      if (values > MAX_VALUES_PER_BYTE * fileBytes + 1024) {
+        fail(`its objects declare ${values} values up to here in a file of ${fileBytes} bytes, more than ${MAX_VALUES_PER_BYTE} a byte (DAQmx channels reading the same bytes): not read`);
       }
       segments.push(seg);
     }
     pos = end;
     if (cut) break;
   }
-  return buildRecording({ view, source, notes, objects, segments, onProgress, total: bytes.length });
+  return { notes, objects, segments };
 }
 
 // Properties of an object as plain {name: value}.
 const propsOf = (o) => (o ? Object.fromEntries(o.props) : {});
 
-// The second pass: every channel's values filled segment by segment, scaled, as a Recording.
-function buildRecording({ view, source, notes, objects, segments, onProgress, total }) {
+// The second pass, before any value is read: each channel's arrays ({channels, parameters,
+// targets: path → {values, imag?, t0?, scalers?: Map id → {values}}}), values of single precision
+// and integers of up to 16 bits in a Float32Array (exact, half the memory of doubles).
+function channelTargets({ source, notes, objects }) {
   const parameters = {};
-  const targets = new Map();  // path → {values, imag?, t0?, scalers?: Map id → Float64Array}
+  const targets = new Map();
   const channels = [];
   const root = objects.get('/');
   for (const o of objects.values()) {
@@ -443,47 +517,79 @@ function buildRecording({ view, source, notes, objects, segments, onProgress, to
     const group = objects.get(`/'${names[0].replaceAll('\'', '\'\'')}'`);
     const scaling = scalingOf([propsOf(o), propsOf(group), propsOf(root)], o.type === TYPE_DAQMX);
     if (scaling.refused) { notes.push(`Channel ${quoted(label)}: ${scaling.refused}: left out.`); continue; }
-    const allocate = () => {
+    const allocate = (Type = Float64Array) => {
       try {
-        return new Float64Array(o.count);
+        return new Type(o.count);
       } catch {
         throw bad(source, `channel ${quoted(label)}: its ${o.count} values do not fit in memory here`);
       }
     };
-    const target = { values: allocate(), filled: 0 };
+    const target = { values: allocate(SINGLE_TYPES.has(o.type) ? Float32Array : Float64Array), filled: 0 };
     if (TYPES.get(o.type).complex) target.imag = allocate();
     if (o.type === TYPE_DAQMX) target.scalers = new Map([...scaling.scalerIds].map((id) => [id, { values: allocate(), filled: 0 }]));
     targets.set(o.path, target);
     channels.push({ object: o, names, label, scaling, target });
   }
 
-  let lastReport = 0;
-  for (const seg of segments) {
-    for (let c = 0; c < seg.chunks + (seg.last ? 1 : 0); c++) {
-      const at = seg.dataAt + c * seg.chunkSize;
-      const countOf = (o) => (c === seg.chunks ? seg.last.get(o.path) ?? 0 : o.n);
-      if (seg.buffers) readDaqmxChunk(view, seg, at, countOf, targets);
-      else if (seg.interleaved) {
-        const row = seg.objects.reduce((s, o) => s + TYPES.get(o.type).size, 0);
-        let column = at;
-        for (const o of seg.objects) {
-          const target = targets.get(o.path), n = countOf(o);
-          if (target) { fill(view, column, row, n, o.type, seg.little, target, target.filled); target.filled += n; }
-          column += TYPES.get(o.type).size;
-        }
-      } else {
-        let p = at;
-        for (const o of seg.objects) {
-          const target = targets.get(o.path), n = countOf(o), size = TYPES.get(o.type).size;
-          if (target) { fill(view, p, size, n, o.type, seg.little, target, target.filled); target.filled += n; }
-          p += size ? n * size : o.bytes;
-        }
+  return { channels, parameters, targets };
+}
+
+// Types whose values a Float32Array holds exactly: I8, I16, U8, U16, SGL, SGL with unit, Boolean.
+const SINGLE_TYPES = new Set([1, 2, 5, 6, 9, 0x19, 0x21]);
+
+// The filler of segment seg's chunks: fillChunk(view, base, c) reads chunk c into the targets from
+// `view`, which holds the file's bytes from byte `base` (the whole file, or a block of chunks).
+function chunkFiller(targets, seg) {
+  return (view, base, c) => {
+    const at = seg.dataAt + c * seg.chunkSize - base;
+    const countOf = (o) => (c === seg.chunks ? seg.last.get(o.path) ?? 0 : o.n);
+    if (seg.buffers) readDaqmxChunk(view, seg, at, countOf, targets);
+    else if (seg.interleaved) {
+      const row = seg.objects.reduce((s, o) => s + TYPES.get(o.type).size, 0);
+      let column = at;
+      for (const o of seg.objects) {
+        const target = targets.get(o.path), n = countOf(o);
+        if (target) { fill(view, column, row, n, o.type, seg.little, target, target.filled); target.filled += n; }
+        column += TYPES.get(o.type).size;
+      }
+    } else {
+      let p = at;
+      for (const o of seg.objects) {
+        const target = targets.get(o.path), n = countOf(o), size = TYPES.get(o.type).size;
+        if (target) { fill(view, p, size, n, o.type, seg.little, target, target.filled); target.filled += n; }
+        p += size ? n * size : o.bytes;
       }
     }
-    if (seg.end - lastReport > 1 << 22) { onProgress?.(seg.end / total); lastReport = seg.end; }
-  }
-  onProgress?.(1);
+  };
+}
 
+// The chunks of a segment larger than BLOCK_BYTES (a file written at once is one segment of one
+// chunk), its channels one after the other (not interleaved, not DAQmx, values of fixed size):
+// each channel's values read BLOCK_BYTES at a time. read(byte, length) -> a promise of the bytes.
+async function readLargeChunks(seg, targets, read) {
+  for (let c = 0; c < seg.chunks + (seg.last ? 1 : 0); c++) {
+    let p = seg.dataAt + c * seg.chunkSize;
+    for (const o of seg.objects) {
+      const n = c === seg.chunks ? seg.last.get(o.path) ?? 0 : o.n, size = TYPES.get(o.type).size;
+      const target = targets.get(o.path), per = Math.max(1, Math.floor(BLOCK_BYTES / size));
+      for (let i = 0; target && i < n; i += per) {
+        const k = Math.min(per, n - i);
+        fill(viewOf(await read(p + i * size, k * size)), 0, size, k, o.type, seg.little, target, target.filled);
+        target.filled += k;
+      }
+      p += n * size;
+    }
+  }
+}
+
+// onProgress(fraction) after a segment ends, at most every 4 MB of a file of `total` bytes.
+function segmentProgress(onProgress, total) {
+  let last = 0;
+  return (seg) => { if (seg.end - last > 1 << 22) { onProgress?.(seg.end / total); last = seg.end; } };
+}
+
+// The Recording of the filled channels, scaled; non-finite values refused.
+function recordingOf(source, notes, channels, parameters) {
   const out = [];
   for (const { object, names, label, scaling, target } of channels) {
     let values = target.values;

@@ -10,6 +10,7 @@
 // sample of a B-byte container divided by 2^(8B-1) (8-bit samples are unsigned: (x-128)/128);
 // float samples as stored. The unit is '' (the file does not say what the volts mean).
 // Pure ES module: runs in Node and a worker.
+import { blobBytes } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
 
 const bad = (source, message) => new MechidError('bad-input', `${quoted(source, 80)}: ${message}`);
@@ -37,9 +38,10 @@ function chunkName(bytes, at) {
   return /^[\x20-\x7e]{4}$/.test(id) ? `'${id}'` : `0x${Array.from(bytes.subarray(at, at + 4), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** The format chunk's fields: {code (1 PCM, 3 float), channels, rate, blockAlign, bits, validBits}. */
-function readFormat(view, at, size, source) {
-  const where = `chunk 'fmt ' at byte ${at - 8}`;
+/** The format chunk's fields (`view` its body, `chunkAt` the chunk's byte in the file): {code (1 PCM, 3 float), channels, rate, blockAlign, bits, validBits}. */
+function readFormat(view, chunkAt, size, source) {
+  const where = `chunk 'fmt ' at byte ${chunkAt}`;
+  const at = 0;
   if (size < 16) throw bad(source, `${where} is ${size} bytes long; a WAVE format chunk holds at least 16`);
   let code = view.getUint16(at, true);
   const channels = view.getUint16(at + 2, true), rate = view.getUint32(at + 4, true);
@@ -88,47 +90,48 @@ function fillColumn(view, { code, container }, column, start, stop, p, step) {
 
 const variantOf = ({ code, container }) => (code === FORMAT_FLOAT ? `float${8 * container}` : `pcm${8 * container}`);
 
-/**
- * The Recording of a WAVE file's bytes named `source`: channels 'channel 1'..'channel n' (quantity
- * 'other', unit '', fractions of full scale), h = 1 / sample rate, parameters.sampleRate. A data
- * chunk whose size is 0, 0xFFFFFFFF or beyond the end of the file (a recorder that was stopped
- * before it wrote the size) is read to the end of the file, with a note. onProgress(fraction).
- */
-export function readWav(bytes, source = 'file', { onProgress } = {}) {
-  if (!(bytes instanceof Uint8Array)) throw bad(source, 'a WAVE file must be given as bytes');
-  if (bytes.length < 12) throw bad(source, `is ${bytes.length} bytes long: too short for a WAVE header (12 bytes)`);
-  if (!looksLikeWav(bytes)) throw bad(source, `does not start with a RIFF/RF64 header of form WAVE (found ${chunkName(bytes, 0)} … ${chunkName(bytes, 8)})`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const rf64 = ascii(bytes, 0, 4) !== 'RIFF';
+// Thrown by a blob's chunk reader when the bytes asked for are not read yet (readWavBlob reads
+// them and walks the chunks again).
+class NotRead { constructor(at, n) { this.at = at; this.n = n; } }
+
+// The chunks of a WAVE file of `total` bytes up to its data chunk, each read by bytesAt(offset, n):
+// {format, data: {at, frames}, notes}. Sizes are checked against `total` before anything is read.
+function wavLayout(total, bytesAt, source) {
+  if (total < 12) throw bad(source, `is ${total} bytes long: too short for a WAVE header (12 bytes)`);
+  const head = bytesAt(0, 12);
+  if (!looksLikeWav(head)) throw bad(source, `does not start with a RIFF/RF64 header of form WAVE (found ${chunkName(head, 0)} … ${chunkName(head, 8)})`);
+  const rf64 = ascii(head, 0, 4) !== 'RIFF';
   const notes = [];
   let format = null, ds64Data = null, data = null;
   let at = 12;
-  while (at + 8 <= bytes.length) {
-    const id = ascii(bytes, at, 4);
-    let size = view.getUint32(at + 4, true);
+  while (at + 8 <= total) {
+    const header = bytesAt(at, 8);
+    const id = ascii(header, 0, 4);
+    let size = new DataView(header.buffer, header.byteOffset, 8).getUint32(4, true);
     const body = at + 8;
     if (id === 'data') {
       if (rf64 && size === 0xffffffff && ds64Data !== null) size = ds64Data;
       data = { at: body, size };
       break;
     }
-    if (body + size > bytes.length) {
-      throw bad(source, `chunk ${chunkName(bytes, at)} at byte ${at} declares ${size} bytes, but the file ends ${bytes.length - body} bytes after its header: the file is cut short`);
+    if (body + size > total) {
+      throw bad(source, `chunk ${chunkName(header, 0)} at byte ${at} declares ${size} bytes, but the file ends ${total - body} bytes after its header: the file is cut short`);
     }
     if (id === 'fmt ') {
       if (format) throw bad(source, `a second chunk 'fmt ' at byte ${at}: the file has two formats`);
-      format = readFormat(view, body, size, source);
+      format = readFormat(viewOf(bytesAt(body, Math.min(size, 40))), at, size, source);
     } else if (id === 'ds64') {
       if (size < 24) throw bad(source, `chunk 'ds64' at byte ${at} is ${size} bytes long; it holds at least 24`);
-      const high = view.getUint32(body + 12, true);
-      ds64Data = high >= 2 ** 21 ? Infinity : high * 2 ** 32 + view.getUint32(body + 8, true);
+      const ds64 = viewOf(bytesAt(body, 16));
+      const high = ds64.getUint32(12, true);
+      ds64Data = high >= 2 ** 21 ? Infinity : high * 2 ** 32 + ds64.getUint32(8, true);
     }
     at = body + size + (size & 1);  // chunks are padded to an even size
   }
   if (!format) throw bad(source, data ? `chunk 'data' at byte ${data.at - 8} comes before any 'fmt ' chunk: the format of the samples is not stated` : 'has no \'fmt \' chunk: the format of the samples is not stated');
   if (!data) throw bad(source, 'has no \'data\' chunk: no samples');
 
-  const available = bytes.length - data.at;
+  const available = total - data.at;
   let dataBytes = data.size;
   if (data.size === 0 || data.size === 0xffffffff || data.size > available) {
     if (available === 0) throw bad(source, `chunk 'data' at byte ${data.at - 8} holds no samples`);
@@ -139,17 +142,35 @@ export function readWav(bytes, source = 'file', { onProgress } = {}) {
   const rest = dataBytes - frames * format.blockAlign;
   if (rest) notes.push(`The last ${rest} bytes of the data chunk are not a whole frame of ${format.blockAlign} bytes and were left out.`);
   if (frames === 0) throw bad(source, `chunk 'data' at byte ${data.at - 8} holds ${dataBytes} bytes, less than one frame of ${format.blockAlign} bytes`);
+  return { format, data: { at: data.at, frames }, notes };
+}
 
-  const { channels: count, blockAlign, container } = format;
-  const columns = Array.from({ length: count }, () => new Float64Array(frames));
-  const framesPerStep = Math.max(1, Math.floor(PROGRESS_BYTES / blockAlign));
-  for (let start = 0; start < frames; start += framesPerStep) {
-    const stop = Math.min(frames, start + framesPerStep);
-    for (let c = 0; c < count; c++) fillColumn(view, format, columns[c], start, stop, data.at + start * blockAlign + c * container, blockAlign);
-    onProgress?.(stop / frames);
-  }
+const viewOf = (b) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+
+// The samples' array type: single precision holds PCM of up to 24 bits (an integer below 2^23
+// over a power of two) and float32 samples exactly, in half the memory of doubles; PCM32 and
+// float64 samples need doubles. recordingToDataset turns the chosen channels into doubles.
+const sampleArray = ({ code, container }) => ((code === FORMAT_PCM && container < 4) || (code === FORMAT_FLOAT && container === 4) ? Float32Array : Float64Array);
+
+// The channels' arrays of a layout, filled block by block by readWav and readWavBlob.
+const columnsOf = ({ format, data }) => Array.from({ length: format.channels }, () => new (sampleArray(format))(data.frames));
+
+// Frames [start, stop) of every channel from `view`, whose byte `base` is frame start's first byte.
+function fillFrames({ format }, columns, view, base, start, stop) {
+  for (let c = 0; c < format.channels; c++) fillColumn(view, format, columns[c], start, stop, base + c * format.container, format.blockAlign);
+}
+
+// The blocks of frames read between two progress calls: [start, stop) pairs.
+function* blocks({ format, data }) {
+  const framesPerStep = Math.max(1, Math.floor(PROGRESS_BYTES / format.blockAlign));
+  for (let start = 0; start < data.frames; start += framesPerStep) yield [start, Math.min(data.frames, start + framesPerStep)];
+}
+
+// The Recording of filled channels: non-finite float samples refused, naming channel, frame, byte.
+function wavRecording({ format, data, notes }, columns, source) {
+  const { blockAlign, container } = format;
   if (format.code === FORMAT_FLOAT) {
-    for (let c = 0; c < count; c++) {
+    for (let c = 0; c < format.channels; c++) {
       const i = firstNonFinite(columns[c]);
       if (i >= 0) throw bad(source, `channel ${c + 1}, frame ${i + 1} (byte ${data.at + i * blockAlign + c * container}) is ${columns[c][i]}: the recording holds a non-finite sample`);
     }
@@ -163,4 +184,62 @@ export function readWav(bytes, source = 'file', { onProgress } = {}) {
     notes,
     where: (i) => `frame ${i + 1}`,
   };
+}
+
+/**
+ * The Recording of a WAVE file's bytes named `source`: channels 'channel 1'..'channel n' (quantity
+ * 'other', unit '', fractions of full scale; Float32Array values for PCM of up to 24 bits and
+ * float32, else Float64Array), h = 1 / sample rate, parameters.sampleRate. A data chunk whose size
+ * is 0, 0xFFFFFFFF or beyond the end of the file (a recorder that was stopped before it wrote the
+ * size) is read to the end of the file, with a note. onProgress(fraction).
+ */
+export function readWav(bytes, source = 'file', { onProgress } = {}) {
+  if (!(bytes instanceof Uint8Array)) throw bad(source, 'a WAVE file must be given as bytes');
+  const layout = wavLayout(bytes.length, (at, n) => bytes.subarray(at, at + n), source);
+  const columns = columnsOf(layout);
+  const view = viewOf(bytes);
+  for (const [start, stop] of blocks(layout)) {
+    fillFrames(layout, columns, view, layout.data.at + start * layout.format.blockAlign, start, stop);
+    onProgress?.(stop / layout.data.frames);
+  }
+  return wavRecording(layout, columns, source);
+}
+
+// Bytes of a Blob read at once for its chunk headers (the chunks before the data are small).
+const HEAD_BYTES = 1 << 16;
+
+/**
+ * readWav of a File or Blob (the bytes also taken): the data chunk read in blocks of 4 MB
+ * straight into the channels' arrays, so that the file is never held whole (issue 49: a 200 MB
+ * file in at most twice its size).
+ */
+export async function readWavBlob(blob, source = 'file', { onProgress } = {}) {
+  if (blob instanceof Uint8Array) return readWav(blob, source, { onProgress });
+  const read = (at, n) => blobBytes(blob, at, n);
+  const head = await read(0, HEAD_BYTES);
+  const more = new Map();  // 'at n' -> bytes beyond the head, read when the walk asked for them
+  const bytesAt = (at, n) => {
+    if (at + n <= head.length) return head.subarray(at, at + n);
+    const got = more.get(`${at} ${n}`);
+    if (got) return got;
+    throw new NotRead(at, n);
+  };
+  let layout;
+  for (;;) {
+    try {
+      layout = wavLayout(blob.size, bytesAt, source);
+      break;
+    } catch (e) {
+      if (!(e instanceof NotRead)) throw e;
+      more.set(`${e.at} ${e.n}`, await read(e.at, e.n));
+    }
+  }
+  const columns = columnsOf(layout);
+  const { blockAlign } = layout.format;
+  for (const [start, stop] of blocks(layout)) {
+    const block = await read(layout.data.at + start * blockAlign, (stop - start) * blockAlign);
+    fillFrames(layout, columns, viewOf(block), 0, start, stop);
+    onProgress?.(stop / layout.data.frames);
+  }
+  return wavRecording(layout, columns, source);
 }

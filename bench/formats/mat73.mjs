@@ -1,10 +1,10 @@
 // MAT v7.3 (HDF5 with MATLAB's 512-byte header) for bench/formats.mjs: written with h5wasm into
 // its in-memory file system, the MAT header put before it (HDF5 finds its superblock at byte 512);
 // read by wasm/mat73.js (h5wasm), in Node from a copy of the bytes in h5wasm's in-memory files.
-import { writeFileSync } from 'node:fs';
+import { openAsBlob, writeFileSync } from 'node:fs';
 import h5wasm from 'h5wasm';
 import { readRecording } from '../../wasm/record.js';
-import { bytesOf, channel, header } from './lib/mat-write.mjs';
+import { channel, header } from './lib/mat-write.mjs';
 
 export const name = 'MAT v7.3 (HDF5)';
 
@@ -27,4 +27,5 @@ export async function make(path, bytes, count = 4) {
   writeFileSync(path, body, { flag: 'a' });
 }
 
-export const read = (path) => readRecording(bytesOf(path), path);
+// Read as the CLI and the page read it: a Blob (the MAT v5/v7 reader reads it a variable at a time).
+export const read = async (path) => readRecording(await openAsBlob(path), path);

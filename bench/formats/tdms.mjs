@@ -2,8 +2,8 @@
 // on a file of about 200 MB): as LabVIEW streams a DAQ task, a first segment with the metadata of
 // two DBL channels (force, acceleration) and then segments of raw data only (kTocRawData: the
 // same objects), each of 2^16 values per channel, written one segment at a time.
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { readTdms } from '../../wasm/tdms.js';
+import { closeSync, openAsBlob, openSync, writeSync } from 'node:fs';
+import { readRecording } from '../../wasm/record.js';
 
 export const name = 'tdms';
 
@@ -13,7 +13,7 @@ const utf8 = (s) => new TextEncoder().encode(s);
 
 // The metadata of the first segment: the file, the group, each channel's DBL raw data index and its
 // unit_string, wf_increment.
-function metadata() {
+function metadata(perSegment) {
   const parts = [];
   const u32 = (x) => { const b = new Uint8Array(4); new DataView(b.buffer).setUint32(0, x, true); parts.push(b); };
   const u64 = (x) => { const b = new Uint8Array(8); new DataView(b.buffer).setBigUint64(0, BigInt(x), true); parts.push(b); };
@@ -23,7 +23,7 @@ function metadata() {
   str('/'); u32(0xffffffff); u32(0);
   str("/'Rig'"); u32(0xffffffff); u32(0);
   CHANNELS.forEach((c, k) => {
-    str(`/'Rig'/'${c}'`); u32(20); u32(10); u32(1); u64(PER_SEGMENT);
+    str(`/'Rig'/'${c}'`); u32(20); u32(10); u32(1); u64(perSegment);
     u32(2); str('unit_string'); u32(0x20); str(k ? 'm/s^2' : 'N'); str('wf_increment'); u32(10); f64(H);
   });
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -39,18 +39,18 @@ function leadIn(toc, meta, raw) {
   return new Uint8Array(b.buffer);
 }
 
-/** Writes a TDMS file of about `bytes` bytes at `path`. */
-export function make(path, bytes) {
-  const meta = metadata(), raw = PER_SEGMENT * 8 * CHANNELS.length;
+/** Writes a TDMS file of about `bytes` bytes at `path` (at least one segment of perSegment values a channel). */
+export function make(path, bytes, { perSegment = PER_SEGMENT } = {}) {
+  const meta = metadata(perSegment), raw = perSegment * 8 * CHANNELS.length;
   const segments = Math.max(1, Math.round(bytes / (raw + 28)));
   const fd = openSync(path, 'w');
   try {
-    const values = new Float64Array(PER_SEGMENT * CHANNELS.length);
+    const values = new Float64Array(perSegment * CHANNELS.length);
     for (let s = 0; s < segments; s++) {
-      for (let i = 0; i < PER_SEGMENT; i++) {
-        const t = (s * PER_SEGMENT + i) * H;
+      for (let i = 0; i < perSegment; i++) {
+        const t = (s * perSegment + i) * H;
         values[i] = 10 * Math.sin(2 * Math.PI * 31 * t);
-        values[PER_SEGMENT + i] = 2 * Math.sin(2 * Math.PI * 31 * t - 0.7);
+        values[perSegment + i] = 2 * Math.sin(2 * Math.PI * 31 * t - 0.7);
       }
       writeSync(fd, s === 0 ? leadIn(0b1110, meta.length, raw) : leadIn(0b1000, 0, raw));
       if (s === 0) writeSync(fd, meta);
@@ -61,8 +61,5 @@ export function make(path, bytes) {
   }
 }
 
-/** The Recording of the file, read with readTdms. */
-export function read(path) {
-  const b = readFileSync(path);  // a Buffer: viewed, not copied
-  return readTdms(new Uint8Array(b.buffer, b.byteOffset, b.length), path);
-}
+/** The Recording of the file as the CLI and the page read it: a Blob, read in parts. */
+export const read = async (path) => readRecording(await openAsBlob(path), path);

@@ -1,8 +1,8 @@
 // Benchmark module of the WAVE reader (bench/formats.mjs times read() in MB/s and its peak memory
 // on a file of about 200 MB): a two-channel 16-bit PCM recording at 48 kHz (a sound card's
 // force and response), written in blocks so that make() holds one block at a time.
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { readWav } from '../../wasm/wav.js';
+import { closeSync, openAsBlob, openSync, writeSync } from 'node:fs';
+import { readRecording } from '../../wasm/record.js';
 
 export const name = 'wav';
 
@@ -36,8 +36,5 @@ export function make(path, bytes) {
   }
 }
 
-/** The Recording of the file, read with readWav. */
-export function read(path) {
-  const b = readFileSync(path);  // a Buffer: viewed, not copied
-  return readWav(new Uint8Array(b.buffer, b.byteOffset, b.length), path);
-}
+/** The Recording of the file as the CLI and the page read it: a Blob, read in parts. */
+export const read = async (path) => readRecording(await openAsBlob(path), path);

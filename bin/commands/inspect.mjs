@@ -3,7 +3,8 @@
 // range, a MAT file's scalars, a universal file's datasets and geometry, and what was skipped.
 import { readRecording } from '../../wasm/record.js';
 import { inspectRecording } from '../../wasm/recording.js';
-import { readBytes, writeJson } from '../io.mjs';
+import { writeJson } from '../io.mjs';
+import { readDataFile } from '../data-file.mjs';
 import { pick, requireOption } from '../options.mjs';
 
 export const name = 'inspect';
@@ -16,6 +17,6 @@ export const usage = { required: ['data'], help: ['JSON {format, channels: [{nam
 
 export async function run(o) {
   const path = requireOption(o, 'data', name);
-  const bytes = readBytes(path, 'data file');
-  writeJson(inspectRecording(await readRecording(bytes, path)), o.out);
+  const { blob } = await readDataFile(path, 'data file');
+  writeJson(inspectRecording(await readRecording(blob, path)), o.out);
 }

@@ -3,14 +3,8 @@
 // one miMATRIX per variable: array flags, dimensions, name, real part), each variable optionally
 // zlib-compressed as MAT v7 writes it (miCOMPRESSED). Benchmark data only: the tests read files
 // that Octave and MATLAB wrote (tests/fixtures/formats/mat/).
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-
-/** A file's bytes as a Uint8Array over the Buffer's memory (new Uint8Array(buffer) would copy them). */
-export function bytesOf(path) {
-  const b = readFileSync(path);
-  return new Uint8Array(b.buffer, b.byteOffset, b.length);
-}
 
 const pad8 = (n) => (8 - (n % 8)) % 8;
 

@@ -7,7 +7,8 @@ import { parseDecimal } from '../../../wasm/csv.js';
 import { jsonDepth } from '../../../wasm/json-depth.js';
 import { identifyRecords, readRecord } from '../../../wasm/record.js';
 import { resultChannels } from '../../../wasm/channel-labels.js';
-import { checkDof, checkTimeCol, loadSystem, Papa, readBytes, readInputMatrix, readText, warn, writeJson } from '../../io.mjs';
+import { checkDof, checkTimeCol, loadSystem, Papa, readInputMatrix, readText, warn, writeJson } from '../../io.mjs';
+import { readDataFile } from '../../data-file.mjs';
 
 /** --scale COL=FACTOR,..: {column name: factor}; a factor must be finite and nonzero (-1 flips a sign). */
 export function parseScale(entries) {
@@ -67,9 +68,9 @@ export async function identifyLinear(o, mechid) {
     inputSampling: o['input-sampling'], outputs: o.outputs, cutoffHz: o.cutoff, scale: parseScale(o.scale),
   };
   const read = async (path, role) => {
-    const bytes = readBytes(path, 'data file');
-    checkTimeCol(o, path, bytes);
-    const record = await readRecord(bytes, path, mapping, { Papa });
+    const { blob, head } = await readDataFile(path, 'data file');
+    checkTimeCol(o, path, head);
+    const record = await readRecord(blob, path, mapping, { Papa });
     checkScaleColumns(record, mapping.scale);
     warn(record.warnings);
     return { ...record, role };

@@ -44,6 +44,15 @@ export function readStructure(spec) {
   return parseStructureJson(text, file ? `--structure file ${spec}` : '--structure');
 }
 
+/** --L FILE against the first record, before any estimate: one row per output DOF, one column per input. */
+function checkInputMatrixSize(L, path, record) {
+  if (L === undefined) return;
+  const n = record.y.cols, k = record.u.cols;
+  if (L.rows !== n || L.cols !== k) {
+    throw badInput(`--L ${path} is ${L.rows}x${L.cols}, but ${record.name} has ${n} output(s) and ${k} input(s): L must be ${n}x${k} (a row per output DOF, a column per input)`);
+  }
+}
+
 export async function identifyLinear(o, mechid) {
   // The cut-off's range is the core's (0: automatic); the option only applies to accelerations.
   if (o.cutoff !== undefined && o.outputs !== 'acceleration') throw badInput('--cutoff applies to --outputs acceleration only');
@@ -69,6 +78,7 @@ export async function identifyLinear(o, mechid) {
   for (const path of [o.data].flat()) records.push(await read(path, 'training'));
   for (const path of o.validate ?? []) records.push(await read(path, 'validation'));
   checkDof(o, records[0]);
+  checkInputMatrixSize(L, o.L, records[0]);
   const options = {
     L, forceDofs: o['force-dofs'], init: o.init, blockRows: o['block-rows'], positive: o.positive === true,
     structure, friction: o.friction, offset: o.offset === true, lowpassHz: o.lowpass,

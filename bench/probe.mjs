@@ -20,6 +20,7 @@ const PAGE = [
   ['a CSV with a units row', 'freeze', 'probe-page.test.mjs: read, the page answering'],
   ['a result JSON of 600×600 matrices', 'freeze', 'hardening.test.mjs: a 30×30 corner, the longest gap < 2 s'],
   ['a result JSON nested 50,000 deep', 'unclear', 'hardening.test.mjs: refused at once, < 200 characters'],
+  ['a result JSON whose matrices are not matrices', 'unclear', 'probe-page.test.mjs: one line naming the file, no TypeError'],
   ['two sign-flip buttons clicked during one run', 'silent', 'hardening.test.mjs: the factors those of the results shown'],
   ['every file of the CLI corpus chosen in the Data step', '–', 'probe-page.test.mjs: the page answers within 2 s each, a refusal names the file'],
 ];
@@ -53,7 +54,7 @@ export const table = [
   '',
   row(['', ...OUTCOMES]),
   row(['---', ...OUTCOMES.map(() => '---:')]),
-  row(['review of e622506 (174 cases)', ...OUTCOMES.map((o) => REVIEW_CLI[o])]),
+  row(['review of e622506 (174 cases; 5 of the fine refused only after the whole identification)', ...OUTCOMES.map((o) => REVIEW_CLI[o])]),
   row([`now (${CASES.length} cases)`, ...OUTCOMES.map((o) => now[o])]),
   ...[...areas].map(([area, a]) => row([`— ${area}`, ...OUTCOMES.map((o) => a[o])])),
   '',

@@ -42,8 +42,17 @@ function relDiff(a, b) {
   return worst / (scale || 1);
 }
 
-/** Our reading against pyuff's: {compared: what was compared, worst: largest relative difference, problems}. */
-function compare(ours, theirs) {
+// Two labels read alike: equal but for the blanks that pad a field, NONE read as empty (as
+// wasm/uff.js reads it), a number against its text.
+const plain = (x) => { const s = String(x ?? '').trim(); return s.toUpperCase() === 'NONE' ? '' : s; };
+const same = (a, b) => plain(a) === plain(b);
+
+/**
+ * Our reading against pyuff's: {compared: what was compared, worst: largest relative difference,
+ * problems}; with `labels` (the files mechid writes) also what names each channel: ID line 1 and
+ * records 9-10 of dataset 58, ID line 4 of dataset 55.
+ */
+function compare(ours, theirs, labels = false) {
   const problems = [];
   let worst = 0;
   const note = (what, d) => { worst = Math.max(worst, d); if (!(d <= TOLERANCE)) problems.push(`${what} differs (${d.toExponential(1)})`); };
@@ -70,8 +79,15 @@ function compare(ours, theirs) {
       const x = r.abscissa instanceof Float64Array ? r.abscissa : Float64Array.from({ length: r.abscissa.count }, (_, i) => r.abscissa.min + i * r.abscissa.step);
       note(`record ${r.recordNumber} abscissa`, relDiff(x, p.x));
       if (r.responseNode !== p.rsp_node || r.responseDirection !== p.rsp_dir || r.functionType !== p.func_type) problems.push(`record ${r.recordNumber}: node/direction/function type differ`);
+      if (labels) {
+        // what names the channel: ID line 1 and records 9 and 10 (specific data type, axis label, units label)
+        const { ordinate: o, denominator: d } = r.axes;
+        const ours58 = [r.ids[0], o.specificType, o.label, o.units, d.specificType, d.label, d.units];
+        const theirs58 = [p.id1, p.ordinate_spec_data_type, p.label, p.units, p.denominator_spec_data_type, p.denominator_label, p.denominator_units];
+        if (ours58.some((v, i) => !same(v, theirs58[i]))) problems.push(`record ${r.recordNumber}: labels ${JSON.stringify(ours58)} against ${JSON.stringify(theirs58)}`);
+      }
     });
-    compared.push(`${f58.length} × 58 (${f58.reduce((n, r) => n + (r.complex ? r.values.re : r.values).length, 0)} points)`);
+    compared.push(`${f58.length} × 58 (${f58.reduce((n, r) => n + (r.complex ? r.values.re : r.values).length, 0)} points${labels ? ', labels' : ''})`);
   }
   // 55: nodes and every value
   const f55 = ours.records.filter((r) => r.dataset === 55);
@@ -82,12 +98,13 @@ function compare(ours, theirs) {
       const p = p55[k];
       if (!p) return;
       note(`55 record ${r.recordNumber} nodes`, relDiff(r.nodes.map((n) => n.node), p.node_nums));
+      if (labels && !same(r.ids[3], p.id4)) problems.push(`55 record ${r.recordNumber}: ID line 4 '${r.ids[3]}' against '${p.id4}'`);
       for (let c = 0; c < r.ndv; c++) {
         note(`55 record ${r.recordNumber} value ${c + 1}`, relDiff(r.nodes.map((n) => n.values[c][0]), p.values[c][0]));
         note(`55 record ${r.recordNumber} value ${c + 1} (imaginary)`, relDiff(r.nodes.map((n) => n.values[c][1]), p.values[c][1]));
       }
     });
-    compared.push(`${f55.length} × 55`);
+    compared.push(`${f55.length} × 55${labels ? ' (ID line 4)' : ''}`);
   }
   // nodes of 15 and 2411
   const pNodes = [...sets(15), ...sets(2411)];
@@ -124,7 +141,7 @@ function compare(ours, theirs) {
 }
 
 /** One row: the file against pyuff. */
-function row(path, dump, label = basename(path)) {
+function row(path, dump, label = basename(path), labels = false) {
   const theirs = dump[path];
   const size = `${(statSync(path).size / 1024).toFixed(0)} KB`;
   let ours, refusal;
@@ -136,7 +153,7 @@ function row(path, dump, label = basename(path)) {
     return `| ${label} | ${size} | ${pyuffSays} | refused: ${refusal.replace(/\|/g, '\\|').slice(0, 160)} | – | ${verdict} |`;
   }
   const types = Object.entries(ours.datasets).map(([t, n]) => `${t}×${n}`).join(' ');
-  const { compared, worst, problems } = compare(ours, theirs);
+  const { compared, worst, problems } = compare(ours, theirs, labels);
   const verdict = problems.length ? `**differs**: ${problems.slice(0, 3).join('; ')}` : 'equal';
   return `| ${label} | ${size} | ${pyuffSays} | ${types}: ${compared} | ${worst.toExponential(1)} | ${verdict} |`;
 }
@@ -148,7 +165,7 @@ if (!existsSync(join(pyuffDir, 'pyuff/pyuff.py'))) {
   const corpus = readdirSync(join(pyuffDir, 'data')).filter((f) => /\.(uff|unv)$/i.test(f)).sort().map((f) => join(pyuffDir, 'data', f));
   const written = writtenCases(mkdtempSync(join(tmpdir(), 'uff-written-')));
   const dump = pyuffRead([...corpus, ...written.map((w) => w.path)]);
-  const rows = [...corpus.map((p) => row(p, dump)), ...written.map((w) => row(w.path, dump, `written by mechid: ${w.label}`))];
+  const rows = [...corpus.map((p) => row(p, dump)), ...written.map((w) => row(w.path, dump, `written by mechid: ${w.label}`, true))];
   const equal = rows.filter((r) => r.endsWith('| equal |')).length;
   const refused = rows.filter((r) => r.includes('| refused')).length;
   table = [

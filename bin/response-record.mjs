@@ -2,6 +2,7 @@
 // options, the outputs' response kinds from their names (q: displacement, v: velocity, a:
 // acceleration) or --response, and the band and averaging options as the facade names them.
 import { badInput, quoted } from '../wasm/api.js';
+import { resultChannels } from '../wasm/channel-labels.js';
 import { parseDecimal } from '../wasm/csv.js';
 import { readDataset } from './io.mjs';
 import { choice, flag, int, num, pick, requireOption, str, strs } from './options.mjs';
@@ -29,7 +30,7 @@ function parseBand(text) {
   return { bandLoHz: values[0], bandHiHz: values[1] };
 }
 
-/** {data: {h, u, y}, columns, options} for mechid.frf / mechid.modes. */
+/** {data: {h, u, y}, columns, channels (wasm/channel-labels.js: names, quantities, units), outputs, options} for mechid.frf / mechid.modes. */
 export async function readResponseRecord(o, command) {
   requireOption(o, 'data', command);
   const record = await readDataset(o, { outputs: 'any' });
@@ -49,5 +50,5 @@ export async function readResponseRecord(o, command) {
     ...parseBand(o.band), periods: o.periods, skipPeriods: o['skip-periods'], method: o.frf, window: o.window, segment: o.segment,
     impactForceFraction: o['force-fraction'], impactEndValue: o['end-value'],
   };
-  return { data: { h: record.h, u: record.u, y: record.y }, columns: record.columns, outputs, options };
+  return { data: { h: record.h, u: record.u, y: record.y }, columns: record.columns, channels: resultChannels(record, { outputs }), outputs, options };
 }

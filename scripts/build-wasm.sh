@@ -13,6 +13,7 @@ cp wasm/api.js wasm/errors.js wasm/json.js wasm/formats.js wasm/study.js wasm/cs
 cp wasm/text.js wasm/text-dialect.js wasm/lvm.js wasm/text-columns.js wasm/text-dataset.js web/gen/   # text dialects and LVM files (issue 49)
 cp wasm/mat.js wasm/mat73.js wasm/mat-channels.js web/gen/   # MATLAB files (issue 49)
 cp wasm/wav.js wasm/tdms.js wasm/tdms-scaling.js web/gen/   # WAV and TDMS files (issue 49)
+cp wasm/channel-labels.js web/gen/   # the channels' names and units in the exports (issue 49)
 cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css web/gen/vendor/
 # h5wasm (HDF5 for MAT v7.3 files, wasm/mat73.js): its ES module build, the WebAssembly inlined;
 # loaded by the worker only when a v7.3 file is read.

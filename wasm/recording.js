@@ -144,6 +144,24 @@ export function defaultOutputs(channels, outputs) {
 }
 
 /**
+ * The refusal of a record without a force channel. When every other channel is a response the
+ * record is output-only (ambient or operational vibration, a phone's accelerometer): the message
+ * says so, since no choice of columns makes it an input-output record; the error carries
+ * `advice: 'output_only'` (issue 50's code) for the page. Otherwise the inputs are to be chosen.
+ */
+function noForce(source, channels) {
+  const responses = channels.filter((c) => RESPONSES.includes(c.quantity));
+  const names = listNames(channels.map((c) => c.name));
+  if (responses.length === 0 || responses.length < channels.length) {
+    return badInput(`${source}: no force channel (u1, u2, ... or a channel in N); the file has ${names}: choose the inputs (--input-cols)`);
+  }
+  const kinds = [...new Set(responses.map((c) => PLURAL[c.quantity]))].join(' and ');
+  const error = badInput(`${source}: the record holds responses only (${names}: ${kinds}) and no force: identification and modes in a band need the force that drove the motion; output-only modal analysis, which needs no force, is not in mechid yet (if one channel is the force, choose it with --input-cols)`);
+  error.advice = 'output_only';
+  return error;
+}
+
+/**
  * The dataset identify takes from a recording: {h, t, u, y, columns: {time, inputs, outputs},
  * outputs (the response kind), channels (name, quantity, unit of those used), format, variant,
  * warnings}; u and y row-major {rows, cols, data}. mapping {source, timeCol, inputCols,
@@ -166,9 +184,7 @@ export function recordingToDataset(recording, mapping = {}) {
   const time = timeCol ?? defaultTime(timeSeries);
   const inputs = inputCols ?? defaultInputs(timeSeries);
   const chosenOutputs = outputCols ? { names: outputCols, kind: outputs } : defaultOutputs(timeSeries.filter((c) => c.name !== time), outputs);
-  if (inputs.length === 0 && inputCols === undefined) {
-    throw badInput(`${source}: no force channel (u1, u2, ... or a channel in N); the file has ${listNames(names)}: choose the inputs (--input-cols)`);
-  }
+  if (inputs.length === 0 && inputCols === undefined) throw noForce(source, timeSeries.filter((c) => c.name !== time));
   if (chosenOutputs.ambiguous) {
     throw badInput(`${source}: the responses are ${chosenOutputs.ambiguous.map((k) => PLURAL[k]).join(' and ')}: say which kind the outputs are (--outputs) or choose them (--output-cols)`);
   }

@@ -3,6 +3,7 @@
 // the records (see wasm/uff.js for the reader). Lines are 80 columns or less; ID lines are never
 // blank ("NONE" when there is nothing to say, general note 1).
 import { MechidError } from './errors.js';
+import { channelLabel, frfLabel, uffAxis, uffPoint } from './channel-labels.js';
 
 const bad = (message) => new MechidError('bad-input', message);
 
@@ -107,6 +108,11 @@ function timeRecords(spec) {
   });
   for (const k of kinds) if (!RESPONSES[k]) throw bad(`writeUff58: output kind '${k}' must be displacement, velocity or acceleration`);
   const common = { functionType: 1, refNode: 0, refDirection: 0, complex: false, even: true, min: t0, step: h, abscissa: [17, 'Time', 's'], id2: spec.id2, id3: spec.date, id4: spec.id4, id5: spec.id5 };
+  if (spec.channels?.inputs) {
+    // the channels' names, quantities and units (wasm/channel-labels.js resultChannels)
+    const record = (c, k, m) => ({ ...common, id1: channelLabel(c), ...uffPoint(c, k), re: column(m, k), ordinate: uffAxis(c) });
+    return [...spec.channels.inputs.map((c, k) => record(c, k, u)), ...spec.channels.outputs.map((c, j) => record(c, j, y))];
+  }
   const inputs = Array.from({ length: u.cols }, (_, k) => ({
     ...common, id1: `${names.inputs?.[k] ?? `u${k + 1}`} force`, node: spec.inputNodes?.[k] ?? k + 1, direction: 1,
     re: column(u, k), ordinate: [13, 'Force', 'N'],
@@ -123,19 +129,22 @@ function frfRecords(spec) {
   const freq = Float64Array.from(spec.freq_hz);
   const grid = spacing(freq);
   const kinds = spec.H.map((_, i) => (Array.isArray(spec.response) ? spec.response[i] : spec.response) ?? 'displacement');
-  for (const kind of kinds) if (!RESPONSES[kind]) throw bad(`writeUff58: response kind '${kind}' must be displacement, velocity or acceleration`);
+  const named = spec.channels?.inputs ? spec.channels : undefined;  // {inputs, outputs} of wasm/channel-labels.js resultChannels: names, quantities, units
+  if (!named) for (const kind of kinds) if (!RESPONSES[kind]) throw bad(`writeUff58: response kind '${kind}' must be displacement, velocity or acceleration`);
   const records = [];
   spec.H.forEach((row, i) => row.forEach((h, k) => {
     const kind = kinds[i];
     if (h.length !== freq.length) throw bad(`writeUff58: H[${i}][${k}] has ${h.length} values for ${freq.length} frequencies`);
-    const out = spec.outputs?.[i] ?? { node: i + 1, direction: 1 };
-    const input = spec.inputs?.[k] ?? { node: k + 1, direction: 1 };
+    const [outChannel, inChannel] = [named?.outputs[i], named?.inputs[k]];
+    const out = spec.outputs?.[i] ?? uffPoint(outChannel, i);
+    const input = spec.inputs?.[k] ?? uffPoint(inChannel, k);
     records.push({
-      functionType: 4, id1: `H${i + 1},${k + 1} ${kind}/force`, id2: spec.id2, id3: spec.date, id4: spec.id4, id5: spec.id5,
+      functionType: 4, id1: named ? frfLabel(outChannel, inChannel) : `H${i + 1},${k + 1} ${kind}/force`, id2: spec.id2, id3: spec.date, id4: spec.id4, id5: spec.id5,
       node: out.node, direction: out.direction ?? 1, refNode: input.node, refDirection: input.direction ?? 1,
       complex: true, ...grid, x: freq, re: Float64Array.from(h, (c) => c[0]), im: Float64Array.from(h, (c) => c[1]),
-      abscissa: [18, 'Frequency', 'Hz'], ordinate: [RESPONSES[kind].type, kind[0].toUpperCase() + kind.slice(1), RESPONSES[kind].units],
-      denominator: [13, 'Force', 'N'],
+      abscissa: [18, 'Frequency', 'Hz'],
+      ordinate: named ? uffAxis(outChannel) : [RESPONSES[kind].type, kind[0].toUpperCase() + kind.slice(1), RESPONSES[kind].units],
+      denominator: named ? uffAxis(inChannel) : [13, 'Force', 'N'],
     });
   }));
   return records;
@@ -148,12 +157,15 @@ function frfRecords(spec) {
  * 4-byte floats) as many acquisition systems do.
  *
  * {kind: 'time', h (or t), t0 = 0, u, y: {rows, cols, data} row-major (N samples × channels),
- *  columns?: {inputs, outputs} (names: q/v/a give the output kinds), outputs?: kind or [kind per
+ *  columns?: {inputs, outputs} (names: q/v/a give the output kinds), channels?: {inputs, outputs}
+ *  (wasm/channel-labels.js resultChannels: names in the ID lines and axis labels, quantities and units
+ *  in records 9, nodes and directions where a universal file gave them), outputs?: kind or [kind per
  *  column] ('displacement' | 'velocity' | 'acceleration'), inputNodes?, outputNodes?}: one record
  *  per column, function type 1; inputs at nodes 1..k as excitation force (record 9 type 13, N),
  *  outputs at nodes 1..n, direction +X (1). A dataset from the CSV reader is such a spec.
  * {kind: 'frf', freq_hz, H: [output][input] [[re, im], ...], response = 'displacement' (or one per output),
- *  outputs?: [{node, direction}], inputs?: [...]}: one record per (output, input), function
+ *  outputs?: [{node, direction}], inputs?: [...], channels?: {inputs, outputs} as for a time series
+ *  (records 9 and 10 from the output's and the input's quantity and unit)}: one record per (output, input), function
  *  type 4, complex double, response node/direction the output's, reference the input's.
  * Record 7 stores the abscissa minimum and increment in 13 columns (7 significant digits here).
  */
@@ -187,11 +199,20 @@ const complexOf = (v) => (typeof v === 'number' ? [v, 0] : [v[0], v[1]]);
  * eigenvalue λ (given, or -ζω + iω√(1-ζ²), ω = 2π·freq_hz), modal A and B 0.
  * Each sensor j is node nodes[j] (default j + 1) with a 3 DOF translation vector whose component
  * `direction` (1 X, 2 Y, 3 Z) holds the value, the others 0 (note 15: reduced DOF sets).
+ * channels: [{name, unit, node?}] of the sensors (wasm/channel-labels.js resultChannels' outputs):
+ * ID line 4 "1 Accel wing [g]; 2 ..." (cut at 80 columns) and, unless `nodes` is given, the nodes
+ * a universal file gave them.
  * Record 8 holds 6E13.5: frequency and damping round to about 7 significant digits.
  */
-export function writeUff55(modes, { nodes, direction = 1, complex, id1 = 'mechid modes', id2, date, id4 } = {}) {
+export function writeUff55(modes, { nodes, direction = 1, complex, id1 = 'mechid modes', id2, date, id4, channels } = {}) {
   if (!Array.isArray(modes) || modes.length === 0) throw bad('writeUff55: modes must be a non-empty array');
   if (![1, 2, 3].includes(direction)) throw bad(`writeUff55: direction must be 1 (X), 2 (Y) or 3 (Z), got ${direction}`);
+  // channels (the outputs of wasm/channel-labels.js resultChannels): the sensors' names and units
+  // in ID line 4, their nodes where a universal file gave them
+  if (channels) {
+    nodes ??= channels.map((c, j) => uffPoint(c, j).node);
+    id4 ??= channels.map((c, j) => `${nodes[j]} ${channelLabel(c)}`).join('; ');
+  }
   const isComplex = complex ?? modes.some((m) => m.shape.some((v) => typeof v !== 'number' && v[1] !== 0));
   const lines = [];
   modes.forEach((mode, m) => {

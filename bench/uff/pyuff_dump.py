@@ -22,9 +22,11 @@ def summary(d):
         s.update(binary=int(d.get('binary', 0)), func_type=d.get('func_type'), rsp_node=d.get('rsp_node'), rsp_dir=d.get('rsp_dir'),
                  ref_node=d.get('ref_node'), ref_dir=d.get('ref_dir'), ord_data_type=d.get('ord_data_type'), num_pts=d.get('num_pts'),
                  n=int(data.size), x=floats(d['x']), re=floats(np.real(data)), im=floats(np.imag(data)) if np.iscomplexobj(data) else None,
-                 ordinate_spec_data_type=d.get('ordinate_spec_data_type'), units=d.get('ordinate_axis_units_lab'))
+                 ordinate_spec_data_type=d.get('ordinate_spec_data_type'), units=d.get('ordinate_axis_units_lab'),
+                 id1=d.get('id1'), label=d.get('ordinate_axis_lab'), denominator_spec_data_type=d.get('orddenom_spec_data_type'),
+                 denominator_label=d.get('orddenom_axis_lab'), denominator_units=d.get('orddenom_axis_units_lab'))
     elif t == 55:
-        s.update(analysis_type=d.get('analysis_type'), data_type=d.get('data_type'), node_nums=floats(d['node_nums']),
+        s.update(analysis_type=d.get('analysis_type'), data_type=d.get('data_type'), node_nums=floats(d['node_nums']), id4=d.get('id4'),
                  values=[[floats(np.real(d[k])), floats(np.imag(d[k]))] for k in ('r1', 'r2', 'r3', 'r4', 'r5', 'r6') if k in d])
     elif t in (15, 2411):
         s.update(node_nums=floats(d['node_nums']), x=floats(d['x']), y=floats(d['y']), z=floats(d['z']))

@@ -1,5 +1,6 @@
 // The files mechid writes (wasm/uff-write.js), for bench/uff_corpus.mjs to read back with pyuff:
-// 58 and 58b time series and FRFs, single and double precision, and 55 modes.
+// 58 and 58b time series and FRFs, single and double precision, and 55 modes; and files written
+// from named channels in a lab's units at its nodes (ID lines, records 6 and 8-11 from the names).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeUff55, writeUff58 } from '../../wasm/uff-write.js';
@@ -27,6 +28,14 @@ function frfSpec() {
   return { kind: 'frf', freq_hz, H };
 }
 
+// Channels named as a lab's file names them, in the file's own units, at the nodes and directions
+// it gave (wasm/channel-labels.js resultChannels), for the time series and the FRFs.
+const NAMED = {
+  inputs: [{ name: 'Hammer', quantity: 'force', unit: 'lbf', node: 7, direction: 3 }, { name: 'Shaker volts', quantity: 'voltage', unit: 'V', node: 8, direction: -2 }],
+  outputs: [{ name: 'Accel wing', quantity: 'acceleration', unit: 'g', node: 12, direction: 3 }, { name: 'Vel tail', quantity: 'velocity', unit: 'in/s', node: 21, direction: 1 },
+    { name: 'Disp nose', quantity: 'displacement', unit: 'mm', node: 30, direction: -3 }],
+};
+
 /** Writes each case into `dir`: [{label, path}]. */
 export function writtenCases(dir) {
   const cases = [];
@@ -41,8 +50,12 @@ export function writtenCases(dir) {
     put(`58 FRF, ${precision}`, `frf-${precision}.uff`, writeUff58(frfSpec(), { precision }));
     put(`58b FRF, ${precision}`, `frf-${precision}-b.uff`, writeUff58(frfSpec(), { binary: true, precision }));
   }
+  put('58 time, named channels in lbf, V, g, in/s, mm', 'time-named.uff', writeUff58({ ...timeSpec(), channels: NAMED }));
+  put('58b FRF, named channels (g/lbf, in/s/lbf, mm/lbf)', 'frf-named-b.uff',
+    writeUff58({ ...frfSpec(), H: [...frfSpec().H, frfSpec().H[0]], channels: { inputs: NAMED.inputs.slice(0, 1), outputs: NAMED.outputs } }, { binary: true }));
   const modes = [{ freq_hz: 12.5, zeta: 0.02, shape: [1, -0.5, 0.25] }, { freq_hz: 31.25, zeta: 0.01, shape: [0.3, 1, -0.7] }];
   put('55 real modes', 'modes.uff', writeUff55(modes));
   put('55 complex modes', 'modes-complex.uff', writeUff55(modes.map((m) => ({ ...m, shape: m.shape.map((v, j) => [v, 0.1 * j]) }))));
+  put('55 modes, named sensors at their nodes', 'modes-named.uff', writeUff55(modes, { complex: true, channels: NAMED.outputs }));
   return cases;
 }

@@ -16,11 +16,11 @@ export const usage = {
 };
 
 export async function run(o, mechid) {
-  const { data, outputs, options: frfOptions } = await readResponseRecord(o, name);
+  const { data, outputs, channels, options: frfOptions } = await readResponseRecord(o, name);
   const result = mechid.frf(data, frfOptions);
-  writeJson(result, o.out);
+  writeJson({ ...result, channels }, o.out);
   if (o.uff !== undefined && result.status !== 'failed') {
-    writeOutput(writeUff58({ kind: 'frf', freq_hz: result.freq_hz, H: result.H, response: outputs[0] }), o.uff);
+    writeOutput(writeUff58({ kind: 'frf', freq_hz: result.freq_hz, H: result.H, response: outputs, channels }), o.uff);
   }
   warn(result.status === 'failed' ? [result.message] : result.warnings);
 }

@@ -27,13 +27,13 @@ export const usage = {
 
 export async function run(o, mechid) {
   requireOption(o, 'band', 'modes');
-  const { data, outputs, options: frfOptions } = await readResponseRecord(o, name);
+  const { data, outputs, channels, options: frfOptions } = await readResponseRecord(o, name);
   const result = mechid.modes(data, {
     ...frfOptions, outputs, maxOrder: o['max-order'], freqTol: o['freq-tol'], dampingTol: o['damping-tol'], macMin: o['mac-min'],
     minStableOrders: o['min-stable'], holdoutPeriods: o['holdout-periods'], weighting: o.weighting, drivingOutput: o['driving-point'],
   });
-  writeJson(result, o.out);
-  if (o.uff !== undefined && result.modes.length > 0) writeOutput(writeUff55(result.modes, { complex: true }), o.uff);
+  writeJson({ ...result, channels }, o.out);
+  if (o.uff !== undefined && result.modes.length > 0) writeOutput(writeUff55(result.modes, { complex: true, channels: channels.outputs }), o.uff);
   warn(result.status === 'failed' ? [result.message] : result.warnings);
   if (result.reduced) warn(result.reduced.status === 'failed' ? [result.reduced.message] : result.reduced.warnings);
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/enum_names.hpp"
 
@@ -38,12 +39,21 @@ inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)>
 
 enum class AdviceLevel { note, warning };
 
+// One option that carries out an advice's action, as `mechid` spells it (kebab-case name without the
+// dashes, value as typed after it; "" for a switch such as --offset). The page maps the same names to
+// its controls, so that an action becomes a button without matching the action's English text.
+struct AdviceOption {
+  std::string name;
+  std::string value;
+};
+
 struct Advice {
   AdviceCode code;
   AdviceLevel level = AdviceLevel::warning;
   std::string message;  // one plain sentence
   std::string detail;   // the precise statement: numbers, test, reference
   std::string action;   // what to do (a CLI option or page control named in words), may be empty
+  std::vector<AdviceOption> options;  // the options that carry out `action`, when a few options do; else empty
 };
 
 }  // namespace mechid

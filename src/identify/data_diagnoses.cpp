@@ -123,7 +123,8 @@ std::vector<Advice> diagnose_channels(const DiagnosedEstimate& estimate, const D
               fits + q + " negated, gives M, D and K whose free run fits " + format_digits(best->fit, 3) +
                   " % (mean over the outputs) against the estimate's " + compared +
                   "; a force column counted the other way at the same DOF has the same effect",
-              "flip it with --scale " + q + "=-1 (the page's factor -1 for that column) and identify again"}};
+              "flip it with --scale " + q + "=-1 (the page's factor -1 for that column) and identify again",
+              {{"scale", q + "=-1"}}}};
   }
   std::vector<std::string> ratios, scale;
   for (Eigen::Index c = 1; c < n; ++c)
@@ -186,7 +187,8 @@ void diagnose_offset_and_drift(const DiagnosedEstimate& estimate, std::vector<Ad
               "a constant explains " + joined(offset_shares) +
                   " of the free-run residual's power; the residual tests' \"misses dynamics\" is this offset",
               "identify again with --offset (the page's \"force offset\"): auto and variational-zoh then estimate a "
-              "constant force per DOF, which gives a constant output"});
+              "constant force per DOF, which gives a constant output",
+              {{"offset", ""}}});
   if (!drift.empty())
     out.push_back({AdviceCode::drift, AdviceLevel::warning,
               std::string(plural_drift ? "Outputs " : "Output ") + joined(drift) + (plural_drift ? " seem" : " seems") +

@@ -21,12 +21,14 @@ std::optional<Advice> free_body_advice(const MechanicalSystem& estimate) {
   // K = 0 exactly: the structure the user gave already says free body.
   if (!(largest > 0.0) || !(lambda(0) <= 1e-6 * largest)) return std::nullopt;
   const std::string what = M.rows() == 1 ? "K = " + format_digits(K(0, 0), 4) : "the smallest eigenvalue of K v = λ M v is " + format_digits(lambda(0), 4);
-  return Advice{AdviceCode::free_body, AdviceLevel::note,
+  Advice advice{AdviceCode::free_body, AdviceLevel::note,
                 "The stiffness estimate is zero or negative: the system may move freely, without a spring to ground.",
                 what + " (at most 1e-6 of the largest, " + format_digits(largest, 4) +
                     "): a mode at or below zero frequency, which a body on rails or a suspended structure has.",
                 M.rows() == 1 ? "If it moves freely, fix K at zero: --structure '{\"K\":\"zero\"}' (and --friction coulomb if it slides)."
                               : "If it moves freely, fix the stiffness entries to ground at zero with --structure (a 0/1 mask or known entries)."};
+  if (M.rows() == 1) advice.options = {{"structure", "{\"K\":\"zero\"}"}};
+  return advice;
 }
 
 std::optional<Advice> record_length_advice(const ModalResult& modal, double duration_s) {

@@ -320,8 +320,8 @@ test('a free body with Coulomb friction and a force offset, two runs: K = 0, F_c
   const rows = readFileSync(await download.path(), 'utf8').trim().split('\n').map((l) => l.split(','));
   const z = r.uncertainty.z95;
   const row = (quantity, i, j) => rows.find((x) => x[2] === quantity && x[3] === String(i) && x[4] === String(j));
-  assert.deepEqual(row('coulomb', 1, '').slice(5).map(Number), [r.friction.coulomb[0], z * r.friction.coulomb_sd[0]]);
-  for (const run of [1, 2]) assert.deepEqual(row('offset', 1, run).slice(5).map(Number), [r.offset_by_run[run - 1][0], z * r.offset_sd_by_run[run - 1][0]]);
+  assert.deepEqual(row('coulomb', 1, '').slice(5, 7).map(Number), [r.friction.coulomb[0], z * r.friction.coulomb_sd[0]]);
+  for (const run of [1, 2]) assert.deepEqual(row('offset', 1, run).slice(5, 7).map(Number), [r.offset_by_run[run - 1][0], z * r.offset_sd_by_run[run - 1][0]]);
   assert.ok(cells.every((text) => / ± /.test(text)), cells.join(' | '));
   await page.uncheck('#csv-friction');
   await page.uncheck('#csv-offset');

@@ -94,6 +94,7 @@ test('frf without --periods: the periods found from the force (advice periodic) 
   const note = found.advice.find((a) => a.code === 'periodic');
   assert.equal(note.level, 'note');
   assert.match(note.message, /repeats every 102\.4 s: the record holds 6 periods/);
+  assert.deepEqual(note.options, { periods: '0' });  // its action (analyse as random) as an option
   assert.ok(!given.advice.some((a) => a.code === 'periodic'));  // the user said it: nothing to tell
   assert.equal(random.periods, 0);
   assert.ok(!random.advice.some((a) => a.code === 'periodic'));

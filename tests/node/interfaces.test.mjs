@@ -179,6 +179,14 @@ test('cli identify: --data --method variational|n4sid-d2c|equation-error [--h] [
   checkIdentifyResult(JSON.parse(readFileSync(file('id.json'), 'utf8')), { method: 'variational', n: 1, discrete: true });
 });
 
+// docs/interfaces.md "channels": the chosen channels' names, quantities and units in every result from a file.
+test('cli identify, frf, modes --out: channels {inputs, outputs: [{name, quantity, unit}]}', async () => {
+  const expected = { inputs: [{ name: 'u1', quantity: 'force', unit: 'N' }], outputs: [{ name: 'q1', quantity: 'displacement', unit: 'm' }] };
+  assert.deepEqual((await okJson(['identify', '--data', data, '--method', 'equation-error'], { warnings: true })).channels, expected);
+  assert.deepEqual((await okJson(['frf', '--data', data, '--band', '0.05:2'], { warnings: true })).channels, expected);
+  assert.deepEqual((await okJson(['modes', '--data', data, '--band', '0.05:2', '--max-order', '6'], { warnings: true })).channels, expected);
+});
+
 test('cli identify --L FILE (the documented upper-case name): L of the system JSON is used', async () => {
   // L = 2 (a 1x1 input matrix): M, D, K come out halved, as M q'' + D q' + K q = L u says.
   const lFile = file('L.json');

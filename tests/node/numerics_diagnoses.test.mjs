@@ -48,6 +48,7 @@ test('--scale q2=-1: the flipped output is named, with the flip that fixes it', 
   assert.equal(a.level, 'warning');
   assert.match(a.message, /^Output q2 seems to have the wrong sign/);
   assert.match(a.action, /--scale q2=-1/);
+  assert.deepEqual(a.options, { scale: 'q2=-1' });  // the action as options a page button can apply
   assert.equal(r.checks.sign_reversed, false);
   assert.equal(r.status, 'warning');
 });
@@ -68,7 +69,9 @@ test('a constant offset on q1 and q2: --offset is advised and recovers the clean
   assert.ok(a, JSON.stringify(r.advice));
   assert.match(a.message, /^Outputs q1 and q2 seem to carry a constant offset/);
   assert.match(a.action, /--offset/);
-  const fixed = await identify(file, '--offset');
+  assert.deepEqual(a.options, { offset: '' });
+  // the advice's options, given as CLI options, carry out the action
+  const fixed = await identify(file, ...Object.entries(a.options).flatMap(([name, value]) => (value === '' ? [`--${name}`] : [`--${name}`, value])));
   assert.deepEqual(fixed.advice, []);
   assert.ok(fixed.errors.M < 0.005 && fixed.errors.K < 0.005, JSON.stringify(fixed.errors));
 });

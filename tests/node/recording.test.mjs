@@ -66,13 +66,22 @@ test('recordingToDataset: one message per contradiction, naming the file and the
     [[base[0], channel('q1', [1, 2, 3], { h: 2 })], {}, /sampled at different rates/],
     [base, { outputCols: ['q9'] }, /no output channel q9; the file has u1, q1/],
     [base, { outputCols: ['u1'] }, /channel u1 is chosen twice/],
-    [[channel('q1', [1, 2, 3], { h: 1 })], {}, /no force channel .*--input-cols/],
+    [[channel('q1', [1, 2, 3], { h: 1 }), channel('volts', [1, 2, 3], { h: 1 })], {}, /no force channel .*the file has q1, volts: choose the inputs \(--input-cols\)/],
     [[base[0], channel('v1', [1, 2, 3], { h: 1 }), channel('a1', [1, 2, 3], { h: 1 })], {}, /the responses are velocities and accelerations: .*--outputs/],
     [[base[0], { ...channel('q1', [1, 2, 3], { h: 1 }), imag: new Float64Array(3) }], {}, /channel q1 is complex/],
   ];
   for (const [channels, mapping, message] of cases) {
     assert.throws(() => recordingToDataset(recording(channels), { source: 'x.dat', ...mapping }), (e) => e.code === 'bad-input' && message.test(e.message) && e.message.startsWith('x.dat: '), String(message));
   }
+});
+
+test('recordingToDataset: a record of responses only is called output-only, with advice output_only (issue 50)', () => {
+  const phone = recording([channel('t', [0, 0.01, 0.02]), channel('Acceleration x', [1, 2, 3], { unit: 'm/s^2' }), channel('q1', [1, 2, 3])]);
+  assert.throws(() => recordingToDataset(phone, { source: 'phone.csv' }), (e) => e.code === 'bad-input' && e.advice === 'output_only' &&
+    /^phone\.csv: the record holds responses only \(Acceleration x, q1: accelerations and displacements\) and no force: .*output-only modal analysis/.test(e.message));
+  // a channel that is not a response (volts: a force sensor not yet scaled?) asks for the inputs instead
+  const unknown = recording([channel('a1', [1, 2, 3], { h: 1 }), channel('volts', [1, 2, 3], { h: 1 })]);
+  assert.throws(() => recordingToDataset(unknown, { source: 'x.dat' }), (e) => e.advice === undefined && /no force channel/.test(e.message));
 });
 
 test('inspectRecording: per channel n, h, start, min, max (magnitude when complex); spacing from the time channel; uneven time noted', () => {

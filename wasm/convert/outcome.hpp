@@ -8,13 +8,17 @@
 
 namespace mechid::wasm {
 
-// [{code, level, message, detail, action}]: the outcome's typed advice (core/advice.hpp).
+// [{code, level, message, detail, action, options}]: the outcome's typed advice (core/advice.hpp);
+// `options` an object {name: value} of the CLI options that carry out the action.
 inline val advice_to_js(const std::vector<Advice>& advice) {
   val out = val::array();
-  for (const Advice& a : advice)
+  for (const Advice& a : advice) {
+    val options = val::object();
+    for (const AdviceOption& o : a.options) options.set(o.name, o.value);
     out.call<void>("push", object_of("code", kAdviceCodeNames.name(a.code), "level",
                                      std::string(a.level == AdviceLevel::warning ? "warning" : "note"), "message",
-                                     a.message, "detail", a.detail, "action", a.action));
+                                     a.message, "detail", a.detail, "action", a.action, "options", options));
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@ import Papa from '../gen/vendor/papaparse.mjs';
 import { cellNumber, checkHead, decodeText, guessDelimiter, headerOf, MAX_TIME_JITTER, PAPA_OPTIONS, uniformGrid } from '../gen/csv.js';
 import { identifyRecords, readRecord, readRecording } from '../gen/record.js';
 import { inspectRecording } from '../gen/recording.js';
+import { resultChannels } from '../gen/channel-labels.js';
 import { textColumns } from '../gen/text-columns.js';
 import { REQUEST, REPLY } from '../client/protocol.js';
 
@@ -209,6 +210,7 @@ const handlers = {
       h: first.h, samples: first.y.rows, inputs: first.u.cols, outputs: first.y.cols, delimiter: first.delimiter,
       warnings: records.flatMap((r) => (records.length > 1 ? r.warnings.map((w) => `${r.name}: ${w}`) : r.warnings)),
       runs: records.map((r) => ({ file: r.name, role: r.role, samples: r.y.rows })),
+      channels: resultChannels(first),  // names, quantities and units of the numbers, for the exports
     };
     // The outputs in SI (the core's scaling, as identified) of the first training run and of each
     // validation run, for the overlays of measured and simulated outputs.
@@ -233,7 +235,8 @@ const handlers = {
       throw Object.assign(e, { phase: 'modes' });
     }
     const summary = { h, samples: y.rows, inputs: u.cols, outputs: y.cols, warnings: data.warnings ?? [] };
-    return { result: { name: file.name, summary, result, msRead, ms: performance.now() - t0 } };
+    const channels = resultChannels(data, { outputs: options.outputs });  // for the exports
+    return { result: { name: file.name, summary, channels, result, msRead, ms: performance.now() - t0 } };
   },
 
   // The MAC of two lists of mode shapes: {mac: Matrix a.length × b.length}.

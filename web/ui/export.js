@@ -2,6 +2,7 @@
 // CSV, plots as PNG and SVG. Text from the user (column names, file names) is escaped for CSV
 // (quotes; a leading = + - @ is defused for spreadsheets) and for SVG (XML entities).
 import { toJson } from '../gen/api.js';
+import { channelLabel } from '../gen/channel-labels.js';
 
 /** Saves a Blob under a file name through the browser's download. */
 export function download(blob, filename) {
@@ -36,9 +37,11 @@ export function csvText(header, rows) {
  * Quantities: M, D, K (entries, 1-based), omega_n and zeta (per mode), error_M … (relative errors
  * when the truth is known), fit_percent (per output); with friction or offset, coulomb (per DOF)
  * and offset (row: DOF, col: training run); with validation runs, validation_fit_percent (row:
- * output, col: the record, in the order of validation_records).
+ * output, col: the record, in the order of validation_records). channel: the output channel of
+ * the row (DOF i is output i), its name and unit as the file gave them ("Accel wing [g]"), when
+ * `channels` (wasm/channel-labels.js resultChannels) are known.
  */
-export function resultsToCsv(results) {
+export function resultsToCsv(results, channels) {
   const rows = [];
   for (const r of results) {
     const u = r.uncertainty;
@@ -70,7 +73,12 @@ export function resultsToCsv(results) {
     (r.validation_records ?? []).forEach((v, record) => Array.from(v.fit_percent ?? [])
       .forEach((f, k) => rows.push([r.method, r.status, 'validation_fit_percent', k + 1, record + 1, f, ''])));
   }
-  return csvText(['method', 'status', 'quantity', 'row', 'col', 'value', 'half95'], rows);
+  const PER_OUTPUT = ['M', 'D', 'K', 'fit_percent', 'coulomb', 'offset', 'validation_fit_percent'];
+  const channelOf = (row) => {
+    const c = PER_OUTPUT.includes(row[2]) ? channels?.outputs?.[row[3] - 1] : undefined;
+    return c ? channelLabel(c) : '';
+  };
+  return csvText(['method', 'status', 'quantity', 'row', 'col', 'value', 'half95', 'channel'], rows.map((row) => [...row, channelOf(row)]));
 }
 
 /** The rows of a Monte Carlo study (gen/study.js aggregateStudy) as CSV. */
@@ -80,10 +88,13 @@ export function studyToCsv(aggregate) {
     aggregate.rows.map((r) => [system, snr, n, runs, seed, r.h, r.method, r.rel_err.M, r.rel_err.K, r.rel_err.D, r.rel_err.A, r.failures, r.warnings, r.median_ms]));
 }
 
-/** Saves identification results as `${base}-mechid.json` (the JSON of `mechid identify`) or `.csv`. */
-export function downloadResults(results, kind, base) {
+/**
+ * Saves identification results as `${base}-mechid.json` (the JSON of `mechid identify`, with its
+ * `channels` when known) or `.csv`; channels: the record's (wasm/channel-labels.js resultChannels).
+ */
+export function downloadResults(results, kind, base, channels) {
   const blob = kind === 'json'
-    ? new Blob([`${JSON.stringify(results.map(toJson), null, 2)}\n`], { type: 'application/json' })
-    : new Blob([resultsToCsv(results)], { type: 'text/csv' });
+    ? new Blob([`${JSON.stringify(results.map((r) => toJson(channels ? { ...r, channels } : r)), null, 2)}\n`], { type: 'application/json' })
+    : new Blob([resultsToCsv(results, channels)], { type: 'text/csv' });
   download(blob, `${base}-mechid.${kind}`);
 }

@@ -557,13 +557,13 @@ function exportModes(kind) {
     if (kind === 'uff55') {
       const modes = taken.filter((m) => m.mode).map((m) => m.mode);
       if (modes.length === 0) throw new Error('no mode with a shape is taken (modes taken by hand have none)');
-      download(new Blob([writeUff55(modes, { complex: true, id2: run.name })], { type: 'text/plain' }), `${baseName()}-modes.uff`);
+      download(new Blob([writeUff55(modes, { complex: true, id2: run.name, channels: run.channels?.outputs })], { type: 'text/plain' }), `${baseName()}-modes.uff`);
     } else if (kind === 'uff58') {
       const { freq_hz, H } = run.result.frf;
-      download(new Blob([writeUff58({ kind: 'frf', freq_hz, H, response: run.result.outputs, id2: run.name })], { type: 'text/plain' }), `${baseName()}-frf.uff`);
+      download(new Blob([writeUff58({ kind: 'frf', freq_hz, H, response: run.result.outputs, id2: run.name, channels: run.channels })], { type: 'text/plain' }), `${baseName()}-frf.uff`);
     } else {
       const picks = taken.map((m) => (m.mode ? { ...m.mode, taken: 'automatic' } : { freq_hz: m.freq_hz, zeta: m.zeta, order: m.order, taken: 'by hand' }));
-      const json = { file: run.name, columns: { inputs: run.record.mapping.inputCols, outputs: run.record.outputCols }, options: run.options, taken: picks, ...run.result };
+      const json = { file: run.name, columns: { inputs: run.record.mapping.inputCols, outputs: run.record.outputCols }, channels: run.channels, options: run.options, taken: picks, ...run.result };
       download(new Blob([`${JSON.stringify(json)}\n`], { type: 'application/json' }), `${baseName()}-modes.json`);
     }
   } catch (e) {

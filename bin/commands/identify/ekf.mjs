@@ -1,6 +1,7 @@
 // identify --method ekf: the augmented EKF of Beckmann et al. 2016 on the belt drive; JSON final estimates
 // and the parameter trajectories by name.
 import { badInput } from '../../../wasm/api.js';
+import { resultChannels } from '../../../wasm/channel-labels.js';
 import { readDataset, warn, writeJson } from '../../io.mjs';
 
 export async function identifyEkf(o, mechid) {
@@ -19,6 +20,6 @@ export async function identifyEkf(o, mechid) {
   // The N x 2 trajectories (under both names of parameter_std) go into `trajectories` only.
   const { parameters, parameter_std: _std, parameterStd, ...rest } = r;
   const estimates = Object.fromEntries(r.parameter_names.map((name, j) => [name, r.theta[j]]));
-  writeJson({ ...rest, reading: o.reading, estimates, trajectories }, o.out);
+  writeJson({ ...rest, reading: o.reading, estimates, trajectories, channels: resultChannels(data) }, o.out);
   if (r.status !== 'ok') warn([r.message]);
 }

@@ -6,6 +6,7 @@ import { badInput } from '../../../wasm/api.js';
 import { parseDecimal } from '../../../wasm/csv.js';
 import { parseStructureJson } from '../../../wasm/structure-json.js';
 import { identifyRecords, readRecord } from '../../../wasm/record.js';
+import { resultChannels } from '../../../wasm/channel-labels.js';
 import { checkDof, checkTimeCol, loadSystem, Papa, readBytes, readInputMatrix, readText, warn, writeJson } from '../../io.mjs';
 
 /** --scale COL=FACTOR,..: {column name: factor}; a factor must be finite and nonzero (-1 flips a sign). */
@@ -91,6 +92,6 @@ export async function identifyLinear(o, mechid) {
     delete result.validation.residual;
   }
   for (const v of result.validation_records ?? []) delete v.simulated;
-  writeJson(result, o.out);
+  writeJson({ ...result, channels: resultChannels(records[0]) }, o.out);
   warn(result.status === 'failed' ? [result.message] : result.warnings);
 }

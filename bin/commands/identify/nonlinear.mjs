@@ -5,6 +5,7 @@ import { Papa, isUff, oneDataPath, readBytes, warn, writeJson } from '../../io.m
 import { decodeText, parseDatasetCsv } from '../../../wasm/csv.js';
 import { parseUff } from '../../../wasm/uff.js';
 import { uffChannels, uffToDataset } from '../../../wasm/uff-convert.js';
+import { resultChannels } from '../../../wasm/channel-labels.js';
 
 // Relative error of each stiffness against a preset's (absolute where the true value is 0).
 function errorsAgainst(result, truth) {
@@ -59,7 +60,8 @@ export function identifyNonlinear(o, mechid) {
   delete result.signals;
   delete result.force_curve;
   delete result.forceCurve;
-  const out = { ...result, h: data.h, n: data.y.rows, columns: { acceleration: accel, force: data.u.cols ? force : null } };
+  const out = { ...result, h: data.h, n: data.y.rows, columns: { acceleration: accel, force: data.u.cols ? force : null },
+    channels: resultChannels(data, { outputs: 'acceleration' }) };
   if (truth) {
     out.truth = { system: o.truth, k: truth.k, mass: truth.mass, damping: truth.damping };
     out.errors = errorsAgainst(result, truth);

@@ -1,6 +1,7 @@
 // identify --method svf [--model mechanical|rlc]: state-variable-filter least squares (the SVF
 // report "Modeling & Simulation of Dynamic Systems") of M, D, K, or of the RLC circuit's 1/RC and 1/LC.
 import { badInput } from '../../../wasm/api.js';
+import { resultChannels } from '../../../wasm/channel-labels.js';
 import { checkDof, loadSystem, readDataset, readInputMatrix, warn, writeJson } from '../../io.mjs';
 
 // The data and the filter options common to both models; --poles or --pole-grid, not both.
@@ -10,22 +11,22 @@ async function svfInputs(o, mechid) {
   const grid = o['pole-grid'] === undefined ? null : mechid.poleGrid(o['pole-grid']);
   const data = await readDataset(o);
   const svf = { p1, p2, grid, robust: o.robust === true, intersample: o.intersample };
-  return { data: { h: data.h, u: data.u, y: data.y, inputSampling: o['input-sampling'] }, svf, columns: data };
+  return { data: { h: data.h, u: data.u, y: data.y, inputSampling: o['input-sampling'] }, svf, columns: data, channels: resultChannels(data) };
 }
 
 export async function identifySvf(o, mechid) {
-  const { data, svf, columns } = await svfInputs(o, mechid);
+  const { data, svf, columns, channels } = await svfInputs(o, mechid);
   checkDof(o, columns);
   const L = readInputMatrix(o.L);
   const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth, { option: 'truth' });
   const result = mechid.svfIdentify(data, { ...svf, form: o.form, L }, truth);
-  writeJson(result, o.out);
+  writeJson({ ...result, channels }, o.out);
   warn(result.status === 'failed' ? [result.message] : result.warnings);
 }
 
 export async function identifySvfRlc(o, mechid) {
-  const { data, svf } = await svfInputs(o, mechid);
+  const { data, svf, channels } = await svfInputs(o, mechid);
   const result = mechid.svfRlc(data, svf);
-  writeJson(result, o.out);
+  writeJson({ ...result, channels }, o.out);
   if (result.status !== 'ok') warn([result.message]);
 }

@@ -38,6 +38,9 @@ TEST_CASE("free body: a negative or zero stiffness (K = -25.7 as EMPS gives, a f
   CHECK(one->level == AdviceLevel::note);
   CHECK_THAT(one->detail, Catch::Contains("K = -25.7"));
   CHECK_THAT(one->action, Catch::Contains("--structure '{\"K\":\"zero\"}'"));
+  REQUIRE(one->options.size() == 1);  // the same action as an option the page can apply
+  CHECK(one->options[0].name == "structure");
+  CHECK(one->options[0].value == "{\"K\":\"zero\"}");
   Matrix free_chain(2, 2), grounded(2, 2);
   free_chain << 1, -1, -1, 1;  // eigenvalues 0 and 2
   grounded << 2, -1, -1, 1;    // eigenvalues (3 ± √5)/2 > 0

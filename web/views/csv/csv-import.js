@@ -538,7 +538,9 @@ async function runIdentification(extra = {}) {
     out.results.forEach((r, k) => {
       offerSignFlip(r, map, record);
       const col = resultsEl.querySelector(`[data-method="${CSS.escape(r.method)}"]`);
-      const unit = map.outputs === 'acceleration' ? 'm/s²' : 'm';  // the worker scaled them to SI
+      // the outputs' unit after the core's factors (wasm/channel-labels.js): SI, or the file's where no factor applied
+      const units = [...new Set(out.summary.channels.outputs.map((c) => c.unit.replace('^2', '²') || '1'))];
+      const unit = units.length === 1 ? units[0] : units.join(', ');
       showValidation(col, r, { measured: out.measured, simulated: out.simulations[k], outputs: map.outputCols, unit });
     });
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
@@ -575,7 +577,7 @@ async function runIdentification(extra = {}) {
 // The results as the JSON of `mechid identify` (one object per method, in an array) or as CSV,
 // saved by the browser as a download: nothing leaves the machine.
 function exportResults(kind) {
-  if (lastResults) downloadResults(lastResults.results, kind, lastResults.name.replace(/\.[^.]*$/, ''));
+  if (lastResults) downloadResults(lastResults.results, kind, lastResults.name.replace(/\.[^.]*$/, ''), lastResults.summary.channels);
 }
 
 async function save() {

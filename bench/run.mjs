@@ -11,7 +11,7 @@ const results = new URL('../docs/results.md', import.meta.url);
 // machine), nonlinear_ida_sources (where IDA's bias comes from), uff_corpus (pyuff's vendor files, kept outside the
 // repository, read by mechid and by pyuff). Run them by name: `node bench/run.mjs peer,kernels`.
 // slicot (Octave's SLICOT n4sid against ours) runs in the default list and says 'skipped' without octave-cli.
-const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,intersample,speed,nonlinear,nonlinear_dia,estimators,page,acceleration,slicot,guard').split(',');
+const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,intersample,speed,nonlinear,nonlinear_dia,estimators,page,acceleration,slicot,guard,probe').split(',');
 
 // Each section is written as soon as it is done, into the file as it is then: edits made to the
 // rest of docs/results.md while a long bench runs are kept.

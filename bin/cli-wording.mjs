@@ -5,9 +5,20 @@
 // same in a sentence.
 
 let names = [];
+let all = [];
+
+// API names that are not a spelling of the CLI option's (lowpass_hz is --lowpass, bandHiHz the HI
+// of --band LO:HI): per CLI option, [API name, the CLI's words].
+const ALIASES = {
+  lowpass: [['lowpass_hz', '--lowpass'], ['lowpassHz', '--lowpass']],
+  band: [['bandLoHz', "--band's LO"], ['bandHiHz', "--band's HI"]],
+  'min-stable': [['min_stable_orders', '--min-stable'], ['minStableOrders', '--min-stable']],
+  positive: [['honour positive', 'honour --positive']],
+};
 
 /** The running command's option names (bin/main.mjs, once the command is known). */
 export function useOptionNames(optionNames) {
+  all = optionNames;
   names = optionNames.filter((name) => name.includes('-'));
 }
 
@@ -24,6 +35,9 @@ export function cliWording(text) {
       if (out.includes(`--${name}`)) out = out.replace(new RegExp(`,? option ${spelling}(?![\\w-])`, 'g'), '');
       out = out.replace(new RegExp(`(?<![\\w-])${spelling}(?![\\w-])`, 'g'), `--${name}`);
     }
+  }
+  for (const option of all) {
+    for (const [api, cli] of ALIASES[option] ?? []) out = out.replace(new RegExp(`(?<![\\w-])${api}(?![\\w-])`, 'g'), cli);
   }
   // The input matrix: "give L (n x k)" is the --L FILE of the linear methods.
   if (names.includes('force-dofs')) out = out.replace(/\bgive L \(n x k\)/g, 'give --L FILE (n x k)');

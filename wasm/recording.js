@@ -83,6 +83,10 @@ export function quantityOf(name, unit = '') {
 
 /** The response quantities in the order a default prefers them (displacement first, as identify's default). */
 const RESPONSES = ['displacement', 'velocity', 'acceleration'];
+// The longest sampling period a record may state: one sample per 31.7 years (1e300 s passed
+// before, as "the initial model's prediction is unstable"). Times in microseconds still fit.
+const MAX_RECORD_STEP = 1e9;
+
 const PLURAL = { displacement: 'displacements', velocity: 'velocities', acceleration: 'accelerations' };
 
 // "the file has t, u1, q1" for a message about a missing channel, with what a text file's names
@@ -242,6 +246,7 @@ export function recordingToDataset(recording, mapping = {}) {
   if (N < 3) throw badInput(`${source}: only ${N} sample${N === 1 ? '' : 's'}; identification needs many more`);
 
   const warnings = [];
+  if (outputCols === undefined) warnings.push(...leftOut(timeSeries, outputChannels, [time, ...inputs], chosenOutputs, source));
   if (outputs === undefined && outputCols === undefined && chosenOutputs.kind !== 'displacement') {
     warnings.push(`the outputs ${listNames(chosenOutputs.names)} are read as ${PLURAL[chosenOutputs.kind]}, as the file states; say otherwise with --outputs`);
   }
@@ -263,6 +268,10 @@ export function recordingToDataset(recording, mapping = {}) {
     const start = used[0].start ?? 0;
     t = Float64Array.from({ length: N }, (_, k) => start + k * step);
   }
+  if (step > MAX_RECORD_STEP) {
+    throw badInput(`${source}: the sampling period is ${step} s (one sample every ${(step / 3.15576e7).toPrecision(3)} years), above ${MAX_RECORD_STEP} s: ` +
+      'the time step the file states is wrong (a universal file\'s record 7 field 5, or the time column\'s values or units)');
+  }
 
   const matrix = (channels) => {
     const data = new Float64Array(N * channels.length);
@@ -278,6 +287,21 @@ export function recordingToDataset(recording, mapping = {}) {
     channels: used.map(({ name, quantity, unit, meta }) => ({ name, quantity, unit, ...(meta ? { meta } : {}) })),
     format: recording.format, variant: recording.variant, warnings: [...(recording.notes ?? []), ...warnings],
   };
+}
+
+// Responses at other degrees of freedom than the outputs chosen by default (displacements at
+// nodes 1 and 2, an acceleration at node 3) are said, not dropped in silence (issue 56: the
+// acceleration record was left out and the message asked for L). A DOF is a universal file's node
+// and direction, else the number in a column's name (q3, a3). Returns the warnings.
+function leftOut(timeSeries, outputChannels, taken, chosen, source) {
+  const dofOf = (c) => (c.meta?.node !== undefined ? `${c.meta.node}:${c.meta.direction}` : c.name.replace(/^\D+/, ''));
+  const covered = new Set(outputChannels.map(dofOf));
+  const left = timeSeries.filter((c) => RESPONSES.includes(c.quantity ?? quantityOf(c.name, c.unit)) && !chosen.names.includes(c.name) &&
+    !taken.includes(c.name) && !covered.has(dofOf(c)));
+  if (left.length === 0) return [];
+  const named = left.map((c) => `${c.name} (${c.quantity ?? quantityOf(c.name, c.unit)}${c.meta?.record ? `, record ${c.meta.record}` : ''})`);
+  return [`${source}: ${listNames(named)} left out: the outputs are the ${PLURAL[chosen.kind ?? 'displacement']} ${listNames(chosen.names)}, ` +
+    `one kind at a time; choose the outputs (--output-cols) to use ${left.length > 1 ? 'them' : 'it'}`];
 }
 
 // Smallest and largest of the values (of the magnitude for a complex channel).

@@ -89,6 +89,10 @@ function inventory(records) {
 export function uffChannels(parsed, { source = 'file', inputs } = {}) {
   const warnings = [...(parsed.warnings ?? [])];
   const time = parsed.records.filter((r) => r.dataset === 58 && r.functionType === 1);
+  // A function type the format does not define (a typo for 1?) is said, not dropped in silence.
+  for (const r of parsed.records.filter((x) => x.dataset === 58 && !(x.functionType in FUNCTION_TYPES))) {
+    warnings.push(`${at(source, r)} skipped: record 6 field 1 is function type ${r.functionType}, which the format does not define (1 is a time response)`);
+  }
   if (time.length === 0) {
     throw bad(`${source}: no time-response records (dataset 58 with record 6 function type 1), which identification needs; the file has ${inventory(parsed.records)}`);
   }
@@ -148,6 +152,10 @@ export function uffToDataset(parsed, { source = 'file', inputs, inputCols, outpu
   }
   if (outputCols === undefined && !channels.some((c) => c.kind !== 'u')) {
     const skipped = warnings.filter((w) => / skipped: /.test(w));
+    if (skipped.length === 0) {
+      throw bad(`${source}: every time record is a force (${listNames(channels.map((c) => `record ${c.recordNumber}`))}: record 9 field 1 = 13 or units N), and no displacement, velocity or acceleration record is left as an output: ` +
+        'an output record has record 9 field 1 = 8, 11 or 12 (displacement, velocity, acceleration); correct the records\' types or choose the outputs (--output-cols)');
+    }
     throw bad(`${source}: no displacement, velocity or acceleration record is left among the ${records} time responses${skipped.length ? ` (${skipped.map((w) => w.replace(`${source}: `, '')).join('; ')})` : ''}`);
   }
   if (inputCols === undefined && outputCols === undefined) refuseDuplicates(channels, source);

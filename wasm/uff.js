@@ -165,6 +165,14 @@ function readRecord6(block) {
     if (!Number.isFinite(x)) throw block.fail(`line ${block.cursor.line}: record 6 field ${k + 1} (${names[k]}) is "${quoted(f[k].trim())}", not an integer`);
     return x;
   };
+  // Directions (fields 7 and 10): 0 scalar, ±1-±3 translations X, Y, Z, ±4-±6 rotations (the
+  // dataset's description); another value names no direction (a "9" was read as a direction).
+  for (const k of [6, 9]) {
+    const d = value(k);
+    if (!(Math.abs(d) <= 6)) {
+      throw block.fail(`line ${block.cursor.line}: record 6 field ${k + 1} (${names[k]}) is ${d}; a direction is 0 (scalar), ±1 to ±3 (X, Y, Z) or ±4 to ±6 (rotations)`);
+    }
+  }
   return {
     functionType: value(0), functionId: value(1), version: value(2), loadCase: value(3),
     responseEntity: f[4], responseNode: value(5), responseDirection: value(6),
@@ -437,7 +445,11 @@ function readDataset58(block, binary) {
     }
   }
   const notFinite = Math.min(...[re, im, x].filter(Boolean).map(firstNotFinite));
-  if (notFinite < form.count) throw block.fail(`point ${notFinite + 1} of record 12 is not finite (NaN or infinite)`);
+  if (notFinite < form.count) {
+    const v = [re, im, x].filter(Boolean).map((a) => a[notFinite]).find((y) => !Number.isFinite(y));
+    const what = Number.isNaN(v) ? 'NaN' : 'infinite (beyond ±1.8e308, the largest double: e.g. 1E+999)';
+    throw block.fail(`point ${notFinite + 1} of record 12 (the data values) is ${what}: a universal file holds finite numbers; correct or remove that point`);
+  }
   return {
     record: {
       dataset: 58, binary: Boolean(binary), recordNumber: block.recordNumber, ids,

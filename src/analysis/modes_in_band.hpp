@@ -72,21 +72,21 @@ void describe(ModesOptions& o, Visitor& v) {
         .message("modes: max_order", "in 2 … 400")
         .with_code("max_order"),
     o.max_order);
-  const char* tolerances = "positive (and the MAC at most 1)";
+  // Each tolerance named in its message (freq_tol, damping_tol, mac_min; the CLI's --freq-tol, ...).
   v(Option{"freqTol", "a stable pole's frequency differs by at most this (relative) from the order below"}
         .above(0)
-        .message("modes: the stability tolerances", tolerances)
+        .message("modes: freq_tol", "positive")
         .with_code("tolerances"),
     o.freq_tol);
   v(Option{"dampingTol", "a stable pole's damping ratio differs by at most this (relative) from the order below"}
         .above(0)
-        .message("modes: the stability tolerances", tolerances)
+        .message("modes: damping_tol", "positive")
         .with_code("tolerances"),
     o.damping_tol);
   v(Option{"macMin", "a stable pole's shape has at least this MAC with the order below's"}
         .above(0)
         .at_most(1)
-        .message("modes: the stability tolerances", tolerances)
+        .message("modes: mac_min", "in (0, 1]")
         .with_code("tolerances"),
     o.mac_min);
   v(Option{"minStableOrders", "a mode: poles stable in frequency and damping over this many consecutive orders"}

@@ -193,7 +193,8 @@ void require_same_experiment(const Dataset& a, const Dataset& b, const std::stri
               ": runs of one experiment need one sampling period", "runs");
   require(b.u.cols() == a.u.cols() && b.y.cols() == a.y.cols(),
           run + " has " + std::to_string(b.u.cols()) + " input and " + std::to_string(b.y.cols()) +
-              " output column(s), " + first + " has " + std::to_string(a.u.cols()) + " and " + std::to_string(a.y.cols()),
+              " output column(s), " + first + " has " + std::to_string(a.u.cols()) + " and " + std::to_string(a.y.cols()) +
+              ": every run needs the same inputs and outputs (give each file those columns, or choose them: input_cols, output_cols)",
           "runs");
   require(b.input_sampling == a.input_sampling && b.outputs == a.outputs,
           run + " declares another input sampling or output kind than " + first, "runs");

@@ -5,6 +5,7 @@
 
 #include "core/input_error.hpp"
 #include "identify/coulomb_response.hpp"
+#include "identify/method_cost.hpp"
 
 namespace mechid {
 namespace {
@@ -123,9 +124,9 @@ FrictionRefinement refine_by_output_error(const std::vector<Dataset>& runs, cons
   // Jacobian (seconds in WebAssembly, several per minimisation) it is not made, and says so.
   double samples = 0.0;
   for (const Dataset& d : runs) samples += static_cast<double>(d.y.rows());
-  const double per_jacobian = static_cast<double>(2 * P + 1) * samples * std::pow(2.0 * static_cast<double>(n), 2) *
-                              static_cast<double>(3 * n + L.cols());
-  if (per_jacobian > 5e9) {
+  // (method_cost.hpp: the work guard counts the same)
+  const double per_jacobian = output_error_jacobian_flops(static_cast<double>(P), samples, static_cast<double>(n), static_cast<double>(L.cols()));
+  if (per_jacobian > kMaxOutputErrorJacobianFlops) {
     out.reason = "the output-error refinement would take too long for this record (" + std::to_string(P) +
                  " parameters over " + format_number(samples) + " samples)";
     return out;

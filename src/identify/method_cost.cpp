@@ -132,6 +132,19 @@ Cost exact_sampling(const WorkSizes& s) {
   return c.then(validation(N, n));
 }
 
+// The output-error refinement after an inverse-dynamic fit with friction (friction_output_error.cpp):
+// P = the regression's c columns plus each run's n initial displacements; kPemIterations
+// Levenberg-Marquardt iterations (at most 50), each a Jacobian of 2P + 1 free runs and the QR of
+// its nN x P stack (2 nN P²). Not made (no work) when one Jacobian would exceed
+// kMaxOutputErrorJacobianFlops. Memory: the Jacobian and its QR copy, 2 nN P.
+Cost friction_output_error(const WorkSizes& s) {
+  const double N = s.samples, n = s.dof, rows = n * N;
+  const double P = s.free + n + (s.offset ? n * s.runs : 0) + n * s.runs;
+  const double jacobian = output_error_jacobian_flops(P, N, n, s.inputs);
+  if (jacobian > kMaxOutputErrorJacobianFlops) return Cost{};
+  return Cost{kPemIterations * (jacobian + 2 * rows * P * P), kDouble * 2 * rows * P};
+}
+
 // inverse-dynamic (inverse_dynamic.cpp): the regression of the filtered equation of motion has
 // up to nN rows (every sample kept when the low-pass is fast; the rule decimates slower ones)
 // and c = Ps (+ n friction, + nR offsets) columns, solved by column-pivoting Householder QR
@@ -143,10 +156,16 @@ Cost exact_sampling(const WorkSizes& s) {
 Cost inverse_dynamic(const WorkSizes& s) {
   const double N = s.samples, n = s.dof, rows = n * N;
   const double c = s.free + (s.friction ? n : 0) + (s.offset ? n * s.runs : 0);
-  return Cost{6 * 2 * rows * c * c + 15000 * N * (n + s.inputs), kDouble * 3 * rows * c}.then(validation(N, n));
+  Cost cost = Cost{6 * 2 * rows * c * c + 15000 * N * (n + s.inputs), kDouble * 3 * rows * c}.then(validation(N, n));
+  if (s.friction) cost.then(friction_output_error(s));
+  return cost;
 }
 
 }  // namespace cost_model
+
+double output_error_jacobian_flops(double parameters, double samples, double dof, double inputs) {
+  return (2 * parameters + 1) * samples * (2 * dof) * (2 * dof) * (3 * dof + inputs);
+}
 
 WorkEstimate equation_error_cost(const WorkSizes& s) {
   return cost_model::equation_error(s.samples, s.dof).then(cost_model::validation(s.samples, s.dof)).estimate();

@@ -39,6 +39,13 @@ struct WorkSizes {
   bool plain = true;    // one run, no structure, friction or offset: every method takes the request
 };
 
+// The output-error refinement of an inverse-dynamic estimate with friction (IDIM-OE,
+// friction_output_error.cpp): one Jacobian by central differences is 2P + 1 free runs of the
+// N samples, each about (2n)² (3n + k) flops per sample (the state update with its forcing and
+// friction terms); a refinement whose Jacobian would exceed kMaxOutputErrorJacobianFlops is not made.
+inline constexpr double kMaxOutputErrorJacobianFlops = 5e9;
+double output_error_jacobian_flops(double parameters, double samples, double dof, double inputs);
+
 // One model per method: the method's own work and peak memory on these sizes, validation
 // included, the data it is handed excluded.
 WorkEstimate variational_cost(const WorkSizes& s);

@@ -37,10 +37,18 @@ WorkSizes work_sizes(const std::vector<Dataset>& runs, const IdentifyOptions& op
 WorkEstimate estimate_work(const std::string& method, const WorkSizes& s, bool acceleration) {
   const MethodEntry* entry = find_method(method);
   const WorkEstimate c = entry ? entry->cost(s) : WorkEstimate{};
-  // The default cut-off may run a second pass; several runs are also identified one by one, for
-  // their run-to-run spread (run_spread.hpp): about the joint work again.
-  const double passes = acceleration || s.runs > 1 ? 2 : 1;
-  return {passes * c.flops, c.bytes + sizeof(double) * 4 * s.samples * (s.dof + s.inputs)};  // + the data and their scaled copies
+  // The default cut-off may run a second pass.
+  double flops = (acceleration ? 2 : 1) * c.flops;
+  // Several runs are also identified one by one, for their run-to-run spread (run_spread.hpp): the
+  // method's work on each run's share of the samples, once per run (auto's starts run per run, so
+  // this is more than the joint work again).
+  if (entry && s.runs > 1) {
+    WorkSizes one = s;
+    one.samples = s.samples / s.runs;
+    one.runs = 1;
+    flops += s.runs * entry->cost(one).flops;
+  }
+  return {flops, c.bytes + sizeof(double) * 4 * s.samples * (s.dof + s.inputs)};  // + the data and their scaled copies
 }
 
 namespace {

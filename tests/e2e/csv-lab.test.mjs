@@ -146,7 +146,7 @@ test('a bad factor or structure JSON: the message next to its control names it, 
   await page.selectOption('#csv-structure', 'chain');
   await page.selectOption('#csv-structure', 'custom');
   assert.deepEqual(JSON.parse(await page.inputValue('#csv-structure-json')), CHAIN);
-  for (const [text, message] of [['{"M": diagonal}', /^Structure JSON: .*JSON/], ['[1, 2]', /^Structure JSON: it must be an object like \{"K": "zero"\}$/]]) {
+  for (const [text, message] of [['{"M": diagonal}', /^Structure JSON is not valid JSON: /], ['[1, 2]', /^Structure JSON is an array, not an object: give \{"M": "diagonal", "K": "tridiagonal", \.\.\.\}$/]]) {
     await page.fill('#csv-structure-json', text);
     await runCsv(page);
     assert.equal(await state(), 'error');
@@ -158,7 +158,7 @@ test('a bad factor or structure JSON: the message next to its control names it, 
   await page.fill(factor('u1'), 'x');
   await runCsv(page);
   assert.match(await factorError('u1'), /^The factor of u1 must be a nonzero number/);
-  assert.match(await page.textContent('#csv-structure-error'), /^Structure JSON: it must be an object/);
+  assert.match(await page.textContent('#csv-structure-error'), /^Structure JSON is an array, not an object/);
   await page.fill(factor('u1'), '1');
   // Valid JSON that does not fit the data: the core's message, next to the structure.
   await page.fill('#csv-structure-json', '{"M": "triangular"}');

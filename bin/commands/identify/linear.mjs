@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { badInput } from '../../../wasm/api.js';
 import { parseDecimal } from '../../../wasm/csv.js';
-import { jsonDepth } from '../../../wasm/json-depth.js';
+import { parseStructureJson } from '../../../wasm/structure-json.js';
 import { identifyRecords, readRecord } from '../../../wasm/record.js';
 import { resultChannels } from '../../../wasm/channel-labels.js';
 import { checkDof, checkTimeCol, loadSystem, Papa, readInputMatrix, readText, warn, writeJson } from '../../io.mjs';
@@ -37,24 +37,21 @@ export function checkScaleColumns(record, factors) {
   }
 }
 
-// The deepest a structure nests: {known: {M: [[..]]}} (issue 56: 5,000 levels overflowed the stack).
-const MAX_STRUCTURE_DEPTH = 4;
-
-/** --structure FILE|JSON: the JSON inline (starting with '{') or a file holding it; its depth bounded before it is parsed. */
+/** --structure FILE|JSON: the JSON inline, or a file holding it (wasm/structure-json.js: depth, object, keys once). */
 export function readStructure(spec) {
   if (spec === undefined) return undefined;
-  const inline = spec.trim().startsWith('{');
-  if (!inline && !existsSync(spec)) throw badInput(`--structure '${spec}' is neither JSON ({"M": "diagonal", ...}) nor an existing file`);
-  const text = inline ? spec : readText(spec, 'structure file');
-  const depth = jsonDepth(text);
-  if (depth > MAX_STRUCTURE_DEPTH) {
-    throw badInput(`--structure ${inline ? '' : `file ${spec} `}nests ${depth} levels deep; a structure is {"M": "diagonal", ..., "known": {"M": [[..], ..]}}, ` +
-      `at most ${MAX_STRUCTURE_DEPTH} levels (the object, known, a matrix, its rows)`, 'structure');
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw badInput(`--structure ${inline ? '' : `file ${spec} `}is not valid JSON: ${e.message}`);
+  const file = existsSync(spec);
+  const text = file ? readText(spec, 'structure file') : spec;
+  if (!file && !/^\s*[[{"\d-]/.test(spec)) throw badInput(`--structure '${spec}' is neither JSON ({"M": "diagonal", ...}) nor an existing file`);
+  return parseStructureJson(text, file ? `--structure file ${spec}` : '--structure');
+}
+
+/** --L FILE against the first record, before any estimate: one row per output DOF, one column per input. */
+function checkInputMatrixSize(L, path, record) {
+  if (L === undefined) return;
+  const n = record.y.cols, k = record.u.cols;
+  if (L.rows !== n || L.cols !== k) {
+    throw badInput(`--L ${path} is ${L.rows}x${L.cols}, but ${record.name} has ${n} output(s) and ${k} input(s): L must be ${n}x${k} (a row per output DOF, a column per input)`);
   }
 }
 
@@ -83,6 +80,7 @@ export async function identifyLinear(o, mechid) {
   for (const path of [o.data].flat()) records.push(await read(path, 'training'));
   for (const path of o.validate ?? []) records.push(await read(path, 'validation'));
   checkDof(o, records[0]);
+  checkInputMatrixSize(L, o.L, records[0]);
   const options = {
     L, forceDofs: o['force-dofs'], init: o.init, blockRows: o['block-rows'], positive: o.positive === true,
     structure, friction: o.friction, offset: o.offset === true, lowpassHz: o.lowpass,

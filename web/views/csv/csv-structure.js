@@ -3,6 +3,7 @@
 // "tridiagonal" | "zero" | an n×n 0/1 mask of the free entries; known: fixed entries, null =
 // unknown). A template, or the user's JSON parsed here and passed as is (the core checks it
 // against the data and says what does not match).
+import { parseStructureJson } from '../../gen/structure-json.js';
 import { $ } from '../../ui/dom.js';
 
 const TEMPLATES = {
@@ -32,24 +33,23 @@ function show() {
   $('csv-structure-custom').hidden = select.value !== 'custom';
 }
 
-/** The structure chosen: undefined for the default; throws (with the message next to it) on bad JSON. */
+/**
+ * The structure chosen: undefined for the default; throws (with the message next to it) on bad
+ * JSON, on JSON nested deeper than a structure (5,000 levels overflowed the stack when the form
+ * was posted to the worker), on a value that is not an object and on a key given twice
+ * (wasm/structure-json.js, the CLI's --structure reader).
+ */
 export function readStructure() {
   text.removeAttribute('aria-invalid');
   error.textContent = '';
   if (select.value !== 'custom') return TEMPLATES[select.value].structure;
-  let structure;
   try {
-    structure = JSON.parse(text.value);
+    return parseStructureJson(text.value, 'Structure JSON');
   } catch (e) {
-    structure = e;
-  }
-  if (structure === null || typeof structure !== 'object' || Array.isArray(structure) || structure instanceof Error) {
-    const why = structure instanceof Error ? structure.message : 'it must be an object like {"K": "zero"}';
     text.setAttribute('aria-invalid', 'true');
-    error.textContent = `Structure JSON: ${why}`;
+    error.textContent = e.message;
     throw new Error(error.textContent);
   }
-  return structure;
 }
 
 /** Wires the control: switching to "custom JSON" with an empty field starts it from the template left. */

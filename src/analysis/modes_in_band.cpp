@@ -13,6 +13,7 @@
 #include "analysis/input_period.hpp"
 #include "analysis/local_polynomial_frf.hpp"
 #include "analysis/modal_refinement.hpp"
+#include "analysis/output_scales.hpp"
 #include "core/math_constants.hpp"
 
 namespace mechid {
@@ -38,6 +39,17 @@ constexpr Eigen::Index kNoiseSmoothingLines = 20;
 // Damping ratios above this are not taken for structural modes (lightly damped structures have
 // ζ < 0.1; 0.3 leaves room for heavily damped ones).
 constexpr double kMaxPlausibleZeta = 0.3;
+
+// The smallest standard deviation an FRF entry is weighted by, relative to its channel's RMS over
+// the band: 1e-6 (120 dB), below the noise floor of any acquisition (24-bit converters reach about
+// 110-120 dB). A noise-free record (a simulation) has LPM standard deviations of its polynomials'
+// misfit and of rounding, down to 1e-10 of the channel's level: weights 1/σ̂ then span ten decades,
+// LSCF's and the refinement's normal equations (conditioned as the square of that span) lose every
+// digit, and the modes changed with the outputs' units and the compiler's rounding (measured, the
+// 8-DOF record with 3 noise-free accelerometers: a mode lost and frequencies moved by 5e-5 when
+// one output was given in mm/s² and the others in g). Capped, the weights of such a record are
+// uniform where its σ̂ is below the cap; a measured record's are left as they are.
+constexpr double kSmallestRelativeSd = 1e-6;
 
 double freq_of(Complex pole) { return std::abs(pole) / kTwoPi; }
 double zeta_of(Complex pole) { return -pole.real() / std::abs(pole); }
@@ -74,11 +86,14 @@ FrfChannels channels(const FrfEstimate& frf, const std::vector<Response>& output
         c.weight(f, o + m * j) = use_sd ? 1.0 / sd : 1.0;
       }
   }
-  if (use_sd) return c;
   for (Eigen::Index ch = 0; ch < m * k; ++ch) {
-    const double count = c.weight.col(ch).sum();
-    const double rms = count > 0 ? std::sqrt(c.H.col(ch).cwiseAbs2().sum() / count) : 0.0;
-    if (rms > 0.0) c.weight.col(ch) /= rms;
+    const auto lines = double((c.weight.col(ch).array() > 0.0).count());
+    const double rms = lines > 0 ? std::sqrt(c.H.col(ch).cwiseAbs2().sum() / lines) : 0.0;
+    if (!(rms > 0.0)) continue;
+    if (use_sd)
+      c.weight.col(ch) = c.weight.col(ch).cwiseMin(1.0 / (kSmallestRelativeSd * rms));
+    else
+      c.weight.col(ch) /= rms;
   }
   return c;
 }
@@ -469,18 +484,20 @@ std::string unrefined_warning(const RefinedPoles& refined) {
 }
 
 // The FRF the modes are estimated from: the record's split, whether LSCF weighs by the inverse
-// standard deviations, the channels it reads and the band's LSCF constants.
+// standard deviations, the channels it reads, the band's LSCF constants, and the outputs' levels
+// (output_scales.hpp) that the FRF and everything after it are divided by.
 struct BandFrf {
   RecordSplit split;
   bool inverse_sd = false;
   FrfChannels channels;
   LscfBand band;
+  Vector levels;
 };
 
 // Estimates the FRF into result.frf (its warnings into the result's) and checks the diagram's
 // cost; none when the estimate failed (the result then fails with its message).
 std::optional<BandFrf> estimate_band_frf(const Matrix& u, const Matrix& y, double h, const ModesOptions& o, ModesInBand& result) {
-  BandFrf out{split_record(u.rows(), o), false, {}, {}};
+  BandFrf out{split_record(u.rows(), o), false, {}, {}, {}};
   const Eigen::Index samples = out.split.estimation_samples;
   result.frf = estimate_frf(u.topRows(samples), y.topRows(samples), h, out.split.frf);
   if (result.frf.failed()) {
@@ -489,6 +506,8 @@ std::optional<BandFrf> estimate_band_frf(const Matrix& u, const Matrix& y, doubl
   }
   for (const auto& w : result.frf.warnings) result.add_warning(w);
   result.advice.insert(result.advice.end(), result.frf.advice.begin(), result.frf.advice.end());
+  out.levels = output_levels(result.frf);
+  scale_outputs(result.frf, out.levels.cwiseInverse());
   out.inverse_sd = o.weighting == FrfWeighting::inverse_sd ||
                    (o.weighting == FrfWeighting::automatic && o.frf.periods == 0 && o.frf.method == FrfMethod::local_polynomial);
   out.channels = channels(result.frf, o.outputs, out.inverse_sd);
@@ -516,6 +535,16 @@ void identify_picked_modes(const Matrix& u, const Matrix& y, double h, const Mod
     const Eigen::Index start = frf.split.estimation_samples, N = u.rows();
     result.validation = validate(result.model, u.middleRows(start, N - start), y.middleRows(start, N - start), h, o);
   }
+}
+
+// The results in the outputs' own units: the FRF, the band model and its FRF, and the shapes
+// multiplied back by the outputs' levels (the frequencies, damping ratios, MPCs and the reference
+// input, found on the outputs divided by them, do not depend on the units).
+void restore_output_units(ModesInBand& result, const Vector& levels) {
+  scale_outputs(result.frf, levels);
+  scale_outputs(result.model, levels);
+  for (Eigen::MatrixXcd& H : result.model_H) H = levels.asDiagonal() * H;
+  for (BandMode& mode : result.modes) mode.shape = levels.asDiagonal() * mode.shape;
 }
 
 constexpr EnumNames<Response, 3> kResponseNames{"response", {"displacement", "velocity", "acceleration"}};
@@ -560,7 +589,8 @@ ModesInBand modes_in_band(const Matrix& u, const Matrix& y, double h, const Mode
   if (picked.empty())
     result.add_warning(no_stable_pole_warning(o, band_poorly_excited(result.frf)));
   else
-    identify_picked_modes(u, y, h, o, *frf, picked, result);
+    identify_picked_modes(u, y * frf->levels.cwiseInverse().asDiagonal(), h, o, *frf, picked, result);
+  restore_output_units(result, frf->levels);
   if (o.driving_output >= 0) result.reduced = reduced_model(result.model, y.cols(), result.reference_input, o.driving_output);  // reduced M, D, K
   return result;
 }

@@ -115,8 +115,10 @@ struct BandMode {
   // From the maximum-likelihood refinement's covariance (modal_refinement.hpp); when it failed (a
   // warning says so), from the scatter over the batches, NaN when fewer than 3 found the mode.
   double freq_hz_sd = 0.0, zeta_sd = 0.0;
-  Eigen::VectorXcd shape;           // residues at the outputs for the reference input (largest component real positive)
-  double mpc = 0.0;                 // modal phase collinearity of the shape (1 = a real mode)
+  // Residues at the outputs for the reference input, in the outputs' units; turned so that the
+  // largest component relative to its output's level (output_scales.hpp) is real positive.
+  Eigen::VectorXcd shape;
+  double mpc = 0.0;                 // modal phase collinearity of the shape divided by the outputs' levels (1 = a real mode)
   Eigen::Index order = 0;           // the order the pole was taken from
   Eigen::Index stable_orders = 0;   // consecutive orders over which its poles were stable in frequency and damping
   Eigen::Index batches = 0;         // batches in which it was found (0: the refinement's covariance gave the sd)

@@ -4,8 +4,6 @@
 #include <cmath>
 #include <string>
 
-#include "analysis/frf_estimate.hpp"
-#include "analysis/input_period.hpp"
 #include "core/input_error.hpp"
 
 namespace mechid {
@@ -85,19 +83,6 @@ Advice nonlinear_advice(const NonlinearDistortion& d, Eigen::Index periods) {
           "Compare records at two force levels: distortion that grows with the level is the system's (a nonlinear "
           "stiffness, friction, a joint); at a lower force the linear model fits better. The intervals carry the noise "
           "only, not this distortion."};
-}
-
-std::optional<Advice> periodic_record_distortion(const Matrix& u, const Matrix& y, double h) {
-  FrfOptions options;  // periods found from the inputs, the first dropped
-  const std::optional<InputPeriod> period = resolve_periods(options, u);
-  if (!period || options.periods < 3) return std::nullopt;
-  try {
-    const FrfEstimate frf = estimate_frf(u, y, h, options);
-    for (const Advice& a : frf.advice)
-      if (a.code == AdviceCode::nonlinear) return a;
-  } catch (const InputError&) {  // a record the FRF cannot take (identification checked it for its own needs): no verdict
-  }
-  return std::nullopt;
 }
 
 }  // namespace mechid

@@ -47,9 +47,4 @@ std::optional<NonlinearDistortion> nonlinear_distortion(const Eigen::MatrixXcd& 
 // how many lines, at what level, and what to do (a model with the nonlinearity, or a lower level).
 Advice nonlinear_advice(const NonlinearDistortion& d, Eigen::Index periods);
 
-// For identification: the advice `nonlinear` of a record whose inputs repeat (find_input_period,
-// at least 3 periods: one dropped as the transient, two averaged), from its FRF over the periods;
-// none for a random record or one without distortion. u N × k, y N × m, sampled at h.
-std::optional<Advice> periodic_record_distortion(const Matrix& u, const Matrix& y, double h);
-
 }  // namespace mechid

@@ -6,7 +6,6 @@
 #include <optional>
 #include <sstream>
 
-#include "analysis/nonlinear_distortion.hpp"
 #include "core/input_error.hpp"
 #include "identify/acceleration_outputs.hpp"
 #include "identify/amplitude_scaling.hpp"
@@ -194,8 +193,6 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
     // noise-free data determine even a short record's modes (the residuals are rounding)
     const bool noise_free = std::any_of(r.advice.begin(), r.advice.end(), [](const Advice& a) { return a.code == AdviceCode::noise_free; });
     if (std::optional<Advice> a = record_length_advice(r.modal, longest_s); a && !noise_free) r.advise(*a);
-    // a periodic force: power at the lines it leaves out is distortion (nonlinear_distortion.hpp)
-    if (std::optional<Advice> a = periodic_record_distortion(data.u, data.y, data.h); a && !noise_free) r.advise(*a);
   }
   if (!excitation.empty()) r.add_warning(excitation);
   if (data.input_sampling.from_data) r.diagnostics.input_sampling = input_sampling_note(data);

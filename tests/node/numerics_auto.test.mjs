@@ -23,7 +23,7 @@ test('--positive is refused by a method that cannot honour it, with one message 
     const r = await cli('identify', '--data', data, '--method', method, '--positive');
     assert.equal(r.code, 1, r.stdout);
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
-    assert.match(r.stderr, new RegExp(`^mechid: error: .*method ${method} cannot honour positive.*use variational, variational-zoh or auto`));
+    assert.match(r.stderr, new RegExp(`^mechid: error: .*method ${method} cannot honour --positive.*use variational, variational-zoh or auto`));
   }
 });
 

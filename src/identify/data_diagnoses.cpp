@@ -8,7 +8,6 @@
 #include "core/input_error.hpp"
 #include "discretize/zoh.hpp"
 #include "identify/n4sid.hpp"
-#include "identify/result_diagnoses.hpp"
 #include "model/second_order_extraction.hpp"
 
 namespace mechid {
@@ -254,12 +253,6 @@ std::vector<Advice> diagnose_data(const DiagnosedEstimate& estimate, const Datas
   diagnose_offset_and_drift(estimate, out);
   if (!channel) diagnose_aliasing(estimate, data.h, out);
   return out;
-}
-
-void diagnose_result(Identification& r, const Dataset& data) {
-  if (r.status == Status::failed) return;
-  for (Advice& a : diagnose_data({r.system, r.M_pd, r.K_pd, r.sign_reversed, r.forces.offset.size() > 0, r.modal, r.validation}, data))
-    r.advise(std::move(a));
 }
 
 }  // namespace mechid

@@ -1,5 +1,5 @@
 // The data diagnoses (data_diagnoses.hpp) of a method's returned estimate, as advice on it
-// (defined in data_diagnoses.cpp).
+// (result_diagnoses.cpp).
 #pragma once
 
 #include "identify/identification.hpp"

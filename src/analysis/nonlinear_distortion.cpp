@@ -36,7 +36,8 @@ std::optional<NonlinearDistortion> nonlinear_distortion(const Eigen::MatrixXcd& 
   NonlinearDistortion d;
   // P(F(2, 2(P−1)) > x) = (1 + x/(P−1))^−(P−1) = α  ⇔  x = (P−1)(α^(−1/(P−1)) − 1)
   d.threshold = (P - 1.0) * (std::pow(kDistortionLineFalseAlarm, -1.0 / (P - 1.0)) - 1.0);
-  double level = 0.0;
+  double level = 0.0;  // Σ of the distorted (line, output) pairs' power against their output's reference
+  Eigen::Index pairs = 0;
   std::vector<bool> distorted_channel(std::size_t(m), false);
   for (Eigen::Index i = lo + 1; i < hi; ++i) {
     if (excited[std::size_t(i)]) continue;
@@ -50,6 +51,7 @@ std::optional<NonlinearDistortion> nonlinear_distortion(const Eigen::MatrixXcd& 
         distorted = true;
         distorted_channel[std::size_t(c)] = true;
         level += mean_power / reference(c);
+        ++pairs;
       }
     }
     if (distorted) {
@@ -61,8 +63,7 @@ std::optional<NonlinearDistortion> nonlinear_distortion(const Eigen::MatrixXcd& 
   if (d.detection_lines < kMinDetectionLines) return std::nullopt;
   for (Eigen::Index c = 0; c < m; ++c)
     if (distorted_channel[std::size_t(c)]) d.channels.push_back(c);
-  const auto hits = std::max<std::size_t>(1, std::count(distorted_channel.begin(), distorted_channel.end(), true));
-  d.level_db = d.distorted_lines > 0 ? 10.0 * std::log10(level / double(d.distorted_lines) / double(hits)) : -INFINITY;
+  d.level_db = pairs > 0 ? 10.0 * std::log10(level / double(pairs)) : -INFINITY;
   return d;
 }
 

@@ -30,7 +30,7 @@ struct NonlinearDistortion {
   Eigen::Index detection_lines = 0;  // unexcited lines between the lowest and highest excited line
   Eigen::Index distorted_lines = 0;  // of those, the lines whose mean output stands above the scatter
   double threshold = 0.0;            // of ρ = |Ȳ|² / (s²/P) per line (P periods averaged)
-  double level_db = 0.0;             // mean output power at the distorted lines against the excited lines' median, dB
+  double level_db = 0.0;             // mean power of the distorted (line, output) pairs against their output's excited-line median, dB
   double lowest_hz = 0.0, highest_hz = 0.0;  // the distorted lines' range
   std::vector<Eigen::Index> channels;         // outputs (0-based) with distorted lines
   bool nonlinear() const;

@@ -305,17 +305,19 @@ const BLOCK_BYTES = 1 << 22, SCAN_BYTES = 1 << 16;
  * readTdms of a File or Blob (the bytes also taken): the lead-ins and metadata read segment by
  * segment, then the raw data a few chunks (about 4 MB) at a time straight into the channels'
  * arrays, so that the file is never held whole (issue 49: a 200 MB file in at most twice its size).
+ * partBytes (tests): the bytes read at once instead of SCAN_BYTES and BLOCK_BYTES.
  */
-export async function readTdmsBlob(blob, source = 'file', { onProgress } = {}) {
+export async function readTdmsBlob(blob, source = 'file', { onProgress, partBytes } = {}) {
   if (blob instanceof Uint8Array) return readTdms(blob, source, { onProgress });
-  const read = (at, n) => blobBytes(blob, at, n);
-  // The lead-ins and metadata through a window of SCAN_BYTES: a file of many small segments takes
+  const read = (at, n) => blobBytes(blob, at, n, partBytes);
+  const SCAN = partBytes ?? SCAN_BYTES, BLOCK = partBytes ?? BLOCK_BYTES;
+  // The lead-ins and metadata through a window of SCAN bytes: a file of many small segments takes
   // one read per window, not two per segment.
   let window = new Uint8Array(0), windowAt = 0;
   const scanRead = async (at, n) => {
     if (at < windowAt || at + n > windowAt + window.length) {
-      if (n > SCAN_BYTES) return read(at, n);
-      window = await read(at, SCAN_BYTES);
+      if (n > SCAN) return read(at, n);
+      window = await read(at, SCAN);
       windowAt = at;
     }
     return window.subarray(at - windowAt, at - windowAt + n);
@@ -329,9 +331,9 @@ export async function readTdmsBlob(blob, source = 'file', { onProgress } = {}) {
   for (const seg of segments) {
     const fillChunk = chunkFiller(targets, seg);
     const chunks = seg.chunks + (seg.last ? 1 : 0);
-    const perRead = Math.max(1, Math.floor(BLOCK_BYTES / seg.chunkSize));
-    if (seg.chunkSize > BLOCK_BYTES && !seg.buffers && !seg.interleaved && seg.objects.every((o) => TYPES.get(o.type).size)) {
-      await readLargeChunks(seg, targets, read);
+    const perRead = Math.max(1, Math.floor(BLOCK / seg.chunkSize));
+    if (seg.chunkSize > BLOCK && !seg.buffers && !seg.interleaved && seg.objects.every((o) => TYPES.get(o.type).size)) {
+      await readLargeChunks(seg, targets, read, BLOCK);
       report(seg);
       continue;
     }
@@ -563,15 +565,15 @@ function chunkFiller(targets, seg) {
   };
 }
 
-// The chunks of a segment larger than BLOCK_BYTES (a file written at once is one segment of one
-// chunk), its channels one after the other (not interleaved, not DAQmx, values of fixed size):
-// each channel's values read BLOCK_BYTES at a time. read(byte, length) -> a promise of the bytes.
-async function readLargeChunks(seg, targets, read) {
+// The chunks of a segment larger than blockBytes (BLOCK_BYTES; a file written at once is one segment
+// of one chunk), its channels one after the other (not interleaved, not DAQmx, values of fixed
+// size): each channel's values read blockBytes at a time. read(byte, length) -> a promise of the bytes.
+async function readLargeChunks(seg, targets, read, blockBytes) {
   for (let c = 0; c < seg.chunks + (seg.last ? 1 : 0); c++) {
     let p = seg.dataAt + c * seg.chunkSize;
     for (const o of seg.objects) {
       const n = c === seg.chunks ? seg.last.get(o.path) ?? 0 : o.n, size = TYPES.get(o.type).size;
-      const target = targets.get(o.path), per = Math.max(1, Math.floor(BLOCK_BYTES / size));
+      const target = targets.get(o.path), per = Math.max(1, Math.floor(blockBytes / size));
       for (let i = 0; target && i < n; i += per) {
         const k = Math.min(per, n - i);
         fill(viewOf(await read(p + i * size, k * size)), 0, size, k, o.type, seg.little, target, target.filled);

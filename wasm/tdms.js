@@ -503,13 +503,18 @@ const propsOf = (o) => (o ? Object.fromEntries(o.props) : {});
 // and integers of up to 16 bits in a Float32Array (exact, half the memory of doubles).
 function channelTargets({ source, notes, objects }) {
   const parameters = {};
+  const skipped = [];  // properties that are NaN or infinite: not parameters (a parameter is finite)
   const targets = new Map();
   const channels = [];
   const root = objects.get('/');
   for (const o of objects.values()) {
     const names = pathNames(o.path) ?? [o.path];
     const label = names.join('/');
-    for (const [name, value] of o.props) if (typeof value === 'number') parameters[label ? `${label}/${name}` : name] = value;
+    for (const [name, value] of o.props) {
+      if (typeof value !== 'number') continue;
+      if (Number.isFinite(value)) parameters[label ? `${label}/${name}` : name] = value;
+      else skipped.push(`${label ? `${label}/${name}` : name} = ${value}`);
+    }
     if (names.length !== 2) {
       if (o.count) notes.push(`Object ${quoted(o.path)} holds raw data but is not a channel (/'group'/'channel'): left out.`);
       continue;
@@ -533,6 +538,7 @@ function channelTargets({ source, notes, objects }) {
     channels.push({ object: o, names, label, scaling, target });
   }
 
+  if (skipped.length) notes.push(`${skipped.length} numeric ${skipped.length === 1 ? 'property is' : 'properties are'} NaN or infinite and ${skipped.length === 1 ? 'is' : 'are'} not kept as parameters (${quoted(skipped[0])}${skipped.length > 1 ? ', …' : ''}).`);
   return { channels, parameters, targets };
 }
 
@@ -598,6 +604,8 @@ function recordingOf(source, notes, channels, parameters) {
     if (scaling.scales) values = scaledValues(scaling, target, source, label);
     const bad = firstNonFinite(values);
     if (bad >= 0) throw badSample(source, label, bad, values[bad]);
+    const badImag = target.imag ? firstNonFinite(target.imag) : -1;
+    if (badImag >= 0) throw badSample(source, label, badImag, `${target.imag[badImag]} in its imaginary part`);
     const props = Object.fromEntries(object.props);
     const unit = typeof props.unit_string === 'string' ? props.unit_string : '';
     const channel = { name: label, quantity: object.type === TYPE_TIMESTAMP ? 'time' : quantityOf(names[1], unit), unit, values };

@@ -12,7 +12,7 @@
 // Two passes: the first reads every lead-in and metadata block and counts each channel's values
 // from the bytes present (so every allocation is bounded by the file's size), the second fills one
 // Float64Array per channel. Pure ES module: runs in Node and a worker.
-import { blobBytes } from './blob-bytes.js';
+import { blobBytes, reusedBufferReader } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
 import { quantityOf } from './recording.js';
 import { scaledValues, scalingOf } from './tdms-scaling.js';
@@ -328,19 +328,20 @@ export async function readTdmsBlob(blob, source = 'file', { onProgress, partByte
   const { notes, segments } = step.value;
   const { channels, parameters, targets } = channelTargets({ ...step.value, source });
   const report = segmentProgress(onProgress, blob.size);
+  const readBlock = reusedBufferReader(blob, partBytes);  // each block of raw data is used up before the next is read
   for (const seg of segments) {
     const fillChunk = chunkFiller(targets, seg);
     const chunks = seg.chunks + (seg.last ? 1 : 0);
     const perRead = Math.max(1, Math.floor(BLOCK / seg.chunkSize));
     if (seg.chunkSize > BLOCK && !seg.buffers && !seg.interleaved && seg.objects.every((o) => TYPES.get(o.type).size)) {
-      await readLargeChunks(seg, targets, read, BLOCK);
+      await readLargeChunks(seg, targets, readBlock, BLOCK);
       report(seg);
       continue;
     }
     for (let c0 = 0; c0 < chunks; c0 += perRead) {
       const c1 = Math.min(chunks, c0 + perRead);
       const from = seg.dataAt + c0 * seg.chunkSize, to = Math.min(seg.end, seg.dataAt + c1 * seg.chunkSize);
-      const view = viewOf(await read(from, to - from));
+      const view = viewOf(await readBlock(from, to - from));
       for (let c = c0; c < c1; c++) fillChunk(view, from, c);
     }
     report(seg);

@@ -10,7 +10,7 @@
 // sample of a B-byte container divided by 2^(8B-1) (8-bit samples are unsigned: (x-128)/128);
 // float samples as stored. The unit is '' (the file does not say what the volts mean).
 // Pure ES module: runs in Node and a worker.
-import { blobBytes } from './blob-bytes.js';
+import { blobBytes, reusedBufferReader } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
 
 const bad = (source, message) => new MechidError('bad-input', `${quoted(source, 80)}: ${message}`);
@@ -237,8 +237,9 @@ export async function readWavBlob(blob, source = 'file', { onProgress, partBytes
   }
   const columns = columnsOf(layout);
   const { blockAlign } = layout.format;
+  const readBlock = reusedBufferReader(blob, partBytes);  // each block is used up before the next is read
   for (const [start, stop] of blocks(layout, partBytes)) {
-    const block = await read(layout.data.at + start * blockAlign, (stop - start) * blockAlign);
+    const block = await readBlock(layout.data.at + start * blockAlign, (stop - start) * blockAlign);
     fillFrames(layout, columns, viewOf(block), 0, start, stop);
     onProgress?.(stop / layout.data.frames);
   }

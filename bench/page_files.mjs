@@ -21,13 +21,24 @@ const BYTES = 200e6;
 const SAMPLE_MS = 100;
 const FORMATS = (process.env.MECHID_PAGE_FILES ?? 'text,uff-58b,wav,mat,mat-v7').split(',');
 
-// The renderer processes of Chromium now: pid -> its user data folder.
+// The parent of process `pid` (field 4 of /proc/PID/stat, after the name in parentheses).
+const parentOf = (pid) => {
+  try { return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]; } catch { return null; }
+};
+
+// The renderer processes of the Chromium this process started (its descendants: not another
+// browser on the machine), but the one of Chromium's own interface (--top-chrome-webui).
 function renderers() {
-  const out = new Map();
+  const out = [];
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     let args;
     try { args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/); } catch { continue; }  // Chromium rewrites its arguments into one string
-    if (args.includes('--type=renderer') && !args.includes('--top-chrome-webui')) out.set(pid, args.find((a) => a.startsWith('--user-data-dir=')));
+    if (!args.includes('--type=renderer') || args.includes('--top-chrome-webui')) continue;
+    let p = pid;
+    for (let k = 0; k < 8 && p && p !== '1'; k++) {
+      p = parentOf(p);
+      if (p === String(process.pid)) { out.push(pid); break; }
+    }
   }
   return out;
 }
@@ -39,14 +50,12 @@ const status = (pid, key) => {
 const total = ({ page, workers }) => [page, ...workers].reduce((s, x) => s + x.heap + x.embedder + x.buffers, 0);
 
 async function measure(format, path) {
-  const before = renderers();
   const browser = await openBrowser();
   try {
     const { page } = browser;
     await page.waitForFunction(() => !document.getElementById('csv-file').disabled && !document.getElementById('ident-run').disabled, null, { timeout: 60_000 });
     await page.waitForTimeout(1000);
-    // This browser's renderers: the ones that were not there before (the page's is the largest).
-    const ours = [...renderers()].filter(([pid, dir]) => !before.has(pid) && ![...before.values()].includes(dir)).map(([pid]) => pid);
+    const ours = renderers();  // the page's is the one whose peak is the largest
     const rssBefore = new Map(ours.map((pid) => [pid, status(pid, 'VmRSS')]));
     for (const pid of ours) writeFileSync(`/proc/${pid}/clear_refs`, '5');
     const sampler = await memorySampler(page);
@@ -72,7 +81,7 @@ async function measure(format, path) {
     await sampler.close();
     const wasm = await page.evaluate(async () => (await (await import('./client/worker-client.js')).client.memory()).wasm_bytes);
     const pid = ours.sort((a, b) => status(b, 'VmHWM') - status(a, 'VmHWM'))[0];
-    return { seconds, samples, baseline, peak, wasm, hwm: status(pid, 'VmHWM'), rssBefore: rssBefore.get(pid) };
+    return { seconds, samples, baseline, peak, wasm, pid, renderers: ours.length, hwm: status(pid, 'VmHWM'), rssBefore: rssBefore.get(pid) };
   } finally {
     await browser.close();
   }

@@ -239,7 +239,8 @@ function elementVariables(ctx, view, el, inner, variables, notes) {
 }
 
 /**
- * The inflated bytes of a zlib stream (RFC 1950) through the platform's DecompressionStream
+ * The inflated bytes of a zlib stream (RFC 1950; `compressed` its bytes, or a ReadableStream of
+ * them) through the platform's DecompressionStream
  * ('deflate' is the zlib format; Node ≥ 18 and every current browser have it): at most `limit`
  * bytes; a stream that does not inflate (damaged, truncated, a wrong checksum) is one bad-input
  * line naming `where`. `sizeOf(first8)` may tell the inflated size from its first 8 bytes (a MAT
@@ -251,10 +252,14 @@ export async function inflateZlib(compressed, source, where, { limit = MAX_INFLA
     throw badInput(`${source}: ${where} is compressed (MAT v7) and this platform cannot inflate it: save the file with save -v6`);
   }
   const stream = new DecompressionStream('deflate');
-  const writer = stream.writable.getWriter();
   // Errors surface on the reading side; these promises only must not go unhandled.
-  writer.write(compressed).catch(() => {});
-  writer.close().catch(() => {});
+  if (compressed instanceof Uint8Array) {
+    const writer = stream.writable.getWriter();
+    writer.write(compressed).catch(() => {});
+    writer.close().catch(() => {});
+  } else {
+    compressed.pipeTo(stream.writable).catch(() => {});  // a File's part as it is read, never held whole
+  }
   const reader = stream.readable.getReader();
   const tooLarge = (size) => badInput(`${source}: ${where} inflates to more than ${size} bytes${size === limit ? ': not read (split the file\'s variables)' : ', the size its tag declares'}`);
   let parts = [], total = 0, out = null;
@@ -325,13 +330,16 @@ const inflatedSize = (le) => (tag) => {
  */
 export async function readMatBlob(blob, source, { onProgress, partBytes } = {}) {
   if (blob instanceof Uint8Array) return readMat(blob, source, { onProgress });
-  return readVariables(blob.size, (at, n) => blobBytes(blob, at, n, partBytes), source, onProgress);
+  const streamOf = typeof blob.stream === 'function' ? (at, n) => blob.slice(at, at + n).stream() : null;
+  return readVariables(blob.size, (at, n) => blobBytes(blob, at, n, partBytes), source, onProgress, streamOf);
 }
 
 // The Recording of a MAT v5/v7 file of `size` bytes whose bytes read(at, n) gives (a promise):
 // the header, then each top-level element in file order, read whole from its tag (a compressed
-// one inflated) and parsed before the next is read; the first fault in file order is the refusal.
-async function readVariables(size, read, source, onProgress) {
+// one inflated, from streamOf(at, n) when given: a stream of those bytes, so that the compressed
+// bytes are never held whole, issue 56 item 7) and parsed before the next is read; the first fault
+// in file order is the refusal.
+async function readVariables(size, read, source, onProgress, streamOf = null) {
   const { le } = header(await read(0, 128), source);
   const ctx = { source, le, index: 0 };
   const variables = [], notes = [];
@@ -343,7 +351,10 @@ async function readVariables(size, read, source, onProgress) {
     // The element's positions counted from its tag (at 0 of the view of its bytes).
     const el = element(ctx, new DataView(tag.buffer, tag.byteOffset, tag.length), 0, size - pos, `variable ${ctx.index} (byte ${pos})`);
     const next = pos + (el.type === MI.COMPRESSED ? el.data + el.n : el.next);
-    if (el.type === MI.COMPRESSED || el.type === MI.MATRIX) {
+    if (el.type === MI.COMPRESSED && streamOf) {
+      const inner = await inflateZlib(streamOf(pos + 8, el.n), source, `variable ${ctx.index}`, { sizeOf: inflatedSize(le) });
+      elementVariables(ctx, null, el, inner, variables, notes);
+    } else if (el.type === MI.COMPRESSED || el.type === MI.MATRIX) {
       // Read from the tag on: a variable's data keeps its alignment in the file (numbers() views doubles in place).
       const bytes = await read(pos, 8 + el.n);
       const inner = el.type === MI.COMPRESSED ? await inflateZlib(bytes.subarray(8), source, `variable ${ctx.index}`, { sizeOf: inflatedSize(le) }) : null;

@@ -117,4 +117,6 @@ export const table = [
     const sampled = r.peak.sum + r.wasm;
     return `| ${r.name} | ${mb(r.size)} | ${r.seconds.toFixed(1)} | ${r.samples} | ${part(r.peak.page)} | ${part(r.peak.worker)} | ${mb(r.wasm)} | ${mb(sampled)} | ${(sampled / r.size).toFixed(2)} | ${mb(r.hwm - r.rssBefore)} | ${((r.hwm - r.rssBefore) / r.size).toFixed(2)} |`;
   }),
+  '',
+  `Above twice the file (either measure): ${rows.filter((r) => (r.peak.sum + r.wasm) / r.size > 2 || (r.hwm - r.rssBefore) / r.size > 2).map((r) => r.name).join(', ') || 'none'}.`,
 ].join('\n');

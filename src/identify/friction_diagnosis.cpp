@@ -90,6 +90,9 @@ std::optional<Advice> friction_advice(const MechanicalSystem& s, const ModalResu
       v.simulated.rows() != data.y.rows() || data.y.rows() < 100 || n == 0 || data.outputs != OutputKind::displacement ||
       modal.modes.empty() || !(data.h > 0))
     return std::nullopt;
+  // A residual below 0.1 % of every output is rounding or a noise-free misfit (the noise_free note's
+  // domain), not friction of any consequence; M must be invertible for the model's responses.
+  if (v.nrmse.size() == 0 || v.nrmse.maxCoeff() < 1e-3) return std::nullopt;
   if (Eigen::LLT<Matrix>(s.M).info() != Eigen::Success) return std::nullopt;
   // The test's regressors hold (3 n(n+1)/2 + 3n) columns of N·n rows: at most kMaxEntries doubles,
   // on the record's first samples when it is longer (the test stays valid on a part of the record).
@@ -102,7 +105,7 @@ std::optional<Advice> friction_advice(const MechanicalSystem& s, const ModalResu
   const Matrix sign = velocity_sign(data.y.topRows(N), data.h, cutoff);
   MechanicalSystem unit = s;
   unit.L = Matrix::Identity(n, n);  // a unit force at each DOF
-  const DiscreteModel d = c2d_zoh(to_state_space(unit), data.h);
+  const DiscreteModel d = c2d_zoh(state_space_of(unit), data.h);
   // Each output weighted by its RMS: the shares do not depend on the outputs' units.
   Vector weight(n);
   for (Eigen::Index c = 0; c < n; ++c) {

@@ -98,6 +98,10 @@ void validate(const MechanicalSystem& system) {
 
 StateSpaceModel to_state_space(const MechanicalSystem& s) {
   validate(s);
+  return state_space_of(s);
+}
+
+StateSpaceModel state_space_of(const MechanicalSystem& s) {
   const Eigen::Index n = s.dof();
   const Eigen::LLT<Matrix> mass(s.M);
   StateSpaceModel ss;

@@ -56,4 +56,8 @@ struct StateSpaceModel {
 // The state-space form of a valid system (thesis eq. 1.4); validates first.
 StateSpaceModel to_state_space(const MechanicalSystem& system);
 
+// The same form without the checks, for an estimate that need not be physical (K or D indefinite,
+// a free body): M must be positive definite (its Cholesky factor solves for M⁻¹).
+StateSpaceModel state_space_of(const MechanicalSystem& system);
+
 }  // namespace mechid

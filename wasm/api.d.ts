@@ -169,6 +169,8 @@ export interface OmaOptions {
   /** Reference output columns, counted from 1 (default: every output). */
   references?: number[];
   freqTol?: number; dampingTol?: number; macMin?: number; clusterDistance?: number; minOrders?: number;
+  /** Standard deviations by the jackknife over this many blocks of an ambient record (0: none). */
+  sdBlocks?: number;
   record?: 'auto' | 'ambient' | 'free-decay';
 }
 export interface OmaMode {
@@ -177,13 +179,15 @@ export interface OmaMode {
   shape: number[];
   complex_shape: ComplexPair[];
   mpc: number; mpd_deg: number; orders_found: number; poles: number;
+  /** Jackknife standard deviations and 95 % half-widths (Student's t); null for a free decay or sdBlocks < 2. */
+  freq_hz_sd: number | null; zeta_sd: number | null; freq_hz_half95: number | null; zeta_half95: number | null;
 }
 export interface OmaResult extends Outcome {
   modes: OmaMode[];
   stabilization: { order: number; poles: StabilizationPole[] }[];
   /** Singular values of the cross-spectral matrix of the outputs divided by their RMS: one series per singular value. */
   spectrum: { freq_hz: number[]; singular_values: number[][]; segment: number; segments: number };
-  block_rows: number; min_orders: number; references: number[]; free_decay: boolean; max_order: number;
+  block_rows: number; min_orders: number; references: number[]; free_decay: boolean; sd_blocks: number; max_order: number;
   tolerances: { freq_tol: number; damping_tol: number; mac_min: number; cluster_distance: number };
 }
 /**

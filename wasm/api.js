@@ -360,7 +360,7 @@ export function wrapModule(module) {
     oma(data, options) {
       requireObject(data, 'data must be an object {h, y}');
       const o = { ...(options ?? {}) };
-      for (const key of ['maxOrder', 'blockRows', 'minOrders']) if (o[key] !== undefined) requireInteger(o[key], key);
+      for (const key of ['maxOrder', 'blockRows', 'minOrders', 'sdBlocks']) if (o[key] !== undefined) requireInteger(o[key], key);
       for (const key of ['bandLoHz', 'bandHiHz', 'freqTol', 'dampingTol', 'macMin', 'clusterDistance']) if (o[key] !== undefined) requireNumber(o[key], key);
       if (o.record !== undefined) requireString(o.record, 'record');
       o.references = optionalNumbers(o.references, 'references') ?? undefined;

@@ -16,7 +16,7 @@ export const options = {
   'max-order': int('N', { core: 'oma.maxOrder' }), 'block-rows': int('P', { core: 'oma.blockRows' }), references: strs('i,j,..'),
   'freq-tol': num('F', { core: 'oma.freqTol' }), 'damping-tol': num('D', { core: 'oma.dampingTol' }), 'mac-min': num('M', { core: 'oma.macMin' }),
   'cluster-distance': num('C', { core: 'oma.clusterDistance' }), 'min-orders': int('K', { core: 'oma.minOrders' }),
-  record: choice(['auto', 'ambient', 'free-decay'], { core: 'oma.record' }),
+  'sd-blocks': int('B', { core: 'oma.sdBlocks' }), record: choice(['auto', 'ambient', 'free-decay'], { core: 'oma.record' }),
 };
 export const usage = {
   required: ['data', 'band'],
@@ -24,8 +24,10 @@ export const usage = {
     'column is not needed and not used): covariance-driven SSI (Peeters & De Roeck 1999) at orders 2..--max-order with --block-rows, correlations',
     'against --references (output columns from 1; default all); poles stable within --freq-tol, --damping-tol (relative)',
     'and --mac-min are clustered on |df|/f + (1 - MAC) < --cluster-distance; a cluster from --min-orders orders is a mode;',
-    '--record free-decay for a release or a tap (auto decides from the record);',
-    'JSON {modes: [{freq_hz, zeta, shape, mpc, mpd_deg, orders_found}], stabilization, spectrum: {freq_hz, singular_values}, channels}'],
+    '--record free-decay for a release or a tap (auto decides from the record); standard deviations of f and zeta by the',
+    'jackknife over --sd-blocks blocks of an ambient record, 95 % half-widths with Student\'s t;',
+    'JSON {modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, freq_hz_half95, zeta_half95, shape, mpc, mpd_deg, orders_found}],',
+    'stabilization, spectrum: {freq_hz, singular_values}, channels}'],
 };
 
 /** --references 1,3 → [1, 3] (output columns counted from 1). */
@@ -46,7 +48,7 @@ export async function run(o, mechid) {
   const result = mechid.oma({ h: record.h, y: record.y }, {
     ...parseBand(o.band), maxOrder: o['max-order'], blockRows: o['block-rows'], references: parseReferences(o.references),
     freqTol: o['freq-tol'], dampingTol: o['damping-tol'], macMin: o['mac-min'], clusterDistance: o['cluster-distance'],
-    minOrders: o['min-orders'], record: o.record,
+    minOrders: o['min-orders'], sdBlocks: o['sd-blocks'], record: o.record,
   });
   writeJson({ ...result, channels: resultChannels(record) }, o.out);
   warn(result.status === 'failed' ? [result.message] : result.warnings);

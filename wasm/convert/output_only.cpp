@@ -20,7 +20,9 @@ val oma_to_js(const OmaResult& r, const OmaOptions& o) {
     val complex_shape = val::array();
     for (Eigen::Index i = 0; i < m.complex_shape.size(); ++i) complex_shape.call<void>("push", complex_to_js(m.complex_shape(i)));
     modes.call<void>("push", object_of("freq_hz", m.freq_hz, "zeta", m.zeta, "shape", numbers_to_js(m.shape), "complex_shape", complex_shape,
-                                       "mpc", m.mpc, "mpd_deg", m.mpd_deg, "orders_found", double(m.orders_found), "poles", double(m.poles)));
+                                       "mpc", m.mpc, "mpd_deg", m.mpd_deg, "orders_found", double(m.orders_found), "poles", double(m.poles),
+                                       "freq_hz_sd", number_or_null(m.freq_hz_sd), "zeta_sd", number_or_null(m.zeta_sd), "freq_hz_half95",
+                                       number_or_null(m.freq_hz_half95), "zeta_half95", number_or_null(m.zeta_half95)));
   }
   val singular = val::array();
   for (Eigen::Index c = 0; c < r.spectrum.singular_values.cols(); ++c)
@@ -30,7 +32,7 @@ val oma_to_js(const OmaResult& r, const OmaOptions& o) {
   set_fields(out, "modes", modes, "stabilization", stabilization_to_js(r.stabilization), "spectrum",
              object_of("freq_hz", numbers_to_js(r.spectrum.freq_hz), "singular_values", singular, "segment", double(r.spectrum.segment),
                        "segments", double(r.spectrum.segments)),
-             "block_rows", double(r.block_rows), "min_orders", double(r.min_orders), "references", references, "free_decay", r.free_decay,
+             "block_rows", double(r.block_rows), "min_orders", double(r.min_orders), "references", references, "free_decay", r.free_decay, "sd_blocks", double(r.sd_blocks),
              "max_order", double(o.max_order),
              "tolerances", object_of("freq_tol", o.freq_tol, "damping_tol", o.damping_tol, "mac_min", o.mac_min, "cluster_distance", o.cluster_distance));
   return out;

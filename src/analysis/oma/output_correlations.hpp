@@ -19,4 +19,17 @@ namespace mechid {
 std::vector<Matrix> output_correlations(const Matrix& y, const std::vector<Eigen::Index>& references, Eigen::Index lags,
                                         bool free_decay = false);
 
+// The correlation sums of `blocks` consecutive blocks of the record: sums[b][i] = Σ_{k in block b,
+// k + i < N} y_{k+i} y_ref,kᵀ, counts[b][i] their numbers of products (block b: k from b·N/blocks
+// to (b + 1)·N/blocks). Σ_b sums[b][i] / Σ_b counts[b][i] is output_correlations' R_i, and leaving
+// one block out gives the correlations of the rest of the record (the jackknife of
+// output_only_modes.cpp).
+struct CorrelationBlocks {
+  std::vector<std::vector<Matrix>> sums;
+  std::vector<std::vector<double>> counts;
+  // R_i from every block but `left_out` (-1: none), divided by its number of products.
+  std::vector<Matrix> correlations(Eigen::Index left_out = -1) const;
+};
+CorrelationBlocks block_correlation_sums(const Matrix& y, const std::vector<Eigen::Index>& references, Eigen::Index lags, Eigen::Index blocks);
+
 }  // namespace mechid

@@ -13,6 +13,7 @@
 #include "core/constant_column.hpp"
 #include "core/input_error.hpp"
 #include "core/math_constants.hpp"
+#include "core/student_quantile.hpp"
 
 namespace mechid {
 namespace {
@@ -186,6 +187,64 @@ bool looks_like_free_decay(const Matrix& y) {
   return false;
 }
 
+// A mode's cluster: the candidate poles it was made of.
+using Cluster = std::vector<std::size_t>;
+
+// The cluster's medians recomputed on other models of the same record (a jackknife replicate): at
+// each of the cluster's poles' orders, the model's pole nearest to it in pole_distance.
+std::pair<double, double> replicate_medians(const SsiCovModels& models, const std::vector<CandidatePole>& poles, const Cluster& cluster) {
+  std::vector<double> f, z;
+  for (std::size_t i : cluster) {
+    const CandidatePole& target = poles[i];
+    const auto order = std::find_if(models.orders.begin(), models.orders.end(), [&](const SsiOrder& o) { return o.order == target.order; });
+    if (order == models.orders.end() || order->poles.empty()) continue;
+    double best = std::numeric_limits<double>::infinity();
+    Complex match;
+    for (std::size_t q = 0; q < order->poles.size(); ++q) {
+      const double d = pole_distance(target, {order->order, order->poles[q], order->shapes.col(Eigen::Index(q))});
+      if (d < best) best = d, match = order->poles[q];
+    }
+    f.push_back(oma_freq(match));
+    z.push_back(oma_zeta(match));
+  }
+  if (f.empty()) return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+  return {oma_median(f), oma_median(z)};
+}
+
+// The delete-one jackknife's standard deviation of values θ_(b): √((B − 1)/B Σ (θ_(b) − mean)²).
+double jackknife_sd(const std::vector<double>& values) {
+  const double B = double(values.size());
+  double mean = 0.0;
+  for (double x : values) mean += x / B;
+  double ss = 0.0;
+  for (double x : values) ss += (x - mean) * (x - mean);
+  return std::sqrt((B - 1.0) / B * ss);
+}
+
+// Each mode's jackknife standard deviations of f and ζ and their 95 % half-widths (OmaOptions::sd_blocks).
+void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
+                      const CorrelationBlocks& blocks, Eigen::Index p, double h, Eigen::Index max_order) {
+  const auto B = Eigen::Index(blocks.sums.size());
+  std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
+  for (Eigen::Index b = 0; b < B; ++b) {
+    const SsiCovModels models = ssi_cov(blocks.correlations(b), p, h, max_order, 2);
+    for (std::size_t m = 0; m < clusters.size(); ++m) {
+      const auto [fb, zb] = replicate_medians(models, poles, clusters[m]);
+      f[m].push_back(fb);
+      z[m].push_back(zb);
+    }
+  }
+  const double t = student_t975(double(B - 1));
+  for (std::size_t m = 0; m < clusters.size(); ++m) {
+    OmaMode& mode = result.modes[m];
+    mode.freq_hz_sd = jackknife_sd(f[m]);
+    mode.zeta_sd = jackknife_sd(z[m]);
+    mode.freq_hz_half95 = t * mode.freq_hz_sd;
+    mode.zeta_half95 = t * mode.zeta_sd;
+  }
+  result.sd_blocks = B;
+}
+
 }  // namespace
 
 void OmaOptions::validate() const {
@@ -213,7 +272,10 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
                                            std::to_string(kSamplesPerLag * 2 * p) + " samples): record longer or give fewer block rows",
           "data");
   result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
-  const std::vector<Matrix> R = output_correlations(y, result.references, 2 * p - 1, result.free_decay);
+  const bool jackknife = !result.free_decay && o.sd_blocks >= 2;
+  CorrelationBlocks blocks;
+  if (jackknife) blocks = block_correlation_sums(y, result.references, 2 * p - 1, o.sd_blocks);
+  const std::vector<Matrix> R = jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay);
   const SsiCovModels models = ssi_cov(R, p, h, o.max_order, 2);
   result.toeplitz_singular_values = models.singular_values;
 
@@ -221,10 +283,14 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   result.stabilization = oma_stabilize(models, o, nyquist, candidates);
   const auto orders = Eigen::Index(result.stabilization.size());
   result.min_orders = o.min_orders > 0 ? o.min_orders : std::max<Eigen::Index>(3, (orders + 2) / 3);
+  std::vector<Cluster> mode_clusters;
   for (const auto& cluster : cluster_poles(candidates, o.cluster_distance)) {
     OmaMode mode = oma_mode_of(candidates, cluster, scale);
-    if (mode.orders_found >= result.min_orders) result.modes.push_back(std::move(mode));
+    if (mode.orders_found < result.min_orders) continue;
+    result.modes.push_back(std::move(mode));
+    mode_clusters.push_back(cluster);
   }
+  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, blocks, p, h, o.max_order);
 
   const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
   result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(N));

@@ -50,6 +50,13 @@ struct OmaOptions {
   // mode whose shape loses MAC 0.98 between some higher orders, where a spurious pole appears beside it).
   Eigen::Index min_orders = 0;
   OmaRecord record = OmaRecord::automatic;
+  // Standard deviations of each mode's f and ζ by the delete-one jackknife over this many
+  // consecutive blocks of an ambient record (0 or 1: none): the whole analysis of the mode's cluster
+  // repeated on the correlations of the record without block b (output_correlations.hpp), var =
+  // (B − 1)/B Σ_b (θ_(b) − θ_(·))² (Efron & Stein 1981; Efron & Tibshirani 1993, eq. 11.5), a
+  // smooth function of the correlations being a smooth function of means; 95 % intervals with
+  // Student's t of B − 1 degrees of freedom. Not for a free decay (its blocks are not alike).
+  Eigen::Index sd_blocks = 10;
 
   // Throws InputError (the option's code) for an option out of range or an empty band.
   void validate() const;
@@ -97,6 +104,11 @@ void describe(OmaOptions& o, Visitor& v) {
         .at_least(0)
         .with_code("tolerances"),
     o.min_orders);
+  v(Option{"sdBlocks", "standard deviations of f and zeta by the jackknife over this many blocks of an ambient record (0: none)"}
+        .at_least(0)
+        .at_most(1000)
+        .with_code("sd_blocks"),
+    o.sd_blocks);
   v(Option{"record", "ambient (stationary responses), free-decay (after a release or a tap), or auto: free decay when the last "
                      "quarter's RMS is below a quarter of the first quarter's"},
     choice_field(o.record, kOmaRecordNames));
@@ -113,6 +125,10 @@ struct OmaMode {
   double mpd_deg = 0.0;              // mean phase deviation, degrees (0: a real mode)
   Eigen::Index orders_found = 0;     // distinct orders with a pole in the cluster
   Eigen::Index poles = 0;            // poles in the cluster
+  // Jackknife standard deviations (OmaOptions::sd_blocks) and the half-widths of the 95 % intervals
+  // (Student's t · sd); NaN when not computed.
+  double freq_hz_sd = std::numeric_limits<double>::quiet_NaN(), zeta_sd = std::numeric_limits<double>::quiet_NaN();
+  double freq_hz_half95 = std::numeric_limits<double>::quiet_NaN(), zeta_half95 = std::numeric_limits<double>::quiet_NaN();
 };
 
 struct OmaResult : Outcome {
@@ -121,6 +137,7 @@ struct OmaResult : Outcome {
   SingularValueSpectrum spectrum;                 // of the outputs divided by their RMS (unit-free)
   Eigen::Index block_rows = 0, min_orders = 0;
   bool free_decay = false;                        // the record was analysed as a free decay
+  Eigen::Index sd_blocks = 0;                     // blocks of the jackknife (0: no standard deviations)
   std::vector<Eigen::Index> references;           // 0-based
   Vector toeplitz_singular_values;
 };

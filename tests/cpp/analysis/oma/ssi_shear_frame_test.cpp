@@ -39,6 +39,14 @@ void check_against_exact(const OmaResult& r, const ShearFrame& f, double zeta_sd
     CHECK(mac >= 0.99);
     CHECK(mode.mpc >= 0.95);
     CHECK(mode.shape.maxCoeff() == 1.0);  // normalized, sign fixed: the largest component is +1
+    // An ambient record: f and ζ inside their own 99 % intervals, the jackknife's 95 % half-widths
+    // times t_0.995/t_0.975 = 3.2498/2.2622 for its 9 degrees of freedom (10 blocks).
+    if (r.sd_blocks == 10) {
+      INFO("f " << mode.freq_hz << " ± " << mode.freq_hz_half95 << ", zeta " << mode.zeta << " ± " << mode.zeta_half95);
+      CHECK(std::abs(mode.freq_hz - f.freq_hz(j)) <= 3.2498 / 2.2622 * mode.freq_hz_half95);
+      CHECK(std::abs(mode.zeta - 0.02) <= 3.2498 / 2.2622 * mode.zeta_half95);
+      CHECK(mode.zeta_half95 < 0.5 * mode.zeta);  // an interval that says something
+    }
   }
 }
 
@@ -58,6 +66,7 @@ TEST_CASE("SSI-cov finds the shear frame's five modes from ambient accelerations
   const OmaResult r = output_only_modes(a, 0.01, o);
   INFO("seconds " << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << ", block rows " << r.block_rows);
   CHECK(r.status == Status::ok);
+  CHECK(r.sd_blocks == 10);
   check_against_exact(r, f, 3.5, 300.0);
   // The spectrum: its first singular value peaks within one line of each mode.
   const Vector& freq = r.spectrum.freq_hz;
@@ -94,6 +103,8 @@ TEST_CASE("SSI-cov finds the shear frame's modes in a free decay", "[oma]") {
   o.band_hi_hz = 7.0;
   const OmaResult r = output_only_modes(a, 0.01, o);
   CHECK(r.status == Status::ok);
+  CHECK(r.free_decay);
+  CHECK(r.sd_blocks == 0);  // no jackknife over the blocks of a decay
   check_against_exact(r, f, 0.0, 0.0, 0.05);
 }
 

@@ -1,4 +1,4 @@
-// Output-only modal analysis (issue 51), `node bench/run.mjs oma` (~1.5 min): over 100 records of the
+// Output-only modal analysis (issue 51), `node bench/run.mjs oma` (~1 min): over 100 records of the
 // 5-storey shear frame of pyOMA2's getting-started example (tests/fixtures/oma/shear-frame.mjs;
 // 300 s at 100 Hz, 10 % noise, band 0.5–7 Hz, the defaults), per mode: how often it was found, the
 // rms frequency error, the mean damping error (as a share of ζ = 2 %: the bias), the least MAC with

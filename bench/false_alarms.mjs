@@ -1,12 +1,12 @@
 // False alarms of the advice read off the data (issue 50): clean simulated records of the presets,
-// where none of `nonlinear`, `free_body`, `record_too_short`, `output_only` (nor `closed_loop`) is
+// where none of `nonlinear`, `free_body`, `record_too_short`, `output_only`, `friction` (nor `closed_loop`) is
 // true, identified with `auto` (100 records: presets × forces × SNR × seeds) and analysed as periodic
 // records by `frf` (100 records of a random-odd multisine repeated 6 times through the same presets).
 // Target: at most 2 % of records with a false alarm per code.
 import { loadMechidNode } from '../wasm/node.js';
 
 const mechid = await loadMechidNode();
-const CODES = ['nonlinear', 'free_body', 'record_too_short', 'output_only', 'closed_loop'];
+const CODES = ['nonlinear', 'free_body', 'record_too_short', 'output_only', 'friction', 'closed_loop'];
 // h and N per preset: at least 10 periods of the slowest mode in the record, so that
 // record_too_short would be a false alarm.
 const SETUPS = [

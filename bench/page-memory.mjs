@@ -48,3 +48,33 @@ export async function pageMemory(page) {
     await cdp.detach();
   }
 }
+
+// One isolate's memory from Runtime.getHeapUsage: the JS heap in use, Blink's objects
+// (embedderHeapUsedSize) and the ArrayBuffers' backing stores (backingStorageSize: typed arrays,
+// the bytes read from a File, the WebAssembly memory), in bytes.
+const isolateBytes = (u) => ({ heap: u.usedSize, embedder: u.embedderHeapUsedSize ?? 0, buffers: u.backingStorageSize ?? 0 });
+
+/**
+ * A sampler of the page's memory without a garbage collection: sample() resolves with
+ * {page, workers: [...]}, each isolateBytes of the page's main thread and of each dedicated worker
+ * (a worker busy in a synchronous loop answers when it next yields); close() detaches.
+ */
+export async function memorySampler(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const replies = new Map();
+  cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
+    const m = JSON.parse(message);
+    replies.get(m.id)?.(m);
+    replies.delete(m.id);
+  });
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const senders = [];
+  for (const target of targetInfos.filter((t) => t.type === 'worker')) senders.push(await targetSender(cdp, target.targetId, replies));
+  return {
+    sample: async () => ({
+      page: isolateBytes(await cdp.send('Runtime.getHeapUsage')),
+      workers: await Promise.all(senders.map(async (send) => isolateBytes(await send('Runtime.getHeapUsage')))),
+    }),
+    close: () => cdp.detach(),
+  };
+}

@@ -6,6 +6,7 @@ import { parseDatasetCsv } from '../wasm/csv.js';
 import { looksLikeLvm, readLvmBytes } from '../wasm/lvm.js';
 import { readTextBytes } from '../wasm/text.js';
 import { uffRead } from './uff-call.mjs';
+import { blobRead } from './blob-call.mjs';
 import { MAX_INFLATED, parseMatVariables } from '../wasm/mat.js';
 import { matRecording } from '../wasm/mat-channels.js';
 import { inflateSync } from 'node:zlib';
@@ -65,6 +66,9 @@ const CALLS = {
     const read = { wav: readWav, tdms: readTdms }[format];
     return { status: 'ok', model: 'dataset', broken: recordingBroken(read(latin1ToBytes(latin1), `fuzz.${format}`)) };
   },
+  // A WAV, TDMS or MAT file through its reader's Blob path (in small parts) and bytes path: they
+  // must agree (blob-call.mjs); asynchronous.
+  blobRead: (mechid, args) => blobRead(mechid, args, recordingBroken),
   identify: (mechid, { method, data, options }) => mechid.identify(method, data, options),
   nonlinearIdentify: (mechid, { data, options }) => mechid.nonlinearIdentify(data, options),
   svfIdentify: (mechid, { data, options }) => mechid.svfIdentify(data, options),

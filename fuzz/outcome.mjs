@@ -31,21 +31,41 @@ function estimatesFinite(r) {
 /**
  * The outcome of one call: {kind, detail}. kind is 'bad-input', 'ok', 'warning' or 'failed' (all
  * fine), or a crash: 'trap', 'internal' (MechidError 'internal'), 'exception' (any other throw),
- * 'non-finite' (an ok/warning result with a non-finite estimate).
+ * 'non-finite' (an ok/warning result with a non-finite estimate), 'differ' (two paths that read
+ * one file, such as a Blob's and the bytes', disagree: the result's `differ` says how).
  */
 export function classify(run) {
   try {
-    const r = run();
-    if ((r.status === 'ok' || r.status === 'warning') && !estimatesFinite(r)) {
-      return { kind: 'non-finite', detail: `status ${r.status} with a non-finite estimate: ${r.message ?? r.broken}` };
-    }
-    return { kind: r.status, detail: r.message ?? '' };
+    return judged(run());
   } catch (e) {
-    if (e?.name === 'MechidError' && e.code === 'bad-input') return { kind: 'bad-input', detail: e.message };
-    if (e instanceof WebAssembly.RuntimeError) return { kind: 'trap', detail: e.message, stack: e.stack };
-    if (e?.name === 'MechidError') return { kind: 'internal', detail: e.message, stack: e.stack };
-    return { kind: 'exception', detail: String(e?.message ?? e), stack: e?.stack };
+    return caught(e);
   }
+}
+
+/** classify of a call that may return a promise (the readers of a Blob). */
+export async function classifyAsync(run) {
+  try {
+    return judged(await run());
+  } catch (e) {
+    return caught(e);
+  }
+}
+
+// The outcome of a call's result.
+function judged(r) {
+  if (r.differ) return { kind: 'differ', detail: r.differ };
+  if ((r.status === 'ok' || r.status === 'warning') && !estimatesFinite(r)) {
+    return { kind: 'non-finite', detail: `status ${r.status} with a non-finite estimate: ${r.message ?? r.broken}` };
+  }
+  return { kind: r.status, detail: r.message ?? '' };
+}
+
+// The outcome of a thrown error.
+function caught(e) {
+  if (e?.name === 'MechidError' && e.code === 'bad-input') return { kind: 'bad-input', detail: e.message };
+  if (e instanceof WebAssembly.RuntimeError) return { kind: 'trap', detail: e.message, stack: e.stack };
+  if (e?.name === 'MechidError') return { kind: 'internal', detail: e.message, stack: e.stack };
+  return { kind: 'exception', detail: String(e?.message ?? e), stack: e?.stack };
 }
 
 export const FINE = new Set(['bad-input', 'ok', 'warning', 'failed']);

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { loadMechidNode } from '../wasm/node.js';
 import { runCall } from './calls.mjs';
 import { fromJson } from './codec.mjs';
-import { classify, isCrash } from './outcome.mjs';
+import { classifyAsync, isCrash } from './outcome.mjs';
 import { runTarget } from './runner.mjs';
 import { loadTarget, targetNames } from './targets.mjs';
 
@@ -50,7 +50,7 @@ function parseArgs(argv) {
 export async function replayFinding(mechid, finding) {
   const target = await loadTarget(finding.target);
   const ctx = (await target.setup?.(mechid)) ?? {};
-  return classify(() => runCall(mechid, finding.call ?? target.prepare(mechid, finding.case, ctx)));
+  return classifyAsync(() => runCall(mechid, finding.call ?? target.prepare(mechid, finding.case, ctx)));
 }
 
 async function replay(files) {

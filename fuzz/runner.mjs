@@ -97,7 +97,16 @@ export async function runTarget({ target, seconds = Infinity, runs = Infinity, s
         save({ target, seed: seed + Math.max(current, 1) - 1, kind: 'worker-died', detail: String(e?.message ?? e), case: null, call: null });
         finish(current === 0 ? end : current);
       });
-      worker.on('exit', () => finish(end));
+      worker.on('exit', (code) => {
+        // Ended without its counts (e.g. a case awaiting a promise that never settles empties the
+        // worker's event loop): a crash at the case it was running.
+        const current = Atomics.load(progress, 0);
+        if (!finished && current !== 0) {
+          save({ target, seed: seed + current - 1, kind: 'worker-died', detail: `the worker ended (exit code ${code}) during a case`, case: null, call: null });
+          finish(current);
+        }
+        finish(end);
+      });
     });
     merge(total, last);
   }

@@ -1,5 +1,5 @@
 // The call of the uff fuzz target (calls.mjs uffRead): a universal file's bytes through every view
-// mechid takes of them. A bad-input refusal of any view is fine; anything else thrown is a crash,
+// mechid takes of them, and read again in place (as from a File) to the same values. A bad-input refusal of any view is fine; anything else thrown is a crash,
 // and so is a Recording that breaks the reader's promises (`broken`, outcome.mjs).
 import { inspectRecording } from '../wasm/recording.js';
 import { uffToDataset, uffToFrf, uffToModes } from '../wasm/uff-convert.js';
@@ -23,10 +23,25 @@ function recordingBroken(rec) {
   return '';
 }
 
+// How the records read in place (parseUff's inPlace: 58b doubles as views of the bytes, moved onto
+// an 8-byte boundary) differ from those read by copy, or '': the same values, bit for bit.
+function inPlaceDiffers(bytes, parsed) {
+  const again = parseUff(bytes.slice(), 'fuzz.uff', { inPlace: true });
+  const arrays = (r) => (r.values?.re ? [r.values.re, r.values.im] : [r.values]).filter(ArrayBuffer.isView);
+  if (again.records.length !== parsed.records.length) return 'in place: another number of records';
+  for (const [k, r] of parsed.records.entries()) {
+    const a = arrays(r), b = arrays(again.records[k]);
+    if (a.length !== b.length || a.some((x, j) => x.length !== b[j].length || x.some((v, i) => !Object.is(v, b[j][i])))) return `in place: record ${k + 1} read other values`;
+  }
+  return JSON.stringify(again.warnings) === JSON.stringify(parsed.warnings) ? '' : 'in place: other warnings';
+}
+
 export function uffRead(mechid, { text }) {
   const bytes = new Uint8Array(text.length);  // one byte per character (latin1)
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
   const parsed = parseUff(bytes, 'fuzz.uff');
+  const differs = inPlaceDiffers(bytes, parsed);
+  if (differs) return { status: 'ok', model: 'dataset', broken: differs };
   const recording = uffRecording(parsed, 'fuzz.uff');
   JSON.stringify(inspectRecording(recording));
   const data = refusedOr(() => uffToDataset(parsed, { source: 'fuzz.uff' }));

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import fc from 'fast-check';
 import { loadMechidNode } from '../wasm/node.js';
 import { runCall } from './calls.mjs';
-import { classify, isCrash } from './outcome.mjs';
+import { classifyAsync, isCrash } from './outcome.mjs';
 import { generateCase, loadTarget } from './targets.mjs';
 
 const { target: name, baseSeed, start, end, budgetMs, progress } = workerData;
@@ -26,7 +26,7 @@ for (let i = start; i < end && Date.now() < deadline; i++) {
   const began = performance.now();
   const c = generateCase(fc, arbitrary, seed);
   let call = null;
-  const outcome = classify(() => {
+  const outcome = await classifyAsync(() => {
     call = target.prepare(mechid, c, ctx);
     return runCall(mechid, call);
   });

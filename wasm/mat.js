@@ -200,7 +200,7 @@ function header(bytes, source) {
 
 /**
  * The variables of a MAT v5 file's bytes with a synchronous `inflate(compressed, index) ->
- * Uint8Array` for miCOMPRESSED elements (readMat passes the ones it inflated beforehand).
+ * Uint8Array` for miCOMPRESSED elements (the fuzz target mat: zlib's synchronous inflate).
  * Returns {variables, notes, le} (le: false for a big-endian file).
  */
 export function parseMatVariables(bytes, source, { inflate, onProgress } = {}) {
@@ -238,19 +238,9 @@ function elementVariables(ctx, view, el, inner, variables, notes) {
   }
 }
 
-/** The compressed top-level elements' bytes of a MAT v5 file by variable index (1-based), and its byte order. */
-export function compressedElements(bytes, source) {
-  const { le, view } = header(bytes, source);
-  const ctx = { source, le, index: 0 };
-  const compressed = new Map();
-  topElements(ctx, view).forEach((el, i) => {
-    if (el.type === MI.COMPRESSED) compressed.set(i + 1, new Uint8Array(view.buffer, view.byteOffset + el.data, el.n));
-  });
-  return { compressed, le };
-}
-
 /**
- * The inflated bytes of a zlib stream (RFC 1950) through the platform's DecompressionStream
+ * The inflated bytes of a zlib stream (RFC 1950; `compressed` its bytes, or a ReadableStream of
+ * them) through the platform's DecompressionStream
  * ('deflate' is the zlib format; Node ≥ 18 and every current browser have it): at most `limit`
  * bytes; a stream that does not inflate (damaged, truncated, a wrong checksum) is one bad-input
  * line naming `where`. `sizeOf(first8)` may tell the inflated size from its first 8 bytes (a MAT
@@ -262,10 +252,14 @@ export async function inflateZlib(compressed, source, where, { limit = MAX_INFLA
     throw badInput(`${source}: ${where} is compressed (MAT v7) and this platform cannot inflate it: save the file with save -v6`);
   }
   const stream = new DecompressionStream('deflate');
-  const writer = stream.writable.getWriter();
   // Errors surface on the reading side; these promises only must not go unhandled.
-  writer.write(compressed).catch(() => {});
-  writer.close().catch(() => {});
+  if (compressed instanceof Uint8Array) {
+    const writer = stream.writable.getWriter();
+    writer.write(compressed).catch(() => {});
+    writer.close().catch(() => {});
+  } else {
+    compressed.pipeTo(stream.writable).catch(() => {});  // a File's part as it is read, never held whole
+  }
   const reader = stream.readable.getReader();
   const tooLarge = (size) => badInput(`${source}: ${where} inflates to more than ${size} bytes${size === limit ? ': not read (split the file\'s variables)' : ', the size its tag declares'}`);
   let parts = [], total = 0, out = null;
@@ -312,21 +306,13 @@ function join(parts, total) {
 
 /**
  * A MAT v5/v7 file's bytes read into a Recording (format 'mat', variant 'v5'): variables as
- * channels, parameters and notes by mat-channels.js; compressed variables (v7) inflated first.
- * onProgress(fraction) after each variable inflated.
+ * channels, parameters and notes by mat-channels.js; compressed variables (v7) inflated as they
+ * are reached. The same walk as readMatBlob's (readVariables), so that a file gives the same
+ * Recording or the same refusal from its bytes and from a File or Blob (fuzz/targets/blob.mjs).
+ * onProgress(fraction of the file read) after each variable.
  */
 export async function readMat(bytes, source, { onProgress } = {}) {
-  const { compressed, le } = compressedElements(bytes, source);
-  const sizeOf = inflatedSize(le);
-  const inflated = new Map();
-  let done = 0;
-  for (const [index, data] of compressed) {
-    inflated.set(index, await inflateZlib(data, source, `variable ${index}`, { sizeOf }));
-    onProgress?.(0.9 * (++done / compressed.size));
-  }
-  const { variables, notes } = parseMatVariables(bytes, source, { inflate: (_, index) => inflated.get(index) });
-  onProgress?.(1);
-  return matRecording(variables, { source, variant: 'v5', notes });
+  return readVariables(bytes.length, async (at, n) => bytes.subarray(at, at + n), source, onProgress);
 }
 
 // A compressed variable is one miMATRIX element: its tag (the first 8 inflated bytes) tells the
@@ -339,23 +325,36 @@ const inflatedSize = (le) => (tag) => {
 /**
  * readMat of a File or Blob (the bytes also taken): the variables read one at a time (a
  * compressed one inflated and parsed before the next is read), so that the file is never held
- * whole (issue 49: a 200 MB file in at most twice its size). onProgress(fraction of the file read).
+ * whole (issue 49: a 200 MB file in at most twice its size). onProgress(fraction of the file read);
+ * partBytes (tests): the bytes read from the Blob at once instead of 4 MB.
  */
-export async function readMatBlob(blob, source, { onProgress } = {}) {
+export async function readMatBlob(blob, source, { onProgress, partBytes } = {}) {
   if (blob instanceof Uint8Array) return readMat(blob, source, { onProgress });
-  const read = (at, n) => blobBytes(blob, at, n);
+  const streamOf = typeof blob.stream === 'function' ? (at, n) => blob.slice(at, at + n).stream() : null;
+  return readVariables(blob.size, (at, n) => blobBytes(blob, at, n, partBytes), source, onProgress, streamOf);
+}
+
+// The Recording of a MAT v5/v7 file of `size` bytes whose bytes read(at, n) gives (a promise):
+// the header, then each top-level element in file order, read whole from its tag (a compressed
+// one inflated, from streamOf(at, n) when given: a stream of those bytes, so that the compressed
+// bytes are never held whole, issue 56 item 7) and parsed before the next is read; the first fault
+// in file order is the refusal.
+async function readVariables(size, read, source, onProgress, streamOf = null) {
   const { le } = header(await read(0, 128), source);
   const ctx = { source, le, index: 0 };
   const variables = [], notes = [];
-  for (let pos = 128; pos < blob.size;) {
+  for (let pos = 128; pos < size;) {
     const tag = await read(pos, 8);
     // Trailing zero padding after the last variable is not an element.
     if (tag.length < 8 && tag.every((b) => b === 0)) break;
     ctx.index++;
     // The element's positions counted from its tag (at 0 of the view of its bytes).
-    const el = element(ctx, new DataView(tag.buffer, tag.byteOffset, tag.length), 0, blob.size - pos, `variable ${ctx.index} (byte ${pos})`);
+    const el = element(ctx, new DataView(tag.buffer, tag.byteOffset, tag.length), 0, size - pos, `variable ${ctx.index} (byte ${pos})`);
     const next = pos + (el.type === MI.COMPRESSED ? el.data + el.n : el.next);
-    if (el.type === MI.COMPRESSED || el.type === MI.MATRIX) {
+    if (el.type === MI.COMPRESSED && streamOf) {
+      const inner = await inflateZlib(streamOf(pos + 8, el.n), source, `variable ${ctx.index}`, { sizeOf: inflatedSize(le) });
+      elementVariables(ctx, null, el, inner, variables, notes);
+    } else if (el.type === MI.COMPRESSED || el.type === MI.MATRIX) {
       // Read from the tag on: a variable's data keeps its alignment in the file (numbers() views doubles in place).
       const bytes = await read(pos, 8 + el.n);
       const inner = el.type === MI.COMPRESSED ? await inflateZlib(bytes.subarray(8), source, `variable ${ctx.index}`, { sizeOf: inflatedSize(le) }) : null;
@@ -363,7 +362,7 @@ export async function readMatBlob(blob, source, { onProgress } = {}) {
     } else {
       elementVariables(ctx, null, el, null, variables, notes);
     }
-    onProgress?.(Math.min(1, next / blob.size));
+    onProgress?.(Math.min(1, next / size));
     pos = next;
   }
   return matRecording(variables, { source, variant: 'v5', notes });

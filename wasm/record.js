@@ -37,7 +37,8 @@ export async function readRecording(source, name, { onProgress } = {}) {
 }
 
 // The Recording of `source` read by `reader` (a Blob itself when the reader reads in place).
-const readBy = async (reader, source, name, onProgress) => reader.read(reader.blob && isBlob(source) ? source : await bytesOf(source), name, { onProgress });
+// Bytes read here from a File or Blob are the reader's own (`owned`: it may use them in place).
+const readBy = async (reader, source, name, onProgress) => reader.read(reader.blob && isBlob(source) ? source : await bytesOf(source), name, { onProgress, owned: isBlob(source) });
 
 /**
  * The measurement record `source` (a File or Blob, streamed with onProgress(fraction read); or

@@ -12,7 +12,7 @@
 // Two passes: the first reads every lead-in and metadata block and counts each channel's values
 // from the bytes present (so every allocation is bounded by the file's size), the second fills one
 // Float64Array per channel. Pure ES module: runs in Node and a worker.
-import { blobBytes } from './blob-bytes.js';
+import { blobBytes, reusedBufferReader } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
 import { quantityOf } from './recording.js';
 import { scaledValues, scalingOf } from './tdms-scaling.js';
@@ -305,17 +305,19 @@ const BLOCK_BYTES = 1 << 22, SCAN_BYTES = 1 << 16;
  * readTdms of a File or Blob (the bytes also taken): the lead-ins and metadata read segment by
  * segment, then the raw data a few chunks (about 4 MB) at a time straight into the channels'
  * arrays, so that the file is never held whole (issue 49: a 200 MB file in at most twice its size).
+ * partBytes (tests): the bytes read at once instead of SCAN_BYTES and BLOCK_BYTES.
  */
-export async function readTdmsBlob(blob, source = 'file', { onProgress } = {}) {
+export async function readTdmsBlob(blob, source = 'file', { onProgress, partBytes } = {}) {
   if (blob instanceof Uint8Array) return readTdms(blob, source, { onProgress });
-  const read = (at, n) => blobBytes(blob, at, n);
-  // The lead-ins and metadata through a window of SCAN_BYTES: a file of many small segments takes
+  const read = (at, n) => blobBytes(blob, at, n, partBytes);
+  const SCAN = partBytes ?? SCAN_BYTES, BLOCK = partBytes ?? BLOCK_BYTES;
+  // The lead-ins and metadata through a window of SCAN bytes: a file of many small segments takes
   // one read per window, not two per segment.
   let window = new Uint8Array(0), windowAt = 0;
   const scanRead = async (at, n) => {
     if (at < windowAt || at + n > windowAt + window.length) {
-      if (n > SCAN_BYTES) return read(at, n);
-      window = await read(at, SCAN_BYTES);
+      if (n > SCAN) return read(at, n);
+      window = await read(at, SCAN);
       windowAt = at;
     }
     return window.subarray(at - windowAt, at - windowAt + n);
@@ -326,19 +328,20 @@ export async function readTdmsBlob(blob, source = 'file', { onProgress } = {}) {
   const { notes, segments } = step.value;
   const { channels, parameters, targets } = channelTargets({ ...step.value, source });
   const report = segmentProgress(onProgress, blob.size);
+  const readBlock = reusedBufferReader(blob, partBytes);  // each block of raw data is used up before the next is read
   for (const seg of segments) {
     const fillChunk = chunkFiller(targets, seg);
     const chunks = seg.chunks + (seg.last ? 1 : 0);
-    const perRead = Math.max(1, Math.floor(BLOCK_BYTES / seg.chunkSize));
-    if (seg.chunkSize > BLOCK_BYTES && !seg.buffers && !seg.interleaved && seg.objects.every((o) => TYPES.get(o.type).size)) {
-      await readLargeChunks(seg, targets, read);
+    const perRead = Math.max(1, Math.floor(BLOCK / seg.chunkSize));
+    if (seg.chunkSize > BLOCK && !seg.buffers && !seg.interleaved && seg.objects.every((o) => TYPES.get(o.type).size)) {
+      await readLargeChunks(seg, targets, readBlock, BLOCK);
       report(seg);
       continue;
     }
     for (let c0 = 0; c0 < chunks; c0 += perRead) {
       const c1 = Math.min(chunks, c0 + perRead);
       const from = seg.dataAt + c0 * seg.chunkSize, to = Math.min(seg.end, seg.dataAt + c1 * seg.chunkSize);
-      const view = viewOf(await read(from, to - from));
+      const view = viewOf(await readBlock(from, to - from));
       for (let c = c0; c < c1; c++) fillChunk(view, from, c);
     }
     report(seg);
@@ -501,13 +504,18 @@ const propsOf = (o) => (o ? Object.fromEntries(o.props) : {});
 // and integers of up to 16 bits in a Float32Array (exact, half the memory of doubles).
 function channelTargets({ source, notes, objects }) {
   const parameters = {};
+  const skipped = [];  // properties that are NaN or infinite: not parameters (a parameter is finite)
   const targets = new Map();
   const channels = [];
   const root = objects.get('/');
   for (const o of objects.values()) {
     const names = pathNames(o.path) ?? [o.path];
     const label = names.join('/');
-    for (const [name, value] of o.props) if (typeof value === 'number') parameters[label ? `${label}/${name}` : name] = value;
+    for (const [name, value] of o.props) {
+      if (typeof value !== 'number') continue;
+      if (Number.isFinite(value)) parameters[label ? `${label}/${name}` : name] = value;
+      else skipped.push(`${label ? `${label}/${name}` : name} = ${value}`);
+    }
     if (names.length !== 2) {
       if (o.count) notes.push(`Object ${quoted(o.path)} holds raw data but is not a channel (/'group'/'channel'): left out.`);
       continue;
@@ -531,6 +539,7 @@ function channelTargets({ source, notes, objects }) {
     channels.push({ object: o, names, label, scaling, target });
   }
 
+  if (skipped.length) notes.push(`${skipped.length} numeric ${skipped.length === 1 ? 'property is' : 'properties are'} NaN or infinite and ${skipped.length === 1 ? 'is' : 'are'} not kept as parameters (${quoted(skipped[0])}${skipped.length > 1 ? ', …' : ''}).`);
   return { channels, parameters, targets };
 }
 
@@ -563,15 +572,15 @@ function chunkFiller(targets, seg) {
   };
 }
 
-// The chunks of a segment larger than BLOCK_BYTES (a file written at once is one segment of one
-// chunk), its channels one after the other (not interleaved, not DAQmx, values of fixed size):
-// each channel's values read BLOCK_BYTES at a time. read(byte, length) -> a promise of the bytes.
-async function readLargeChunks(seg, targets, read) {
+// The chunks of a segment larger than blockBytes (BLOCK_BYTES; a file written at once is one segment
+// of one chunk), its channels one after the other (not interleaved, not DAQmx, values of fixed
+// size): each channel's values read blockBytes at a time. read(byte, length) -> a promise of the bytes.
+async function readLargeChunks(seg, targets, read, blockBytes) {
   for (let c = 0; c < seg.chunks + (seg.last ? 1 : 0); c++) {
     let p = seg.dataAt + c * seg.chunkSize;
     for (const o of seg.objects) {
       const n = c === seg.chunks ? seg.last.get(o.path) ?? 0 : o.n, size = TYPES.get(o.type).size;
-      const target = targets.get(o.path), per = Math.max(1, Math.floor(BLOCK_BYTES / size));
+      const target = targets.get(o.path), per = Math.max(1, Math.floor(blockBytes / size));
       for (let i = 0; target && i < n; i += per) {
         const k = Math.min(per, n - i);
         fill(viewOf(await read(p + i * size, k * size)), 0, size, k, o.type, seg.little, target, target.filled);
@@ -596,6 +605,8 @@ function recordingOf(source, notes, channels, parameters) {
     if (scaling.scales) values = scaledValues(scaling, target, source, label);
     const bad = firstNonFinite(values);
     if (bad >= 0) throw badSample(source, label, bad, values[bad]);
+    const badImag = target.imag ? firstNonFinite(target.imag) : -1;
+    if (badImag >= 0) throw badSample(source, label, badImag, `${target.imag[badImag]} in its imaginary part`);
     const props = Object.fromEntries(object.props);
     const unit = typeof props.unit_string === 'string' ? props.unit_string : '';
     const channel = { name: label, quantity: object.type === TYPE_TIMESTAMP ? 'time' : quantityOf(names[1], unit), unit, values };

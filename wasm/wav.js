@@ -10,7 +10,7 @@
 // sample of a B-byte container divided by 2^(8B-1) (8-bit samples are unsigned: (x-128)/128);
 // float samples as stored. The unit is '' (the file does not say what the volts mean).
 // Pure ES module: runs in Node and a worker.
-import { blobBytes } from './blob-bytes.js';
+import { blobBytes, reusedBufferReader } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
 
 const bad = (source, message) => new MechidError('bad-input', `${quoted(source, 80)}: ${message}`);
@@ -161,8 +161,8 @@ function fillFrames({ format }, columns, view, base, start, stop) {
 }
 
 // The blocks of frames read between two progress calls: [start, stop) pairs.
-function* blocks({ format, data }) {
-  const framesPerStep = Math.max(1, Math.floor(PROGRESS_BYTES / format.blockAlign));
+function* blocks({ format, data }, bytes = PROGRESS_BYTES) {
+  const framesPerStep = Math.max(1, Math.floor(bytes / format.blockAlign));
   for (let start = 0; start < data.frames; start += framesPerStep) yield [start, Math.min(data.frames, start + framesPerStep)];
 }
 
@@ -211,12 +211,13 @@ const HEAD_BYTES = 1 << 16;
 /**
  * readWav of a File or Blob (the bytes also taken): the data chunk read in blocks of 4 MB
  * straight into the channels' arrays, so that the file is never held whole (issue 49: a 200 MB
- * file in at most twice its size).
+ * file in at most twice its size). partBytes (tests): the bytes read at once instead of 64 KB
+ * (the chunk headers) and 4 MB (the data).
  */
-export async function readWavBlob(blob, source = 'file', { onProgress } = {}) {
+export async function readWavBlob(blob, source = 'file', { onProgress, partBytes } = {}) {
   if (blob instanceof Uint8Array) return readWav(blob, source, { onProgress });
-  const read = (at, n) => blobBytes(blob, at, n);
-  const head = await read(0, HEAD_BYTES);
+  const read = (at, n) => blobBytes(blob, at, n, partBytes);
+  const head = await read(0, partBytes ?? HEAD_BYTES);
   const more = new Map();  // 'at n' -> bytes beyond the head, read when the walk asked for them
   const bytesAt = (at, n) => {
     if (at + n <= head.length) return head.subarray(at, at + n);
@@ -236,8 +237,9 @@ export async function readWavBlob(blob, source = 'file', { onProgress } = {}) {
   }
   const columns = columnsOf(layout);
   const { blockAlign } = layout.format;
-  for (const [start, stop] of blocks(layout)) {
-    const block = await read(layout.data.at + start * blockAlign, (stop - start) * blockAlign);
+  const readBlock = reusedBufferReader(blob, partBytes);  // each block is used up before the next is read
+  for (const [start, stop] of blocks(layout, partBytes)) {
+    const block = await readBlock(layout.data.at + start * blockAlign, (stop - start) * blockAlign);
     fillFrames(layout, columns, viewOf(block), 0, start, stop);
     onProgress?.(stop / layout.data.frames);
   }

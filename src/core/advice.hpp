@@ -31,6 +31,7 @@ enum class AdviceCode {
   free_body,         // a mode at or below zero frequency (K not definite): no spring to ground?
   record_too_short,  // the record spans fewer periods of the slowest mode than identification needs
   nonlinear,         // output at the unexcited lines of a periodic force: distortion, not noise
+  friction,          // a residual that jumps with the velocity's sign: Coulomb friction the model lacks
   count_             // not a code: the number of codes
 };
 
@@ -38,7 +39,7 @@ inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)>
     "advice code",
     {"noise_free", "sign_flipped", "mixed_units", "offset", "drift", "aliasing", "band_not_excited", "undetermined",
      "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree", "periodic", "free_body", "record_too_short",
-     "nonlinear"}};
+     "nonlinear", "friction"}};
 
 enum class AdviceLevel { note, warning };
 

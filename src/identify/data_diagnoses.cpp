@@ -7,6 +7,7 @@
 
 #include "core/input_error.hpp"
 #include "discretize/zoh.hpp"
+#include "identify/friction_diagnosis.hpp"
 #include "identify/n4sid.hpp"
 #include "model/second_order_extraction.hpp"
 
@@ -252,6 +253,8 @@ std::vector<Advice> diagnose_data(const DiagnosedEstimate& estimate, const Datas
   const bool channel = !out.empty();
   diagnose_offset_and_drift(estimate, out);
   if (!channel) diagnose_aliasing(estimate, data.h, out);
+  if (!channel && !estimate.friction_estimated)
+    if (std::optional<Advice> a = friction_advice(estimate.system, estimate.modal, estimate.validation, data)) out.push_back(*a);
   return out;
 }
 

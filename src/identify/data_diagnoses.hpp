@@ -34,6 +34,7 @@ struct DiagnosedEstimate {
   const MechanicalSystem& system;  // its L is the one the data were identified with
   bool M_pd, K_pd, sign_reversed;
   bool offset_estimated;           // a constant force per DOF was estimated (--offset)
+  bool friction_estimated;         // a Coulomb friction force per DOF was estimated (--friction coulomb)
   const ModalResult& modal;
   const ValidationReport& validation;  // the free run on `data`
 };
@@ -48,6 +49,8 @@ struct DiagnosedEstimate {
 // - offset / drift: a constant, or a straight line, that explains most of a channel's residual.
 // - aliasing: a mode beyond the Nyquist frequency π/h, or residuals correlated with the input
 //   while the fastest mode lies above half of it.
+// - friction: a residual that Coulomb forces through the model explain (friction_diagnosis.hpp),
+//   for an estimate without a friction term.
 std::vector<Advice> diagnose_data(const DiagnosedEstimate& estimate, const Dataset& data);
 
 }  // namespace mechid

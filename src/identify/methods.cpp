@@ -136,20 +136,26 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
   // in place (the records are this call's own): no second copy of them (48 MB for 10⁶ samples of
   // 3 DOF, issue 19).
   const auto run_scaled = [&](std::vector<Dataset>& scaled) {
-    const AmplitudeScaling scaling = amplitude_scaling(scaled.front());
+    const AmplitudeScaling scaling = amplitude_scaling(scaled.front(), input_matrix(scaled.front(), options)),
+                           common = common_scaling(scaled.front()), relative = relative_scaling(scaling, common);
     for (Dataset& d : scaled) scale_data(d, scaling);
     IdentifyOptions o = options;
-    o.structure = options.structure.scaled(scaling.output / scaling.input);
+    for (MatrixStructure* s : {&o.structure.M, &o.structure.D, &o.structure.K}) s->known = scaled_matrix(s->known, scaling);
     Identification result = entry->run(scaled, o);
-    diagnose_result(result, scaled.front());  // once on the estimate returned, in the units it was validated in
-    unscale_result(result, scaling);
-    // M, D, K scale by inputs/outputs: finite on the scaled data, they can leave double's range in
+    // The diagnoses compare outputs with each other (a flipped sign, a unit): on the data in their
+    // own units up to one common factor (the records rescaled in place, no copy), once on the
+    // estimate returned.
+    unscale_result(result, relative);
+    for (Dataset& d : scaled) unscale_data(d, relative);
+    diagnose_result(result, scaled.front());
+    unscale_result(result, common);
+    // M, D, K scale by forces/outputs²: finite on the scaled data, they can leave double's range in
     // the user's units (outputs of 1e-300, inputs of 1e30). Never an ok result with inf in it.
     const MechanicalSystem& s = result.system;
     if (result.status != Status::failed && !(s.M.allFinite() && s.D.allFinite() && s.K.allFinite()))
-      result.fail("M, D and K in the data's units are beyond double's range (inputs of RMS " + format_digits(scaling.input) +
-                  ", outputs of RMS " + format_digits(scaling.output) +
-                  "; the matrices scale as their ratio): give the data in other units");
+      result.fail("M, D and K in the data's units are beyond double's range (outputs of RMS down to " +
+                  format_digits(scaling.output.minCoeff()) + ", forces of RMS up to " + format_digits(scaling.force.maxCoeff()) +
+                  "; the matrices scale as forces over outputs): give the data in other units");
     return result;
   };
   Identification r;

@@ -70,12 +70,6 @@ bool SystemStructure::unconstrained() const {
   return true;
 }
 
-SystemStructure SystemStructure::scaled(double factor) const {
-  SystemStructure out = *this;
-  for (MatrixStructure* s : {&out.M, &out.D, &out.K}) s->known *= factor;
-  return out;
-}
-
 ResolvedStructure resolve(const SystemStructure& structure, Eigen::Index n) {
   ResolvedStructure out;
   const MatrixStructure* parts[3] = {&structure.M, &structure.D, &structure.K};

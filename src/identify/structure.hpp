@@ -37,9 +37,6 @@ struct SystemStructure {
   MatrixStructure M, D, K;
   // Every entry free and none known: the plain symmetric estimate.
   bool unconstrained() const;
-  // The known values times `factor` (amplitude normalisation: M, D, K scale by a/b,
-  // identify/amplitude_scaling.hpp).
-  SystemStructure scaled(double factor) const;
 };
 
 // The structure resolved for n DOF: per matrix, which entries are free (1) and the value of every

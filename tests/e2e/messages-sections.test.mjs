@@ -200,9 +200,8 @@ test('Frequency response and modes: bad fields and the core’s refusals next to
       field('modes-max-order', 'forty', '40', 'highest order "forty"'),
       field('modes-segment', '2.5', '', 'segment 2.5'),
       {
-        name: 'frequency tolerance -1 in a good band (the core: option tolerances)',
+        name: 'frequency tolerance -1 in a good band (the core: option tolerances, freq_tol: that field alone)',
         control: 'input#modes-freq-tol',
-        alsoMarked: ['input#modes-damping-tol', 'input#modes-mac-min', 'input#modes-min-stable'],
         act: async () => { await fill({ 'modes-band-lo': '0.01', 'modes-band-hi': '0.2', 'modes-freq-tol': '-1' }); await findModes(); },
         restore: () => fill({ 'modes-freq-tol': '1' }),
       },

@@ -13,6 +13,7 @@ import { dataTable, matrixTable } from '../ui/results-table.js';
 import { adviceList, otherWarnings } from '../ui/advice-actions.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
+import { fieldWording } from '../ui/field-wording.js';
 import { download } from '../ui/export.js';
 import { seriesColor } from '../ui/palette.js';
 import { FrequencyPlot, magnitude, magnitudeSum, phaseDeg } from '../ui/plot-frequency.js';
@@ -114,6 +115,9 @@ function showRecord() {
 // Reading the options: the text of each field as a number (types here; ranges are the core's, and
 // so are the defaults the fields start with: fillForm at start; an empty field is an option not given)
 
+// The message place of the field `id` (PLACES), else the Run button's.
+const placeOf = (id) => Object.values(PLACES).find(([, ids]) => ids.includes(id))?.[0] ?? 'modes-run-error';
+
 const fieldError = (ids, place, message) => Object.assign(new Error(message), { ids, place });
 
 function numberOf(id, name, { integer = false, optional = false } = {}) {
@@ -121,8 +125,7 @@ function numberOf(id, name, { integer = false, optional = false } = {}) {
   if (text === '' && optional) return undefined;
   const x = text === '' ? NaN : Number(text);
   if (!Number.isFinite(x) || (integer && !Number.isInteger(x))) {
-    const place = Object.values(PLACES).find(([, ids]) => ids.includes(id))?.[0] ?? 'modes-run-error';
-    throw fieldError([id], place, `${name} must be ${integer ? 'a whole number' : 'a number'}${optional ? " (or empty: the core's default)" : ''}, got "${text.slice(0, 40)}"`);
+    throw fieldError([id], placeOf(id), `${name} must be ${integer ? 'a whole number' : 'a number'}${optional ? " (or empty: the core's default)" : ''}, got "${text.slice(0, 40)}"`);
   }
   return x;
 }
@@ -177,9 +180,21 @@ function clearMessages() {
   clearFieldMessages(ERROR_IDS.map($), form.querySelectorAll('[aria-invalid]'));
 }
 
+// The section's fields by the CLI option each sets: its id after "modes-", or its data-option
+// (and data-part: the band's LO and HI).
+const optionFields = () => [...form.querySelectorAll('input[id^="modes-"], select[id^="modes-"]')]
+  .map((control) => ({ name: control.dataset.option ?? control.id.slice('modes-'.length), part: control.dataset.part, control }));
+
 // A message of the worker next to the controls its option names (all marked, the focus on the
-// first), else next to the Run button.
+// first), else next to the Run button. A message naming one field's option (the core's freq_tol)
+// says that field's label and the value typed in it, here and in the status line, next to it.
 function showError(e) {
+  const worded = fieldWording(e.message, optionFields());
+  if (worded) {
+    e.message = worded.message;
+    showFieldError($(placeOf(worded.control.id)), e.message, worded.control);
+    return;
+  }
   const [placeId, ids] = (e.phase === 'modes' && PLACES[e.option]) || ['modes-run-error', []];
   const kinds = e.option === 'outputs' ? [...form.querySelectorAll('select[name="modes-kind"]')] : [];
   const [first, ...others] = [...ids.map($), ...kinds];

@@ -138,7 +138,7 @@ TEST_CASE("data diagnoses: an identified mode beyond the Nyquist frequency is na
   fast.zeta = 4310.0;
   modal.modes = {fast};
   const ValidationReport fits;  // residuals white: no other diagnosis
-  const std::vector<Advice> advice = diagnose_data({s, true, true, false, false, modal, fits}, review_record());
+  const std::vector<Advice> advice = diagnose_data({s, true, true, false, false, false, modal, fits}, review_record());
   REQUIRE(advice.size() == 1);  // h = 0.05 here: π/h = 62.83 rad/s
   CHECK(advice.front().code == AdviceCode::aliasing);
   CHECK_THAT(advice.front().message, Catch::StartsWith("A mode at 1.156e+04 rad/s lies beyond the Nyquist frequency π/h = 62.83 rad/s"));
@@ -188,5 +188,6 @@ TEST_CASE("data diagnoses stay silent on clean records of several presets, SNRs 
     CHECK_FALSE(find_advice(r, AdviceCode::drift));
     CHECK_FALSE(find_advice(r, AdviceCode::aliasing));
     CHECK_FALSE(find_advice(r, AdviceCode::poor_fit));
+    CHECK_FALSE(find_advice(r, AdviceCode::friction));
   }
 }

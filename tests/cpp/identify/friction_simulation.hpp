@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <functional>
+#include <vector>
 
 #include "core/rng.hpp"
 #include "identify/dataset.hpp"
@@ -56,6 +57,34 @@ inline Dataset simulate_friction(const FrictionModel& f, double h, Eigen::Index 
     }
   }
   return d;
+}
+
+// The chain of the numerics review e622506 (problem 5): M diag(2, 1), D diag(3, 1), K [[3000, −1000],
+// [−1000, 1000]], Coulomb friction 2 N on DOF 1, the force on DOF 1.
+inline FrictionModel review_chain() {
+  FrictionModel f;
+  f.system.M = Eigen::Vector2d(2.0, 1.0).asDiagonal();
+  f.system.D = Eigen::Vector2d(3.0, 1.0).asDiagonal();
+  f.system.K.resize(2, 2);
+  f.system.K << 3000.0, -1000.0, -1000.0, 1000.0;
+  f.system.L = Matrix::Zero(2, 1);
+  f.system.L(0, 0) = 1.0;
+  f.coulomb = Eigen::Vector2d(2.0, 0.0);
+  f.offset = Vector::Zero(2);
+  return f;
+}
+
+// A random-phase multisine 0.2–20 Hz on the 0.1 Hz grid, RMS 17.7 N, held over each period.
+inline ForceLaw multisine(std::uint64_t seed) {
+  Random random(seed);
+  std::vector<double> phase;
+  for (int j = 2; j <= 200; ++j) phase.push_back(2 * M_PI * random.uniform());
+  const double amplitude = 17.7 * std::sqrt(2.0 / static_cast<double>(phase.size()));
+  return [phase, amplitude](Eigen::Index, double t, const Vector&, const Vector&) {
+    double u = 0.0;
+    for (std::size_t j = 0; j < phase.size(); ++j) u += std::sin(2 * M_PI * 0.1 * static_cast<double>(j + 2) * t + phase[j]);
+    return Vector(Vector::Constant(1, amplitude * u));
+  };
 }
 
 }  // namespace mechid::fixtures

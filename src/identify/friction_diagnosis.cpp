@@ -1,0 +1,164 @@
+#include "identify/friction_diagnosis.hpp"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "core/input_error.hpp"
+#include "discretize/zoh.hpp"
+#include "identify/record_validation.hpp"
+
+namespace mechid {
+namespace {
+
+// The number of sign changes in a column of ±1 (and 0) values.
+Eigen::Index reversals(const Eigen::Ref<const Vector>& sign) {
+  Eigen::Index count = 0;
+  double last = 0.0;
+  for (Eigen::Index k = 0; k < sign.size(); ++k)
+    if (sign(k) != 0) {
+      if (last != 0 && sign(k) != last) ++count;
+      last = sign(k);
+    }
+  return count;
+}
+
+// The positions (N x n) of the ZOH-sampled model started at rest, driven by `force` (N samples) at
+// DOF i: x_{k+1} = F x_k + G_i f_k, q_k = H x_k.
+Matrix response_at_dof(const DiscreteModel& d, Eigen::Index i, const Eigen::Ref<const Vector>& force) {
+  const Eigen::Index N = force.size(), n = d.H.rows();
+  Matrix q(N, n);
+  Vector x = Vector::Zero(d.F.rows());
+  const Vector g = d.G.col(i);
+  for (Eigen::Index k = 0; k < N; ++k) {
+    q.row(k) = (d.H * x).transpose();
+    x = d.F * x + g * force(k);
+  }
+  return q;
+}
+
+// The central-difference derivative of each column of x (N x n) at step h, one-sided at the ends.
+Matrix derivative(const Matrix& x, double h) {
+  const Eigen::Index N = x.rows();
+  Matrix d(N, x.cols());
+  if (N < 3) return Matrix::Zero(N, x.cols());
+  d.middleRows(1, N - 2) = (x.bottomRows(N - 2) - x.topRows(N - 2)) / (2 * h);
+  d.row(0) = (x.row(1) - x.row(0)) / h;
+  d.row(N - 1) = (x.row(N - 1) - x.row(N - 2)) / h;
+  return d;
+}
+
+// The columns (N·n long, each output weighted) of the free run's sensitivity to M, D, K and its
+// initial state: differentiating M q'' + D q' + K q = L u in X_ij (i <= j, X symmetric) gives
+// M δq'' + D δq' + K δq = -(E_ij + E_ji) s_X with s_K = q̂, s_D = q̂', s_M = q̂'' of the free run q̂,
+// i.e. the model's responses to those forces; the initial state's columns are the free responses.
+Matrix free_run_sensitivity(const DiscreteModel& d, const Matrix& run, double h, const Vector& weight) {
+  const Eigen::Index N = run.rows(), n = run.cols(), states = d.F.rows();
+  const Matrix velocity = derivative(run, h), acceleration = derivative(velocity, h);
+  const Matrix* signals[3] = {&run, &velocity, &acceleration};
+  Matrix J(N * n, 3 * n * (n + 1) / 2 + states);
+  Eigen::Index c = 0;
+  const auto put = [&](const Matrix& q) {
+    const Matrix w = q * weight.asDiagonal();
+    J.col(c++) = Eigen::Map<const Vector>(w.data(), w.size());
+  };
+  for (const Matrix* s : signals)
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index j = i; j < n; ++j) {
+        Matrix q = -response_at_dof(d, i, s->col(j));
+        if (j != i) q -= response_at_dof(d, j, s->col(i));
+        put(q);
+      }
+  for (Eigen::Index k = 0; k < states; ++k) {
+    Matrix q(N, n);
+    Vector x = Vector::Unit(states, k);
+    for (Eigen::Index t = 0; t < N; ++t) {
+      q.row(t) = (d.H * x).transpose();
+      x = d.F * x;
+    }
+    put(q);
+  }
+  return J;
+}
+
+}  // namespace
+
+std::optional<Advice> friction_advice(const MechanicalSystem& s, const ModalResult& modal, const ValidationReport& v,
+                                      const Dataset& data) {
+  const Eigen::Index n = s.dof();
+  if (v.failed() || v.residuals_white || v.residual.rows() != data.y.rows() || v.residual.cols() != n ||
+      v.simulated.rows() != data.y.rows() || data.y.rows() < 100 || n == 0 || data.outputs != OutputKind::displacement ||
+      modal.modes.empty() || !(data.h > 0))
+    return std::nullopt;
+  if (Eigen::LLT<Matrix>(s.M).info() != Eigen::Success) return std::nullopt;
+  // The test's regressors hold (3 n(n+1)/2 + 3n) columns of N·n rows: at most kMaxEntries doubles,
+  // on the record's first samples when it is longer (the test stays valid on a part of the record).
+  constexpr double kMaxEntries = 1e7;
+  const Eigen::Index columns = 3 * n * (n + 1) / 2 + 3 * n;
+  const Eigen::Index N = std::min<Eigen::Index>(data.y.rows(), static_cast<Eigen::Index>(kMaxEntries / double(columns * n)));
+  if (N < 100) return std::nullopt;
+  const double fastest_hz = modal.modes.back().omega_n / (2 * M_PI), cutoff = std::min(2.0 * fastest_hz, 0.4 / data.h);
+  if (!(cutoff > 0)) return std::nullopt;
+  const Matrix sign = velocity_sign(data.y.topRows(N), data.h, cutoff);
+  MechanicalSystem unit = s;
+  unit.L = Matrix::Identity(n, n);  // a unit force at each DOF
+  const DiscreteModel d = c2d_zoh(to_state_space(unit), data.h);
+  // Each output weighted by its RMS: the shares do not depend on the outputs' units.
+  Vector weight(n);
+  for (Eigen::Index c = 0; c < n; ++c) {
+    const double rms = (data.y.col(c).array() - data.y.col(c).mean()).matrix().norm() / std::sqrt(double(data.y.rows()));
+    weight(c) = rms > 0 && std::isfinite(rms) ? 1.0 / rms : 0.0;
+  }
+  std::vector<Eigen::Index> dofs;
+  for (Eigen::Index i = 0; i < n; ++i)
+    if (reversals(sign.col(i)) >= 4) dofs.push_back(i);
+  if (dofs.empty()) return std::nullopt;
+  const Eigen::Index P = static_cast<Eigen::Index>(dofs.size());
+  Matrix R(N * n, P);
+  for (Eigen::Index p = 0; p < P; ++p) {
+    const Matrix r = response_at_dof(d, dofs[p], sign.col(dofs[p])) * weight.asDiagonal();
+    R.col(p) = Eigen::Map<const Vector>(r.data(), r.size());
+  }
+  const Matrix e_weighted = v.residual.topRows(N) * weight.asDiagonal();
+  const Eigen::Map<const Vector> e_all(e_weighted.data(), e_weighted.size());
+  const double power = e_all.squaredNorm();
+  // The score test of the linear model against the one with friction: the residual and the friction
+  // responses with what M, D, K and the initial state can explain projected out (at the linear
+  // optimum the residual is already orthogonal to it), then the friction responses fitted to what
+  // is left; θ = -F_c is one Gauss-Newton step from the linear estimate towards the friction model.
+  const Matrix J = free_run_sensitivity(d, v.simulated.topRows(N), data.h, weight);
+  if (!(power > 0) || !R.allFinite() || !J.allFinite()) return std::nullopt;
+  const Eigen::ColPivHouseholderQR<Matrix> linear(J);
+  const Vector e = e_all - J * linear.solve(Vector(e_all));
+  const Matrix R_perp = R - J * linear.solve(R);
+  const Eigen::ColPivHouseholderQR<Matrix> friction(R_perp);
+  const Vector theta = friction.solve(e);
+  const Vector rest = e - R_perp * theta;
+  const double explained = 1.0 - rest.squaredNorm() / power;
+  if (!(explained >= kFrictionShare)) return std::nullopt;
+  // Least-squares sd of θ (white residual: a lower bound, hence the strict t > 3).
+  const double sigma2 = rest.squaredNorm() / std::max<double>(1.0, double(rest.size() - J.cols() - P));
+  const Matrix covariance = sigma2 * (R_perp.transpose() * R_perp).inverse();
+  std::vector<std::string> named;
+  for (Eigen::Index p = 0; p < P; ++p) {
+    const double coulomb = -theta(p), sd = std::sqrt(std::max(0.0, covariance(p, p)));
+    if (coulomb > 0 && coulomb > 3 * sd) {
+      named.push_back("DOF " + std::to_string(dofs[p] + 1));
+    }
+  }
+  if (named.empty()) return std::nullopt;
+  std::string which;
+  for (std::size_t k = 0; k < named.size(); ++k) which += (k ? (k + 1 == named.size() ? " and " : ", ") : "") + named[k];
+  return Advice{AdviceCode::friction, AdviceLevel::warning,
+                "The residual jumps with the sign of the velocity of " + which +
+                    ": the data seem to carry Coulomb friction, which this linear model leaves out",
+                "a force F_c sign(q') at " + which + " (F_c > 0, opposing the motion), taken through the estimated model, explains " +
+                    format_digits(100.0 * explained, 3) +
+                    " % of the free-run residual's power beyond what a change of M, D, K and the initial state explains "
+                    "(a score test at the linear estimate; outputs weighted by their RMS)",
+                "identify again with Coulomb friction (--friction coulomb; the page's friction option): auto then starts "
+                "from the inverse-dynamic estimate with a friction force per DOF and refines it by output error",
+                {{"friction", "coulomb"}}};
+}
+
+}  // namespace mechid

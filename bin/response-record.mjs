@@ -20,7 +20,7 @@ export const RECORD_OPTIONS = {
 };
 
 /** --band LO:HI in Hz. */
-function parseBand(text) {
+export function parseBand(text) {
   if (text === undefined) return {};
   const parts = String(text).split(':');
   const values = parts.map((p) => parseDecimal(p.trim()));

@@ -163,6 +163,33 @@ export interface ModesResult extends Outcome {
   /** null unless options.drivingOutput was given. */
   reduced: ReducedModel | null;
 }
+/** Output-only modal analysis (src/analysis/oma/output_only_modes.hpp: defaults and ranges in optionSchema().oma). */
+export interface OmaOptions {
+  bandLoHz?: number; bandHiHz?: number; maxOrder?: number; blockRows?: number;
+  /** Reference output columns, counted from 1 (default: every output). */
+  references?: number[];
+  freqTol?: number; dampingTol?: number; macMin?: number; clusterDistance?: number; minOrders?: number;
+  /** Standard deviations by the jackknife over this many blocks of an ambient record (0: none). */
+  sdBlocks?: number;
+  record?: 'auto' | 'ambient' | 'free-decay';
+}
+export interface OmaMode {
+  freq_hz: number; zeta: number;
+  /** Real shape in the outputs' units, its largest entry +1. */
+  shape: number[];
+  complex_shape: ComplexPair[];
+  mpc: number; mpd_deg: number; orders_found: number; poles: number;
+  /** Jackknife standard deviations and 95 % half-widths (Student's t); null for a free decay or sdBlocks < 2. */
+  freq_hz_sd: number | null; zeta_sd: number | null; freq_hz_half95: number | null; zeta_half95: number | null;
+}
+export interface OmaResult extends Outcome {
+  modes: OmaMode[];
+  stabilization: { order: number; poles: StabilizationPole[] }[];
+  /** Singular values of the cross-spectral matrix of the outputs divided by their RMS: one series per singular value. */
+  spectrum: { freq_hz: number[]; singular_values: number[][]; segment: number; segments: number };
+  block_rows: number; min_orders: number; references: number[]; free_decay: boolean; sd_blocks: number; max_order: number;
+  tolerances: { freq_tol: number; damping_tol: number; mac_min: number; cluster_distance: number };
+}
 /**
  * The band's reduced model M = Φ^{-T}Φ^{-1}, K = Φ^{-T} diag(ω²) Φ^{-1}, D = Φ^{-T} diag(2ζω) Φ^{-1}
  * from the mass-normalised real shapes Φ (outputs × modes) of the band model's residues; status
@@ -492,7 +519,7 @@ export interface OptionSpec {
   help: string;
 }
 /** The core's options by group (the options objects of the functions below), by camelCase name. */
-export type OptionSchema = Record<'dataset' | 'identify' | 'frf' | 'modes' | 'nonlinearSimulate' | 'nonlinearIdentify' | string,
+export type OptionSchema = Record<'dataset' | 'identify' | 'frf' | 'modes' | 'oma' | 'nonlinearSimulate' | 'nonlinearIdentify' | string,
   Record<string, OptionSpec>>;
 
 export interface Mechid extends NonlinearApi, Estimators {
@@ -514,6 +541,8 @@ export interface Mechid extends NonlinearApi, Estimators {
   passivity(system: MechanicalSystem, h: number): PassivityReport;
   frf(data: IdentifyData, options?: FrfOptions): FrfResult;
   modes(data: IdentifyData, options?: ModesOptions): ModesResult;
+  /** Output-only modal analysis of responses (no force; src/analysis/oma/output_only_modes.hpp). */
+  oma(data: { h: number; y: Matrix }, options?: OmaOptions): OmaResult;
   /** MAC of each shape of a against each of b (complex or real shapes of equal length): a.length × b.length. */
   mac(a: (ComplexPair[] | number[])[], b: (ComplexPair[] | number[])[]): Matrix;
   /** The period of the inputs u (samples x inputs; src/analysis/input_period.hpp): null when they do not repeat. */

@@ -353,6 +353,20 @@ export function wrapModule(module) {
       return unwrap(module.modes(normalizeDataset(data), o));
     },
     /**
+     * Output-only modal analysis of responses {h, y} (no force; src/analysis/oma/): SSI-cov over
+     * orders, the stabilization diagram, its stable poles clustered into modes, MPC/MPD, and the
+     * singular values of the output spectrum.
+     */
+    oma(data, options) {
+      requireObject(data, 'data must be an object {h, y}');
+      const o = { ...(options ?? {}) };
+      for (const key of ['maxOrder', 'blockRows', 'minOrders', 'sdBlocks']) if (o[key] !== undefined) requireInteger(o[key], key);
+      for (const key of ['bandLoHz', 'bandHiHz', 'freqTol', 'dampingTol', 'macMin', 'clusterDistance']) if (o[key] !== undefined) requireNumber(o[key], key);
+      if (o.record !== undefined) requireString(o.record, 'record');
+      o.references = optionalNumbers(o.references, 'references') ?? undefined;
+      return unwrap(module.oma({ h: requireNumber(data.h, 'h'), y: requireMatrix(data.y, 'output data y') }, o));
+    },
+    /**
      * MAC |aᴴb|²/(|a|²|b|²) of each shape of `a` against each of `b` (lists of shapes: [re, im]
      * pairs, e.g. modes()'s mode.shape, or real numbers, e.g. modal()'s): a matrix a.length × b.length.
      */

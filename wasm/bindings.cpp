@@ -9,6 +9,7 @@
 #include "convert/inputs.hpp"
 #include "convert/method_info.hpp"
 #include "convert/option_reader.hpp"
+#include "convert/output_only.hpp"
 #include "convert/result_or_error.hpp"
 #include "convert/results.hpp"
 #include "core/rng.hpp"
@@ -261,6 +262,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("passivity", &passivity_js);
   function("frf", &frf_js);
   function("modes", &modes_js);
+  function("oma", &oma_js);
   function("mac", &mac_js);
   function("inputPeriod", &input_period_js);
   function("perturbationStudy", &perturbation_study_js);

@@ -192,7 +192,7 @@ function noForce(source, channels, fileHas) {
     return badInput(`${source}: no force channel (u1, u2, ... or a channel in N); ${fileHas}: choose the inputs (--input-cols)`);
   }
   const kinds = [...new Set(responses.map((c) => PLURAL[c.quantity]))].join(' and ');
-  const error = badInput(`${source}: the record holds responses only (${names}: ${kinds}) and no force: identification and modes in a band need the force that drove the motion; output-only modal analysis, which needs no force, is not in mechid yet (if one channel is the force, choose it with --input-cols)`);
+  const error = badInput(`${source}: the record holds responses only (${names}: ${kinds}) and no force: identification and modes in a band need the force that drove the motion; output-only modal analysis needs no force (mechid oma; if one channel is the force, choose it with --input-cols)`);
   error.advice = 'output_only';
   return error;
 }

@@ -179,6 +179,23 @@ test('cli identify: --data --method variational|n4sid-d2c|equation-error [--h] [
   checkIdentifyResult(JSON.parse(readFileSync(file('id.json'), 'utf8')), { method: 'variational', n: 1, discrete: true });
 });
 
+test('cli oma: a record of responses only; {modes: [{freq_hz, zeta, shape, mpc, mpd_deg, orders_found}], stabilization, spectrum, advice, status, warnings, channels}', async () => {
+  const ambient = file('ambient.csv');
+  const sim = mechid.simulate(mechid.preset('3dof'), { h: 0.1, n: 3000, input: 'prbs', withDerivatives: true, seed: 4 });
+  const lines = ['t,a1,a2,a3'];
+  for (let t = 0; t < sim.a.rows; t++) lines.push([sim.t[t], ...sim.a.data.subarray(3 * t, 3 * t + 3)].join(','));
+  writeFileSync(ambient, `${lines.join('\n')}\n`);
+  const r = await okJson(['oma', '--data', ambient, '--band', '0.05:5', '--max-order', '20', '--block-rows', '20', '--references', '1,2',
+    '--record', 'ambient'], { warnings: true });
+  hasKeys(r, ['modes', 'stabilization', 'spectrum', 'advice', 'status', 'warnings', 'channels', 'block_rows', 'references', 'free_decay'], 'oma');
+  for (const mode of r.modes) hasKeys(mode, ['freq_hz', 'zeta', 'shape', 'complex_shape', 'mpc', 'mpd_deg', 'orders_found', 'poles'], 'oma mode');
+  hasKeys(r.spectrum, ['freq_hz', 'singular_values', 'segment', 'segments'], 'oma spectrum');
+  assert.deepEqual(r.references, [1, 2]);
+  assert.equal(r.block_rows, 20);
+  hasKeys(mechid.optionSchema().oma, ['bandLoHz', 'bandHiHz', 'maxOrder', 'blockRows', 'references', 'freqTol', 'dampingTol', 'macMin',
+    'clusterDistance', 'minOrders', 'record'], 'optionSchema().oma');
+});
+
 // docs/interfaces.md "channels": the chosen channels' names, quantities and units in every result from a file.
 test('cli identify, frf, modes --out: channels {inputs, outputs: [{name, quantity, unit}]}', async () => {
   const expected = { inputs: [{ name: 'u1', quantity: 'force', unit: 'N' }], outputs: [{ name: 'q1', quantity: 'displacement', unit: 'm' }] };
@@ -267,7 +284,7 @@ test('api.d.ts declares exactly what api.js exports and what the wrapped module 
 test('api: every method of the Mechid interface', () => {
   const methods = [
     'presetNames', 'memoryBytes', 'preset', 'checkSystem', 'stateSpace', 'simulate', 'discretize', 'toContinuous', 'condition',
-    'modal', 'passivity', 'perturbationStudy', 'methodNames', 'methodInfo', 'identify', 'estimateWork', 'studyRun', 'randomStream',
+    'modal', 'passivity', 'oma', 'perturbationStudy', 'methodNames', 'methodInfo', 'identify', 'estimateWork', 'studyRun', 'randomStream',
     // Estimators
     'svfIdentify', 'svfRlc', 'ekfBeltDrive', 'beltDriveParameters', 'simulateEstimatorSystem', 'estimatorScenarioNames', 'estimatorScenario',
     // NonlinearApi

@@ -99,16 +99,21 @@ val frf_to_js(const FrfEstimate& e) {
   return out;
 }
 
-val modes_to_js(const ModesInBand& r, const ModesOptions& o) {
-  val out = outcome_to_js(r);
+val stabilization_to_js(const std::vector<StabilizationOrder>& rows) {
   val stabilization = val::array();
-  for (const StabilizationOrder& row : r.stabilization) {
+  for (const StabilizationOrder& row : rows) {
     val poles = val::array();
     for (const StabilizationPole& p : row.poles)
       poles.call<void>("push", object_of("freq_hz", p.freq_hz, "zeta", p.zeta, "stable", p.stable, "stable_freq", p.stable_freq,
                                          "stable_damping", p.stable_damping, "stable_shape", p.stable_shape));
     stabilization.call<void>("push", object_of("order", double(row.order), "poles", poles));
   }
+  return stabilization;
+}
+
+val modes_to_js(const ModesInBand& r, const ModesOptions& o) {
+  val out = outcome_to_js(r);
+  val stabilization = stabilization_to_js(r.stabilization);
   val modes = val::array();
   for (const BandMode& m : r.modes) {
     val shape = val::array();

@@ -23,6 +23,9 @@ val frf_to_js(const FrfEstimate& e);
 // min_stable_orders; aliases freq, damping, mac}, reduced:
 // null, or {status, message, warnings, reason, caveats, …, M, D, K} when drivingOutput was given}
 val modes_to_js(const ModesInBand& r, const ModesOptions& o);
+// [{order, poles: [{freq_hz, zeta, stable, stable_freq, stable_damping, stable_shape}]}]: a
+// stabilization diagram (of modes and of oma).
+val stabilization_to_js(const std::vector<StabilizationOrder>& rows);
 
 // The MAC of each shape of a against each of b (the core's mac_matrix), as a matrix {rows: shapes of a,
 // cols: shapes of b, data}: a and b are {re, im}, each a matrix with one shape per row (the same

@@ -4,6 +4,7 @@
 
 #include "convert/frequency_domain.hpp"
 #include "convert/inputs.hpp"
+#include "convert/output_only.hpp"
 #include "convert/option_reader.hpp"
 
 namespace mechid::wasm {
@@ -45,6 +46,7 @@ val option_schema_to_js() {
   out.set("identify", group_to_js<IdentifyOptions>());
   out.set("frf", group_to_js<FrfOptions>());
   out.set("modes", group_to_js<ModesOptions>());
+  out.set("oma", group_to_js<OmaOptions>());
   out.set("nonlinearSimulate", group_to_js<nonlinear::ExperimentOptions>());
   out.set("nonlinearIdentify", group_to_js<nonlinear::PiecewiseOptions>());
   out.set("svf", group_to_js<SvfIdentifyOptions>());

@@ -1,0 +1,55 @@
+// mechid oma: output-only modal analysis of a record of responses (issue 51): accelerations (or
+// velocities, displacements) measured under unmeasured forces, or a free decay; SSI-cov over
+// orders, its stabilization diagram, the stable poles clustered into modes, the output spectrum.
+import { badInput } from '../../wasm/api.js';
+import { resultChannels } from '../../wasm/channel-labels.js';
+import { readDataset, warn, writeJson } from '../io.mjs';
+import { choice, int, num, pick, requireOption, str, strs } from '../options.mjs';
+import { parseBand } from '../response-record.mjs';
+
+export const name = 'oma';
+export const summary = 'the modes of a record of responses only (no force): ambient vibration or a free decay';
+export const examples = ['mechid oma --data record.csv --band 0.05:1', 'mechid oma --data record.csv --band 0.05:1 --max-order 80 --references 1,3 --out oma.json'];
+export const options = {
+  ...pick('data', 'h'),
+  'time-col': str('NAME'), 'output-cols': strs('a,b,..'), band: str('LO:HI'),
+  'max-order': int('N', { core: 'oma.maxOrder' }), 'block-rows': int('P', { core: 'oma.blockRows' }), references: strs('i,j,..'),
+  'freq-tol': num('F', { core: 'oma.freqTol' }), 'damping-tol': num('D', { core: 'oma.dampingTol' }), 'mac-min': num('M', { core: 'oma.macMin' }),
+  'cluster-distance': num('C', { core: 'oma.clusterDistance' }), 'min-orders': int('K', { core: 'oma.minOrders' }),
+  'sd-blocks': int('B', { core: 'oma.sdBlocks' }), record: choice(['auto', 'ambient', 'free-decay'], { core: 'oma.record' }),
+};
+export const usage = {
+  required: ['data', 'band'],
+  help: ['modes in --band LO:HI Hz from responses only (the responses of one kind, q else v else a, or --output-cols; a force',
+    'column is not needed and not used): covariance-driven SSI (Peeters & De Roeck 1999) at orders 2..--max-order with --block-rows, correlations',
+    'against --references (output columns from 1; default all); poles stable within --freq-tol, --damping-tol (relative)',
+    'and --mac-min are clustered on |df|/f + (1 - MAC) < --cluster-distance; a cluster from --min-orders orders is a mode;',
+    '--record free-decay for a release or a tap (auto decides from the record); standard deviations of f and zeta by the',
+    'jackknife over --sd-blocks blocks of an ambient record, 95 % half-widths with Student\'s t;',
+    'JSON {modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, freq_hz_half95, zeta_half95, shape, mpc, mpd_deg, orders_found}],',
+    'stabilization, spectrum: {freq_hz, singular_values}, channels}'],
+};
+
+/** --references 1,3 → [1, 3] (output columns counted from 1). */
+function parseReferences(list) {
+  if (list === undefined) return undefined;
+  return list.map((text) => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1) throw badInput(`--references must be output columns counted from 1 (e.g. 1,3), got '${text}'`, 'references');
+    return value;
+  });
+}
+
+export async function run(o, mechid) {
+  requireOption(o, 'data', name);
+  requireOption(o, 'band', name);
+  // responses only: no input columns are asked for, so a record without a force is read
+  const record = await readDataset(o, { inputCols: [], outputs: 'any' });
+  const result = mechid.oma({ h: record.h, y: record.y }, {
+    ...parseBand(o.band), maxOrder: o['max-order'], blockRows: o['block-rows'], references: parseReferences(o.references),
+    freqTol: o['freq-tol'], dampingTol: o['damping-tol'], macMin: o['mac-min'], clusterDistance: o['cluster-distance'],
+    minOrders: o['min-orders'], sdBlocks: o['sd-blocks'], record: o.record,
+  });
+  writeJson({ ...result, channels: resultChannels(record) }, o.out);
+  warn(result.status === 'failed' ? [result.message] : result.warnings);
+}

@@ -1,0 +1,312 @@
+#include "analysis/oma/output_only_modes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "analysis/oma/mean_phase_deviation.hpp"
+#include "analysis/oma/output_correlations.hpp"
+#include "analysis/oma/pole_clustering.hpp"
+#include "analysis/oma/ssi_cov.hpp"
+#include "analysis/shape_measures.hpp"
+#include "core/constant_column.hpp"
+#include "core/input_error.hpp"
+#include "core/math_constants.hpp"
+#include "core/student_quantile.hpp"
+
+namespace mechid {
+namespace {
+
+using Complex = std::complex<double>;
+
+// Damping ratios above this are not taken for structural modes (as modes_in_band.cpp).
+constexpr double kOmaMaxZeta = 0.3;
+// The largest Toeplitz matrix the automatic block rows build (rows = p·m).
+constexpr double kMaxToeplitzRows = 1200.0;
+// The record holds at least this many times the largest lag (2p − 1), so that each correlation is
+// an average over many products.
+constexpr Eigen::Index kSamplesPerLag = 10;
+
+double oma_freq(Complex pole) { return std::abs(pole) / kTwoPi; }
+double oma_zeta(Complex pole) { return -pole.real() / std::abs(pole); }
+
+// The checks that depend on the record: the band against the Nyquist frequency, constant columns,
+// the references; returns the references 0-based.
+std::vector<Eigen::Index> check_oma_record(const Matrix& y, double h, const OmaOptions& o) {
+  require(std::isfinite(h) && h > 0.0, "oma: the sampling period must be positive, got " + format_number(h), "h");
+  require(y.cols() >= 1 && y.rows() >= 3, "oma: the record needs at least one output column and 3 samples", "data");
+  require(y.allFinite(), "oma: the record holds a value that is not a finite number", "data");
+  const double nyquist = 0.5 / h;
+  require(!std::isfinite(o.band_hi_hz) || o.band_hi_hz <= nyquist * (1 + 1e-12),
+          "oma: the band ends at " + format_digits(o.band_hi_hz, 6) + " Hz, above the Nyquist frequency " + format_digits(nyquist, 6) +
+              " Hz of the record (h = " + format_number(h) + " s), where nothing is measured: end the band at or below " +
+              format_digits(nyquist, 6) + " Hz",
+          "band");
+  require(o.band_lo_hz < nyquist, "oma: the band starts at " + format_digits(o.band_lo_hz, 6) + " Hz, above the Nyquist frequency " +
+                                      format_digits(nyquist, 6) + " Hz", "band");
+  if (const Eigen::Index j = first_constant_column(y); j >= 0)
+    throw InputError("oma: output " + std::to_string(j + 1) + " " + constant_column_words(y, j) +
+                         ": its sensor recorded no response (a dead or unconnected channel); leave its column out or check the sensor",
+                     "data");
+  std::vector<Eigen::Index> refs;
+  for (double c : o.references) {
+    require(c == std::floor(c) && c >= 1.0 && c <= double(y.cols()),
+            "oma: a reference is an output column counted from 1 (1 ... " + std::to_string(y.cols()) + "), got " + format_number(c), "references");
+    refs.push_back(Eigen::Index(c) - 1);
+  }
+  std::sort(refs.begin(), refs.end());
+  refs.erase(std::unique(refs.begin(), refs.end()), refs.end());
+  if (refs.empty())
+    for (Eigen::Index j = 0; j < y.cols(); ++j) refs.push_back(j);
+  return refs;
+}
+
+// The block rows (OmaOptions::block_rows) for m outputs and r references.
+Eigen::Index block_rows_for(const OmaOptions& o, double h, Eigen::Index m, Eigen::Index r) {
+  const Eigen::Index for_order = std::max((o.max_order + m - 1) / m + 1, (o.max_order + r - 1) / r);
+  if (o.block_rows > 0) {
+    require(o.block_rows >= for_order, "oma: block_rows = " + std::to_string(o.block_rows) + " is too few for max_order = " +
+                                            std::to_string(o.max_order) + " with " + std::to_string(m) + " outputs and " +
+                                            std::to_string(r) + " references: give at least " + std::to_string(for_order),
+            "block_rows");
+    return o.block_rows;
+  }
+  const double nyquist = 0.5 / h;
+  const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
+  const double f_low = o.band_lo_hz > 0.0 ? o.band_lo_hz : hi / 10.0;
+  const auto wanted = Eigen::Index(std::ceil(1.0 / (4.0 * h * f_low)));
+  const auto largest = std::max<Eigen::Index>(2, Eigen::Index(kMaxToeplitzRows / double(m)));
+  return std::max(for_order, std::min(wanted, largest));
+}
+
+// The order's poles in the band, by frequency, with their shapes.
+struct OmaBandPoles {
+  std::vector<Complex> poles;
+  std::vector<Eigen::VectorXcd> shapes;
+};
+
+OmaBandPoles oma_in_band(const SsiOrder& order, const OmaOptions& o, double nyquist) {
+  const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
+  std::vector<std::size_t> index;
+  for (std::size_t q = 0; q < order.poles.size(); ++q) {
+    const double f = oma_freq(order.poles[q]);
+    if (f >= o.band_lo_hz && f <= hi) index.push_back(q);
+  }
+  std::sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) { return oma_freq(order.poles[a]) < oma_freq(order.poles[b]); });
+  OmaBandPoles out;
+  for (std::size_t q : index) {
+    out.poles.push_back(order.poles[q]);
+    out.shapes.push_back(order.shapes.col(Eigen::Index(q)));
+  }
+  return out;
+}
+
+// The stabilization diagram (Peeters & De Roeck 1999, sec. 5): each pole against the nearest pole
+// in frequency of the order below; the stable, physically plausible poles (0 < ζ <= 0.3) are the
+// candidates of the clustering.
+std::vector<StabilizationOrder> oma_stabilize(const SsiCovModels& models, const OmaOptions& o, double nyquist, std::vector<CandidatePole>& candidates) {
+  std::vector<StabilizationOrder> rows;
+  OmaBandPoles previous;
+  for (const SsiOrder& order : models.orders) {
+    OmaBandPoles current = oma_in_band(order, o, nyquist);
+    StabilizationOrder row{order.order, {}};
+    for (std::size_t q = 0; q < current.poles.size(); ++q) {
+      const Complex pole = current.poles[q];
+      StabilizationPole p{oma_freq(pole), oma_zeta(pole)};
+      if (!previous.poles.empty()) {
+        std::size_t nearest = 0;
+        for (std::size_t k = 1; k < previous.poles.size(); ++k)
+          if (std::abs(oma_freq(previous.poles[k]) - p.freq_hz) < std::abs(oma_freq(previous.poles[nearest]) - p.freq_hz)) nearest = k;
+        const Complex before = previous.poles[nearest];
+        p.stable_freq = std::abs(oma_freq(before) - p.freq_hz) <= o.freq_tol * p.freq_hz;
+        p.stable_damping = p.zeta > 0.0 && std::abs(oma_zeta(before) - p.zeta) <= o.damping_tol * p.zeta;
+        p.stable_shape = complex_mac(current.shapes[q], previous.shapes[nearest]) >= o.mac_min;
+        p.stable = p.stable_freq && p.stable_damping && p.stable_shape;
+      }
+      if (p.stable && p.zeta <= kOmaMaxZeta) candidates.push_back({order.order, pole, current.shapes[q]});
+      row.poles.push_back(p);
+    }
+    rows.push_back(std::move(row));
+    previous = std::move(current);
+  }
+  return rows;
+}
+
+double oma_median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// A cluster's mode: median frequency and damping; the shape of the pole nearest the median
+// frequency, turned real on its largest component relative to the outputs' RMS (`scale`) and given
+// back its units.
+OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<std::size_t>& cluster, const Vector& scale) {
+  OmaMode mode;
+  std::vector<double> f, z;
+  std::set<Eigen::Index> orders;
+  for (std::size_t i : cluster) {
+    f.push_back(oma_freq(poles[i].pole));
+    z.push_back(oma_zeta(poles[i].pole));
+    orders.insert(poles[i].order);
+  }
+  mode.freq_hz = oma_median(f);
+  mode.zeta = oma_median(z);
+  mode.orders_found = Eigen::Index(orders.size());
+  mode.poles = Eigen::Index(cluster.size());
+  std::size_t nearest = cluster.front();
+  for (std::size_t i : cluster)
+    if (std::abs(oma_freq(poles[i].pole) - mode.freq_hz) < std::abs(oma_freq(poles[nearest].pole) - mode.freq_hz)) nearest = i;
+  Eigen::VectorXcd shape = poles[nearest].shape;  // in the outputs divided by their RMS
+  Eigen::Index largest = 0;
+  shape.cwiseAbs().maxCoeff(&largest);
+  shape *= std::polar(1.0, -std::arg(shape(largest)));
+  mode.mpc = modal_phase_collinearity(shape);
+  mode.mpd_deg = mean_phase_deviation_deg(shape);
+  shape = scale.cast<Complex>().cwiseProduct(shape);  // back to the outputs' units
+  Eigen::Index peak = 0;
+  shape.real().cwiseAbs().maxCoeff(&peak);
+  const double norm = shape(peak).real();
+  mode.complex_shape = shape / norm;
+  mode.shape = mode.complex_shape.real();
+  return mode;
+}
+
+// A free decay (OmaRecord::automatic): the RMS of the record's last quarter below a quarter of its
+// first quarter's, in any output. A stationary record's quarters have equal
+// RMS up to their scatter (a few per cent for a record of many correlation times); a decay that
+// spans the record loses more than that (the shear frame's 20 s decay: 0.15 in its slowest mode).
+bool looks_like_free_decay(const Matrix& y) {
+  const Eigen::Index quarter = y.rows() / 4;
+  if (quarter < 1) return false;
+  for (Eigen::Index c = 0; c < y.cols(); ++c) {
+    const double first = y.col(c).head(quarter).norm(), last = y.col(c).tail(quarter).norm();
+    if (last < 0.25 * first) return true;
+  }
+  return false;
+}
+
+// A mode's cluster: the candidate poles it was made of.
+using Cluster = std::vector<std::size_t>;
+
+// The cluster's medians recomputed on other models of the same record (a jackknife replicate): at
+// each of the cluster's poles' orders, the model's pole nearest to it in pole_distance.
+std::pair<double, double> replicate_medians(const SsiCovModels& models, const std::vector<CandidatePole>& poles, const Cluster& cluster) {
+  std::vector<double> f, z;
+  for (std::size_t i : cluster) {
+    const CandidatePole& target = poles[i];
+    const auto order = std::find_if(models.orders.begin(), models.orders.end(), [&](const SsiOrder& o) { return o.order == target.order; });
+    if (order == models.orders.end() || order->poles.empty()) continue;
+    double best = std::numeric_limits<double>::infinity();
+    Complex match;
+    for (std::size_t q = 0; q < order->poles.size(); ++q) {
+      const double d = pole_distance(target, {order->order, order->poles[q], order->shapes.col(Eigen::Index(q))});
+      if (d < best) best = d, match = order->poles[q];
+    }
+    f.push_back(oma_freq(match));
+    z.push_back(oma_zeta(match));
+  }
+  if (f.empty()) return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+  return {oma_median(f), oma_median(z)};
+}
+
+// The delete-one jackknife's standard deviation of values θ_(b): √((B − 1)/B Σ (θ_(b) − mean)²).
+double jackknife_sd(const std::vector<double>& values) {
+  const double B = double(values.size());
+  double mean = 0.0;
+  for (double x : values) mean += x / B;
+  double ss = 0.0;
+  for (double x : values) ss += (x - mean) * (x - mean);
+  return std::sqrt((B - 1.0) / B * ss);
+}
+
+// Each mode's jackknife standard deviations of f and ζ and their 95 % half-widths (OmaOptions::sd_blocks).
+void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
+                      const CorrelationBlocks& blocks, Eigen::Index p, double h, Eigen::Index max_order) {
+  const auto B = Eigen::Index(blocks.sums.size());
+  std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
+  for (Eigen::Index b = 0; b < B; ++b) {
+    const SsiCovModels models = ssi_cov(blocks.correlations(b), p, h, max_order, 2);
+    for (std::size_t m = 0; m < clusters.size(); ++m) {
+      const auto [fb, zb] = replicate_medians(models, poles, clusters[m]);
+      f[m].push_back(fb);
+      z[m].push_back(zb);
+    }
+  }
+  const double t = student_t975(double(B - 1));
+  for (std::size_t m = 0; m < clusters.size(); ++m) {
+    OmaMode& mode = result.modes[m];
+    mode.freq_hz_sd = jackknife_sd(f[m]);
+    mode.zeta_sd = jackknife_sd(z[m]);
+    mode.freq_hz_half95 = t * mode.freq_hz_sd;
+    mode.zeta_half95 = t * mode.zeta_sd;
+  }
+  result.sd_blocks = B;
+}
+
+}  // namespace
+
+void OmaOptions::validate() const {
+  check_options(*this);
+  require(band_lo_hz < band_hi_hz, "oma: the band " + format_digits(band_lo_hz) + ":" + format_digits(band_hi_hz) +
+                                       " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
+}
+
+// The stages: the checks, the outputs divided by their RMS, the correlations, SSI-cov at every
+// order, the stabilization diagram, the clustering into modes, the spectrum, the advice.
+OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
+  o.validate();
+  OmaResult result;
+  result.references = check_oma_record(y_in, h, o);
+  const Eigen::Index N = y_in.rows(), m = y_in.cols(), r = Eigen::Index(result.references.size());
+  const double nyquist = 0.5 / h;
+  Matrix y = y_in.rowwise() - y_in.colwise().mean();
+  const Vector scale = (y.colwise().squaredNorm() / double(N)).cwiseSqrt().transpose();
+  y = y * scale.cwiseInverse().asDiagonal();
+
+  const Eigen::Index p = block_rows_for(o, h, m, r);
+  result.block_rows = p;
+  require(N >= kSamplesPerLag * 2 * p, "oma: the record's " + std::to_string(N) + " samples are too few for " + std::to_string(p) +
+                                           " block rows (lags up to " + std::to_string(2 * p - 1) + "; at least " +
+                                           std::to_string(kSamplesPerLag * 2 * p) + " samples): record longer or give fewer block rows",
+          "data");
+  result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
+  const bool jackknife = !result.free_decay && o.sd_blocks >= 2;
+  CorrelationBlocks blocks;
+  if (jackknife) blocks = block_correlation_sums(y, result.references, 2 * p - 1, o.sd_blocks);
+  const std::vector<Matrix> R = jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay);
+  const SsiCovModels models = ssi_cov(R, p, h, o.max_order, 2);
+  result.toeplitz_singular_values = models.singular_values;
+
+  std::vector<CandidatePole> candidates;
+  result.stabilization = oma_stabilize(models, o, nyquist, candidates);
+  const auto orders = Eigen::Index(result.stabilization.size());
+  result.min_orders = o.min_orders > 0 ? o.min_orders : std::max<Eigen::Index>(3, (orders + 2) / 3);
+  std::vector<Cluster> mode_clusters;
+  for (const auto& cluster : cluster_poles(candidates, o.cluster_distance)) {
+    OmaMode mode = oma_mode_of(candidates, cluster, scale);
+    if (mode.orders_found < result.min_orders) continue;
+    result.modes.push_back(std::move(mode));
+    mode_clusters.push_back(cluster);
+  }
+  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, blocks, p, h, o.max_order);
+
+  const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
+  result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(N));
+
+  if (m < 2)
+    result.add_warning("With one output the shape criteria say nothing: the MAC between orders and in the clustering is 1 for any "
+                       "two poles, so only frequency and damping decide which poles are stable. Record with two or more sensors to "
+                       "check the modes' shapes.");
+  if (result.modes.empty())
+    result.advise({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",
+                   "no cluster of stable poles holds poles from " + std::to_string(result.min_orders) + " of the diagram's " +
+                       std::to_string(orders) + " orders (orders up to " + std::to_string(o.max_order) + ", " + std::to_string(p) +
+                       " block rows)",
+                   "raise the highest order (--max-order), check the band against the spectrum's peaks, or record longer",
+                   {{"max-order", std::to_string(std::min<Eigen::Index>(400, 2 * o.max_order))}}});
+  return result;
+}
+
+}  // namespace mechid

@@ -1,0 +1,151 @@
+// Output-only (operational) modal analysis of an ambient or free-decay record of responses: the
+// modes of a structure excited by unmeasured forces (traffic, wind, a tap), from covariance-driven
+// SSI over increasing orders (ssi_cov.hpp), its stabilization diagram, the stable poles clustered
+// into modes automatically (pole_clustering.hpp), MPC and MPD per mode, and the singular values of
+// the output spectrum (singular_value_spectrum.hpp) to draw the diagram on.
+#pragma once
+
+#include <complex>
+#include <limits>
+#include <vector>
+
+#include "analysis/modes_in_band.hpp"  // StabilizationOrder, StabilizationPole
+#include "analysis/oma/singular_value_spectrum.hpp"
+#include "core/option_schema.hpp"
+#include "core/status.hpp"
+
+namespace mechid {
+
+// What the record holds: responses to unmeasured random forces (ambient, stationary), or the free
+// decay after a release or a tap; auto decides from the record (output_only_modes.cpp).
+enum class OmaRecord { automatic, ambient, free_decay };
+inline constexpr EnumNames<OmaRecord, 3> kOmaRecordNames{"record", {"auto", "ambient", "free-decay"}};
+
+struct OmaOptions {
+  double band_lo_hz = 0.0;
+  double band_hi_hz = std::numeric_limits<double>::infinity();
+  Eigen::Index max_order = 60;   // the highest model order of the diagram (orders 2, 4, … max_order)
+  // Block rows p of the Toeplitz matrix (lags 1 … 2p − 1). 0: automatic, p = ⌈fs / (4 f_low)⌉ with
+  // f_low the band's lower edge (a tenth of its upper edge when the band starts at 0): the lags
+  // span half a period of the band's lowest frequency; at least enough for max_order ((p − 1)·m >=
+  // max_order and p·r >= max_order) and at most 1200/m (a Toeplitz matrix of at most 1200 rows).
+  // Half a period rather than the whole one of Rainieri & Fabbrocino (2014, Operational Modal
+  // Analysis of Civil Engineering Structures, sec. 4.4.3): the estimation error of a correlation
+  // does not decay with the lag, so long lags add noise that SSI fits with spurious poles beside the
+  // modes. Measured, 12 records of the 5-storey shear frame (band 0.5–7 Hz, 300 s): p = 40 or 50
+  // found all 60 modes, p = 70 missed 1, p = 100 (a whole period of 0.5 Hz) missed 9.
+  Eigen::Index block_rows = 0;
+  std::vector<double> references;  // reference output columns, counted from 1 (empty: every output)
+  // A pole at order n is stable against the nearest pole (in frequency) at order n − 2 when its
+  // frequency differs by at most freq_tol (relative), its damping ratio by at most damping_tol
+  // (relative) and its shape has MAC >= mac_min: the usual defaults 1 %, 5 %, 0.98 (Peeters & De
+  // Roeck 1999, sec. 5; Magalhães et al. 2009).
+  double freq_tol = 0.01, damping_tol = 0.05, mac_min = 0.98;
+  // Stable poles closer than this in d = |Δf|/max f + (1 − MAC) join one cluster (Magalhães,
+  // Cunha & Caetano 2009 use 0.02).
+  double cluster_distance = 0.02;
+  // A cluster is a mode when it holds stable poles from at least this many orders. 0: automatic,
+  // a third of the orders of the diagram (at least 3). Measured, 20 records of the shear frame
+  // (band 0.5–7 Hz, orders to 60): a third finds all 100 modes and no other, half misses 2 (a
+  // mode whose shape loses MAC 0.98 between some higher orders, where a spurious pole appears beside it).
+  Eigen::Index min_orders = 0;
+  OmaRecord record = OmaRecord::automatic;
+  // Standard deviations of each mode's f and ζ by the delete-one jackknife over this many
+  // consecutive blocks of an ambient record (0 or 1: none): the whole analysis of the mode's cluster
+  // repeated on the correlations of the record without block b (output_correlations.hpp), var =
+  // (B − 1)/B Σ_b (θ_(b) − θ_(·))² (Efron & Stein 1981; Efron & Tibshirani 1993, eq. 11.5), a
+  // smooth function of the correlations being a smooth function of means; 95 % intervals with
+  // Student's t of B − 1 degrees of freedom. Not for a free decay (its blocks are not alike).
+  Eigen::Index sd_blocks = 10;
+
+  // Throws InputError (the option's code) for an option out of range or an empty band.
+  void validate() const;
+};
+
+template <class Visitor>
+void describe(OmaOptions& o, Visitor& v) {
+  v(Option{"bandLoHz", "the band's lower frequency in Hz"}.at_least(0).with_code("band"), o.band_lo_hz);
+  v(Option{"bandHiHz", "the band's upper frequency in Hz (Infinity: the Nyquist frequency)"}.above(0).infinity_allowed().with_code("band"),
+    o.band_hi_hz);
+  v(Option{"maxOrder", "the highest SSI model order of the stabilization diagram (orders 2, 4, ...)"}
+        .at_least(2)
+        .at_most(400)
+        .message("oma: max_order", "in 2 ... 400")
+        .with_code("max_order"),
+    o.max_order);
+  v(Option{"blockRows", "block rows of the correlations' Toeplitz matrix (0: from fs/(2 f_low) of the band, at most 1200/outputs)"}
+        .at_least(0)
+        .at_most(100000)
+        .with_code("block_rows"),
+    o.block_rows);
+  v(Option{"references", "reference output columns counted from 1 (none: every output)"}.at_least(1).with_code("references"), o.references);
+  v(Option{"freqTol", "a stable pole's frequency differs by at most this (relative) from the order below (default 1 %)"}
+        .above(0)
+        .message("oma: freq_tol", "positive")
+        .with_code("tolerances"),
+    o.freq_tol);
+  v(Option{"dampingTol", "a stable pole's damping ratio differs by at most this (relative) from the order below (default 5 %)"}
+        .above(0)
+        .message("oma: damping_tol", "positive")
+        .with_code("tolerances"),
+    o.damping_tol);
+  v(Option{"macMin", "a stable pole's shape has at least this MAC with the order below's (default 0.98)"}
+        .above(0)
+        .at_most(1)
+        .message("oma: mac_min", "in (0, 1]")
+        .with_code("tolerances"),
+    o.mac_min);
+  v(Option{"clusterDistance", "stable poles closer than this in |df|/f + (1 - MAC) form one mode (default 0.02)"}
+        .above(0)
+        .message("oma: cluster_distance", "positive")
+        .with_code("tolerances"),
+    o.cluster_distance);
+  v(Option{"minOrders", "a mode: a cluster of stable poles from at least this many orders (0: a third of the orders, at least 3)"}
+        .at_least(0)
+        .with_code("tolerances"),
+    o.min_orders);
+  v(Option{"sdBlocks", "standard deviations of f and zeta by the jackknife over this many blocks of an ambient record (0: none)"}
+        .at_least(0)
+        .at_most(1000)
+        .with_code("sd_blocks"),
+    o.sd_blocks);
+  v(Option{"record", "ambient (stationary responses), free-decay (after a release or a tap), or auto: free decay when the last "
+                     "quarter's RMS is below a quarter of the first quarter's"},
+    choice_field(o.record, kOmaRecordNames));
+}
+
+struct OmaMode {
+  double freq_hz = 0.0, zeta = 0.0;  // the medians over the cluster's poles
+  // Real shape in the outputs' units: the complex shape of the cluster's pole nearest the median
+  // frequency, turned so that its largest component (relative to its output's RMS) is real, its
+  // real part divided by its largest absolute component (so that component is +1).
+  Vector shape;
+  Eigen::VectorXcd complex_shape;    // that pole's C ψ, same turn and scale
+  double mpc = 0.0;                  // modal phase collinearity (1: a real mode)
+  double mpd_deg = 0.0;              // mean phase deviation, degrees (0: a real mode)
+  Eigen::Index orders_found = 0;     // distinct orders with a pole in the cluster
+  Eigen::Index poles = 0;            // poles in the cluster
+  // Jackknife standard deviations (OmaOptions::sd_blocks) and the half-widths of the 95 % intervals
+  // (Student's t · sd); NaN when not computed.
+  double freq_hz_sd = std::numeric_limits<double>::quiet_NaN(), zeta_sd = std::numeric_limits<double>::quiet_NaN();
+  double freq_hz_half95 = std::numeric_limits<double>::quiet_NaN(), zeta_half95 = std::numeric_limits<double>::quiet_NaN();
+};
+
+struct OmaResult : Outcome {
+  std::vector<OmaMode> modes;                     // by frequency
+  std::vector<StabilizationOrder> stabilization;  // the poles in the band at every order
+  SingularValueSpectrum spectrum;                 // of the outputs divided by their RMS (unit-free)
+  Eigen::Index block_rows = 0, min_orders = 0;
+  bool free_decay = false;                        // the record was analysed as a free decay
+  Eigen::Index sd_blocks = 0;                     // blocks of the jackknife (0: no standard deviations)
+  std::vector<Eigen::Index> references;           // 0-based
+  Vector toeplitz_singular_values;
+};
+
+// y: N × m responses (any units per column; each is divided by its RMS for the analysis and the
+// shapes multiplied back), h: sampling period. Throws InputError for bad options (the option's
+// code), a band beyond the Nyquist frequency (band), a constant column or a record too short for
+// the block rows (data).
+OmaResult output_only_modes(const Matrix& y, double h, const OmaOptions& options);
+
+}  // namespace mechid

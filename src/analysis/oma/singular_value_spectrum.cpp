@@ -1,0 +1,62 @@
+#include "analysis/oma/singular_value_spectrum.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <Eigen/Eigenvalues>
+
+#include "core/dft.hpp"
+#include "core/math_constants.hpp"
+
+namespace mechid {
+
+Eigen::Index default_spectrum_segment(Eigen::Index N) {
+  Eigen::Index L = 16;
+  while (2 * L <= std::min<Eigen::Index>(N / 8, 8192)) L *= 2;
+  return std::min(L, N);
+}
+
+SingularValueSpectrum singular_value_spectrum(const Matrix& y, double h, double lo_hz, double hi_hz, Eigen::Index segment) {
+  const Eigen::Index N = y.rows(), m = y.cols(), L = segment;
+  SingularValueSpectrum out;
+  out.segment = L;
+  std::vector<Eigen::Index> lines;
+  for (Eigen::Index b = 0; b <= L / 2; ++b) {
+    const double f = double(b) / (double(L) * h);
+    if (f >= lo_hz && f <= hi_hz) lines.push_back(b);
+  }
+  out.freq_hz.resize(Eigen::Index(lines.size()));
+  for (std::size_t i = 0; i < lines.size(); ++i) out.freq_hz(Eigen::Index(i)) = double(lines[i]) / (double(L) * h);
+  std::vector<double> window(std::size_t(L), 1.0);
+  double window_power = 0.0;
+  for (Eigen::Index t = 0; t < L; ++t) {
+    window[std::size_t(t)] = L > 1 ? 0.5 - 0.5 * std::cos(kTwoPi * double(t) / double(L)) : 1.0;  // periodic Hann
+    window_power += window[std::size_t(t)] * window[std::size_t(t)];
+  }
+  std::vector<Eigen::MatrixXcd> G(lines.size(), Eigen::MatrixXcd::Zero(m, m));
+  const Dft dft(static_cast<std::size_t>(L));
+  Eigen::MatrixXcd Y(Eigen::Index(lines.size()), m);
+  for (Eigen::Index start = 0; start + L <= N; start += std::max<Eigen::Index>(1, L / 2)) {
+    for (Eigen::Index c = 0; c < m; ++c) {
+      std::vector<double> x(static_cast<std::size_t>(L));
+      for (Eigen::Index t = 0; t < L; ++t) x[std::size_t(t)] = window[std::size_t(t)] * y(start + t, c);
+      const ComplexVector X = dft.half_spectrum(x);
+      for (std::size_t i = 0; i < lines.size(); ++i) Y(Eigen::Index(i), c) = X[std::size_t(lines[i])];
+    }
+    for (std::size_t i = 0; i < lines.size(); ++i) G[i] += Y.row(Eigen::Index(i)).transpose() * Y.row(Eigen::Index(i)).conjugate();
+    ++out.segments;
+  }
+  // One-sided density: 2 h / (Σ w² · segments) (Welch 1967), the DC and Nyquist lines once.
+  out.singular_values.resize(Eigen::Index(lines.size()), m);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const bool edge = lines[i] == 0 || 2 * lines[i] == L;
+    const double scale = (edge ? 1.0 : 2.0) * h / (window_power * double(std::max<Eigen::Index>(1, out.segments)));
+    // G is Hermitian positive semidefinite: its singular values are its eigenvalues.
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXcd> eig(G[i] * scale, Eigen::EigenvaluesOnly);
+    out.singular_values.row(Eigen::Index(i)) = eig.eigenvalues().reverse().cwiseMax(0.0).transpose();
+  }
+  return out;
+}
+
+}  // namespace mechid

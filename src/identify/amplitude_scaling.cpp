@@ -66,26 +66,22 @@ AmplitudeScaling amplitude_scaling(const Dataset& data, const Matrix& L) {
   AmplitudeScaling s;
   s.output = Vector::Ones(n);
   const std::vector<Eigen::Index> group = dof_groups(L.rows() == n ? L : Matrix::Identity(n, n));
-  // Each group's RMS from its columns' RMS (stableNorm), taken relative to the largest so that
-  // outputs of 1e-200 or 1e200 neither underflow nor overflow when squared.
+  // Each group's RMS from its columns' RMS (stableNorm: outputs of 1e-306 or 1e306 square to
+  // neither 0 nor inf).
   Vector column_rms(n);
   for (Eigen::Index i = 0; i < n; ++i) column_rms(i) = rms_or_one(data.y.col(i));
   for (Eigen::Index g = 0; g < n; ++g) {
     if (group[g] != g) continue;
-    double largest = 0.0, sum = 0.0, count = 0.0;
+    std::vector<double> members;
     for (Eigen::Index i = 0; i < n; ++i)
-      if (group[i] == g) largest = std::max(largest, column_rms(i));
+      if (group[i] == g) members.push_back(column_rms(i));
+    const double rms = rms_or_one(Eigen::Map<const Vector>(members.data(), static_cast<Eigen::Index>(members.size())));
     for (Eigen::Index i = 0; i < n; ++i)
-      if (group[i] == g) {
-        sum += (column_rms(i) / largest) * (column_rms(i) / largest);
-        count += 1.0;
-      }
-    for (Eigen::Index i = 0; i < n; ++i)
-      if (group[i] == g) s.output(i) = largest * std::sqrt(sum / count);
+      if (group[i] == g) s.output(i) = rms;
   }
-  // c = a_max · w, w the RMS of u_j · a_g(j) / a_max over every input (each factor in double's
-  // range for data of 1e-306 or 1e306; no copy of u); a_g(j) is the factor of the first DOF that
-  // input j acts on.
+  // c = a_max · w, w the RMS of u_j · a_g(j) / a_max over every input (c itself can leave double's
+  // range for data of 1e-306 or 1e306, its factors do not; no copy of u); a_g(j) is the factor of
+  // the first DOF that input j acts on.
   const double a_max = s.output.maxCoeff();
   Vector weighted(k), group_factor = Vector::Constant(k, a_max);
   for (Eigen::Index j = 0; j < k; ++j) {
@@ -97,8 +93,7 @@ AmplitudeScaling amplitude_scaling(const Dataset& data, const Matrix& L) {
         }
     weighted(j) = rms_or_one(data.u.col(j)) * (group_factor(j) / a_max);
   }
-  const double largest = k ? weighted.maxCoeff() : 0.0;
-  const double w = largest > 0 && std::isfinite(largest) ? largest * (weighted / largest).norm() / std::sqrt(double(k)) : 1.0;
+  const double w = rms_or_one(weighted);
   s.force = w * (a_max * s.output.cwiseInverse().array()).matrix();
   s.input = w * (a_max * group_factor.cwiseInverse().array()).matrix();
   return s;

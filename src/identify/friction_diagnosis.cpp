@@ -6,7 +6,7 @@
 
 #include "core/input_error.hpp"
 #include "discretize/zoh.hpp"
-#include "identify/record_validation.hpp"
+#include "identify/velocity_sign.hpp"
 
 namespace mechid {
 namespace {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "identify/identification.hpp"
+#include "identify/velocity_sign.hpp"
 
 namespace mechid {
 
@@ -17,8 +18,6 @@ struct ForcedRecord {
 ForcedRecord with_force_terms(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,
                               const Dataset& data);
 
-// sign of the central-difference velocity of q low-passed without phase at cutoff_hz (N x n).
-Matrix velocity_sign(const Matrix& q, double h, double cutoff_hz);
 
 // The force terms a caller states for validate_record: F_c and f_0, and the low-pass cut-off in
 // Hz the friction was estimated at (0: none).

@@ -108,3 +108,36 @@ test('a phone-style CSV of accelerations only: one click to the modes table and 
   assert.equal(await page.getAttribute('#oma-anim-fig', 'data-mode'), '2');
   assert.deepEqual(browser.problems, []);
 });
+
+// Presses Find the modes and waits for its outcome (not busy).
+async function runOma() {
+  await page.click('#oma-run');
+  await page.waitForFunction(() => ['ok', 'warning', 'error'].includes(document.getElementById('oma-status').dataset.state), null, { timeout: 60_000 });
+}
+
+test('the band: a word and a band beyond Nyquist said next to the band fields; Cancel stops a run; 1–12 Hz holds the three modes', async () => {
+  // the file of the test above is still loaded
+  await page.fill('#oma-band-lo', 'one');
+  await runOma();
+  assert.match(await page.textContent('#oma-band-error'), /Band from \(Hz\) must be a number in Hz \(or empty: the whole band\), got "one"/);
+  assert.equal(await page.getAttribute('#oma-band-lo', 'aria-invalid'), 'true');
+  await page.fill('#oma-band-lo', '1');
+  await page.fill('#oma-band-hi', '70');
+  await runOma();
+  assert.equal(await page.getAttribute('#oma-status', 'data-state'), 'error');
+  assert.match(await page.textContent('#oma-band-error'), /above the Nyquist frequency 50 Hz/);
+
+  await page.fill('#oma-band-hi', '12');
+  await page.click('#oma-run');
+  await page.waitForFunction(() => document.getElementById('oma-status').dataset.state === 'busy');
+  await page.click('#oma-cancel');
+  await page.waitForFunction(() => document.getElementById('oma-status').dataset.state === 'cancelled');
+  assert.match(await page.textContent('#oma-status'), /^Cancelled after/);
+  assert.equal(await page.isDisabled('#oma-run'), false);
+  // The page works on: 1–12 Hz holds the three modes.
+  await runOma();
+  assert.equal(await page.textContent('#oma-band-error'), '');
+  assert.match(await page.textContent('#oma-status'), /3 modes in 1–12 Hz/);
+  assert.equal(await page.$$eval('#oma-table-data tbody tr', (trs) => trs.length), 3);
+  assert.deepEqual(browser.problems, []);
+});

@@ -22,7 +22,7 @@ const runButton = $('oma-run');
 const status = $('oma-status');
 const progressBar = $('oma-progress');
 const control = new RunControl({ cancel: $('oma-cancel'), status });
-const stabPlot = new StabilizationPlot($('oma-stab-plot'), { onToggle: () => {} });
+const stabPlot = new StabilizationPlot($('oma-stab-plot'), { onToggle: () => {}, curveLabel: 'σ₁' });
 let animation = null;
 // A band edge as typed: 4 significant digits without trailing zeros.
 const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '?');

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
-import { jacobiEigen, normals } from '../fixtures/oma/shear-frame.mjs';
+import { jacobiEigen, normals, realMac } from '../fixtures/oma/shear-frame.mjs';
 import { chooseCsv, mechidCli, openBrowser, withWatchdog } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-oma-e2e-'));
@@ -59,11 +59,13 @@ function phoneFile() {
   }
   const file = join(dir, 'phone-accelerations.csv');
   writeFileSync(file, `${lines.join('\n')}\n`);
-  return { file, h, exactHz: omega.map((w) => w / (2 * Math.PI)) };
+  // the exact shapes at the sensors: Φ = M^-½ V
+  const exactShapes = eig.vectors.map((v) => v.map((x, i) => x / root[i]));
+  return { file, h, exactHz: omega.map((w) => w / (2 * Math.PI)), exactShapes };
 }
 
 test('a phone-style CSV of accelerations only: one click to the modes table and an animated shape; the CLI\'s numbers; near eig(K, M)', async () => {
-  const { file, h, exactHz } = phoneFile();
+  const { file, h, exactHz, exactShapes } = phoneFile();
   await withWatchdog(page, () => chooseCsv(page, file));
   assert.equal(await page.getAttribute('#csv-route', 'data-kind'), 'output-only');
   let clicks = 0;
@@ -103,6 +105,14 @@ test('a phone-style CSV of accelerations only: one click to the modes table and 
   await page.waitForFunction((n) => Number(document.getElementById('oma-anim-fig').dataset.frames) > n + 3, frames, { timeout: 10_000 });
   assert.equal(await page.getAttribute('#oma-anim-fig', 'data-playing'), 'true');
   assert.equal(await page.getAttribute('#oma-anim-fig', 'data-mode'), '1');
+  // The AutoMAC: that of the exact shapes (M-orthogonal, not orthogonal: not 0 off the diagonal) within 0.05.
+  await page.waitForSelector('#oma-mac-table');
+  const mac = await page.$$eval('#oma-mac-table tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+  assert.equal(mac.length, 3);
+  mac.forEach((row, i) => row.forEach((x, j) => {
+    const exact = realMac(exactShapes[i], exactShapes[j]);
+    assert.ok(Math.abs(x - exact) <= 0.05, `MAC ${i + 1},${j + 1} = ${x}, exact shapes ${exact.toFixed(3)}`);
+  }));
   // A click on the second row animates the second mode.
   await page.click('#oma-table-data tbody tr:nth-child(2)');
   assert.equal(await page.getAttribute('#oma-anim-fig', 'data-mode'), '2');

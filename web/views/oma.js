@@ -4,7 +4,8 @@
 // clustered into modes; jackknife intervals; the singular values of the output spectrum). The page
 // only shows what oma() returns, with the pieces of the modes section: the stabilization diagram
 // over the first singular value, the table of the modes (f and ζ with their 95 % intervals, MPC,
-// MPD), each mode's shape animated on a line of sensors, the warnings in two layers. The file comes
+// MPD), each mode's shape animated on a line of sensors, the MAC between the modes, the warnings in
+// two layers. The file comes
 // from "What the data are" (web/state/output-only.js). Column and file names are only set as text.
 import { client } from '../client/worker-client.js';
 import { onOutputOnly, outputOnlyRecord } from '../state/output-only.js';
@@ -14,8 +15,9 @@ import { $, el, fmt, setResultStatus, setStatus } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
+import { macTable } from '../ui/mac-table.js';
 import { reveal } from '../ui/navigation.js';
-import { RunControl, runRequest } from '../ui/run-control.js';
+import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
 
 const form = $('oma-form');
 const runButton = $('oma-run');
@@ -120,6 +122,25 @@ function showRun(out, options) {
   stabPlot.show(r.stabilization ?? [], r.spectrum?.freq_hz ?? [], sv, new Set(r.modes.map((m) => poleKeyOf(r.stabilization, m)).filter(Boolean)));
   showTable(r.modes);
   showAnimation(r.modes, names);
+  showAutoMac(r.modes);
+}
+
+// The MAC of the modes against each other (AutoMAC, the worker's `mac` of their complex shapes): an
+// entry near 1 off the diagonal is two modes the sensors cannot tell apart.
+let macRequest = 0;
+async function showAutoMac(modes) {
+  const target = $('oma-mac');
+  const request = ++macRequest;
+  target.replaceChildren();
+  if (modes.length < 2) return;
+  const shapes = modes.map((m) => m.complex_shape ?? m.shape);
+  const labels = modes.map((m) => ({ label: `${fmt(m.freq_hz)} Hz` }));
+  try {
+    const { mac } = await client.mac({ a: shapes, b: shapes });
+    if (request === macRequest) target.replaceChildren(macTable(mac, labels, labels, 'oma-mac-table'));
+  } catch (e) {
+    if (request === macRequest && !isCancelled(e)) target.replaceChildren(el('p', `The MAC could not be computed: ${roundedMessage(e.message)}`, { class: 'hint' }));
+  }
 }
 
 // The key of the pole nearest a mode in frequency (the stabilization plot's ring), or null.

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { jacobiEigen, normals, realMac } from '../fixtures/oma/shear-frame.mjs';
-import { chooseCsv, mechidCli, openBrowser, withWatchdog } from './browser.mjs';
+import { chooseCsv, downloadedText, mechidCli, openBrowser, withWatchdog } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-oma-e2e-'));
 const mechid = await loadMechidNode();
@@ -97,6 +97,15 @@ test('a phone-style CSV of accelerations only: one click to the modes table and 
     // Both near the exact frequency: within 1 % (200 s of a 2 % damped mode: σ/f ≈ √(ζ/(2π f T)) ≤ 0.28 %).
     assert.ok(Math.abs(r.f / exactHz[j] - 1) < 0.01, `mode ${j + 1}: ${r.f} Hz, exact ${exactHz[j]} Hz`);
   });
+
+  // The exports: the JSON holds the CLI's modes; the UFF 55 one dataset per mode, with the sensors' names.
+  const exported = JSON.parse(await downloadedText(page, '#oma-export-json'));
+  assert.equal(exported.file, 'phone-accelerations.csv');
+  assert.deepEqual(exported.modes.map((m) => m.freq_hz), cli.modes.map((m) => m.freq_hz));
+  assert.deepEqual(exported.modes.map((m) => m.zeta), cli.modes.map((m) => m.zeta));
+  const uff = await downloadedText(page, '#oma-export-uff55');
+  assert.equal(uff.match(/^ {4}-1\n {4}55/gm)?.length, 3, uff.slice(0, 400));
+  assert.match(uff, /ax/);
 
   // The diagram is drawn, and the first mode's shape is animated (frames advance).
   assert.ok(await page.$('#oma-stab-plot canvas'), 'the stabilization diagram is drawn');

@@ -5,7 +5,7 @@
 // only shows what oma() returns, with the pieces of the modes section: the stabilization diagram
 // over the first singular value, the table of the modes (f and ζ with their 95 % intervals, MPC,
 // MPD), each mode's shape animated on a line of sensors, the MAC between the modes, the warnings in
-// two layers. The file comes
+// two layers, the exports (UFF 55, JSON). The file comes
 // from "What the data are" (web/state/output-only.js). Column and file names are only set as text.
 import { client } from '../client/worker-client.js';
 import { onOutputOnly, outputOnlyRecord } from '../state/output-only.js';
@@ -18,6 +18,8 @@ import { ModeAnimation } from '../ui/mode-animation.js';
 import { macTable } from '../ui/mac-table.js';
 import { reveal } from '../ui/navigation.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
+import { download } from '../ui/export.js';
+import { writeUff55 } from '../gen/uff-write.js';
 
 const form = $('oma-form');
 const runButton = $('oma-run');
@@ -26,6 +28,8 @@ const progressBar = $('oma-progress');
 const control = new RunControl({ cancel: $('oma-cancel'), status });
 const stabPlot = new StabilizationPlot($('oma-stab-plot'), { onToggle: () => {}, curveLabel: 'σ₁' });
 let animation = null;
+let last = null;  // {out, options}: the last result, for the exports
+const exportButtons = ['oma-export-uff55', 'oma-export-json'].map($);
 // A band edge as typed: 4 significant digits without trailing zeros.
 const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '?');
 
@@ -98,6 +102,8 @@ async function analyse(event) {
 
 function showRun(out, options) {
   const r = out.result;
+  last = { out, options };
+  for (const b of exportButtons) b.disabled = r.status === 'failed' || r.modes.length === 0;
   const s = out.summary;
   // The reading's warnings and the result's that are no advice's as they come; the advice in two layers.
   const warnings = [...s.warnings, ...otherWarnings(r.warnings, r.advice)];
@@ -183,9 +189,30 @@ function showAnimation(modes, labels) {
   animation.showLine(modes.map((m) => ({ ...m, shape: m.complex_shape ?? m.shape.map((x) => [x, 0]) })), { labels });
 }
 
+// The modes as made in this browser: UFF 55 (complex shapes, the sensors' names and units in its ID
+// line) or the JSON of `mechid oma` with the file's name and the options.
+function exportModes(kind) {
+  if (!last) return;
+  const { out, options } = last;
+  const base = out.name.replace(/\.[^.]*$/, '');
+  try {
+    if (kind === 'uff55') {
+      const modes = out.result.modes.map((m) => ({ freq_hz: m.freq_hz, zeta: m.zeta, shape: m.complex_shape }));
+      download(new Blob([writeUff55(modes, { complex: true, id2: out.name, channels: out.channels?.outputs })], { type: 'text/plain' }), `${base}-oma-modes.uff`);
+    } else {
+      const json = { file: out.name, options, ...out.result, channels: out.channels };
+      download(new Blob([`${JSON.stringify(json)}\n`], { type: 'application/json' }), `${base}-oma.json`);
+    }
+  } catch (e) {
+    showFieldMessage($('oma-run-error'), `Export: ${e.message}`, $(`oma-export-${kind}`));
+  }
+}
+
 /** Wires the section: a file of responses only from "Your measurements", analysed when asked for. */
 export function start() {
   form.addEventListener('submit', analyse);
+  $('oma-export-uff55').addEventListener('click', () => exportModes('uff55'));
+  $('oma-export-json').addEventListener('click', () => exportModes('json'));
   onOutputOnly((record, { run }) => {
     showRecord(record);
     if (!run || !record) return;

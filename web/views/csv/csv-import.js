@@ -233,6 +233,7 @@ async function load(chosen) {
   clearPreviewPlot();
   clearSummary();
   clearRoute();
+  setOutputOnly(null);
   const file = files[0] ?? null;
   clearMessages();  // they were about the files before
   clearOverlays();

@@ -6,7 +6,8 @@
 // its exact natural frequencies from eig(K, M) computed here by Jacobi rotations
 // (tests/fixtures/oma/shear-frame.mjs), independently of the core. The table's frequencies equal
 // those of the CLI `mechid oma` on the same file (a second path: the CLI's reader and process), and
-// both are near the exact ones.
+// both are near the exact ones. The same accelerations as a universal file (UFF 58, no force) get
+// the same button and the CLI's modes.
 // Run: node --test tests/e2e/oma.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
+import { writeUff58 } from '../../wasm/uff-write.js';
 import { jacobiEigen, normals, realMac } from '../fixtures/oma/shear-frame.mjs';
 import { chooseCsv, downloadedText, mechidCli, openBrowser, withWatchdog } from './browser.mjs';
 
@@ -52,20 +54,24 @@ function phoneFile() {
   const a = mechid.simulate(system, { h, n: N, input: 'samples', samples: forces, withDerivatives: true }).a.data;
   const rms = Math.sqrt(a.reduce((s, x) => s + x * x, 0) / a.length);
   const noise = normals(N * n, 12);
+  const measured = a.map((x, k) => Number((x + 0.05 * rms * noise[k]).toPrecision(7)));
   const lines = ['time (s),ax (m/s^2),ay (m/s^2),az (m/s^2)'];
   for (let i = 0; i < N; i++) {
     const t = i * h + 0.002 * h * Math.sin(1.7 * i);
-    lines.push([t.toFixed(6), ...[0, 1, 2].map((j) => (a[i * n + j] + 0.05 * rms * noise[i * n + j]).toPrecision(7))].join(','));
+    lines.push([t.toFixed(6), ...measured.subarray(i * n, i * n + n)].join(','));
   }
   const file = join(dir, 'phone-accelerations.csv');
   writeFileSync(file, `${lines.join('\n')}\n`);
   // the exact shapes at the sensors: Φ = M^-½ V
   const exactShapes = eig.vectors.map((v) => v.map((x, i) => x / root[i]));
-  return { file, h, exactHz: omega.map((w) => w / (2 * Math.PI)), exactShapes };
+  return { file, h, exactHz: omega.map((w) => w / (2 * Math.PI)), exactShapes, y: { rows: N, cols: n, data: measured } };
 }
 
+let chain = null;  // phoneFile()'s, for the UFF test
+
 test('a phone-style CSV of accelerations only: one click to the modes table and an animated shape; the CLI\'s numbers; near eig(K, M)', async () => {
-  const { file, h, exactHz, exactShapes } = phoneFile();
+  chain = phoneFile();
+  const { file, h, exactHz, exactShapes } = chain;
   await withWatchdog(page, () => chooseCsv(page, file));
   assert.equal(await page.getAttribute('#csv-route', 'data-kind'), 'output-only');
   let clicks = 0;
@@ -158,5 +164,25 @@ test('the band: a word and a band beyond Nyquist said next to the band fields; C
   assert.equal(await page.textContent('#oma-band-error'), '');
   assert.match(await page.textContent('#oma-status'), /3 modes in 1–12 Hz/);
   assert.equal(await page.$$eval('#oma-table-data tbody tr', (trs) => trs.length), 3);
+  assert.deepEqual(browser.problems, []);
+});
+
+test('a universal file (UFF 58) of the same accelerations, no force: the same button, the CLI\'s modes', async () => {
+  const { h, y, exactHz } = chain;
+  const file = join(dir, 'accelerations.uff');
+  writeFileSync(file, writeUff58({ kind: 'time', h, u: { rows: y.rows, cols: 0, data: new Float64Array(0) }, y, outputs: 'acceleration', columns: { inputs: [], outputs: ['a1', 'a2', 'a3'] } }));
+  // the band of the test above emptied (its step still open): the whole band, as the CLI's 0:Nyquist
+  await page.fill('#oma-band-lo', '');
+  await page.fill('#oma-band-hi', '');
+  await withWatchdog(page, () => chooseCsv(page, file));
+  assert.equal(await page.getAttribute('#csv-route', 'data-kind'), 'output-only');
+  await withWatchdog(page, async () => {
+    await page.click('#csv-route-oma');
+    await page.waitForFunction(() => /^accelerations\.uff: /.test(document.getElementById('oma-status').textContent), null, { timeout: 60_000 });
+  });
+  const page1 = await page.$$eval('#oma-table-data tbody tr', (trs) => trs.map((tr) => Number(tr.dataset.freqHz)));
+  const cli = JSON.parse(mechidCli('oma', '--data', file, '--band', `0:${0.5 / h}`));
+  assert.deepEqual(page1, cli.modes.map((m) => m.freq_hz));
+  page1.forEach((f, j) => assert.ok(Math.abs(f / exactHz[j] - 1) < 0.01, `mode ${j + 1}: ${f} Hz, exact ${exactHz[j]} Hz`));
   assert.deepEqual(browser.problems, []);
 });

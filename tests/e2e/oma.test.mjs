@@ -115,6 +115,16 @@ test('a phone-style CSV of accelerations only: one click to the modes table and 
 
   // The diagram is drawn, and the first mode's shape is animated (frames advance).
   assert.ok(await page.$('#oma-stab-plot canvas'), 'the stabilization diagram is drawn');
+  // The stable poles only, at first (as many as the CLI's stable ones), each mode's ringed; the box shows all poles.
+  const stable = cli.stabilization.reduce((s, row) => s + row.poles.filter((p) => p.stable).length, 0);
+  const all = cli.stabilization.reduce((s, row) => s + row.poles.length, 0);
+  assert.equal(await page.isChecked('#oma-all-poles'), false);
+  assert.equal(Number(await page.getAttribute('#oma-stab-plot', 'data-poles')), stable);
+  assert.equal(Number(await page.getAttribute('#oma-stab-plot', 'data-selected')), 3);
+  await page.check('#oma-all-poles');
+  assert.equal(Number(await page.getAttribute('#oma-stab-plot', 'data-poles')), all);
+  assert.ok(all > stable);
+  await page.uncheck('#oma-all-poles');
   await page.locator('#oma-anim-fig').scrollIntoViewIfNeeded();
   const frames = Number(await page.getAttribute('#oma-anim-fig', 'data-frames'));
   await page.waitForFunction((n) => Number(document.getElementById('oma-anim-fig').dataset.frames) > n + 3, frames, { timeout: 10_000 });

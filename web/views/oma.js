@@ -123,9 +123,7 @@ function showRun(out, options) {
       + `(${s.samples} samples, h = ${short(s.h)} s; ${r.free_decay ? 'a free decay' : 'ambient'}, ${r.block_rows} block rows, orders 2–${r.max_order})`
       + `${worst === 'ok' ? '' : ', with warnings (below)'}; ${(out.ms / 1000).toFixed(2)} s.`);
   }
-  // The diagram over the first singular value of the output spectrum; the poles of the modes ringed.
-  const sv = r.spectrum?.singular_values?.[0] ?? [];
-  stabPlot.show(r.stabilization ?? [], r.spectrum?.freq_hz ?? [], sv, new Set(r.modes.map((m) => poleKeyOf(r.stabilization, m)).filter(Boolean)));
+  drawDiagram();
   showTable(r.modes);
   showAnimation(r.modes, names);
   showAutoMac(r.modes);
@@ -147,6 +145,17 @@ async function showAutoMac(modes) {
   } catch (e) {
     if (request === macRequest && !isCancelled(e)) target.replaceChildren(el('p', `The MAC could not be computed: ${roundedMessage(e.message)}`, { class: 'hint' }));
   }
+}
+
+// The diagram over the first singular value of the output spectrum: the stable poles (all of them
+// when the box is checked), those nearest the modes ringed.
+function drawDiagram() {
+  if (!last) return;
+  const r = last.out.result;
+  const all = $('oma-all-poles').checked;
+  const rows = (r.stabilization ?? []).map((row) => ({ ...row, poles: all ? row.poles : row.poles.filter((p) => p.stable) }));
+  const sv = r.spectrum?.singular_values?.[0] ?? [];
+  stabPlot.show(rows, r.spectrum?.freq_hz ?? [], sv, new Set(r.modes.map((m) => poleKeyOf(rows, m)).filter(Boolean)));
 }
 
 // The key of the pole nearest a mode in frequency (the stabilization plot's ring), or null.
@@ -211,6 +220,7 @@ function exportModes(kind) {
 /** Wires the section: a file of responses only from "Your measurements", analysed when asked for. */
 export function start() {
   form.addEventListener('submit', analyse);
+  $('oma-all-poles').addEventListener('change', drawDiagram);
   $('oma-export-uff55').addEventListener('click', () => exportModes('uff55'));
   $('oma-export-json').addEventListener('click', () => exportModes('json'));
   onOutputOnly((record, { run }) => {

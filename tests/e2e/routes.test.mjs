@@ -10,7 +10,7 @@
 //   loop → "Identify M, D, K" is proposed; the result's free_body advice carries a button that
 //   fixes K at zero (step 4, free body) and identifies again: K = 0, fixed by the structure;
 // - a phone's accelerations ("Time (s)","Acceleration x (m/s^2)",…) → output-only said plainly,
-//   no button;
+//   one button: output-only modal analysis (its results: tests/e2e/oma.test.mjs);
 // - the page's own study at h = 0.001 s with N = 2000 (a 2 s record of the 3-DOF preset, whose
 //   slowest period is 5.4 s): that point is drawn as a record too short, not as the methods' error.
 // Run: node --test tests/e2e/routes.test.mjs
@@ -175,12 +175,12 @@ test('a free body with friction: identify is proposed; the free_body advice fixe
   assert.deepEqual(browser.problems, []);
 });
 
-test('a phone\'s accelerations: output-only said plainly, with no button that could not work', async () => {
+test('a phone\'s accelerations: output-only said plainly, with one button: output-only modal analysis', async () => {
   await withWatchdog(page, () => chooseCsv(page, phoneFile()));
   assert.equal(await page.getAttribute('#csv-route', 'data-kind'), 'output-only');
   assert.match(await page.textContent('#csv-route-what'), /Output-only data: 4 accelerations \(Acceleration x, Acceleration y, Acceleration z and Absolute acceleration\).*no force/);
-  assert.match(await page.textContent('#csv-route-propose'), /needs the force.*output-only \(operational\) modal analysis.*not available in mechid yet/i);
-  assert.equal(await page.$$eval('#csv-route-actions button', (bs) => bs.length), 0);
+  assert.match(await page.textContent('#csv-route-propose'), /output-only \(operational\) modal analysis, which needs no force.*need the force/i);
+  assert.deepEqual(await page.$$eval('#csv-route-actions button', (bs) => bs.map((b) => [b.id, b.textContent])), [['csv-route-oma', 'Output-only modal analysis']]);
   // Identify pressed all the same: the message beside the columns says why no force can be chosen.
   await page.click('#csv-run');
   await page.waitForFunction(() => document.getElementById('csv-status').dataset.state === 'error');

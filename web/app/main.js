@@ -16,6 +16,7 @@ const VIEWS = [
   [() => import('../views/conditioning.js'), ['cond-status']],
   [() => import('../views/csv/csv-import.js'), ['csv-status']],
   [() => import('../views/modes.js'), ['modes-status']],
+  [() => import('../views/oma.js'), ['oma-status']],
   [() => import('../views/identify.js'), ['ident-status']],
   [() => import('../views/lesson/lesson.js'), ['lesson-status']],
   [() => import('../views/saved.js'), ['saved-status']],

@@ -233,6 +233,25 @@ const handlers = {
     return { result: { name: file.name, summary, channels, result, msRead, ms: performance.now() - t0 } };
   },
 
+  // Output-only modal analysis (issue 51) of a file of responses only: read with its mapping (no
+  // force columns: inputCols []), then api.oma (SSI-cov, clustered stable poles, the
+  // singular-value spectrum), as `mechid oma` does. Progress: {phase: 'reading', fraction}, then
+  // {phase: 'oma', samples}; an error of oma (not of reading) has phase 'oma' and its option.
+  [REQUEST.oma]: async (api, { file, mapping, options }, progress) => {
+    const t0 = performance.now();
+    const data = await readFile(file, { ...mapping, inputCols: [], outputs: 'any' }, (fraction) => progress({ phase: 'reading', file: file.name, fraction }));
+    const { h, y } = data;  // as the CLI reads it (bin/commands/oma.mjs), so that both give the same numbers
+    progress({ phase: 'oma', samples: y.rows, outputs: y.cols });
+    let result;
+    try {
+      result = api.oma({ h, y }, options);
+    } catch (e) {
+      throw Object.assign(e, { phase: 'oma' });
+    }
+    const summary = { h, samples: y.rows, outputs: y.cols, warnings: data.warnings ?? [] };
+    return { result: { name: file.name, summary, channels: resultChannels(data), result, ms: performance.now() - t0 } };
+  },
+
   // The MAC of two lists of mode shapes: {mac: Matrix a.length × b.length}.
   [REQUEST.mac]: (api, { a, b }) => ({ result: { mac: api.mac(a, b) } }),
 

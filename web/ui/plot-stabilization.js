@@ -67,10 +67,11 @@ function ringValues(poles, index, selected, n) {
 }
 
 export class StabilizationPlot extends ResizingPlot {
-  /** onToggle(key): a click near a pole. */
-  constructor(container, { onToggle }) {
+  /** onToggle(key): a click near a pole; curveLabel: what the background curve is (its axis and legend). */
+  constructor(container, { onToggle, curveLabel = 'Σ |H|' }) {
     super(container, (width) => Math.round(Math.min(420, Math.max(280, width * 0.5))));
     this.onToggle = onToggle;
+    this.curveLabel = curveLabel;
     this.poles = [];   // [{key, freq_hz, order}] as drawn
     this.index = null; // key -> position in x
     this.data = null;
@@ -102,11 +103,11 @@ export class StabilizationPlot extends ResizingPlot {
       axes: [
         { label: 'f (Hz)' },
         { label: 'model order', scale: 'y' },
-        { label: 'Σ |H|', scale: 'mag', side: 1, grid: { show: false }, values: (u, splits) => splits.map(tickText) },
+        { label: this.curveLabel, scale: 'mag', side: 1, grid: { show: false }, values: (u, splits) => splits.map(tickText) },
       ],
       series: [
         { label: 'f (Hz)' },
-        { label: 'Σ |H| (right axis)', stroke: COLOR.grey, width: 1, scale: 'mag', spanGaps: true, points: { show: false } },
+        { label: `${this.curveLabel} (right axis)`, stroke: COLOR.grey, width: 1, scale: 'mag', spanGaps: true, points: { show: false } },
         ...CATEGORIES.map((c) => markSeries(c, 3.5)),
         markSeries(RING, 7),
       ],

@@ -19,6 +19,7 @@ import { seriesColor } from '../ui/palette.js';
 import { FrequencyPlot, magnitude, magnitudeSum, phaseDeg } from '../ui/plot-frequency.js';
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
+import { macTable } from '../ui/mac-table.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
 import { writeUff55, writeUff58 } from '../gen/uff-write.js';
 
@@ -533,41 +534,13 @@ async function showMac() {
     }
     const { mac } = await client.mac({ a: ours.map((m) => m.shape), b: theirs.map((m) => m.shape) });
     if (request !== macRequest) return;  // a newer comparison was asked meanwhile
-    target.replaceChildren(macTable(mac, ours, theirs));
+    target.replaceChildren(macTable(mac, ours, theirs, 'modes-mac-table'));
   } catch (e) {
     if (request !== macRequest || isCancelled(e)) return;
     target.replaceChildren();
     // Next to the choice it is about; the focus stays (this also runs after a run or a click on a pole).
     showFieldMessage(error, e.message, $('modes-mac-with'), { focus: false });
   }
-}
-
-// The MAC matrix as a heat map: the cell's blue grows with the value.
-function macTable(mac, rows, cols) {
-  const table = el('table', undefined, { class: 'data mac', id: 'modes-mac-table' });
-  const head = el('tr');
-  head.append(el('th', 'these \\ those', { scope: 'col' }), ...cols.map((c) => el('th', c.label, { scope: 'col' })));
-  const body = el('tbody');
-  rows.forEach((r, i) => {
-    const tr = el('tr');
-    tr.append(el('th', r.label, { scope: 'row' }));
-    for (let j = 0; j < cols.length; j++) {
-      const x = mac.data[i * mac.cols + j];
-      const td = el('td', Number.isFinite(x) ? x.toFixed(2) : '–');
-      if (Number.isFinite(x)) {
-        td.style.backgroundColor = `rgba(11, 92, 173, ${(0.05 + 0.9 * x).toFixed(3)})`;
-        if (x > 0.55) td.style.color = '#fff';
-      }
-      tr.append(td);
-    }
-    body.append(tr);
-  });
-  const thead = el('thead');
-  thead.append(head);
-  table.append(thead, body);
-  const wrap = el('div', undefined, { class: 'table-scroll' });
-  wrap.append(table);
-  return wrap;
 }
 
 // ------------------------------------------------------------------------------------------------

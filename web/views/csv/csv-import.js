@@ -9,6 +9,7 @@
 import { client } from '../../client/worker-client.js';
 import { setMeasurementFile } from '../../state/step-data.js';
 import { measurementChanged, provideMeasurement } from '../../state/measurement.js';
+import { setOutputOnly } from '../../state/output-only.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
 import { clearSummary, showSummary } from './csv-summary.js';
 import { clearRoute, outputOnlyNote, showProfile, showRoute, startRoute } from './csv-route.js';
@@ -232,6 +233,7 @@ async function load(chosen) {
   clearPreviewPlot();
   clearSummary();
   clearRoute();
+  setOutputOnly(null);
   const file = files[0] ?? null;
   clearMessages();  // they were about the files before
   clearOverlays();
@@ -292,12 +294,27 @@ async function load(chosen) {
 
 const PROFILED_BYTES = 16 * 2 ** 20;  // the files whose force is checked for periods when loaded
 
+// A file of responses only as the output-only modal analysis reads it (web/state/output-only.js):
+// the time column (or h) chosen in step 2; the responses of one kind are taken by the reader.
+function outputOnlyOf(file) {
+  const h = $('csv-h').value.trim();
+  return {
+    file,
+    mapping: {
+      timeCol: timeSelect.value || undefined,
+      h: timeSelect.value || h === '' ? undefined : Number(h.replace(',', '.')),
+      resample: $('csv-resample').checked,
+    },
+  };
+}
+
 // "What the data are" (csv-route.js): the channels' quantities as the file's reader gives them
 // (wasm/recording.js quantityOf: units, else names), then whether the force repeats and the band it
 // excites (the worker's profile of the record as mapped now).
 async function describeData(file, chosen) {
   const channels = recorded ? recorded.channels : header.map((name) => ({ name, quantity: 'other' }));
   const facts = showRoute(file.name, channels, timeSelect.value || defaultTime(channels));
+  setOutputOnly(facts.kind === 'output-only' ? outputOnlyOf(file) : null);
   if (facts.kind !== 'input-output') return;
   let record = null;
   try {
@@ -629,7 +646,7 @@ export async function start() {
     showOutputKind();
   });
   startStructure();
-  startRoute({ identify: () => form.requestSubmit() });
+  startRoute({ identify: () => form.requestSubmit(), oma: () => setOutputOnly(outputOnlyOf(files[0]), { run: true }) });
   exportButton.addEventListener('click', () => exportResults('json'));
   exportCsvButton.addEventListener('click', () => exportResults('csv'));
   saveButton.addEventListener('click', save);

@@ -4,8 +4,8 @@
 // them: the file's units, else the names), whether the force is periodic (the core's
 // find_input_period through the worker's `profile`) or random, and the analysis that fits as one
 // button each: identify M, D, K (displacements, a few channels) or the modes in a band
-// (accelerations; the band the force excites). Output-only data are said plainly: mechid needs the
-// force, and output-only modal analysis is not in mechid yet; no button that could not work.
+// (accelerations; the band the force excites). Output-only data (responses only) get one button:
+// output-only modal analysis (web/views/oma.js), with the file's responses, run at once.
 import { $, el, fmt } from '../../ui/dom.js';
 import { CONTROLS } from '../../ui/advice-actions.js';
 import { reveal } from '../../ui/navigation.js';
@@ -22,7 +22,7 @@ function names(list) {
   return tail.length > 1 ? `${tail.slice(0, -1).join(', ')} and ${tail.at(-1)}` : tail.join('');
 }
 
-let handlers = { identify: () => {} };
+let handlers = { identify: () => {}, oma: () => {} };
 let current = null;  // {kind, responses: quantity -> names} of the file shown
 
 /**
@@ -41,7 +41,7 @@ export function dataKind(channels, time) {
   return { kind, forces, responses, others };
 }
 
-/** Wires the buttons: identify() runs "Identify" of the CSV section. */
+/** Wires the buttons: identify() runs "Identify" of the CSV section, oma() output-only modal analysis of the file. */
 export function startRoute(on) {
   handlers = on;
 }
@@ -124,9 +124,11 @@ function showProposals(band) {
   const propose = $('csv-route-propose');
   if (!current) return;
   if (current.kind === 'output-only') {
-    propose.textContent = 'mechid needs the force that drove the motion: identifying M, D, K and finding the modes in a band both '
-      + 'compare the motion with the force. Output-only (operational) modal analysis, which needs no force, is not available in mechid yet.';
-    actions.replaceChildren();
+    propose.textContent = 'Fits these data: output-only (operational) modal analysis, which needs no force: the frequency, damping and '
+      + 'shape of each mode from the responses alone. Identifying M, D, K and the modes in a band need the force that drove the motion.';
+    const oma = el('button', 'Output-only modal analysis', { type: 'button', id: 'csv-route-oma', class: 'primary' });
+    oma.addEventListener('click', () => handlers.oma());
+    actions.replaceChildren(oma);
     return;
   }
   if (current.kind !== 'input-output') {

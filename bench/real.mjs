@@ -80,7 +80,7 @@ function ecpTable(mechid) {
     ...rows,
     '',
     `Chain template (auto): M = ${diag(s.M)}, D = ${diag(s.D)}, K = [[${g4(s.K.data[0])}, ${g4(s.K.data[1])}], [·, ${g4(s.K.data[3])}]] (V·s²/count, V·s/count, V/count); the lab's m1, m2 = ${g4(m1)}, ${g4(m2)}.`,
-    `Its status: ${s.status}; ${s.warnings.length} warning(s), the residual tests: the carts stick (Coulomb friction) and the encoders quantise, which a linear model does not describe.`,
+    `Its status: ${s.status}; ${s.warnings.length} warning(s), the residual tests: the carts stick (Coulomb friction) and the encoders quantise, which a linear model does not describe. Its advice: ${(s.advice ?? []).map((a) => `\`${a.code}\` (${a.message})`).join('; ') || 'none'}.`,
   ].join('\n');
 }
 

@@ -28,8 +28,8 @@ function wasmBytes(page) {
   });
 }
 
-/** {workers, heap, wasm}: the page's dedicated workers, JS heap bytes of the page and its workers, WebAssembly bytes. */
-export async function pageMemory(page) {
+/** A DevTools session on the page whose replies from other targets (its workers) reach `replies` by id. */
+async function targetSession(page) {
   const cdp = await page.context().newCDPSession(page);
   const replies = new Map();
   cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
@@ -37,6 +37,12 @@ export async function pageMemory(page) {
     replies.get(m.id)?.(m);
     replies.delete(m.id);
   });
+  return { cdp, replies };
+}
+
+/** {workers, heap, wasm}: the page's dedicated workers, JS heap bytes of the page and its workers, WebAssembly bytes. */
+export async function pageMemory(page) {
+  const { cdp, replies } = await targetSession(page);
   try {
     const { targetInfos } = await cdp.send('Target.getTargets');
     const workers = targetInfos.filter((t) => t.type === 'worker');
@@ -60,13 +66,7 @@ const isolateBytes = (u) => ({ heap: u.usedSize, embedder: u.embedderHeapUsedSiz
  * (a worker busy in a synchronous loop answers when it next yields); close() detaches.
  */
 export async function memorySampler(page) {
-  const cdp = await page.context().newCDPSession(page);
-  const replies = new Map();
-  cdp.on('Target.receivedMessageFromTarget', ({ message }) => {
-    const m = JSON.parse(message);
-    replies.get(m.id)?.(m);
-    replies.delete(m.id);
-  });
+  const { cdp, replies } = await targetSession(page);
   const { targetInfos } = await cdp.send('Target.getTargets');
   const senders = [];
   for (const target of targetInfos.filter((t) => t.type === 'worker')) senders.push(await targetSender(cdp, target.targetId, replies));

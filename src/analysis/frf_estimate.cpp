@@ -10,6 +10,7 @@
 #include "analysis/local_polynomial_frf.hpp"
 #include "core/constant_column.hpp"
 #include "core/dft.hpp"
+#include "analysis/nyquist_band.hpp"
 #include "core/input_error.hpp"
 #include "core/math_constants.hpp"
 #include "core/sampling_period.hpp"
@@ -79,12 +80,7 @@ Eigen::MatrixXcd transform(const Dft& dft, const Matrix& x, Eigen::Index first, 
 // polynomial method (which transforms the whole record: the option would be ignored), a channel
 // that recorded nothing (issue 56).
 void check_record_for_frf(const Matrix& u, const Matrix& y, double h, const FrfOptions& o) {
-  const double nyquist = 0.5 / h;
-  require(!std::isfinite(o.band_hi_hz) || o.band_hi_hz <= nyquist * (1 + 1e-12),
-          "frf: the band ends at " + format_digits(o.band_hi_hz, 6) + " Hz, above the Nyquist frequency " + format_digits(nyquist, 6) +
-              " Hz of the record (h = " + format_number(h) + " s), where nothing is measured: end the band at or below " +
-              format_digits(nyquist, 6) + " Hz",
-          "band");
+  require_band_below_nyquist("frf", o.band_lo_hz, o.band_hi_hz, h);
   require(o.method != FrfMethod::local_polynomial || o.periods > 0 || o.segment == 0,
           "frf: a segment length applies to Welch's method only; the local polynomial method transforms the whole record: "
           "choose Welch (welch) for segments, or give no segment",
@@ -120,9 +116,6 @@ FrfEstimate estimate_frf(const Matrix& u, const Matrix& y, double h, const FrfOp
   const SpectralWindow window = o.periods > 0 ? SpectralWindow::rectangular : o.window;
   const Eigen::Index L = s.length, bins = L / 2 + 1;
   const double df = 1.0 / (double(L) * h);
-  const double nyquist = 0.5 / h;
-  require(o.band_lo_hz < nyquist, "frf: the band starts at " + format_digits(o.band_lo_hz, 6) + " Hz, above the Nyquist frequency " +
-                                      format_digits(nyquist, 6) + " Hz", "band");
 
   // The windows of the input and the outputs (the impact case differs: Brandt, Noise and
   // Vibration Analysis, 2011, sec. 13.6: a force window, and an exponential decay on both).

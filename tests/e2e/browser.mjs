@@ -161,6 +161,24 @@ export function withReadyBrowser(ready, options) {
 }
 
 /**
+ * A test file's browser at 1280 × 900 px: registers node:test hooks that open one with openBrowser()
+ * before the file's tests and hand it to `ready(browser)` (which keeps it and its page), and after
+ * them close it and remove `dir` (the file's temporary folder).
+ */
+export function withWideBrowser(ready, dir) {
+  let browser;
+  before(async () => {
+    browser = await openBrowser();
+    await browser.page.setViewportSize({ width: 1280, height: 900 });
+    ready(browser);
+  });
+  after(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/**
  * Opens the navigation step that holds the element `selector` (web/ui/navigation.js) by clicking
  * its tab, as a person would; nothing when that step is open already. The page shows one step at
  * a time, and Playwright acts only on visible elements.

@@ -5,30 +5,24 @@
 // back by our readers, and the overlay of measured and simulated outputs says mm; with the page's
 // output unit set to mm the numbers are put in metres and the labels say m, the modes unchanged.
 // Run: node --test tests/e2e/export-channels.test.mjs
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { parseUff } from '../../wasm/uff.js';
-import { checkOnly, chooseCsv, openBrowser, openStep, runCsv } from './browser.mjs';
+import { checkOnly, chooseCsv, openStep, runCsv, withWideBrowser } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-export-channels-'));
 const mechid = await loadMechidNode();
 let browser;
 let page;
 
-before(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1280, height: 900 });
-});
-
-after(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+withWideBrowser((opened) => {
+  browser = opened;
+  page = opened.page;
+}, dir);
 
 const NAMES = ['Disp wing', 'Disp tail', 'Disp nose'];
 

@@ -10,14 +10,14 @@
 // Run: node --test tests/e2e/modes.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
 import { COLOR } from '../../web/ui/palette.js';  // the stable poles' colour
 import { fmt } from '../../web/ui/dom.js';  // the page's rounding of a number
-import { chooseCsv, openBrowser, openStep } from './browser.mjs';
+import { chooseCsv, openStep, withWideBrowser } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const F16 = join(root, '../shared/data/real/f16gvt/F16Data_FullMSine_Level1.csv');
@@ -26,16 +26,10 @@ const mechid = await loadMechidNode();
 let browser;
 let page;
 
-before(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1280, height: 900 });
-});
-
-after(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+withWideBrowser((opened) => {
+  browser = opened;
+  page = opened.page;
+}, dir);
 
 // Presses "Find the modes" and waits for the status to settle; resolves with the milliseconds
 // from the click to the drawn stabilization diagram (or to the error).

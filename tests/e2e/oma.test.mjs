@@ -9,31 +9,25 @@
 // both are near the exact ones. The same accelerations as a universal file (UFF 58, no force) get
 // the same button and the CLI's modes.
 // Run: node --test tests/e2e/oma.test.mjs
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { writeUff58 } from '../../wasm/uff-write.js';
 import { jacobiEigen, normals, realMac } from '../fixtures/oma/shear-frame.mjs';
-import { chooseCsv, downloadedText, mechidCli, openBrowser, withWatchdog } from './browser.mjs';
+import { chooseCsv, downloadedText, mechidCli, withWatchdog, withWideBrowser } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-oma-e2e-'));
 const mechid = await loadMechidNode();
 let browser;
 let page;
 
-before(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1280, height: 900 });
-});
-
-after(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+withWideBrowser((opened) => {
+  browser = opened;
+  page = opened.page;
+}, dir);
 
 const matrix = (rows) => ({ rows: rows.length, cols: rows[0].length, data: Float64Array.from(rows.flat()) });
 

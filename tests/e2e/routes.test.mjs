@@ -14,29 +14,23 @@
 // - the page's own study at h = 0.001 s with N = 2000 (a 2 s record of the 3-DOF preset, whose
 //   slowest period is 5.4 s): that point is drawn as a record too short, not as the methods' error.
 // Run: node --test tests/e2e/routes.test.mjs
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
-import { checkOnly, chooseCsv, openBrowser, openStep, withWatchdog } from './browser.mjs';
+import { checkOnly, chooseCsv, openStep, withWatchdog, withWideBrowser } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-routes-e2e-'));
 const mechid = await loadMechidNode();
 let browser;
 let page;
 
-before(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1280, height: 900 });
-});
-
-after(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+withWideBrowser((opened) => {
+  browser = opened;
+  page = opened.page;
+}, dir);
 
 const matrix = (rows) => ({ rows: rows.length, cols: rows[0].length, data: Float64Array.from(rows.flat()) });
 

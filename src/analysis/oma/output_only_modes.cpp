@@ -11,6 +11,7 @@
 #include "analysis/oma/ssi_cov.hpp"
 #include "analysis/shape_measures.hpp"
 #include "core/constant_column.hpp"
+#include "analysis/nyquist_band.hpp"
 #include "core/input_error.hpp"
 #include "core/math_constants.hpp"
 #include "core/student_quantile.hpp"
@@ -37,14 +38,7 @@ std::vector<Eigen::Index> check_oma_record(const Matrix& y, double h, const OmaO
   require(std::isfinite(h) && h > 0.0, "oma: the sampling period must be positive, got " + format_number(h), "h");
   require(y.cols() >= 1 && y.rows() >= 3, "oma: the record needs at least one output column and 3 samples", "data");
   require(y.allFinite(), "oma: the record holds a value that is not a finite number", "data");
-  const double nyquist = 0.5 / h;
-  require(!std::isfinite(o.band_hi_hz) || o.band_hi_hz <= nyquist * (1 + 1e-12),
-          "oma: the band ends at " + format_digits(o.band_hi_hz, 6) + " Hz, above the Nyquist frequency " + format_digits(nyquist, 6) +
-              " Hz of the record (h = " + format_number(h) + " s), where nothing is measured: end the band at or below " +
-              format_digits(nyquist, 6) + " Hz",
-          "band");
-  require(o.band_lo_hz < nyquist, "oma: the band starts at " + format_digits(o.band_lo_hz, 6) + " Hz, above the Nyquist frequency " +
-                                      format_digits(nyquist, 6) + " Hz", "band");
+  require_band_below_nyquist("oma", o.band_lo_hz, o.band_hi_hz, h);
   if (const Eigen::Index j = first_constant_column(y); j >= 0)
     throw InputError("oma: output " + std::to_string(j + 1) + " " + constant_column_words(y, j) +
                          ": its sensor recorded no response (a dead or unconnected channel); leave its column out or check the sensor",

@@ -11,14 +11,14 @@
 //   when opened, removes it when closed.
 // Every control of the pictures has an accessible name.
 // Run: node --test tests/e2e/timed/mode-animation.test.mjs
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../../wasm/node.js';
 import { simulationToCsv } from '../../../wasm/api.js';
-import { chooseCsv, identifyOnPage, openBrowser, openStep } from '../browser.mjs';
+import { chooseCsv, identifyOnPage, openStep, withWideBrowser } from '../browser.mjs';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const F16 = join(root, '../shared/data/real/f16gvt/F16Data_FullMSine_Level1.csv');
@@ -27,16 +27,10 @@ const mechid = await loadMechidNode();
 let browser;
 let page;
 
-before(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-  await page.setViewportSize({ width: 1280, height: 900 });
-});
-
-after(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+withWideBrowser((opened) => {
+  browser = opened;
+  page = opened.page;
+}, dir);
 
 const data = (id) => page.$eval(`#${id}`, (e) => ({ ...e.dataset }));
 const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });

@@ -34,7 +34,9 @@ export function coreSpec(spec) {
   if (entry === undefined) throw new Error(`the option table names ${spec.core}, which the core's option schema lacks`);
   const out = { ...spec };
   if (!spec.auto && entry.default !== null) out.default = entry.default;
-  for (const key of ['min', 'max', 'choices']) if (entry[key] !== undefined) out[key] = entry[key];
+  for (const key of ['min', 'max']) if (entry[key] !== undefined) out[key] = entry[key];
+  // The core's choices, unless the table offers fewer (simulate's input 'samples' is for the JS API only).
+  if (entry.choices !== undefined) out.choices = spec.choices?.filter((c) => entry.choices.includes(c)) ?? entry.choices;
   return out;
 }
 

@@ -597,11 +597,11 @@ export function identity(n: number): Matrix;
 
 /**
  * Deprecated: Mechid.optionSchema() is the one source of the defaults. The groups the schema
- * describes (dataset, identify, frf, modes, nonlinearSimulate, nonlinearIdentify) are filled from it
+ * describes (dataset, identify, frf, modes, nonlinearSimulate, nonlinearIdentify, svf, perturbation, simulate) are filled from it
  * when a module is wrapped; the others are those of the options not yet described in C++.
  */
 export const DEFAULTS: {
-  simulate: Required<Pick<SimulationOptions, 'input' | 'amplitude' | 'snr' | 'seed' | 'hold' | 'freqHz' | 'freqHz2' | 'withDerivatives'>>;
+  simulate: Required<Pick<SimulationOptions, 'input' | 'amplitude' | 'snr' | 'seed' | 'hold' | 'freqHz' | 'freqHz2'>>;
   dataset: { inputSampling: 'auto' | 'point' | 'hold'; outputs: 'displacement' | 'acceleration'; cutoffHz: number };
   identify: Required<Omit<IdentifyOptions, 'L'>>;
   perturbation: Required<PerturbationOptions>;

@@ -47,7 +47,6 @@ export const EQ32_READINGS = {
  * callers of the former table: read api.optionSchema() instead.
  */
 export const DEFAULTS = {
-  simulate: { input: 'prbs', amplitude: 1, snr: Infinity, seed: 1, hold: 1, freqHz: 0, freqHz2: 0, withDerivatives: false },
   // Eq. 32 in kN, kN s/m with the wider prior on d (reading: the EQ32_READINGS entry that scale
   // and thetaVar come from); rk4 (SE biases d, docs/results.md).
   ekf: { method: 'rk4', reading: 'kn-wide', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' },
@@ -171,14 +170,14 @@ function nestedMatrix(rows, name, nullable) {
 
 const optionalSystem = (system) => (system === undefined || system === null ? null : normalizeSystem(system));
 
+// simulate's options, types checked (absent: the core's default, the schema's group simulate; ranges are the core's).
 function normalizeSimulationOptions(options) {
-  const o = withDefaults(DEFAULTS.simulate, options);
+  const o = { ...options };
   requireNumber(o.h, 'h');
   requireInteger(o.n, 'n');
-  for (const key of ['amplitude', 'snr', 'freqHz', 'freqHz2']) requireNumber(o[key], key);
-  requireInteger(o.hold, 'hold');
-  requireInteger(o.seed, 'seed');
-  requireString(o.input, 'input');
+  for (const key of ['amplitude', 'snr', 'freqHz', 'freqHz2']) if (given(o[key])) requireNumber(o[key], key);
+  for (const key of ['hold', 'seed']) if (given(o[key])) requireInteger(o[key], key);
+  if (given(o.input)) requireString(o.input, 'input');
   if (o.input === 'samples' && !isMatrix(o.samples)) throw badInput('input "samples" needs a samples matrix');
   for (const key of ['q0', 'v0']) optionalNumbers(o[key], key);
   return o;

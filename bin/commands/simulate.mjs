@@ -1,21 +1,21 @@
 // mechid simulate: sampled data of a linear system (a preset or a system file), of an estimator
 // experiment of the SVF report "Modeling & Simulation of Dynamic Systems" (rlc, msd-sine) or of
 // Beckmann et al. 2016 (belt-drive), or of a nonlinear preset of Karimov et al. 2021 (lin-ewins, beam). The --system value picks the family; FAMILIES lists the options of each.
-import { DEFAULTS, badInput, nonlinearToCsv, simulationToCsv } from '../../wasm/api.js';
+import { badInput, nonlinearToCsv, simulationToCsv } from '../../wasm/api.js';
 import { loadSystem, writeOutput } from '../io.mjs';
-import { checkFamily, coreDefault, flag, int, num, nums, pick, requireOption, str, usageLines, withDefaults } from '../options.mjs';
+import { checkFamily, choice, coreDefault, flag, int, num, nums, pick, requireOption, str, usageLines, withDefaults } from '../options.mjs';
 
 export const name = 'simulate';
 export const summary = 'sampled data (CSV) of a linear system, a nonlinear preset or an estimator experiment';
 export const examples = ['mechid simulate --system 3dof --h 0.05 --n 2000 --hold 10 --snr 40 --seed 1 --out 3dof.csv', 'mechid simulate --system 3dof --h 0.1 --n 4000 --input prbs --snr 40 --seed 4 --out record.csv'];
-const linear = DEFAULTS.simulate;
 const common = pick('system', 'h', 'n', 'snr', 'seed');
 export const options = {
   system: str('NAME|FILE'), h: common.h, n: common.n,
-  // linear systems: the input signal, the noise, the initial state
-  input: str('prbs|sine|multisine|chirp|step', { default: linear.input }), amplitude: num('A', { default: linear.amplitude }),
-  snr: { ...common.snr, default: linear.snr }, seed: { ...common.seed, default: linear.seed }, 'with-derivatives': flag(),
-  hold: int('SAMPLES', { default: linear.hold }), freq: num('HZ'), freq2: num('HZ'), q0: nums('a,b,..'), v0: nums('a,b,..'),
+  // linear systems: the input signal, the noise, the initial state (defaults: the core's group simulate)
+  input: choice(['prbs', 'sine', 'multisine', 'chirp', 'step'], { core: 'simulate.input' }), amplitude: num('A', { core: 'simulate.amplitude' }),
+  snr: { ...common.snr, core: 'simulate.snr' }, seed: { ...common.seed, core: 'simulate.seed' }, 'with-derivatives': flag(),
+  hold: int('SAMPLES', { core: 'simulate.hold' }), freq: num('HZ', { core: 'simulate.freqHz', auto: true }),
+  freq2: num('HZ', { core: 'simulate.freqHz2', auto: true }), q0: nums('a,b,..'), v0: nums('a,b,..'),
   // nonlinear presets: the accelerometer of eq. 24 and the integration
   sigma: num('S', { core: 'nonlinearSimulate.sigma' }), a0: num('A0', { core: 'nonlinearSimulate.a0' }),
   substeps: int('K', { core: 'nonlinearSimulate.substeps' }),

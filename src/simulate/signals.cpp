@@ -9,15 +9,12 @@
 #include "core/rng.hpp"
 
 namespace mechid {
-namespace {
 
-const EnumNames<InputKind, 6> kKindNames{"input", {"prbs", "sine", "multisine", "chirp", "step", "samples"}};
+const EnumNames<InputKind, 6> kInputKindNames{"input", {"prbs", "sine", "multisine", "chirp", "step", "samples"}};
 
-}  // namespace
+InputKind parse_input_kind(const std::string& text) { return kInputKindNames.parse(text); }
 
-InputKind parse_input_kind(const std::string& text) { return kKindNames.parse(text); }
-
-std::string to_string(InputKind kind) { return kKindNames.name(kind); }
+std::string to_string(InputKind kind) { return kInputKindNames.name(kind); }
 
 bool is_piecewise_constant(InputKind kind) {
   return kind == InputKind::prbs || kind == InputKind::step || kind == InputKind::samples;
@@ -35,7 +32,7 @@ InputSignal::InputSignal(const InputOptions& o, Eigen::Index n, double h, Eigen:
 
   switch (kind_) {
     case InputKind::prbs: {
-      require(o.hold >= 1, "hold must be a whole number of samples >= 1, got " + std::to_string(o.hold));
+      require(o.hold >= 1, "hold must be a whole number of samples >= 1, got " + std::to_string(o.hold), "hold");
       samples_.resize(n, k);
       for (Eigen::Index c = 0; c < k; ++c) {
         Random bits = Random::derived(o.seed, static_cast<std::uint64_t>(c));

@@ -8,11 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.hpp"
 #include "core/types.hpp"
 
 namespace mechid {
 
 enum class InputKind { prbs, sine, multisine, chirp, step, samples };
+extern const EnumNames<InputKind, 6> kInputKindNames;
 
 // Parses "prbs", "sine", …; throws InputError listing the known kinds otherwise.
 InputKind parse_input_kind(const std::string& text);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/option_schema.hpp"
 #include "model/mechanical_system.hpp"
 #include "simulate/signals.hpp"
 
@@ -24,6 +25,26 @@ struct SimulationOptions {
   std::uint64_t seed = 1;     // noise; input.seed is set from it too
   Vector q0, v0;              // initial state; empty = zero
 };
+
+// SimulationOptions' options (core/option_schema.hpp), the facade's group `simulate`; h, n, q0, v0
+// and the input samples have no default and are read by their own parsers. The ranges are those
+// simulate() and InputSignal check (freq and freq2 also against the Nyquist frequency there).
+template <class Visitor>
+void describe(SimulationOptions& o, Visitor& v) {
+  v(Option{"input", "the force signal: PRBS (random levels held per bit), sine, multisine, chirp, step, or given samples"},
+    choice_field(o.input.kind, kInputKindNames));
+  v(Option{"amplitude", "the input's peak value (PRBS ±A, sine, chirp, step); a multisine has RMS A/√2"}, o.input.amplitude);
+  v(Option{"hold", "PRBS: samples per bit (the input changes at most every hold samples)"}.at_least(1), o.input.hold);
+  v(Option{"freqHz", "sine: its frequency; chirp: the start; 0: the default (10 periods per record, 1/(n h))"}.at_least(0).with_code("freq"),
+    o.input.freq_hz);
+  v(Option{"freqHz2", "chirp: the end frequency; multisine: the top of its band; 0: the default 0.25/h"}.at_least(0).with_code("freq2"),
+    o.input.freq2_hz);
+  v(Option{"snr", "signal-to-noise ratio per displacement channel in dB (white noise on q; Infinity: noise-free)"}
+        .infinity_allowed()
+        .message("snr", "a number of dB or inf"),
+    o.snr_db);
+  v(Option{"seed", "the seed of the noise, the PRBS levels and the multisine phases"}, o.seed);
+}
 
 struct SimulatedData {
   double h = 0.0;

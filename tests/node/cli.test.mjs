@@ -63,7 +63,7 @@ test('bad input exits 1 with exactly one line naming the problem', () => {
     [[...base, '--h', '0', '--n', '10'], 'h must be a positive number of seconds, got 0'],
     [[...base, '--h', '0.1', '--n', '2'], 'n must be at least 3 samples, got 2'],
     [[...base, '--h', 'fast', '--n', '10'], "--h must be a number, got 'fast'"],
-    [[...base, '--h', '0.1', '--n', '10', '--input', 'noise'], "unknown input 'noise' (expected prbs, sine, multisine, chirp, step or samples)"],
+    [[...base, '--h', '0.1', '--n', '10', '--input', 'noise'], "--input must be prbs, sine, multisine, chirp or step, got 'noise'"],
     [[...base, '--h', '0.1', '--n', '10', '--colour', 'red'], /^unknown option --colour for simulate/],
     [[...base, '--h', '0.1', '--n', '10', '--snr'], '--snr needs a value'],
     [['simulate', '--system', '5dof', '--h', '0.1', '--n', '10'], "--system '5dof' is neither a preset (3dof, 8dof, msd, chain16, chain24, or chain<n> for another chain length) nor an existing file"],

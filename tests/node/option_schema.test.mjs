@@ -29,11 +29,14 @@ function changedSchema() {
   s.svf.p1.default = 0.25;
   s.perturbation.samples.default = 77;
   s.perturbation.multiples.default = [2, 5];
+  s.simulate.input.default = 'sine';
+  s.simulate.amplitude.default = 2.5;
+  s.simulate.hold.default = 4;
   return s;
 }
 
 test('the schema describes every group with a type, a default and a help line per option', () => {
-  for (const group of ['dataset', 'identify', 'frf', 'modes', 'svf', 'perturbation']) {
+  for (const group of ['dataset', 'identify', 'frf', 'modes', 'svf', 'perturbation', 'simulate']) {
     assert.ok(schema[group], `group ${group}`);
     for (const [name, entry] of Object.entries(schema[group])) {
       assert.ok(['number', 'integer', 'boolean', 'choice', 'string', 'numbers'].includes(entry.type), `${group}.${name} type ${entry.type}`);
@@ -58,6 +61,10 @@ test('the schema describes every group with a type, a default and a help line pe
   const p = schema.perturbation;
   assert.deepEqual([p.multiples.default, p.multiples.above, p.samples.default, p.samples.min, p.samples.max], [[1, 2, 3], 0, 50, 2, 100000]);
   assert.deepEqual([p.relative.default, p.relative.above, p.seed.default, p.seed.min], [0.05, 0, 1, 0]);
+  // simulate: a PRBS of amplitude 1 changing every sample, noise-free, seed 1 (the CLI's and the facade's former table).
+  const sim = schema.simulate;
+  assert.deepEqual([sim.input.default, sim.amplitude.default, sim.hold.default, sim.hold.min, sim.snr.default, sim.seed.default],
+    ['prbs', 1, 1, 1, Infinity, 1]);
   // A fresh copy each time: a caller cannot change the module's schema.
   const copy = mechid.optionSchema();
   copy.modes.maxOrder.default = 1;
@@ -86,6 +93,11 @@ test('the facade states no default: an option not given reaches the core absent'
       calls.push({ system, options });
       return [];
     },
+    simulate: (system, options) => {
+      calls.push({ system, options });
+      const m = { rows: 0, cols: 1, data: new Float64Array(0) };
+      return { h: 0.1, t: [], u: m, q: m, noise_std: [] };
+    },
   };
   const api = wrapModule(fake);
   const data = { h: 0.1, u: { rows: 1, cols: 1, data: new Float64Array(1) }, y: { rows: 1, cols: 1, data: new Float64Array(1) } };
@@ -93,12 +105,14 @@ test('the facade states no default: an option not given reaches the core absent'
   api.modes(data, {});
   api.svfIdentify(data, {});
   api.perturbationStudy(mechid.preset('msd'), {});
+  api.simulate(mechid.preset('msd'), { h: 0.1, n: 10 });
   const given = (o) => Object.entries(o).filter(([, v]) => v !== undefined && v !== null).map(([k]) => k);
   assert.deepEqual(given(calls[0].options), [], 'identify: no option filled in by the facade');
   assert.deepEqual(given(calls[0].runs), ['h', 'u', 'y'], 'the dataset: no option filled in by the facade');
   assert.deepEqual(given(calls[1].options), [], 'modes: no option filled in by the facade');
   assert.deepEqual(given(calls[2].options), [], 'svfIdentify: no option filled in by the facade');
   assert.deepEqual(given(calls[3].options), [], 'perturbationStudy: no option filled in by the facade');
+  assert.deepEqual(given(calls[4].options), ['h', 'n'], 'simulate: no option filled in by the facade');
   // The deprecated DEFAULTS of the described groups are the schema's (here the changed one).
   assert.equal(DEFAULTS.identify.blockRows, 7);
   assert.equal(DEFAULTS.dataset.inputSampling, 'hold');
@@ -115,7 +129,7 @@ test('the CLI takes its core options\' defaults and ranges from the schema (help
   // The help of the commands that take those options (identify, modes), as one text.
   const helpOf = async (module) => {
     const out = sink();
-    for (const command of ['identify', 'modes', 'perturb-study']) assert.equal(await runCli([command, '--help'], { stdout: out, stderr: sink(), mechid: module }), 0);
+    for (const command of ['identify', 'modes', 'perturb-study', 'simulate']) assert.equal(await runCli([command, '--help'], { stdout: out, stderr: sink(), mechid: module }), 0);
     return out;
   };
   const help = await helpOf(changed);
@@ -128,6 +142,9 @@ test('the CLI takes its core options\' defaults and ranges from the schema (help
   assert.match(help.text, /\[--intersample cubic\|linear=linear\]/);
   assert.match(help.text, /\[--samples N=77[ \]]/);
   assert.match(help.text, /\[--i I1,I2,\.\.=2,5[ \]]/);
+  assert.match(help.text, /\[--input prbs\|sine\|multisine\|chirp\|step=sine\]/);
+  assert.match(help.text, /\[--amplitude A=2\.5\]/);
+  assert.match(help.text, /\[--hold SAMPLES=4 /);
   // The parser's defaults and range checks.
   useOptionSchema(changedSchema());
   try {
@@ -166,12 +183,13 @@ function pageFields() {
 
 test('the page\'s forms take their defaults from the schema and index.html states none', () => {
   const fields = pageFields();
-  for (const id of ['csv-sampling', 'csv-output-kind', 'modes-max-order', 'modes-freq-tol', 'modes-mac-min', 'est-svf-intersample']) assert.ok(fields[id], `fillForm fills ${id}`);
+  for (const id of ['csv-sampling', 'csv-output-kind', 'modes-max-order', 'modes-freq-tol', 'modes-mac-min', 'est-svf-intersample', 'input', 'amplitude', 'seed']) assert.ok(fields[id], `fillForm fills ${id}`);
   const shown = formDefaults(changedSchema(), fields);
   assert.equal(shown['modes-max-order'].value, '33');
   assert.equal(shown['modes-freq-tol'].value, '2');  // a percentage
   assert.equal(shown['csv-sampling'].value, 'hold');
   assert.equal(shown['est-svf-intersample'].value, 'linear');
+  assert.deepEqual([shown.input.value, shown.amplitude.value], ['sine', '2.5']);
   assert.deepEqual([shown['modes-max-order'].min, shown['modes-max-order'].max], [2, 400]);
   assert.equal(shown['modes-mac-min'].hint, schema.modes.macMin.help);
   const real = formDefaults(schema, fields);

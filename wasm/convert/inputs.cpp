@@ -74,12 +74,9 @@ Dataset dataset_from_js(const val& data, const std::string& output_name) {
 
 SimulationOptions simulation_options_from_js(const val& o) {
   SimulationOptions options;
-  InputOptions& input = options.input;
-  read_options(o, "h", options.h, "n", options.n, "snr", options.snr_db, "seed", options.seed, "q0", options.q0, "v0",
-               options.v0, "amplitude", input.amplitude, "hold", input.hold, "freqHz", input.freq_hz, "freqHz2",
-               input.freq2_hz);
-  if (has_option(o, "input")) input.kind = parse_input_kind(o["input"].as<std::string>());
-  if (input.kind == InputKind::samples) input.samples = matrix_from_js(o["samples"], "input samples");
+  read_options(o, "h", options.h, "n", options.n, "q0", options.q0, "v0", options.v0);
+  read_described(o, options);  // input, amplitude, hold, freqHz, freqHz2, snr, seed (simulate/simulation.hpp)
+  if (options.input.kind == InputKind::samples) options.input.samples = matrix_from_js(o["samples"], "input samples");
   return options;
 }
 

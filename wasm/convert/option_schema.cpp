@@ -51,6 +51,7 @@ val option_schema_to_js() {
   out.set("nonlinearIdentify", group_to_js<nonlinear::PiecewiseOptions>());
   out.set("svf", group_to_js<SvfIdentifyOptions>());
   out.set("perturbation", group_to_js<PerturbationOptions>());
+  out.set("simulate", group_to_js<SimulationOptions>());
   return out;
 }
 

@@ -42,6 +42,7 @@ function applySharedSetup(section) {
     const field = $(id), value = params.get(key).slice(0, 100);
     if (field.tagName === 'SELECT' && ![...field.options].some((o) => o.value === value)) continue;
     field.value = value;
+    field.dataset.edited = 'true';  // the link's value, not a default (web/ui/form.js applyOptionSchema)
     field.dispatchEvent(new Event('change'));
   }
   for (const [key, id] of Object.entries(spec.checks ?? {})) $(id).checked = params.get(key) === '1';

@@ -7,6 +7,7 @@ import { download } from '../ui/export.js';
 import { fieldError, readInteger, readNumber, readSnr } from '../ui/form.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { showRefusal } from '../ui/refusal.js';
+import { fillForm } from '../ui/option-schema.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 import { setSimulation } from '../state/step-data.js';
@@ -164,6 +165,9 @@ export async function start() {
   for (const name of (await client.presetNames()).names) select.append(new Option(name, name));
   select.addEventListener('change', showModes);
   followSharedSetup('simulate');
+  // The core's defaults (group simulate); the SNR field keeps the page's 30 dB, so that a first
+  // simulation shows noise and intervals (the core's default is noise-free).
+  fillForm({ 'input': { option: 'simulate.input' }, 'amplitude': { option: 'simulate.amplitude' }, 'seed': { option: 'simulate.seed' } }, showInputHint);
   showModes();
   simulateButton.disabled = false;
   setStatus(status, 'ready', 'Ready: choose the settings and press Simulate.');

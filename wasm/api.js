@@ -33,7 +33,9 @@ export function poleGrid(spec) {
 /**
  * Readings of eq. 32 of Beckmann et al. 2016 (docs/results.md): as printed (N, N s/m) the covariances keep
  * c_spec and d at their initial values; in kN and kN s/m c_spec converges; d then needs a wider
- * prior Θ_init(d) = 1e-3 (kN s/m)² (our choice, the default).
+ * prior Θ_init(d) = 1e-3 (kN s/m)² (our choice, the default). Deprecated: the core applies the
+ * reading named by the option `reading` (src/estimators/ekf/belt_drive_ekf.cpp, eq32_reading); this
+ * table states the same values for callers of the former facade (a test runs both).
  */
 export const EQ32_READINGS = {
   'kn-wide': { scale: 1000, thetaVar: [0.1, 1e-3] },
@@ -42,15 +44,10 @@ export const EQ32_READINGS = {
 };
 
 /**
- * The defaults of the options not yet described by the core's schema; the groups the schema
- * describes (dataset, identify, …) are filled from it when a module is wrapped (wrapModule), for
- * callers of the former table: read api.optionSchema() instead.
+ * Deprecated: every group of options is filled from the core's schema (api.optionSchema()) when a
+ * module is wrapped (wrapModule), for callers of the former table.
  */
-export const DEFAULTS = {
-  // Eq. 32 in kN, kN s/m with the wider prior on d (reading: the EQ32_READINGS entry that scale
-  // and thetaVar come from); rk4 (SE biases d, docs/results.md).
-  ekf: { method: 'rk4', reading: 'kn-wide', ...EQ32_READINGS['kn-wide'], thetaInit: null, inputSampling: 'hold' },
-};
+export const DEFAULTS = {};
 
 /** Each option's default in a group of the core's option schema (null: not given). */
 function schemaDefaults(group) {
@@ -442,17 +439,13 @@ export function wrapModule(module) {
     svfRlc: (data, options) => unwrap(module.svfRlc(normalizeDataset(data, 'output data V_C'), normalizeSvfOptions(options))),
     /**
      * Augmented EKF on the belt drive (Beckmann et al. 2016): data {h, u: N x 1 torque, y: N x 2 [φ, φ']};
-     * options default to DEFAULTS.ekf; `reading` picks scale and thetaVar from EQ32_READINGS
-     * (explicit scale or thetaVar win); trueTheta [c_spec, d] adds the relative errors.
+     * options (absent: the core's default, the schema's group ekf): `reading` gives scale and
+     * thetaVar (explicit scale or thetaVar win); trueTheta [c_spec, d] adds the relative errors.
      */
     ekfBeltDrive(data, options, trueTheta) {
-      const reading = requireString(options?.reading ?? DEFAULTS.ekf.reading, 'reading');
-      if (!Object.hasOwn(EQ32_READINGS, reading)) {
-        throw badInput(`unknown reading '${reading}' (expected ${Object.keys(EQ32_READINGS).join(', ')})`);
-      }
-      const o = withDefaults({ ...DEFAULTS.ekf, ...EQ32_READINGS[reading] }, options);
-      requireString(o.method, 'method');
-      requireNumber(o.scale, 'the parameter scale');
+      const o = { ...options };
+      for (const key of ['method', 'reading', 'inputSampling']) if (given(o[key])) requireString(o[key], key);
+      if (given(o.scale)) requireNumber(o.scale, 'the parameter scale');
       const d = normalizeDataset(data, 'measurements y');
       o.thetaInit = optionalNumbers(o.thetaInit, 'theta0', 2);
       o.thetaVar = optionalNumbers(o.thetaVar, 'the parameter variances', 2);

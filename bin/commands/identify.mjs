@@ -1,8 +1,8 @@
 // mechid identify: one option table for every estimator, and FAMILIES, the one table of which
 // --method (and --model) takes which options. A family's run() is in identify/<family>.mjs.
-import { DEFAULTS, EQ32_READINGS, badInput } from '../../wasm/api.js';
+import { badInput } from '../../wasm/api.js';
 import { capabilityLines, recommendedFirst } from '../../wasm/method-help.js';
-import { checkFamily, choice, flag, int, num, nums, pick, requireOption, str, strs, usageLines, withDefaults } from '../options.mjs';
+import { checkFamily, choice, coreDefault, flag, int, num, nums, pick, requireOption, str, strs, usageLines, withDefaults } from '../options.mjs';
 import { identifyEkf } from './identify/ekf.mjs';
 import { identifyLinear } from './identify/linear.mjs';
 import { identifyNonlinear } from './identify/nonlinear.mjs';
@@ -29,8 +29,7 @@ export const options = {
   model: str('MODEL'), poles: nums('P1,P2', { count: 2 }), 'pole-grid': str('LO:HI:STEP'), robust: flag(),
   form: str('auto|siso|mimo', { core: 'svf.form' }), intersample: str('cubic|linear', { core: 'svf.intersample' }),
   // ekf (Beckmann et al. 2016)
-  discretization: str('rk4|rk3|lp|heun|se|ef', { default: DEFAULTS.ekf.method }),
-  reading: choice(Object.keys(EQ32_READINGS), { default: DEFAULTS.ekf.reading }), theta0: nums('C_SPEC,D', { count: 2 }),
+  discretization: str('METHOD', { core: 'ekf.method' }), reading: str('READING', { core: 'ekf.reading' }), theta0: nums('C_SPEC,D', { count: 2 }),
   // ida, dia (Karimov et al. 2021): regions, known m and c, reconstruction (sec. 3.2.2), IRLS and swapping (Algorithms 1, 3)
   regions: str('thresholds:X0|sign|breakpoints:B1,B2,..'), mass: num('M'), damping: num('C'),
   segments: int('K', { core: 'nonlinearIdentify.segments' }), highpass: num('HZ', { core: 'nonlinearIdentify.highpassHz' }), detrend: flag(),
@@ -95,7 +94,7 @@ export const FAMILIES = [
   {
     methods: () => ['ekf'], model: 'belt-drive', args: { method: 'ekf', model: 'belt-drive' },
     options: ['data', 'method', 'model', 'discretization', 'reading', 'theta0', 'truth', ...COLUMNS],
-    defaults: { 'input-sampling': DEFAULTS.ekf.inputSampling },
+    defaults: { 'input-sampling': coreDefault('ekf.inputSampling') },
     help: ['augmented EKF (Beckmann et al. 2016): u1 torque, measured angle q1 and speed v1 (--output-cols to rename);',
       'JSON final estimates and parameter trajectories; --truth belt-drive'],
     run: identifyEkf,

@@ -116,7 +116,7 @@ test('estimator errors are one line naming the option', async () => {
   oneLineError(await cli('identify', '--data', data, '--method', 'svf', '--model', 'rlc'), 'the RLC circuit has 2 inputs (u1, u2), the data have 1');
   oneLineError(await cli('identify', '--data', data, '--method', 'ekf', '--output-cols', 'q1'), 'the belt-drive EKF needs two measured columns (angle, speed), got 1');
   oneLineError(await cli('identify', '--data', join(dir, 'belt.csv'), '--method', 'ekf', '--discretization', 'rk45'),
-    "unknown discretization 'rk45' (expected ef, se, heun, lp, rk3 or rk4)");
+    "--discretization must be ef, se, heun, lp, rk3 or rk4, got 'rk45'");
   oneLineError(await cli('simulate', '--system', 'rlc', '--input', 'prbs'), '--input does not apply to --system rlc');
   oneLineError(await cli('simulate', '--system', 'belt-drive', '--snr', '20'), '--system belt-drive adds the measurement noise of eq. 32; --snr takes only inf (no noise)');
   oneLineError(await cli('simulate', '--system', 'rlc', '--h', '-1'), 'h must be a positive number of seconds, got -1');

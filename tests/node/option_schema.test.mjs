@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { DEFAULTS, wrapModule } from '../../wasm/api.js';
+import { DEFAULTS, EQ32_READINGS, wrapModule } from '../../wasm/api.js';
 import { runCli } from '../../bin/main.mjs';
 import { useOptionSchema, withDefaults } from '../../bin/options.mjs';
 import * as identifyCommand from '../../bin/commands/identify.mjs';
@@ -32,11 +32,13 @@ function changedSchema() {
   s.simulate.input.default = 'sine';
   s.simulate.amplitude.default = 2.5;
   s.simulate.hold.default = 4;
+  s.ekf.reading.default = 'kn';
+  s.ekf.method.default = 'heun';
   return s;
 }
 
 test('the schema describes every group with a type, a default and a help line per option', () => {
-  for (const group of ['dataset', 'identify', 'frf', 'modes', 'svf', 'perturbation', 'simulate']) {
+  for (const group of ['dataset', 'identify', 'frf', 'modes', 'svf', 'perturbation', 'simulate', 'ekf']) {
     assert.ok(schema[group], `group ${group}`);
     for (const [name, entry] of Object.entries(schema[group])) {
       assert.ok(['number', 'integer', 'boolean', 'choice', 'string', 'numbers'].includes(entry.type), `${group}.${name} type ${entry.type}`);
@@ -65,6 +67,10 @@ test('the schema describes every group with a type, a default and a help line pe
   const sim = schema.simulate;
   assert.deepEqual([sim.input.default, sim.amplitude.default, sim.hold.default, sim.hold.min, sim.snr.default, sim.seed.default],
     ['prbs', 1, 1, 1, Infinity, 1]);
+  // ekf (Beckmann et al. 2016): rk4, eq. 32 read in kN with the wider prior on d, a held torque.
+  const ekf = schema.ekf;
+  assert.deepEqual([ekf.method.default, ekf.reading.default, ekf.reading.choices, ekf.scale.default, ekf.scale.above, ekf.inputSampling.default],
+    ['rk4', 'kn-wide', ['kn-wide', 'kn', 'printed'], null, 0, 'hold']);
   // A fresh copy each time: a caller cannot change the module's schema.
   const copy = mechid.optionSchema();
   copy.modes.maxOrder.default = 1;
@@ -145,6 +151,7 @@ test('the CLI takes its core options\' defaults and ranges from the schema (help
   assert.match(help.text, /\[--input prbs\|sine\|multisine\|chirp\|step=sine\]/);
   assert.match(help.text, /\[--amplitude A=2\.5\]/);
   assert.match(help.text, /\[--hold SAMPLES=4 /);
+  assert.match(help.text, /\[--discretization ef\|se\|heun\|lp\|rk3\|rk4=heun\] \[--reading kn-wide\|kn\|printed=kn\]/);
   // The parser's defaults and range checks.
   useOptionSchema(changedSchema());
   try {
@@ -206,4 +213,16 @@ test('the page\'s forms take their defaults from the schema and index.html state
     }
   }
   assert.throws(() => formDefaults(schema, { x: { option: 'modes.noSuchOption' } }), /modes\.noSuchOption/);
+});
+
+test('EQ32_READINGS (deprecated) states the readings the core applies by name', () => {
+  const data = mechid.simulateEstimatorSystem('belt-drive', { n: 400 });
+  const record = { h: data.h, u: data.u, y: data.y };
+  for (const [reading, { scale, thetaVar }] of Object.entries(EQ32_READINGS)) {
+    const byName = mechid.ekfBeltDrive(record, { reading });
+    const written = mechid.ekfBeltDrive(record, { reading: reading === 'printed' ? 'kn' : 'printed', scale, thetaVar });
+    assert.deepEqual(byName.theta, written.theta, reading);
+  }
+  assert.notDeepEqual(mechid.ekfBeltDrive(record, {}).theta, mechid.ekfBeltDrive(record, { reading: 'kn' }).theta, 'kn-wide (the default) is not kn');
+  assert.throws(() => mechid.ekfBeltDrive(record, { reading: 'mn' }), /unknown reading 'mn' \(expected kn-wide, kn or printed\)/);
 });

@@ -51,14 +51,6 @@ std::optional<MechanicalSystem> optional_truth_from_js(const val& s) {
   return truth;
 }
 
-// The EKF's inputSampling: 'point' or 'hold' (a dataset's, with 'auto', is described in identify/dataset.hpp).
-void read_input_sampling(const val& o, InputSampling& target) {
-  if (!has_option(o, "inputSampling")) return;
-  const std::string sampling = o["inputSampling"].as<std::string>();
-  require(sampling == "point" || sampling == "hold", "input sampling must be 'point' or 'hold', got '" + sampling + "'");
-  target = sampling == "hold" ? InputSampling::hold : InputSampling::point;
-}
-
 Dataset dataset_from_js(const val& data, const std::string& output_name) {
   Dataset d;
   read_option(data, "h", d.h);
@@ -198,9 +190,7 @@ RlcIdentifyOptions rlc_options_from_js(const val& o) {
 
 BeltDriveEkfOptions ekf_options_from_js(const val& o) {
   BeltDriveEkfOptions options;
-  if (has_option(o, "method")) options.method = parse_discretization(o["method"].as<std::string>());
-  read_options(o, "scale", options.scale, "thetaInit", options.theta_init, "thetaVar", options.theta_var);
-  read_input_sampling(o, options.input_sampling);
+  read_described(o, options);  // method, reading, scale, thetaInit, thetaVar, inputSampling (estimators/ekf/belt_drive_ekf.hpp)
   return options;
 }
 

@@ -29,8 +29,6 @@ std::optional<MechanicalSystem> optional_system_from_js(const val& s);
 // The same for a true system to compare an estimate with: validated (identify/identification.hpp).
 std::optional<MechanicalSystem> optional_truth_from_js(const val& s);
 
-// 'point' | 'hold' into `target` when present; InputError naming the option otherwise.
-void read_input_sampling(const val& o, InputSampling& target);
 
 // {h, u, y, inputSampling?, outputs?, cutoffHz?, inputScale?, outputScale?, name?}; `output_name`
 // names y in errors. inputScale, outputScale: a factor per column into SI, applied by the core.

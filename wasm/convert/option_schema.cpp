@@ -52,6 +52,7 @@ val option_schema_to_js() {
   out.set("svf", group_to_js<SvfIdentifyOptions>());
   out.set("perturbation", group_to_js<PerturbationOptions>());
   out.set("simulate", group_to_js<SimulationOptions>());
+  out.set("ekf", group_to_js<BeltDriveEkfOptions>());
   return out;
 }
 

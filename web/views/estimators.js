@@ -150,7 +150,7 @@ function showTrajectories(r) {
 
 /** Wires the section; its intersample rule starts at the core's default (the option schema, group svf). */
 export function start() {
-  fillForm({ 'est-svf-intersample': { option: 'svf.intersample' } });
+  fillForm({ 'est-svf-intersample': { option: 'svf.intersample' }, 'est-ekf-reading': { option: 'ekf.reading' } });
   svfControl = new RunControl({ cancel: $('est-svf-cancel'), status: $('est-svf-status') });
   ekfControl = new RunControl({ cancel: $('est-ekf-cancel'), status: $('est-ekf-status') });
   $('est-svf-form').addEventListener('submit', runSvf);

@@ -7,18 +7,56 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
+#include "core/enum_names.hpp"
+#include "core/option_schema.hpp"
 #include "estimators/ekf/augmented_ekf.hpp"
 #include "estimators/ekf/belt_drive.hpp"
+#include "estimators/ekf/belt_drive_experiment.hpp"
 
 namespace mechid {
 
+// The readings of eq. 32 offered by name (Eq32Reading says why there are several): kn-wide, θ in
+// kN and kN s/m with Θ_init(d) = 1e-3 (ours, the default: d converges); kn, the same with eq. 32's
+// 1e-6; printed, N and N s/m as printed.
+enum class Eq32ReadingName { kn_wide, kn, printed };
+extern const EnumNames<Eq32ReadingName, 3> kEq32ReadingNames;
+Eq32Reading eq32_reading(Eq32ReadingName name);
+
 struct BeltDriveEkfOptions {
   Discretization method = Discretization::rk4;
-  double scale = 1e3;           // θ = scale · ϑ; eq. 32's covariances apply to ϑ (1e3: kN, kN s/m)
+  Eq32ReadingName reading = Eq32ReadingName::kn_wide;  // the scale and Θ_init not given
+  std::optional<double> scale;  // θ = scale · ϑ; eq. 32's covariances apply to ϑ; absent: the reading's
   Vector theta_init;            // [c_spec, d] in N, N s/m; empty = eq. 32's [0.2 c_spec, 2 d]
-  Vector theta_var;             // diagonal of Θ_init in the units of ϑ; empty = eq. 32's [0.1, 1e-6]
+  Vector theta_var;             // diagonal of Θ_init in the units of ϑ; empty = the reading's [0.1, Θ_init(d)]
   InputSampling input_sampling = InputSampling::hold;
 };
+
+// BeltDriveEkfOptions' options (core/option_schema.hpp), the facade's group `ekf`.
+template <class Visitor>
+void describe(BeltDriveEkfOptions& o, Visitor& v) {
+  v(Option{"method", "the discretization of the model inside the filter (Beckmann et al. 2016, Table 2; rk4: SE biases d)"},
+    choice_field(o.method, kDiscretizationNames));
+  v(Option{"reading", "how eq. 32's covariances are read: kn-wide (kN, kN s/m, Θ_init(d) = 1e-3), kn (eq. 32's 1e-6), printed (N, N s/m)"},
+    choice_field(o.reading, kEq32ReadingNames));
+  v(Option{"scale", "θ = scale · ϑ, eq. 32's covariances applying to ϑ (absent: the reading's, 1000 for kN)"}
+        .above(0)
+        .message("the parameter scale", "positive"),
+    o.scale);
+  v(Option{"thetaInit", "θ_init [c_spec, d] in N and N s/m (absent: eq. 32's [0.2 c_spec, 2 d])"}.with_code("theta0"), o.theta_init);
+  v(Option{"thetaVar", "the diagonal of Θ_init in the units of ϑ (absent: the reading's [0.1, Θ_init(d)])"}
+        .above(0)
+        .message("a parameter variance", "positive"),
+    o.theta_var);
+  auto sampling_name = [&o] { return std::string(o.input_sampling == InputSampling::hold ? "hold" : "point"); };
+  auto set_sampling = [&o](const std::string& text) {
+    require(text == "point" || text == "hold", "input sampling must be 'point' or 'hold', got '" + text + "'", "inputSampling");
+    o.input_sampling = text == "hold" ? InputSampling::hold : InputSampling::point;
+  };
+  v(Option{"inputSampling", "the torque's samples: held over each period (hold, a ZOH actuator) or point values"},
+    ChoiceField{{"point", "hold"}, sampling_name, set_sampling});
+}
 
 struct BeltDriveEkf {
   EkfResult filter;             // parameters, parameter_std: N x 2 trajectories in N, N s/m

@@ -3,9 +3,10 @@
 #include "core/enum_names.hpp"
 
 namespace mechid {
-namespace {
 
-const EnumNames<Discretization, 6> kMethodNames{"discretization", {"ef", "se", "heun", "lp", "rk3", "rk4"}};
+const EnumNames<Discretization, 6> kDiscretizationNames{"discretization", {"ef", "se", "heun", "lp", "rk3", "rk4"}};
+
+namespace {
 
 // f(x) = [v; a] and its Jacobians F = [0 I; ∂a/∂s ∂a/∂v], F_θ = [0; ∂a/∂θ].
 struct Derivative {
@@ -136,9 +137,9 @@ std::vector<Discretization> all_discretizations() {
           Discretization::rk4};
 }
 
-Discretization parse_discretization(const std::string& name) { return kMethodNames.parse(name); }
+Discretization parse_discretization(const std::string& name) { return kDiscretizationNames.parse(name); }
 
-std::string to_string(Discretization method) { return kMethodNames.name(method); }
+std::string to_string(Discretization method) { return kDiscretizationNames.name(method); }
 
 int nominal_order(Discretization method) {
   switch (method) {

@@ -19,11 +19,13 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.hpp"
 #include "estimators/ekf/second_order_model.hpp"
 
 namespace mechid {
 
 enum class Discretization { ef, se, heun, lp, rk3, rk4 };
+extern const EnumNames<Discretization, 6> kDiscretizationNames;  // "ef", "se", …
 
 std::vector<Discretization> all_discretizations();  // in the order of the paper's tables
 Discretization parse_discretization(const std::string& name);  // "ef", "se", …; throws InputError

@@ -61,3 +61,33 @@ TEST_CASE("belt-drive EKF options are checked by name", "[ekf]") {
   CHECK_THROWS_WITH(run_belt_drive_ekf(u, Matrix::Zero(10, 3), 1e-3, {}),
                     "the belt-drive EKF needs two measured columns (angle, speed), got 3");
 }
+
+TEST_CASE("belt-drive EKF: a named reading of eq. 32 is its scale and Θ_init (kn-wide by default); given values win", "[ekf]") {
+  const BeltDrive model;
+  BeltExperimentOptions e;
+  e.duration = 0.3;
+  const BeltExperimentData d = simulate_belt_drive(model, e);
+  const auto run = [&](const BeltDriveEkfOptions& o) { return run_belt_drive_ekf(d.u, d.y, e.T, o).filter.parameters; };
+  // The default equals kn-wide written out (kN: scale 1000, Θ_init = diag(0.1, 1e-3)), and
+  // differs from eq. 32's 1e-6 (kn) and from the printed units.
+  BeltDriveEkfOptions written;
+  written.reading = Eq32ReadingName::printed;  // overridden by both values below
+  written.scale = 1e3;
+  written.theta_var = Eigen::Vector2d(0.1, 1e-3);
+  const Matrix by_default = run({});
+  CHECK(by_default == run(written));
+  BeltDriveEkfOptions kn, printed;
+  kn.reading = Eq32ReadingName::kn;
+  printed.reading = Eq32ReadingName::printed;
+  written.theta_var = Eigen::Vector2d(0.1, 1e-6);
+  CHECK(run(kn) == run(written));
+  CHECK((run(kn) - by_default).cwiseAbs().maxCoeff() > 0);
+  written.scale = 1.0;
+  CHECK(run(printed) == run(written));
+  // The names are the facade's.
+  CHECK(kEq32ReadingNames.parse("kn-wide") == Eq32ReadingName::kn_wide);
+  CHECK_THROWS_WITH(kEq32ReadingNames.parse("mn"), "unknown reading 'mn' (expected kn-wide, kn or printed)");
+  BeltDriveEkfOptions bad;
+  bad.theta_var = Eigen::Vector2d(0.1, -1.0);
+  CHECK_THROWS_WITH(run(bad), "a parameter variance must be positive, got -1");
+}

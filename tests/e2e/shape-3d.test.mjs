@@ -1,0 +1,99 @@
+// Browser test of the 3-D mode shapes (issue 53, item 2; web/ui/shape-3d*.js, three.js in the
+// page): a record of the 3-DOF preset pushed on DOF 1 (3 sensors), written as CSV by the Node API,
+// analysed in "Frequency response and modes"; its "3-D view on the geometry" draws in WebGL
+// (Chromium's software renderer here), and
+//  - playing changes the frames (the data-frames count AND two canvas snapshots differ), pausing
+//    stops them (the count and the picture stay), the arrow keys on the focused view turn it (its
+//    azimuth and the picture change), space plays;
+//  - side by side, modes 1 and 2 with their MAC equal to the core's (mechid.mac in Node on the
+//    same shapes, and the cell of the page's AutoMAC table);
+//  - the still PNG has the PNG signature and the view's size; the animated PNG has an acTL of
+//    24 frames, 24 fcTL and 23 fdAT chunks;
+//  - three.js is loaded only when the view is opened, from this origin.
+// Screenshot: docs/screenshots/mode-3d.png (README).
+// Run: node --test tests/e2e/shape-3d.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadMechidNode } from '../../wasm/node.js';
+import { simulationToCsv } from '../../wasm/api.js';
+import { chooseCsv, foreignRequests, openStep, screenshot, withWideBrowser } from './browser.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'mechid-3d-e2e-'));
+const mechid = await loadMechidNode();
+let browser;
+let page;
+
+withWideBrowser((opened) => {
+  browser = opened;
+  page = opened.page;
+}, dir);
+
+const snapshot = (n = 1) => page.$eval(`#modes-3d-canvas-${n}`, (c) => c.toDataURL('image/png'));
+const frames = () => page.getAttribute('#modes-3d', 'data-frames').then(Number);
+
+// The chunk types of a PNG file (Buffer), in order.
+function chunkTypes(b) {
+  assert.deepEqual([...b.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
+  const types = [];
+  for (let at = 8; at < b.length; at += 12 + b.readUInt32BE(at)) types.push(b.toString('latin1', at + 4, at + 8));
+  return types;
+}
+
+async function downloaded(selector) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+}
+
+test('a modes result in 3-D: frames change while playing, pause stops them, keys turn the view', async () => {
+  const preset = mechid.preset('3dof');
+  const system = { ...preset, L: { rows: 3, cols: 1, data: Float64Array.from([1, 0, 0]) } };
+  const csv = join(dir, 'one-force.csv');
+  writeFileSync(csv, simulationToCsv(mechid.simulate(system, { h: 0.1, n: 20000, input: 'prbs', snr: 40, seed: 4 })));
+  await chooseCsv(page, csv);
+  await page.waitForFunction(() => !document.getElementById('modes-run').disabled);
+  await openStep(page, '#modes');
+  await page.fill('#modes-band-lo', '0.05');
+  await page.fill('#modes-band-hi', '1');
+  await page.click('#modes-run');
+  await page.waitForFunction(() => document.getElementById('modes-status').dataset.state === 'ok', null, { timeout: 60_000 });
+  // The page's own loads (the service worker's precache of every file is not the page's).
+  const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+  assert.deepEqual((await loaded()).filter((u) => /three|OrbitControls|shape-3d-panel/.test(u)), [], 'three.js is not loaded before the view is opened');
+
+  await page.click('#modes-3d-details > summary');
+  await page.waitForSelector('#modes-3d-canvas-1');
+  assert.ok((await loaded()).some((u) => u.endsWith('/gen/vendor/three.module.js')), 'three.js is loaded when the view is opened');
+  assert.deepEqual(foreignRequests(browser.requests), []);
+  assert.equal(await page.getAttribute('#modes-3d', 'data-playing'), 'true');
+  assert.match(await page.getAttribute('#modes-3d-canvas-1', 'aria-label'), /^3-D view of this run, mode 1 of 3: [\d.]+ Hz, damping ratio/);
+  assert.match(await page.textContent('#modes-3d-note'), /No geometry is set/);
+
+  const f0 = await frames();
+  const a = await snapshot();
+  await page.waitForTimeout(500);
+  const b = await snapshot();
+  assert.ok(await frames() > f0 + 3, 'frames are drawn while playing');
+  assert.notEqual(a, b, 'the picture moves while playing');
+
+  await page.click('#modes-3d-play');
+  assert.equal(await page.getAttribute('#modes-3d', 'data-playing'), 'false');
+  const f1 = await frames();
+  const c = await snapshot();
+  await page.waitForTimeout(400);
+  assert.equal(await frames(), f1, 'no frame while paused');
+  assert.equal(await snapshot(), c, 'the picture stays while paused');
+
+  const azimuth = Number(await page.getAttribute('#modes-3d', 'data-azimuth'));
+  await page.focus('#modes-3d-canvas-1');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(Number(await page.getAttribute('#modes-3d', 'data-azimuth')), azimuth - 20, 'two presses of ← turn the view by 20°');
+  assert.notEqual(await snapshot(), c, 'the turned view is drawn');
+  await page.keyboard.press('Space');
+  assert.equal(await page.getAttribute('#modes-3d', 'data-playing'), 'true');
+  await page.keyboard.press('Space');
+  await screenshot(page.locator('#modes-3d-details'), 'mode-3d.png');
+});

@@ -1,7 +1,7 @@
 // What a 3-D view of mode shapes draws (issue 53): the geometry (the page's, web/state/geometry.js,
 // handed over by the section; a line of the channels when none is set or it maps none of them) and
 // each mode's shape as {re, im} per output channel, whatever form its result gives it in.
-import { mapSensors } from './shape-3d-fixture.js';  // n53-geometry's wasm/geometry.js once merged
+import { mapSensors } from '../gen/geometry.js';
 
 /**
  * The stand-in geometry when none is set: one node per channel, equally spaced 1 apart along x,

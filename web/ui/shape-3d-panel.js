@@ -8,7 +8,7 @@
 // root's data-* attributes say what is drawn (data-frames, data-playing, data-mode, data-compare,
 // data-azimuth, data-mac), for tests.
 import * as THREE from '../gen/vendor/three.module.js';
-import { nodeMotion } from './shape-3d-fixture.js';  // n53-geometry's wasm/geometry.js once merged
+import { nodeMotion } from '../gen/geometry.js';
 import { el, fmt } from './dom.js';
 import { download, safeName } from './export.js';
 import { roundedMessage } from './field-message.js';

@@ -5,6 +5,8 @@
 //  - playing changes the frames (the data-frames count AND two canvas snapshots differ), pausing
 //    stops them (the count and the picture stay), the arrow keys on the focused view turn it (its
 //    azimuth and the picture change), space plays;
+//  - on a geometry (a 3-storey shear frame set as the page's geometry), its 8 nodes are drawn and the
+//    2 ground nodes that nothing moves are said in the legend;
 //  - side by side, modes 1 and 2 with their MAC equal to the core's (mechid.mac in Node on the
 //    same shapes, and the cell of the page's AutoMAC table);
 //  - the still PNG has the PNG signature and the view's size; the animated PNG has an acTL of
@@ -95,5 +97,65 @@ test('a modes result in 3-D: frames change while playing, pause stops them, keys
   await page.keyboard.press('Space');
   assert.equal(await page.getAttribute('#modes-3d', 'data-playing'), 'true');
   await page.keyboard.press('Space');
+});
+
+test('on a geometry: a 3-storey shear frame (q1–q3 along x, the ground still) is drawn, its still nodes said', async () => {
+  // The page's current geometry as its geometry step sets it (web/state/geometry.js).
+  await page.evaluate(async () => {
+    const [{ setGeometry }, { shearFrameGeometry }] = await Promise.all([import('/state/geometry-stub.js'), import('/gen/geometry.js')]);
+    setGeometry(shearFrameGeometry(3, { height: 3, width: 6 }));
+  });
+  await page.waitForFunction(() => /8 nodes/.test(document.getElementById('modes-3d-caption-1').textContent));
+  assert.equal(await page.textContent('#modes-3d-note'), '');
+  assert.equal(await page.getAttribute('#modes-3d', 'data-still-nodes'), '2');
+  assert.match(await page.textContent('#modes-3d-legend'), /Orange points: 2 nodes that no sensor and no rule moves, drawn still\./);
+  await page.click('#modes-3d-play');  // paused by the last test
+  assert.equal(await page.getAttribute('#modes-3d', 'data-playing'), 'true');
+  const f0 = await frames();
+  const a = await snapshot();
+  await page.waitForTimeout(400);
+  assert.ok(await frames() > f0 && await snapshot() !== a, 'the frame moves');
+});
+
+test('side by side: modes 1 and 2 in two views, their MAC the core\'s (Node API, the page\'s AutoMAC table)', async () => {
+  await page.click('#modes-3d-play');  // paused: the views are built at the phase of the largest real part
+  await page.selectOption('#modes-3d-compare', '0:1');
+  await page.waitForSelector('#modes-3d-canvas-2');
+  await page.waitForFunction(() => document.getElementById('modes-3d').dataset.mac !== undefined);
+  await page.locator('#modes-3d-details').scrollIntoViewIfNeeded();
   await screenshot(page.locator('#modes-3d-details'), 'mode-3d.png');
+  await page.click('#modes-3d-play');
+  const shown = Number(await page.getAttribute('#modes-3d', 'data-mac'));
+  const json = JSON.parse(await downloaded('#modes-export-json').then((d) => d.bytes.toString('utf8')));
+  const core = mechid.mac([json.taken[0].shape], [json.taken[1].shape]).data[0];
+  assert.ok(Math.abs(shown - core) < 1e-12, `3-D view ${shown}, Node API ${core}`);
+  assert.match(await page.textContent('#modes-3d-mac'), new RegExp(`MAC of the two shapes: ${core.toFixed(3)}`));
+  await page.selectOption('#modes-mac-with', 'self');
+  await page.waitForSelector('#modes-mac-table');
+  const cell = await page.$eval('#modes-mac-table tbody tr:nth-child(1) td:nth-of-type(2)', (td) => td.textContent);
+  assert.equal(cell, shown.toFixed(2), 'the AutoMAC table\'s (1, 2) cell');
+  // One camera for both: a key on the second view turns the first too.
+  const left = await snapshot(1);
+  await page.focus('#modes-3d-canvas-2');
+  await page.keyboard.press('ArrowRight');
+  assert.notEqual(await snapshot(1), left, 'the first view follows a turn of the second');
+});
+
+test('exports: a still PNG of both views and an animated PNG of one cycle (24 frames)', async () => {
+  const still = await downloaded('#modes-3d-png');
+  assert.match(still.name, /\.png$/);
+  const types = chunkTypes(still.bytes);
+  assert.equal(types[0], 'IHDR');
+  assert.equal(still.bytes.readUInt32BE(16), 2 * 420, 'two views side by side');
+  assert.ok(!types.includes('acTL'));
+  const animated = await downloaded('#modes-3d-apng');
+  const list = chunkTypes(animated.bytes);
+  assert.equal(list[1], 'acTL');
+  const at = animated.bytes.indexOf(Buffer.from('acTL')) + 4;
+  assert.equal(animated.bytes.readUInt32BE(at), 24, 'acTL: 24 frames');
+  assert.equal(list.filter((t) => t === 'fcTL').length, 24);
+  assert.equal(list.filter((t) => t === 'fdAT').length >= 23, true);
+  assert.equal(list.at(-1), 'IEND');
+  assert.equal(await page.getAttribute('#modes-3d', 'data-export-frames'), '24');
+  assert.deepEqual(browser.problems, []);
 });

@@ -1,4 +1,12 @@
-// TEMPORARY stand-in for web/state/geometry.js (n53-geometry) until that branch is merged: no
-// geometry is set, so the 3-D views draw the channels on a line.
-export const currentGeometry = () => null;
-export function onGeometryChange() {}
+// TEMPORARY stand-in for web/state/geometry.js (n53-geometry) until that branch is merged: the
+// page's current geometry (null: none set) and its listeners, as the issue-53 contract names them.
+let current = null;
+const listeners = new Set();
+export const currentGeometry = () => current;
+export function setGeometry(g) {
+  current = g;
+  for (const fn of listeners) fn(g);
+}
+export function onGeometryChange(fn) {
+  listeners.add(fn);
+}

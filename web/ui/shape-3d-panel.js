@@ -118,7 +118,7 @@ export class ShapePanel {
       this.mac.textContent = '';
       return;
     }
-    const width = shown.length === 2 ? 460 : 720;
+    const width = shown.length === 2 ? 420 : 720;
     const notes = new Set();
     let stillNodes = 0;
     this.views = shown.map(({ set, mode }, v) => {
@@ -137,6 +137,7 @@ export class ShapePanel {
         role: 'img', 'aria-label': `3-D view of ${describe}. Arrow keys turn it, + and − zoom, space plays or pauses.`,
       });
       const figure = el('figure', undefined, { class: 'shape3d-view' });
+      figure.style.width = `${width}px`;  // the caption wraps at the canvas's width
       figure.append(canvas, el('figcaption', describe, { class: 'hint', id: `${this.id}-caption-${v + 1}` }));
       this.viewsRow.append(figure);
       const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });

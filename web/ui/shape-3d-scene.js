@@ -2,7 +2,7 @@
 // points, the lines as segments, the faces as a translucent mesh, all deformed by
 // x + A·Re(u e^{iφ}) = x + A·(Re u cos φ − Im u sin φ), u each node's complex displacement
 // (nodeMotion of wasm/geometry.js); the undeformed structure faint behind it; nodes that no sensor
-// or rule moves (moved = 0) in orange. A is the amplitude (0–1) times a fifth of the structure's
+// or rule moves (moved = 0) in orange. A is the amplitude (0–1) times 0.3 of the structure's
 // size over the shape's largest node displacement |u|: a drawing aid, no number shown comes from it
 // (the page's numbers are the core's).
 import * as THREE from '../gen/vendor/three.module.js';
@@ -42,7 +42,7 @@ export class ShapeScene {
     for (let k = 0; k < nodes.length; k++) {
       largest = Math.max(largest, Math.hypot(motion.re[3 * k], motion.re[3 * k + 1], motion.re[3 * k + 2], motion.im[3 * k], motion.im[3 * k + 1], motion.im[3 * k + 2]));
     }
-    this.unit = largest > 0 ? (0.2 * 2 * this.radius) / largest : 0;
+    this.unit = largest > 0 ? (0.3 * 2 * this.radius) / largest : 0;
     const segments = geometry.lines.flatMap(([a, b]) => [index.get(a), index.get(b)]);
     const triangles = fan((geometry.faces ?? []).map((f) => f.map((id) => index.get(id))));
     const colours = new Float32Array(nodes.flatMap((_, k) => (motion.moved[k] ? MOVED : STILL).toArray()));

@@ -95,6 +95,31 @@ test('a shear frame built in the editor; a3 mapped by typing its node, a missing
   assert.equal(await page.textContent('#geometry-mapping-error'), '');
 });
 
+test('a rule for a node without a sensor: added, a missing master refused beside it, a measured node refused', async () => {
+  // a3 moved to node 6: node 5 has no sensor; it follows node 6
+  await page.click('#geometry-add-rule');
+  const field = (name) => page.locator(`#geometry-rules tbody tr:last-child [data-field="${name}"]`);
+  await field('node').fill('5');
+  await field('a').fill('77');
+  await field('a').blur();
+  await page.waitForFunction(() => document.getElementById('geometry-rules-error').textContent !== '');
+  assert.equal(await page.textContent('#geometry-rules-error'), 'the rules: rule 1 (slave) names node 77, which the geometry does not have');
+  assert.equal(await field('a').inputValue(), '77');
+  await field('a').fill('6');
+  await field('a').blur();
+  await page.waitForFunction(() => / 1 rule;/.test(document.getElementById('geometry-status').textContent));
+  assert.equal(await page.textContent('#geometry-rules-error'), '');
+  assert.match(await page.textContent('#geometry-still'), /^Drawn still \(no sensor, no rule\): nodes 1, 2\.$/);
+  // a sensor on node 5 now: refused (node 5 follows its rule), the rule kept
+  await page.fill('#geometry-node-0', '5');
+  await page.locator('#geometry-node-0').blur();
+  await page.waitForFunction(() => document.getElementById('geometry-mapping-error').textContent !== '');
+  assert.equal(await page.textContent('#geometry-mapping-error'), 'the mapping: rule 1 moves node 5, which channel a1 measures; a rule moves an unmeasured node');
+  await page.fill('#geometry-node-0', '3');
+  await page.locator('#geometry-node-0').blur();
+  await page.waitForFunction(() => document.getElementById('geometry-mapping-error').textContent === '');
+});
+
 test('a geometry file whose line names a missing node: refused next to the file control, the frame kept', async () => {
   await page.setInputFiles('#geometry-file', file('bad.csv', 'node,1,0,0,0\nnode,2,1,0,0\nline,1,2\nline,2,12\n'));
   await page.waitForFunction(() => document.getElementById('geometry-file-error').textContent !== '');
@@ -105,5 +130,26 @@ test('a geometry file whose line names a missing node: refused next to the file 
   const g = JSON.parse(await downloadedText(page, '#geometry-download'));
   assert.equal(g.nodes.length, 6);
   assert.deepEqual(g.sensors.find((s) => s.channel === 'a3'), { channel: 'a3', node: 6, direction: [-1, 0, 0] });
-  assert.deepEqual(g.rules, []);
+  assert.deepEqual(g.rules, [{ node: 5, slave: 6 }]);
+});
+
+test('a data file whose trace line names a missing node: its data read, the refusal next to the geometry file control', async () => {
+  const nodes = [[1, 0, 0, 0], [2, 0, 0, 3]].map(([id, x, y, z]) => ({ id, x, y, z }));
+  const acc = { name: 'a1', quantity: 'acceleration', unit: 'm/s^2', node: 2, direction: 1 };
+  await chooseCsv(page, [file('broken.uff', geometryUff({ nodes, traces: [[1, 2, 9]] }) + recordsAtNodes([acc]))]);
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready');
+  await page.waitForFunction(() => document.getElementById('geometry-file-error').textContent.startsWith('broken.uff'));
+  assert.equal(await page.textContent('#geometry-file-error'), 'broken.uff: line 2 names node 9, which the geometry does not have');
+  assert.match(await statusText(), /^editor: shear frame 2 × 2: 6 nodes/);
+});
+
+test('a data file with a geometry while the user has one: said, and taken only by "Use it"', async () => {
+  await chooseCsv(page, [file('frame2.uff', frameUff())]);
+  await page.waitForFunction(() => !document.getElementById('geometry-offer').hidden);
+  assert.equal(await page.textContent('#geometry-offer-text'), 'frame2.uff has a geometry of its own (4 nodes); yours is kept.');
+  assert.match(await statusText(), /^editor: shear frame 2 × 2/);
+  await openStep(page, '#geometry-offer-use');
+  await page.click('#geometry-offer-use');
+  assert.match(await statusText(), /^frame2\.uff: 4 nodes, 3 lines/);
+  assert.ok(await page.isHidden('#geometry-offer'));
 });

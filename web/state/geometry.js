@@ -30,9 +30,17 @@ export function setGeometry(g, { byUser: user = true } = {}) {
  * user chose one. Returns whether it was taken.
  */
 export function offerGeometry(g) {
-  if (byUser) return false;
-  setGeometry(g, { byUser: false });
-  return true;
+  const taken = !byUser;
+  if (taken) setGeometry(g, { byUser: false });
+  for (const listener of offerListeners) listener(g, taken);
+  return taken;
+}
+
+const offerListeners = new Set();
+
+/** Calls listener(geometry, taken) after each offerGeometry (taken false: the user's geometry was kept). */
+export function onGeometryOffered(listener) {
+  offerListeners.add(listener);
 }
 
 /** Calls listener(geometry) after each change of the geometry. */

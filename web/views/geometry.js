@@ -14,7 +14,7 @@ import { download, safeName } from '../ui/export.js';
 import { checkGeometry, geometryToJson, gridGeometry, lineGeometry, mapSensors, presetGeometry, shearFrameGeometry } from '../gen/geometry.js';
 import {
   currentChannels, currentGeometry, geometryByUser, offerChannels, offerGeometry, onChannelsChange, onGeometryChange,
-  onGeometryFileError, setGeometry,
+  onGeometryFileError, onGeometryOffered, setGeometry,
 } from '../state/geometry.js';
 import { onSimulation } from '../state/step-data.js';
 
@@ -86,6 +86,7 @@ function build() {
     : shownKind === 'line' ? lineGeometry(n1, { length: s1, prefix })
       : gridGeometry(n1, n2, { dx: s1, dy: s2, prefix });
   setGeometry(checkGeometry(g, g.source));
+  showOffer(null, true);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -99,6 +100,7 @@ async function loadFile() {
   try {
     const { geometry } = await client.readGeometry({ file });
     setGeometry(geometry);
+    showOffer(null, true);
   } catch (e) {
     showFieldError(fileError, e.message, fileInput);
     showGeometry(currentGeometry());  // the status line of the geometry kept
@@ -174,9 +176,7 @@ function changeSensor(channel, nodeInput, dirSelect) {
     const direction = dirSelect.value === 'custom' ? before.direction : DIRECTIONS.find(([name]) => name === dirSelect.value)[1];
     sensors = [...others, { channel, node: id, direction: [...direction] }];
   }
-  // A node that now has a sensor loses its rule (a rule moves an unmeasured node).
-  const measured = new Set(sensors.map((s) => s.node));
-  const next = { ...g, sensors, rules: g.rules.filter((r) => !measured.has(r.node)) };
+  const next = { ...g, sensors };  // refused when the node has a rule: the user removes the rule, or not
   try {
     editing = 'mapping';
     setGeometry(checkGeometry(next, 'the mapping'));
@@ -317,6 +317,14 @@ function offerPreset(name) {
   offerChannels(g.sensors.map((s) => s.channel), `the preset ${name}`);
 }
 
+// An automatic geometry not taken (the user's kept): said, with a button that takes it.
+let declined = null;
+function showOffer(g, taken) {
+  declined = taken ? null : g;
+  $('geometry-offer').hidden = taken;
+  if (!taken) $('geometry-offer-text').textContent = `${g.source} has a geometry of its own (${g.nodes.length} nodes); yours is kept.`;
+}
+
 /** Wires the section. */
 export function start() {
   kindSelect.addEventListener('change', showShape);
@@ -333,6 +341,11 @@ export function start() {
     if (g) download(new Blob([geometryToJson(g)], { type: 'application/json' }), `${safeName(g.source.replace(/\.\w+$/, '')) || 'geometry'}-geometry.json`);
   });
   onGeometryChange(showGeometry);
+  onGeometryOffered(showOffer);
+  $('geometry-offer-use').addEventListener('click', () => {
+    if (declined) setGeometry(declined, { byUser: false });
+    showOffer(declined, true);
+  });
   onChannelsChange(() => {
     const g = currentGeometry();
     if (g) showMapping(g);

@@ -3,7 +3,7 @@
 // sensors), a JSON file of the geometry object, and a small CSV form (docs/interfaces.md,
 // "Geometry"). Each result is checked (geometry-check.js), so a refusal names the file and the item.
 import { checkGeometry } from './geometry-check.js';
-import { quoted } from './errors.js';
+import { badInput, quoted } from './errors.js';
 
 // Record 6 fields 6-7 of dataset 58 (response direction): ±1..3 the translations along ±X, ±Y, ±Z
 // (±4..6, the rotations, move no node in a drawing).
@@ -101,9 +101,9 @@ export function geometryFromJson(text, name = 'geometry.json') {
   try {
     g = JSON.parse(text);
   } catch (e) {
-    throw new Error(`${name}: not a JSON file (${e.message})`);
+    throw badInput(`${name}: not a JSON file (${e.message})`);
   }
-  if (!g || typeof g !== 'object' || Array.isArray(g)) throw new Error(`${name}: a geometry file holds one object {units, nodes, lines, faces, sensors, rules}`);
+  if (!g || typeof g !== 'object' || Array.isArray(g)) throw badInput(`${name}: a geometry file holds one object {units, nodes, lines, faces, sensors, rules}`);
   return checkGeometry({
     units: String(g.units ?? ''), source: typeof g.source === 'string' && g.source ? g.source : name,
     nodes: g.nodes, lines: g.lines ?? [], faces: g.faces ?? [], sensors: g.sensors ?? [], rules: g.rules ?? [],
@@ -143,11 +143,11 @@ export function geometryFromCsv(text, name = 'geometry.csv') {
     const [kind, ...cells] = line.split(/[,;\t]/).map((c) => c.trim());
     while (cells.length && cells.at(-1) === '') cells.pop();
     const spec = ROWS[kind.toLowerCase()];
-    if (!spec) throw new Error(`${row}: ${quoted(kind)} is not a row kind (units, node, line, face, sensor, slave, between)`);
-    if (cells.length < spec.least) throw new Error(`${row}: ${kind} needs ${spec.fields}; the row has ${cells.length} field${cells.length === 1 ? '' : 's'}`);
+    if (!spec) throw badInput(`${row}: ${quoted(kind)} is not a row kind (units, node, line, face, sensor, slave, between)`);
+    if (cells.length < spec.least) throw badInput(`${row}: ${kind} needs ${spec.fields}; the row has ${cells.length} field${cells.length === 1 ? '' : 's'}`);
     const bad = spec.numbers ? cells.findIndex((c) => c === '' || !Number.isFinite(Number(c))) : -1;
-    if (bad >= 0) throw new Error(`${row}: field ${bad + 2} ${quoted(cells[bad])} is not a number (${kind}: ${spec.fields})`);
-    spec.read(g, spec.numbers ? cells.map(Number) : cells, (what) => { throw new Error(`${row}: ${what}`); });
+    if (bad >= 0) throw badInput(`${row}: field ${bad + 2} ${quoted(cells[bad])} is not a number (${kind}: ${spec.fields})`);
+    spec.read(g, spec.numbers ? cells.map(Number) : cells, (what) => { throw badInput(`${row}: ${what}`); });
   });
   return checkGeometry(g, name);
 }

@@ -6,27 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { readRecording } from '../../wasm/record.js';
-import { fortranE, writeUff58 } from '../../wasm/uff-write.js';
+import { geometryUff, recordsAtNodes } from '../fixtures/geometry/uff-geometry.mjs';
 import {
   geometryFromRecording, geometryFromJson, geometryFromCsv, geometryToJson, shearFrameGeometry, nodeMotion, mapSensors,
 } from '../../wasm/geometry.js';
-
-const I10 = (...v) => v.map((x) => String(x).padStart(10)).join('');
-const block = (n, lines) => ['    -1', String(n).padStart(6), ...lines, '    -1'];
-
-/** Dataset 15 (Format 4I10,1P3E13.5), 82 (3I10, ID line, 8I10 with 0 = pen up) and 2412 (6I10; beams 3I10; nodes 8I10). */
-function geometryUff({ nodes, traces = [], elements = [] }) {
-  const out = [...block(15, nodes.map(({ id, x, y, z }) => I10(id, 0, 0, 11) + [x, y, z].map((v) => fortranE(v, 13, 5)).join('')))];
-  traces.forEach((ids, k) => {
-    const rows = [];
-    for (let i = 0; i < ids.length; i += 8) rows.push(I10(...ids.slice(i, i + 8)));
-    out.push(...block(82, [I10(k + 1, ids.length, 2), 'trace line', ...rows]));
-  });
-  if (elements.length) {
-    out.push(...block(2412, elements.flatMap(({ id, type, nodes: ids }) => [I10(id, type, 1, 1, 7, ids.length), ...([11, 21].includes(type) ? [I10(0, 1, 1)] : []), I10(...ids)])));
-  }
-  return `${out.join('\n')}\n`;
-}
 
 // A plate of 6 nodes (2 × 3 at z = 0) and a mast: trace lines around the plate with a pen-up, a beam
 // (2412 type 11), two triangles (91) and a quadrilateral (94); accelerations at nodes 3 (+Z) and 5 (−Y),
@@ -40,13 +23,8 @@ const uffText = () => {
     nodes: NODES, traces: [[1, 2, 3, 6, 5, 4, 1, 0, 2, 5]],
     elements: [{ id: 1, type: 11, nodes: [5, 7] }, { id: 2, type: 91, nodes: [1, 2, 4] }, { id: 3, type: 91, nodes: [2, 5, 4] }, { id: 4, type: 94, nodes: [2, 3, 6, 5] }],
   });
-  const n = 16, data = (cols) => ({ rows: n, cols, data: Float64Array.from({ length: n * cols }, (_, k) => Math.sin(0.3 * k)) });
-  const channel = (name, quantity, unit, node, direction) => ({ name, quantity, unit, node, direction });
-  const records = writeUff58({
-    kind: 'time', h: 0.01, u: data(1), y: data(2),
-    channels: { inputs: [channel('u1', 'force', 'N', 1, 3)], outputs: [channel('a1', 'acceleration', 'm/s^2', 3, 3), channel('a2', 'acceleration', 'm/s^2', 5, -2)] },
-  });
-  return g + records;
+  const channel = (name, node, direction) => ({ name, quantity: 'acceleration', unit: 'm/s^2', node, direction });
+  return g + recordsAtNodes([channel('a1', 3, 3), channel('a2', 5, -2)], { n: 16 });
 };
 
 test('a universal file: 15 nodes, 82 trace lines split at 0, 2412 beams as lines and shells as faces, 58 records as sensors', async () => {

@@ -1,7 +1,7 @@
 // Browser test of the 3-D mode shapes (issue 53, item 2; web/ui/shape-3d*.js, three.js in the
 // page): a record of the 3-DOF preset pushed on DOF 1 (3 sensors), written as CSV by the Node API,
 // analysed in "Frequency response and modes"; its "3-D view on the geometry" draws in WebGL
-// (Chromium's software renderer here), and
+// (Chromium's software renderer here), first with no geometry (the channels on a line), and
 //  - playing changes the frames (the data-frames count AND two canvas snapshots differ), pausing
 //    stops them (the count and the picture stay), the arrow keys on the focused view turn it (its
 //    azimuth and the picture change), space plays;
@@ -65,6 +65,8 @@ test('a modes result in 3-D: frames change while playing, pause stops them, keys
   const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
   assert.deepEqual((await loaded()).filter((u) => /three|OrbitControls|shape-3d-panel/.test(u)), [], 'three.js is not loaded before the view is opened');
 
+  // No geometry (the page takes the preset's chain of step 1 on its own): the channels on a line.
+  await page.evaluate(() => import('/state/geometry.js').then((m) => m.setGeometry(null)));
   await page.click('#modes-3d-details > summary');
   await page.waitForSelector('#modes-3d-canvas-1');
   assert.ok((await loaded()).some((u) => u.endsWith('/gen/vendor/three.module.js')), 'three.js is loaded when the view is opened');
@@ -102,7 +104,7 @@ test('a modes result in 3-D: frames change while playing, pause stops them, keys
 test('on a geometry: a 3-storey shear frame (q1–q3 along x, the ground still) is drawn, its still nodes said', async () => {
   // The page's current geometry as its geometry step sets it (web/state/geometry.js).
   await page.evaluate(async () => {
-    const [{ setGeometry }, { shearFrameGeometry }] = await Promise.all([import('/state/geometry-stub.js'), import('/gen/geometry.js')]);
+    const [{ setGeometry }, { shearFrameGeometry }] = await Promise.all([import('/state/geometry.js'), import('/gen/geometry.js')]);
     setGeometry(shearFrameGeometry(3, { height: 3, width: 6 }));
   });
   await page.waitForFunction(() => /8 nodes/.test(document.getElementById('modes-3d-caption-1').textContent));

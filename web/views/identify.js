@@ -7,7 +7,7 @@ import { StudyView } from '../ui/study-view.js';
 import { showMethodList } from '../ui/method-list.js';
 import { methodColumn, truthColumn } from '../ui/results-table.js';
 import { shape3dAfter, viewModes } from '../ui/shape-3d.js';
-import { currentGeometry, onGeometryChange } from '../state/geometry-stub.js';
+import { currentGeometry, onGeometryChange } from '../state/geometry.js';
 import { fillForm } from '../ui/option-schema.js';
 import { keepAnalysis } from '../state/analysis-store.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';

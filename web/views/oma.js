@@ -18,7 +18,7 @@ import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 import { macTable } from '../ui/mac-table.js';
 import { shape3dAfter, viewModes } from '../ui/shape-3d.js';
-import { currentGeometry, onGeometryChange } from '../state/geometry-stub.js';
+import { currentGeometry, onGeometryChange } from '../state/geometry.js';
 import { reveal } from '../ui/navigation.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
 import { download } from '../ui/export.js';

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
-import { chooseCsv, foreignRequests, openStep, screenshot, withWideBrowser } from './browser.mjs';
+import { chooseCsv, exportedResults, foreignRequests, identifyOnPage, openStep, screenshot, withWideBrowser } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-3d-e2e-'));
 const mechid = await loadMechidNode();
@@ -160,4 +160,43 @@ test('exports: a still PNG of both views and an animated PNG of one cycle (24 fr
   assert.equal(list.at(-1), 'IEND');
   assert.equal(await page.getAttribute('#modes-3d', 'data-export-frames'), '24');
   assert.deepEqual(browser.problems, []);
+});
+
+test('identify: each identified M, D, K\'s modes on the preset\'s chain, side by side with the true system\'s, their MAC the core\'s', async () => {
+  assert.equal(await identifyOnPage(page, { system: '3dof', h: 0.05, n: 600, snr: 30, seed: 1, methods: ['variational'] }), 'ok');
+  await page.evaluate(async () => {
+    const [{ setGeometry }, { presetGeometry }] = await Promise.all([import('/state/geometry.js'), import('/gen/geometry.js')]);
+    setGeometry(presetGeometry('3dof'));
+  });
+  await page.click('#ident-3d-details > summary');
+  await page.waitForSelector('#ident-3d-canvas-1');
+  assert.match(await page.textContent('#ident-3d-caption-1'), /^variational, mode 1 of 3: .*; 3 nodes \(preset 3dof\)$/);
+  await page.selectOption('#ident-3d-compare', '1:0');  // the true system's mode 1
+  await page.waitForFunction(() => document.getElementById('ident-3d').dataset.mac !== undefined);
+  const shown = Number(await page.getAttribute('#ident-3d', 'data-mac'));
+  const [result] = await exportedResults(page, '#ident-export-json').then((j) => j.results ?? j);
+  const core = mechid.mac([result.modal.modes[0].shape], [mechid.modal(mechid.preset('3dof')).modes[0].shape]).data[0];
+  assert.ok(Math.abs(shown - core) < 1e-12, `3-D view ${shown}, Node API ${core}`);
+  assert.ok(core > 0.99, `identified and true mode 1 agree (MAC ${core})`);
+});
+
+test('without WebGL: one sentence says so, and the SVG animation stays', async () => {
+  const other = await browser.context.newPage();
+  await other.addInitScript(() => {
+    const native = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function getContext(kind, ...rest) {
+      return /webgl/.test(kind) ? null : native.call(this, kind, ...rest);
+    };
+  });
+  try {
+    await other.goto(browser.server.url);
+    await other.waitForFunction(() => !document.getElementById('ident-run').disabled, null, { timeout: 30_000 });
+    assert.equal(await identifyOnPage(other, { system: '3dof', h: 0.05, n: 600, snr: 30, seed: 1, methods: ['variational'] }), 'ok');
+    await other.click('#ident-3d-details > summary');
+    assert.equal(await other.textContent('#ident-3d-no-webgl'), 'This browser offers no WebGL, so the 3-D view cannot be drawn; the animation above shows the shape.');
+    assert.ok(await other.$('#ident-anim-variational-details'), 'the SVG animation is offered');
+    assert.equal(await other.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('three'))), false, 'three.js is not loaded');
+  } finally {
+    await other.close();
+  }
 });

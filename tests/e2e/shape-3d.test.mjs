@@ -11,6 +11,8 @@
 //    same shapes, and the cell of the page's AutoMAC table);
 //  - the still PNG has the PNG signature and the view's size; the animated PNG has an acTL of
 //    24 frames, 24 fcTL and 23 fdAT chunks;
+//  - identify: a method's modes beside the true system's (MAC the core's, near 1); oma: a record of
+//    responses only animated on the preset's chain; without WebGL one sentence says so;
 //  - three.js is loaded only when the view is opened, from this origin.
 // Screenshot: docs/screenshots/mode-3d.png (README).
 // Run: node --test tests/e2e/shape-3d.test.mjs
@@ -34,7 +36,7 @@ withWideBrowser((opened) => {
 }, dir);
 
 const snapshot = (n = 1) => page.$eval(`#modes-3d-canvas-${n}`, (c) => c.toDataURL('image/png'));
-const frames = () => page.getAttribute('#modes-3d', 'data-frames').then(Number);
+const frames = (id = 'modes-3d') => page.getAttribute(`#${id}`, 'data-frames').then(Number);
 
 // The chunk types of a PNG file (Buffer), in order.
 function chunkTypes(b) {
@@ -199,4 +201,31 @@ test('without WebGL: one sentence says so, and the SVG animation stays', async (
   } finally {
     await other.close();
   }
+});
+
+test('oma: the modes of a record of responses only on the page\'s geometry', async () => {
+  // The 3-DOF preset under independent random forces at its masses, its displacements only (t, q1–q3).
+  const preset = mechid.preset('3dof');
+  const N = 8000;
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
+  const sim = mechid.simulate(preset, { h: 0.1, n: N, input: 'samples', samples: { rows: N, cols: 3, data: Float64Array.from({ length: 3 * N }, random) } });
+  const lines = ['t,q1,q2,q3', ...Array.from({ length: N }, (_, i) => [sim.t[i], ...sim.q.data.subarray(3 * i, 3 * i + 3)].join(','))];
+  const csv = join(dir, 'responses-only.csv');
+  writeFileSync(csv, `${lines.join('\n')}\n`);
+  await chooseCsv(page, csv);
+  assert.equal(await page.getAttribute('#csv-route', 'data-kind'), 'output-only');
+  await page.click('#csv-route-oma');
+  await page.waitForFunction(() => ['ok', 'warning', 'error'].includes(document.getElementById('oma-status').dataset.state), null, { timeout: 60_000 });
+  assert.notEqual(await page.getAttribute('#oma-status', 'data-state'), 'error', await page.textContent('#oma-status'));
+  await page.evaluate(async () => {
+    const [{ setGeometry }, { presetGeometry }] = await Promise.all([import('/state/geometry.js'), import('/gen/geometry.js')]);
+    setGeometry(presetGeometry('3dof'));
+  });
+  await page.click('#oma-3d-details > summary');
+  await page.waitForSelector('#oma-3d-canvas-1');
+  assert.match(await page.textContent('#oma-3d-caption-1'), /^this analysis, mode 1 of \d: .*; 3 nodes \(preset 3dof\)$/);
+  const f0 = await frames('oma-3d');
+  await page.waitForTimeout(300);
+  assert.ok(await frames('oma-3d') > f0, 'the mode is animated');
 });

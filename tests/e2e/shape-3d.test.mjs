@@ -12,7 +12,8 @@
 //  - the still PNG has the PNG signature and the view's size; the animated PNG has an acTL of
 //    24 frames, 24 fcTL and 23 fdAT chunks;
 //  - identify: a method's modes beside the true system's (MAC the core's, near 1); oma: a record of
-//    responses only animated on the preset's chain; without WebGL one sentence says so;
+//    responses only animated on the preset's chain (paused at first under reduced motion); without
+//    WebGL one sentence says so;
 //  - three.js is loaded only when the view is opened, from this origin.
 // Screenshot: docs/screenshots/mode-3d.png (README).
 // Run: node --test tests/e2e/shape-3d.test.mjs
@@ -222,9 +223,13 @@ test('oma: the modes of a record of responses only on the page\'s geometry', asy
     const [{ setGeometry }, { presetGeometry }] = await Promise.all([import('/state/geometry.js'), import('/gen/geometry.js')]);
     setGeometry(presetGeometry('3dof'));
   });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.click('#oma-3d-details > summary');
   await page.waitForSelector('#oma-3d-canvas-1');
   assert.match(await page.textContent('#oma-3d-caption-1'), /^this analysis, mode 1 of \d: .*; 3 nodes \(preset 3dof\)$/);
+  assert.equal(await page.getAttribute('#oma-3d', 'data-playing'), 'false', 'paused at first under reduced motion');
+  await page.emulateMedia({ reducedMotion: null });
+  await page.click('#oma-3d-play');
   const f0 = await frames('oma-3d');
   await page.waitForTimeout(300);
   assert.ok(await frames('oma-3d') > f0, 'the mode is animated');

@@ -3,8 +3,9 @@
 // controls (mode, comparison, play/pause, amplitude, speed), keys on each view (arrows rotate,
 // + and − zoom, space plays or pauses) and the exports (still and animated PNG). The mode moves as
 // x + A·Re(u e^{iωt}) with one cycle per PERIOD_S seconds of display time times 1/speed, whatever
-// its frequency (as web/ui/mode-animation.js); the loop runs only while playing and in view, stops
-// for good when the panel leaves the page, and starts paused under prefers-reduced-motion. The
+// its frequency; the loop (web/ui/phase-loop.js, as web/ui/mode-animation.js's) runs only while
+// playing and in view, stops for good when the panel leaves the page, and starts paused under
+// prefers-reduced-motion. The
 // root's data-* attributes say what is drawn (data-frames, data-playing, data-mode, data-compare,
 // data-azimuth, data-mac), for tests.
 import * as THREE from '../gen/vendor/three.module.js';
@@ -16,8 +17,8 @@ import { geometryForChannels, macShape, shapeParts } from './shape-3d-geometry.j
 import { ShapeScene } from './shape-3d-scene.js';
 import { azimuthDeg, fittedCamera, keyMove, orbitControls } from './shape-3d-camera.js';
 import { animatedPng, stillPng } from './shape-3d-export.js';
+import { PERIOD_S, PhaseLoop } from './phase-loop.js';
 
-const PERIOD_S = 2;
 const HEIGHT = 380;
 
 const modeText = (m, k) => `mode ${k + 1}: ${fmt(m.frequency_hz)} Hz, ζ = ${fmt(m.damping, 3)}`;
@@ -55,26 +56,16 @@ export class ShapePanel {
     this.left = 0;
     this.compare = '';
     this.views = [];
-    this.phase = 0;
     this.frames = 0;
-    this.raf = 0;
-    this.last = null;
-    this.visible = true;
-    this.playing = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    this.loop = new PhaseLoop(this.root, this.playButton, () => this.draw(), {
+      canPlay: () => this.views.length > 0, speed: () => Number(this.speed.value), detached: () => this.destroy(),
+    });
     this.target = new THREE.Vector3();
     this.modeSelect.addEventListener('change', () => { this.left = Number(this.modeSelect.value); this.build(); });
     this.compareSelect.addEventListener('change', () => { this.compare = this.compareSelect.value; this.build(); });
-    this.playButton.addEventListener('click', () => this.setPlaying(!this.playing));
     this.amplitude.addEventListener('input', () => this.draw());
     this.stillButton.addEventListener('click', () => this.exportStill());
     this.animButton.addEventListener('click', () => this.exportAnimated());
-    if (typeof IntersectionObserver === 'function') {
-      this.observer = new IntersectionObserver((entries) => {
-        this.visible = entries.some((e) => e.isIntersecting);
-        this.schedule();
-      });
-      this.observer.observe(this.root);
-    }
   }
 
   /** The results to show: [{label, channelNames, modes: [{frequency_hz, damping, shape}]}]; the first is this section's. */
@@ -158,9 +149,9 @@ export class ShapePanel {
     this.root.dataset.mode = String(this.left + 1);
     this.root.dataset.compare = this.compare;
     this.root.dataset.stillNodes = String(stillNodes);
-    this.phase = 0;
+    this.loop.phase = 0;
     this.draw();
-    this.setPlaying(this.playing);
+    this.loop.setPlaying(this.loop.playing);
     this.showMac(shown);
   }
 
@@ -189,43 +180,19 @@ export class ShapePanel {
   }
 
   key(e) {
-    if (e.key === ' ') this.setPlaying(!this.playing);
+    if (e.key === ' ') this.loop.setPlaying(!this.loop.playing);
     else if (!keyMove(this.camera, this.target, e.key)) return;
     e.preventDefault();
     this.render();
   }
 
-  setPlaying(on) {
-    this.playing = on && this.views.length > 0;
-    this.playButton.textContent = this.playing ? 'Pause' : 'Play';
-    this.playButton.setAttribute('aria-pressed', String(this.playing));
-    this.root.dataset.playing = String(this.playing);
-    this.last = null;
-    this.schedule();
-  }
-
-  schedule() {
-    if (this.raf || !this.playing || !this.visible) return;
-    this.raf = requestAnimationFrame((t) => this.tick(t));
-  }
-
-  tick(t) {
-    this.raf = 0;
-    if (!this.root.isConnected) { this.destroy(); return; }
-    if (!this.playing || !this.visible) return;
-    if (this.last !== null) this.phase = (this.phase + (2 * Math.PI * Number(this.speed.value) * (t - this.last)) / (PERIOD_S * 1000)) % (2 * Math.PI);
-    this.last = t;
-    this.draw();
-    this.schedule();
-  }
-
   // Deforms every view at `phase` (the current one by default) and renders them.
-  draw(phase = this.phase) {
+  draw(phase = this.loop.phase) {
     for (const v of this.views) v.scene.deform(phase, Number(this.amplitude.value));
     this.render();
     this.frames += 1;
     this.root.dataset.frames = String(this.frames);
-    this.root.dataset.phase = this.phase.toFixed(4);
+    this.root.dataset.phase = phase.toFixed(4);
   }
 
   render() {
@@ -244,8 +211,8 @@ export class ShapePanel {
 
   // One cycle as an animated PNG; the animation waits meanwhile and resumes where it was.
   async exportAnimated() {
-    const playing = this.playing;
-    this.setPlaying(false);
+    const playing = this.loop.playing;
+    this.loop.setPlaying(false);
     this.animButton.disabled = true;
     try {
       const { blob, frames } = await animatedPng((phase) => this.draw(phase), this.views.map((v) => v.canvas), this.views.map((v) => v.title), PERIOD_S / Number(this.speed.value));
@@ -254,7 +221,7 @@ export class ShapePanel {
     } finally {
       this.animButton.disabled = false;
       this.draw();
-      this.setPlaying(playing);
+      this.loop.setPlaying(playing);
     }
   }
 
@@ -272,12 +239,7 @@ export class ShapePanel {
 
   /** Stops the loop, lets go of the observer and the GPU resources. */
   destroy() {
-    if (this.raf) cancelAnimationFrame(this.raf);
-    this.raf = 0;
-    this.playing = false;
-    this.root.dataset.playing = 'false';
-    this.observer?.disconnect();
-    this.observer = null;
+    this.loop.stop();
     this.disposeViews();
   }
 }

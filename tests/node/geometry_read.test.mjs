@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { readRecording } from '../../wasm/record.js';
+import { readGeometryFile } from '../../wasm/geometry-file.js';
 import { geometryUff, recordsAtNodes } from '../fixtures/geometry/uff-geometry.mjs';
 import {
   geometryFromRecording, geometryFromJson, geometryFromCsv, geometryToJson, shearFrameGeometry, nodeMotion, mapSensors,
@@ -89,6 +90,17 @@ test('CSV: rows by kind (units, node, line as a polyline, face, sensor with +Xâ€
   refused('node,1,0,0,0\nsensor,a1,1,up', 'g.csv row 2: the direction up is not +X, -X, +Y, -Y, +Z, -Z or three numbers');
   refused('point,1,0,0,0', 'g.csv row 1: point is not a row kind (units, node, line, face, sensor, slave, between)');
   refused('node,1,0,0,0\nsensor,a1,1,0,0,0', 'g.csv: sensor 1 (channel a1) has the zero direction [0, 0, 0]; give the axis it measures along, e.g. [0, 0, 1]');
+});
+
+test('readGeometryFile: a universal file by its first bytes, JSON by its first {, else CSV; a universal file without nodes refused', async () => {
+  const bytes = (text) => new TextEncoder().encode(text);
+  assert.equal((await readGeometryFile(bytes(uffText()), 'plate.dat')).nodes.length, 7);
+  assert.equal((await readGeometryFile(new Blob([uffText()]), 'plate.unv')).sensors.length, 2);
+  const json = geometryToJson(shearFrameGeometry(2));
+  assert.deepEqual(await readGeometryFile(bytes(`  ${json}`), 'g.txt'), geometryFromJson(json, 'g.txt'));
+  assert.equal((await readGeometryFile(bytes('node,1,0,0,0\nnode,2,1,0,0\nline,1,2'), 'g.csv')).lines.length, 1);
+  const data = uffText().slice(uffText().indexOf('    -1\n    58'));
+  await assert.rejects(readGeometryFile(bytes(data), 'data.uff'), { code: 'bad-input', message: 'data.uff: a universal file without nodes (datasets 15 or 2411); a geometry needs its nodes' });
 });
 
 // pyuff's public corpus (https://github.com/ladisk/pyuff, data/), kept outside the repository.

@@ -55,6 +55,7 @@ test('a universal file with nodes and trace lines: its geometry and channels; th
   assert.match(await page.textContent('#geometry-unmapped'), /^On no node: a3\. It is left out of the drawing/);
   assert.equal(await page.getAttribute('#geometry-mapping', 'aria-describedby'), 'geometry-unmapped');
   assert.match(await page.textContent('#geometry-still'), /nodes 1, 4\./);
+  assert.equal(await page.textContent('#geometry-notes'), 'frame.uff: channels at no node of the file or along no translation: a3 (node 99, direction 1)');
 });
 
 test('a geometry CSV: its nodes, lines and sensors, the record\'s channels mapped by name', async () => {

@@ -123,3 +123,41 @@ test('chainGeometry and the presets: masses at x = i moving along x, walls still
   assert.equal(presetGeometry('3dof').nodes.length, 3);
   assert.equal(presetGeometry('nope'), null);
 });
+
+// The names docs/interfaces.md ("Geometry") documents, pinned here as tests/node/interfaces.test.mjs
+// pins the others': the exports, the JSON keys geometryToJson writes, the worker request.
+test('geometry: every documented name and JSON key', async () => {
+  const geometry = await import('../../wasm/geometry.js');
+  for (const name of ['checkGeometry', 'mapSensors', 'nodeMotion', 'lineGeometry', 'gridGeometry', 'shearFrameGeometry', 'chainGeometry',
+    'presetGeometry', 'geometryFromRecording', 'geometryFromJson', 'geometryFromCsv', 'geometryToJson']) {
+    assert.equal(typeof geometry[name], 'function', `wasm/geometry.js exports ${name}`);
+  }
+  assert.equal(typeof (await import('../../wasm/geometry-file.js')).readGeometryFile, 'function');
+  assert.deepEqual(Object.keys(JSON.parse(geometry.geometryToJson(shearFrameGeometry(1)))), ['units', 'source', 'nodes', 'lines', 'faces', 'sensors', 'rules']);
+  const { REQUEST } = await import('../../web/client/protocol.js');
+  assert.equal(REQUEST.readGeometry, 'readGeometry');
+});
+
+test("the page's geometry state: an automatic geometry never replaces the user's; a record's response channels offered", async () => {
+  const state = await import('../../web/state/geometry.js');
+  const seen = [], offers = [], errors = [];
+  state.onGeometryChange((g) => seen.push(g?.source ?? null));
+  state.onGeometryOffered((g, taken) => offers.push([g.source, taken]));
+  state.onGeometryFileError((m) => errors.push(m));
+  assert.equal(state.offerGeometry(presetGeometry('3dof')), true);
+  assert.equal(state.geometryByUser(), false);
+  state.setGeometry(shearFrameGeometry(2));
+  assert.equal(state.geometryByUser(), true);
+  assert.equal(state.offerGeometry(presetGeometry('8dof')), false);
+  assert.equal(state.currentGeometry().source, 'editor: shear frame 2 × 1');
+  assert.deepEqual(seen, ['preset 3dof', 'editor: shear frame 2 × 1']);
+  assert.deepEqual(offers, [['preset 3dof', true], ['preset 8dof', false]]);
+  state.offerRecord({ header: ['t', 'u1', 'a1', 'a2'], quantities: ['time', 'force', 'acceleration', 'acceleration'], geometry: null, geometryError: 'f.uff: line 2 names node 9, which the geometry does not have' }, 'f.uff');
+  assert.deepEqual(state.currentChannels(), { names: ['a1', 'a2'], from: 'f.uff' });
+  assert.deepEqual(errors, ['f.uff: line 2 names node 9, which the geometry does not have']);
+  // a file of forces only leaves the channels as they were
+  state.offerRecord({ header: ['u1'], quantities: ['force'] }, 'g.uff');
+  assert.deepEqual(state.currentChannels().names, ['a1', 'a2']);
+  state.setGeometry(null);
+  assert.equal(state.geometryByUser(), false);
+});

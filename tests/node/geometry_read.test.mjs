@@ -53,6 +53,18 @@ test('a universal file whose trace line names a missing node is refused naming t
   assert.equal(geometryFromRecording(records, 'data.uff'), null);
 });
 
+test('what a universal file holds but the geometry leaves out is said in notes: channels at no node, rotations, elements not drawn', async () => {
+  const acc = (name, node, direction) => ({ name, quantity: 'acceleration', unit: 'm/s^2', node, direction });
+  const text = geometryUff({ nodes: NODES, elements: [{ id: 1, type: 161, nodes: [7] }] })
+    + recordsAtNodes([acc('a1', 3, 3), acc('a2', 99, 1), acc('a3', 5, 4)], { n: 16 });
+  const g = geometryFromRecording(await readRecording(Buffer.from(text), 'n.uff'), 'n.uff');
+  assert.deepEqual(g.sensors.map((s) => s.channel), ['a1']);
+  assert.deepEqual(g.notes, [
+    'n.uff: dataset 2412 element types 161 are not drawn',
+    'n.uff: channels at no node of the file or along no translation: a2 (node 99, direction 1), a3 (node 5, direction 4)',
+  ]);
+});
+
 test('2412 solids by their outer faces, parabolic shells by their corners', async () => {
   // two tetrahedra sharing the face 2-3-4: 4 + 4 faces, 2 shared → 6 outer faces
   const nodes = [[1, 0, 0, 0], [2, 1, 0, 0], [3, 0, 1, 0], [4, 0, 0, 1], [5, 1, 1, 1]].map(([id, x, y, z]) => ({ id, x, y, z }));

@@ -117,6 +117,17 @@ test('readGeometryFile: a universal file by its first bytes, JSON by its first {
   await assert.rejects(readGeometryFile(bytes(data), 'data.uff'), { code: 'bad-input', message: 'data.uff: a universal file without nodes (datasets 15 or 2411); a geometry needs its nodes' });
 });
 
+test("a universal file written by pyuff (tests/fixtures/formats/uff/geometry.uff): nodes and lines as pyuff's own reading gives them", async () => {
+  const dir = new URL('../fixtures/formats/uff/', import.meta.url);
+  const sets = JSON.parse(readFileSync(new URL('expected.json', dir), 'utf8'))['geometry.uff'].sets;
+  const g = geometryFromRecording(await readRecording(readFileSync(new URL('geometry.uff', dir)), 'geometry.uff'), 'geometry.uff');
+  const nodes = sets.filter((x) => x.type === 15 || x.type === 2411);
+  assert.deepEqual(g.nodes.map((n) => [n.id, n.x, n.y, n.z]), nodes.flatMap((x) => x.node_nums.map((id, k) => [id, x.x[k], x.y[k], x.z[k]])));
+  const trace = sets.find((x) => x.type === 82).nodes;
+  assert.deepEqual(g.lines, trace.slice(1).map((id, k) => [trace[k], id]));
+  assert.equal(g.units, 'mm');  // dataset 164 code 5: length factor 1000 per metre
+});
+
 // pyuff's public corpus (https://github.com/ladisk/pyuff, data/), kept outside the repository.
 const CORPUS = '/work/data-kept/pyuff/data/';
 const corpus = (name) => (existsSync(CORPUS + name) ? false : `${CORPUS}${name} is not on this machine (pyuff's public corpus, kept outside the repository)`);

@@ -295,6 +295,7 @@ function changeRules(control) {
 
 function showGeometry(g) {
   $('geometry-details').hidden = g === null;
+  $('geometry-notes').replaceChildren(...(g?.notes ?? []).map((note) => el('li', note)));
   if (g === null) {
     setStatus(status, 'empty', 'No geometry yet: load a file or build one.');
     return;

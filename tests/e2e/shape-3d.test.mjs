@@ -8,7 +8,7 @@
 //  - on a geometry (a 3-storey shear frame set as the page's geometry), its 8 nodes are drawn and the
 //    2 ground nodes that nothing moves are said in the legend;
 //  - side by side, modes 1 and 2 with their MAC equal to the core's (mechid.mac in Node on the
-//    same shapes, and the cell of the page's AutoMAC table);
+//    same shapes, and the cell of the page's AutoMAC table); no serious axe-core violation;
 //  - the still PNG has the PNG signature and the view's size; the animated PNG has an acTL of
 //    24 frames, 24 fcTL and 23 fdAT chunks;
 //  - identify: a method's modes beside the true system's (MAC the core's, near 1); oma: a record of
@@ -22,6 +22,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
 import { chooseCsv, exportedResults, foreignRequests, identifyOnPage, openStep, screenshot, withWideBrowser } from './browser.mjs';
@@ -139,6 +140,11 @@ test('side by side: modes 1 and 2 in two views, their MAC the core\'s (Node API,
   await page.waitForSelector('#modes-mac-table');
   const cell = await page.$eval('#modes-mac-table tbody tr:nth-child(1) td:nth-of-type(2)', (td) => td.textContent);
   assert.equal(cell, shown.toFixed(2), 'the AutoMAC table\'s (1, 2) cell');
+  // axe-core (run in the page through the DevTools protocol) on the open view: no serious or critical violation.
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => (await window.axe.run(document.getElementById('modes-3d-details'), { resultTypes: ['violations'] }))
+    .violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(violations, []);
   // One camera for both: a key on the second view turns the first too.
   const left = await snapshot(1);
   await page.focus('#modes-3d-canvas-2');

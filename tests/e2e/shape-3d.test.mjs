@@ -10,7 +10,7 @@
 //  - side by side, modes 1 and 2 with their MAC equal to the core's (mechid.mac in Node on the
 //    same shapes, and the cell of the page's AutoMAC table); no serious axe-core violation;
 //  - the still PNG has the PNG signature and the view's size; the animated PNG has an acTL of
-//    24 frames, 24 fcTL and 23 fdAT chunks;
+//    24 frames, 24 fcTL and 23 fdAT chunks, and Chromium's decoder (ImageDecoder) reads 24 frames;
 //  - identify: a method's modes beside the true system's (MAC the core's, near 1); oma: a record of
 //    responses only animated on the preset's chain (paused at first under reduced motion); without
 //    WebGL one sentence says so;
@@ -57,7 +57,7 @@ test('a modes result in 3-D: frames change while playing, pause stops them, keys
   const preset = mechid.preset('3dof');
   const system = { ...preset, L: { rows: 3, cols: 1, data: Float64Array.from([1, 0, 0]) } };
   const csv = join(dir, 'one-force.csv');
-  writeFileSync(csv, simulationToCsv(mechid.simulate(system, { h: 0.1, n: 20000, input: 'prbs', snr: 40, seed: 4 })));
+  writeFileSync(csv, simulationToCsv(mechid.simulate(system, { h: 0.1, n: 8000, input: 'prbs', snr: 40, seed: 4 })));
   await chooseCsv(page, csv);
   await page.waitForFunction(() => !document.getElementById('modes-run').disabled);
   await openStep(page, '#modes');
@@ -168,6 +168,15 @@ test('exports: a still PNG of both views and an animated PNG of one cycle (24 fr
   assert.equal(list.filter((t) => t === 'fdAT').length >= 23, true);
   assert.equal(list.at(-1), 'IEND');
   assert.equal(await page.getAttribute('#modes-3d', 'data-export-frames'), '24');
+  // Chromium's own decoder (WebCodecs ImageDecoder) reads it as an animation of 24 frames, the last decodable.
+  const decoded = await page.evaluate(async (b64) => {
+    const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const decoder = new ImageDecoder({ data, type: 'image/png' });
+    await decoder.tracks.ready;
+    const last = await decoder.decode({ frameIndex: 23 });
+    return { frames: decoder.tracks.selectedTrack.frameCount, animated: decoder.tracks.selectedTrack.animated, width: last.image.displayWidth };
+  }, animated.bytes.toString('base64'));
+  assert.deepEqual(decoded, { frames: 24, animated: true, width: 2 * 420 });
   assert.deepEqual(browser.problems, []);
 });
 

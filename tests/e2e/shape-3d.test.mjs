@@ -154,12 +154,13 @@ test('side by side: modes 1 and 2 in two views, their MAC the core\'s (Node API,
 
 test('exports: a still PNG of both views and an animated PNG of one cycle (24 frames)', async () => {
   const still = await downloaded('#modes-3d-png');
-  assert.match(still.name, /\.png$/);
+  assert.equal(still.name, 'modes-3d-mode1-vs-mode2.png');
   const types = chunkTypes(still.bytes);
   assert.equal(types[0], 'IHDR');
   assert.equal(still.bytes.readUInt32BE(16), 2 * 420, 'two views side by side');
   assert.ok(!types.includes('acTL'));
   const animated = await downloaded('#modes-3d-apng');
+  assert.equal(animated.name, 'modes-3d-mode1-vs-mode2-animated.png');
   const list = chunkTypes(animated.bytes);
   assert.equal(list[1], 'acTL');
   const at = animated.bytes.indexOf(Buffer.from('acTL')) + 4;

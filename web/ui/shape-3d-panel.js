@@ -217,7 +217,7 @@ export class ShapePanel {
     try {
       const { blob, frames } = await animatedPng((phase) => this.draw(phase), this.views.map((v) => v.canvas), this.views.map((v) => v.title), PERIOD_S / Number(this.speed.value));
       this.root.dataset.exportFrames = String(frames);
-      download(blob, `${this.fileBase()}.apng.png`);
+      download(blob, `${this.fileBase()}-animated.png`);
     } finally {
       this.animButton.disabled = false;
       this.draw();

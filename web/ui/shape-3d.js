@@ -4,9 +4,13 @@
 // says so in one sentence and the SVG animation stays the picture of the shape.
 import { el } from './dom.js';
 
+// Whether this browser gives a WebGL context; the probe's context is let go at once (a page may
+// hold only a few).
 const hasWebgl = () => {
   const canvas = document.createElement('canvas');
-  return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  return Boolean(gl);
 };
 
 /**

@@ -45,6 +45,12 @@ test('the preset of step 1 comes with its row of masses, q1..q3 along x', async 
   assert.match(await statusText(), /^preset 3dof: 3 nodes, 2 lines, 0 faces, 3 sensors, 0 rules; coordinates in m\. Taken automatically/);
   await openStep(page, '#geometry-file');
   assert.deepEqual(await mapping(), [['q1', '1', '+X'], ['q2', '2', '+X'], ['q3', '3', '+X']]);
+  // another preset chosen for Identify: its chain, q1..q8
+  await openStep(page, '#ident-preset');
+  await page.selectOption('#ident-preset', '8dof');
+  assert.match(await statusText(), /^preset 8dof: 8 nodes, 7 lines, 0 faces, 8 sensors/);
+  await page.selectOption('#ident-preset', '3dof');
+  assert.match(await statusText(), /^preset 3dof: 3 nodes/);
 });
 
 test('a universal file with nodes and trace lines: its geometry and channels; the channel at no node named', async () => {

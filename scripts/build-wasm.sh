@@ -16,7 +16,13 @@ cp wasm/wav.js wasm/tdms.js wasm/tdms-scaling.js web/gen/   # WAV and TDMS files
 cp wasm/channel-labels.js web/gen/   # the channels' names and units in the exports (issue 49)
 cp wasm/blob-bytes.js web/gen/   # a File's bytes read in pieces (issue 49, memory)
 cp wasm/option-words.js web/gen/   # the API's spellings of an option, for the CLI's and the page's words (issue 56)
+cp wasm/geometry.js wasm/geometry-check.js wasm/geometry-motion.js wasm/geometry-generators.js wasm/geometry-read.js wasm/geometry-file.js web/gen/   # the test geometry (issue 53)
 cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css web/gen/vendor/
+# three.js (the 3-D mode shapes, web/ui/shape-3d*.js; loaded only when a 3-D view is opened): its ES
+# module build (three.module.js imports three.core.js) and OrbitControls, whose bare import of 'three'
+# becomes the file next to it (the page has no import map).
+cp node_modules/three/build/three.module.js node_modules/three/build/three.core.js web/gen/vendor/
+sed "s#from 'three';#from './three.module.js';#" node_modules/three/examples/jsm/controls/OrbitControls.js > web/gen/vendor/OrbitControls.js
 # h5wasm (HDF5 for MAT v7.3 files, wasm/mat73.js): its ES module build, the WebAssembly inlined;
 # loaded by the worker only when a v7.3 file is read.
 mkdir -p web/gen/vendor/h5wasm

@@ -9,15 +9,15 @@
 //    given positions, each moving across the line by A·Re(ψ_j e^{iωt}) = A·|ψ_j| cos(ωt + ∠ψ_j),
 //    so a complex mode shows its travelling phase; a real one has nodes that stay.
 // Display time: one cycle per PERIOD_S seconds whatever the mode's frequency; A is the amplitude
-// slider (a fraction of the room between masses or of the picture's height). The loop runs only
-// while playing and in view: it stops for good when the picture leaves the document, and starts
-// paused under prefers-reduced-motion. The root's data-* attributes say what is drawn (data-frames,
+// slider (a fraction of the room between masses or of the picture's height). The loop
+// (web/ui/phase-loop.js) runs only while playing and in view: it stops for good when the picture
+// leaves the document, and starts paused under prefers-reduced-motion. The root's data-* attributes say what is drawn (data-frames,
 // data-mode, data-playing, data-phase, data-displacements: the drawn displacements in units of
 // the shape's largest entry), for tests.
 import { el, fmt } from './dom.js';
+import { PhaseLoop } from './phase-loop.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const PERIOD_S = 2;
 const WIDTH = 720;
 
 function svg(tag, attrs = {}) {
@@ -93,23 +93,10 @@ export class ModeAnimation {
 
     this.modes = [];
     this.mode = 0;
-    this.phase = 0;
     this.frames = 0;
-    this.raf = 0;
-    this.last = null;
-    this.visible = true;
-    this.playing = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    this.loop = new PhaseLoop(this.root, this.button, () => this.draw(), { canPlay: () => this.modes.length > 0, detached: () => this.destroy() });
     this.select.addEventListener('change', () => this.choose(Number(this.select.value)));
-    this.button.addEventListener('click', () => this.setPlaying(!this.playing));
     this.amplitude.addEventListener('input', () => this.draw());
-    // Only on screen: off screen (scrolled away, its section hidden) the loop waits.
-    if (typeof IntersectionObserver === 'function') {
-      this.observer = new IntersectionObserver((entries) => {
-        this.visible = entries.some((e) => e.isIntersecting);
-        this.schedule();
-      });
-      this.observer.observe(this.root);
-    }
   }
 
   /**
@@ -223,13 +210,13 @@ export class ModeAnimation {
     this.select.replaceChildren(...this.modes.map((m, k) => new Option(`mode ${k + 1}: ${fmt(m.freq_hz)} Hz, ζ = ${fmt(m.zeta, 3)}`, String(k))));
     this.select.disabled = this.modes.length === 0;
     this.choose(Math.min(this.mode, Math.max(0, this.modes.length - 1)));
-    this.setPlaying(this.playing);
+    this.loop.setPlaying(this.loop.playing);
   }
 
   choose(k) {
     this.mode = k;
     this.select.value = String(k);
-    this.phase = 0;  // the shape at its largest real part first
+    this.loop.phase = 0;  // the shape at its largest real part first
     this.root.dataset.mode = String(k + 1);
     const m = this.modes[k];
     if (m) {
@@ -246,35 +233,11 @@ export class ModeAnimation {
     this.draw();
   }
 
-  setPlaying(on) {
-    this.playing = on && this.modes.length > 0;
-    this.button.textContent = this.playing ? 'Pause' : 'Play';
-    this.button.setAttribute('aria-pressed', String(this.playing));
-    this.root.dataset.playing = String(this.playing);
-    this.last = null;
-    this.schedule();
-  }
-
-  schedule() {
-    if (this.raf || !this.playing || !this.visible) return;
-    this.raf = requestAnimationFrame((t) => this.tick(t));
-  }
-
-  tick(t) {
-    this.raf = 0;
-    if (!this.root.isConnected) { this.destroy(); return; }  // removed from the page: stop for good
-    if (!this.playing || !this.visible) return;
-    if (this.last !== null) this.phase = (this.phase + (2 * Math.PI * (t - this.last)) / (PERIOD_S * 1000)) % (2 * Math.PI);
-    this.last = t;
-    this.draw();
-    this.schedule();
-  }
-
   // The displacements at the current phase, in units of the shape's largest entry.
   displacements() {
     const m = this.modes[this.mode];
     if (!m) return [];
-    const c = Math.cos(this.phase), s = Math.sin(this.phase);
+    const c = Math.cos(this.loop.phase), s = Math.sin(this.loop.phase);
     return m.psi.map(([re, im]) => (re * c - im * s) / this.scale);
   }
 
@@ -297,17 +260,12 @@ export class ModeAnimation {
     }
     this.frames += 1;
     this.root.dataset.frames = String(this.frames);
-    this.root.dataset.phase = this.phase.toFixed(4);
+    this.root.dataset.phase = this.loop.phase.toFixed(4);
     this.root.dataset.displacements = q.map((v) => v.toFixed(4)).join(',');
   }
 
   /** Stops the loop and lets go of the observer (the picture stays as drawn). */
   destroy() {
-    if (this.raf) cancelAnimationFrame(this.raf);
-    this.raf = 0;
-    this.playing = false;
-    this.root.dataset.playing = 'false';
-    this.observer?.disconnect();
-    this.observer = null;
+    this.loop.stop();
   }
 }

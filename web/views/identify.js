@@ -6,6 +6,8 @@ import { client } from '../client/worker-client.js';
 import { StudyView } from '../ui/study-view.js';
 import { showMethodList } from '../ui/method-list.js';
 import { methodColumn, truthColumn } from '../ui/results-table.js';
+import { shape3dAfter, viewModes } from '../ui/shape-3d.js';
+import { currentGeometry, onGeometryChange } from '../state/geometry.js';
 import { fillForm } from '../ui/option-schema.js';
 import { keepAnalysis } from '../state/analysis-store.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
@@ -174,6 +176,7 @@ async function runIdentify(spec, extra = {}) {
     show: (out) => {
       const cols = [truthColumn(out.truth, out.modal), ...out.results.map((r) => methodColumn(r))];
       resultsEl.replaceChildren(...cols);
+      shapes3d?.show(modalSets(out));
       last = { spec, out };
       for (const b of [saveButton, exportJsonButton, exportCsvButton]) b.disabled = false;
       showFit(out.t, out.q, out.results.find((r) => r.validation?.simulated));
@@ -196,6 +199,13 @@ async function runIdentify(spec, extra = {}) {
     stopped: (message) => `Identification stopped: ${message}`,
   });
   setBusy(false);
+}
+
+// The modes of each identified M, D, K and of the true system, for the 3-D view (q1 … qn: one per DOF).
+let shapes3d = null;
+function modalSets(out) {
+  const set = (label, modal) => ({ label, channelNames: (modal?.modes?.[0]?.shape ?? []).map((_, k) => `q${k + 1}`), modes: viewModes(modal?.modes ?? []) });
+  return [...out.results.map((r) => set(r.method, r.modal)), set('true system', out.modal)];
 }
 
 // A simulation of step 2 as identify's data (web/app/worker.js, REQUEST.identify).
@@ -276,6 +286,7 @@ async function runStudy() {
 
 /** Wires the section and fills its presets (main.js reports a failure in the status line). */
 export async function start() {
+  shapes3d = shape3dAfter(resultsEl, { id: 'ident-3d', client, geometry: currentGeometry, onGeometryChange });
   fillForm({ 'ident-positive': { option: 'identify.positive' } });  // the core's default (the page states none)
   form.addEventListener('submit', identify);
   studyButton.addEventListener('click', runStudy);

@@ -9,6 +9,7 @@
 import { client } from '../client/worker-client.js';
 import { fillForm } from '../ui/option-schema.js';
 import { identifiedResults, measurementRecord, onMeasurementChange } from '../state/measurement.js';
+import { offerChannels } from '../state/geometry.js';
 import { dataTable, matrixTable } from '../ui/results-table.js';
 import { adviceList, otherWarnings } from '../ui/advice-actions.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
@@ -20,6 +21,8 @@ import { FrequencyPlot, magnitude, magnitudeSum, phaseDeg } from '../ui/plot-fre
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 import { macTable } from '../ui/mac-table.js';
+import { shape3dAfter, viewModes } from '../ui/shape-3d.js';
+import { currentGeometry, onGeometryChange } from '../state/geometry.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
 import { writeUff55, writeUff58 } from '../gen/uff-write.js';
 
@@ -310,6 +313,7 @@ function showRun(out) {
   const r = out.result;
   const s = out.summary;
   const frf = r.frf;
+  offerChannels(run.record.outputCols, out.name);  // the Geometry section maps them to nodes
   for (const b of exportButtons) b.disabled = r.status === 'failed';
   // The reading's warnings and the result's that are no advice's as they come; the advice in two
   // layers with its action's button (web/ui/advice-actions.js): a periodic record's note, the band
@@ -412,6 +416,7 @@ function showTable() {
     if (!modes[k].mode) return;
     tr.addEventListener('click', (e) => {
       if (e.target.tagName !== 'INPUT' && animation?.root.isConnected) animation.choose(shaped.indexOf(modes[k]));
+      if (e.target.tagName !== 'INPUT') shapes3d?.choose(shaped.indexOf(modes[k]));
     });
   });
   showAnimation();
@@ -439,8 +444,11 @@ function sensorPositions(count, focus) {
 // The animated shape of the modes taken that have one, at the sensors along a line; `focus`: the
 // positions were just typed (a wrong list takes the focus back to them).
 let animation = null;
+let shapes3d = null;  // the 3-D view (web/ui/shape-3d.js): this run's modes, side by side with an earlier run's
 function showAnimation(focus = false) {
   const modes = takenModes().filter((m) => m.mode).map((m) => m.mode);
+  const sets = (r, label) => ({ label, channelNames: r.record.outputCols, modes: viewModes(takenModes(r).filter((m) => m.mode).map((m) => m.mode)) });
+  shapes3d?.show(run ? [sets(run, 'this run'), ...history.map((h) => sets(h, `earlier run (${h.label})`))] : []);
   const target = $('modes-anim');
   if (!modes.length) {
     animation?.destroy();
@@ -571,6 +579,7 @@ function exportModes(kind) {
 
 /** Wires the section (it needs the worker only when Find the modes is pressed). */
 export function start() {
+  shapes3d = shape3dAfter($('modes-anim'), { id: 'modes-3d', client, geometry: currentGeometry, onGeometryChange });
   const excitation = $('modes-excitation');
   const periodFields = ['modes-periods', 'modes-skip', 'modes-holdout'].map($);
   const showPeriodic = () => periodFields.forEach((f) => { f.disabled = excitation.value !== 'periodic'; });

@@ -9,6 +9,7 @@
 // from "What the data are" (web/state/output-only.js). Column and file names are only set as text.
 import { client } from '../client/worker-client.js';
 import { onOutputOnly, outputOnlyRecord } from '../state/output-only.js';
+import { offerChannels } from '../state/geometry.js';
 import { dataTable } from '../ui/results-table.js';
 import { adviceList, otherWarnings } from '../ui/advice-actions.js';
 import { $, el, fmt, setResultStatus, setStatus } from '../ui/dom.js';
@@ -16,6 +17,8 @@ import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } 
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 import { macTable } from '../ui/mac-table.js';
+import { shape3dAfter, viewModes } from '../ui/shape-3d.js';
+import { currentGeometry, onGeometryChange } from '../state/geometry.js';
 import { reveal } from '../ui/navigation.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
 import { download } from '../ui/export.js';
@@ -28,6 +31,7 @@ const progressBar = $('oma-progress');
 const control = new RunControl({ cancel: $('oma-cancel'), status });
 const stabPlot = new StabilizationPlot($('oma-stab-plot'), { onToggle: () => {}, curveLabel: 'σ₁' });
 let animation = null;
+let shapes3d = null;  // the 3-D view (web/ui/shape-3d.js)
 let last = null;  // {out, options}: the last result, for the exports
 const exportButtons = ['oma-export-uff55', 'oma-export-json'].map($);
 // A band edge as typed: 4 significant digits without trailing zeros.
@@ -113,6 +117,7 @@ function showRun(out, options) {
   const advice = adviceList(r.advice, 'oma');
   $('oma-advice').replaceChildren(...(advice ? [advice] : []));
   const names = (out.channels?.outputs ?? []).map((c) => c.name);
+  offerChannels(names, out.name);  // the Geometry section maps them to nodes
   if (r.status === 'failed') {
     showFieldMessage($('oma-run-error'), r.message, runButton);
     setStatus(status, 'error', `No modes: ${roundedMessage(r.message)}`);
@@ -180,7 +185,7 @@ function showTable(modes) {
   table.id = 'oma-table-data';
   table.querySelectorAll('tbody tr').forEach((tr, k) => {
     tr.dataset.freqHz = String(modes[k].freq_hz);
-    tr.addEventListener('click', () => animation?.choose(k));
+    tr.addEventListener('click', () => { animation?.choose(k); shapes3d?.choose(k); });
   });
   $('oma-table').replaceChildren(modes.length ? wrap : el('p', 'No pole is stable over enough orders: narrow the band to where the spectrum has peaks, or record longer.', { class: 'hint' }));
 }
@@ -188,6 +193,8 @@ function showTable(modes) {
 // Each mode's shape animated at the sensors equally spaced along a line.
 function showAnimation(modes, labels) {
   const target = $('oma-anim');
+  const names = labels.length ? labels : (modes[0]?.shape ?? []).map((_, k) => `y${k + 1}`);
+  shapes3d?.show([{ label: 'this analysis', channelNames: names, modes: viewModes(modes, (m) => m.complex_shape ?? m.shape) }]);
   if (!modes.length) {
     animation?.destroy();
     animation = null;
@@ -219,6 +226,7 @@ function exportModes(kind) {
 
 /** Wires the section: a file of responses only from "Your measurements", analysed when asked for. */
 export function start() {
+  shapes3d = shape3dAfter($('oma-anim'), { id: 'oma-3d', client, geometry: currentGeometry, onGeometryChange });
   form.addEventListener('submit', analyse);
   $('oma-all-poles').addEventListener('change', drawDiagram);
   $('oma-export-uff55').addEventListener('click', () => exportModes('uff55'));

@@ -3,8 +3,10 @@
 // channel measured at a node along a direction) and the rules that move unmeasured nodes (slaved
 // to a node, or linear between two). One message per fault, naming the file and the item.
 
-/** `where: what`: the message of a refused geometry. */
-const fault = (where, what) => new Error(`${where}: ${what}`);
+import { badInput } from './errors.js';
+
+/** `where: what`: the refusal of a geometry (a MechidError, code 'bad-input'). */
+const fault = (where, what) => badInput(`${where}: ${what}`);
 
 const isId = (v) => Number.isSafeInteger(v);
 const finite = (v) => typeof v === 'number' && Number.isFinite(v);

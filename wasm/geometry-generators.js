@@ -3,7 +3,9 @@
 // analyses name their outputs (q1..qn for displacements, a1.. with `prefix: 'a'`), numbered in
 // the order of the nodes they measure, so a result's channels find their nodes without a mapping.
 
-const need = (ok, what) => { if (!ok) throw new Error(what); };
+import { badInput } from './errors.js';
+
+const need = (ok, what) => { if (!ok) throw badInput(what); };
 const count = (n, name, least = 1) => need(Number.isSafeInteger(n) && n >= least, `${name} must be an integer ≥ ${least}, got ${JSON.stringify(n)}`);
 const positive = (v, name) => need(typeof v === 'number' && Number.isFinite(v) && v > 0, `${name} must be a positive number, got ${JSON.stringify(v)}`);
 

@@ -5,6 +5,7 @@
 // an unmeasured node follows its rule (slaved: its master's motion; between [a, b] with t:
 // (1 − t)·a + t·b, linear interpolation along the line joining them); any other node stays still.
 import { mastersOf } from './geometry-check.js';
+import { badInput } from './errors.js';
 
 /**
  * {sensorOf: [sensor | null per channel], unmapped: [channel names]}: the sensor of each output
@@ -25,7 +26,7 @@ export function mapSensors(g, channelNames) {
 export function nodeMotion(g, channelNames, shape) {
   const n = g.nodes.length;
   if (shape.re.length !== channelNames.length || (shape.im && shape.im.length !== channelNames.length)) {
-    throw new Error(`nodeMotion: the shape has ${shape.re.length} entries for ${channelNames.length} channels`);
+    throw badInput(`nodeMotion: the shape has ${shape.re.length} entries for ${channelNames.length} channels`);
   }
   const index = new Map(g.nodes.map((node, k) => [node.id, k]));
   const re = new Float64Array(3 * n), im = new Float64Array(3 * n), moved = new Uint8Array(n);

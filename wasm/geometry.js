@@ -6,3 +6,4 @@
 export { checkGeometry } from './geometry-check.js';
 export { mapSensors, nodeMotion } from './geometry-motion.js';
 export { lineGeometry, gridGeometry, shearFrameGeometry, chainGeometry, presetGeometry } from './geometry-generators.js';
+export { geometryFromRecording, geometryFromJson, geometryFromCsv, geometryToJson } from './geometry-read.js';

@@ -15,6 +15,7 @@ const VIEWS = [
   [() => import('../views/simulate.js'), ['status']],
   [() => import('../views/conditioning.js'), ['cond-status']],
   [() => import('../views/csv/csv-import.js'), ['csv-status']],
+  [() => import('../views/geometry.js'), ['geometry-status']],
   [() => import('../views/modes.js'), ['modes-status']],
   [() => import('../views/oma.js'), ['oma-status']],
   [() => import('../views/identify.js'), ['ident-status']],

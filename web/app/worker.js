@@ -7,6 +7,8 @@ import { identifyRecords, readRecord, readRecording } from '../gen/record.js';
 import { inspectRecording } from '../gen/recording.js';
 import { resultChannels } from '../gen/channel-labels.js';
 import { textColumns } from '../gen/text-columns.js';
+import { geometryFromRecording } from '../gen/geometry-read.js';
+import { readGeometryFile } from '../gen/geometry-file.js';
 import { REQUEST, REPLY } from '../client/protocol.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
@@ -72,11 +74,20 @@ function recordingView(file, recording) {
     if (c.quantity === 'time' || c.name === 't') uneven[c.name] = unevenness(c, where);
   }
   const transfer = columns.filter((a) => a !== null).map((a) => a.buffer);
+  // A universal file's nodes and lines (issue 53): the page's geometry unless the user chose one;
+  // a faulty geometry is said beside the Geometry section's file control, the data still read.
+  let geometry = null, geometryError;
+  try {
+    geometry = recording.format === 'uff' ? geometryFromRecording(recording, file.name) : null;
+  } catch (e) {
+    geometryError = e.message;
+  }
   return {
     result: {
       name: file.name, summary, header: series.map((c) => c.name), quantities: series.map((c) => c.quantity), units: series.map((c) => c.unit ?? ''),
       hasHeader: !series.every((c, k) => c.name === `column ${k + 1}`),  // a text file without names: column 1, column 2, ...
       delimiter: recording.delimiter ?? recording.format, preview, columns, h: stated.length === 1 ? stated[0] : undefined, uneven,
+      geometry, ...(geometryError ? { geometryError } : {}),
     },
     transfer,
   };
@@ -322,6 +333,9 @@ const handlers = {
       transfer: buffersOf(data.t, ...runs.flatMap((r) => [r.parameters.data, r.parameter_std.data])),
     };
   },
+
+  // A geometry file (issue 53): a universal file's nodes, lines and sensors, or the JSON or CSV form.
+  [REQUEST.readGeometry]: async (api, { file }) => ({ result: { geometry: await readGeometryFile(file, file.name) } }),
 
   // The WebAssembly memory's size now (it only grows), for the page's memory report.
   [REQUEST.memory]: (api) => ({ result: { wasm_bytes: api.memoryBytes() } }),

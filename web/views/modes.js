@@ -9,6 +9,7 @@
 import { client } from '../client/worker-client.js';
 import { fillForm } from '../ui/option-schema.js';
 import { identifiedResults, measurementRecord, onMeasurementChange } from '../state/measurement.js';
+import { offerChannels } from '../state/geometry.js';
 import { dataTable, matrixTable } from '../ui/results-table.js';
 import { adviceList, otherWarnings } from '../ui/advice-actions.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
@@ -310,6 +311,7 @@ function showRun(out) {
   const r = out.result;
   const s = out.summary;
   const frf = r.frf;
+  offerChannels(run.record.outputCols, out.name);  // the Geometry section maps them to nodes
   for (const b of exportButtons) b.disabled = r.status === 'failed';
   // The reading's warnings and the result's that are no advice's as they come; the advice in two
   // layers with its action's button (web/ui/advice-actions.js): a periodic record's note, the band

@@ -9,6 +9,7 @@
 // from "What the data are" (web/state/output-only.js). Column and file names are only set as text.
 import { client } from '../client/worker-client.js';
 import { onOutputOnly, outputOnlyRecord } from '../state/output-only.js';
+import { offerChannels } from '../state/geometry.js';
 import { dataTable } from '../ui/results-table.js';
 import { adviceList, otherWarnings } from '../ui/advice-actions.js';
 import { $, el, fmt, setResultStatus, setStatus } from '../ui/dom.js';
@@ -113,6 +114,7 @@ function showRun(out, options) {
   const advice = adviceList(r.advice, 'oma');
   $('oma-advice').replaceChildren(...(advice ? [advice] : []));
   const names = (out.channels?.outputs ?? []).map((c) => c.name);
+  offerChannels(names, out.name);  // the Geometry section maps them to nodes
   if (r.status === 'failed') {
     showFieldMessage($('oma-run-error'), r.message, runButton);
     setStatus(status, 'error', `No modes: ${roundedMessage(r.message)}`);

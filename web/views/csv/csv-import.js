@@ -10,6 +10,7 @@ import { client } from '../../client/worker-client.js';
 import { setMeasurementFile } from '../../state/step-data.js';
 import { measurementChanged, provideMeasurement } from '../../state/measurement.js';
 import { setOutputOnly } from '../../state/output-only.js';
+import { offerRecord } from '../../state/geometry.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
 import { clearSummary, showSummary } from './csv-summary.js';
 import { clearRoute, outputOnlyNote, showProfile, showRoute, startRoute } from './csv-route.js';
@@ -254,6 +255,7 @@ async function load(chosen) {
   }
   header = columns.header;
   previewRows = columns.preview;
+  offerRecord(columns, file.name);  // its response channels and a universal file's geometry (web/views/geometry.js)
   if (columns.summary) {
     showSummary(columns.summary, file.name);
     recorded = { channels: header.map((name, k) => ({ name, quantity: columns.quantities[k] })), h: columns.h, uneven: columns.uneven, outputNote: '' };

@@ -40,6 +40,19 @@ export function reportKind(result) {
   return isIdentify(result) ? 'identify' : null;
 }
 
+// The geometry's fields of docs/interfaces.md in one order (whatever the object it came in carried
+// besides, e.g. a reader's notes), so that the page's geometry and the same read from its JSON by
+// the CLI embed the same bytes.
+function plainGeometry(g) {
+  return {
+    units: String(g.units ?? ''), source: String(g.source ?? ''),
+    nodes: g.nodes.map((n) => ({ id: n.id, x: n.x, y: n.y, z: n.z })),
+    lines: (g.lines ?? []).map((l) => [...l]), faces: (g.faces ?? []).map((f) => [...f]),
+    sensors: (g.sensors ?? []).map((x) => ({ channel: x.channel, node: x.node, direction: [...x.direction] })),
+    rules: (g.rules ?? []).map((r) => (r.slave !== undefined ? { node: r.node, slave: r.slave } : { node: r.node, between: [...r.between], t: r.t })),
+  };
+}
+
 // What the analysis was asked and ran with, as the result carries it: its scalar fields, short
 // lists of scalars, and its tolerances / options (the page's exports add `options`).
 function settingsOf(r) {
@@ -61,7 +74,7 @@ export async function writeReport({ kind, result, settings, data = null, version
   if (!TITLES[kind]) throw new Error(`writeReport: kind must be identify, modes or oma, got ${JSON.stringify(kind)}`);
   if (reportKind(result) !== kind) throw new Error(`writeReport: the result is not a result of ${kind}`);
   const plain = JSON.parse(JSON.stringify(result));
-  const g = geometry ? checkGeometry(JSON.parse(JSON.stringify(geometry)), `geometry ${geometry.source ?? ''}`.trim()) : null;
+  const g = geometry ? checkGeometry(plainGeometry(geometry), `geometry ${geometry.source ?? ''}`.trim()) : null;
   const sha = data ? (data.sha256 ?? await sha256Hex(data.bytes)) : null;
   const size = data ? (data.size ?? data.bytes?.length ?? data.bytes?.byteLength) : undefined;
   const results = Array.isArray(plain) ? plain : [plain];

@@ -181,6 +181,10 @@ test('bad reports: tampered, another version, not a report, broken JSON, not a r
   await refused(['report', '--data', record], /--result/);
 });
 
+test('wasm/version.js (the page\'s version of the tool, written by scripts/build-wasm.sh) is package.json\'s', async () => {
+  assert.equal((await import('../../wasm/version.js')).version, version);
+});
+
 test('sha256Hex against the FIPS 180-2 vectors; user text escaped; the embedded JSON cannot close its script', async () => {
   assert.equal(await sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   assert.equal(await sha256Hex(new Uint8Array(0)), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');

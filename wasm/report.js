@@ -59,7 +59,7 @@ function settingsOf(r) {
   const scalar = (v) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
   const skip = new Set(['status', 'message', 'warnings', 'advice', 'timing_ms', 'file']);
   return Object.entries(r).filter(([k, v]) => !skip.has(k) && v !== null && (scalar(v) || (Array.isArray(v) && v.length > 0 && v.length <= 16 && v.every(scalar))
-    || (['tolerances', 'options', 'columns'].includes(k) && isObject(v))));
+    || (['tolerances', 'options', 'columns'].includes(k) && isObject(v) && Object.keys(v).length > 0)));
 }
 
 /**

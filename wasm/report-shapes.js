@@ -62,7 +62,13 @@ export function shapePicture(g, channelNames, shape, caption) {
   const d = displacementOf(g, motion);
   const view = projectionOf(g, motion.re, motion.im);
   const still = g.nodes.map((n) => view.at(n.x, n.y, n.z));
-  const moved = g.nodes.map((n, k) => view.at(n.x + d[3 * k], n.y + d[3 * k + 1], n.z + d[3 * k + 2]));
+  let moved = g.nodes.map((n, k) => view.at(n.x + d[3 * k], n.y + d[3 * k + 1], n.z + d[3 * k + 2]));
+  // A structure on a line moving along it (a chain of masses): the deformed drawing below the
+  // undeformed one, each node joined to its place, else the two would lie on each other.
+  const flatLine = still.concat(moved).every((p) => p[1] === still[0][1]);
+  const us0 = still.map((p) => p[0]);
+  const below = flatLine ? 0.3 * ((Math.max(...us0) - Math.min(...us0)) || 1) : 0;
+  if (below) moved = moved.map(([u, v]) => [u, v - below]);
   const all = still.concat(moved);
   const us = all.map((p) => p[0]), vs = all.map((p) => p[1]);
   const u0 = Math.min(...us), u1 = Math.max(...us), v0 = Math.min(...vs), v1 = Math.max(...vs);
@@ -74,12 +80,13 @@ export function shapePicture(g, channelNames, shape, caption) {
     ...(g.faces ?? []).map((f) => `<path d="M${f.map((id) => at(points[index.get(id)])).join('L')}Z" fill="${fill}" stroke="none"/>`),
     ...g.lines.map(([a, b]) => `<path d="M${at(points[index.get(a)])}L${at(points[index.get(b)])}" stroke="${colour}" stroke-width="${width}" fill="none"/>`),
   ].join('');
+  const links = below ? still.map((p, j) => `<path d="M${at(p)}L${at(moved[j])}" stroke="#999" stroke-dasharray="3 3" fill="none"/>`).join('') : '';
   const dots = moved.map((p, j) => {
     const [x, y] = at(p).split(' ');
     return motion.moved[j] ? `<circle cx="${x}" cy="${y}" r="3" fill="${COLOURS[0]}"/>` : `<circle cx="${x}" cy="${y}" r="3" fill="#fff" stroke="#888"/>`;
   });
-  return figure(draw(still, '#bbb', 1, 'rgba(0,0,0,0.04)') + draw(moved, COLOURS[0], 2, 'rgba(11,92,173,0.12)') + dots.join(''),
-    `${caption} (${view.name}; undeformed grey, deformed blue; open circles: nodes no sensor or rule moves)`);
+  return figure(draw(still, '#bbb', 1, 'rgba(0,0,0,0.04)') + links + draw(moved, COLOURS[0], 2, 'rgba(11,92,173,0.12)') + dots.join(''),
+    `${caption} (${view.name}; undeformed grey, deformed blue${below ? ' drawn below it, each node joined to its place: the motion is along the line' : ''}; open circles: nodes no sensor or rule moves)`);
 }
 
 /** The channels of `channelNames` no sensor of `g` measures (listed in the report). */

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readReport, sha256Hex, writeReport } from '../../wasm/report.js';
+import { geometryUff, recordsAtNodes } from '../fixtures/geometry/uff-geometry.mjs';
 import { cli } from './helpers.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-report-'));
@@ -226,4 +227,19 @@ test('report --geometry: the mode shapes drawn on the given structure; a geometr
   assert.deepEqual((await readReport(html, out, version)).geometry, g);
   writeFileSync(path, JSON.stringify({ ...g, lines: [...g.lines, [4, 12]] }));
   await refused(['report', '--result', modesJson, '--geometry', path], /frame\.json.*node 12/);
+});
+
+test('report --data FILE.uff: the universal file\'s own geometry (datasets 15, 82 and the nodes of its 58 records) when no --geometry is given', async () => {
+  const nodes = [{ id: 1, x: 0, y: 0, z: 0 }, { id: 2, x: 0, y: 0, z: 3 }, { id: 3, x: 0, y: 0, z: 6 }, { id: 4, x: 0, y: 0, z: 9 }];
+  const outputs = [2, 3, 4].map((node, k) => ({ name: `q${k + 1}`, quantity: 'displacement', unit: 'm', node, direction: 1 }));
+  const uff = file('frame.uff');
+  writeFileSync(uff, geometryUff({ nodes, traces: [[1, 2, 3, 4]] }) + recordsAtNodes(outputs));
+  const out = file('frame-uff.html');
+  await ok('report', '--result', modesJson, '--data', uff, '--out', out);
+  const html = readFileSync(out, 'utf8');
+  assert.match(html, /Geometry: frame\.uff \(4 nodes, 3 lines/);
+  const { geometry } = await readReport(html, out, version);
+  assert.deepEqual(geometry.sensors.map((x) => [x.channel, x.node, x.direction]), outputs.map((o) => [o.name, o.node, [1, 0, 0]]));
+  const pictures = html.split('<div class="shapes">')[1].split('</div>')[0];
+  assert.equal(pictures.match(/fill="#fff"/g).length, JSON.parse(readFileSync(modesJson, 'utf8')).modes.length, 'the ground node, still, in each picture');
 });

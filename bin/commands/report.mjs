@@ -2,11 +2,12 @@
 // wasm/report.js writes it, as the page's Report button does, from the same inputs.
 import { basename } from 'node:path';
 import { badInput } from '../../wasm/api.js';
+import { sha256OfBlob } from '../../wasm/report-hash.js';
 import { macShapes, reportKind, writeReport } from '../../wasm/report.js';
 import { isUffRecord, readRecording } from '../../wasm/record.js';
 import { readDataFile } from '../data-file.mjs';
 import { geometryOfRecording, readGeometryFile } from '../geometry-file.mjs';
-import { readBytes, writeOutput } from '../io.mjs';
+import { writeOutput } from '../io.mjs';
 import { requireOption, str } from '../options.mjs';
 import { readResultFile, toolVersion } from '../result-file.mjs';
 
@@ -30,12 +31,10 @@ export async function run(o, mechid) {
   let data = report?.data ?? null;
   let geometry = report?.geometry ?? null;
   if (o.data !== undefined) {
-    const bytes = readBytes(o.data, 'data file');
-    data = { name: basename(o.data), bytes, size: bytes.length };
-    if (o.geometry === undefined) {
-      const { blob, head } = await readDataFile(o.data, 'data file');
-      if (isUffRecord(o.data, head)) geometry = geometryOfRecording(await readRecording(blob, basename(o.data)), o.data) ?? geometry;
-    }
+    // The data file read in pieces for its SHA-256 (as the page does), never whole.
+    const { blob, head } = await readDataFile(o.data, 'data file');
+    data = { name: basename(o.data), sha256: await sha256OfBlob(blob), size: blob.size };
+    if (o.geometry === undefined && isUffRecord(o.data, head)) geometry = geometryOfRecording(await readRecording(blob, basename(o.data)), o.data) ?? geometry;
   }
   if (o.geometry !== undefined) geometry = await readGeometryFile(o.geometry);
   const shapes = macShapes(kind, result);

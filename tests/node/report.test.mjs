@@ -243,3 +243,20 @@ test('report --data FILE.uff: the universal file\'s own geometry (datasets 15, 8
   const pictures = html.split('<div class="shapes">')[1].split('</div>')[0];
   assert.equal(pictures.match(/fill="#fff"/g).length, JSON.parse(readFileSync(modesJson, 'utf8')).modes.length, 'the ground node, still, in each picture');
 });
+
+test('SHA-256 fed in pieces (wasm/report-sha256.js) equals node:crypto on lengths around the block and padding edges, and on a Blob read in chunks', async () => {
+  const { Sha256 } = await import('../../wasm/report-sha256.js');
+  const { sha256OfBlob } = await import('../../wasm/report-hash.js');
+  const bytes = Uint8Array.from({ length: 300_000 }, (_, k) => (k * 2654435761) >>> 24);
+  for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1000, 300_000]) {
+    const part = bytes.subarray(0, n);
+    const expected = createHash('sha256').update(part).digest('hex');
+    assert.equal(await sha256Hex(part), expected, `${n} bytes at once`);
+    const pieces = new Sha256();
+    for (let at = 0; at < n; at += 37) pieces.update(part.subarray(at, at + 37));
+    assert.equal(pieces.hex(), expected, `${n} bytes in pieces of 37`);
+  }
+  assert.equal(await sha256OfBlob(new Blob([bytes]), 4096), createHash('sha256').update(bytes).digest('hex'));
+  // FIPS 180-2, appendix B.2: the two-block message.
+  assert.equal(await sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'), '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+});

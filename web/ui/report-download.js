@@ -4,6 +4,7 @@
 // is the same bytes as `mechid report --result <that JSON> --data <that file>`.
 import { client } from '../client/worker-client.js';
 import { macShapes, writeReport } from '../gen/report.js';
+import { sha256OfBlob } from '../gen/report-hash.js';
 import { version } from '../gen/version.js';
 import { download, safeName } from './export.js';
 
@@ -15,7 +16,7 @@ export async function reportText({ kind, result, file, geometry }) {
   const plain = JSON.parse(JSON.stringify(result));
   const shapes = macShapes(kind, plain);
   const mac = shapes.length > 1 ? (await client.mac({ a: shapes, b: shapes })).mac : null;
-  const data = file ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), size: file.size } : null;
+  const data = file ? { name: file.name, sha256: await sha256OfBlob(file), size: file.size } : null;
   return writeReport({ kind, result: plain, data, version, geometry, mac });
 }
 

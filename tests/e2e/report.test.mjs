@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulationToCsv } from '../../wasm/api.js';
 import { loadMechidNode } from '../../wasm/node.js';
-import { chooseCsv, identifyOnPage, mechidCli, openStep, screenshot, withWideBrowser } from './browser.mjs';
+import { checkOnly, chooseCsv, identifyOnPage, mechidCli, openStep, runCsv, screenshot, withWideBrowser } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-report-e2e-'));
 const mechid = await loadMechidNode();
@@ -125,6 +125,21 @@ test('oma: the Report button gives the CLI\'s bytes; the report reopens in Outpu
   await page.waitForFunction(() => /opened from a report/.test(document.getElementById('oma-status').textContent));
   assert.deepEqual(await rowsOf('#oma-table-data'), table);
   files.omaReport = report;
+});
+
+test('identify from a file (Your measurements): the Report button gives the CLI\'s bytes, with the file\'s name and SHA-256', async () => {
+  // Three forces, one at each mass: M, D, K of the 3-DOF preset without a choice of DOFs.
+  const threeForces = join(dir, 'three-forces.csv');
+  writeFileSync(threeForces, simulationToCsv(mechid.simulate(mechid.preset('3dof'), { h: 0.05, n: 1500, input: 'prbs', snr: 40, seed: 1 })));
+  await chooseCsv(page, threeForces);
+  await checkOnly(page, 'input[name="csv-method"]', ['auto']);
+  await runCsv(page);
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ok', await page.textContent('#csv-status'));
+  const json = await saved('#csv-export');
+  const report = await saved('#csv-report');
+  const cli = await cliReport(json, threeForces);
+  assert.ok(readFileSync(report).equals(cli.bytes), 'the page\'s report is byte for byte the CLI\'s');
+  assert.match(readFileSync(report, 'utf8'), /<strong>three-forces\.csv<\/strong> \(\d+ bytes\), SHA-256 <span class="hash">[0-9a-f]{64}<\/span>/);
 });
 
 // The print check. Chromium lays the page out for print at the paper's width; Playwright cannot

@@ -5,6 +5,7 @@
 // report, a broken JSON and a result whose SHA-256 differs from the one recorded (changed after
 // the report was written); a report of another version of mechid is read with a warning (the
 // result's JSON keys are kept across versions: docs/interfaces.md, "never rename or drop one").
+import { badInput } from './errors.js';
 import { jsonDepth } from './json-depth.js';
 import { canonicalJson, sha256Hex } from './report-hash.js';
 
@@ -22,11 +23,11 @@ export const isReportText = (text) => text.includes(OPEN);
 /**
  * The embedded object of a report's text: resolves to {format, version, kind, result, settings,
  * data, geometry, result_sha256, warnings} (warnings: [] or the sentence about another version);
- * rejects with an Error whose message starts with `name` (when given) and says what is wrong.
+ * rejects with a MechidError 'bad-input' whose message starts with `name` (when given) and says what is wrong.
  * `version`: this tool's.
  */
 export async function readReport(html, name, version) {
-  const fail = (what) => new Error(name ? `${name}: ${what}` : what);
+  const fail = (what) => badInput(name ? `${name}: ${what}` : what);
   const start = html.indexOf(OPEN);
   if (start < 0) throw fail('not a mechid report (it holds no embedded result, the element mechid-result)');
   const end = html.indexOf('</script>', start);

@@ -6,6 +6,7 @@ import { parseDatasetCsv } from '../wasm/csv.js';
 import { looksLikeLvm, readLvmBytes } from '../wasm/lvm.js';
 import { readTextBytes } from '../wasm/text.js';
 import { uffRead } from './uff-call.mjs';
+import { geometryRead } from './geometry-call.mjs';
 import { blobRead } from './blob-call.mjs';
 import { MAX_INFLATED, parseMatVariables } from '../wasm/mat.js';
 import { matRecording } from '../wasm/mat-channels.js';
@@ -48,6 +49,7 @@ const CALLS = {
     return { ...mechid.modal(system), model: 'modal' };
   },
   uffRead,
+  geometryRead,
   // The MAT v5/v7 reader (the synchronous parser with zlib's synchronous inflate, bounded as
   // readMat's DecompressionStream is); `broken` says how its Recording breaks the reader's promises.
   matParse(mechid, { base64 }) {

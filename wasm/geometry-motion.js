@@ -1,7 +1,9 @@
 // How the nodes of a test geometry move in a mode (issue 53): a drawing aid for the 3-D view and
 // the report, as web/ui/mode-animation.js is for the chain; every number shown to the user
 // (frequencies, damping, MAC) comes from the core. A node measured by sensors moves by the sum
-// over its sensors of direction · entry (the entry of the sensor's channel in the complex shape);
+// over its sensors of direction · entry (the entry of the sensor's channel in the complex shape;
+// the direction as a unit vector: a sensor reads the motion's component along its axis, so its
+// reading times the axis is that component, whatever length the file gave the direction);
 // an unmeasured node follows its rule (slaved: its master's motion; between [a, b] with t:
 // (1 − t)·a + t·b, linear interpolation along the line joining them); any other node stays still.
 import { mastersOf } from './geometry-check.js';
@@ -34,9 +36,10 @@ export function nodeMotion(g, channelNames, shape) {
   sensorOf.forEach((s, c) => {
     if (!s) return;
     const k = index.get(s.node), a = shape.re[c], b = shape.im ? shape.im[c] : 0;
+    const length = Math.hypot(...s.direction);
     for (let d = 0; d < 3; d++) {
-      re[3 * k + d] += s.direction[d] * a;
-      im[3 * k + d] += s.direction[d] * b;
+      re[3 * k + d] += (s.direction[d] / length) * a;
+      im[3 * k + d] += (s.direction[d] / length) * b;
     }
     moved[k] = 1;
   });

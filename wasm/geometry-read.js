@@ -24,9 +24,12 @@ const SOLID_FACES = {
   118: [[0, 2, 4], [0, 2, 9], [2, 4, 9], [0, 4, 9]],                                                  // parabolic tetrahedron: corners 1, 3, 5, 10
 };
 
-// Dataset 164's length factor (file units per metre) as a unit's name.
+// The length unit of dataset 164: by its units code (1 SI, 2 BG, 3 MG, 4 BA, 5 MM, 6 CM, 7 IN,
+// 8 GM, 10 MN); for code 9 (user defined) by its length factor, file units per metre.
+const CODE_LENGTHS = { 1: 'm', 2: 'ft', 3: 'm', 4: 'ft', 5: 'mm', 6: 'cm', 7: 'in', 8: 'mm', 10: 'mm' };
 const LENGTHS = [[1, 'm'], [1000, 'mm'], [100, 'cm'], [1 / 0.3048, 'ft'], [1 / 0.0254, 'in']];
-const lengthUnit = (factor) => LENGTHS.find(([f]) => Math.abs(f - factor) <= 1e-4 * f)?.[1] ?? `1/${factor} m`;
+const lengthUnit = ({ code, length }) => CODE_LENGTHS[code]
+  ?? LENGTHS.find(([f]) => Math.abs(f - length) <= 1e-4 * f)?.[1] ?? `1/${length} m`;
 
 /** Lines and faces without repeats (either direction; a face from any of its rotations or reversed). */
 function unique(list, key) {
@@ -86,7 +89,7 @@ export function geometryFromRecording(recording, name = 'file') {
   }
   if (outside.length) notes.push(`${name}: channels at no node of the file or along no translation: ${outside.slice(0, 8).join(', ')}${outside.length > 8 ? ` and ${outside.length - 8} more` : ''}`);
   const g = {
-    units: recording.units ? lengthUnit(recording.units.length) : '', source: name,
+    units: recording.units ? lengthUnit(recording.units) : '', source: name,
     nodes: data.nodes.map(({ id, x, y, z }) => ({ id, x, y, z })),
     lines: unique([...data.lines.flatMap((l) => segmentsOf(l.nodes)), ...drawn.lines], lineKey),
     faces: unique(drawn.faces, faceKey), sensors, rules: [],

@@ -15,9 +15,11 @@ import { geometryUff, recordsAtNodes } from '../fixtures/geometry/uff-geometry.m
 import { chooseCsv, downloadedText, openStep, withWideBrowser } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-geometry-e2e-'));
+let browser;
 let page;
 
 withWideBrowser((opened) => {
+  browser = opened;
   page = opened.page;
 }, dir);
 
@@ -43,6 +45,12 @@ test('the preset of step 1 comes with its row of masses, q1..q3 along x', async 
   assert.match(await statusText(), /^preset 3dof: 3 nodes, 2 lines, 0 faces, 3 sensors, 0 rules; coordinates in m\. Taken automatically/);
   await openStep(page, '#geometry-file');
   assert.deepEqual(await mapping(), [['q1', '1', '+X'], ['q2', '2', '+X'], ['q3', '3', '+X']]);
+  // another preset chosen for Identify: its chain, q1..q8
+  await openStep(page, '#ident-preset');
+  await page.selectOption('#ident-preset', '8dof');
+  assert.match(await statusText(), /^preset 8dof: 8 nodes, 7 lines, 0 faces, 8 sensors/);
+  await page.selectOption('#ident-preset', '3dof');
+  assert.match(await statusText(), /^preset 3dof: 3 nodes/);
 });
 
 test('a universal file with nodes and trace lines: its geometry and channels; the channel at no node named', async () => {
@@ -53,6 +61,7 @@ test('a universal file with nodes and trace lines: its geometry and channels; th
   assert.match(await page.textContent('#geometry-unmapped'), /^On no node: a3\. It is left out of the drawing/);
   assert.equal(await page.getAttribute('#geometry-mapping', 'aria-describedby'), 'geometry-unmapped');
   assert.match(await page.textContent('#geometry-still'), /nodes 1, 4\./);
+  assert.equal(await page.textContent('#geometry-notes'), 'frame.uff: channels at no node of the file or along no translation: a3 (node 99, direction 1)');
 });
 
 test('a geometry CSV: its nodes, lines and sensors, the record\'s channels mapped by name', async () => {
@@ -67,7 +76,21 @@ test('a geometry CSV: its nodes, lines and sensors, the record\'s channels mappe
 });
 
 test('a shear frame built in the editor; a3 mapped by typing its node, a missing node refused beside it', async () => {
+  // points on a line ask for two fields; what was typed for each shape is kept when switching
+  await page.selectOption('#geometry-kind', 'line');
+  assert.equal(await page.textContent('#geometry-n1-label'), 'Points');
+  assert.ok(await page.isHidden('#geometry-n2-box'));
+  await page.fill('#geometry-n1', '7');
   await page.selectOption('#geometry-kind', 'shear');
+  assert.equal(await page.inputValue('#geometry-n1'), '3');
+  await page.selectOption('#geometry-kind', 'line');
+  assert.equal(await page.inputValue('#geometry-n1'), '7');
+  await page.selectOption('#geometry-kind', 'shear');
+  // a field that is not a whole number: said beside it
+  await page.fill('#geometry-n1', '2.5');
+  await page.click('#geometry-build');
+  assert.equal(await page.textContent('#geometry-build-error'), 'Storeys: “2.5” is not a whole number from 1 to 10000');
+  assert.equal(await page.getAttribute('#geometry-n1', 'aria-invalid'), 'true');
   await page.fill('#geometry-n1', '2');
   await page.fill('#geometry-n2', '2');
   await page.selectOption('#geometry-prefix', 'a');
@@ -152,4 +175,8 @@ test('a data file with a geometry while the user has one: said, and taken only b
   await page.click('#geometry-offer-use');
   assert.match(await statusText(), /^frame2\.uff: 4 nodes, 3 lines/);
   assert.ok(await page.isHidden('#geometry-offer'));
+});
+
+test('no console error, page error or CSP violation in the page or its worker', () => {
+  assert.deepEqual(browser.problems, []);
 });

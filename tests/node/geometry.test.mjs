@@ -16,15 +16,15 @@ const square = () => ({
   rules: [{ node: 3, slave: 2 }, { node: 4, between: [1, 3], t: 0.25 }],
 });
 
-test('nodeMotion: a sensor adds direction · entry; a slaved node moves as its master; between is (1 − t)·a + t·b', () => {
+test('nodeMotion: a sensor adds its entry along its unit direction; a slaved node moves as its master; between is (1 − t)·a + t·b', () => {
   const g = checkGeometry(square());
   const names = ['a1', 'a2', 'a3', 'a7'];
   const shape = { re: [0.5, 1.5, -0.25, 100], im: [0.1, -0.2, 0.3, 100] };
   const m = nodeMotion(g, names, shape);
   const at = (k) => [0, 1, 2].map((d) => [m.re[3 * k + d], m.im[3 * k + d]]);
   assert.deepEqual(at(0), [[0, 0], [0, 0], [0.5, 0.1]]);
-  // node 2: channel a2 along −2 z and a3 along x, summed
-  assert.deepEqual(at(1), [[-0.25, 0.3], [0, 0], [-3, 0.4]]);
+  // node 2: channel a2 along −z (given as [0, 0, −2]) and a3 along x, summed
+  assert.deepEqual(at(1), [[-0.25, 0.3], [0, 0], [-1.5, 0.2]]);
   assert.deepEqual(at(2), at(1));
   const t = 0.25, expect = at(0).map(([r0, i0], d) => [(1 - t) * r0 + t * at(2)[d][0], (1 - t) * i0 + t * at(2)[d][1]]);
   at(3).forEach(([r, i], d) => { assert.ok(Math.abs(r - expect[d][0]) < 1e-15); assert.ok(Math.abs(i - expect[d][1]) < 1e-15); });
@@ -39,6 +39,12 @@ test('nodeMotion: a real shape (no im) has zero imaginary parts; scaling the ent
   assert.ok(m1.im.every((v) => v === 0));
   m1.re.forEach((v, k) => assert.ok(m2.re[k] === -2 * v, `entry ${k}`));
   assert.throws(() => nodeMotion(g, ['a1', 'a2'], { re: [1] }), /1 entries for 2 channels/);
+  // a skew direction: the entry split over its axes as the unit vector's components, whatever its length
+  const skew = { ...g, sensors: [{ channel: 'a1', node: 1, direction: [3, 0, 4] }] };
+  const m3 = nodeMotion(skew, ['a1'], { re: [10], im: [1e300] });
+  assert.deepEqual([m3.re[0], m3.re[2], m3.im[0], m3.im[2]], [6, 8, 0.6e300, 0.8e300]);
+  const huge = { ...g, sensors: [{ channel: 'a1', node: 1, direction: [0, 1e308, 0] }] };
+  assert.deepEqual([...nodeMotion(huge, ['a1'], { re: [2], im: [3] }).re.slice(0, 3)], [0, 2, 0]);
 });
 
 test('mapSensors names the channels no sensor measures, in channel order', () => {
@@ -116,4 +122,42 @@ test('chainGeometry and the presets: masses at x = i moving along x, walls still
   assert.equal(c.lines.length, 17);
   assert.equal(presetGeometry('3dof').nodes.length, 3);
   assert.equal(presetGeometry('nope'), null);
+});
+
+// The names docs/interfaces.md ("Geometry") documents, pinned here as tests/node/interfaces.test.mjs
+// pins the others': the exports, the JSON keys geometryToJson writes, the worker request.
+test('geometry: every documented name and JSON key', async () => {
+  const geometry = await import('../../wasm/geometry.js');
+  for (const name of ['checkGeometry', 'mapSensors', 'nodeMotion', 'lineGeometry', 'gridGeometry', 'shearFrameGeometry', 'chainGeometry',
+    'presetGeometry', 'geometryFromRecording', 'geometryFromJson', 'geometryFromCsv', 'geometryToJson']) {
+    assert.equal(typeof geometry[name], 'function', `wasm/geometry.js exports ${name}`);
+  }
+  assert.equal(typeof (await import('../../wasm/geometry-file.js')).readGeometryFile, 'function');
+  assert.deepEqual(Object.keys(JSON.parse(geometry.geometryToJson(shearFrameGeometry(1)))), ['units', 'source', 'nodes', 'lines', 'faces', 'sensors', 'rules']);
+  const { REQUEST } = await import('../../web/client/protocol.js');
+  assert.equal(REQUEST.readGeometry, 'readGeometry');
+});
+
+test("the page's geometry state: an automatic geometry never replaces the user's; a record's response channels offered", async () => {
+  const state = await import('../../web/state/geometry.js');
+  const seen = [], offers = [], errors = [];
+  state.onGeometryChange((g) => seen.push(g?.source ?? null));
+  state.onGeometryOffered((g, taken) => offers.push([g.source, taken]));
+  state.onGeometryFileError((m) => errors.push(m));
+  assert.equal(state.offerGeometry(presetGeometry('3dof')), true);
+  assert.equal(state.geometryByUser(), false);
+  state.setGeometry(shearFrameGeometry(2));
+  assert.equal(state.geometryByUser(), true);
+  assert.equal(state.offerGeometry(presetGeometry('8dof')), false);
+  assert.equal(state.currentGeometry().source, 'editor: shear frame 2 × 1');
+  assert.deepEqual(seen, ['preset 3dof', 'editor: shear frame 2 × 1']);
+  assert.deepEqual(offers, [['preset 3dof', true], ['preset 8dof', false]]);
+  state.offerRecord({ header: ['t', 'u1', 'a1', 'a2'], quantities: ['time', 'force', 'acceleration', 'acceleration'], geometry: null, geometryError: 'f.uff: line 2 names node 9, which the geometry does not have' }, 'f.uff');
+  assert.deepEqual(state.currentChannels(), { names: ['a1', 'a2'], from: 'f.uff' });
+  assert.deepEqual(errors, ['f.uff: line 2 names node 9, which the geometry does not have']);
+  // a file of forces only leaves the channels as they were
+  state.offerRecord({ header: ['u1'], quantities: ['force'] }, 'g.uff');
+  assert.deepEqual(state.currentChannels().names, ['a1', 'a2']);
+  state.setGeometry(null);
+  assert.equal(state.geometryByUser(), false);
 });

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { readRecording } from '../../wasm/record.js';
+import { readGeometryFile } from '../../wasm/geometry-file.js';
 import { geometryUff, recordsAtNodes } from '../fixtures/geometry/uff-geometry.mjs';
 import {
   geometryFromRecording, geometryFromJson, geometryFromCsv, geometryToJson, shearFrameGeometry, nodeMotion, mapSensors,
@@ -52,6 +53,18 @@ test('a universal file whose trace line names a missing node is refused naming t
   assert.equal(geometryFromRecording(records, 'data.uff'), null);
 });
 
+test('what a universal file holds but the geometry leaves out is said in notes: channels at no node, rotations, elements not drawn', async () => {
+  const acc = (name, node, direction) => ({ name, quantity: 'acceleration', unit: 'm/s^2', node, direction });
+  const text = geometryUff({ nodes: NODES, elements: [{ id: 1, type: 161, nodes: [7] }] })
+    + recordsAtNodes([acc('a1', 3, 3), acc('a2', 99, 1), acc('a3', 5, 4)], { n: 16 });
+  const g = geometryFromRecording(await readRecording(Buffer.from(text), 'n.uff'), 'n.uff');
+  assert.deepEqual(g.sensors.map((s) => s.channel), ['a1']);
+  assert.deepEqual(g.notes, [
+    'n.uff: dataset 2412 element types 161 are not drawn',
+    'n.uff: channels at no node of the file or along no translation: a2 (node 99, direction 1), a3 (node 5, direction 4)',
+  ]);
+});
+
 test('2412 solids by their outer faces, parabolic shells by their corners', async () => {
   // two tetrahedra sharing the face 2-3-4: 4 + 4 faces, 2 shared â†’ 6 outer faces
   const nodes = [[1, 0, 0, 0], [2, 1, 0, 0], [3, 0, 1, 0], [4, 0, 0, 1], [5, 1, 1, 1]].map(([id, x, y, z]) => ({ id, x, y, z }));
@@ -81,7 +94,9 @@ test('CSV: rows by kind (units, node, line as a polyline, face, sensor with +Xâ€
   assert.deepEqual(g.lines, [[1, 2], [2, 4], [4, 3]]);
   assert.deepEqual(g.sensors, [{ channel: 'a1', node: 2, direction: [1, 0, 0] }, { channel: 'a2', node: 3, direction: [0, 0.5, 0.5] }]);
   const m = nodeMotion(g, ['a1', 'a2'], { re: [2, 4], im: [0, 0] });
-  assert.deepEqual(Array.from(m.re.slice(9, 12)), [1, 1, 1]);  // node 4: half of (2, 0, 0) and half of (0, 2, 2)
+  // node 4: half of node 2's (2, 0, 0) and half of node 3's 4 along (0, 1, 1)/âˆš2
+  const expect = [1, Math.SQRT2, Math.SQRT2];
+  Array.from(m.re.slice(9, 12)).forEach((v, d) => assert.ok(Math.abs(v - expect[d]) < 1e-15, `${v} ${expect[d]}`));
   const refused = (body, message) => assert.throws(() => geometryFromCsv(body, 'g.csv'), { message });
   refused('node,1,0,0,0\nline,1,7', 'g.csv: line 1 names node 7, which the geometry does not have');
   refused('node,1,0,0,0\nnode,2,0,x,0', 'g.csv row 2: field 4 x is not a number (node: id, x, y, z)');
@@ -89,6 +104,28 @@ test('CSV: rows by kind (units, node, line as a polyline, face, sensor with +Xâ€
   refused('node,1,0,0,0\nsensor,a1,1,up', 'g.csv row 2: the direction up is not +X, -X, +Y, -Y, +Z, -Z or three numbers');
   refused('point,1,0,0,0', 'g.csv row 1: point is not a row kind (units, node, line, face, sensor, slave, between)');
   refused('node,1,0,0,0\nsensor,a1,1,0,0,0', 'g.csv: sensor 1 (channel a1) has the zero direction [0, 0, 0]; give the axis it measures along, e.g. [0, 0, 1]');
+});
+
+test('readGeometryFile: a universal file by its first bytes, JSON by its first {, else CSV; a universal file without nodes refused', async () => {
+  const bytes = (text) => new TextEncoder().encode(text);
+  assert.equal((await readGeometryFile(bytes(uffText()), 'plate.dat')).nodes.length, 7);
+  assert.equal((await readGeometryFile(new Blob([uffText()]), 'plate.unv')).sensors.length, 2);
+  const json = geometryToJson(shearFrameGeometry(2));
+  assert.deepEqual(await readGeometryFile(bytes(`  ${json}`), 'g.txt'), geometryFromJson(json, 'g.txt'));
+  assert.equal((await readGeometryFile(bytes('node,1,0,0,0\nnode,2,1,0,0\nline,1,2'), 'g.csv')).lines.length, 1);
+  const data = uffText().slice(uffText().indexOf('    -1\n    58'));
+  await assert.rejects(readGeometryFile(bytes(data), 'data.uff'), { code: 'bad-input', message: 'data.uff: a universal file without nodes (datasets 15 or 2411); a geometry needs its nodes' });
+});
+
+test("a universal file written by pyuff (tests/fixtures/formats/uff/geometry.uff): nodes and lines as pyuff's own reading gives them", async () => {
+  const dir = new URL('../fixtures/formats/uff/', import.meta.url);
+  const sets = JSON.parse(readFileSync(new URL('expected.json', dir), 'utf8'))['geometry.uff'].sets;
+  const g = geometryFromRecording(await readRecording(readFileSync(new URL('geometry.uff', dir)), 'geometry.uff'), 'geometry.uff');
+  const nodes = sets.filter((x) => x.type === 15 || x.type === 2411);
+  assert.deepEqual(g.nodes.map((n) => [n.id, n.x, n.y, n.z]), nodes.flatMap((x) => x.node_nums.map((id, k) => [id, x.x[k], x.y[k], x.z[k]])));
+  const trace = sets.find((x) => x.type === 82).nodes;
+  assert.deepEqual(g.lines, trace.slice(1).map((id, k) => [trace[k], id]));
+  assert.equal(g.units, 'mm');  // dataset 164 code 5: length factor 1000 per metre
 });
 
 // pyuff's public corpus (https://github.com/ladisk/pyuff, data/), kept outside the repository.

@@ -295,6 +295,7 @@ function changeRules(control) {
 
 function showGeometry(g) {
   $('geometry-details').hidden = g === null;
+  $('geometry-notes').replaceChildren(...(g?.notes ?? []).map((note) => el('li', note)));
   if (g === null) {
     setStatus(status, 'empty', 'No geometry yet: load a file or build one.');
     return;
@@ -351,9 +352,11 @@ export function start() {
     if (g) showMapping(g);
   });
   onGeometryFileError((message) => showFieldMessage(fileError, message, fileInput, { focus: false }));
-  // The preset chosen in step 1 (its menu is filled by the Simulate section once the worker answers).
+  // The preset chosen in step 1 (its menu is filled by the Simulate section once the worker answers)
   const preset = $('preset');
   preset.addEventListener('change', () => offerPreset(preset.value));
+  // ... and the one chosen for Identify, when the user picks another there
+  $('ident-preset')?.addEventListener('change', (e) => offerPreset(e.target.value));
   onSimulation((sim) => offerPreset(typeof sim.system === 'string' ? sim.system : ''));
   if (preset.value) offerPreset(preset.value);
   else new MutationObserver((_, observer) => {

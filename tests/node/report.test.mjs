@@ -193,11 +193,16 @@ test('sha256Hex against the FIPS 180-2 vectors; user text escaped; the embedded 
   const evil = '</script><img src=x onerror=alert(1)>&';
   result.channels.outputs[0].name = evil;
   result.warnings = [`a warning about ${evil}`];
+  // Typed advice (docs/interfaces.md): its plain sentence, its precise statement, its action and options.
+  result.advice = [{ code: 'band_not_excited', level: 'warning', message: `The band is not excited ${evil}`, detail: 'the force has 1e-6 of its power above 0.8 Hz',
+    action: 'narrow the band', options: { band: '0.05:0.8' } }];
   const html = await writeReport({ kind: 'oma', result, version, data: { name: `${evil}.csv`, bytes: new TextEncoder().encode('t,a\n') } });
   selfContained(html, 'escaped');
   assert.doesNotMatch(html, /<img/);
   assert.equal(html.match(/<\/script>/g).length, 1, 'only the embedded result\'s own end');
   assert.ok(html.includes('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&amp;'));
+  assert.ok(html.includes('<strong>The band is not excited &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&amp;</strong> <code>band_not_excited</code>'));
+  assert.ok(html.includes('<p>the force has 1e-6 of its power above 0.8 Hz</p><p>What to do: narrow the band (<code>--band 0.05:0.8</code>)</p>'));
   const back = await readReport(html, 'evil.html', version);
   assert.deepEqual(back.result, result);
   assert.equal(back.data.name, `${evil}.csv`);

@@ -80,12 +80,25 @@ export function linePlot({ caption, xLabel, yLabel, series, xLog = false, yLog =
   const x = axis(series.flatMap((s) => Array.from(s.x)), xLog, LEFT, W - RIGHT);
   const y = axis(series.flatMap((s) => Array.from(s.y)), yLog, H - BOTTOM, TOP);
   const paths = series.map((s) => {
-    let d = '', pen = 'M';
+    let d = '', pen = 'M', column = null, low = 0, high = 0, last = '';
+    // Many points to a pixel column (long FRFs): the column's lowest and highest point only, so the
+    // drawing looks the same and its text stays small.
+    const flush = () => {
+      if (column === null) return;
+      for (const v of low === high ? [low] : [low, high]) {
+        const point = `${px(column)} ${px(v)}`;
+        if (point !== last) d += `${pen}${point}`;
+        last = point;
+        pen = 'L';
+      }
+      column = null;
+    };
     for (let k = 0; k < s.x.length; k++) {
-      if (!x.ok(s.x[k]) || !y.ok(s.y[k])) { pen = 'M'; continue; }
-      d += `${pen}${px(x.map(s.x[k]))} ${px(y.map(s.y[k]))}`;
-      pen = 'L';
+      if (!x.ok(s.x[k]) || !y.ok(s.y[k])) { flush(); pen = 'M'; last = ''; continue; }
+      const sx = Math.round(x.map(s.x[k])), sy = y.map(s.y[k]);
+      if (sx !== column) { flush(); column = sx; low = sy; high = sy; } else { low = Math.min(low, sy); high = Math.max(high, sy); }
     }
+    flush();
     return `<path d="${d}" fill="none" stroke="${s.colour}" stroke-width="1.5"${s.dash ? ' stroke-dasharray="4 3"' : ''}/>`;
   });
   return figure(frame(x, y, xLabel, yLabel) + paths.join(''), caption, series.map(({ name, colour, dash }) => ({ name, colour, dash })));

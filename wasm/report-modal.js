@@ -41,7 +41,7 @@ function frfPlots(r) {
     for (const [h, name, dash] of curves) {
       if (!h) continue;
       mag.push({ name, colour, dash, x: f, y: h.map(([a, b]) => Math.hypot(a, b)) });
-      phase.push({ name, colour, dash, x: f, y: h.map(([a, b]) => (Math.atan2(b, a) * 180) / Math.PI) });
+      phase.push({ name, colour, dash, x: f, y: h.map(([a, b]) => (Math.atan2(b, a) * 180) / Math.PI), breakAbove: 180 });
     }
   });
   return linePlot({ caption: `|H| of each output to input ${input + 1}: measured and band model`, xLabel: 'frequency (Hz)', yLabel: '|H|', series: mag, yLog: true })

@@ -73,8 +73,9 @@ export function figure(svgBody, caption, legend = []) {
 }
 
 /**
- * Curves y(x): series [{name, x, y, colour, dash}], axes linear or logarithmic (`xLog`, `yLog`);
- * a value that cannot be drawn (NaN, ≤ 0 on a log axis) breaks the curve. Returns a figure.
+ * Curves y(x): series [{name, x, y, colour, dash, breakAbove}], axes linear or logarithmic (`xLog`,
+ * `yLog`); a value that cannot be drawn (NaN, ≤ 0 on a log axis) breaks the curve, and so does a
+ * step larger than breakAbove. Returns a figure.
  */
 export function linePlot({ caption, xLabel, yLabel, series, xLog = false, yLog = false }) {
   const x = axis(series.flatMap((s) => Array.from(s.x)), xLog, LEFT, W - RIGHT);
@@ -94,7 +95,10 @@ export function linePlot({ caption, xLabel, yLabel, series, xLog = false, yLog =
       column = null;
     };
     for (let k = 0; k < s.x.length; k++) {
-      if (!x.ok(s.x[k]) || !y.ok(s.y[k])) { flush(); pen = 'M'; last = ''; continue; }
+      // A value that cannot be drawn, or a jump of more than s.breakAbove (a phase wrapping at ±180°), breaks the curve.
+      const jump = s.breakAbove !== undefined && k > 0 && Math.abs(s.y[k] - s.y[k - 1]) > s.breakAbove;
+      if (!x.ok(s.x[k]) || !y.ok(s.y[k]) || jump) { flush(); pen = 'M'; last = ''; }
+      if (!x.ok(s.x[k]) || !y.ok(s.y[k])) continue;
       const sx = Math.round(x.map(s.x[k])), sy = y.map(s.y[k]);
       if (sx !== column) { flush(); column = sx; low = sy; high = sy; } else { low = Math.min(low, sy); high = Math.max(high, sy); }
     }

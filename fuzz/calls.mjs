@@ -14,6 +14,7 @@ import { inflateSync } from 'node:zlib';
 import { readTdms } from '../wasm/tdms.js';
 import { readWav } from '../wasm/wav.js';
 import { latin1ToBytes } from './binary-mutations.mjs';
+import { reportRead } from './report-call.mjs';
 
 const CALLS = {
   // The CSV path of the CLI and the page: parse, then identify the parsed record.
@@ -78,6 +79,7 @@ const CALLS = {
   ekfBeltDrive: (mechid, { data, options }) => mechid.ekfBeltDrive(data, options),
   frf: (mechid, { data, options }) => ({ ...mechid.frf(data, options), model: 'frf' }),
   modes: (mechid, { data, options }) => ({ ...mechid.modes(data, options), model: 'band-modes' }),
+  reportRead,
 };
 
 // What is wrong with a Recording of the text readers, or '': recordingBroken's promises, and

@@ -17,6 +17,9 @@ cp wasm/channel-labels.js web/gen/   # the channels' names and units in the expo
 cp wasm/blob-bytes.js web/gen/   # a File's bytes read in pieces (issue 49, memory)
 cp wasm/option-words.js web/gen/   # the API's spellings of an option, for the CLI's and the page's words (issue 56)
 cp wasm/geometry.js wasm/geometry-check.js wasm/geometry-motion.js wasm/geometry-generators.js wasm/geometry-read.js wasm/geometry-file.js web/gen/   # the test geometry (issue 53)
+cp wasm/report.js wasm/report-read.js wasm/report-hash.js wasm/report-sha256.js wasm/report-format.js wasm/report-svg.js wasm/report-tables.js wasm/report-parts.js wasm/report-shapes.js wasm/report-identify.js wasm/report-modal.js wasm/report-style.js web/gen/   # the one-file report (issue 53)
+echo "export const version = '$(node -p "require('./package.json').version")';  // package.json's, written by scripts/build-wasm.sh" > wasm/version.js   # the report's tool version in the page
+cp wasm/version.js web/gen/
 cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css web/gen/vendor/
 # three.js (the 3-D mode shapes, web/ui/shape-3d*.js; loaded only when a 3-D view is opened): its ES
 # module build (three.module.js imports three.core.js) and OrbitControls, whose bare import of 'three'

@@ -1,6 +1,7 @@
 // mechid modal: natural frequencies, damping ratios and mode shapes of a system or an identify result.
 import { badInput, systemFromJson } from '../../wasm/api.js';
-import { loadSystem, readJson, warn, writeJson } from '../io.mjs';
+import { loadSystem, warn, writeJson } from '../io.mjs';
+import { readResultFile } from '../result-file.mjs';
 import { choice, nums, pick, str } from '../options.mjs';
 
 export const name = 'modal';
@@ -10,7 +11,7 @@ export const options = {
   ...pick('system'), result: str('FILE'), 'sensor-dofs': nums('D1,D2,..'), 'force-dofs': nums('D1,D2,..'),
   response: choice(['displacement', 'velocity', 'acceleration']),
 };
-export const usage = { help: ['one of --system or --result (an identify result file);',
+export const usage = { help: ['one of --system or --result (an identify result file, or a report of one);',
   'JSON {modes: [{omega_n, freq_hz, zeta, shape}]} sorted by frequency;',
   'a test set-up: --sensor-dofs D1,D2,.. measured (1-based), --force-dofs D1,.. (default: the system\'s L), --response KIND:',
   'each mode gains participation_percent (its FRF peak at the sensors, % of the largest) and observable (>= 1 %)'] };
@@ -19,7 +20,7 @@ export async function run(o, mechid) {
   if ((o.system === undefined) === (o.result === undefined)) throw badInput('modal needs exactly one of --system or --result');
   const system = o.system !== undefined
     ? loadSystem(mechid, o.system)
-    : systemFromJson(readJson(o.result, 'result file'), `result file ${o.result}`);
+    : systemFromJson((await readResultFile(o.result)).result, `result file ${o.result}`);
   if (o['sensor-dofs'] === undefined && (o['force-dofs'] !== undefined || o.response !== undefined)) {
     throw badInput('modal: --force-dofs and --response describe a test set-up; give its measured DOFs with --sensor-dofs');
   }

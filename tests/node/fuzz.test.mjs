@@ -17,7 +17,7 @@ import { MechidError } from '../../wasm/api.js';
 import { mechid, root } from './helpers.mjs';
 
 // Cases per target: about a second of CPU each (csv-parse cases are ~100x cheaper).
-const RUNS = { blob: 300, mat: 500, 'csv-parse': 150, csv: 8, estimators: 6, geometry: 400, identify: 10, modes: 20, nonlinear: 20, 'system-json': 100, uff: 500 };
+const RUNS = { blob: 300, mat: 500, 'csv-parse': 150, csv: 8, estimators: 6, geometry: 400, identify: 10, modes: 20, nonlinear: 20, report: 150, 'system-json': 100, uff: 500 };
 const SEED = 20;
 // Only a case that is really stuck counts as a hang here: the machine may be loaded.
 const HANG_MS = 120_000;

@@ -121,6 +121,13 @@ test('cli modal: {modes:[{omega_n,freq_hz,zeta,shape}]} sorted by frequency, fro
   const fromResult = await okJson(['modal', '--result', result]);
   assert.equal(fromResult.modes.length, 1);
   assert.equal(await ok(['modal', '--system', 'msd', '--out', file('modal.json')]), '');
+  // mechid report --result FILE [--data FILE]: an HTML file with the result embedded (id mechid-result),
+  // which --result reads back where a result is read.
+  const report = file('report.html');
+  assert.equal(await ok(['report', '--result', result, '--data', data, '--out', report]), '');
+  const html = readFileSync(report, 'utf8');
+  assert.ok(html.startsWith('<!DOCTYPE html>') && html.includes('<script type="application/json" id="mechid-result">'));
+  assert.deepEqual(await okJson(['modal', '--result', report]), fromResult);
 });
 
 /** A preset's M, D, K as nested arrays (as the JSON prints them). */

@@ -6,6 +6,9 @@
 import { escapeControl } from '../gen/errors.js';
 import { jsonDepth } from '../gen/json-depth.js';
 import { matrixFromNested } from '../gen/json.js';
+import { isReportText, readReport } from '../gen/report-read.js';
+import { reportKind } from '../gen/report.js';
+import { version } from '../gen/version.js';
 
 // Larger than any export (the simulated series make ~1.3 MB per 10 000 samples and output).
 const MAX_BYTES = 200 * 1024 * 1024;
@@ -66,29 +69,53 @@ function resultFromJson(obj, k) {
 }
 
 /**
- * The results of an exported result file (a File): resolves with [result, …]; rejects with an
- * Error whose message starts with the file's name and says what is wrong.
+ * What a result file holds (a File): the JSON of "Export results (JSON)" (identify), or a report of
+ * mechid (`mechid report`, a Report button) of identify, modes or oma. Resolves with {kind, results
+ * (identify: [result, …] as the page shows them), result (modes, oma: the exported JSON), warnings};
+ * rejects with an Error whose message starts with the file's name and says what is wrong.
  */
-export async function readResultFile(file) {
+export async function readAnalysisFile(file) {
   const name = escapeControl(file.name);
   try {
     if (file.size > MAX_BYTES) throw new Error(`the file is ${(file.size / 2 ** 20).toFixed(0)} MB, more than an export ever is`);
     let json;
+    let warnings = [];
     const text = await file.text();
-    // Bounded before parsing: 50,000 levels took 6.7 s to refuse, with a message of 2,037 '['s.
-    const depth = jsonDepth(text);
-    if (depth > MAX_DEPTH) throw new Error(`its JSON nests ${depth} levels deep; a result file nests at most ${MAX_DEPTH}`);
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      throw new Error(`not valid JSON (${e.message.slice(0, 120)})`);
+    if (isReportText(text)) {
+      const report = await readReport(text, '', version);
+      ({ warnings } = report);
+      json = report.result;
+      const kind = reportKind(json);
+      if (kind !== 'identify') {
+        if (!kind) throw new Error('its embedded result is not one of identify, modes or oma');
+        return { kind, result: json, warnings };
+      }
+    } else {
+      // Bounded before parsing: 50,000 levels took 6.7 s to refuse, with a message of 2,037 '['s.
+      const depth = jsonDepth(text);
+      if (depth > MAX_DEPTH) throw new Error(`its JSON nests ${depth} levels deep; a result file nests at most ${MAX_DEPTH}`);
+      try {
+        json = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`not valid JSON (${e.message.slice(0, 120)})`);
+      }
     }
     // An array of results, as exported; a single result object is taken as one.
     const list = Array.isArray(json) ? json : isObject(json) && 'method' in json ? [json] : null;
     if (!list) throw new Error('not a result file of “Export results (JSON)”: expected a list of results, one per method');
     if (list.length === 0) throw new Error('the file holds no result');
-    return list.map((obj, k) => resultFromJson(obj, k + 1));
+    return { kind: 'identify', results: list.map((obj, k) => resultFromJson(obj, k + 1)), warnings };
   } catch (e) {
     throw new Error(`${name}: ${e.message}`);
   }
+}
+
+/**
+ * The identify results of an exported result file or of a report of identify (a File): resolves
+ * with [result, …]; rejects with an Error whose message starts with the file's name and says what is wrong.
+ */
+export async function readResultFile(file) {
+  const read = await readAnalysisFile(file);
+  if (read.kind !== 'identify') throw new Error(`${escapeControl(file.name)}: a report of ${read.kind}, not of identify`);
+  return read.results;
 }

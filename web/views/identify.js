@@ -18,6 +18,9 @@ import { COLOR } from '../ui/palette.js';
 import { columnsOf, ResizingPlot } from '../ui/plot.js';
 import { followSharedSetup, shareButton } from '../ui/share.js';
 import { download, downloadResults, safeName, studyToCsv } from '../ui/export.js';
+import { downloadReport } from '../ui/report-download.js';
+import { toJson } from '../gen/api.js';
+import { currentGeometry } from '../state/geometry.js';
 import { followSystem, inputSamplingOf, onMeasurementFile, onSimulation, simulation } from '../state/step-data.js';
 
 const form = $('ident-form');
@@ -31,6 +34,7 @@ const fitPlotEl = $('ident-fit-plot');
 const saveButton = $('ident-save');
 const exportJsonButton = $('ident-export-json');
 const exportCsvButton = $('ident-export-csv');
+const reportButton = $('ident-report');
 const studyCsvButton = $('ident-study-csv');
 
 let busy = false;
@@ -178,7 +182,7 @@ async function runIdentify(spec, extra = {}) {
       resultsEl.replaceChildren(...cols);
       shapes3d?.show(modalSets(out));
       last = { spec, out };
-      for (const b of [saveButton, exportJsonButton, exportCsvButton]) b.disabled = false;
+      for (const b of [saveButton, exportJsonButton, exportCsvButton, reportButton]) b.disabled = false;
       showFit(out.t, out.q, out.results.find((r) => r.validation?.simulated));
       const summary = out.results.map((r) => `${r.method} ${r.status}`).join(', ');
       // Coloured by the worst result; its reasons are in the method's column, just below.
@@ -232,6 +236,16 @@ const baseName = ({ system, h, n, snr, seed }) => safeName(`${system}-h${h}-n${n
 
 function exportResults(kind) {
   if (last) downloadResults(last.out.results, kind, baseName(last.spec));
+}
+
+// The one-file report of the results shown: the JSON of "Export results (JSON)", on the page's geometry.
+async function report() {
+  if (!last) return;
+  try {
+    await downloadReport({ kind: 'identify', result: last.out.results.map((r) => toJson(r)), file: null, geometry: currentGeometry() }, baseName(last.spec));
+  } catch (e) {
+    showFieldMessage(runError, `Report: ${e.message}`, reportButton);
+  }
 }
 
 /** The study's own fields: {hs, runs}; a bad value is said next to them and in the status. */
@@ -294,6 +308,7 @@ export async function start() {
   shareButton('identify', $('ident-share'), $('ident-share-link'));
   exportJsonButton.addEventListener('click', () => exportResults('json'));
   exportCsvButton.addEventListener('click', () => exportResults('csv'));
+  reportButton.addEventListener('click', report);
   studyCsvButton.addEventListener('click', () => {
     if (lastStudy) download(new Blob([studyToCsv(lastStudy)], { type: 'text/csv' }), `${safeName(`study-${lastStudy.system}-snr${lastStudy.snr}`)}.csv`);
   });

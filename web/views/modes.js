@@ -16,6 +16,10 @@ import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { fieldWording } from '../ui/field-wording.js';
 import { download } from '../ui/export.js';
+import { reveal } from '../ui/navigation.js';
+import { downloadReport } from '../ui/report-download.js';
+import { currentGeometry } from '../state/geometry.js';
+import { onResultOpened } from '../state/opened-result.js';
 import { seriesColor } from '../ui/palette.js';
 import { FrequencyPlot, magnitude, magnitudeSum, phaseDeg } from '../ui/plot-frequency.js';
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
@@ -31,7 +35,7 @@ const runButton = $('modes-run');
 const status = $('modes-status');
 const progressBar = $('modes-progress');
 const control = new RunControl({ cancel: $('modes-cancel'), status });
-const exportButtons = ['modes-export-uff55', 'modes-export-uff58', 'modes-export-json'].map($);
+const exportButtons = ['modes-export-uff55', 'modes-export-uff58', 'modes-export-json', 'modes-report'].map($);
 // A band edge or a step as typed: 4 significant digits without trailing zeros (2, 15, 0.0025).
 const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '?');
 
@@ -337,7 +341,9 @@ function showRun(out) {
   // as their own status says (a refusal is not a red result).
   const worst = worstOf([r.status, ...(r.reduced?.status === 'warning' ? ['warning'] : []), warnings.length ? 'warning' : 'ok']);
   const refused = r.reduced?.status === 'failed' ? '; the reduced M, D, K was not formed (the reason is below)' : '';
-  if (r.status !== 'failed') {
+  if (r.status !== 'failed' && out.opened) {
+    setResultStatus(status, worst, `${out.name} (opened from a report): ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${short(run.options.bandLoHz ?? 0)}–${short(run.options.bandHiHz)} Hz.`);
+  } else if (r.status !== 'failed') {
     setResultStatus(status, worst, `${out.name}: ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${short(run.options.bandLoHz ?? 0)}–${short(run.options.bandHiHz)} Hz `
       + `(${s.samples} samples, h = ${short(s.h)} s, ${frf.freq_hz.length} frequencies, ${averaging}; orders 2–${r.max_order})`
       + `${worst === 'ok' ? '' : ', with warnings (below)'}${refused}; ${(out.ms / 1000).toFixed(2)} s.`);
@@ -556,6 +562,22 @@ async function showMac() {
 
 const baseName = () => run.name.replace(/\.[^.]*$/, '');
 
+// The JSON of "Export modes (JSON)": mechid modes's, with the file, columns, options and the modes taken.
+function modesJson(taken) {
+  const picks = taken.map((m) => (m.mode ? { ...m.mode, taken: 'automatic' } : { freq_hz: m.freq_hz, zeta: m.zeta, order: m.order, taken: 'by hand' }));
+  return { file: run.name, columns: { inputs: run.record.mapping.inputCols, outputs: run.record.outputCols }, channels: run.channels, options: run.options, taken: picks, ...run.result };
+}
+
+// The one-file report of that JSON, with the data file and the page's geometry.
+async function report() {
+  if (!run) return;
+  try {
+    await downloadReport({ kind: 'modes', result: modesJson(takenModes()), file: run.record.file, geometry: currentGeometry() }, baseName());
+  } catch (e) {
+    showFieldMessage($('modes-run-error'), `Report: ${e.message}`, $('modes-report'));
+  }
+}
+
 function exportModes(kind) {
   if (!run) return;
   const taken = takenModes();
@@ -568,9 +590,7 @@ function exportModes(kind) {
       const { freq_hz, H } = run.result.frf;
       download(new Blob([writeUff58({ kind: 'frf', freq_hz, H, response: run.result.outputs, id2: run.name, channels: run.channels })], { type: 'text/plain' }), `${baseName()}-frf.uff`);
     } else {
-      const picks = taken.map((m) => (m.mode ? { ...m.mode, taken: 'automatic' } : { freq_hz: m.freq_hz, zeta: m.zeta, order: m.order, taken: 'by hand' }));
-      const json = { file: run.name, columns: { inputs: run.record.mapping.inputCols, outputs: run.record.outputCols }, channels: run.channels, options: run.options, taken: picks, ...run.result };
-      download(new Blob([`${JSON.stringify(json)}\n`], { type: 'application/json' }), `${baseName()}-modes.json`);
+      download(new Blob([`${JSON.stringify(modesJson(taken))}\n`], { type: 'application/json' }), `${baseName()}-modes.json`);
     }
   } catch (e) {
     showFieldMessage($('modes-run-error'), `Export: ${e.message}`, $(`modes-export-${kind}`));
@@ -599,6 +619,19 @@ export function start() {
   $('modes-export-uff55').addEventListener('click', () => exportModes('uff55'));
   $('modes-export-uff58').addEventListener('click', () => exportModes('uff58'));
   $('modes-export-json').addEventListener('click', () => exportModes('json'));
+  $('modes-report').addEventListener('click', report);
   onMeasurementChange(showRecord);
   showRecord();
+  // A report of modes opened in "Saved analyses": its result shown here (its data file is not at hand).
+  onResultOpened('modes', (json, name) => {
+    const { file, columns, options = {}, taken, ...result } = json;
+    const names = (list) => (list ?? []).map((c) => c.name);
+    const record = { file: null, mapping: { inputCols: columns?.inputs ?? names(result.channels?.inputs) }, outputCols: columns?.outputs ?? names(result.channels?.outputs) };
+    const out = { result, name: file ?? name, channels: result.channels, summary: { warnings: [] }, opened: true };
+    if (run) history.unshift(run);
+    history.splice(MAX_HISTORY);
+    run = newRun(out, record, options);
+    showRun(out);
+    reveal($('modes'));
+  });
 }

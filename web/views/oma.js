@@ -22,6 +22,9 @@ import { currentGeometry, onGeometryChange } from '../state/geometry.js';
 import { reveal } from '../ui/navigation.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
 import { download } from '../ui/export.js';
+import { downloadReport } from '../ui/report-download.js';
+import { currentGeometry } from '../state/geometry.js';
+import { onResultOpened } from '../state/opened-result.js';
 import { writeUff55 } from '../gen/uff-write.js';
 
 const form = $('oma-form');
@@ -33,7 +36,7 @@ const stabPlot = new StabilizationPlot($('oma-stab-plot'), { onToggle: () => {},
 let animation = null;
 let shapes3d = null;  // the 3-D view (web/ui/shape-3d.js)
 let last = null;  // {out, options}: the last result, for the exports
-const exportButtons = ['oma-export-uff55', 'oma-export-json'].map($);
+const exportButtons = ['oma-export-uff55', 'oma-export-json', 'oma-report'].map($);
 // A band edge as typed: 4 significant digits without trailing zeros.
 const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '?');
 
@@ -94,7 +97,7 @@ async function analyse(event) {
         }
       },
     }),
-    show: (out) => showRun(out, options),
+    show: (out) => showRun(out, options, record.file),
   }, {
     kept: 'your file and band are kept',
     onError: showError,
@@ -104,9 +107,9 @@ async function analyse(event) {
   runButton.disabled = false;
 }
 
-function showRun(out, options) {
+function showRun(out, options, file) {
   const r = out.result;
-  last = { out, options };
+  last = { out, options, file };
   for (const b of exportButtons) b.disabled = r.status === 'failed' || r.modes.length === 0;
   const s = out.summary;
   // The reading's warnings and the result's that are no advice's as they come; the advice in two layers.
@@ -124,9 +127,12 @@ function showRun(out, options) {
   } else {
     const worst = r.status === 'warning' || warnings.length ? 'warning' : 'ok';
     const band = `${short(options.bandLoHz ?? 0)}–${options.bandHiHz === undefined ? `${short(0.5 / s.h)} (Nyquist)` : short(options.bandHiHz)} Hz`;
-    setResultStatus(status, worst, `${out.name}: ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${band} from ${s.outputs} responses `
-      + `(${s.samples} samples, h = ${short(s.h)} s; ${r.free_decay ? 'a free decay' : 'ambient'}, ${r.block_rows} block rows, orders 2–${r.max_order})`
-      + `${worst === 'ok' ? '' : ', with warnings (below)'}; ${(out.ms / 1000).toFixed(2)} s.`);
+    if (out.opened) setResultStatus(status, worst, `${out.name} (opened from a report): ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${band}.`);
+    else {
+      setResultStatus(status, worst, `${out.name}: ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${band} from ${s.outputs} responses `
+        + `(${s.samples} samples, h = ${short(s.h)} s; ${r.free_decay ? 'a free decay' : 'ambient'}, ${r.block_rows} block rows, orders 2–${r.max_order})`
+        + `${worst === 'ok' ? '' : ', with warnings (below)'}; ${(out.ms / 1000).toFixed(2)} s.`);
+    }
   }
   drawDiagram();
   showTable(r.modes);
@@ -217,6 +223,8 @@ function exportModes(kind) {
       download(new Blob([writeUff55(modes, { complex: true, id2: out.name, channels: out.channels?.outputs })], { type: 'text/plain' }), `${base}-oma-modes.uff`);
     } else {
       const json = { file: out.name, options, ...out.result, channels: out.channels };
+      if (kind === 'report') return downloadReport({ kind: 'oma', result: json, file: last.file, geometry: currentGeometry() }, base)
+        .catch((e) => showFieldMessage($('oma-run-error'), `Report: ${e.message}`, $('oma-report')));
       download(new Blob([`${JSON.stringify(json)}\n`], { type: 'application/json' }), `${base}-oma.json`);
     }
   } catch (e) {
@@ -231,6 +239,13 @@ export function start() {
   $('oma-all-poles').addEventListener('change', drawDiagram);
   $('oma-export-uff55').addEventListener('click', () => exportModes('uff55'));
   $('oma-export-json').addEventListener('click', () => exportModes('json'));
+  $('oma-report').addEventListener('click', () => exportModes('report'));
+  // A report of oma opened in "Saved analyses": its result shown here (its data file is not at hand).
+  onResultOpened('oma', (json, name) => {
+    const { file, options = {}, channels, ...result } = json;
+    showRun({ result, name: file ?? name, channels, summary: { warnings: [] }, opened: true }, options, null);
+    reveal($('oma'));
+  });
   onOutputOnly((record, { run }) => {
     showRecord(record);
     if (!run || !record) return;

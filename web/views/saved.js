@@ -6,7 +6,8 @@ import { analysisJson, analysisProblem } from '../state/analysis-record.js';
 import { deleteAnalysis, getAnalysis, listAnalyses, onAnalysisSaved } from '../state/analysis-store.js';
 import { download, safeName } from '../ui/export.js';
 import { methodColumn, truthColumn } from '../ui/results-table.js';
-import { readResultFile } from '../state/result-file.js';
+import { readAnalysisFile } from '../state/result-file.js';
+import { openResult } from '../state/opened-result.js';
 import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { showFieldMessage } from '../ui/field-message.js';
 
@@ -93,10 +94,17 @@ async function openFile(input) {
   if (!file) return;
   setStatus(status, 'busy', `Reading ${file.name}…`);
   try {
-    const results = await readResultFile(file);
+    const { kind, results, result, warnings } = await readAnalysisFile(file);
+    const also = warnings.length ? ` ${warnings.join(' ')}` : '';
+    // A report of modes or oma: shown in its own section (which the navigation reveals).
+    if (kind !== 'identify') {
+      openResult(kind, result, file.name);
+      setResultStatus(status, warnings.length ? 'warning' : 'ok', `Opened ${file.name}: a report of ${kind}, shown in its section.${also}`);
+      return;
+    }
     shown.replaceChildren(...results.map((r) => methodColumn(r, 'saved')));
     shown.dataset.id = 'file';
-    setResultStatus(status, worstOf(results.map((r) => r.status)), `Opened ${file.name}: ${results.length} result${results.length === 1 ? '' : 's'} (${results.map((r) => r.method).join(', ')}).`);
+    setResultStatus(status, worstOf([...results.map((r) => r.status), ...(warnings.length ? ['warning'] : [])]), `Opened ${file.name}: ${results.length} result${results.length === 1 ? '' : 's'} (${results.map((r) => r.method).join(', ')}).${also}`);
   } catch (e) {
     input.setAttribute('aria-invalid', 'true');
     showFieldMessage(error, e.message, input);

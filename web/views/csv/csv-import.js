@@ -10,7 +10,7 @@ import { client } from '../../client/worker-client.js';
 import { setMeasurementFile } from '../../state/step-data.js';
 import { measurementChanged, provideMeasurement } from '../../state/measurement.js';
 import { setOutputOnly } from '../../state/output-only.js';
-import { offerRecord } from '../../state/geometry.js';
+import { currentGeometry, offerRecord } from '../../state/geometry.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
 import { clearSummary, showSummary } from './csv-summary.js';
 import { clearRoute, outputOnlyNote, showProfile, showRoute, startRoute } from './csv-route.js';
@@ -26,6 +26,8 @@ import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../../ui/dom.js
 import { roundedMessage, showFieldMessage } from '../../ui/field-message.js';
 import { isWorkRefusal, RunControl, runRequest } from '../../ui/run-control.js';
 import { downloadResults } from '../../ui/export.js';
+import { downloadReport } from '../../ui/report-download.js';
+import { toJson } from '../../gen/api.js';
 import { clearPreviewPlot, setPreviewColumns, showPreviewPlot } from './csv-preview-plot.js';
 import { defaultInputs, defaultOutputs, defaultTime } from '../../gen/recording.js';
 
@@ -86,6 +88,7 @@ function drawPreview() {
 const exportButton = $('csv-export');
 const saveButton = $('csv-save');
 const exportCsvButton = $('csv-export-csv');
+const reportButton = $('csv-report');
 let files = [];   // the chosen files; the first gives the columns
 let lastResults = null;  // {name, summary, mapping, results} of the last identification, for the exports and Save
 
@@ -240,7 +243,7 @@ async function load(chosen) {
   clearOverlays();
   resultsEl.replaceChildren();
   lastResults = null;
-  for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = true;
+  for (const b of [exportButton, exportCsvButton, saveButton, reportButton]) b.disabled = true;
   mapping.hidden = true;
   runButton.disabled = true;
   if (!file) {
@@ -577,7 +580,7 @@ async function runIdentification(extra = {}) {
       showValidation(col, r, { measured: out.measured, simulated: out.simulations[k], outputs: map.outputCols, unit });
     });
     lastResults = { name: out.name, summary: out.summary, mapping: map, results: out.results };
-    for (const b of [exportButton, exportCsvButton, saveButton]) b.disabled = false;
+    for (const b of [exportButton, exportCsvButton, saveButton, reportButton]) b.disabled = false;
     changed();
     const s = out.summary;
     // A method that failed says so here too (its reason is in its column), in red when all did.
@@ -611,6 +614,17 @@ async function runIdentification(extra = {}) {
 // saved by the browser as a download: nothing leaves the machine.
 function exportResults(kind) {
   if (lastResults) downloadResults(lastResults.results, kind, lastResults.name.replace(/\.[^.]*$/, ''), lastResults.summary.channels);
+}
+
+// The one-file report of the JSON above, with the data file (when one file was identified) and the page's geometry.
+async function report() {
+  if (!lastResults) return;
+  const { results, name, summary: { channels } } = lastResults;
+  try {
+    await downloadReport({ kind: 'identify', result: results.map((r) => toJson(channels ? { ...r, channels } : r)), file: files.length === 1 ? files[0] : null, geometry: currentGeometry() }, name.replace(/\.[^.]*$/, ''));
+  } catch (e) {
+    showFieldMessage(runError, `Report: ${e.message}`, reportButton);
+  }
 }
 
 async function save() {
@@ -651,6 +665,7 @@ export async function start() {
   startRoute({ identify: () => form.requestSubmit(), oma: () => setOutputOnly(outputOnlyOf(files[0]), { run: true }) });
   exportButton.addEventListener('click', () => exportResults('json'));
   exportCsvButton.addEventListener('click', () => exportResults('csv'));
+  reportButton.addEventListener('click', report);
   saveButton.addEventListener('click', save);
   const drop = $('csv-drop');
   drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });

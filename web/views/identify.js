@@ -20,7 +20,6 @@ import { followSharedSetup, shareButton } from '../ui/share.js';
 import { download, downloadResults, safeName, studyToCsv } from '../ui/export.js';
 import { downloadReport } from '../ui/report-download.js';
 import { toJson } from '../gen/api.js';
-import { currentGeometry } from '../state/geometry.js';
 import { followSystem, inputSamplingOf, onMeasurementFile, onSimulation, simulation } from '../state/step-data.js';
 
 const form = $('ident-form');

@@ -9,7 +9,7 @@
 import { client } from '../client/worker-client.js';
 import { fillForm } from '../ui/option-schema.js';
 import { identifiedResults, measurementRecord, onMeasurementChange } from '../state/measurement.js';
-import { offerChannels } from '../state/geometry.js';
+import { currentGeometry, offerChannels, onGeometryChange } from '../state/geometry.js';
 import { dataTable, matrixTable } from '../ui/results-table.js';
 import { adviceList, otherWarnings } from '../ui/advice-actions.js';
 import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
@@ -18,7 +18,6 @@ import { fieldWording } from '../ui/field-wording.js';
 import { download } from '../ui/export.js';
 import { reveal } from '../ui/navigation.js';
 import { downloadReport } from '../ui/report-download.js';
-import { currentGeometry } from '../state/geometry.js';
 import { onResultOpened } from '../state/opened-result.js';
 import { seriesColor } from '../ui/palette.js';
 import { FrequencyPlot, magnitude, magnitudeSum, phaseDeg } from '../ui/plot-frequency.js';
@@ -26,7 +25,6 @@ import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 import { macTable } from '../ui/mac-table.js';
 import { shape3dAfter, viewModes } from '../ui/shape-3d.js';
-import { currentGeometry, onGeometryChange } from '../state/geometry.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
 import { writeUff55, writeUff58 } from '../gen/uff-write.js';
 

@@ -9,7 +9,7 @@
 // from "What the data are" (web/state/output-only.js). Column and file names are only set as text.
 import { client } from '../client/worker-client.js';
 import { onOutputOnly, outputOnlyRecord } from '../state/output-only.js';
-import { offerChannels } from '../state/geometry.js';
+import { currentGeometry, offerChannels, onGeometryChange } from '../state/geometry.js';
 import { dataTable } from '../ui/results-table.js';
 import { adviceList, otherWarnings } from '../ui/advice-actions.js';
 import { $, el, fmt, setResultStatus, setStatus } from '../ui/dom.js';
@@ -18,12 +18,10 @@ import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 import { macTable } from '../ui/mac-table.js';
 import { shape3dAfter, viewModes } from '../ui/shape-3d.js';
-import { currentGeometry, onGeometryChange } from '../state/geometry.js';
 import { reveal } from '../ui/navigation.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
 import { download } from '../ui/export.js';
 import { downloadReport } from '../ui/report-download.js';
-import { currentGeometry } from '../state/geometry.js';
 import { onResultOpened } from '../state/opened-result.js';
 import { writeUff55 } from '../gen/uff-write.js';
 

@@ -62,7 +62,7 @@ TEST_CASE("belt-drive EKF options are checked by name", "[ekf]") {
                     "the belt-drive EKF needs two measured columns (angle, speed), got 3");
 }
 
-TEST_CASE("belt-drive EKF: a named reading of eq. 32 is its scale and Θ_init (kn-wide by default); given values win", "[ekf]") {
+TEST_CASE("belt-drive EKF: a named reading of eq. 32 is its scale and Θ_init (kn-wide by default), given values win", "[ekf]") {
   const BeltDrive model;
   BeltExperimentOptions e;
   e.duration = 0.3;

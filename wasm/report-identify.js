@@ -22,7 +22,10 @@ export function identifyTables(results) {
     const u = r.uncertainty ?? {};
     const parts = [`<h3>Method ${escapeHtml(r.method)}</h3>`];
     if (r.status === 'failed' || !r.M) return parts.concat('<p>No estimate (the method failed; its message is in the summary).</p>').join('');
-    for (const key of ['M', 'D', 'K']) parts.push(matrixTable(`${key} (${r.method}) ± 95 % half-width`, r[key], u[`${key}_half95`], names));
+    for (const key of ['M', 'D', 'K']) {
+      const half = u[`${key}_half95`];
+      parts.push(matrixTable(`${key} (${r.method}) ${half ? '± 95 % half-width' : '(no interval: the result carries none)'}`, r[key], half, names));
+    }
     const modes = r.modal?.modes ?? [];
     if (modes.length) {
       parts.push(table(`Modes of the estimate (${r.method})`, ['mode', 'f (Hz)', 'ω_n (rad/s) ± 95 %', 'ζ ± 95 %'],

@@ -118,16 +118,23 @@ function listedChannels(g) {
   return names.length ? names : g.sensors.map((s) => s.channel);
 }
 
+// The most channels the mapping table lists (a file of 10 000 columns made a table the page took
+// seconds to build); the others are mapped by a geometry file's sensors.
+const MAX_ROWS = 64;
+
 function showMapping(g) {
   const { names, from } = currentChannels();
-  $('geometry-channels-from').textContent = names.length
-    ? `The output channels of ${from}.`
-    : 'No record or result yet: the channels the geometry names. Load or analyse a record to map its channels.';
   const channels = listedChannels(g);
+  const more = channels.length > MAX_ROWS
+    ? ` The first ${MAX_ROWS} of its ${channels.length} are listed; a geometry file with sensors (nodes of UFF 58 records, or sensor rows of a geometry CSV) maps them all.`
+    : '';
+  $('geometry-channels-from').textContent = names.length
+    ? `The output channels of ${from}.${more}`
+    : 'No record or result yet: the channels the geometry names. Load or analyse a record to map its channels.';
   const { sensorOf } = mapSensors(g, channels);
   const head = el('tr');
   head.append(el('th', 'Channel', { scope: 'col' }), el('th', 'Node', { scope: 'col' }), el('th', 'Direction', { scope: 'col' }));
-  const rows = channels.map((name, k) => {
+  const rows = channels.slice(0, MAX_ROWS).map((name, k) => {
     const s = sensorOf[k];
     const node = el('input', undefined, { id: `geometry-node-${k}`, type: 'text', inputmode: 'numeric', 'aria-label': `Node of ${name}`, size: '6' });
     node.value = s ? String(s.node) : '';

@@ -430,6 +430,8 @@ export function wrapModule(module) {
       for (const key of ['h', 'snr', 'samples', 'hIndex', 'run', 'seed']) requireNumber(options[key], key);
       return unwrap(module.studyRun(normalizeSystem(system), options));
     },
+    /** The aggregate of one method's runs at one h (analysis/study_aggregate.hpp); wasm/study.js groups them. */
+    studyAggregate: (runs) => unwrap(module.studyAggregate(runs)),
 
     // The estimators of the SVF report (state-variable filter) and Beckmann et al. 2016 (augmented EKF).
     /** State-variable-filter least squares on mechanical data (the SVF report): identify result + theta, search, weights. */

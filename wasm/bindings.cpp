@@ -12,6 +12,7 @@
 #include "convert/output_only.hpp"
 #include "convert/result_or_error.hpp"
 #include "convert/results.hpp"
+#include "convert/study_aggregate.hpp"
 #include "core/rng.hpp"
 #include "mechid.hpp"
 #include "estimators/nonlinear/presets.hpp"
@@ -175,6 +176,10 @@ val study_run_js(val s, val o) {
   return result_or_error([&] { return study_run_to_js(study_run(system_from_js(s), study_run_options_from_js(o))); });
 }
 
+val study_aggregate_js(val runs) {
+  return result_or_error([&] { return study_aggregate_to_js(aggregate_study_runs(study_runs_from_js(runs))); });
+}
+
 // The first `count` outputs of Random(seed) as [hi32, lo32] pairs (a u64 has no JS number).
 val random_stream_js(double seed, int count) {
   return result_or_error([&] {
@@ -271,6 +276,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("validateRecord", &validate_record_js);
   function("scaledRecord", &scaled_record_js);
   function("studyRun", &study_run_js);
+  function("studyAggregate", &study_aggregate_js);
   function("methodNames", &method_names_js);
   function("methodInfo", &method_info_to_js);
   function("svfIdentify", &svf_identify_js);

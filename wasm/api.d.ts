@@ -573,6 +573,8 @@ export interface Mechid extends NonlinearApi, Estimators {
   studyRun(system: MechanicalSystem, options: StudyRunOptions): StudyRunResult;
   /** The aggregate of one method's runs at one h: a study row without h, method and n (docs/interfaces.md, "study result"). */
   studyAggregate(runs: StudyRunResult[]): Omit<StudyRow, 'h' | 'method' | 'n'>;
+  /** The natural frequency and damping ratio of the continuous-time pole re + i·im: |λ|, |λ|/2π, −Re λ/|λ| (0 for λ = 0). */
+  poleFrequency(re: number, im: number): { omega_n: number; freq_hz: number; zeta: number };
   /** The first `count` outputs of the seeded generator, as [hi32, lo32] pairs (for cross-host checks). */
   randomStream(seed: number, count: number): Uint32Array;
 }

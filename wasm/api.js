@@ -432,6 +432,8 @@ export function wrapModule(module) {
     },
     /** The aggregate of one method's runs at one h (analysis/study_aggregate.hpp); wasm/study.js groups them. */
     studyAggregate: (runs) => unwrap(module.studyAggregate(runs)),
+    /** {omega_n, freq_hz, zeta} of the continuous-time pole re + i·im (model/pole_frequency.hpp). */
+    poleFrequency: (re, im) => module.poleFrequency(re, im),
 
     // The estimators of the SVF report (state-variable filter) and Beckmann et al. 2016 (augmented EKF).
     /** State-variable-filter least squares on mechanical data (the SVF report): identify result + theta, search, weights. */

@@ -176,6 +176,9 @@ val study_run_js(val s, val o) {
   return result_or_error([&] { return study_run_to_js(study_run(system_from_js(s), study_run_options_from_js(o))); });
 }
 
+// The frequency and damping ratio of the pole re + i im (a universal file's eigenvalue: wasm/uff-convert.js).
+val pole_frequency_js(double re, double im) { return pole_frequency_to_js(pole_frequency({re, im})); }
+
 val study_aggregate_js(val runs) {
   return result_or_error([&] { return study_aggregate_to_js(aggregate_study_runs(study_runs_from_js(runs))); });
 }
@@ -277,6 +280,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("scaledRecord", &scaled_record_js);
   function("studyRun", &study_run_js);
   function("studyAggregate", &study_aggregate_js);
+  function("poleFrequency", &pole_frequency_js);
   function("methodNames", &method_names_js);
   function("methodInfo", &method_info_to_js);
   function("svfIdentify", &svf_identify_js);

@@ -575,6 +575,8 @@ export interface Mechid extends NonlinearApi, Estimators {
   studyAggregate(runs: StudyRunResult[]): Omit<StudyRow, 'h' | 'method' | 'n'>;
   /** The natural frequency and damping ratio of the continuous-time pole re + i·im: |λ|, |λ|/2π, −Re λ/|λ| (0 for λ = 0). */
   poleFrequency(re: number, im: number): { omega_n: number; freq_hz: number; zeta: number };
+  /** `values` sampled at the increasing `times` put on the increasing times `at` by linear interpolation (the readers' --resample). */
+  resampleLinear(times: ArrayLike<number>, values: ArrayLike<number>, at: ArrayLike<number>): Float64Array;
   /** The first `count` outputs of the seeded generator, as [hi32, lo32] pairs (for cross-host checks). */
   randomStream(seed: number, count: number): Uint32Array;
 }

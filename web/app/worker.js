@@ -11,9 +11,11 @@ import { geometryFromRecording } from '../gen/geometry-read.js';
 import { readGeometryFile } from '../gen/geometry-file.js';
 import { REQUEST, REPLY } from '../client/protocol.js';
 import { aggregateStudy } from '../gen/study.js';
+import { useCore } from '../gen/core-instance.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
-const ready = createMechidModule().then(wrapModule);
+// The instance is also the thread's (gen/core-instance.js): the readers' resampling uses it.
+const ready = createMechidModule().then(wrapModule).then((api) => { useCore(api); return api; });
 ready.catch(() => {}); // reported per request below
 
 

@@ -6,6 +6,7 @@ import { badInput, matrixFromNested, printable, systemFromJson, toJson } from '.
 import { decodeText } from '../wasm/csv.js';
 import { isUffRecord, readRecord } from '../wasm/record.js';
 import { cliWording } from './cli-wording.mjs';
+import { commandLineOf } from '../wasm/option-words.js';
 import { streams } from './streams.mjs';
 import { readDataFile } from './data-file.mjs';
 
@@ -59,6 +60,25 @@ export function writeOutput(text, out) {
 export const writeJson = (result, out) => writeOutput(`${JSON.stringify(toJson(result), null, 2)}\n`, out);
 
 export const warn = (messages) => { for (const m of messages) streams.stderr.write(`mechid: warning: ${cliWording(printable(m))}\n`); };
+
+/**
+ * For each advice of a result whose action options carry out (notes included), one line: what to
+ * do in the core's words, then the options to type (wasm/option-words.js commandLineOf):
+ * "mechid: what to do (free_body): If it moves freely, … (--structure '{"K":"zero"}')". The core
+ * words its advice for every host; the options are the CLI's spelling of it.
+ */
+export function adviseCommandLine(result) {
+  for (const a of result?.advice ?? []) {
+    const typed = commandLineOf(a.options);
+    if (typed) streams.stderr.write(`mechid: what to do (${a.code}): ${printable(a.action).replace(/\.$/, '')} (${typed})\n`);
+  }
+}
+
+/** The warnings of a result (its message when it failed), then its advice's options (adviseCommandLine). */
+export function warnOutcome(result) {
+  warn(result.status === 'failed' ? [result.message] : result.warnings);
+  adviseCommandLine(result);
+}
 
 /** A preset name or a system JSON file, checked (unless `check` is false); errors name the file and the `option` (system, truth). */
 export function loadSystem(mechid, spec, { check = true, option = 'system' } = {}) {

@@ -49,6 +49,6 @@ export function uffRead(mechid, { text }) {
     return { status: 'ok', model: 'dataset', broken: 'identify dataset: h or a sample not finite' };
   }
   refusedOr(() => uffToFrf(parsed, 'fuzz.uff'));
-  refusedOr(() => uffToModes(parsed, { source: 'fuzz.uff' }));
+  refusedOr(() => uffToModes(parsed, { source: 'fuzz.uff', mechid }));
   return { status: 'ok', model: 'dataset', broken: recordingBroken(recording) };
 }

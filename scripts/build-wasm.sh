@@ -9,7 +9,7 @@ if [ ! -f build-wasm/CMakeCache.txt ]; then
 fi
 cmake --build build-wasm -j2
 mkdir -p web/gen/vendor
-cp wasm/api.js wasm/errors.js wasm/json.js wasm/formats.js wasm/study.js wasm/csv.js wasm/uff.js wasm/uff-numbers.js wasm/uff-geometry.js wasm/uff-recording.js wasm/uff-convert.js wasm/uff-write.js wasm/method-help.js wasm/record.js wasm/recording.js wasm/readers.js wasm/json-depth.js wasm/structure-json.js web/gen/
+cp wasm/api.js wasm/errors.js wasm/json.js wasm/formats.js wasm/study.js wasm/core-instance.js wasm/csv.js wasm/uff.js wasm/uff-numbers.js wasm/uff-geometry.js wasm/uff-recording.js wasm/uff-convert.js wasm/uff-write.js wasm/method-help.js wasm/record.js wasm/recording.js wasm/readers.js wasm/json-depth.js wasm/structure-json.js web/gen/
 cp wasm/text.js wasm/text-dialect.js wasm/lvm.js wasm/text-columns.js wasm/cell-number.js wasm/text-check.js wasm/time-grid.js wasm/number-scan.js web/gen/   # text dialects and LVM files (issue 49)
 cp wasm/mat.js wasm/mat73.js wasm/mat-channels.js web/gen/   # MATLAB files (issue 49)
 cp wasm/wav.js wasm/tdms.js wasm/tdms-scaling.js web/gen/   # WAV and TDMS files (issue 49)

@@ -330,6 +330,13 @@ export interface Identification extends Outcome {
 }
 export interface StudyRunOptions { h: number; snr: number; samples: number; method: string; seed: number; hIndex: number; run: number }
 export interface StudyRunResult extends Outcome { errors: { M: number; D: number; K: number; A: number }; ms: number }
+/** One row of a study result (wasm/study.js aggregateStudy; the numbers from Mechid.studyAggregate). */
+export interface StudyRow {
+  h: number; method: string; n?: number;
+  rel_err: { M: number | null; K: number | null; D: number | null; A: number | null };
+  failures: number; warnings: number; median_ms: number | null; messages: string[];
+  too_short: number; too_short_message: string | null;
+}
 
 // ------------------------------------------------------------------------------------------------
 // Estimators of the SVF report (state-variable filter) and Beckmann et al. 2016 (augmented EKF).
@@ -564,6 +571,12 @@ export interface Mechid extends NonlinearApi, Estimators {
   scaledRecord(data: IdentifyData): { h: number; u: Matrix; y: Matrix };
   /** One Monte Carlo run (simulate, identify, compare); aggregate with wasm/study.js. */
   studyRun(system: MechanicalSystem, options: StudyRunOptions): StudyRunResult;
+  /** The aggregate of one method's runs at one h: a study row without h, method and n (docs/interfaces.md, "study result"). */
+  studyAggregate(runs: StudyRunResult[]): Omit<StudyRow, 'h' | 'method' | 'n'>;
+  /** The natural frequency and damping ratio of the continuous-time pole re + i·im: |λ|, |λ|/2π, −Re λ/|λ| (0 for λ = 0). */
+  poleFrequency(re: number, im: number): { omega_n: number; freq_hz: number; zeta: number };
+  /** `values` sampled at the increasing `times` put on the increasing times `at` by linear interpolation (the readers' --resample). */
+  resampleLinear(times: ArrayLike<number>, values: ArrayLike<number>, at: ArrayLike<number>): Float64Array;
   /** The first `count` outputs of the seeded generator, as [hi32, lo32] pairs (for cross-host checks). */
   randomStream(seed: number, count: number): Uint32Array;
 }

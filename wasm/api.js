@@ -430,6 +430,12 @@ export function wrapModule(module) {
       for (const key of ['h', 'snr', 'samples', 'hIndex', 'run', 'seed']) requireNumber(options[key], key);
       return unwrap(module.studyRun(normalizeSystem(system), options));
     },
+    /** The aggregate of one method's runs at one h (analysis/study_aggregate.hpp); wasm/study.js groups them. */
+    studyAggregate: (runs) => unwrap(module.studyAggregate(runs)),
+    /** {omega_n, freq_hz, zeta} of the continuous-time pole re + i·im (model/pole_frequency.hpp). */
+    poleFrequency: (re, im) => module.poleFrequency(re, im),
+    /** `values` sampled at the increasing `times` put on the increasing times `at` by linear interpolation (core/linear_resample.hpp). */
+    resampleLinear: (times, values, at) => unwrap(module.resampleLinear(times, values, at)),
 
     // The estimators of the SVF report (state-variable filter) and Beckmann et al. 2016 (augmented EKF).
     /** State-variable-filter least squares on mechanical data (the SVF report): identify result + theta, search, weights. */

@@ -12,6 +12,8 @@
 #include "convert/output_only.hpp"
 #include "convert/result_or_error.hpp"
 #include "convert/results.hpp"
+#include "convert/study_aggregate.hpp"
+#include "core/linear_resample.hpp"
 #include "core/rng.hpp"
 #include "mechid.hpp"
 #include "estimators/nonlinear/presets.hpp"
@@ -175,6 +177,21 @@ val study_run_js(val s, val o) {
   return result_or_error([&] { return study_run_to_js(study_run(system_from_js(s), study_run_options_from_js(o))); });
 }
 
+// The frequency and damping ratio of the pole re + i im (a universal file's eigenvalue: wasm/uff-convert.js).
+val pole_frequency_js(double re, double im) { return pole_frequency_to_js(pole_frequency({re, im})); }
+
+// `values` sampled at `times` put on the times `at` by linear interpolation (wasm/time-grid.js, --resample).
+val resample_linear_js(val times, val values, val at) {
+  return result_or_error([&] {
+    const Vector r = resample_linear(vector_from_js(times), vector_from_js(values), vector_from_js(at));
+    return float64_array(r.data(), static_cast<std::size_t>(r.size()));
+  });
+}
+
+val study_aggregate_js(val runs) {
+  return result_or_error([&] { return study_aggregate_to_js(aggregate_study_runs(study_runs_from_js(runs))); });
+}
+
 // The first `count` outputs of Random(seed) as [hi32, lo32] pairs (a u64 has no JS number).
 val random_stream_js(double seed, int count) {
   return result_or_error([&] {
@@ -271,6 +288,9 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("validateRecord", &validate_record_js);
   function("scaledRecord", &scaled_record_js);
   function("studyRun", &study_run_js);
+  function("studyAggregate", &study_aggregate_js);
+  function("poleFrequency", &pole_frequency_js);
+  function("resampleLinear", &resample_linear_js);
   function("methodNames", &method_names_js);
   function("methodInfo", &method_info_to_js);
   function("svfIdentify", &svf_identify_js);

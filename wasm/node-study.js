@@ -1,13 +1,15 @@
 // Runs a study on a pool of Node worker_threads, each with its own WASM instance.
 import { Worker } from 'node:worker_threads';
 import { MechidError } from './errors.js';
+import { loadMechidNode } from './node.js';
 import { aggregateStudy, studyTasks } from './study.js';
 
 /**
  * spec: {system, systemName, hs, snr, n, runs, methods, seed, ns?} (ns: samples per h, see study.js); onProgress(done, total) optional.
+ * core: the Mechid instance that aggregates the runs (loaded here when not given).
  * Resolves to the study result of docs/interfaces.md.
  */
-export async function runStudyNode(spec, workers, onProgress) {
+export async function runStudyNode(spec, workers, onProgress, core) {
   const tasks = studyTasks(spec);
   const results = new Array(tasks.length);
   let next = 0, done = 0;
@@ -34,5 +36,5 @@ export async function runStudyNode(spec, workers, onProgress) {
   } finally {
     await Promise.all(pool.map((worker) => worker.terminate()));
   }
-  return aggregateStudy(spec, tasks, results);
+  return aggregateStudy(spec, tasks, results, core ?? await loadMechidNode());
 }

@@ -2,6 +2,7 @@
 // (docs/toolchain.md §5). Used by bin/mechid.js and the Node tests.
 import { readFile } from 'node:fs/promises';
 import { MechidError, wrapModule } from './api.js';
+import { useCore } from './core-instance.js';
 
 const generated = new URL('../web/gen/', import.meta.url);
 
@@ -13,5 +14,7 @@ export async function loadMechidNode() {
     throw new MechidError('internal', 'the WebAssembly module is not built (web/gen/mechid.wasm): run `npm run build:wasm`');
   }
   const { default: createMechidModule } = await import(new URL('mechid.mjs', generated).href);
-  return wrapModule(await createMechidModule({ wasmBinary }));
+  const mechid = wrapModule(await createMechidModule({ wasmBinary }));
+  useCore(mechid);  // this thread's instance (wasm/core-instance.js)
+  return mechid;
 }

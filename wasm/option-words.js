@@ -40,3 +40,15 @@ export function optionNamed(text, names) {
   }
   return first && { name: first.name, spelling: first.spelling, part: first.part };
 }
+
+const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+// A value as one shell word: as it is when it holds no character a shell reads, else in single quotes.
+const shellWord = (value) => (/^[\w.,:=+\-/]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The options of an advice ({structure: '{"K":"zero"}', offset: ''}: docs/interfaces.md, "Advice")
+ * as typed on the command line: --structure '{"K":"zero"}' --offset ('' is a switch). A name in
+ * the API's spelling (maxOrder, max_order) is written as the CLI's (--max-order).
+ */
+export const commandLineOf = (options = {}) =>
+  Object.entries(options).map(([name, value]) => `--${kebab(name)}${value === '' ? '' : ` ${shellWord(String(value))}`}`).join(' ');

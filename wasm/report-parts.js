@@ -2,6 +2,7 @@
 // the advice and status, the mode-shape pictures, a section's frame.
 import { escapeHtml, formatNumber } from './report-format.js';
 import { channelLine, shapePicture, unmappedChannels } from './report-shapes.js';
+import { commandLineOf } from './option-words.js';
 
 /** The output channels' names of a result with n outputs: its `channels`, else q1..qn. */
 export function channelNames(result, n) {
@@ -19,7 +20,7 @@ export function statusBlock(r, what) {
   const warnings = (r.warnings ?? []).filter((w) => !advised.has(w));
   if (warnings.length) parts.push(`<ul>${warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>`);
   for (const a of r.advice ?? []) {
-    const options = Object.entries(a.options ?? {}).map(([k, v]) => (v === '' ? `--${k}` : `--${k} ${v}`)).join(' ');
+    const options = commandLineOf(a.options);  // the action's options as `mechid` takes them
     parts.push(`<div class="advice ${a.level === 'note' ? 'note' : 'warning'}"><p><strong>${escapeHtml(a.message)}</strong> <code>${escapeHtml(a.code)}</code></p>`
       + `${a.detail ? `<p>${escapeHtml(a.detail)}</p>` : ''}${a.action ? `<p>What to do: ${escapeHtml(a.action)}${options ? ` (<code>${escapeHtml(options)}</code>)` : ''}</p>` : ''}</div>`);
   }

@@ -2,6 +2,7 @@
 // are printed with, and the one rule that accepts, rounds or resamples them (every reader's time
 // channel: text, LVM, universal files; wasm/recording.js recordingToDataset).
 import { MechidError } from './errors.js';
+import { coreFor } from './core-instance.js';
 
 const bad = (message) => new MechidError('bad-input', message);
 
@@ -44,13 +45,14 @@ export function printedResolution(t) {
  * The uniform time axis of a record from its measured times t (sample i at `where(i)`, "line 17"):
  * {step, t, at(column), warnings}. Refuses a time that repeats or decreases; a time off the
  * uniform grid by more than MAX_TIME_JITTER·step is refused, or with `resample` (the user agreed)
- * put on the grid by linear interpolation (at(column) gives a column at the new times), with a
+ * put on the grid by linear interpolation (at(column) gives a column at the new times, by the core:
+ * Mechid.resampleLinear; mechid the instance, default the thread's, wasm/core-instance.js), with a
  * warning naming the worst deviation; times within their last printed digit of the grid
  * (printedResolution) are that grid rounded, with a warning. h, when given, must agree with the time. One rule for
  * every reader's time channel (CSV, text, phone apps; recording.js recordingToDataset); timeName
  * and resampleHint word its messages.
  */
-export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i + 1}`, h, resample = false, timeName = 'the time column', resampleHint = '' }) {
+export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i + 1}`, h, resample = false, timeName = 'the time column', resampleHint = '', mechid }) {
   let t = measuredTimes;
   const N = t.length;
   const grid = uniformGrid(t);
@@ -80,15 +82,6 @@ export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i 
     throw bad(`${source}: --h ${h} disagrees with ${timeName} (h = ${step.toPrecision(9)})`);
   }
   // A column at the samples (or linearly interpolated onto the uniform t when resampled).
-  const at = (column) => {
-    if (!measured) return column;
-    const out = new Float64Array(N);
-    for (let k = 0, j = 0; k < N; k++) {
-      while (j < N - 2 && measured[j + 1] < t[k]) j++;
-      const w = (t[k] - measured[j]) / (measured[j + 1] - measured[j]);
-      out[k] = (1 - w) * column[j] + w * column[j + 1];
-    }
-    return out;
-  };
+  const at = (column) => (measured ? coreFor('resampling', mechid).resampleLinear(measured, column, t) : column);
   return { step, t, at, warnings, worst };
 }

@@ -12,6 +12,7 @@
 import { MAX_TIME_JITTER, uniformGrid } from './time-grid.js';
 import { recordingToDataset } from './recording.js';
 import { MechidError, listNames, quoted } from './errors.js';
+import { coreFor } from './core-instance.js';
 import { FUNCTION_TYPES, SPECIFIC_DATA_TYPES } from './uff.js';
 
 const bad = (message) => new MechidError('bad-input', message);
@@ -218,11 +219,12 @@ export function uffToFrf(parsed, source = 'file') {
 /**
  * The modes of the dataset 55 records of analysis type 2 (normal mode: record 8 frequency Hz and
  * viscous damping ratio) and 3 or 7 (complex eigenvalue λ = record 8 fields 1-2: frequency
- * |λ|/2π, damping ratio -Re λ/|λ|): [{modeNumber, freq_hz, zeta, eigenvalue?, nodes, shape,
- * recordNumber}], shape[j] = [re, im] of node j's value in `direction` (1 X, 2 Y, 3 Z: the
- * component of a 3- or 6-value vector; a scalar's only value).
+ * |λ|/2π, damping ratio -Re λ/|λ|, by the core: Mechid.poleFrequency): [{modeNumber, freq_hz,
+ * zeta, eigenvalue?, nodes, shape, recordNumber}], shape[j] = [re, im] of node j's value in
+ * `direction` (1 X, 2 Y, 3 Z: the component of a 3- or 6-value vector; a scalar's only value).
+ * mechid: the Mechid instance (default: the thread's, wasm/core-instance.js).
  */
-export function uffToModes(parsed, { source = 'file', direction = 1 } = {}) {
+export function uffToModes(parsed, { source = 'file', direction = 1, mechid } = {}) {
   const modes = parsed.records.filter((r) => r.dataset === 55 && [2, 3, 7].includes(r.analysisType));
   if (modes.length === 0) throw bad(`${source}: no mode shapes (dataset 55 of analysis type 2, 3 or 7); the file has ${inventory(parsed.records)}`);
   return modes.map((r) => {
@@ -234,7 +236,7 @@ export function uffToModes(parsed, { source = 'file', direction = 1 } = {}) {
       return { ...mode, freq_hz: freq, zeta: zeta ?? 0 };
     }
     const [re, im] = r.reals;
-    const omega = Math.hypot(re, im);
-    return { ...mode, freq_hz: omega / (2 * Math.PI), zeta: omega > 0 ? -re / omega : 0, eigenvalue: [re, im] };
+    const { freq_hz, zeta } = coreFor('uffToModes', mechid).poleFrequency(Number(re), Number(im));
+    return { ...mode, freq_hz, zeta, eigenvalue: [re, im] };
   });
 }

@@ -1,6 +1,6 @@
 // mechid frf: H1 (and H2) with coherence and standard deviations from a force/response record.
 import { writeUff58 } from '../../wasm/uff-write.js';
-import { warn, writeJson, writeOutput } from '../io.mjs';
+import { warnOutcome, writeJson, writeOutput } from '../io.mjs';
 import { str } from '../options.mjs';
 import { RECORD_OPTIONS, readResponseRecord } from '../response-record.mjs';
 
@@ -22,5 +22,5 @@ export async function run(o, mechid) {
   if (o.uff !== undefined && result.status !== 'failed') {
     writeOutput(writeUff58({ kind: 'frf', freq_hz: result.freq_hz, H: result.H, response: outputs, channels }), o.uff);
   }
-  warn(result.status === 'failed' ? [result.message] : result.warnings);
+  warnOutcome(result);
 }

@@ -1,7 +1,7 @@
 // mechid modes: the modes of a structure in a band from a force/response record (issue 17):
 // stabilization diagram, modes with standard deviations and shapes at the sensors, band model.
 import { writeUff55 } from '../../wasm/uff-write.js';
-import { warn, writeJson, writeOutput } from '../io.mjs';
+import { warn, warnOutcome, writeJson, writeOutput } from '../io.mjs';
 import { int, num, requireOption, str } from '../options.mjs';
 import { RECORD_OPTIONS, readResponseRecord } from '../response-record.mjs';
 
@@ -34,6 +34,6 @@ export async function run(o, mechid) {
   });
   writeJson({ ...result, channels }, o.out);
   if (o.uff !== undefined && result.modes.length > 0) writeOutput(writeUff55(result.modes, { complex: true, channels: channels.outputs }), o.uff);
-  warn(result.status === 'failed' ? [result.message] : result.warnings);
+  warnOutcome(result);
   if (result.reduced) warn(result.reduced.status === 'failed' ? [result.reduced.message] : result.reduced.warnings);
 }

@@ -3,7 +3,7 @@
 // orders, its stabilization diagram, the stable poles clustered into modes, the output spectrum.
 import { badInput } from '../../wasm/api.js';
 import { resultChannels } from '../../wasm/channel-labels.js';
-import { readDataset, warn, writeJson } from '../io.mjs';
+import { readDataset, warnOutcome, writeJson } from '../io.mjs';
 import { choice, int, num, pick, requireOption, str, strs } from '../options.mjs';
 import { parseBand } from '../response-record.mjs';
 
@@ -51,5 +51,5 @@ export async function run(o, mechid) {
     minOrders: o['min-orders'], sdBlocks: o['sd-blocks'], record: o.record,
   });
   writeJson({ ...result, channels: resultChannels(record) }, o.out);
-  warn(result.status === 'failed' ? [result.message] : result.warnings);
+  warnOutcome(result);
 }

@@ -29,5 +29,5 @@ export async function run(given, mechid) {
   for (const h of o.h) if (!(h > 0)) throw badInput(`h must be a positive number of seconds, got ${h}`);
   if (o.n < 3) throw badInput(`n must be at least 3 samples, got ${o.n}`);
   const spec = { system, systemName: system.name || o.system, hs: o.h, snr: o.snr, n: o.n, runs: o.runs, methods: o.methods, seed: o.seed };
-  writeJson(await runStudyNode(spec, o.workers), o.out);
+  writeJson(await runStudyNode(spec, o.workers, undefined, mechid), o.out);
 }

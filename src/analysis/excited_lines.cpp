@@ -152,7 +152,7 @@ void advise_band_excitation(FrfEstimate& result, const std::vector<bool>& excite
     where += " Hz)";
   }
   const std::string narrow = span_share >= kMinCoveredShare && span < 0.8 * width
-                                 ? ", or narrow the band (--band, the modes section's band) to the excited part, " + powered_part
+                                 ? ", or narrow the band to the excited part, " + powered_part
                                  : "";
   result.advise({AdviceCode::band_not_excited, AdviceLevel::warning,
                  "The force excites only " + std::to_string(N) + " frequency lines" + where + ", " + percent(share) + " of the band " + band +

@@ -57,7 +57,7 @@ Advice periodic_advice(const InputPeriod& period, double h, Eigen::Index skip) {
           "The inputs repeat every " + std::to_string(period.samples) + " samples (" + T + " s) within a mismatch of " +
               format_number(100.0 * period.mismatch) + " % of their power; the FRF averages whole periods, the first " +
               std::to_string(skip) + " dropped as the transient (Pintelon & Schoukens 2012, sec. 2.5).",
-          "To analyse it as a random record, give 0 periods (--periods 0, or untick \"periodic\" in the page).",
+          "To analyse it as a random record, give 0 periods.",
           {{"periods", "0"}}};
 }
 

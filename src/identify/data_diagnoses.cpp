@@ -124,7 +124,7 @@ std::vector<Advice> diagnose_channels(const DiagnosedEstimate& estimate, const D
               fits + q + " negated, gives M, D and K whose free run fits " + format_digits(best->fit, 3) +
                   " % (mean over the outputs) against the estimate's " + compared +
                   "; a force column counted the other way at the same DOF has the same effect",
-              "flip it with --scale " + q + "=-1 (the page's factor -1 for that column) and identify again",
+              "flip its sign (the factor " + q + "=-1 for that column) and identify again",
               {{"scale", q + "=-1"}}}};
   }
   std::vector<std::string> ratios, scale;
@@ -139,11 +139,11 @@ std::vector<Advice> diagnose_channels(const DiagnosedEstimate& estimate, const D
                 "; the model relates every output to the forces in one unit",
             fits + "the outputs scaled to one order of magnitude (" + joined(scale) + "), gives M, D and K whose free run fits " +
                 format_digits(best->fit, 3) + " % (mean over the outputs) against the estimate's " + compared,
-            "give each output column its factor into metres (e.g. --scale " + [&] {
+            "give each output column its factor into metres (e.g. the factors " + [&] {
               std::string s;
               for (const std::string& x : scale) s += (s.empty() ? "" : ",") + x;
               return s;
-            }() + ", the page's column factors) and identify again"}};
+            }() + ") and identify again"}};
 }
 
 // Per output channel, the share of its residual's power that a constant explains and the further
@@ -187,7 +187,7 @@ void diagnose_offset_and_drift(const DiagnosedEstimate& estimate, std::vector<Ad
                   " to carry a constant offset, which the model of the forces alone cannot produce",
               "a constant explains " + joined(offset_shares) +
                   " of the free-run residual's power; the residual tests' \"misses dynamics\" is this offset",
-              "identify again with --offset (the page's \"force offset\"): auto and variational-zoh then estimate a "
+              "identify again with a force offset in the model: auto and variational-zoh then estimate a "
               "constant force per DOF, which gives a constant output",
               {{"offset", ""}}});
   if (!drift.empty())
@@ -195,7 +195,7 @@ void diagnose_offset_and_drift(const DiagnosedEstimate& estimate, std::vector<Ad
               std::string(plural_drift ? "Outputs " : "Output ") + joined(drift) + (plural_drift ? " seem" : " seems") +
                   " to drift, which the model cannot produce",
               "a straight line in time explains " + joined(drift_shares) + " of the free-run residual's power",
-              "the model has no drift term (--offset removes a constant only): remove the trend from the record before "
+              "the model has no drift term (a force offset removes a constant only): remove the trend from the record before "
               "identifying (subtract from each drifting output column a straight line fitted to it)"});
 }
 
@@ -245,7 +245,7 @@ Advice reversed_sign_advice(const ValidationReport& v) {
           "M, D and K are all negative: in these data a positive force moves the outputs negatively (a sign convention "
           "of the actuator or the sensors); flip the sign of the input columns (or of every output column) and identify "
           "again: the matrices then come out positive, with the same fit",
-          "", "--scale u1=-1 for each input column (the page's button beside this warning)"};
+          "", "flip the sign of each input column (the factor -1, e.g. u1=-1) and identify again"};
 }
 
 std::vector<Advice> diagnose_data(const DiagnosedEstimate& estimate, const Dataset& data) {

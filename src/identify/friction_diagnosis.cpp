@@ -159,7 +159,7 @@ std::optional<Advice> friction_advice(const MechanicalSystem& s, const ModalResu
                     format_digits(100.0 * explained, 3) +
                     " % of the free-run residual's power beyond what a change of M, D, K and the initial state explains "
                     "(a score test at the linear estimate; outputs weighted by their RMS)",
-                "identify again with Coulomb friction (--friction coulomb; the page's friction option): auto then starts "
+                "identify again with a Coulomb friction force in the model: auto then starts "
                 "from the inverse-dynamic estimate with a friction force per DOF and refines it by output error",
                 {{"friction", "coulomb"}}};
 }

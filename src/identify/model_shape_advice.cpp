@@ -25,8 +25,8 @@ std::optional<Advice> free_body_advice(const MechanicalSystem& estimate) {
                 "The stiffness estimate is zero or negative: the system may move freely, without a spring to ground.",
                 what + " (at most 1e-6 of the largest, " + format_digits(largest, 4) +
                     "): a mode at or below zero frequency, which a body on rails or a suspended structure has.",
-                M.rows() == 1 ? "If it moves freely, fix K at zero: --structure '{\"K\":\"zero\"}' (and --friction coulomb if it slides)."
-                              : "If it moves freely, fix the stiffness entries to ground at zero with --structure (a 0/1 mask or known entries)."};
+                M.rows() == 1 ? "If it moves freely, give the structure K = 0 (a free body), and Coulomb friction if it slides."
+                              : "If it moves freely, give a structure with the stiffness entries to ground at zero (a 0/1 mask or known entries)."};
   if (M.rows() == 1) advice.options = {{"structure", "{\"K\":\"zero\"}"}};
   return advice;
 }

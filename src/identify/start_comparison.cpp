@@ -23,8 +23,9 @@ Advice worse_than_start_advice(const std::string& start, double start_fit, doubl
   a.detail = "free-run fit " + format_digits(refined_fit) + " % after the exact-sampling PEM against " +
              format_digits(start_fit) + " % of its start " + start +
              " (the output-error cost has a local minimum there; the returned estimate is not a converged optimum)";
-  a.action = "check the estimate against a second method (the CLI's --method n4sid-d2c, the page's method list), "
+  a.action = "check the estimate against a second method (n4sid-d2c, the subspace estimate), "
              "or use a record with more excitation near each natural frequency";
+  a.options = {{"method", "n4sid-d2c"}};
   return a;
 }
 

@@ -67,8 +67,8 @@ std::optional<Advice> barely_excited_modes_advice(const ModalResult& modal, cons
          << ", so the record says little about " << (weak.size() > 1 ? "them" : "it")
          << " (the measure modal --force-dofs --sensor-dofs reports)";
   return Advice{AdviceCode::undetermined, AdviceLevel::warning, message.str(), detail.str(),
-                "add an actuator nearer that mode (at a DOF where its shape is large: the page's \"Where the forces act\", "
-                "the CLI's --force-dofs), or excite it more (more force near its natural frequency, a longer record)"};
+                "add an actuator nearer that mode (at a DOF where its shape is large, as the force DOFs of the record), "
+                "or excite it more (more force near its natural frequency, a longer record)"};
 }
 
 void advise_undetermined(Identification& r, OutputKind outputs) {

@@ -6,6 +6,7 @@
 
 #include "core/input_error.hpp"
 #include "core/math_constants.hpp"
+#include "model/pole_frequency.hpp"
 
 namespace mechid {
 namespace {
@@ -138,9 +139,10 @@ ModalResult modal_analysis(const MechanicalSystem& s) {
     if (lambda.imag() < 0) continue;  // keep one of each conjugate pair
     Mode mode;
     mode.eigenvalue = lambda;
-    mode.omega_n = std::abs(lambda);
-    mode.freq_hz = mode.omega_n / kTwoPi;
-    mode.zeta = mode.omega_n > 0 ? -lambda.real() / mode.omega_n : 0.0;
+    const PoleFrequency pf = pole_frequency(lambda);
+    mode.omega_n = pf.omega_n;
+    mode.freq_hz = pf.freq_hz;
+    mode.zeta = pf.zeta;
     const Eigen::VectorXcd phi = rotated_shape(eig.eigenvectors().col(j).head(n));
     mode.complexity = phi.imag().squaredNorm() / std::max(phi.squaredNorm(), 1e-300);
     mode.shape = mass_normalised(phi.real(), s.M);

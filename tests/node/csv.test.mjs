@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import Papa from 'papaparse';
 import { parseDatasetCsv, uniformGrid } from '../../wasm/csv.js';
 import { readTextBytes } from '../../wasm/text.js';
+import { loadMechidNode } from '../../wasm/node.js';
+
+await loadMechidNode();  // the core that resamples an uneven time (wasm/core-instance.js)
 
 // t_i = 0.1 i + 0.03 sin(i) (up to 30 % of h off the grid), u = 2t + 1, q = 0.5 − 3t.
 const N = 200;

@@ -10,6 +10,9 @@ import { readFileSync } from 'node:fs';
 import { readText } from '../../wasm/text.js';
 import { uniformTime } from '../../wasm/csv.js';
 import { readLvm } from '../../wasm/lvm.js';
+import { loadMechidNode } from '../../wasm/node.js';
+
+await loadMechidNode();  // the core that resamples an uneven time (wasm/core-instance.js)
 
 const dir = new URL('../fixtures/formats/', import.meta.url).pathname;
 const bytes = (path) => new Uint8Array(readFileSync(dir + path));

@@ -5,6 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LESSON, logSpaced, samplesFor } from '../../web/views/lesson/lesson-design.js';
 import { aggregateStudy, studyTasks } from '../../wasm/study.js';
+import { loadMechidNode } from '../../wasm/node.js';
+
+await loadMechidNode();  // the core that aggregates the study's runs (aggregateStudy)
 
 test('logSpaced: ends kept, ratios equal to 3 significant digits', () => {
   assert.deepEqual(logSpaced(0.001, 1, 4), [0.001, 0.01, 0.1, 1]);

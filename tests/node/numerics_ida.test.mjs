@@ -34,7 +34,7 @@ test('IDA with mass and damping estimated (the default) on a noisy record: the 1
   assert.ok(advice, 'biased_estimator advice');
   assert.equal(advice.level, 'warning');
   assert.match(advice.message, /^The stiffness from the IDA is biased by about 15 %/);
-  assert.match(advice.action, /--mass/);
+  assert.match(advice.action, /^Give the mass and damping/);
   assert.ok(r.warnings.some((w) => w.startsWith(advice.message)), 'the plain sentence leads the warning');
   // The intervals exist and are honest about their scope: they hold the spread, not the bias.
   const outer = r.stiffness.find((s) => s.name === 'outer');
@@ -70,7 +70,8 @@ test('DIA without noise, mass and damping given: the documented 11-12 % bias is 
     assert.equal(r.status, 'warning');
     assert.equal(bias(r).level, 'warning');
     assert.match(bias(r).message, /^The stiffness from the DIA is biased/);
-    assert.match(bias(r).action, /--method ida/);
+    assert.match(bias(r).action, /^Use the IDA/);
+    assert.deepEqual(bias(r).options, { method: 'ida' });
   }
 });
 

@@ -53,7 +53,7 @@ test('a barely excited mode (0.47 % participation) with one actuator is a warnin
   assert.ok(mode, JSON.stringify(r.advice));
   assert.equal(mode.level, 'warning');
   assert.match(mode.message, /^The data do not determine mode 2 \(0\.\d+ % participation from the force on DOF 2\): its mass, damping and stiffness are uncertain\.$/);
-  assert.match(mode.action, /--force-dofs/);
+  assert.match(mode.action, /as the force DOFs of the record/);
   assert.ok(r.warnings.some((w) => w.startsWith(mode.message)), 'the advice is also a warning line');
   // No mass interval holds negative values without the entry being named.
   for (let i = 0; i < 3; i++) {

@@ -3,6 +3,9 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { inspectRecording, quantityOf, recordingToDataset } from '../../wasm/recording.js';
+import { loadMechidNode } from '../../wasm/node.js';
+
+await loadMechidNode();  // the core that resamples an uneven time (wasm/core-instance.js)
 
 const channel = (name, values, extra = {}) => ({ name, quantity: quantityOf(name, extra.unit), unit: '', values: Float64Array.from(values), ...extra });
 const recording = (channels, extra = {}) => ({ format: 'test', channels, parameters: {}, notes: [], ...extra });

@@ -109,6 +109,8 @@ val study_run_to_js(const StudyRunResult& r) {
   return out;
 }
 
+val pole_frequency_to_js(const PoleFrequency& p) { return object_of("omega_n", p.omega_n, "freq_hz", p.freq_hz, "zeta", p.zeta); }
+
 val work_estimate_to_js(const WorkEstimate& e) { return object_of("flops", e.flops, "bytes", e.bytes, "seconds", e.seconds()); }
 
 }  // namespace mechid::wasm

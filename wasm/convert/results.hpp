@@ -12,6 +12,7 @@
 #include "analysis/passivity.hpp"
 #include "analysis/perturbation_study.hpp"
 #include "analysis/study.hpp"
+#include "model/pole_frequency.hpp"
 #include "convert/marshal.hpp"
 #include "discretize/by_name.hpp"
 #include "estimators/ekf/belt_drive_ekf.hpp"
@@ -42,6 +43,8 @@ val passivity_to_js(const PassivityReport& r, double h);
 val perturbation_to_js(const std::vector<PerturbationRow>& rows);
 val relative_errors_to_js(const RelativeErrors& e);
 val study_run_to_js(const StudyRunResult& r);
+// {omega_n, freq_hz, zeta} of a pole (model/pole_frequency.hpp)
+val pole_frequency_to_js(const PoleFrequency& p);
 // {flops, bytes, seconds}: the work guard's estimate (identify/work_estimate.hpp).
 val work_estimate_to_js(const WorkEstimate& e);
 

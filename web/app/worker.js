@@ -10,9 +10,12 @@ import { textColumns } from '../gen/text-columns.js';
 import { geometryFromRecording } from '../gen/geometry-read.js';
 import { readGeometryFile } from '../gen/geometry-file.js';
 import { REQUEST, REPLY } from '../client/protocol.js';
+import { aggregateStudy } from '../gen/study.js';
+import { useCore } from '../gen/core-instance.js';
 
 // createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
-const ready = createMechidModule().then(wrapModule);
+// The instance is also the thread's (gen/core-instance.js): the readers' resampling uses it.
+const ready = createMechidModule().then(wrapModule).then((api) => { useCore(api); return api; });
 ready.catch(() => {}); // reported per request below
 
 
@@ -306,6 +309,7 @@ const handlers = {
   [REQUEST.studyRun]: (api, { system, options }) => ({
     result: { run: api.studyRun(systemOf(api, system), options) },
   }),
+  [REQUEST.studyAggregate]: (api, { spec, tasks, results }) => ({ result: { aggregate: aggregateStudy(spec, tasks, results, api) } }),
 
   // The SVF pole search (the SVF report "Modeling & Simulation of Dynamic Systems") on one experiment.
   // {experiment: 'msd-sine' | 'rlc', grid: 'lo:hi:step', intersample} -> {experiment, estimate, ms}:

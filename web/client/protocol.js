@@ -24,6 +24,7 @@ export const REQUEST = Object.freeze({
   perturbationStudy: 'perturbationStudy', // {system, options} -> {rows: PerturbationRow[], ms}
   identify: 'identify',       // {system, options: {h, n, snr, seed, positive, maxWork}, methods, data?: {h, t, u, q, inputSampling}} -> {truth, modal, t, q, results, ms}: data (step 2's simulation) or PRBS data simulated from h, n, snr, seed
   studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
+  studyAggregate: 'studyAggregate', // {spec, tasks, results} -> {aggregate}: a study's runs aggregated by the core (wasm/study.js aggregateStudy)
   nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/views/nonlinear.js)
   svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {experiment, search, estimate, ms} (the SVF report)
   ekfRun: 'ekfRun',           // {duration, methods, reading, seed} -> {t, trueTheta, runs} (Beckmann et al. 2016)

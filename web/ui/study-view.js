@@ -5,9 +5,9 @@
 // log-log plot of the RMS relative error of K against h per method. Cancel terminates the pool at
 // once, the run in progress included; the finished runs are kept (and shown, unless the view was
 // made with {partial: false}). The plot shows K, or one plot per matrix given (the lesson shows
-// M, K, D and A, as thesis Figs. 5.2–5.5). Aggregation: gen/study.js.
-import { isCancelled, WorkerClient } from '../client/worker-client.js';
-import { studyTasks, aggregateStudy } from '../gen/study.js';
+// M, K, D and A, as thesis Figs. 5.2–5.5). Aggregation: the core's, by the page's worker (gen/study.js).
+import { client as pageClient, isCancelled, WorkerClient } from '../client/worker-client.js';
+import { studyTasks } from '../gen/study.js';
 import { COLOR, PALETTE } from './palette.js';
 import { LogLogPlot } from './plot-loglog.js';
 
@@ -110,11 +110,13 @@ export class StudyView {
     }
     const cancelled = done < total;
     if (cancelled) this.progressEl.textContent = `${done} / ${total} (cancelled)`;
+    // The rows' numbers are the core's: the finished runs are aggregated by the page's worker
+    // (wasm/study.js aggregateStudy, with the core's studyAggregate).
     const finished = tasks.map((task, i) => [task, results[i]]).filter(([, r]) => r !== undefined);
-    const aggregate = aggregateStudy(
-      { hs, methods, systemName: system, snr, n, runs, seed, ns },
-      finished.map(([task]) => task), finished.map(([, r]) => r),
-    );
+    const { aggregate } = await pageClient.studyAggregate({
+      spec: { hs, methods, systemName: system, snr, n, runs, seed, ns },
+      tasks: finished.map(([task]) => task), results: finished.map(([, r]) => r),
+    });
     if (!cancelled || this.partial) this.#show(hs, methods, aggregate.rows);
     return { aggregate, done, total, cancelled, ms: performance.now() - t0 };
   }

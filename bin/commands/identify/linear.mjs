@@ -7,7 +7,7 @@ import { parseDecimal } from '../../../wasm/csv.js';
 import { parseStructureJson } from '../../../wasm/structure-json.js';
 import { identifyRecords, readRecord } from '../../../wasm/record.js';
 import { resultChannels } from '../../../wasm/channel-labels.js';
-import { checkDof, checkTimeCol, loadSystem, Papa, readInputMatrix, readText, warn, writeJson } from '../../io.mjs';
+import { checkDof, checkTimeCol, loadSystem, Papa, readInputMatrix, readText, warn, warnOutcome, writeJson } from '../../io.mjs';
 import { readDataFile } from '../../data-file.mjs';
 
 /** --scale COL=FACTOR,..: {column name: factor}; a factor must be finite and nonzero (-1 flips a sign). */
@@ -94,5 +94,5 @@ export async function identifyLinear(o, mechid) {
   }
   for (const v of result.validation_records ?? []) delete v.simulated;
   writeJson({ ...result, channels: resultChannels(records[0]) }, o.out);
-  warn(result.status === 'failed' ? [result.message] : result.warnings);
+  warnOutcome(result);
 }

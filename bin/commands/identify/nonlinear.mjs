@@ -1,7 +1,7 @@
 // identify --method ida|dia: piecewise-linear stiffness from an accelerometer (Karimov et al.
 // 2021), with --truth a nonlinear preset: the relative error of each stiffness.
 import { badInput, parseRegions } from '../../../wasm/api.js';
-import { Papa, isUff, oneDataPath, readBytes, warn, writeJson } from '../../io.mjs';
+import { Papa, adviseCommandLine, isUff, oneDataPath, readBytes, warn, writeJson } from '../../io.mjs';
 import { decodeText, parseDatasetCsv } from '../../../wasm/csv.js';
 import { parseUff } from '../../../wasm/uff.js';
 import { uffChannels, uffToDataset } from '../../../wasm/uff-convert.js';
@@ -68,4 +68,5 @@ export function identifyNonlinear(o, mechid) {
   }
   writeJson(out, o.out);
   warn(result.warnings);
+  adviseCommandLine(result);
 }

@@ -2,7 +2,7 @@
 // report "Modeling & Simulation of Dynamic Systems") of M, D, K, or of the RLC circuit's 1/RC and 1/LC.
 import { badInput } from '../../../wasm/api.js';
 import { resultChannels } from '../../../wasm/channel-labels.js';
-import { checkDof, loadSystem, readDataset, readInputMatrix, warn, writeJson } from '../../io.mjs';
+import { checkDof, loadSystem, readDataset, readInputMatrix, warn, warnOutcome, writeJson } from '../../io.mjs';
 
 // The data and the filter options common to both models; --poles or --pole-grid, not both.
 async function svfInputs(o, mechid) {
@@ -21,7 +21,7 @@ export async function identifySvf(o, mechid) {
   const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth, { option: 'truth' });
   const result = mechid.svfIdentify(data, { ...svf, form: o.form, L }, truth);
   writeJson({ ...result, channels }, o.out);
-  warn(result.status === 'failed' ? [result.message] : result.warnings);
+  warnOutcome(result);
 }
 
 export async function identifySvfRlc(o, mechid) {

@@ -298,7 +298,7 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
                    "no cluster of stable poles holds poles from " + std::to_string(result.min_orders) + " of the diagram's " +
                        std::to_string(orders) + " orders (orders up to " + std::to_string(o.max_order) + ", " + std::to_string(p) +
                        " block rows)",
-                   "raise the highest order (--max-order), check the band against the spectrum's peaks, or record longer",
+                   "raise the highest model order, check the band against the spectrum's peaks, or record longer",
                    {{"max-order", std::to_string(std::min<Eigen::Index>(400, 2 * o.max_order))}}});
   return result;
 }

@@ -13,8 +13,8 @@ void advise_documented_bias(Outcome& r, Form method, bool mass_estimated, bool d
               "with the mass and damping given or estimated: the trend treatment of sec. 3.2.2 moves the reconstructed displacement, which eq. 14 multiplies by k "
               "(without the treatment, integrated from zero, the displacement is lost at 1 kHz and k with it). "
               "The 95 % interval holds the spread over noise realisations, not this bias.",
-              "Use the IDA (--method ida; on the page: the IDA row) and give the mass and damping (--mass, --damping; on the page: tick "
-              "'m and c known') when they are known."});
+              "Use the IDA, and give the mass and damping when they are known.",
+              {{"method", "ida"}}});
     return;
   }
   if (mass_estimated) {
@@ -25,8 +25,7 @@ void advise_documented_bias(Outcome& r, Form method, bool mass_estimated, bool d
               "100 noise realisations; no 95 % interval of k or m holds the truth), and is exact without noise: the coefficient "
               "1/m of the force derivative in eq. 16 absorbs the error of the jerk, a five-point derivative of the noisy "
               "acceleration, around the contacts.",
-              "Give the mass and damping (--mass, --damping; on the page: tick 'm and c known') from a weighing or a test of the "
-              "linear part."});
+              "Give the mass and damping, from a weighing or a test of the linear part."});
     return;
   }
   if (damping_estimated) {
@@ -35,7 +34,7 @@ void advise_documented_bias(Outcome& r, Form method, bool mass_estimated, bool d
               "On the Lin-Ewins oscillator of Karimov et al. 2021 with accelerometer noise (sigma 10, a0 5) and the mass given, the "
               "IDA's damping is 13.5 % low (mean over 100 noise realisations; its 95 % interval holds the truth in 69 % of them) "
               "while the outer stiffness is 1.8 % high, as with the damping given.",
-              "Give the damping as well (--damping; on the page: tick 'm and c known') when it is known."});
+              "Give the damping as well when it is known."});
     return;
   }
   // The case Karimov et al. 2021 and docs/results.md measured within 2 %: a note (the status stays

@@ -47,7 +47,7 @@ TEST_CASE("data diagnoses: one output with the wrong sign is named, with the fli
   REQUIRE(a);
   CHECK(a->level == AdviceLevel::warning);
   CHECK_THAT(a->message, Catch::StartsWith("Output q2 seems to have the wrong sign"));
-  CHECK_THAT(a->action, Catch::Contains("--scale q2=-1"));
+  CHECK_THAT(a->action, Catch::Contains("the factor q2=-1"));
   CHECK_FALSE(find_advice(r, AdviceCode::aliasing));
 }
 
@@ -60,7 +60,7 @@ TEST_CASE("data diagnoses: outputs in mixed units are named with their RMS ratio
   const Advice* a = find_advice(r, AdviceCode::mixed_units);
   REQUIRE(a);
   CHECK_THAT(a->message, Catch::Contains("different units") && Catch::Contains("q2") && Catch::Contains("q3"));
-  CHECK_THAT(a->action, Catch::Contains("--scale q2=1e-3,q3=1e-6"));
+  CHECK_THAT(a->action, Catch::Contains("the factors q2=1e-3,q3=1e-6"));
   CHECK_FALSE(find_advice(r, AdviceCode::sign_flipped));
 }
 
@@ -95,7 +95,7 @@ TEST_CASE("data diagnoses: a constant offset in q1 and q2 suggests --offset, whi
   const Advice* a = find_advice(r, AdviceCode::offset);
   REQUIRE(a);
   CHECK_THAT(a->message, Catch::StartsWith("Outputs q1 and q2 seem to carry a constant offset"));
-  CHECK_THAT(a->action, Catch::Contains("--offset"));
+  CHECK_THAT(a->action, Catch::Contains("with a force offset in the model"));
   CHECK_FALSE(find_advice(r, AdviceCode::drift));
   IdentifyOptions with_offset;
   with_offset.offset = true;

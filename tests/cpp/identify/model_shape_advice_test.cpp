@@ -37,7 +37,7 @@ TEST_CASE("free body: a negative or zero stiffness (K = -25.7 as EMPS gives, a f
   CHECK(one->code == AdviceCode::free_body);
   CHECK(one->level == AdviceLevel::note);
   CHECK_THAT(one->detail, Catch::Contains("K = -25.7"));
-  CHECK_THAT(one->action, Catch::Contains("--structure '{\"K\":\"zero\"}'"));
+  CHECK_THAT(one->action, Catch::Contains("give the structure K = 0"));
   REQUIRE(one->options.size() == 1);  // the same action as an option the page can apply
   CHECK(one->options[0].name == "structure");
   CHECK(one->options[0].value == "{\"K\":\"zero\"}");

@@ -1,0 +1,17 @@
+#include "model/pole_frequency.hpp"
+
+#include <cmath>
+
+#include "core/math_constants.hpp"
+
+namespace mechid {
+
+PoleFrequency pole_frequency(std::complex<double> lambda) {
+  PoleFrequency p;
+  p.omega_n = std::abs(lambda);
+  p.freq_hz = p.omega_n / kTwoPi;
+  p.zeta = p.omega_n > 0 ? -lambda.real() / p.omega_n : 0.0;
+  return p;
+}
+
+}  // namespace mechid

@@ -8,11 +8,34 @@
 namespace mechid {
 namespace {
 
-// A channel is clipped where this many consecutive samples sit at its largest |value| of the
-// record: a converter driven past its full scale holds the rail for as long as the signal exceeds
-// it, while an unclipped peak is one sample (a channel whose values are all zero has no rail).
+// A channel is clipped where it sits at its largest or at its smallest value of the record (its
+// rails: a converter's ±full scale, reached on one side only when the signal has an offset) for at
+// least kFlatTopSamples samples and either enters or leaves that flat top by a jump of more than
+// two of its steps (the smallest gap between its distinct values: one count of a quantized record), or
+// stays on it for kLongFlatSamples: a converter driven past full scale holds the rail while the
+// signal would have gone on rising. An unclipped smooth peak of a quantized record also repeats
+// its top value over a few samples (a 50 Hz peak at 44.1 kHz over about 5 at 16 bits), but leaves
+// it by one step. A channel whose values are all zero has no rail.
 constexpr Eigen::Index kFlatTopSamples = 3;
+constexpr Eigen::Index kLongFlatSamples = 32;
 constexpr double kRailTolerance = 1e-9;
+
+struct Rail {
+  double top = 0.0, bottom = 0.0, step = 0.0;  // the largest and smallest values, the smallest gap between values
+};
+
+Rail rail_of(const Eigen::Ref<const Vector>& x) {
+  Rail r;
+  if (x.size() == 0) return r;
+  std::vector<double> v(x.data(), x.data() + x.size());
+  std::sort(v.begin(), v.end());
+  r.top = v.back();
+  r.bottom = v.front();
+  r.step = r.top - r.bottom;
+  for (std::size_t i = 1; i < v.size(); ++i)
+    if (v[i] > v[i - 1]) r.step = std::min(r.step, v[i] - v[i - 1]);
+  return r;
+}
 
 // The force has decayed after its pulse once |f| is below half the double-hit threshold.
 constexpr double kDecayedFraction = 0.5;
@@ -40,16 +63,26 @@ Eigen::Index automatic_length(const std::vector<Eigen::Index>& at, Eigen::Index 
   return shortest;
 }
 
-// The first sample of a run of kFlatTopSamples at the channel's largest |value| within
-// [first, last), or -1.
-Eigen::Index flat_top(const Eigen::Ref<const Vector>& x, double rail, Eigen::Index first, Eigen::Index last) {
-  if (!(rail > 0.0)) return -1;
-  Eigen::Index run = 0;
-  for (Eigen::Index i = first; i < last; ++i) {
-    run = std::abs(x(i)) >= (1.0 - kRailTolerance) * rail ? run + 1 : 0;
-    if (run == kFlatTopSamples) return i - kFlatTopSamples + 1;
+// The first sample of a clipped flat top (above) of sign·x at its rail `level` (> 0) starting
+// within [first, last), or -1.
+Eigen::Index flat_top(const Eigen::Ref<const Vector>& x, double sign, double level, double step, Eigen::Index first, Eigen::Index last) {
+  if (!(level > 0.0)) return -1;
+  const auto at_rail = [&](Eigen::Index i) { return sign * x(i) >= (1.0 - kRailTolerance) * level; };
+  const auto jump = [&](Eigen::Index i) { return i < 0 || i >= x.size() || level - sign * x(i) > 2.0 * step; };
+  for (Eigen::Index a = first; a < last; ++a) {
+    if (!at_rail(a) || (a > first && at_rail(a - 1))) continue;
+    Eigen::Index b = a;
+    while (b < x.size() && at_rail(b)) ++b;
+    if (b - a >= kFlatTopSamples && (b - a >= kLongFlatSamples || jump(a - 1) || jump(b))) return a;
+    a = b;
   }
   return -1;
+}
+
+// The first clipped sample of x at either rail within [first, last), or -1.
+Eigen::Index clipped_sample(const Eigen::Ref<const Vector>& x, const Rail& rail, Eigen::Index first, Eigen::Index last) {
+  const Eigen::Index top = flat_top(x, 1.0, rail.top, rail.step, first, last), bottom = flat_top(x, -1.0, -rail.bottom, rail.step, first, last);
+  return top < 0 ? bottom : bottom < 0 ? top : std::min(top, bottom);
 }
 
 // The pulse from the trigger: its peak and the first sample where the force has decayed below
@@ -65,14 +98,15 @@ void measure_pulse(const Vector& force, ImpactHit& hit, double double_hit, Eigen
 }
 
 // The hit's faults, in order of precedence: a truncated record, an overloaded channel, a double hit.
-void check_hit(const Vector& force, const Matrix& responses, const Vector& rails, ImpactHit& hit, Eigen::Index length, double double_hit) {
+void check_hit(const Vector& force, const Matrix& responses, const std::vector<Rail>& rails, ImpactHit& hit, Eigen::Index length, double double_hit) {
   const Eigen::Index N = force.size(), end = hit.start + length;
   const auto reject = [&](HitRejection why, Eigen::Index sample, Eigen::Index channel) {
     hit.accepted = false, hit.reason = why, hit.reason_sample = sample, hit.reason_channel = channel;
   };
   if (hit.start < 0 || end > N) return reject(HitRejection::truncated, hit.start < 0 ? 0 : N - 1, -1);
   for (Eigen::Index c = 0; c <= responses.cols(); ++c) {
-    const Eigen::Index at = c == 0 ? flat_top(force, rails(0), hit.start, end) : flat_top(responses.col(c - 1), rails(c), hit.start, end);
+    const auto channel = std::size_t(c);
+    const Eigen::Index at = c == 0 ? clipped_sample(force, rails[0], hit.start, end) : clipped_sample(responses.col(c - 1), rails[channel], hit.start, end);
     if (at >= 0) return reject(HitRejection::overload, at, c);
   }
   for (Eigen::Index i = hit.pulse_end; i < end; ++i)
@@ -102,9 +136,8 @@ ImpactHits find_impact_hits(const Vector& force, const Matrix& responses, const 
   require(out.pretrigger < out.length,
           "hammer: " + std::to_string(out.pretrigger) + " pre-trigger samples leave nothing of a " + std::to_string(out.length) + "-sample hit",
           "pretrigger");
-  Vector rails(responses.cols() + 1);
-  rails(0) = largest;
-  for (Eigen::Index c = 0; c < responses.cols(); ++c) rails(c + 1) = N > 0 ? responses.col(c).cwiseAbs().maxCoeff() : 0.0;
+  std::vector<Rail> rails{rail_of(force)};
+  for (Eigen::Index c = 0; c < responses.cols(); ++c) rails.push_back(rail_of(responses.col(c)));
   // Each crossing after the previous hit's record is a hit; crossings inside it are its double hits.
   Eigen::Index next_free = 0;
   for (Eigen::Index trigger : at) {

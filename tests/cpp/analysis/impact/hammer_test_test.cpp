@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "../sampled_records.hpp"
@@ -162,4 +163,29 @@ TEST_CASE("hammer test: bad options and records name the option") {
   const HammerTest none = hammer_test(t.force, t.acceleration, t.h, o);
   CHECK(none.failed());
   CHECK_THROWS_AS(hammer_test(Vector::Zero(100), Matrix::Zero(100, 1), t.h, HammerOptions{}), InputError);
+}
+
+TEST_CASE("hammer test: a quantized smooth peak is not an overload, the same signal clipped is") {
+  // A 10 Hz sine of 30000 counts at 44.1 kHz, rounded to whole counts, repeats its top value over
+  // about 11 samples (30000 (1 − cos θ) < 0.5 for |θ| < 0.0058 rad) and leaves it by one count; clipped
+  // at 24000 counts it enters its rail by a jump of about 20 counts. One force pulse triggers the hit.
+  const double h = 1.0 / 44100.0;
+  const Eigen::Index N = 9000;
+  Vector force = Vector::Zero(N);
+  half_sine(force, 200, 1000.0);
+  Matrix y(N, 2);
+  for (Eigen::Index i = 0; i < N; ++i) {
+    y(i, 0) = std::round(30000.0 * std::sin(kTwoPi * 10.0 * double(i) * h));
+    y(i, 1) = std::clamp(y(i, 0), -24000.0, 24000.0);
+  }
+  ImpactHitOptions o;
+  o.length = 8000;
+  o.pretrigger = 100;
+  const ImpactHits smooth = find_impact_hits(force, y.leftCols(1), o);
+  REQUIRE(smooth.hits.size() == 1);
+  CHECK(smooth.hits[0].accepted);
+  const ImpactHits clipped = find_impact_hits(force, y, o);
+  REQUIRE(clipped.hits.size() == 1);
+  CHECK(clipped.hits[0].reason == HitRejection::overload);
+  CHECK(clipped.hits[0].reason_channel == 2);
 }

@@ -14,7 +14,8 @@ const h = 0.0005, fn = 25, zeta = 0.01, w = 2 * Math.PI * fn, N = 42000;
 const scalar = (x) => ({ rows: 1, cols: 1, data: Float64Array.from([x]) });
 const system = { M: scalar(1), D: scalar(2 * zeta * w), K: scalar(w * w), L: scalar(1) };
 
-function tapTrain() {
+// The train's force (N) and acceleration (m/s²), the force as the structure felt it (hit 7 whole).
+function tapSignals() {
   const force = new Float64Array(N);
   const halfSine = (first, peak) => { for (let k = 0; k < 10; k++) force[first + k] += peak * Math.sin(Math.PI * (k + 0.5) / 10); };
   const gaps = [4000, 4100, 4300, 4050, 4200, 4000, 4150, 4400, 4020];
@@ -26,8 +27,13 @@ function tapTrain() {
     at += gaps[hit] ?? 0;
   });
   const sim = mechid.simulate(system, { h, n: N, input: 'samples', samples: { rows: N, cols: 1, data: force }, withDerivatives: true });
+  return { force, a: sim.a.data };
+}
+
+function tapTrain() {
+  const { force, a } = tapSignals();
   const rows = ['t,force,a1'];
-  for (let i = 0; i < N; i++) rows.push(`${i * h},${Math.min(force[i], 150)},${sim.a.data[i]}`);
+  for (let i = 0; i < N; i++) rows.push(`${i * h},${Math.min(force[i], 150)},${a[i]}`);
   const file = join(dir, 'taps.csv');
   writeFileSync(file, `${rows.join('\n')}\n`);
   return file;
@@ -64,4 +70,39 @@ test('mechid hammer: --reject names a hit the record lacks in one line', async (
   const r = await cli('hammer', '--data', taps, '--force', 'force', '--reject', '11');
   assert.equal(r.code, 1);
   assert.match(r.stderr, /^mechid: error: .*reject.*11.*10 hits/);
+});
+
+test('mechid hammer on a 16-bit WAV of the train (the force channel\'s full scale 150 N): the same hits rejected, the same mode', async () => {
+  // Two channels at 2 kHz: the force at 32767 counts per 150 N (hit 7 held at full scale), the
+  // acceleration at 0.9 of full scale; quantized to whole counts.
+  const { force, a } = tapSignals();
+  const amax = a.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  const bytes = Buffer.alloc(44 + 4 * N);
+  bytes.write('RIFF', 0);
+  bytes.writeUInt32LE(36 + 4 * N, 4);
+  bytes.write('WAVEfmt ', 8);
+  bytes.writeUInt32LE(16, 16);
+  bytes.writeUInt16LE(1, 20);
+  bytes.writeUInt16LE(2, 22);
+  bytes.writeUInt32LE(1 / h, 24);
+  bytes.writeUInt32LE(4 / h, 28);
+  bytes.writeUInt16LE(4, 32);
+  bytes.writeUInt16LE(16, 34);
+  bytes.write('data', 36);
+  bytes.writeUInt32LE(4 * N, 40);
+  for (let i = 0; i < N; i++) {
+    bytes.writeInt16LE(Math.min(32767, Math.round((force[i] / 150) * 32767)), 44 + 4 * i);
+    bytes.writeInt16LE(Math.round((a[i] / amax) * 0.9 * 32767), 46 + 4 * i);
+  }
+  const wav = join(dir, 'taps.wav');
+  writeFileSync(wav, bytes);
+  const out = join(dir, 'hammer-wav.json');
+  const r = await cli('hammer', '--data', wav, '--force', 'channel 1', '--response', 'channel 2', '--kind', 'acceleration', '--band', '10:50',
+    '--max-order', '16', '--out', out);
+  assert.equal(r.code, 0, r.stderr);
+  const result = JSON.parse(readFileSync(out, 'utf8'));
+  assert.deepEqual(result.hits.map((hit) => hit.reason), [null, null, null, 'double-hit', null, null, 'overload', null, null, null]);
+  assert.equal(result.modes.length, 1);
+  assert.ok(Math.abs(result.modes[0].freq_hz - fn) <= 0.01 * fn, `f = ${result.modes[0].freq_hz}`);
+  assert.ok(Math.abs(result.modes[0].zeta - zeta) <= 0.1 * zeta, `ζ = ${result.modes[0].zeta}`);
 });

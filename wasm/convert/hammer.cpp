@@ -42,7 +42,7 @@ val hammer_to_js(const HammerTest& r, const HammerOptions& o) {
   set_fields(out, "hits", hits_to_js(r), "averages", double(r.averages), "rejected", double(r.rejected), "length",
              double(r.hits.length), "pretrigger", double(r.hits.pretrigger), "trigger_level", r.hits.level, "force_window",
              double(r.force_window), "tau_s", number_or_null(r.tau_s), "window_decay_rate", r.decay_rate, "frf",
-             r.has_modes ? banded["frf"] : frf_to_js(r.frf), "modes", modes, "damping_corrected", r.decay_rate > 0.0 && r.has_modes,
+             r.has_modes ? banded["frf"] : frf_to_js(r.frf), "modes", modes, "damping_corrected", r.damping_corrected,
              "stabilization", r.has_modes ? banded["stabilization"] : val::array());
   return out;
 }

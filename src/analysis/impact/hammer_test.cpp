@@ -140,6 +140,7 @@ HammerTest hammer_test(const Vector& force, const Matrix& responses, double h, c
     result.frf = result.modes.frf;
   }
   result.decay_rate = result.frf.window_decay_rate;
+  result.damping_corrected = result.has_modes && result.decay_rate > 0.0;
   // The modes' poles are already corrected (modes_in_band adds the window's decay back); the
   // windowed record's pole is λ − 1/τ.
   for (const BandMode& m : result.modes.modes) {

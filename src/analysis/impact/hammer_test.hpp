@@ -56,6 +56,7 @@ struct HammerTest : Outcome {
   double decay_rate = 0.0;         // 1/τ (s⁻¹), added by the window to every pole's decay rate
   FrfEstimate frf;                 // H1, H2, coherence over the accepted hits
   bool has_modes = false;          // the band had an upper frequency
+  bool damping_corrected = false;  // the modes' damping ratios had the window's 1/τ taken off (modes found, a window applied)
   ModesInBand modes;               // the modes, their poles and damping ratios corrected for the window
   std::vector<double> zeta_windowed;       // per mode: the damping ratio of the windowed record's pole (before the correction)
   std::vector<double> damping_correction;  // per mode: zeta_windowed − the corrected ζ (what the window had added)

@@ -101,6 +101,7 @@ TEST_CASE("hammer test: the averaged FRF's mode within 1 % and its damping corre
   const double T = double(r.hits.length) * t.h;
   CHECK(r.tau_s == Approx(T / std::log(100.0)));
   CHECK(r.decay_rate == Approx(std::log(100.0) / T));
+  CHECK(r.damping_corrected);
   // The FRF's largest |H| on the lines (about 0.5 Hz apart): the line nearest 25 Hz.
   Eigen::Index peak = 0;
   double largest = 0.0;

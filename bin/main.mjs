@@ -17,7 +17,7 @@ import { OUT, parseOptions, useOptionSchema } from './options.mjs';
 // The commands, in the order of the help text; each is bin/commands/<name>.mjs. A run imports only
 // its own command's module: importing all eleven took 82 of a call's 250 ms before any work
 // (docs/results.md, "Build time"); `mechid --help` imports them all for their summaries.
-export const COMMANDS = ['simulate', 'discretize', 'd2c', 'condition', 'modal', 'passivity', 'perturb-study', 'identify', 'study', 'frf', 'modes', 'oma', 'inspect', 'report'];
+export const COMMANDS = ['simulate', 'discretize', 'd2c', 'condition', 'modal', 'passivity', 'perturb-study', 'identify', 'study', 'frf', 'modes', 'oma', 'hammer', 'inspect', 'report'];
 const load = (name) => import(`./commands/${name}.mjs`);
 const HELP = ['--help', '-h'];
 const VERSION = ['--version', '-V'];

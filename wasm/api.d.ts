@@ -163,6 +163,35 @@ export interface ModesResult extends Outcome {
   /** null unless options.drivingOutput was given. */
   reduced: ReducedModel | null;
 }
+/** A hammer test (src/analysis/impact/hammer_test.hpp: defaults and ranges in optionSchema().hammer and .modes). */
+export interface HammerOptions {
+  /** Trigger level: a fraction of the record's largest |force|. */
+  trigger?: number; pretrigger?: number; length?: number; doubleHit?: number;
+  /** The exponential window's time constant in s (absent: 1 % at the hit's end; Infinity: none). */
+  expTau?: number;
+  /** Hits counted from 1 left out of the averages, or averaged although a fault was found. */
+  reject?: number[]; accept?: number[];
+  bandLoHz?: number; bandHiHz?: number; maxOrder?: number; freqTol?: number; dampingTol?: number; macMin?: number; minStableOrders?: number;
+  outputs?: ('displacement' | 'velocity' | 'acceleration')[];
+}
+export interface ImpactHit {
+  hit: number; time_s: number; trigger_sample: number; peak: number; accepted: boolean;
+  /** The fault found (null: none); a hit accepted through options.accept keeps its fault. */
+  reason: 'double-hit' | 'overload' | 'truncated' | 'rejected-by-user' | null;
+  reason_time_s: number | null;
+  /** overload: the clipped channel (0: the force, 1…: the responses). */
+  reason_channel: number | null;
+}
+export interface HammerResult extends Outcome {
+  hits: ImpactHit[]; averages: number; rejected: number; length: number; pretrigger: number; trigger_level: number; force_window: number;
+  /** The exponential window's time constant (null: no window) and its decay rate 1/τ (s⁻¹). */
+  tau_s: number | null; window_decay_rate: number;
+  frf: FrfResult;
+  /** With a band: the modes, zeta corrected for the window; zeta_windowed before, damping_correction their difference. */
+  modes: (BandMode & { zeta_windowed: number; damping_correction: number })[];
+  damping_corrected: boolean;
+  stabilization: { order: number; poles: StabilizationPole[] }[];
+}
 /** Output-only modal analysis (src/analysis/oma/output_only_modes.hpp: defaults and ranges in optionSchema().oma). */
 export interface OmaOptions {
   bandLoHz?: number; bandHiHz?: number; maxOrder?: number; blockRows?: number;
@@ -526,7 +555,7 @@ export interface OptionSpec {
   help: string;
 }
 /** The core's options by group (the options objects of the functions below), by camelCase name. */
-export type OptionSchema = Record<'dataset' | 'identify' | 'frf' | 'modes' | 'oma' | 'nonlinearSimulate' | 'nonlinearIdentify' | string,
+export type OptionSchema = Record<'dataset' | 'identify' | 'frf' | 'modes' | 'oma' | 'hammer' | 'nonlinearSimulate' | 'nonlinearIdentify' | string,
   Record<string, OptionSpec>>;
 
 export interface Mechid extends NonlinearApi, Estimators {
@@ -548,6 +577,8 @@ export interface Mechid extends NonlinearApi, Estimators {
   passivity(system: MechanicalSystem, h: number): PassivityReport;
   frf(data: IdentifyData, options?: FrfOptions): FrfResult;
   modes(data: IdentifyData, options?: ModesOptions): ModesResult;
+  /** A hammer test from {h, u: the force, y: the responses} (src/analysis/impact/hammer_test.hpp). */
+  hammer(data: IdentifyData, options?: HammerOptions): HammerResult;
   /** Output-only modal analysis of responses (no force; src/analysis/oma/output_only_modes.hpp). */
   oma(data: { h: number; y: Matrix }, options?: OmaOptions): OmaResult;
   /** MAC of each shape of a against each of b (complex or real shapes of equal length): a.length × b.length. */

@@ -349,6 +349,20 @@ export function wrapModule(module) {
       return unwrap(module.modes(normalizeDataset(data), o));
     },
     /**
+     * A hammer (impact) test from a record {h, u: the force (one column), y: the responses}
+     * (src/analysis/impact/): the hits, double hits and overloads rejected with their reasons,
+     * H1/H2 and coherence over the accepted hits, and with a band the modes, their damping
+     * corrected for the exponential window.
+     */
+    hammer(data, options) {
+      const o = normalizeFrequencyOptions(options);
+      for (const key of ['pretrigger', 'length', 'maxOrder', 'minStableOrders']) if (o[key] !== undefined) requireInteger(o[key], key);
+      for (const key of ['trigger', 'doubleHit', 'expTau', 'freqTol', 'dampingTol', 'macMin']) if (o[key] !== undefined) requireNumber(o[key], key);
+      o.reject = optionalNumbers(o.reject, 'reject') ?? undefined;
+      o.accept = optionalNumbers(o.accept, 'accept') ?? undefined;
+      return unwrap(module.hammer(normalizeDataset(data), o));
+    },
+    /**
      * Output-only modal analysis of responses {h, y} (no force; src/analysis/oma/): SSI-cov over
      * orders, the stabilization diagram, its stable poles clustered into modes, MPC/MPD, and the
      * singular values of the output spectrum.

@@ -6,6 +6,7 @@
 #include <emscripten/bind.h>
 
 #include "convert/frequency_domain.hpp"
+#include "convert/hammer.hpp"
 #include "convert/inputs.hpp"
 #include "convert/method_info.hpp"
 #include "convert/option_reader.hpp"
@@ -280,6 +281,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("frf", &frf_js);
   function("modes", &modes_js);
   function("oma", &oma_js);
+  function("hammer", &hammer_js);
   function("mac", &mac_js);
   function("inputPeriod", &input_period_js);
   function("perturbationStudy", &perturbation_study_js);

@@ -2,6 +2,7 @@
 // (core/option_schema.hpp) as plain objects. The group names are the facade's.
 #include <cmath>
 
+#include "analysis/impact/hammer_test.hpp"
 #include "convert/frequency_domain.hpp"
 #include "convert/inputs.hpp"
 #include "convert/output_only.hpp"
@@ -47,6 +48,7 @@ val option_schema_to_js() {
   out.set("frf", group_to_js<FrfOptions>());
   out.set("modes", group_to_js<ModesOptions>());
   out.set("oma", group_to_js<OmaOptions>());
+  out.set("hammer", group_to_js<HammerOptions>());
   out.set("nonlinearSimulate", group_to_js<nonlinear::ExperimentOptions>());
   out.set("nonlinearIdentify", group_to_js<nonlinear::PiecewiseOptions>());
   out.set("svf", group_to_js<SvfIdentifyOptions>());

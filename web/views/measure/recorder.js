@@ -44,6 +44,17 @@ export class Recorder {
     return this.length / this.rate;
   }
 
+  /** Drops whole pieces from the start while at least n samples remain (the live view's memory). */
+  keepLast(n) {
+    while (this.pieces[0].length > 1 && this.length - this.pieces[0][0].length >= n) {
+      const dropped = this.pieces[0][0].length;
+      for (const p of this.pieces) p.shift();
+      this.timePieces.shift();
+      this.length -= dropped;
+      if (this.rate) this.t0 += dropped / this.rate;
+    }
+  }
+
   /** Channel k's samples, the last `last` of them (all by default), as one Float32Array. */
   channel(k, last = Infinity) {
     return joined(this.pieces[k], Float32Array, last);

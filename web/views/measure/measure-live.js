@@ -1,0 +1,91 @@
+// The live view of the Measure section: the last second of each kept channel against time, and,
+// with a force channel chosen, the running FRF (H1 and H2, |H| against frequency) and the
+// coherence of every sample since Connect (or the last "Restart the averages", at most
+// LIVE_SECONDS), with the number of averages. Every number is the core's (the worker's liveFrf:
+// api.frf, Welch with a Hann window); the page only draws them and picks the peak of |H1| it names.
+import { client } from '../../client/worker-client.js';
+import { ChannelPlot } from '../../ui/plot-channels.js';
+import { FrequencyPlot, magnitude } from '../../ui/plot-frequency.js';
+import { $, fmt } from '../../ui/dom.js';
+
+export const LIVE_SECONDS = 60;
+const TRACE_POINTS = 2000;  // points drawn per trace (every k-th sample of the last second)
+
+const traces = new ChannelPlot($('measure-traces'));
+const magPlot = new FrequencyPlot($('measure-frf-mag'), { yLabel: '|H|', log: true });
+const cohPlot = new FrequencyPlot($('measure-coherence'), { yLabel: 'coherence', range: [0, 1.05] });
+let busy = false;
+
+/** Draws the last second of the channels (config: the channel table's rows) of the live recorder. */
+export function showTraces(live, config) {
+  const kept = config.map((c, k) => ({ ...c, k })).filter((c) => c.keep);
+  if (live.length === 0 || kept.length === 0) return;
+  const span = live.timed ? Math.min(live.length, 200) : Math.min(live.length, Math.round(live.rate));
+  const step = Math.max(1, Math.floor(span / TRACE_POINTS));
+  const times = live.times(span);
+  const pick = (values) => Float64Array.from({ length: Math.floor(values.length / step) }, (_, i) => values[i * step]);
+  const x = times ? pick(times) : Float64Array.from({ length: Math.floor(span / step) }, (_, i) => (live.length - span + i * step) / live.rate);
+  const channels = kept.map((c) => ({ name: c.name, values: pick(live.channel(c.k, span)) }));
+  traces.show(x, 't (s)', [{ quantity: 'samples', unit: live.timed ? 'as measured' : 'full scale', channels }]);
+}
+
+// The samples × channels matrix of the recorder's last n samples of the channels ks, each times its factor.
+function matrixOf(live, config, ks, n) {
+  const data = new Float64Array(n * ks.length);
+  ks.forEach((k, j) => {
+    const values = live.channel(k, n);
+    for (let i = 0; i < n; i++) data[i * ks.length + j] = values[i] * config[k].factor;
+  });
+  return { rows: n, cols: ks.length, data };
+}
+
+/**
+ * Asks the worker for the FRF of the force channel `force` to the other kept channels (one request
+ * at a time: a slow one is not queued behind) and draws it; says in #measure-live the averages and
+ * where |H1| of the first response peaks, with the coherence there (data-peak-hz, data-coherence,
+ * data-averages for the tests).
+ */
+export async function showFrf(live, config, force, segment) {
+  const line = $('measure-live');
+  if (busy || live.timed || force === null) return;
+  const outputs = config.map((c, k) => ({ ...c, k })).filter((c) => c.keep && c.k !== force).map((c) => c.k);
+  if (outputs.length === 0) return;
+  const n = Math.min(live.length, Math.round(LIVE_SECONDS * live.rate));
+  if (n < segment) {
+    line.textContent = `The FRF starts after one segment: ${segment} samples (${fmt(segment / live.rate)} s).`;
+    return;
+  }
+  busy = true;
+  try {
+    const { frf } = await client.liveFrf({
+      h: 1 / live.rate, u: matrixOf(live, config, [force], n), y: matrixOf(live, config, outputs, n),
+      options: { segment, periods: 0, window: 'hann' },
+    });
+    if (frf.status === 'failed') {
+      line.textContent = `No FRF yet: ${frf.message}`;
+      return;
+    }
+    const names = outputs.map((k) => config[k].name);
+    const h1 = frf.H.map((row) => magnitude(row[0]));
+    const h2 = frf.H2.map((row) => magnitude(row[0]));
+    magPlot.show(frf.freq_hz, names.flatMap((name, o) => [{ label: `H1 ${name}`, values: h1[o] }, { label: `H2 ${name}`, values: h2[o], dash: [4, 3] }]));
+    cohPlot.show(frf.freq_hz, names.map((name, o) => ({ label: `γ² ${name}`, values: frf.coherence[o] })));
+    let peak = 1;  // the largest |H1| of the first response above 0 Hz
+    for (let f = 2; f < h1[0].length; f++) if ((h1[0][f] ?? 0) > (h1[0][peak] ?? 0)) peak = f;
+    const coherence = frf.coherence[0][peak];
+    Object.assign(line.dataset, { peakHz: String(frf.freq_hz[peak]), coherence: String(coherence), averages: String(frf.averages) });
+    line.textContent = `${frf.averages} averages of ${frf.segment} samples: |H1| of ${names[0]} peaks at ${fmt(frf.freq_hz[peak])} Hz, coherence there ${fmt(coherence, 3)}.`;
+  } catch (e) {
+    line.textContent = `No FRF: ${e.message}`;
+  } finally {
+    busy = false;
+  }
+}
+
+/** Empties the live view (a new source). */
+export function clearLive() {
+  traces.destroy();
+  magPlot.destroy();
+  cohPlot.destroy();
+  $('measure-live').textContent = '';
+}

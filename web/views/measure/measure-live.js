@@ -42,8 +42,8 @@ function matrixOf(live, config, ks, n) {
 /**
  * Asks the worker for the FRF of the force channel `force` to the other kept channels (one request
  * at a time: a slow one is not queued behind) and draws it; says in #measure-live the averages and
- * where |H1| of the first response peaks, with the coherence there (data-peak-hz, data-coherence,
- * data-averages for the tests).
+ * where |H1| of the first response peaks, with the coherence there (data-peak-hz, data-coherence: the lowest of
+ * the 5 lines around the peak, data-averages for the tests).
  */
 export async function showFrf(live, config, force, segment) {
   const line = $('measure-live');
@@ -72,9 +72,12 @@ export async function showFrf(live, config, force, segment) {
     cohPlot.show(frf.freq_hz, names.map((name, o) => ({ label: `γ² ${name}`, values: frf.coherence[o] })));
     let peak = 1;  // the largest |H1| of the first response above 0 Hz
     for (let f = 2; f < h1[0].length; f++) if ((h1[0][f] ?? 0) > (h1[0][peak] ?? 0)) peak = f;
-    const coherence = frf.coherence[0][peak];
+    // the lowest coherence of the lines next to the peak (two on each side): what the peak rests on
+    const around = frf.coherence[0].slice(Math.max(0, peak - 2), peak + 3).filter((x) => x !== null);
+    const coherence = Math.min(...around);
     Object.assign(line.dataset, { peakHz: String(frf.freq_hz[peak]), coherence: String(coherence), averages: String(frf.averages) });
-    line.textContent = `${frf.averages} averages of ${frf.segment} samples: |H1| of ${names[0]} peaks at ${fmt(frf.freq_hz[peak])} Hz, coherence there ${fmt(coherence, 3)}.`;
+    line.textContent = `${frf.averages} averages of ${frf.segment} samples: |H1| of ${names[0]} peaks at ${fmt(frf.freq_hz[peak])} Hz, `
+      + `coherence around it at least ${fmt(coherence, 3)}.`;
   } catch (e) {
     line.textContent = `No FRF: ${e.message}`;
   } finally {

@@ -40,6 +40,8 @@ function mockSerial(text) {
     async close() {},
     readable: new ReadableStream({
       async pull(controller) {
+        // the first lines, then the rest once Record is pressed (a pull that enqueues nothing is not called again)
+        while (port.at > 200 && !window.__serialGo) await new Promise((r) => setTimeout(r, 20));
         if (port.at >= bytes.length) {
           controller.error(new DOMException('The device has been lost.', 'NetworkError'));
           return;
@@ -139,4 +141,70 @@ test('audio: the fake capture device’s WAV of a 300 Hz single-DOF system, live
   assert.equal(zeta, cli.modes[0].zeta.toPrecision(4));
   assert.ok(near(Number(f), wav.fn, 0.005), `${f} Hz`);
   assert.ok(near(cli.modes[0].zeta, wav.zeta, 0.05), `ζ ${cli.modes[0].zeta}`);
+});
+
+// The CSV's rows as numbers: [[t, ...values]] after the header.
+const rowsOf = (csv) => csv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
+
+test('phone: the DevTools sensor override drives the accelerometer; the recording keeps its uneven times', async () => {
+  await page.goto(browser.server.url);
+  await browser.context.grantPermissions(['accelerometer'], { origin: browser.server.url });
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('Emulation.setSensorOverrideEnabled', { enabled: true, type: 'accelerometer', metadata: { available: true, minimumFrequency: 1, maximumFrequency: 60 } });
+  await openStep(page, '#measure-connect');
+  await page.waitForFunction(() => document.getElementById('measure-status').dataset.state === 'ready', null, { timeout: 30_000 });
+  await page.check('input[name="measure-source"][value="phone"]');
+  await page.click('#measure-connect');
+  // readings at uneven moments (15 to 45 ms apart), each a new value so that the sensor reports it
+  const sent = [];
+  const send = async (k) => {
+    const z = (100 + 2 * (k % 7)) / 10;  // steps of 0.2 m/s²: Chromium rounds the readings to 0.1 m/s²
+    sent.push(z);
+    await cdp.send('Emulation.setSensorOverrideReadings', { type: 'accelerometer', reading: { xyz: { x: 0.1 * (k % 3), y: 0, z } } });
+    await page.waitForTimeout(15 + ((k * 7) % 31));
+  };
+  let k = 0;
+  while (!(await page.isEnabled('#measure-record'))) await send(k++);
+  assert.deepEqual(await page.$$eval('#measure-channel-rows [name="measure-name"]', (xs) => xs.map((x) => x.value)), ['ax', 'ay', 'az']);
+  await page.click('#measure-record');
+  for (let j = 0; j < 60; j++) await send(k++);
+  await page.waitForTimeout(300);
+  await page.click('#measure-stop');
+  assert.match(await page.textContent('#measure-recorded-summary'), /at the times the sensor gave \(uneven\)/);
+  assert.equal(await page.isDisabled('#measure-export-uff'), true);  // no increment to state
+  assert.equal(await page.isHidden('#measure-resample-choice'), false);
+  const rows = rowsOf(await downloadedText(page, '#measure-export-csv'));
+  assert.ok(rows.length >= 40, `${rows.length} readings recorded`);
+  const steps = rows.slice(1).map((r, i) => r[0] - rows[i][0]);
+  assert.ok(steps.every((s) => s > 0), 'times increase');
+  const [lo, hi] = [Math.min(...steps), Math.max(...steps)];
+  console.log(`# phone: ${rows.length} readings, steps ${(lo * 1000).toFixed(1)} to ${(hi * 1000).toFixed(1)} ms`);
+  assert.ok(hi > 1.5 * lo, 'the times are kept uneven, as the sensor gave them');
+  // the readings are values sent: each recorded z one of them
+  for (const z of rows.map((r) => r[3])) assert.ok(sent.some((x) => Math.abs(Math.fround(x) - z) < 1e-6), `z = ${z} was sent`);
+  await page.click('#measure-disconnect');
+});
+
+test('serial: a mock port streaming lines split at random points, then unplugged: no line lost or duplicated, the recording kept', async () => {
+  await openStep(page, '#measure-connect');
+  await page.check('input[name="measure-source"][value="serial"]');
+  await page.selectOption('#measure-baud', '230400');
+  await page.selectOption('#measure-line-format', 'timed');
+  await page.click('#measure-connect');
+  await page.waitForFunction(() => !document.getElementById('measure-record').disabled, null, { timeout: 10_000 });
+  assert.equal(await page.evaluate(() => window.__serialBaud), 230400);
+  await page.click('#measure-record');
+  await page.evaluate(() => { window.__serialGo = true; });
+  await page.waitForFunction(() => /lost/.test(document.getElementById('measure-source-error').textContent), null, { timeout: 20_000 });
+  assert.match(await page.textContent('#measure-source-error'), /what was recorded is kept/);
+  assert.equal(await page.isVisible('#measure-recorded'), true);
+  const rows = rowsOf(await downloadedText(page, '#measure-export-csv'));
+  const first = Math.round(rows[0][0] * 100);
+  assert.ok(rows.length > 300, `${rows.length} lines recorded`);
+  assert.equal(first + rows.length, 500, 'the recording ends with the last line');
+  rows.forEach((r, j) => {
+    const i = first + j;  // line i of the device: t = i/100, a = i, b = i/2 − 100
+    assert.deepEqual([Math.round(r[0] * 100), r[1], r[2]], [i, i, i * 0.5 - 100], `row ${j}`);
+  });
+  assert.deepEqual(browser.problems, []);
 });

@@ -187,6 +187,7 @@ function showRecording(r) {
   $('measure-recorded-summary').textContent = `${r.name}: ${fmt(r.seconds, 4)} s of ${r.channels.join(', ')}`
     + `${r.uneven ? ' at the times the sensor gave (uneven)' : ''}.`;
   $('measure-resample-choice').hidden = !r.uneven;
+  $('measure-resample').checked = false;  // the consent is given for each recording
   $('measure-export-uff').disabled = !r.uff;
   $('measure-export-uff').title = r.uff ? '' : 'A universal file needs even times: export the CSV';
   $('measure-to-oma').disabled = !r.quantities.some((q) => q !== 'force' && q !== 'other' && q !== 'voltage');

@@ -6,7 +6,8 @@
 // "Frequency response and modes" the mode within 0.5 % of the truth, the same numbers as
 // `mechid modes` on the recording's CSV (exported by the page), and near those of `mechid modes`
 // on the WAV itself (another stretch of the same signal: the fake device loops the file from a
-// moment the page does not know). Phone: the DevTools protocol's sensor override drives the
+// moment the page does not know); the acceleration alone, handed to the output-only modal analysis,
+// gives the mode within 1 %. Phone: the DevTools protocol's sensor override drives the
 // accelerometer; the recording keeps the readings' uneven times. Serial: a mock port (an init
 // script's navigator.serial) streams lines split at random points, then is unplugged: every line
 // is recorded once and the page says the device was lost, keeping the recording.
@@ -116,6 +117,14 @@ test('audio: the fake capture device’s WAV of a 300 Hz single-DOF system, live
   const csvPath = join(dir, 'recording.csv');
   writeFileSync(csvPath, csv);
   await page.click('#measure-disconnect');
+  // ambient mode: the acceleration alone, in one click, to the output-only modal analysis (whole band)
+  await page.click('#measure-to-oma');
+  await page.waitForFunction(() => ['ok', 'warning', 'error'].includes(document.getElementById('oma-status').dataset.state)
+    && !document.getElementById('oma-run').disabled, null, { timeout: 120_000 });
+  const oma = await page.$$eval('#oma-table-data tbody tr', (trs) => trs.map((tr) => Number(tr.dataset.freqHz)));
+  console.log(`# output-only modes of the recording: ${JSON.stringify(oma)} Hz`);
+  assert.ok(oma.some((f) => near(f, wav.fn, 0.01)), `${oma}`);
+  await openStep(page, '#measure-to-data');
   // one click to the Data step, then the modes
   await page.click('#measure-to-data');
   await page.waitForFunction(() => !document.getElementById('csv-run').disabled, null, { timeout: 60_000 });

@@ -107,6 +107,7 @@ test('audio: the fake capture device’s WAV of a 300 Hz single-DOF system, live
     await page.waitForTimeout(300);
   }
   console.log(`# live FRF after ${((Date.now() - connected) / 1000).toFixed(1)} s: ${live.text}`);
+  assert.ok(Number(await page.getAttribute('#measure-spectrum', 'data-segments')) >= 1, 'the running spectrum is drawn');
   // recorded for at least 8 s, then stopped
   await page.waitForFunction(() => /Recording: ([89]|[1-9]\d)\./.test(document.getElementById('measure-status').textContent), null, { timeout: 30_000 });
   await page.click('#measure-stop');

@@ -12,6 +12,7 @@ import { recordedSource } from '../../web/views/measure/sample-chunks.js';
 import { Recorder } from '../../web/views/measure/recorder.js';
 import { calibrated, recordCsv, recordUff } from '../../web/views/measure/record-file.js';
 import { readRecording } from '../../wasm/record.js';
+import { loadMechidNode } from '../../wasm/node.js';
 
 // A device's stream: a boot message with a non-ASCII character, then `t,a,b` lines (\r\n or \n).
 function deviceStream(rows, crlf) {
@@ -103,4 +104,24 @@ test('an uneven source (a phone): its times kept as measured in the record, no u
   const recording = await readRecording(new TextEncoder().encode(recordCsv(record)), 'phone.csv');
   const t = recording.channels[0].values;
   times.forEach((x, i) => assert.ok(Math.abs(t[i] - x) < 1e-12, `time ${i}`));
+});
+
+test('the running spectrum (api.spectrum, the core Welch estimate): a sine power A²/2 at its line, per channel, units scaled out', async () => {
+  const mechid = await loadMechidNode();
+  const rate = 8000, N = 32768, A = 0.4, f0 = 1000;  // f0 on a line of a 1024-sample segment (7.8125 Hz apart)
+  const data = new Float64Array(2 * N);
+  for (let i = 0; i < N; i++) {
+    data[2 * i] = A * Math.sin(2 * Math.PI * f0 * i / rate);
+    data[2 * i + 1] = 100 * data[2 * i];
+  }
+  const s = mechid.spectrum({ h: 1 / rate, y: { rows: N, cols: 2, data } }, { segment: 1024 });
+  assert.equal(s.segment, 1024);
+  assert.equal(s.segments, 2 * N / 1024 - 1);
+  const df = s.freq_hz[1] - s.freq_hz[0];
+  const power = s.psd[0].reduce((a, x) => a + x, 0) * df;
+  assert.ok(Math.abs(power - A * A / 2) < 0.01 * A * A / 2, `power ${power}`);
+  const peak = s.psd[0].indexOf(Math.max(...s.psd[0]));
+  assert.equal(s.freq_hz[peak], f0);
+  s.psd[1].forEach((x, k) => assert.ok(Math.abs(x - 1e4 * s.psd[0][k]) <= 1e-9 * 1e4 * s.psd[0][peak], `line ${k}`));
+  assert.throws(() => mechid.spectrum({ h: 1 / rate, y: { rows: N, cols: 2, data } }, { segment: 8 }), (e) => e.code === 'bad-input' && /segment/.test(e.message));
 });

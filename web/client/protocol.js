@@ -34,6 +34,7 @@ export const REQUEST = Object.freeze({
   modes: 'modes',             // {file, mapping, options: ModesOptions} -> {name, summary, channels (wasm/channel-labels.js), result: ModesResult, msRead, ms}: modes in a band of a measurement file (web/views/modes.js); progress {phase: 'reading' | 'modes'}; an error of modes has phase 'modes' and its option
   oma: 'oma',                 // {file, mapping, options: OmaOptions} -> {name, summary, channels (wasm/channel-labels.js), result: OmaResult, ms}: output-only modal analysis of a file of responses only (web/views/oma.js); progress {phase: 'reading' | 'oma'}; an error of oma has phase 'oma' and its option
   liveFrf: 'liveFrf',         // {h, u, y: Matrix (samples × channels), options: FrfOptions} -> {frf: FrfResult}: the running H1/H2 and coherence of the samples recorded so far (web/views/measure/measure.js)
+  liveSpectrum: 'liveSpectrum', // {h, y: Matrix (samples × channels), options: {segment?}} -> {spectrum: {freq_hz, psd, segment, segments}}: each channel's running spectrum (api.spectrum; web/views/measure/measure-live.js)
   readGeometry: 'readGeometry', // {file} -> {geometry}: a geometry file (universal file 15/2411, 82, 2412; JSON; CSV: wasm/geometry-file.js), checked, for the Geometry section (web/views/geometry.js)
   mac: 'mac',                 // {a, b: lists of mode shapes} -> {mac: Matrix}: MAC of each shape of a against each of b
   memory: 'memory',           // -> {wasm_bytes}: the byte length of the WebAssembly memory (bench/page.mjs)

@@ -1,5 +1,5 @@
-// The live view of the Measure section: the last second of each kept channel against time, and,
-// with a force channel chosen, the running FRF (H1 and H2, |H| against frequency) and the
+// The live view of the Measure section: the last second of each kept channel against time, each
+// channel's power spectral density over the last 10 s, and, with a force channel chosen, the running FRF (H1 and H2, |H| against frequency) and the
 // coherence of every sample since Connect (or the last "Restart the averages", at most
 // LIVE_SECONDS), with the number of averages. Every number is the core's (the worker's liveFrf:
 // api.frf, Welch with a Hann window); the page only draws them and picks the peak of |H1| it names.
@@ -12,6 +12,7 @@ export const LIVE_SECONDS = 60;
 const TRACE_POINTS = 2000;  // points drawn per trace (every k-th sample of the last second)
 
 const traces = new ChannelPlot($('measure-traces'));
+const spectrumPlot = new FrequencyPlot($('measure-spectrum'), { yLabel: 'PSD (unit²/Hz)', log: true });
 const magPlot = new FrequencyPlot($('measure-frf-mag'), { yLabel: '|H|', log: true });
 const cohPlot = new FrequencyPlot($('measure-coherence'), { yLabel: 'coherence', range: [0, 1.05] });
 let busy = false;
@@ -39,6 +40,26 @@ function matrixOf(live, config, ks, n) {
   return { rows: n, cols: ks.length, data };
 }
 
+const SPECTRUM_SECONDS = 10;  // the running spectrum: of the last 10 s
+
+/**
+ * Asks the worker for each kept channel's power spectral density (the core's Welch estimate) over
+ * the last SPECTRUM_SECONDS and draws it; an uneven source (a phone) has none.
+ */
+export async function showSpectrum(live, config, segment) {
+  if (live.timed) return;
+  const kept = config.map((c, k) => ({ ...c, k })).filter((c) => c.keep);
+  const n = Math.min(live.length, Math.round(SPECTRUM_SECONDS * live.rate));
+  if (kept.length === 0 || n < segment) return;
+  try {
+    const { spectrum } = await client.liveSpectrum({ h: 1 / live.rate, y: matrixOf(live, config, kept.map((c) => c.k), n), options: { segment } });
+    spectrumPlot.show(spectrum.freq_hz, kept.map((c, j) => ({ label: `${c.name} (${c.unit || 'unit'}²/Hz)`, values: spectrum.psd[j] })));
+    $('measure-spectrum').dataset.segments = String(spectrum.segments);
+  } catch (e) {
+    $('measure-live').textContent = `No spectrum: ${e.message}`;
+  }
+}
+
 /**
  * Asks the worker for the FRF of the force channel `force` to the other kept channels (one request
  * at a time: a slow one is not queued behind) and draws it; says in #measure-live the averages and
@@ -47,7 +68,12 @@ function matrixOf(live, config, ks, n) {
  */
 export async function showFrf(live, config, force, segment) {
   const line = $('measure-live');
-  if (busy || live.timed || force === null) return;
+  if (busy || live.timed) return;
+  if (force === null) {  // the running spectrum alone
+    busy = true;
+    await showSpectrum(live, config, segment).finally(() => { busy = false; });
+    return;
+  }
   const outputs = config.map((c, k) => ({ ...c, k })).filter((c) => c.keep && c.k !== force).map((c) => c.k);
   if (outputs.length === 0) return;
   const n = Math.min(live.length, Math.round(LIVE_SECONDS * live.rate));
@@ -57,6 +83,7 @@ export async function showFrf(live, config, force, segment) {
   }
   busy = true;
   try {
+    await showSpectrum(live, config, segment);
     const { frf } = await client.liveFrf({
       h: 1 / live.rate, u: matrixOf(live, config, [force], n), y: matrixOf(live, config, outputs, n),
       options: { segment, periods: 0, window: 'hann' },
@@ -88,6 +115,7 @@ export async function showFrf(live, config, force, segment) {
 /** Empties the live view (a new source). */
 export function clearLive() {
   traces.destroy();
+  spectrumPlot.destroy();
   magPlot.destroy();
   cohPlot.destroy();
   $('measure-live').textContent = '';

@@ -73,6 +73,7 @@ async function connect() {
   live = null;
   clipped = new Set();
   if (source.channels) showChannels(source.channels, { defaults: defaultsFor(kind, source.channels.length), fullScale: kind === 'audio' });
+  else $('measure-channel-rows').replaceChildren();  // a serial device's channels: from its first line of numbers
   $('measure-disconnect').disabled = false;
   $('measure-reset').disabled = false;
   recordButton.disabled = !source.channels;

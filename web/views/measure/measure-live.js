@@ -40,7 +40,8 @@ function matrixOf(live, config, ks, n) {
   return { rows: n, cols: ks.length, data };
 }
 
-const SPECTRUM_SECONDS = 10;  // the running spectrum: of the last 10 s
+const SPECTRUM_SECONDS = 10;
+const FEW_AVERAGES = 10;  // below: the coherence is not yet a measure of anything (Bendat & Piersol, Random Data, 2010: the bias of the coherence estimate)  // the running spectrum: of the last 10 s
 
 /**
  * Asks the worker for each kept channel's power spectral density (the core's Welch estimate) over
@@ -103,8 +104,10 @@ export async function showFrf(live, config, force, segment) {
     const around = frf.coherence[0].slice(Math.max(0, peak - 2), peak + 3).filter((x) => x !== null);
     const coherence = Math.min(...around);
     Object.assign(line.dataset, { peakHz: String(frf.freq_hz[peak]), coherence: String(coherence), averages: String(frf.averages) });
+    // one average gives a coherence of 1 whatever the data, a few a coherence biased towards 1
+    const few = frf.averages < FEW_AVERAGES ? ` With fewer than ${FEW_AVERAGES} averages the coherence is biased towards 1: wait for more.` : '';
     line.textContent = `${frf.averages} averages of ${frf.segment} samples: |H1| of ${names[0]} peaks at ${fmt(frf.freq_hz[peak])} Hz, `
-      + `coherence around it at least ${fmt(coherence, 3)}.`;
+      + `coherence around it at least ${fmt(coherence, 3)}.${few}`;
   } catch (e) {
     line.textContent = `No FRF: ${e.message}`;
   } finally {

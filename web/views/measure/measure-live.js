@@ -40,8 +40,8 @@ function matrixOf(live, config, ks, n) {
   return { rows: n, cols: ks.length, data };
 }
 
-const SPECTRUM_SECONDS = 10;
-const FEW_AVERAGES = 10;  // below: the coherence is not yet a measure of anything (Bendat & Piersol, Random Data, 2010: the bias of the coherence estimate)  // the running spectrum: of the last 10 s
+const SPECTRUM_SECONDS = 10;  // the running spectrum: of the last 10 s
+const FEW_AVERAGES = 10;  // below: the coherence is biased towards 1 (Bendat & Piersol, Random Data, 2010: the bias of the coherence estimate)
 
 /**
  * Asks the worker for each kept channel's power spectral density (the core's Welch estimate) over

@@ -579,6 +579,8 @@ export interface Mechid extends NonlinearApi, Estimators {
   modes(data: IdentifyData, options?: ModesOptions): ModesResult;
   /** A hammer test from {h, u: the force, y: the responses} (src/analysis/impact/hammer_test.hpp). */
   hammer(data: IdentifyData, options?: HammerOptions): HammerResult;
+  /** Each channel's power spectral density, Welch with Hann segments (src/analysis/oma/singular_value_spectrum.hpp): y² per Hz. */
+  spectrum(data: { h: number; y: Matrix }, options?: { segment?: number }): { freq_hz: number[]; psd: number[][]; segment: number; segments: number };
   /** Output-only modal analysis of responses (no force; src/analysis/oma/output_only_modes.hpp). */
   oma(data: { h: number; y: Matrix }, options?: OmaOptions): OmaResult;
   /** MAC of each shape of a against each of b (complex or real shapes of equal length): a.length × b.length. */

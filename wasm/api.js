@@ -338,6 +338,13 @@ export function wrapModule(module) {
      * by Welch, by averaging periods (options.periods) or by the local polynomial method ('lpm').
      */
     frf: (data, options) => unwrap(module.frf(normalizeDataset(data), normalizeFrequencyOptions(options))),
+    /** Each channel's power spectral density (Welch, Hann, half overlap) of {h, y}; options {segment?}. */
+    spectrum(data, options) {
+      requireObject(data, 'data must be an object {h, y}');
+      const o = { ...(options ?? {}) };
+      if (o.segment !== undefined) requireInteger(o.segment, 'segment');
+      return unwrap(module.spectrum({ h: requireNumber(data.h, 'h'), y: requireMatrix(data.y, 'data y') }, o));
+    },
     /** Modes in a band from a record {h, u, y}: stabilization diagram, modes with sd, band model. */
     modes(data, options) {
       const o = normalizeFrequencyOptions(options);

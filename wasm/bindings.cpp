@@ -282,6 +282,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("modes", &modes_js);
   function("oma", &oma_js);
   function("hammer", &hammer_js);
+  function("spectrum", &spectrum_js);
   function("mac", &mac_js);
   function("inputPeriod", &input_period_js);
   function("perturbationStudy", &perturbation_study_js);

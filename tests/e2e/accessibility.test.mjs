@@ -45,7 +45,7 @@ async function seriousViolations() {
     .map((v) => `${v.id} (${v.impact}: ${v.help}): ${v.targets.slice(0, 8).join(', ')}${v.targets.length > 8 ? ` and ${v.targets.length - 8} more` : ''}`);
 }
 
-const STEPS = ['system', 'data', 'identify', 'analyse', 'nonlinear', 'estimators', 'saved'];
+const STEPS = ['system', 'data', 'identify', 'analyse', 'nonlinear', 'estimators', 'saved', 'measure'];
 
 for (const step of STEPS) {
   test(`axe-core: no serious or critical violation in the step “${step}”`, async () => {

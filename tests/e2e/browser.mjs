@@ -40,13 +40,13 @@ export function countWorkers() {
 }
 
 /**
- * Starts the server (on `root`, web/ by default) and a browser, runs `initScripts` in every page
+ * Starts the server (on `root`, web/ by default) and a browser (with Chromium's extra `args`), runs `initScripts` in every page
  * before its own scripts, opens the page; resolves with
  * {server, context, page, requests, problems, watch(page, sink), close()}.
  * requests: every request URL seen (page, worker, context); problems: console errors,
  * page errors and CSP violations of the page and its workers.
  */
-export async function openBrowser({ initScripts = [], root } = {}) {
+export async function openBrowser({ initScripts = [], root, args = [] } = {}) {
   assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh`);
   const requests = [];
   const problems = [];
@@ -71,7 +71,7 @@ export async function openBrowser({ initScripts = [], root } = {}) {
       executablePath: CHROMIUM,
       headless: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        '--disable-background-networking', '--disable-component-update', '--disable-sync', ...args],
     });
     context.on('request', (r) => requests.push(r.url()));
     // CSP violations also reach the console, but say so explicitly.

@@ -25,6 +25,7 @@ const STEPS = [
   ['nonlinear', 'Nonlinear springs', '#nl-run'],
   ['estimators', 'Filter and Kalman estimators', '#est-svf-run'],
   ['saved', 'Saved analyses', '#saved-status'],
+  ['measure', 'Measure', '#measure-connect'],
 ];
 
 const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
@@ -40,7 +41,7 @@ async function freshLoad(fragment = '') {
     && !document.getElementById('simulate').disabled, null, { timeout: 30_000 });
 }
 
-test('a nav landmark holds one tablist with the four steps and the three tools, named by what they do', async () => {
+test('a nav landmark holds one tablist with the four steps and the four tools, named by what they do', async () => {
   const nav = await page.$$eval('nav', (navs) => navs.map((n) => ({
     label: n.getAttribute('aria-label'),
     tabs: [...n.querySelectorAll('[role="tablist"] [role="tab"]')].map((t) => t.textContent.trim()),
@@ -90,11 +91,11 @@ test('the skip link (the first Tab) enters the open step; Home and End move with
   await page.keyboard.press('Shift+Tab');
   assert.equal(await focused(), 'tab-identify');  // the selected tab is the tablist's one Tab stop
   await page.keyboard.press('End');
-  assert.equal(await focused(), 'tab-saved');
+  assert.equal(await focused(), 'tab-measure');
   await page.keyboard.press('Home');
   assert.equal(await focused(), 'tab-system');
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await focused(), 'tab-saved');  // wraps around
+  assert.equal(await focused(), 'tab-measure');  // wraps around
   assert.deepEqual(await openSteps(), ['step-identify'], 'the arrows opened a step (manual activation expected)');
 });
 

@@ -47,4 +47,16 @@ val oma_js(val data, val options) {
   });
 }
 
+val spectrum_js(val data, val options) {
+  return result_or_error([&] {
+    const double h = data["h"].as<double>();
+    const Matrix y = matrix_from_js(data["y"], "data y");
+    const Eigen::Index segment = has_option(options, "segment") ? Eigen::Index(options["segment"].as<double>()) : 0;
+    const ChannelSpectra s = channel_spectra(y, h, segment);
+    val psd = val::array();
+    for (Eigen::Index c = 0; c < s.psd.cols(); ++c) psd.call<void>("push", numbers_to_js(Vector(s.psd.col(c))));
+    return object_of("freq_hz", numbers_to_js(s.freq_hz), "psd", psd, "segment", double(s.segment), "segments", double(s.segments));
+  });
+}
+
 }  // namespace mechid::wasm

@@ -21,4 +21,8 @@ val oma_to_js(const OmaResult& r, const OmaOptions& o);
 // api.oma(data {h, y}, options): the result, or an Error with code 'bad-input' and the option.
 val oma_js(val data, val options);
 
+// api.spectrum(data {h, y}, {segment?}): {freq_hz, psd: [one series per channel, y² per Hz],
+// segment, segments} (analysis/oma/singular_value_spectrum.hpp), or an Error with code 'bad-input'.
+val spectrum_js(val data, val options);
+
 }  // namespace mechid::wasm

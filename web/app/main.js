@@ -23,6 +23,7 @@ const VIEWS = [
   [() => import('../views/saved.js'), ['saved-status']],
   [() => import('../views/nonlinear.js'), ['nl-status']],
   [() => import('../views/estimators.js'), ['est-svf-status', 'est-ekf-status']],
+  [() => import('../views/measure/measure.js'), ['measure-status']],
 ];
 
 function startFailed(statusIds, e) {

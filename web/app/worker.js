@@ -266,6 +266,11 @@ const handlers = {
     return { result: { name: file.name, summary, channels: resultChannels(data), result, ms: performance.now() - t0 } };
   },
 
+  // The Measure section's live view (issue 54): the FRF (H1, H2, coherence, averages) of the
+  // samples recorded so far, as they arrived (no file).
+  [REQUEST.liveFrf]: (api, { h, u, y, options }) => ({ result: { frf: api.frf({ h, u, y }, options) } }),
+  [REQUEST.liveSpectrum]: (api, { h, y, options }) => ({ result: { spectrum: api.spectrum({ h, y }, options) } }),
+
   // The MAC of two lists of mode shapes: {mac: Matrix a.length × b.length}.
   [REQUEST.mac]: (api, { a, b }) => ({ result: { mac: api.mac(a, b) } }),
 

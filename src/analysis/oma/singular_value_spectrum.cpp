@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <string>
 #include <vector>
 
 #include <Eigen/Eigenvalues>
 
 #include "core/dft.hpp"
+#include "core/input_error.hpp"
 #include "core/math_constants.hpp"
 
 namespace mechid {
@@ -55,6 +58,29 @@ SingularValueSpectrum singular_value_spectrum(const Matrix& y, double h, double 
     // G is Hermitian positive semidefinite: its singular values are its eigenvalues.
     const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXcd> eig(G[i] * scale, Eigen::EigenvaluesOnly);
     out.singular_values.row(Eigen::Index(i)) = eig.eigenvalues().reverse().cwiseMax(0.0).transpose();
+  }
+  return out;
+}
+
+ChannelSpectra channel_spectra(const Matrix& y, double h, Eigen::Index segment) {
+  const Eigen::Index N = y.rows();
+  if (!(h > 0.0) || !std::isfinite(h)) throw InputError("spectrum: the sample spacing h must be positive and finite, got " + format_number(h), "h");
+  if (N < 16) throw InputError("spectrum: the record needs at least 16 samples, it has " + std::to_string(N), "segment");
+  if (segment != 0 && (segment < 16 || segment > N)) {
+    throw InputError("spectrum: the segment must hold 16 to " + std::to_string(N) + " samples (the record's length), got " + std::to_string(segment), "segment");
+  }
+  const Eigen::Index L = segment == 0 ? default_spectrum_segment(N) : segment;
+  ChannelSpectra out;
+  for (Eigen::Index c = 0; c < y.cols(); ++c) {
+    const Matrix column = (y.col(c).array() - y.col(c).mean()).matrix();
+    const SingularValueSpectrum s = singular_value_spectrum(column, h, 0.0, std::numeric_limits<double>::infinity(), L);
+    if (c == 0) {
+      out.freq_hz = s.freq_hz;
+      out.psd.resize(s.freq_hz.size(), y.cols());
+      out.segment = s.segment;
+      out.segments = s.segments;
+    }
+    out.psd.col(c) = s.singular_values.col(0);
   }
   return out;
 }

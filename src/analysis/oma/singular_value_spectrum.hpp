@@ -25,4 +25,21 @@ SingularValueSpectrum singular_value_spectrum(const Matrix& y, double h, double 
 // frequency step of fs/8192), and at least 16 (or N).
 Eigen::Index default_spectrum_segment(Eigen::Index N);
 
+// The power spectral density of each channel of a record on its own (the Measure section's running
+// spectrum, issue 54): Welch's averaged periodogram (Welch 1967, IEEE Trans. Audio Electroacoust.
+// 15(2), 70–73) with half-overlapping Hann segments, one-sided, in units of y² per Hz, each
+// channel's mean removed first: a single channel's cross-spectral matrix is its PSD, so the
+// estimate is singular_value_spectrum's run channel by channel.
+struct ChannelSpectra {
+  Vector freq_hz;            // 0 … 1/(2h), step 1/(segment h)
+  Matrix psd;                // lines × channels, y² per Hz
+  Eigen::Index segment = 0;  // samples per Welch segment
+  Eigen::Index segments = 0; // segments averaged
+};
+
+// y: N × m samples at spacing h (s). segment: samples per Welch segment, 16 … N (0: the default of
+// singular_value_spectrum.hpp, the largest power of two ≤ min(N/8, 8192)). Throws InputError
+// (codes h, segment) for h not positive and finite, fewer than 16 samples, or a segment out of range.
+ChannelSpectra channel_spectra(const Matrix& y, double h, Eigen::Index segment = 0);
+
 }  // namespace mechid

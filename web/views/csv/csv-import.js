@@ -10,6 +10,7 @@ import { client } from '../../client/worker-client.js';
 import { setMeasurementFile } from '../../state/step-data.js';
 import { measurementChanged, provideMeasurement } from '../../state/measurement.js';
 import { setOutputOnly } from '../../state/output-only.js';
+import { onMeasuredFile } from '../../state/measured-file.js';
 import { currentGeometry, offerRecord } from '../../state/geometry.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
 import { clearSummary, showSummary } from './csv-summary.js';
@@ -639,6 +640,7 @@ async function save() {
 /** Wires the section; its method list comes from the worker (its method table). */
 export async function start() {
   fileInput.addEventListener('change', () => load([...fileInput.files]));
+  onMeasuredFile((file) => load([file]));  // a recording of the Measure section (web/views/measure/)
   if (fileInput.files.length) load([...fileInput.files]);  // chosen while this module was loading
   outputKind.addEventListener('change', () => {
     kindByUser = true;

@@ -7,6 +7,8 @@
 #include "analysis/mac.hpp"
 #include "analysis/oma/output_only_modes.hpp"
 #include "core/input_error.hpp"
+#include "core/math_constants.hpp"
+#include "core/rng.hpp"
 #include "shear_frame.hpp"
 
 using namespace mechid;
@@ -138,4 +140,52 @@ TEST_CASE("oma refuses a band beyond the Nyquist frequency and a constant channe
   CHECK(one.status == Status::warning);
   REQUIRE(!one.warnings.empty());
   CHECK(one.warnings.front().find("one output") != std::string::npos);
+}
+
+// The running spectrum of the Measure section (issue 54): channel_spectra, singular_value_spectrum.hpp.
+TEST_CASE("channel spectra: white noise at its level 2 sigma^2 h, a sine's power A^2/2 at its line, each channel apart", "[spectrum]") {
+  const Eigen::Index N = 1 << 16;
+  const double h = 0.001, sigma = 2.0, A = 3.0, f0 = 50.0;  // f0 on a line of the 1024-sample segment? 50 / (1/(1024 h)) = 51.2: between lines
+  Random rng(54);
+  Matrix y(N, 2);
+  for (Eigen::Index i = 0; i < N; ++i) {
+    y(i, 0) = sigma * rng.normal();
+    y(i, 1) = 5.0 + A * std::sin(kTwoPi * f0 * double(i) * h);  // the mean 5 is removed
+  }
+  const ChannelSpectra s = channel_spectra(y, h, 1024);
+  REQUIRE(s.segment == 1024);
+  CHECK(s.segments == 2 * N / 1024 - 1);
+  REQUIRE(s.freq_hz.size() == 513);
+  CHECK(s.freq_hz(512) == Approx(1.0 / (2.0 * h)));
+  const double df = s.freq_hz(1) - s.freq_hz(0);
+  // white noise: the one-sided density 2 σ² h on average over the inner lines (127 averages: ±3 %)
+  CHECK(s.psd.col(0).segment(1, 511).mean() == Approx(2.0 * sigma * sigma * h).epsilon(0.03));
+  // the sine: its power A²/2 summed over the lines (Parseval), its peak the line nearest f0
+  CHECK(s.psd.col(1).sum() * df == Approx(A * A / 2.0).epsilon(0.02));
+  Eigen::Index peak = 0;
+  s.psd.col(1).maxCoeff(&peak);
+  CHECK(std::abs(s.freq_hz(peak) - f0) <= df / 2.0 + 1e-9);
+  // no estimate depends on the units: y × 1000 gives the density × 10⁶
+  const ChannelSpectra scaled = channel_spectra(1000.0 * y, h, 1024);
+  CHECK((scaled.psd - 1e6 * s.psd).norm() <= 1e-10 * scaled.psd.norm());
+  // the default segment: the largest power of two ≤ min(N/8, 8192)
+  CHECK(channel_spectra(y, h).segment == 8192);
+}
+
+TEST_CASE("channel spectra refuse a bad spacing, a short record and a segment out of range, naming the option", "[spectrum]") {
+  const Matrix y = Matrix::Ones(100, 1);
+  const auto code = [&](double h, Eigen::Index rows, Eigen::Index segment) {
+    try {
+      channel_spectra(y.topRows(rows), h, segment);
+    } catch (const InputError& e) {
+      return e.option();
+    }
+    return std::string("none");
+  };
+  CHECK(code(0.0, 100, 0) == "h");
+  CHECK(code(std::nan(""), 100, 0) == "h");
+  CHECK(code(0.01, 10, 0) == "segment");
+  CHECK(code(0.01, 100, 8) == "segment");
+  CHECK(code(0.01, 100, 101) == "segment");
+  CHECK(code(0.01, 100, 100) == "none");
 }

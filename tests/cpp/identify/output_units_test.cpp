@@ -8,6 +8,7 @@
 #include "identify/amplitude_scaling.hpp"
 #include "fixtures.hpp"
 #include "identify/identification.hpp"
+#include "identify/methods.hpp"
 
 namespace mechid {
 namespace {

@@ -125,7 +125,8 @@ function showRun(out) {
   }
   const worst = r.status === 'warning' || warnings.length ? 'warning' : 'ok';
   setResultStatus(status, worst, `${out.name}: ${r.hits.length} hits, ${r.averages} averaged, ${r.modes?.length ?? 0} mode${r.modes?.length === 1 ? '' : 's'}`
-    + `${r.message ? `; ${roundedMessage(r.message)}` : ''}; ${(out.ms / 1000).toFixed(2)} s.`);
+    + `${Number.isFinite(r.tau_s) ? `, exponential window τ = ${fmt(r.tau_s)} s` : ''}`
+    + `${r.message && !(r.warnings ?? []).includes(r.message) ? `; ${roundedMessage(r.message)}` : ''}${worst === 'ok' ? '' : ', with warnings (below)'}; ${(out.ms / 1000).toFixed(2)} s.`);
   $('hammer-status').dataset.averages = String(r.averages);
 }
 

@@ -66,6 +66,16 @@ test('a tap train: the double hit and the clipped hit rejected with their reason
   const schema = mechid.optionSchema().hammer;
   assert.equal(await page.inputValue('#hammer-trigger'), String(schema.trigger.default));
   assert.equal(await page.inputValue('#hammer-double-hit'), String(schema.doubleHit.default));
+  // A value the core refuses: its message next to the field, marked; a word: the page's.
+  await page.fill('#hammer-trigger', '2');
+  await analyse(() => page.click('#hammer-run'));
+  assert.equal(await page.getAttribute('#hammer-status', 'data-state'), 'error');
+  assert.match(await page.textContent('#hammer-options-error'), /trigger.*<= 1, got 2/);
+  assert.equal(await page.getAttribute('#hammer-trigger', 'aria-invalid'), 'true');
+  await page.fill('#hammer-trigger', 'high');
+  await analyse(() => page.click('#hammer-run'));
+  assert.match(await page.textContent('#hammer-options-error'), /Trigger level must be a number/);
+  await page.fill('#hammer-trigger', String(schema.trigger.default));
   await page.fill('#hammer-band-lo', '10');
   await page.fill('#hammer-band-hi', '50');
   await analyse(() => page.click('#hammer-run'));

@@ -1,5 +1,5 @@
 // The "Hammer test" section (issue 54, item 3): the record of "Your measurements" (a loaded file or
-// a Measure recording handed to it) with its first force column as the hammer's force, through the
+// a Measure recording handed to it) with its one force column as the hammer's force, through the
 // worker's `hammer` request (api.hammer: the hits found on the force, double hits and overloads
 // rejected, H1/H2 and coherence averaged with force and exponential windows, the modes in the band
 // with the window's damping taken off, Fladung & Rost 1997). The page only shows what hammer()
@@ -49,7 +49,9 @@ function showRecord() {
   if (record?.file !== lastRecord?.file) choices = { reject: new Set(), accept: new Set() };
   lastRecord = record;
   if (record) {
-    $('hammer-source').textContent = `From ${record.file.name}: force ${record.mapping.inputCols[0] ?? '(none chosen)'}; `
+    const forces = record.mapping.inputCols;
+    const force = forces.length === 1 ? `force ${forces[0]}` : `${forces.length} force columns (the hammer test takes one: choose it in “Your measurements”)`;
+    $('hammer-source').textContent = `From ${record.file.name}: ${force}; `
       + `response${record.outputCols.length > 1 ? 's' : ''} ${record.outputCols.join(', ')} (chosen in “Your measurements”).`;
   }
 }

@@ -18,6 +18,7 @@ const VIEWS = [
   [() => import('../views/geometry.js'), ['geometry-status']],
   [() => import('../views/modes.js'), ['modes-status']],
   [() => import('../views/oma.js'), ['oma-status']],
+  [() => import('../views/hammer.js'), ['hammer-status']],
   [() => import('../views/identify.js'), ['ident-status']],
   [() => import('../views/lesson/lesson.js'), ['lesson-status']],
   [() => import('../views/saved.js'), ['saved-status']],

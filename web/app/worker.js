@@ -266,6 +266,23 @@ const handlers = {
     return { result: { name: file.name, summary, channels: resultChannels(data), result, ms: performance.now() - t0 } };
   },
 
+  // A hammer (impact) test (issue 54) on the record's force column (its first input) and its
+  // responses, read and scaled as for modes; api.hammer finds, checks and averages the hits.
+  [REQUEST.hammer]: async (api, { file, mapping, options }, progress) => {
+    const t0 = performance.now();
+    const data = await readFile(file, mapping, (fraction) => progress({ phase: 'reading', file: file.name, fraction }));
+    const { h, u, y } = api.scaledRecord(data.dataset);
+    progress({ phase: 'hammer', samples: y.rows });
+    let result;
+    try {
+      result = api.hammer({ h, u, y }, options);
+    } catch (e) {
+      throw Object.assign(e, { phase: 'hammer' });
+    }
+    const summary = { h, samples: y.rows, outputs: y.cols, warnings: data.warnings ?? [] };
+    return { result: { name: file.name, summary, channels: resultChannels(data, { outputs: options.outputs }), result, ms: performance.now() - t0 } };
+  },
+
   // The Measure section's live view (issue 54): the FRF (H1, H2, coherence, averages) of the
   // samples recorded so far, as they arrived (no file).
   [REQUEST.liveFrf]: (api, { h, u, y, options }) => ({ result: { frf: api.frf({ h, u, y }, options) } }),

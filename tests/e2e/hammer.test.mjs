@@ -8,11 +8,12 @@
 // Run: node --test tests/e2e/hammer.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { chooseCsv, mechidCli, openStep, withWatchdog, withWideBrowser } from './browser.mjs';
+import { TAP_TRAIN, writeTapTrainCsv } from '../fixtures/tap-train.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-hammer-e2e-'));
 const mechid = await loadMechidNode();
@@ -22,29 +23,8 @@ withWideBrowser((opened) => {
   page = opened.page;
 }, dir);
 
-const h = 0.0005, fn = 25, zeta = 0.01, w = 2 * Math.PI * fn, N = 42000;
-const scalar = (x) => ({ rows: 1, cols: 1, data: Float64Array.from([x]) });
-
-// The train: force (N) as the hammer's load cell saw it (hit 7 held at 150 N) and the acceleration.
-function tapTrain() {
-  const force = new Float64Array(N);
-  const halfSine = (first, peak) => { for (let k = 0; k < 10; k++) force[first + k] += peak * Math.sin(Math.PI * (k + 0.5) / 10); };
-  const gaps = [4000, 4100, 4300, 4050, 4200, 4000, 4150, 4400, 4020];
-  const peaks = [100, 90, 110, 120, 95, 105, 300, 85, 125, 80];
-  let at = 300;
-  peaks.forEach((peak, hit) => {
-    halfSine(at, peak);
-    if (hit === 3) halfSine(at + 60, 0.4 * peak);
-    at += gaps[hit] ?? 0;
-  });
-  const system = { M: scalar(1), D: scalar(2 * zeta * w), K: scalar(w * w), L: scalar(1) };
-  const a = mechid.simulate(system, { h, n: N, input: 'samples', samples: { rows: N, cols: 1, data: force }, withDerivatives: true }).a.data;
-  const rows = ['t,u1,a1'];
-  for (let i = 0; i < N; i++) rows.push(`${i * h},${Math.min(force[i], 150)},${a[i]}`);
-  const file = join(dir, 'taps.csv');
-  writeFileSync(file, `${rows.join('\n')}\n`);
-  return file;
-}
+const { fn, zeta } = TAP_TRAIN;
+const tapTrain = () => writeTapTrainCsv(mechid, join(dir, 'taps.csv'), 'u1');
 
 const finished = () => ['ok', 'warning', 'error'].includes(document.getElementById('hammer-status').dataset.state);
 

@@ -8,37 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cli, mechid } from './helpers.mjs';
+import { TAP_TRAIN, tapSignals as tapSignalsOf, writeTapTrainCsv } from '../fixtures/tap-train.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-hammer-'));
-const h = 0.0005, fn = 25, zeta = 0.01, w = 2 * Math.PI * fn, N = 42000;
-const scalar = (x) => ({ rows: 1, cols: 1, data: Float64Array.from([x]) });
-const system = { M: scalar(1), D: scalar(2 * zeta * w), K: scalar(w * w), L: scalar(1) };
-
-// The train's force (N) and acceleration (m/s²), the force as the structure felt it (hit 7 whole).
-function tapSignals() {
-  const force = new Float64Array(N);
-  const halfSine = (first, peak) => { for (let k = 0; k < 10; k++) force[first + k] += peak * Math.sin(Math.PI * (k + 0.5) / 10); };
-  const gaps = [4000, 4100, 4300, 4050, 4200, 4000, 4150, 4400, 4020];
-  const peaks = [100, 90, 110, 120, 95, 105, 300, 85, 125, 80];
-  let at = 300;
-  peaks.forEach((peak, hit) => {
-    halfSine(at, peak);
-    if (hit === 3) halfSine(at + 60, 0.4 * peak);
-    at += gaps[hit] ?? 0;
-  });
-  const sim = mechid.simulate(system, { h, n: N, input: 'samples', samples: { rows: N, cols: 1, data: force }, withDerivatives: true });
-  return { force, a: sim.a.data };
-}
-
-function tapTrain() {
-  const { force, a } = tapSignals();
-  const rows = ['t,force,a1'];
-  for (let i = 0; i < N; i++) rows.push(`${i * h},${Math.min(force[i], 150)},${a[i]}`);
-  const file = join(dir, 'taps.csv');
-  writeFileSync(file, `${rows.join('\n')}\n`);
-  return file;
-}
-const taps = tapTrain();
+const { h, fn, zeta, N } = TAP_TRAIN;
+const w = 2 * Math.PI * fn;
+const tapSignals = () => tapSignalsOf(mechid);
+const taps = writeTapTrainCsv(mechid, join(dir, 'taps.csv'), 'force');
 
 test('mechid hammer: the double hit and the clipped hit rejected with their reasons, the mode within 1 %, ζ corrected within 10 %', async () => {
   const out = join(dir, 'hammer.json');

@@ -36,9 +36,10 @@ const stages = [
   // at a time.
   { name: 'node tests (API, CLI)', cmd: 'node --test --test-concurrency=2 --test-timeout=900000 --test-reporter=tap tests/node/', needs: 'wasm build' },
   // The browser files two at a time, each with its own Chromium and server, except those of
-  // tests/e2e/timed/: they assert frame rates, latencies and main-thread task lengths, which a
-  // second browser on the same two cores would disturb, so they run alone. A file that adds such
-  // an assertion belongs there. 389 s against 410 s all one at a time (measured once; the git history of
+  // tests/e2e/timed/: they assert frame rates, latencies and main-thread task lengths, or record
+  // real-time audio from Chromium's fake capture device, which a second browser on the same two
+  // cores disturbs (a CI run lost buffers of the Measure test's recording), so they run alone. A
+  // file that adds such an assertion or recording belongs there. 389 s against 410 s all one at a time (measured once; the git history of
   // docs/results.md, "Build time"): Chromium alone keeps the two cores two-thirds busy.
   { name: 'browser tests, timed (chromium)', cmd: `node --test --test-timeout=900000 --test-reporter=tap ${e2eFiles(true)}`, needs: 'wasm build' },
   { name: 'browser tests (chromium)', cmd: `node --test --test-concurrency=2 --test-timeout=900000 --test-reporter=tap ${e2eFiles(false)}`, needs: 'wasm build' },

@@ -8,14 +8,14 @@
 // hit and every clipped hit rejected with its reason (and nothing else rejected but hits cut by
 // the recording's ends), the mode within 1 % of 100 Hz and its damping, corrected for the
 // exponential window, within 10 % of 0.01.
-// Run: node --test tests/e2e/hammer-measure.test.mjs
+// Run: node --test tests/e2e/timed/hammer-measure.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadMechidNode } from '../../wasm/node.js';
-import { openBrowser, openStep } from './browser.mjs';
+import { loadMechidNode } from '../../../wasm/node.js';
+import { openBrowser, openStep } from '../browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-hammer-measure-'));
 const mechid = await loadMechidNode();

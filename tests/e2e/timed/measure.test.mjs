@@ -143,8 +143,9 @@ test('audio: the fake capture device’s WAV of a 300 Hz single-DOF system, live
   await page.waitForFunction(() => !document.getElementById('csv-run').disabled, null, { timeout: 60_000 });
   await openStep(page, '#modes-run');
   await page.waitForFunction(() => !document.getElementById('modes-run').disabled, null, { timeout: 30_000 });
-  await page.selectOption('#modes-method', 'welch-hann');
-  await page.fill('#modes-segment', '32768');
+  // the default FRF (the local polynomial method): with Welch's (Hann, 32768 samples) a quarter of
+  // the 8 s stretches of this clean record find no mode (the damping moves by more than 5 % between
+  // orders), measured over 24 starting points of the WAV
   await page.fill('#modes-band-lo', '250');
   await page.fill('#modes-band-hi', '350');
   await page.click('#modes-run');
@@ -152,9 +153,9 @@ test('audio: the fake capture device’s WAV of a 300 Hz single-DOF system, live
     && !document.getElementById('modes-run').disabled, null, { timeout: 120_000 });
   const table = await modesTable();
   console.log(`# modes on the page: ${JSON.stringify(table)}`);
-  const cli = JSON.parse(mechidCli('modes', '--data', csvPath, '--frf', 'welch', '--window', 'hann', '--segment', '32768', '--band', '250:350'));
+  const cli = JSON.parse(mechidCli('modes', '--data', csvPath, '--band', '250:350'));
   const cliWav = JSON.parse(mechidCli('modes', '--data', wavPath, '--input-cols', 'channel 1', '--output-cols', 'channel 2', '--response', 'acceleration',
-    '--frf', 'welch', '--window', 'hann', '--segment', '32768', '--band', '250:350'));
+    '--band', '250:350'));
   console.log(`# mechid modes on the recording: ${JSON.stringify(cli.modes.map((m) => [m.freq_hz, m.zeta]))}; on the WAV: ${JSON.stringify(cliWav.modes.map((m) => [m.freq_hz, m.zeta]))}`);
   assert.equal(cli.modes.length, 1);
   assert.ok(near(cli.modes[0].freq_hz, wav.fn, 0.005), `${cli.modes[0].freq_hz} Hz`);

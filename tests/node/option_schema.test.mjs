@@ -12,6 +12,7 @@ import { useOptionSchema, withDefaults } from '../../bin/options.mjs';
 import * as identifyCommand from '../../bin/commands/identify.mjs';
 import * as perturbCommand from '../../bin/commands/perturb-study.mjs';
 import { formDefaults } from '../../web/ui/form.js';
+import { MARKUP } from '../../web/app/markup.js';
 import { mechid, root } from './helpers.mjs';
 
 const schema = mechid.optionSchema();
@@ -173,7 +174,8 @@ test('the CLI takes its core options\' defaults and ranges from the schema (help
 });
 
 // The page: each view fills its fields through fillForm(fields) (web/ui/option-schema.js), with
-// the values formDefaults computes from the schema; index.html states none of them.
+// the values formDefaults computes from the schema; the page's markup (web/index.html and the
+// sections' markup, web/app/markup.js) states none of them.
 function pageFields() {
   const fields = {};
   const dir = `${root}web/views/`;
@@ -188,7 +190,7 @@ function pageFields() {
   return fields;
 }
 
-test('the page\'s forms take their defaults from the schema and index.html states none', () => {
+test('the page\'s forms take their defaults from the schema and the page\'s markup states none', () => {
   const fields = pageFields();
   for (const id of ['csv-sampling', 'csv-output-kind', 'modes-max-order', 'modes-freq-tol', 'modes-mac-min', 'est-svf-intersample', 'input', 'amplitude', 'seed']) assert.ok(fields[id], `fillForm fills ${id}`);
   const shown = formDefaults(changedSchema(), fields);
@@ -202,14 +204,14 @@ test('the page\'s forms take their defaults from the schema and index.html state
   const real = formDefaults(schema, fields);
   assert.deepEqual([real['modes-max-order'].value, real['modes-freq-tol'].value, real['modes-damping-tol'].value, real['modes-mac-min'].value],
     ['40', '1', '5', '0.98']);
-  const html = readFileSync(`${root}web/index.html`, 'utf8');
+  const html = [readFileSync(`${root}web/index.html`, 'utf8'), ...Object.values(MARKUP)].join('\n');
   for (const id of Object.keys(fields)) {
     const control = new RegExp(`<(input|select)[^>]*id="${id}"[^>]*>`).exec(html);
-    assert.ok(control, `index.html has #${id}`);
-    assert.doesNotMatch(control[0], /\svalue="|\schecked/, `#${id} states no default in index.html`);
+    assert.ok(control, `the page's markup has #${id}`);
+    assert.doesNotMatch(control[0], /\svalue="|\schecked/, `#${id} states no default in the page's markup`);
     if (control[1] === 'select') {
       const options = html.slice(control.index, html.indexOf('</select>', control.index));
-      assert.doesNotMatch(options, /\sselected/, `#${id}'s options state no default in index.html`);
+      assert.doesNotMatch(options, /\sselected/, `#${id}'s options state no default in the page's markup`);
     }
   }
   assert.throws(() => formDefaults(schema, { x: { option: 'modes.noSuchOption' } }), /modes\.noSuchOption/);

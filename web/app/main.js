@@ -1,9 +1,11 @@
-// The page's one entry module (index.html's only script): opens the navigation's step (first, so
-// that a link's step is shown before the sections fill it), starts every section of views/ and the
-// offline cache. Sections share one worker (worker-client.js's `client`), started here at once.
-// Each section is loaded on its own, so that one that cannot start (say, web/gen is not built)
-// says so in its status line and the others still work.
+// The page's one entry module (index.html's only script): puts each section's markup into the
+// page's shell (markup.js), opens the navigation's step (then, so that a link's step is shown
+// before the sections fill it), starts every section of views/ and the offline cache. Sections
+// share one worker (worker-client.js's `client`), started here at once. Each section is loaded on
+// its own, so that one that cannot start (say, web/gen is not built) says so in its status line
+// and the others still work.
 import { BUILD_HINT, client } from '../client/worker-client.js';
+import { fillMarkup } from './markup.js';
 import { registerOffline } from './offline.js';
 import { setStatus } from '../ui/dom.js';
 import { keepForms } from '../ui/form-memory.js';
@@ -36,6 +38,7 @@ function startFailed(statusIds, e) {
 // The worker first: its scripts and WebAssembly module load beside the sections' modules, where
 // the first section's request would start it only once they have loaded (docs/results.md, "The page").
 client.start();
+fillMarkup();
 startNavigation();
 focusScrollingBoxes();
 const started = VIEWS.map(([load, statusIds]) => load().then((view) => view.start()).catch((e) => startFailed(statusIds, e)));

@@ -1,6 +1,7 @@
 #include "core/dft.hpp"
 
 #include <cmath>
+#include <cstdint>
 
 namespace mechid {
 
@@ -21,7 +22,9 @@ Dft::Dft(std::size_t N) : N_(N), direct_(five_smooth(N)) {
   chirp_.resize(N_);
   while (M_ < 2 * N_ - 1 || M_ < 2) M_ *= 2;  // Eigen's FFT does not take length 1
   for (std::size_t t = 0; t < N_; ++t) {
-    const std::size_t square = (t * t) % (2 * N_);  // e^{iπ t²/N} has period 2N in t²: exact phases for large t
+    // e^{iπ t²/N} has period 2N in t²: exact phases for large t. In 64 bits: t² overflows a 32-bit
+    // size_t (WebAssembly's) from t = 65536 on, which gave wrong spectra for N > 65536 there.
+    const std::uint64_t square = (std::uint64_t{t} * t) % (2 * std::uint64_t{N_});
     chirp_[t] = std::polar(1.0, M_PI * static_cast<double>(square) / static_cast<double>(N_));
   }
   ComplexVector b(M_, 0.0);

@@ -143,9 +143,8 @@ test('audio: the fake capture device’s WAV of a 300 Hz single-DOF system, live
   await page.waitForFunction(() => !document.getElementById('csv-run').disabled, null, { timeout: 60_000 });
   await openStep(page, '#modes-run');
   await page.waitForFunction(() => !document.getElementById('modes-run').disabled, null, { timeout: 30_000 });
-  // the default FRF (the local polynomial method): with Welch's (Hann, 32768 samples) a quarter of
-  // the 8 s stretches of this clean record find no mode (the damping moves by more than 5 % between
-  // orders), measured over 24 starting points of the WAV
+  // the section's default FRF (the local polynomial method on the record's DFT: a length of
+  // about 3.6·10⁵ samples, not a product of 2, 3 and 5, the DFT the WebAssembly build got wrong)
   await page.fill('#modes-band-lo', '250');
   await page.fill('#modes-band-hi', '350');
   await page.click('#modes-run');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cli, mechid } from './helpers.mjs';
+import { stereoWav16 } from '../fixtures/wav16.mjs';
 import { TAP_TRAIN, tapSignals as tapSignalsOf, writeTapTrainCsv } from '../fixtures/tap-train.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-hammer-'));
@@ -49,27 +50,11 @@ test('mechid hammer: --reject names a hit the record lacks in one line', async (
 });
 
 test('mechid hammer on a 16-bit WAV of the train (the force channel\'s full scale 150 N): the same hits rejected, the same mode', async () => {
-  // Two channels at 2 kHz: the force at 32767 counts per 150 N (hit 7 held at full scale), the
+  // Two channels at 2 kHz: the force at 32768 counts per 150 N (hit 7 held at full scale), the
   // acceleration at 0.9 of full scale; quantized to whole counts.
   const { force, a } = tapSignals();
   const amax = a.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
-  const bytes = Buffer.alloc(44 + 4 * N);
-  bytes.write('RIFF', 0);
-  bytes.writeUInt32LE(36 + 4 * N, 4);
-  bytes.write('WAVEfmt ', 8);
-  bytes.writeUInt32LE(16, 16);
-  bytes.writeUInt16LE(1, 20);
-  bytes.writeUInt16LE(2, 22);
-  bytes.writeUInt32LE(1 / h, 24);
-  bytes.writeUInt32LE(4 / h, 28);
-  bytes.writeUInt16LE(4, 32);
-  bytes.writeUInt16LE(16, 34);
-  bytes.write('data', 36);
-  bytes.writeUInt32LE(4 * N, 40);
-  for (let i = 0; i < N; i++) {
-    bytes.writeInt16LE(Math.min(32767, Math.round((force[i] / 150) * 32767)), 44 + 4 * i);
-    bytes.writeInt16LE(Math.round((a[i] / amax) * 0.9 * 32767), 46 + 4 * i);
-  }
+  const bytes = stereoWav16(1 / h, force.map((x) => x / 150), a.map((x) => (x / amax) * 0.9));
   const wav = join(dir, 'taps.wav');
   writeFileSync(wav, bytes);
   const out = join(dir, 'hammer-wav.json');

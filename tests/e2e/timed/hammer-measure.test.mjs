@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../../wasm/node.js';
 import { openBrowser, openStep } from '../browser.mjs';
+import { stereoWav16 } from '../../fixtures/wav16.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-hammer-measure-'));
 const mechid = await loadMechidNode();
@@ -41,24 +42,7 @@ function tapWav() {
   let peak = 0;
   for (const x of a) peak = Math.max(peak, Math.abs(x));
   const accFullScale = Number((peak / 0.8).toPrecision(3));
-  const bytes = Buffer.alloc(44 + 4 * N);
-  bytes.write('RIFF', 0);
-  bytes.writeUInt32LE(36 + 4 * N, 4);
-  bytes.write('WAVEfmt ', 8);
-  bytes.writeUInt32LE(16, 16);
-  bytes.writeUInt16LE(1, 20);
-  bytes.writeUInt16LE(2, 22);
-  bytes.writeUInt32LE(rate, 24);
-  bytes.writeUInt32LE(rate * 4, 28);
-  bytes.writeUInt16LE(4, 32);
-  bytes.writeUInt16LE(16, 34);
-  bytes.write('data', 36);
-  bytes.writeUInt32LE(4 * N, 40);
-  const pcm = (x) => Math.max(-32768, Math.min(32767, Math.round(x * 32768)));
-  for (let i = 0; i < N; i++) {
-    bytes.writeInt16LE(pcm(force[i] / FORCE_FULL_SCALE), 44 + 4 * i);
-    bytes.writeInt16LE(pcm(a[i] / accFullScale), 46 + 4 * i);
-  }
+  const bytes = stereoWav16(rate, force.map((x) => x / FORCE_FULL_SCALE), a.map((x) => x / accFullScale));
   return { bytes, accFullScale };
 }
 

@@ -38,7 +38,7 @@ export function overview(commands) {
     ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     '',
     'Every command takes --out FILE (otherwise the result, JSON or CSV, goes to stdout).',
-    'systems: 3dof (Bruschetta 2011 thesis, sec. 5.2.1), 8dof (its app. A.5), msd (m=15, b=0.2, k=2),',
+    'systems: 3dof (Bruschetta 2011, sec. 5.2.1), 8dof (its app. A.5), msd (m=15, b=0.2, k=2),',
     '  chain<n> (n masses in a chain), or a JSON file {"M", "D", "K"[, "L"]};',
     '  nonlinear: lin-ewins (Karimov et al. 2021, eqs. 18-21), beam (eqs. 25-29, free vibration);',
     '  simulate only: rlc, msd-sine (the SVF report "Modeling & Simulation of Dynamic Systems"),',

@@ -1,4 +1,4 @@
-// mechid perturb-study: thesis Figs. 3.1, 3.2, A.1, relative errors of the parameters of a 1-DOF
+// mechid perturb-study: Bruschetta 2011, Figs. 3.1, 3.2, A.1, relative errors of the parameters of a 1-DOF
 // system identified from perturbed discrete models at h_i = 2π/(i ω_B).
 import { loadSystem, writeJson } from '../io.mjs';
 import { int, num, nums, pick, withDefaults } from '../options.mjs';
@@ -12,7 +12,7 @@ export const options = {
   samples: int('N', { core: 'perturbation.samples' }), relative: num('R', { core: 'perturbation.relative' }),
   seed: { ...seed, core: 'perturbation.seed' },
 };
-export const usage = { help: ['JSON rows per h_i = 2π/(i ω_B) and method (zoh, midpoint): thesis Figs. 3.1, 3.2, A.1'] };
+export const usage = { help: ['JSON rows per h_i = 2π/(i ω_B) and method (zoh, midpoint): Bruschetta 2011, Figs. 3.1, 3.2, A.1'] };
 
 export async function run(given, mechid) {
   const o = withDefaults(options, given);

@@ -33,9 +33,9 @@ struct PerturbationOptions {
 // PerturbationOptions' options (core/option_schema.hpp), the facade's group `perturbation`.
 template <class Visitor>
 void describe(PerturbationOptions& o, Visitor& v) {
-  Option multiples{"multiples", "the sampling multiples i of h_i = 2π/(i ω_B) (thesis eq. 3.22), 1 to 1000 of them"};
+  Option multiples{"multiples", "the sampling multiples i of h_i = 2π/(i ω_B) (Bruschetta 2011, eq. 3.22), 1 to 1000 of them"};
   v(multiples.above(0).message("sampling multiple i", "> 0"), o.multiples);
-  Option samples{"samples", "the Monte Carlo samples per multiple and method (the averages of thesis eq. 3.24)"};
+  Option samples{"samples", "the Monte Carlo samples per multiple and method (the averages of Bruschetta 2011, eq. 3.24)"};
   v(samples.at_least(2).at_most(100000).message("samples", "between 2 and 100000"), o.samples);
   Option relative{"relative", "the perturbation's standard deviation relative to ‖F‖_F (zoh, eq. 3.25) or ‖Γd‖ (midpoint, eq. 3.40)"};
   v(relative.above(0).message("relative perturbation", "> 0"), o.relative);

@@ -35,7 +35,7 @@ std::vector<MethodEntry>& registry() {
   using F = MethodFamily;
   static std::vector<MethodEntry> table{
       {"variational", F::prediction_error,
-       "variational (the thesis’s method: a fit of the midpoint model, good at small h)",
+       "variational (the method of Bruschetta 2011: a fit of the midpoint model, good at small h)",
        "prediction-error fit of the midpoint (variational) model from an n4sid start (Bruschetta 2011, sec. 4.2)",
        [](const std::vector<Dataset>& r, const IdentifyOptions& o) { return identify_variational(r[0], o); },
        false, false, false, false, true, true, Lowpass::never, false, true, variational_cost},

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { foreignRequests, openReadyBrowser } from './browser.mjs';
 
 // A reference to a numbered place in the thesis or a source paper: "eq. 2.22", "eqs. 3.28",
-// "sec. 5.2.1", "ch. 5", "Figs. 5.2", "LMI", "thesis", "Remark 2", "Theorem 3.3.1", "Algorithm 1",
-// "Table 1", "Karimov et al. 2021", "(3.36)".
-const REFERENCE = /\beqs?\.|\bsecs?\.|\bch\.\s*\d|\bFigs?\.|\bLMI\b|thesis|\bRemark\b|\bTheorem\b|\bAlgorithm\b|\bTable \d|\bet al\.|\(\d\.\d\d?\)/i;
+// "sec. 5.2.1", "ch. 5", "Figs. 5.2", "LMI", "thesis", "Bruschetta 2011", "Remark 2", "Theorem 3.3.1",
+// "Algorithm 1", "Table 1", "Karimov et al. 2021", "(3.36)".
+const REFERENCE = /\beqs?\.|\bsecs?\.|\bch\.\s*\d|\bFigs?\.|\bLMI\b|thesis|\bBruschetta\b|\bRemark\b|\bTheorem\b|\bAlgorithm\b|\bTable \d|\bet al\.|\(\d\.\d\d?\)/i;
 
 // The explanatory texts: hints, figure captions, the lesson's caption, the header.
 const EXPLANATIONS = '.hint, figcaption, #lesson-caption, header p';
@@ -32,7 +32,7 @@ after(async () => {
 });
 
 test('the regex finds the references it is meant to find, and not plain words', () => {
-  for (const text of ['(eq. 2.22)', 'eqs. 3.28, 3.33', 'thesis sec. 5.2.1', 'Figs. 5.2–5.5', 'LMI 3.42', 'Remark 2',
+  for (const text of ['(eq. 2.22)', 'eqs. 3.28, 3.33', 'thesis sec. 5.2.1', 'Bruschetta 2011', 'Figs. 5.2–5.5', 'LMI 3.42', 'Remark 2',
     'Theorem 3.3.1', 'Algorithm 1', 'Table 1', 'Karimov et al. 2021', 'formula (3.36)', 'ch. 5']) {
     assert.match(text, REFERENCE, text);
   }

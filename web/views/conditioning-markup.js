@@ -46,7 +46,7 @@ export const markup = {
   <summary>The precise statement</summary>
   <p>The numbers above are the worst-case amplification of a relative error in
     (Md, Dd, Kd) into each matrix of this system: as h → 0 it stays about 1 for M and grows
-    like 1/h² for K and like 1/h for D (thesis Remark 2).</p>
+    like 1/h² for K and like 1/h for D (Bruschetta 2011, Remark 2).</p>
   <p id="cond-kappa-detail" class="hint"></p>
 </details>
 <figure>
@@ -58,7 +58,7 @@ export const markup = {
       <summary>The precise statement</summary>
       κ(h) = σ<sub>max</sub>/σ<sub>min</sub> of the map R that gives (M, K, D) back from
       (Md, Kd, Dd) (eqs. 3.28, 3.33): a relative error in the discrete matrices can grow up
-      to κ times in M, K, D. κ grows like 1/h² as h → 0. The thesis’s formula (3.36) takes
+      to κ times in M, K, D. κ grows like 1/h² as h → 0. Bruschetta’s formula (3.36) takes
       σ+/σ−, but for √5−1 &lt; h &lt; √5+1 (1.24 s to 3.24 s) the middle singular value √2
       is the largest, so κ differs there (at h = 2, κ = 2, not √2). κ is the same for every
       system.
@@ -101,7 +101,7 @@ export const markup = {
     sampled at h<sub>i</sub> = 2π/(i ω<sub>B</sub>), i = 1, 2, 3, 5, 10, 20, 50, 100
     (ω<sub>B</sub>: 3 dB bandwidth, eq. 3.22). The discrete parameters get 50 random errors
     of 5 % each (seed 1) and are converted back; the plot shows the relative errors, as
-    thesis Figs. 3.1, 3.2 and A.1.</p>
+    Bruschetta 2011, Figs. 3.1, 3.2 and A.1.</p>
 </details>
 <div class="actions"><button id="cond-study" type="button" disabled>Run the perturbation study</button></div>
 <p id="cond-study-error" class="field-error" role="alert"></p>

@@ -97,7 +97,7 @@ function showCondition(row) {
   $('cond-kappa').textContent = `κ(h) = ${fmt3(row.kappa)}`;
   $('cond-kappa-detail').textContent = `Singular values of R: ${row.sigma.map(fmt3).join(', ')}. `
     + `Closed form (3.35): κ = ${fmt3(row.kappa_closed_form)}; `
-    + `thesis formula (3.36), σ+/σ−: ${fmt3(row.kappa_eq_3_36)}.`;
+    + `Bruschetta’s formula (3.36), σ+/σ−: ${fmt3(row.kappa_eq_3_36)}.`;
   const a = row.amplification;
   $('cond-amplification').textContent = a
     ? `At this h, a small relative error in the discrete matrices can grow up to ${fmt3(a.M)} times in M, `
@@ -222,7 +222,7 @@ export async function start() {
       yLabel: 'κ(h)',
       series: [
         { label: 'κ (SVD)', stroke: COLOR.blue, width: 2 },
-        { label: 'thesis (3.36)', stroke: COLOR.red, dash: [6, 4] },
+        { label: 'Bruschetta 2011 (3.36)', stroke: COLOR.red, dash: [6, 4] },
         { label: 'chosen h', stroke: REFERENCE, marker: true },
       ],
     }),

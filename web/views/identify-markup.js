@@ -11,7 +11,7 @@ export const markup = {
   compute the errors.</p>
 <details class="precise">
   <summary>The precise statement</summary>
-  <p>The methods are those of thesis sec. 4.2 (the variational method) and ch. 5 (its comparison
+  <p>The methods are those of Bruschetta 2011, sec. 4.2 (the variational method) and ch. 5 (its comparison
     with n4sid + d2c). Data of step 2 are identified as simulated: PRBS and step forces as held
     over each period (exact zero-order-hold samples), sine, multisine and chirp as point samples.</p>
 </details>
@@ -69,7 +69,7 @@ export const markup = {
     = L u<sub>d</sub>(k) (eq. 2.23), minimizing the output error, and maps them back with
     eq. 2.26, so M, D, K are symmetric by construction. <b>n4sid-d2c</b> converts the n4sid
     model to continuous time with a matrix logarithm (d2c) and extracts M, D, K from it: the
-    logarithm is ill-conditioned when h is small (its error grows like 1/h, thesis sec. 1.1
+    logarithm is ill-conditioned when h is small (its error grows like 1/h, Bruschetta 2011, sec. 1.1
     and Fig. 3.1), so errors blow up as h → 0. Relative errors are ‖X̂ − X‖/‖X‖ (eq. 5.1);
     A is the continuous state matrix.</p>
 </details>
@@ -112,7 +112,7 @@ export const markup = {
     <details class="precise">
       <summary>The precise statement</summary>
       The RMS over the runs of ‖K̂ − K‖/‖K‖ (eq. 5.1) against h, failed runs left out, as in
-      thesis Figs. 5.3 (3dof) and 5.7 (8dof).
+      Bruschetta 2011, Figs. 5.3 (3dof) and 5.7 (8dof).
     </details></figcaption>
 </figure>
 `,

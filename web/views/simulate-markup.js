@@ -11,8 +11,8 @@ export const markup = {
   with a damper (<b>msd</b>).</p>
 <details class="precise">
   <summary>The precise statement</summary>
-  <p><b>3dof</b>: the three-mass system of thesis sec. 5.2.1 (the one of Figs. 5.2–5.5).
-    <b>8dof</b>: the eight-mass system of thesis appendix A.5 (sec. 5.2.2).
+  <p><b>3dof</b>: the three-mass system of Bruschetta 2011, sec. 5.2.1 (the one of Figs. 5.2–5.5).
+    <b>8dof</b>: the eight-mass system of Bruschetta 2011, appendix A.5 (sec. 5.2.2).
     <b>msd</b>: one mass–spring–damper, m = 15, b = 0.2, k = 2.</p>
 </details>
 <label class="system-preset">Preset <select id="preset" name="preset" form="sim-form"></select></label>
@@ -25,7 +25,7 @@ export const markup = {
 <details class="precise">
   <summary>The precise statement</summary>
   <p>The modes of the chosen preset (mechid modal: natural frequency, damping ratio and
-    mass-normalised shape), from the roots s of det(Ms² + Ds + K) = 0 (thesis eq. 1.5).
+    mass-normalised shape), from the roots s of det(Ms² + Ds + K) = 0 (Bruschetta 2011, eq. 1.5).
     The display runs every mode at the same pace, not at its own frequency.</p>
 </details>
 <p id="sim-modes-error" class="field-error" role="alert"></p>

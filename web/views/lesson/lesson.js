@@ -28,7 +28,7 @@ const pct = (x) => `${fmt(100 * x, 2)} %`;
 /** The design in words, for the disclosure (from LESSON, so the text cannot drift from it). */
 function describeDesign() {
   const { hs, ns, snr, runs, system } = LESSON;
-  $('lesson-design').textContent = `The ${system} system of thesis sec. 5.2.1 (M, D, K as printed there) `
+  $('lesson-design').textContent = `The ${system} system of Bruschetta 2011, sec. 5.2.1 (M, D, K as printed there) `
     + `is simulated with a PRBS input at ${hs.length} sampling periods h = ${hs.join(', ')} s (log-spaced), `
     + `noise on q at SNR ${snr} dB, N = ${ns.join(', ')} samples (a record of ${RECORD_S} s, at least `
     + `${Math.min(...ns)} and at most ${Math.max(...ns)} samples), ${runs} runs per h with new data each run.`;

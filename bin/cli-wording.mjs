@@ -19,7 +19,7 @@ export function cliWording(text) {
   let out = String(text);
   for (const name of names) {
     for (const spelling of apiSpellings(name)) {
-      // "(--max-work FLOPS|inf, option maxWork)": the API's name beside the CLI's says nothing more here.
+      // "(--max-work ..., option maxWork)": the API's name beside the CLI's says nothing more there.
       if (out.includes(`--${name}`)) out = out.replace(new RegExp(`,? option ${spelling}(?![\\w-])`, 'g'), '');
       out = out.replace(wordPattern(spelling), `--${name}`);
     }

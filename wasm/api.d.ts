@@ -204,6 +204,8 @@ export interface OmaOptions {
 }
 export interface OmaMode {
   freq_hz: number; zeta: number;
+  /** λ = −ζω + iω√(1 − ζ²) (rad/s) of freq_hz and zeta: the pole a UFF 55 file carries. */
+  pole: ComplexPair;
   /** Real shape in the outputs' units, its largest entry +1. */
   shape: number[];
   complex_shape: ComplexPair[];

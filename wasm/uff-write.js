@@ -191,12 +191,13 @@ export function writeUff58(spec, { binary = false, precision = 'double' } = {}) 
 const complexOf = (v) => (typeof v === 'number' ? [v, 0] : [v[0], v[1]]);
 
 /**
- * Modes as dataset 55 records (data at nodes), one per mode: [{freq_hz, zeta, shape, eigenvalue?}]
+ * Modes as dataset 55 records (data at nodes), one per mode: [{freq_hz, zeta, shape, pole?}]
  * with shape[j] a number (real mode, as mechid's modal result) or [re, im] per sensor.
  * Real shapes: analysis type 2 "normal mode", record 8 = frequency (Hz), modal mass (1: the
  * shapes are mass-normalised), viscous damping ratio, hysteretic damping ratio 0. Complex
  * shapes (or complex: true): analysis type 3 "complex eigenvalue first order", record 8 = the
- * eigenvalue λ (given, or -ζω + iω√(1-ζ²), ω = 2π·freq_hz), modal A and B 0.
+ * eigenvalue λ = the mode's `pole` [re, im] in rad/s as the core computed it (modes', oma's; `eigenvalue`,
+ * modal's, is read too), modal A and B 0. The writer only formats: it computes no number.
  * Each sensor j is node nodes[j] (default j + 1) with a 3 DOF translation vector whose component
  * `direction` (1 X, 2 Y, 3 Z) holds the value, the others 0 (note 15: reduced DOF sets).
  * channels: [{name, unit, node?}] of the sensors (wasm/channel-labels.js resultChannels' outputs):
@@ -223,8 +224,9 @@ export function writeUff55(modes, { nodes, direction = 1, complex, id1 = 'mechid
     // Record 6 (6I10): structural model, analysis type, 3 DOF translation, displacement, data type, NDV 3
     lines.push(`${int(1, 10)}${int(isComplex ? 3 : 2, 10)}${int(2, 10)}${int(8, 10)}${int(isComplex ? 5 : 2, 10)}${int(3, 10)}`);
     if (isComplex) {
-      const w = 2 * Math.PI * f;
-      const [re, im] = mode.eigenvalue ?? [-zeta * w, w * Math.sqrt(Math.max(0, 1 - zeta * zeta))];
+      const pole = mode.pole ?? mode.eigenvalue;  // the core's λ: modes' and oma's `pole`, modal's `eigenvalue`
+      if (!Array.isArray(pole) || !pole.every(Number.isFinite)) throw bad(`writeUff55: mode ${m + 1} has no pole [re, im] (the core's pole or eigenvalue)`);
+      const [re, im] = pole;
       lines.push(`${int(2, 10)}${int(6, 10)}${int(1, 10)}${int(m + 1, 10)}`, [re, im, 0, 0, 0, 0].map(e).join(''));
     } else {
       lines.push(`${int(2, 10)}${int(4, 10)}${int(1, 10)}${int(m + 1, 10)}`, [f, 1, zeta, 0].map(e).join(''));

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/band_and_stability_options.hpp"
 #include "core/enum_names.hpp"
 #include "core/option_schema.hpp"
 #include "core/status.hpp"
@@ -64,9 +65,7 @@ void describe(FrfOptions& o, Visitor& v) {
   v(Option{"periods", "a periodic input: the periods the record holds (0: not periodic; -1: found from the inputs)"}.at_least(-1), o.periods);
   v(Option{"skipPeriods", "periodic records: the periods dropped at the start (the transient)"}.at_least(0).with_code("periods"),
     o.skip_periods);
-  v(Option{"bandLoHz", "the band's lower frequency in Hz"}.at_least(0).with_code("band"), o.band_lo_hz);
-  v(Option{"bandHiHz", "the band's upper frequency in Hz (Infinity: the Nyquist frequency)"}.above(0).infinity_allowed().with_code("band"),
-    o.band_hi_hz);
+  describe_band(o.band_lo_hz, o.band_hi_hz, v);
   v(Option{"impactForceFraction", "impact: the input window is 1 over this part of a segment"}
         .above(0)
         .at_most(1)

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/band_and_stability_options.hpp"
 #include "analysis/frf_estimate.hpp"
 #include "analysis/modal_residues.hpp"
 #include "analysis/reduced_model.hpp"
@@ -72,23 +73,8 @@ void describe(ModesOptions& o, Visitor& v) {
         .message("modes: max_order", "in 2 … 400")
         .with_code("max_order"),
     o.max_order);
-  // Each tolerance named in its message (freq_tol, damping_tol, mac_min; the CLI's --freq-tol, ...).
-  v(Option{"freqTol", "a stable pole's frequency differs by at most this (relative) from the order below"}
-        .above(0)
-        .message("modes: freq_tol", "positive")
-        .with_code("tolerances"),
-    o.freq_tol);
-  v(Option{"dampingTol", "a stable pole's damping ratio differs by at most this (relative) from the order below"}
-        .above(0)
-        .message("modes: damping_tol", "positive")
-        .with_code("tolerances"),
-    o.damping_tol);
-  v(Option{"macMin", "a stable pole's shape has at least this MAC with the order below's"}
-        .above(0)
-        .at_most(1)
-        .message("modes: mac_min", "in (0, 1]")
-        .with_code("tolerances"),
-    o.mac_min);
+  // Each tolerance named in its message (freq_tol, damping_tol, mac_min; each host words them).
+  describe_stability(o.freq_tol, o.damping_tol, o.mac_min, {"modes: freq_tol", "modes: damping_tol", "modes: mac_min"}, v);
   v(Option{"minStableOrders", "a mode: poles stable in frequency and damping over this many consecutive orders"}
         .at_least(1)
         .message("modes: min_stable_orders", "at least 1")

@@ -32,6 +32,7 @@ enum class AdviceCode {
   record_too_short,  // the record spans fewer periods of the slowest mode than identification needs
   nonlinear,         // output at the unexcited lines of a periodic force: distortion, not noise
   friction,          // a residual that jumps with the velocity's sign: Coulomb friction the model lacks
+  correlated_residuals,  // residuals correlated over time or with the input: missed dynamics, or the forces between samples
   count_             // not a code: the number of codes
 };
 
@@ -39,7 +40,7 @@ inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)>
     "advice code",
     {"noise_free", "sign_flipped", "mixed_units", "offset", "drift", "aliasing", "band_not_excited", "undetermined",
      "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree", "periodic", "free_body", "record_too_short",
-     "nonlinear", "friction"}};
+     "nonlinear", "friction", "correlated_residuals"}};
 
 enum class AdviceLevel { note, warning };
 

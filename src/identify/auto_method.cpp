@@ -185,7 +185,7 @@ struct AutoStart {
   Identification estimate;
   double cost = INFINITY;
   bool d2c = false;
-  std::string init_note;  // how an --init other than n4sid was used (identify_auto's reason)
+  std::string init_note;  // how an option init other than n4sid was used (identify_auto's reason)
 };
 
 // Friction asked for: the exact-sampling PEM has no friction term; the inverse-dynamic least
@@ -262,7 +262,7 @@ void compete_starts(AutoStarts& starts, AutoStart& start) {
   Identification& estimate = start.estimate;  // the full-rate variational one (full_rate_start)
   if (estimate.status == Status::failed || !estimate.M_pd) {
     if (starts.options.init != "n4sid")
-      start.init_note = "the variational start from the " + starts.options.init + " initialisation (--init) was unusable (" +
+      start.init_note = "the variational start from the " + starts.options.init + " initialisation (option init) was unusable (" +
                         (estimate.failed() ? estimate.message : std::string("M not positive definite")) +
                         "), so the n4sid-d2c estimate competed in its place";
     estimate = identify_n4sid_d2c(starts.data, starts.options);
@@ -524,8 +524,8 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   Identification& chosen = choice.chosen;
   chosen.diagnostics.choice = chosen.method;
   chosen.diagnostics.reason = refinement.redone.empty() ? choice.reason : choice.reason + " (" + refinement.redone + ")";
-  if (options.init != "n4sid")  // --init: the variational starts begin from it, the subspace starts are not used
-    *chosen.diagnostics.reason += "; --init " + options.init + ": " +
+  if (options.init != "n4sid")  // option init: the variational starts begin from it, the subspace starts are not used
+    *chosen.diagnostics.reason += "; option init " + options.init + ": " +
                                   (start.init_note.empty() ? "the variational starts were initialised by it instead of n4sid"
                                                            : start.init_note);
   chosen.method = "auto";

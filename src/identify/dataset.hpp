@@ -7,6 +7,7 @@
 
 #include "core/enum_names.hpp"
 #include "core/input_sampling.hpp"
+#include "core/input_sampling_field.hpp"
 #include "core/option_schema.hpp"
 #include "core/types.hpp"
 
@@ -61,19 +62,10 @@ void check_runs(const std::vector<Dataset>& runs, const std::vector<Dataset>& he
 // outputs, cutoffHz.
 template <class Visitor>
 void describe(Dataset& d, Visitor& v) {
-  auto sampling_name = [&d] {
-    return std::string(d.input_sampling.from_data ? "auto" : d.input_sampling.value == InputSampling::hold ? "hold" : "point");
-  };
-  auto set_sampling = [&d](const std::string& text) {
-    require(text == "point" || text == "hold" || text == "auto",
-            "input sampling must be 'point', 'hold' or 'auto', got '" + text + "'", "inputSampling");
-    d.input_sampling.value = text == "hold" ? InputSampling::hold : InputSampling::point;
-    d.input_sampling.from_data = text == "auto";
-  };
   v(Option{"inputSampling", "how the force samples represent the force between them: point (a sampled continuous force), "
                             "hold (held over each period: a ZOH actuator, PRBS), auto (hold when every input is constant "
                             "between changes at no more than 1 in 8 samples, else point)"},
-    ChoiceField{{"auto", "point", "hold"}, sampling_name, set_sampling});
+    input_sampling_field(d.input_sampling.value, &d.input_sampling.from_data));
   v(Option{"outputs", "what the output columns measure (accelerations are high-passed, not integrated)"},
     choice_field(d.outputs, kOutputKindNames));
   v(Option{"cutoffHz", "accelerations: the high-pass cut-off in Hz (0: a quarter of the slowest mode's frequency)"}

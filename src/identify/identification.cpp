@@ -6,6 +6,7 @@
 #include "identify/data_diagnoses.hpp"
 #include "identify/guardrails.hpp"
 #include "identify/noise_free.hpp"
+#include "identify/residual_advice.hpp"
 #include "model/force_matrix.hpp"
 #include "model/sampling_accuracy.hpp"
 
@@ -115,7 +116,7 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   if (r.validation.status != Status::ok) r.add_warning("validation: " + r.validation.message);
   const bool exact = noise_free(r.validation);  // noise_free.hpp: then no residual or convergence test
   if (exact) r.advise(noise_free_advice(r.validation));
-  for (std::string& w : exact ? std::vector<std::string>() : residual_test_warnings(r.validation, data)) r.add_warning(std::move(w));
+  if (std::optional<Advice> a = exact ? std::nullopt : residual_test_advice(r.validation, data)) r.advise(std::move(*a));
   // The causes a poor fit points to (data_diagnoses.hpp) are diagnosed once on the estimate a method
   // returns (diagnose_result, result_diagnoses.hpp), not here for every start auto finishes.
   if (uncertainty) r.uncertainty = uncertainty(r);

@@ -65,7 +65,7 @@ std::optional<Advice> barely_excited_modes_advice(const ModalResult& modal, cons
   detail << "): the forces act near " << (weak.size() > 1 ? "nodes of these modes" : "a node of this mode")
          << " and hardly move " << (weak.size() > 1 ? "them" : "it")
          << ", so the record says little about " << (weak.size() > 1 ? "them" : "it")
-         << " (the measure modal --force-dofs --sensor-dofs reports)";
+         << " (the participation_percent of a modal analysis of this test set-up, its force and sensor DOFs)";
   return Advice{AdviceCode::undetermined, AdviceLevel::warning, message.str(), detail.str(),
                 "add an actuator nearer that mode (at a DOF where its shape is large, as the force DOFs of the record), "
                 "or excite it more (more force near its natural frequency, a longer record)"};

@@ -263,47 +263,4 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   return report;
 }
 
-std::vector<std::string> residual_test_warnings(const ValidationReport& v, const Dataset& data) {
-  std::vector<std::string> warnings;
-  if (v.failed() || data.outputs == OutputKind::acceleration) return warnings;
-  std::string cause = "the model misses dynamics (more degrees of freedom, a nonlinearity), or ";
-  switch (v.intersample) {
-    case IntersampleKind::hold:
-      // Held either because the user said so or because the inputs read as held (dataset.hpp).
-      cause += std::string("the forces were not held over each period as ") +
-               (data.input_sampling.from_data ? "read off the data" : "stated") +
-               " (if they were sampled, say so: the page's Forces \"sampled\", the CLI's --input-sampling point)";
-      break;
-    case IntersampleKind::linear:
-      cause += "the forces are not linear between samples as the FOH model assumes (sample them faster than the "
-               "modes, or hold them over each period)";
-      break;
-    case IntersampleKind::band_limited:
-      cause += "the forces are not band-limited as their samples suggest (if they were held over each period, say "
-               "so: the page's Forces \"held\", the CLI's --input-sampling hold)";
-      break;
-  }
-  if (!v.residuals_white) {
-    std::ostringstream w;
-    w.precision(3);
-    w << "the residuals are correlated over time (Ljung–Box Q = " << v.whiteness_statistic << " over lags 1–"
-      << v.max_lag << " against its 0.5 % threshold " << v.whiteness_threshold << "; largest autocorrelation "
-      << v.max_autocorrelation << " against " << v.bound_99 << " for one lag): " << cause
-      << "; intervals that assume white residuals would be too narrow (those given here, if any, use the sandwich "
-         "covariance, which allows for correlated residuals); an interval carries the noise only, not what the model "
-         "misses, so read it as a lower bound";
-    warnings.push_back(w.str());
-  }
-  if (!v.residuals_independent_of_input) {
-    std::ostringstream w;
-    w.precision(3);
-    w << "the residuals are correlated with the input (largest cross-correlation " << v.max_crosscorrelation
-      << " against its 0.5 % bound " << v.crosscorrelation_bound << " over lags 0–" << v.max_lag
-      << "): part of the input's effect is not modelled; " << cause
-      << "; the intervals carry the noise only, not this error: read them as a lower bound";
-    warnings.push_back(w.str());
-  }
-  return warnings;
-}
-
 }  // namespace mechid

@@ -44,10 +44,6 @@ struct ValidationReport : Outcome {
 // Needs an invertible M (not definiteness). A simulation whose output diverges is status failed.
 ValidationReport validate_model(const MechanicalSystem& estimate, const Dataset& data, int max_lag = 25);
 
-// The warnings the residual tests call for: residuals correlated over time, or with the input,
-// beyond their 1 % bounds, each saying what that means and what to do. Acceleration outputs are
-// high-passed through s²/B(s) before the fit, which colours their noise by design: then the
-// tests cannot tell missed dynamics from that colour and give no warning (the typed fields stay).
-std::vector<std::string> residual_test_warnings(const ValidationReport& report, const Dataset& data);
+// The advice the residual tests call for: identify/residual_advice.hpp.
 
 }  // namespace mechid

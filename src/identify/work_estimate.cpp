@@ -88,7 +88,7 @@ void check_work(const std::string& method, const std::vector<Dataset>& runs, con
                          " here), above the limit of " + format_digits(options.max_work) + " (about " +
                          duration(options.max_work) + "): " + smaller +
                          (within.empty() ? "" : ", or method " + within) +
-                         "; to run it anyway raise the limit (--max-work FLOPS|inf, option maxWork)",
+                         "; to run it anyway, raise maxWork (a number of floating-point operations, or inf)",
                      "work");
   }
 }

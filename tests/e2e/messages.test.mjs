@@ -101,6 +101,9 @@ test('Identify: the work guard’s refusal beside the button, rounded, with the 
   assert.ok(await button.isVisible());
   const message = (await page.textContent('#ident-run-error')).replace(/Run anyway$/, '');
   assert.deepEqual(longNumbers(message), [], message);
+  // The core names the limit maxWork (its API name); the page says its own words, the CLI's never.
+  assert.match(message, /raise the work limit/);
+  assert.doesNotMatch(message, /maxWork|--max-work/);
   // Not pressed: it would run for minutes. A good run clears it.
   assert.equal(await identifyOnPage(page, { system: 'msd', h: 0.1, n: 1000, snr: 40, seed: 1, methods: ['equation-error'] }), 'ok');
   assert.equal(await page.textContent('#ident-run-error'), '');

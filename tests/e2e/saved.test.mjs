@@ -46,7 +46,7 @@ test('an identification saved from the Identify section survives a reload and re
   for (const key of ['M', 'D', 'K']) assert.deepEqual(await cells(`#saved-${key}-variational td`), saved[key], key);
   assert.deepEqual(await cells('#saved-M-true td'), ['15.00']);
   // n4sid-d2c's estimate (D ~2 % off) misfits these SNR 30 data beyond the noise: the residual test warns.
-  assert.match(await page.textContent('#saved-status-n4sid-d2c'), /^(ok|warningthe residuals are correlated)/);
+  assert.match(await page.textContent('#saved-status-n4sid-d2c'), /^(ok|warningThe residuals are correlated)/);
   assert.match(await page.textContent('#saved-status'), /^Reopened “msd/);
 });
 

@@ -17,12 +17,13 @@ const dir = mkdtempSync(join(tmpdir(), 'mechid-interfaces-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name) => join(dir, name);
 
-/** Runs the CLI, asserts exit 0 and an empty stderr unless warnings are allowed; returns stdout. */
+/** Runs the CLI, asserts exit 0 and an empty stderr unless warnings (and advice lines) are allowed; returns stdout. */
 async function ok(args, { warnings = false } = {}) {
   const r = await cli(...args);
   assert.equal(r.code, 0, `${args.join(' ')}: exit ${r.code}: ${r.stderr}`);
   if (!warnings) assert.equal(r.stderr, '', args.join(' '));
-  else for (const line of r.stderr.split('\n').filter(Boolean)) assert.match(line, /^mechid: warning: /);
+  // warnings, then an advice's options to type (docs/interfaces.md, "Advice": `mechid: what to do (CODE): ...`)
+  else for (const line of r.stderr.split('\n').filter(Boolean)) assert.match(line, /^mechid: (warning: |what to do \([a-z_]+\): )/);
   return r.stdout;
 }
 const okJson = async (args, options) => JSON.parse(await ok(args, options));

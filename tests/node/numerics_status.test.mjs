@@ -100,7 +100,8 @@ test('noisy data still get the residual tests: a held-force model of point-sampl
   await run('simulate', '--system', '3dof', '--h', '0.2', '--n', '3000', '--input', 'multisine', '--snr', '40', '--seed', '1', '--out', file('p.csv'));
   const r = await run('identify', '--data', file('p.csv'), '--method', 'auto', '--input-sampling', 'hold', '--truth', '3dof');
   assert.equal(r.status, 'warning');
-  assert.ok(r.warnings.some((w) => w.startsWith('the residuals are correlated')), r.warnings.join('\n'));
+  // typed: the other input sampling to state, which each host words (--input-sampling point; the page's Forces)
+  assert.deepEqual(r.advice.find((a) => a.code === 'correlated_residuals')?.options, { 'input-sampling': 'point' }, r.warnings.join('\n'));
   assert.ok(r.warnings.some((w) => /read (it|them) as a lower bound/.test(w)), 'the residual warning says the intervals are a lower bound');
   assert.ok(!codes(r).includes('noise_free/note'));
 });

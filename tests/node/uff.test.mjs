@@ -80,9 +80,11 @@ test('FRFs: writeUff58 (even and uneven frequencies) then uffToFrf gives H outpu
 });
 
 test('modes: writeUff55 then uffToModes gives frequency, damping and shapes (6E13.5: 7 digits)', () => {
+  // The pole of each mode as the core sends it (modes', oma's `pole`): λ = −ζω + iω√(1 − ζ²), ω = 2π f.
+  const pole = (f, zeta) => [-zeta * 2 * Math.PI * f, 2 * Math.PI * f * Math.sqrt(1 - zeta * zeta)];
   const complexModes = [
-    { freq_hz: 1.2345678, zeta: 0.0123, shape: [[1, 0.1], [-0.5, 0.25], [0.003, -2e-5]] },
-    { freq_hz: 35.5, zeta: 0.2, shape: [[0.7, 0], [1, 0], [-1, 0.5]] },
+    { freq_hz: 1.2345678, zeta: 0.0123, pole: pole(1.2345678, 0.0123), shape: [[1, 0.1], [-0.5, 0.25], [0.003, -2e-5]] },
+    { freq_hz: 35.5, zeta: 0.2, pole: pole(35.5, 0.2), shape: [[0.7, 0], [1, 0], [-1, 0.5]] },
   ];
   const back = uffToModes(parseUff(writeUff55(complexModes, { nodes: [4, 5, 6] }), 'm.uff'));
   assert.equal(back.length, 2);

@@ -20,7 +20,7 @@ val oma_to_js(const OmaResult& r, const OmaOptions& o) {
     val complex_shape = val::array();
     for (Eigen::Index i = 0; i < m.complex_shape.size(); ++i) complex_shape.call<void>("push", complex_to_js(m.complex_shape(i)));
     modes.call<void>("push", object_of("freq_hz", m.freq_hz, "zeta", m.zeta, "shape", numbers_to_js(m.shape), "complex_shape", complex_shape,
-                                       "mpc", m.mpc, "mpd_deg", m.mpd_deg, "orders_found", double(m.orders_found), "poles", double(m.poles),
+                                       "pole", complex_to_js(m.pole), "mpc", m.mpc, "mpd_deg", m.mpd_deg, "orders_found", double(m.orders_found), "poles", double(m.poles),
                                        "freq_hz_sd", number_or_null(m.freq_hz_sd), "zeta_sd", number_or_null(m.zeta_sd), "freq_hz_half95",
                                        number_or_null(m.freq_hz_half95), "zeta_half95", number_or_null(m.zeta_half95)));
   }

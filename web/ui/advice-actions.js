@@ -2,7 +2,7 @@
 // options}) in two layers, the plain sentence and the precise statement on demand, with a button
 // that carries out its action when the page has the controls for it. `options` names the action as
 // `mechid` options ({offset: ''}, {scale: 'q2=-1'}, {structure: '{"K":"zero"}'}, {periods: '0'},
-// {band: '0.98:14.6'}); CONTROLS below is the one table from those names to the page's controls,
+// {band: '0.98:14.6'}, {'input-sampling': 'point'}); CONTROLS below is the one table from those names to the page's controls,
 // so that no advice is matched by its English text. An advice whose options the table does not
 // cover (or that names none) shows its action as text only: no button that would do nothing.
 import { $, el } from './dom.js';
@@ -66,6 +66,11 @@ export const CONTROLS = {
   },
   scale: { section: 'csv', says: (v) => `set the factor${v.includes(',') ? 's' : ''} ${v.replace(/=/g, ' × ')}`, set: setFactors },
   band: { section: 'modes', says: (v) => `take the band ${v.replace(':', '–')} Hz`, set: setBand },
+  'input-sampling': {
+    section: 'csv',
+    says: (v) => (v === 'point' ? 'take the forces as sampled' : v === 'hold' ? 'take the forces as held over each period' : `take the forces as ${v}`),
+    set: (v) => [...($('csv-sampling')?.options ?? [])].some((o) => o.value === v) && setControl('csv-sampling', v),
+  },
   periods: {
     section: 'modes',
     says: (v) => (Number(v) === 0 ? 'analyse it as random' : Number(v) < 0 ? 'find the periods from the force' : `analyse ${v} periods`),

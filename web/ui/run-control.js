@@ -5,6 +5,7 @@
 // limit) is shown next to the control with a "Run anyway" button. Nothing here touches the
 // section's inputs: after a cancel, a crash or a refusal they are as the user left them.
 import { isCancelled } from '../client/worker-client.js';
+import { wordPattern } from '../gen/option-words.js';
 import { el, setStatus } from './dom.js';
 import { roundedMessage } from './field-message.js';
 import { reveal } from './navigation.js';
@@ -93,7 +94,8 @@ export function offerRunAnyway(place, e, again) {
     place.replaceChildren();
     again();
   });
-  place.replaceChildren(`${roundedMessage(e.message)} `, button);
+  // The core names the limit by its API name (maxWork); here it is the page's: the work limit the button lifts.
+  place.replaceChildren(`${roundedMessage(e.message).replace(wordPattern('maxWork'), 'the work limit')} `, button);
   reveal(place);
   button.focus();
 }

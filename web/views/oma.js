@@ -217,7 +217,7 @@ function exportModes(kind) {
   const base = out.name.replace(/\.[^.]*$/, '');
   try {
     if (kind === 'uff55') {
-      const modes = out.result.modes.map((m) => ({ freq_hz: m.freq_hz, zeta: m.zeta, shape: m.complex_shape }));
+      const modes = out.result.modes.map((m) => ({ freq_hz: m.freq_hz, zeta: m.zeta, pole: m.pole, shape: m.complex_shape }));
       download(new Blob([writeUff55(modes, { complex: true, id2: out.name, channels: out.channels?.outputs })], { type: 'text/plain' }), `${base}-oma-modes.uff`);
     } else {
       const json = { file: out.name, options, ...out.result, channels: out.channels };

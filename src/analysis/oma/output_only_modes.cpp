@@ -9,6 +9,7 @@
 #include "analysis/oma/output_correlations.hpp"
 #include "analysis/oma/pole_clustering.hpp"
 #include "analysis/oma/ssi_cov.hpp"
+#include "analysis/pole_of_mode.hpp"
 #include "analysis/shape_measures.hpp"
 #include "core/constant_column.hpp"
 #include "analysis/nyquist_band.hpp"
@@ -147,6 +148,7 @@ OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<s
   }
   mode.freq_hz = oma_median(f);
   mode.zeta = oma_median(z);
+  mode.pole = pole_of_mode(mode.freq_hz, mode.zeta);
   mode.orders_found = Eigen::Index(orders.size());
   mode.poles = Eigen::Index(cluster.size());
   std::size_t nearest = cluster.front();

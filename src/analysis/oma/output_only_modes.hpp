@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/modes_in_band.hpp"  // StabilizationOrder, StabilizationPole
+#include "analysis/band_and_stability_options.hpp"
 #include "analysis/oma/singular_value_spectrum.hpp"
 #include "core/option_schema.hpp"
 #include "core/status.hpp"
@@ -64,9 +65,7 @@ struct OmaOptions {
 
 template <class Visitor>
 void describe(OmaOptions& o, Visitor& v) {
-  v(Option{"bandLoHz", "the band's lower frequency in Hz"}.at_least(0).with_code("band"), o.band_lo_hz);
-  v(Option{"bandHiHz", "the band's upper frequency in Hz (Infinity: the Nyquist frequency)"}.above(0).infinity_allowed().with_code("band"),
-    o.band_hi_hz);
+  describe_band(o.band_lo_hz, o.band_hi_hz, v);
   v(Option{"maxOrder", "the highest SSI model order of the stabilization diagram (orders 2, 4, ...)"}
         .at_least(2)
         .at_most(400)
@@ -79,22 +78,7 @@ void describe(OmaOptions& o, Visitor& v) {
         .with_code("block_rows"),
     o.block_rows);
   v(Option{"references", "reference output columns counted from 1 (none: every output)"}.at_least(1).with_code("references"), o.references);
-  v(Option{"freqTol", "a stable pole's frequency differs by at most this (relative) from the order below (default 1 %)"}
-        .above(0)
-        .message("oma: freq_tol", "positive")
-        .with_code("tolerances"),
-    o.freq_tol);
-  v(Option{"dampingTol", "a stable pole's damping ratio differs by at most this (relative) from the order below (default 5 %)"}
-        .above(0)
-        .message("oma: damping_tol", "positive")
-        .with_code("tolerances"),
-    o.damping_tol);
-  v(Option{"macMin", "a stable pole's shape has at least this MAC with the order below's (default 0.98)"}
-        .above(0)
-        .at_most(1)
-        .message("oma: mac_min", "in (0, 1]")
-        .with_code("tolerances"),
-    o.mac_min);
+  describe_stability(o.freq_tol, o.damping_tol, o.mac_min, {"oma: freq_tol", "oma: damping_tol", "oma: mac_min"}, v);
   v(Option{"clusterDistance", "stable poles closer than this in |df|/f + (1 - MAC) form one mode (default 0.02)"}
         .above(0)
         .message("oma: cluster_distance", "positive")
@@ -116,6 +100,7 @@ void describe(OmaOptions& o, Visitor& v) {
 
 struct OmaMode {
   double freq_hz = 0.0, zeta = 0.0;  // the medians over the cluster's poles
+  std::complex<double> pole;         // λ (rad/s) of those medians (pole_of_mode.hpp): the mode's pole as a UFF 55 file gives it
   // Real shape in the outputs' units: the complex shape of the cluster's pole nearest the median
   // frequency, turned so that its largest component (relative to its output's RMS) is real, its
   // real part divided by its largest absolute component (so that component is +1).

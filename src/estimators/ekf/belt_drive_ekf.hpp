@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "core/enum_names.hpp"
+#include "core/input_sampling_field.hpp"
 #include "core/option_schema.hpp"
 #include "estimators/ekf/augmented_ekf.hpp"
 #include "estimators/ekf/belt_drive.hpp"
@@ -49,13 +50,8 @@ void describe(BeltDriveEkfOptions& o, Visitor& v) {
         .above(0)
         .message("a parameter variance", "positive"),
     o.theta_var);
-  auto sampling_name = [&o] { return std::string(o.input_sampling == InputSampling::hold ? "hold" : "point"); };
-  auto set_sampling = [&o](const std::string& text) {
-    require(text == "point" || text == "hold", "input sampling must be 'point' or 'hold', got '" + text + "'", "inputSampling");
-    o.input_sampling = text == "hold" ? InputSampling::hold : InputSampling::point;
-  };
   v(Option{"inputSampling", "the torque's samples: held over each period (hold, a ZOH actuator) or point values"},
-    ChoiceField{{"point", "hold"}, sampling_name, set_sampling});
+    input_sampling_field(o.input_sampling));
 }
 
 struct BeltDriveEkf {

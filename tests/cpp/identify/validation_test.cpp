@@ -6,6 +6,7 @@
 
 #include "fixtures.hpp"
 #include "identify/methods.hpp"
+#include "identify/residual_advice.hpp"
 #include "identify/validation.hpp"
 #include "model/presets.hpp"
 #include "simulate/simulation.hpp"
@@ -101,7 +102,7 @@ TEST_CASE("residual tests on the true model with white noise: about 1 % false al
     const Dataset d = noisy_data(truth, InputKind::prbs, 0.05, 400, 30.0, seed);
     const ValidationReport v = validate_model(truth, d);
     alarms += !v.residuals_white || !v.residuals_independent_of_input;
-    CHECK(residual_test_warnings(v, d).empty() == (v.residuals_white && v.residuals_independent_of_input));
+    CHECK(residual_test_advice(v, d).has_value() == !(v.residuals_white && v.residuals_independent_of_input));
   }
   CHECK(alarms <= 6);
 }
@@ -115,18 +116,26 @@ TEST_CASE("a wrong model (K 3 % off) leaves correlated residuals: typed verdict 
   CHECK_FALSE(v.residuals_white);
   CHECK(v.whiteness_statistic > v.whiteness_threshold);
   CHECK(v.residual_whiteness_p < 0.005);
-  const std::vector<std::string> warnings = residual_test_warnings(v, d);
-  REQUIRE(!warnings.empty());
-  CHECK_THAT(warnings.front(), Catch::Contains("correlated over time") && Catch::Contains("misses dynamics"));
+  const std::optional<Advice> advice = residual_test_advice(v, d);
+  REQUIRE(advice.has_value());
+  CHECK(advice->code == AdviceCode::correlated_residuals);
+  CHECK(advice->level == AdviceLevel::warning);
+  CHECK_THAT(advice->message, Catch::Contains("correlated over time"));
+  CHECK_THAT(advice->detail, Catch::Contains("correlated over time") && Catch::Contains("misses dynamics"));
   // The held forces' cause names where "held" came from: said by the user, or read off the data.
-  CHECK_THAT(warnings.front(), Catch::Contains("held over each period as stated"));
+  CHECK_THAT(advice->detail, Catch::Contains("held over each period as stated"));
+  // What to do, typed: the other input sampling (each host words it: --input-sampling point, the page's Forces).
+  REQUIRE(advice->options.size() == 1);
+  CHECK(advice->options[0].name == "input-sampling");
+  CHECK(advice->options[0].value == "point");
+  CHECK(advice->action.find("--") == std::string::npos);
   Dataset read_off = d;
   read_off.input_sampling.from_data = true;
-  CHECK_THAT(residual_test_warnings(v, read_off).front(), Catch::Contains("held over each period as read off the data"));
+  CHECK_THAT(residual_test_advice(v, read_off)->detail, Catch::Contains("held over each period as read off the data"));
   // Accelerations are prefiltered into coloured noise by design: the same verdict, no warning.
   Dataset acceleration = d;
   acceleration.outputs = OutputKind::acceleration;
-  CHECK(residual_test_warnings(v, acceleration).empty());
+  CHECK_FALSE(residual_test_advice(v, acceleration).has_value());
   // The right model on the same data passes, and its statistics are unit-free: outputs in nm.
   const ValidationReport right = validate_model(truth, d);
   CHECK(right.residuals_white);
@@ -186,4 +195,9 @@ TEST_CASE("auto on held forces declared point samples warns that the residuals a
   CHECK_FALSE(r.validation.residuals_white);
   CHECK(std::any_of(r.warnings.begin(), r.warnings.end(),
                     [](const std::string& w) { return w.find("correlated over time") != std::string::npos; }));
+  // Declared point samples, fitted as linear between samples: the advice says so and offers hold.
+  const auto a = std::find_if(r.advice.begin(), r.advice.end(), [](const Advice& x) { return x.code == AdviceCode::correlated_residuals; });
+  REQUIRE(a != r.advice.end());
+  REQUIRE(a->options.size() == 1);
+  CHECK(a->options[0].value == "hold");
 }

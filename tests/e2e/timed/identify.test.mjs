@@ -54,7 +54,7 @@ test('msd, h 0.1, N 1500, SNR 40: variational and n4sid-d2c both ok, errors < 5 
   for (const method of ['variational', 'n4sid-d2c']) {
     const st = await page.textContent(`#ident-status-${method}`);
     // n4sid-d2c's estimate misfits SNR 40 data beyond the noise (Ljung–Box Q ~ 2e3): the residual test warns.
-    const expected = method === 'n4sid-d2c' ? /^(ok|warningthe residuals are correlated)/ : /^ok/;
+    const expected = method === 'n4sid-d2c' ? /^(ok|warningThe residuals are correlated)/ : /^ok/;
     assert.match(await page.getAttribute(`#ident-status-${method}`, 'data-status'), method === 'n4sid-d2c' ? /^(ok|warning)$/ : /^ok$/, `${method}: ${st}`);
     assert.match(st, expected);
     const errors = parseErrors(await page.textContent(`#ident-errors-${method}`));

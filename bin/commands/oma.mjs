@@ -9,10 +9,9 @@ import { parseBand } from '../response-record.mjs';
 
 export const name = 'oma';
 export const summary = 'the modes of a record of responses only (no force): ambient vibration or a free decay';
-export const examples = ['mechid oma --data record.csv --band 0.05:1', 'mechid oma --data record.csv --band 0.05:1 --max-order 80 --references 1,3 --out oma.json',
-  'mechid oma --data setup1.csv --data setup2.csv --band 0.5:7 --references a2,a5'];
+export const examples = ['mechid oma --data record.csv --band 0.05:1', 'mechid oma --data record.csv --band 0.05:1 --max-order 80 --references 1,3 --out oma.json'];
 export const options = {
-  ...pick('h'), data: str('FILE', { repeat: true }),
+  data: str('FILE', { repeat: true }), ...pick('h'),
   'time-col': str('NAME'), 'output-cols': strs('a,b,..'), band: str('LO:HI'),
   'max-order': int('N', { core: 'oma.maxOrder' }), 'block-rows': int('P', { core: 'oma.blockRows' }), references: strs('i,j,..'),
   'freq-tol': num('F', { core: 'oma.freqTol' }), 'damping-tol': num('D', { core: 'oma.dampingTol' }), 'mac-min': num('M', { core: 'oma.macMin' }),

@@ -9,6 +9,7 @@
 #include "analysis/oma/output_correlations.hpp"
 #include "analysis/oma/pole_clustering.hpp"
 #include "analysis/oma/ssi_cov.hpp"
+#include "analysis/oma/unmatched_peaks.hpp"
 #include "analysis/shape_measures.hpp"
 #include "core/constant_column.hpp"
 #include "analysis/nyquist_band.hpp"
@@ -330,6 +331,29 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     result.add_warning("With one output the shape criteria say nothing: the MAC between orders and in the clustering is 1 for any "
                        "two poles, so only frequency and damping decide which poles are stable. Record with two or more sensors to "
                        "check the modes' shapes.");
+  std::vector<double> found_hz;
+  for (const OmaMode& mode : result.modes) found_hz.push_back(mode.freq_hz);
+  const std::vector<double> missed = unmatched_spectrum_peaks(result.spectrum, found_hz);
+  if (!missed.empty() && !result.modes.empty()) {
+    std::string list;
+    for (double f : missed) list += (list.empty() ? "" : ", ") + format_digits(f) + " Hz";
+    // lags spanning 1/Δf for the closest two of the modes and the peaks, at least twice the block rows
+    std::vector<double> all = found_hz;
+    all.insert(all.end(), missed.begin(), missed.end());
+    std::sort(all.begin(), all.end());
+    double spacing = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 1; k < all.size(); ++k) spacing = std::min(spacing, all[k] - all[k - 1]);
+    Eigen::Index more = 2 * p;
+    if (std::isfinite(spacing)) more = std::max(more, Eigen::Index(std::ceil((1.0 / (spacing * h) + 1.0) / 2.0)));
+    more = std::min(more, N / (2 * kSamplesPerLag));
+    result.advise({AdviceCode::undetermined, AdviceLevel::warning,
+                   "The output spectrum has peaks at " + list + " where no mode was found: SSI may have missed modes there.",
+                   "the first singular value of the outputs' spectrum peaks there (frequency-domain decomposition) but no cluster of stable "
+                   "poles lies within 3 %; " + std::to_string(p) + " block rows (lags up to " + format_digits((2 * p - 1) * h) + " s)",
+                   "modes closer together need longer lags: give more block rows (the lags spanning about 1/Δf for modes Δf apart), "
+                   "raise the highest model order, or narrow the band around the peak",
+                   {{"block-rows", std::to_string(more)}}});
+  }
   if (result.modes.empty())
     result.advise({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",
                    "no cluster of stable poles holds poles from " + std::to_string(result.min_orders) + " of the diagram's " +

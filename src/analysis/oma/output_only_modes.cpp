@@ -337,22 +337,23 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   if (!missed.empty() && !result.modes.empty()) {
     std::string list;
     for (double f : missed) list += (list.empty() ? "" : ", ") + format_digits(f) + " Hz";
-    // lags spanning 1/Δf for the closest two of the modes and the peaks, at least twice the block rows
+    // lags spanning 1/Δf for the closest two of the modes and the peaks (a hint, not verified: the
+    // detail says it, no option is suggested)
     std::vector<double> all = found_hz;
     all.insert(all.end(), missed.begin(), missed.end());
     std::sort(all.begin(), all.end());
     double spacing = std::numeric_limits<double>::infinity();
     for (std::size_t k = 1; k < all.size(); ++k) spacing = std::min(spacing, all[k] - all[k - 1]);
-    Eigen::Index more = 2 * p;
-    if (std::isfinite(spacing)) more = std::max(more, Eigen::Index(std::ceil((1.0 / (spacing * h) + 1.0) / 2.0)));
-    more = std::min(more, N / (2 * kSamplesPerLag));
+    std::string hint;
+    if (std::isfinite(spacing) && spacing > 0.0)
+      hint = "; lags spanning 1/Δf for the closest two (Δf = " + format_digits(spacing) + " Hz) take about " +
+             std::to_string(Eigen::Index(std::ceil((1.0 / (spacing * h) + 1.0) / 2.0))) + " block rows";
     result.advise({AdviceCode::undetermined, AdviceLevel::warning,
                    "The output spectrum has peaks at " + list + " where no mode was found: SSI may have missed modes there.",
                    "the first singular value of the outputs' spectrum peaks there (frequency-domain decomposition) but no cluster of stable "
-                   "poles lies within 3 %; " + std::to_string(p) + " block rows (lags up to " + format_digits((2 * p - 1) * h) + " s)",
-                   "modes closer together need longer lags: give more block rows (the lags spanning about 1/Δf for modes Δf apart), "
-                   "raise the highest model order, or narrow the band around the peak",
-                   {{"block-rows", std::to_string(more)}}});
+                   "poles lies within 3 %; " + std::to_string(p) + " block rows (lags up to " + format_digits((2 * p - 1) * h) + " s)" + hint,
+                   "modes closer together need longer lags: give more block rows (--block-rows), raise the highest model order "
+                   "(--max-order), or narrow the band around the peak"});
   }
   if (result.modes.empty())
     result.advise({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",

@@ -80,7 +80,7 @@ const f16 = existsSync(F16) ? [
   f16Line(['--block-rows', '360']),
   '',
   'Its modes are 0.7–1.4 Hz apart and lightly damped (ζ ≈ 0.6–0.9 %), under a periodic multisine: the correlations need lags spanning about ' +
-    '0.9 s (360 block rows at 400 Hz; the same span after decimating to 67 Hz, 60 block rows, finds them too) where the default rule ' +
+    '0.9 s (360 block rows at 400 Hz; the same span after low-passing and decimating the record to 67 Hz outside mechid, 60 block rows, finds them too) where the default rule ' +
     '(half a period of the band\'s lower edge) gives 0.25 s; on the ambient shear frame such long lags add spurious poles (block_rows in output_only_modes.hpp), ' +
     'so the default stays and the result warns, naming the spectrum\'s peaks without a mode and more block rows (from the closest peaks\' spacing).',
 ] : [];

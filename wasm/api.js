@@ -214,6 +214,37 @@ function normalizeRuns(data) {
 }
 
 // The options of frf and modes: types only (names and ranges are the core's).
+/** oma's options (src/analysis/oma/output_only_modes.hpp), types checked; a fresh copy. */
+function omaOptions(options) {
+  const o = { ...(options ?? {}) };
+  for (const key of ['maxOrder', 'blockRows', 'minOrders', 'sdBlocks']) if (o[key] !== undefined) requireInteger(o[key], key);
+  for (const key of ['bandLoHz', 'bandHiHz', 'freqTol', 'dampingTol', 'macMin', 'clusterDistance']) if (o[key] !== undefined) requireNumber(o[key], key);
+  if (o.record !== undefined) requireString(o.record, 'record');
+  return o;
+}
+
+/** oma's setups: a non-empty list of {h, y, channels: [one name per column of y]}. */
+function normalizeSetups(list) {
+  if (list.length === 0) throw badInput('oma: the list of setups is empty', 'data');
+  return list.map((setup, s) => {
+    requireObject(setup, `setup ${s + 1} must be an object {h, y, channels}`);
+    const y = requireMatrix(setup.y, `setup ${s + 1} output data y`);
+    if (!Array.isArray(setup.channels) || setup.channels.length !== y.cols || !setup.channels.every((c) => typeof c === 'string')) {
+      throw badInput(`oma: setup ${s + 1} needs channels, one name per column of y (${y.cols})`, 'data');
+    }
+    return { h: requireNumber(setup.h, `setup ${s + 1} h`), y, channels: setup.channels };
+  });
+}
+
+/** The reference channels of several setups: names (undefined: the channels common to all setups). */
+function referenceNames(references) {
+  if (references === undefined || references === null) return undefined;
+  if (!Array.isArray(references) || !references.every((r) => typeof r === 'string')) {
+    throw badInput('oma: with several setups, references are channel names (e.g. ["storey 2", "storey 5"])', 'references');
+  }
+  return references;
+}
+
 function normalizeFrequencyOptions(options) {
   const o = { ...(options ?? {}) };
   for (const key of ['method', 'window', 'weighting']) if (o[key] !== undefined) requireString(o[key], key);
@@ -374,12 +405,16 @@ export function wrapModule(module) {
      * orders, the stabilization diagram, its stable poles clustered into modes, MPC/MPD, and the
      * singular values of the output spectrum.
      */
+    // Several setups (roving sensors, shared references): data a list of {h, y, channels: [names]},
+    // options.references the reference channels' names (default: the channels common to all setups),
+    // merged into one set of modes over the union of the channels (src/analysis/oma/setup_merging.hpp).
     oma(data, options) {
+      if (Array.isArray(data)) {
+        const { references, ...o } = omaOptions(options);
+        return unwrap(module.omaSetups(normalizeSetups(data), o, referenceNames(references)));
+      }
       requireObject(data, 'data must be an object {h, y}');
-      const o = { ...(options ?? {}) };
-      for (const key of ['maxOrder', 'blockRows', 'minOrders', 'sdBlocks']) if (o[key] !== undefined) requireInteger(o[key], key);
-      for (const key of ['bandLoHz', 'bandHiHz', 'freqTol', 'dampingTol', 'macMin', 'clusterDistance']) if (o[key] !== undefined) requireNumber(o[key], key);
-      if (o.record !== undefined) requireString(o.record, 'record');
+      const o = omaOptions(options);
       o.references = optionalNumbers(o.references, 'references') ?? undefined;
       return unwrap(module.oma({ h: requireNumber(data.h, 'h'), y: requireMatrix(data.y, 'output data y') }, o));
     },

@@ -13,6 +13,7 @@
 #include "convert/output_only.hpp"
 #include "convert/result_or_error.hpp"
 #include "convert/results.hpp"
+#include "convert/setup_merging.hpp"
 #include "convert/study_aggregate.hpp"
 #include "core/linear_resample.hpp"
 #include "core/rng.hpp"
@@ -281,6 +282,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("frf", &frf_js);
   function("modes", &modes_js);
   function("oma", &oma_js);
+  function("omaSetups", &oma_setups_js);
   function("hammer", &hammer_js);
   function("spectrum", &spectrum_js);
   function("mac", &mac_js);

@@ -22,7 +22,8 @@ val oma_to_js(const OmaResult& r, const OmaOptions& o) {
     modes.call<void>("push", object_of("freq_hz", m.freq_hz, "zeta", m.zeta, "shape", numbers_to_js(m.shape), "complex_shape", complex_shape,
                                        "pole", complex_to_js(m.pole), "mpc", m.mpc, "mpd_deg", m.mpd_deg, "orders_found", double(m.orders_found), "poles", double(m.poles),
                                        "freq_hz_sd", number_or_null(m.freq_hz_sd), "zeta_sd", number_or_null(m.zeta_sd), "freq_hz_half95",
-                                       number_or_null(m.freq_hz_half95), "zeta_half95", number_or_null(m.zeta_half95)));
+                                       number_or_null(m.freq_hz_half95), "zeta_half95", number_or_null(m.zeta_half95), "shape_sd",
+                                       m.shape_sd.size() ? numbers_to_js(m.shape_sd) : val::null()));
   }
   val singular = val::array();
   for (Eigen::Index c = 0; c < r.spectrum.singular_values.cols(); ++c)

@@ -13,7 +13,7 @@ OmaOptions oma_options_from_js(const val& o);
 
 // {status, message, warnings, advice, modes: [{freq_hz, zeta, shape (real, largest entry +1),
 // complex_shape ([re, im] pairs), mpc, mpd_deg, orders_found, poles, freq_hz_sd, zeta_sd,
-// freq_hz_half95, zeta_half95 (null when not computed)}], stabilization: [{order,
+// freq_hz_half95, zeta_half95, shape_sd (null when not computed)}], stabilization: [{order,
 // poles: [...]}], spectrum: {freq_hz, singular_values: [one series per singular value], segment,
 // segments}, block_rows, min_orders, references (from 1), free_decay, sd_blocks, max_order, tolerances}
 val oma_to_js(const OmaResult& r, const OmaOptions& o);

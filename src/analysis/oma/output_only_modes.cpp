@@ -9,6 +9,7 @@
 #include "analysis/oma/output_correlations.hpp"
 #include "analysis/oma/pole_clustering.hpp"
 #include "analysis/oma/ssi_cov.hpp"
+#include "analysis/oma/unmatched_peaks.hpp"
 #include "analysis/pole_of_mode.hpp"
 #include "analysis/shape_measures.hpp"
 #include "core/constant_column.hpp"
@@ -134,6 +135,14 @@ double oma_median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+// The cluster's pole nearest in frequency to freq_hz (the pole that gives the mode its shape).
+std::size_t nearest_to(const std::vector<CandidatePole>& poles, const std::vector<std::size_t>& cluster, double freq_hz) {
+  std::size_t nearest = cluster.front();
+  for (std::size_t i : cluster)
+    if (std::abs(oma_freq(poles[i].pole) - freq_hz) < std::abs(oma_freq(poles[nearest].pole) - freq_hz)) nearest = i;
+  return nearest;
+}
+
 // A cluster's mode: median frequency and damping; the shape of the pole nearest the median
 // frequency, turned real on its largest component relative to the outputs' RMS (`scale`) and given
 // back its units.
@@ -151,10 +160,7 @@ OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<s
   mode.pole = pole_of_mode(mode.freq_hz, mode.zeta);
   mode.orders_found = Eigen::Index(orders.size());
   mode.poles = Eigen::Index(cluster.size());
-  std::size_t nearest = cluster.front();
-  for (std::size_t i : cluster)
-    if (std::abs(oma_freq(poles[i].pole) - mode.freq_hz) < std::abs(oma_freq(poles[nearest].pole) - mode.freq_hz)) nearest = i;
-  Eigen::VectorXcd shape = poles[nearest].shape;  // in the outputs divided by their RMS
+  Eigen::VectorXcd shape = poles[nearest_to(poles, cluster, mode.freq_hz)].shape;  // in the outputs divided by their RMS
   Eigen::Index largest = 0;
   shape.cwiseAbs().maxCoeff(&largest);
   shape *= std::polar(1.0, -std::arg(shape(largest)));
@@ -186,25 +192,48 @@ bool looks_like_free_decay(const Matrix& y) {
 // A mode's cluster: the candidate poles it was made of.
 using Cluster = std::vector<std::size_t>;
 
+// The model's pole nearest in pole_distance to `target` at the target's order (null when the
+// models have no pole at that order).
+const SsiOrder* matching_order(const SsiCovModels& models, const CandidatePole& target, Eigen::Index& q_best) {
+  const auto order = std::find_if(models.orders.begin(), models.orders.end(), [&](const SsiOrder& o) { return o.order == target.order; });
+  if (order == models.orders.end() || order->poles.empty()) return nullptr;
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t q = 0; q < order->poles.size(); ++q) {
+    const double d = pole_distance(target, {order->order, order->poles[q], order->shapes.col(Eigen::Index(q))});
+    if (d < best) best = d, q_best = Eigen::Index(q);
+  }
+  return &*order;
+}
+
 // The cluster's medians recomputed on other models of the same record (a jackknife replicate): at
 // each of the cluster's poles' orders, the model's pole nearest to it in pole_distance.
 std::pair<double, double> replicate_medians(const SsiCovModels& models, const std::vector<CandidatePole>& poles, const Cluster& cluster) {
   std::vector<double> f, z;
   for (std::size_t i : cluster) {
-    const CandidatePole& target = poles[i];
-    const auto order = std::find_if(models.orders.begin(), models.orders.end(), [&](const SsiOrder& o) { return o.order == target.order; });
-    if (order == models.orders.end() || order->poles.empty()) continue;
-    double best = std::numeric_limits<double>::infinity();
-    Complex match;
-    for (std::size_t q = 0; q < order->poles.size(); ++q) {
-      const double d = pole_distance(target, {order->order, order->poles[q], order->shapes.col(Eigen::Index(q))});
-      if (d < best) best = d, match = order->poles[q];
-    }
-    f.push_back(oma_freq(match));
-    z.push_back(oma_zeta(match));
+    Eigen::Index q = 0;
+    const SsiOrder* order = matching_order(models, poles[i], q);
+    if (!order) continue;
+    f.push_back(oma_freq(order->poles[std::size_t(q)]));
+    z.push_back(oma_zeta(order->poles[std::size_t(q)]));
   }
   if (f.empty()) return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
   return {oma_median(f), oma_median(z)};
+}
+
+// A replicate's real shape: the shape of its pole matching the mode's shape pole, in the outputs'
+// units, turned onto the mode's complex shape by least squares, its real part divided by its entry
+// where the mode's shape is +1 (so the sd is that of each entry relative to the +1 entry, as the
+// shape is given; 0 there); NaN when unmatched.
+Vector replicate_shape(const SsiCovModels& models, const CandidatePole& shape_pole, const OmaMode& mode, const Vector& scale) {
+  Eigen::Index q = 0;
+  const SsiOrder* order = matching_order(models, shape_pole, q);
+  if (!order) return Vector::Constant(mode.shape.size(), std::numeric_limits<double>::quiet_NaN());
+  const Eigen::VectorXcd psi = scale.cast<Complex>().cwiseProduct(order->shapes.col(q));
+  const Complex alpha = psi.dot(mode.complex_shape) / psi.squaredNorm();  // dot: ψᴴ φ
+  const Vector shape = (alpha * psi).real();
+  Eigen::Index peak = 0;
+  mode.shape.maxCoeff(&peak);  // the mode's +1 entry: the replicate normalised alike
+  return shape / shape(peak);
 }
 
 // The delete-one jackknife's standard deviation of values θ_(b): √((B − 1)/B Σ (θ_(b) − mean)²).
@@ -219,15 +248,18 @@ double jackknife_sd(const std::vector<double>& values) {
 
 // Each mode's jackknife standard deviations of f and ζ and their 95 % half-widths (OmaOptions::sd_blocks).
 void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
-                      const CorrelationBlocks& blocks, Eigen::Index p, double h, Eigen::Index max_order) {
+                      const CorrelationBlocks& blocks, Eigen::Index p, double h, Eigen::Index max_order, const Vector& scale) {
   const auto B = Eigen::Index(blocks.sums.size());
   std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
+  std::vector<std::vector<Vector>> shapes(clusters.size());
   for (Eigen::Index b = 0; b < B; ++b) {
     const SsiCovModels models = ssi_cov(blocks.correlations(b), p, h, max_order, 2);
     for (std::size_t m = 0; m < clusters.size(); ++m) {
       const auto [fb, zb] = replicate_medians(models, poles, clusters[m]);
       f[m].push_back(fb);
       z[m].push_back(zb);
+      const CandidatePole& shape_pole = poles[nearest_to(poles, clusters[m], result.modes[m].freq_hz)];
+      shapes[m].push_back(replicate_shape(models, shape_pole, result.modes[m], scale));
     }
   }
   const double t = student_t975(double(B - 1));
@@ -237,6 +269,12 @@ void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, c
     mode.zeta_sd = jackknife_sd(z[m]);
     mode.freq_hz_half95 = t * mode.freq_hz_sd;
     mode.zeta_half95 = t * mode.zeta_sd;
+    mode.shape_sd.resize(mode.shape.size());
+    for (Eigen::Index i = 0; i < mode.shape.size(); ++i) {
+      std::vector<double> entry;
+      for (const Vector& s : shapes[m]) entry.push_back(s(i));
+      mode.shape_sd(i) = jackknife_sd(entry);
+    }
   }
   result.sd_blocks = B;
 }
@@ -286,7 +324,7 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     result.modes.push_back(std::move(mode));
     mode_clusters.push_back(cluster);
   }
-  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, blocks, p, h, o.max_order);
+  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, blocks, p, h, o.max_order, scale);
 
   const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
   result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(N));
@@ -295,6 +333,30 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     result.add_warning("With one output the shape criteria say nothing: the MAC between orders and in the clustering is 1 for any "
                        "two poles, so only frequency and damping decide which poles are stable. Record with two or more sensors to "
                        "check the modes' shapes.");
+  std::vector<double> found_hz;
+  for (const OmaMode& mode : result.modes) found_hz.push_back(mode.freq_hz);
+  const std::vector<double> missed = unmatched_spectrum_peaks(result.spectrum, found_hz);
+  if (!missed.empty() && !result.modes.empty()) {
+    std::string list;
+    for (double f : missed) list += (list.empty() ? "" : ", ") + format_digits(f) + " Hz";
+    // lags spanning 1/Δf for the closest two of the modes and the peaks (a hint, not verified: the
+    // detail says it, no option is suggested)
+    std::vector<double> all = found_hz;
+    all.insert(all.end(), missed.begin(), missed.end());
+    std::sort(all.begin(), all.end());
+    double spacing = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 1; k < all.size(); ++k) spacing = std::min(spacing, all[k] - all[k - 1]);
+    std::string hint;
+    if (std::isfinite(spacing) && spacing > 0.0)
+      hint = "; lags spanning 1/Δf for the closest two (Δf = " + format_digits(spacing) + " Hz) take about " +
+             std::to_string(Eigen::Index(std::ceil((1.0 / (spacing * h) + 1.0) / 2.0))) + " block rows";
+    result.advise({AdviceCode::undetermined, AdviceLevel::warning,
+                   "The output spectrum has peaks at " + list + " where no mode was found: SSI may have missed modes there.",
+                   "the first singular value of the outputs' spectrum peaks there (frequency-domain decomposition) but no cluster of stable "
+                   "poles lies within 3 %; " + std::to_string(p) + " block rows (lags up to " + format_digits((2 * p - 1) * h) + " s)" + hint,
+                   "modes closer together need longer lags: give more block rows (--block-rows), raise the highest model order "
+                   "(--max-order), or narrow the band around the peak"});
+  }
   if (result.modes.empty())
     result.advise({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",
                    "no cluster of stable poles holds poles from " + std::to_string(result.min_orders) + " of the diagram's " +

@@ -114,6 +114,10 @@ struct OmaMode {
   // (Student's t · sd); NaN when not computed.
   double freq_hz_sd = std::numeric_limits<double>::quiet_NaN(), zeta_sd = std::numeric_limits<double>::quiet_NaN();
   double freq_hz_half95 = std::numeric_limits<double>::quiet_NaN(), zeta_half95 = std::numeric_limits<double>::quiet_NaN();
+  // Jackknife standard deviation of each entry of `shape` (empty when not computed): each
+  // replicate's shape at the pole matching the mode's, turned onto `complex_shape` by least squares
+  // (α = ψ_bᴴ ψ / ψ_bᴴ ψ_b), its real part divided by its entry where `shape` is +1 (0 there).
+  Vector shape_sd;
 };
 
 struct OmaResult : Outcome {

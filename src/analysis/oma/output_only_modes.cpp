@@ -354,8 +354,8 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
                    "The output spectrum has peaks at " + list + " where no mode was found: SSI may have missed modes there.",
                    "the first singular value of the outputs' spectrum peaks there (frequency-domain decomposition) but no cluster of stable "
                    "poles lies within 3 %; " + std::to_string(p) + " block rows (lags up to " + format_digits((2 * p - 1) * h) + " s)" + hint,
-                   "modes closer together need longer lags: give more block rows (--block-rows), raise the highest model order "
-                   "(--max-order), or narrow the band around the peak"});
+                   "modes closer together need longer lags: give more block rows (blockRows), raise the highest model order "
+                   "(maxOrder), or narrow the band around the peak"});
   }
   if (result.modes.empty())
     result.advise({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",

@@ -1,0 +1,75 @@
+// Sizes whose integer products pass 2³¹ in the WebAssembly build: there std::size_t, ptrdiff_t and
+// Eigen::Index are 32 bits (64 natively), so the native Catch2 suite cannot see such an overflow
+// (src/core/dft.cpp's chirp t², tests/node/dft_long_records.test.mjs, was the first). Each case runs
+// the smallest size that crosses 2³¹ and checks the result against what holds at any size: a second
+// record of the same process, the record's own length, the shape the caller gave.
+// scripts/test-wasm-overflow.sh runs these and the other Node tests on a module built with clang's
+// integer-overflow checks (docs/toolchain.md).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { mechid, root } from './helpers.mjs';
+
+// Uniform numbers in (−0.5, 0.5) from a Lehmer generator.
+function noise(n, seed) {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    seed = (seed * 16807) % 2147483647;
+    out[i] = seed / 2147483647 - 0.5;
+  }
+  return out;
+}
+
+// The response of a 5 Hz, 2 % SDOF to white noise sampled at 100 Hz: the AR(2) recursion of its
+// sampled impulse response (poles e^{(−ζω ± iω_d)h}).
+function ambientSdof(N) {
+  const h = 0.01, w = 2 * Math.PI * 5, zeta = 0.02;
+  const r = Math.exp(-zeta * w * h), a1 = 2 * r * Math.cos(w * Math.sqrt(1 - zeta * zeta) * h), a2 = -r * r;
+  const e = noise(N, 7), y = new Float64Array(N);
+  for (let i = 0; i < N; i++) y[i] = (i > 0 ? a1 * y[i - 1] : 0) + (i > 1 ? a2 * y[i - 2] : 0) + e[i];
+  return { h, y };
+}
+
+// src/analysis/oma/output_correlations.cpp, block_correlation_sums: block b of B starts at b·N/B,
+// and with sdBlocks = 1000 the product b·N passed 2³¹ from N = 2 149 633 samples on: the last blocks
+// started at negative samples and their correlations were read from outside the record.
+test('the jackknife of oma over 1000 blocks of 2.2e6 samples: standard deviations as over 2.0e6 samples of the same process', () => {
+  const options = { sdBlocks: 1000, maxOrder: 6, blockRows: 8, minOrders: 2, bandLoHz: 1, bandHiHz: 20 };
+  const { h, y } = ambientSdof(2_200_000);
+  const sd = (N) => {
+    const r = mechid.oma({ h, y: { rows: N, cols: 1, data: y.subarray(0, N) } }, options);
+    assert.equal(r.modes.length, 1, `${N} samples: ${r.modes.length} modes`);
+    const [mode] = r.modes;
+    assert.ok(Math.abs(mode.freq_hz - 5) < 0.01 && Math.abs(mode.zeta - 0.02) < 0.003, `${N} samples: ${mode.freq_hz} Hz, zeta ${mode.zeta}`);
+    return mode.freq_hz_sd;
+  };
+  const below = sd(2_000_000), above = sd(2_200_000);
+  // The same jackknife on 10 % more of the same record: sd ∝ 1/√N, √(2.0/2.2) = 0.95 (3.5x before the fix).
+  assert.ok(above / below > 0.7 && above / below < 1.3, `sd of f ${above} Hz at 2.2e6 samples against ${below} Hz at 2.0e6`);
+});
+
+// src/analysis/impact/impact_hits.cpp: hit.start + length, with a length near 2³¹ given by the user,
+// wrapped to a negative end in a 32-bit Eigen::Index: every hit then passed as complete and its
+// record was read past the heap ("memory access out of bounds"); natively all were truncated.
+test('hammer: a hit length near 2^31 is refused as longer than the record, not read past the heap', () => {
+  const N = 4096, u = new Float64Array(N), y = noise(N, 3);
+  for (const t of [100, 1100, 2100, 3100]) u[t] = 1;
+  const data = { h: 1 / 1024, u: { rows: N, cols: 1, data: u }, y: { rows: N, cols: 1, data: y } };
+  for (const length of [2147483647 - 100, N + 1])
+    assert.throws(() => mechid.hammer(data, { length, pretrigger: 0 }),
+      (e) => e.code === 'bad-input' && e.message.includes(`a hit of ${length} samples is longer than the record (${N} samples)`), `length ${length}`);
+  assert.equal(mechid.hammer(data, { length: 1000, pretrigger: 0 }).hits.length, 4);
+});
+
+// wasm/convert/marshal.hpp, matrix_from_js: the check rows·cols = data.length was made in a 32-bit
+// Eigen::Index, where 65536 x 65537 wraps to 65536: the shape passed and the allocation failed
+// ("internal", std::bad_alloc). The JS facade checks shapes first; the module's own entry points
+// (a host calling them directly) must say the same.
+test('the module itself refuses a 65536 x 65537 matrix holding 65536 numbers, naming the shape', async () => {
+  const gen = new URL('web/gen/', `file://${root}`);
+  const { default: createMechidModule } = await import(new URL('mechid.mjs', gen).href);
+  const raw = await createMechidModule({ wasmBinary: await readFile(new URL('mechid.wasm', gen)) });
+  const out = raw.oma({ h: 0.01, y: { rows: 65536, cols: 65537, data: new Float64Array(65536) } }, {});
+  assert.equal(out.code, 'bad-input', `${out.code}: ${out.message}`);
+  assert.match(out.message, /is 65536x65537 but holds 65536 numbers/);
+});

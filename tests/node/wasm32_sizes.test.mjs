@@ -48,6 +48,18 @@ test('the jackknife of oma over 1000 blocks of 2.2e6 samples: standard deviation
   assert.ok(above / below > 0.7 && above / below < 1.3, `sd of f ${above} Hz at 2.2e6 samples against ${below} Hz at 2.0e6`);
 });
 
+// src/identify/dataset.cpp, require_no_glitch: the rank of the 99th percentile, 99·N/100, passed 2³¹
+// from N = 21 691 753 samples on: the rank went negative and the check failed with "internal"
+// (std::bad_alloc) after 17 s instead of naming the glitch. A record just above that length with
+// one 1e300 sample: the message names that sample, as below the limit.
+test('identify: a 1e300 glitch in a record of 21.7e6 samples is named by its sample number', () => {
+  const N = 21_700_000, u = noise(N, 5), y = new Float64Array(N);
+  for (let i = 1; i < N; i++) y[i] = 0.9 * y[i - 1] + u[i - 1];
+  y[12345] = 1e300;
+  assert.throws(() => mechid.identify('equation-error', { h: 0.001, u: { rows: N, cols: 1, data: u }, y: { rows: N, cols: 1, data: y } }, {}),
+    (e) => e.code === 'bad-input' && /^sample 12346, q1 = 1e\+300 is .* times the column's 99th percentile/.test(e.message), 'the glitch named');
+});
+
 // src/analysis/impact/impact_hits.cpp: hit.start + length, with a length near 2³¹ given by the user,
 // wrapped to a negative end in a 32-bit Eigen::Index: every hit then passed as complete and its
 // record was read past the heap ("memory access out of bounds"); natively all were truncated.

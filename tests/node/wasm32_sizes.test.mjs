@@ -60,6 +60,19 @@ test('identify: a 1e300 glitch in a record of 21.7e6 samples is named by its sam
     (e) => e.code === 'bad-input' && /^sample 12346, q1 = 1e\+300 is .* times the column's 99th percentile/.test(e.message), 'the glitch named');
 });
 
+// src/identify/inverse_dynamic.cpp: the low-pass's row step floor(1/(4 f h)) and edge
+// ceil(3/(2π f h)) + 1 reach 2.5·10⁸ and 4.8·10⁸ samples at f h = 10⁻⁹, and 2·edge + 10·step passed
+// 2³¹ into the negative: the length check passed and the fit reported "rank 0 of 3: excite every
+// DOF" on a record that does excite it. The record is too short for such a cut-off, as natively.
+test('inverse-dynamic: a low-pass at 1.2e-6 Hz with h = 1 ms is too slow for 4000 samples, said so', () => {
+  const N = 4000, u = noise(N, 11), y = new Float64Array(N);
+  for (let i = 2; i < N; i++) y[i] = 1.9 * y[i - 1] - 0.95 * y[i - 2] + 1e-4 * u[i - 1];
+  const data = { h: 0.001, u: { rows: N, cols: 1, data: u }, y: { rows: N, cols: 1, data: y } };
+  for (const lowpassHz of [1.2e-6, 1e-6, 1e-9])
+    assert.throws(() => mechid.identify('inverse-dynamic', data, { lowpassHz }),
+      (e) => e.code === 'bad-input' && e.message.startsWith(`the record is too short for the low-pass at ${lowpassHz} Hz`), `lowpassHz ${lowpassHz}`);
+});
+
 // src/analysis/impact/impact_hits.cpp: hit.start + length, with a length near 2³¹ given by the user,
 // wrapped to a negative end in a 32-bit Eigen::Index: every hit then passed as complete and its
 // record was read past the heap ("memory access out of bounds"); natively all were truncated.

@@ -70,7 +70,7 @@ test('inverse-dynamic: a low-pass at 1.2e-6 Hz with h = 1 ms is too slow for 400
   const data = { h: 0.001, u: { rows: N, cols: 1, data: u }, y: { rows: N, cols: 1, data: y } };
   for (const lowpassHz of [1.2e-6, 1e-6, 1e-9])
     assert.throws(() => mechid.identify('inverse-dynamic', data, { lowpassHz }),
-      (e) => e.code === 'bad-input' && e.message.startsWith(`the record is too short for the low-pass at ${lowpassHz} Hz`), `lowpassHz ${lowpassHz}`);
+      (e) => e.code === 'bad-input' && Number(/^the record is too short for the low-pass at (\S+) Hz/.exec(e.message)?.[1]) === lowpassHz, `lowpassHz ${lowpassHz}`);
 });
 
 // src/analysis/impact/impact_hits.cpp: hit.start + length, with a length near 2³¹ given by the user,

@@ -73,6 +73,17 @@ test('inverse-dynamic: a low-pass at 1.2e-6 Hz with h = 1 ms is too slow for 400
       (e) => e.code === 'bad-input' && Number(/^the record is too short for the low-pass at (\S+) Hz/.exec(e.message)?.[1]) === lowpassHz, `lowpassHz ${lowpassHz}`);
 });
 
+// src/estimators/nonlinear/reconstruct.cpp: the check of at least 5 samples per segment compared n
+// with 5·segments in a 32-bit Eigen::Index, 4 for segments = 858 993 460 (5·that − 2³²): 4000
+// samples passed, and the integration then ran over 8.6·10⁸ empty fragments (over 100 s, no
+// answer). Natively, and now here, the record is too short for them.
+test('nonlinearIdentify: 858993460 segments of a 4000-sample record are refused as too many', () => {
+  const nl = mechid.nonlinearSimulate('lin-ewins', { n: 4000 });
+  const options = { method: 'ida', regions: { kind: 'thresholds', x0: 0.005 }, mass: 1, segments: 858993460 };
+  assert.throws(() => mechid.nonlinearIdentify({ h: nl.h, a: nl.a, f: nl.f }, options),
+    (e) => e.code === 'bad-input' && e.message.startsWith('the acceleration record is too short: 4000 samples for 858993460 segment(s)'));
+});
+
 // src/analysis/impact/impact_hits.cpp: hit.start + length, with a length near 2³¹ given by the user,
 // wrapped to a negative end in a 32-bit Eigen::Index: every hit then passed as complete and its
 // record was read past the heap ("memory access out of bounds"); natively all were truncated.

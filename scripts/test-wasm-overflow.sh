@@ -40,7 +40,7 @@ failed=0
 for f in "${files[@]}"; do
   # One file at a time, so that each report names its test file.
   node --test "$f" > build-wasm-overflow/last.txt 2>&1 || { failed=1; echo "FAILED: $f"; }
-  grep -o '[^ ]*\(src\|wasm\)/[^ ]*: runtime error: .*' build-wasm-overflow/last.txt | sed "s|^.*/\(src/\)|\1|; s|^.*/\(wasm/\)|\1|; s|\$|   [$f]|" >> "$log" || true
+  grep -o "$PWD/\(src\|wasm\)/[^ ]*: runtime error: .*" build-wasm-overflow/last.txt | sed "s|^$PWD/||; s|\$|   [$f]|" >> "$log" || true
 done
 
 # Intended modular arithmetic: the xoshiro256** and SplitMix64 generators (uint64 by definition).

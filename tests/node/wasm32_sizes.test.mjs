@@ -84,6 +84,17 @@ test('nonlinearIdentify: 858993460 segments of a 4000-sample record are refused 
     (e) => e.code === 'bad-input' && e.message.startsWith('the acceleration record is too short: 4000 samples for 858993460 segment(s)'));
 });
 
+// src/analysis/oma/output_only_modes.cpp, block_rows_for: the automatic block rows 1/(4 h f_low),
+// 2.5·10¹⁰ for h = 10 ms and a band from 10⁻⁹ Hz, were converted from double to a 32-bit
+// Eigen::Index out of its range (undefined; WebAssembly gave −2³¹), so the rule took its minimum, 5
+// block rows, where natively it takes its cap, 1200 for one output: then 24000 samples are needed.
+test('oma: a band from 1e-9 Hz asks for the cap of 1200 block rows, not the minimum', () => {
+  const N = 20000, e = noise(N, 3), y = new Float64Array(N);
+  for (let i = 2; i < N; i++) y[i] = 1.9 * y[i - 1] - 0.95 * y[i - 2] + e[i];
+  assert.throws(() => mechid.oma({ h: 0.01, y: { rows: N, cols: 1, data: y } }, { bandLoHz: 1e-9, maxOrder: 4, minOrders: 1, sdBlocks: 0 }),
+    (err) => err.code === 'bad-input' && err.message.startsWith("oma: the record's 20000 samples are too few for 1200 block rows"));
+});
+
 // src/analysis/impact/impact_hits.cpp: hit.start + length, with a length near 2³¹ given by the user,
 // wrapped to a negative end in a 32-bit Eigen::Index: every hit then passed as complete and its
 // record was read past the heap ("memory access out of bounds"); natively all were truncated.

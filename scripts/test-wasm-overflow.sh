@@ -43,10 +43,11 @@ for f in "${files[@]}"; do
   grep -o "$PWD/\(src\|wasm\)/[^ ]*: runtime error: .*" build-wasm-overflow/last.txt | sed "s|^$PWD/||; s|\$|   [$f]|" >> "$log" || true
 done
 
-# Intended modular arithmetic: the xoshiro256** and SplitMix64 generators (uint64 by definition).
-intended='^src/core/rng\.cpp:'
-echo "Reports (file:line:column: what, [test file]), each distinct one once:"
-sort -u -t'[' -k1,1 "$log" | sort
-unexpected=$(grep -v -E "$intended" "$log" | sort -u -t'[' -k1,1 || true)
+# Intended modular arithmetic: the xoshiro256** and SplitMix64 generators (uint64 by definition), and
+# the count-down idiom `for (g = home; g-- > 0;)` of nonlinear/identify.cpp (its last test wraps 0 − 1).
+intended='^src/core/rng\.cpp:|^src/estimators/nonlinear/identify\.cpp:189:'
+echo "Reports (file:line:column: what, [test file]), the first of each place:"
+awk '!seen[$1]++' "$log"
+unexpected=$(grep -v -E "$intended" "$log" || true)
 echo "mechid test-wasm-overflow: build $((built - start)) s, tests $(( $(date +%s) - built )) s, ${#files[@]} file(s)"
 [ -z "$unexpected" ] && [ $failed = 0 ]

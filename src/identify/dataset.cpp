@@ -1,6 +1,7 @@
 #include "identify/dataset.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <vector>
 
@@ -28,7 +29,9 @@ void require_finite(const Matrix& X, const char* prefix) {
 void require_no_glitch(const Matrix& X, char letter) {
   const Eigen::Index N = X.rows();
   if (N < 2) return;
-  const auto rank = static_cast<std::size_t>(std::min<Eigen::Index>(N - 1, (99 * N) / 100));
+  // 99·N in 64 bits: Eigen::Index is 32-bit in WebAssembly, where 99·N passed 2³¹ from N = 21 691 753
+  // samples on (a negative rank; the selection then ran outside the vector).
+  const auto rank = static_cast<std::size_t>(std::min<std::int64_t>(N - 1, std::int64_t{99} * N / 100));
   std::vector<double> magnitudes(static_cast<std::size_t>(N));
   for (Eigen::Index j = 0; j < X.cols(); ++j) {
     // Without sorting when a bound settles it: at most N − rank − 1 samples lie above the percentile

@@ -176,7 +176,9 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
   fit.step = step;
   std::vector<FilteredRun> filtered;
   for (const Dataset& d : runs) {
-    require(d.y.rows() > 2 * edge + 10 * step, "the record is too short for the low-pass at " + format_number(cutoff) +
+    // In double: step and edge reach 5·10⁸ for a cut-off near 10⁻⁹/h, and 2·edge + 10·step then wrapped
+    // negative in WebAssembly's 32-bit Eigen::Index (the check passed and the fit found rank 0).
+    require(double(d.y.rows()) > 2.0 * double(edge) + 10.0 * double(step), "the record is too short for the low-pass at " + format_number(cutoff) +
                                                    " Hz: give a higher lowpass_hz or a longer record", "lowpass");
     filtered.push_back(filter_run(d, L, cutoff));
   }

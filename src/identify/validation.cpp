@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -131,7 +132,7 @@ Matrix free_response_gramian(const Matrix& F, Eigen::Index n, Eigen::Index N) {
   const Eigen::Index nx = F.rows();
   Matrix W = Matrix::Zero(nx, nx), power = Matrix::Identity(nx, nx);  // W_m and F^m, m = 0
   int top = 0;
-  while (top < 62 && (Eigen::Index{1} << (top + 1)) <= N) ++top;
+  while (top < 62 && (std::int64_t{1} << (top + 1)) <= N) ++top;  // 64 bits: Eigen::Index is 32-bit in WebAssembly
   for (int bit = top; bit >= 0 && N > 0; --bit) {
     W += power.transpose() * W * power;  // m → 2m
     power = power * power;

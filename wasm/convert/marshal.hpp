@@ -33,7 +33,9 @@ inline Matrix matrix_from_js(const val& m, const std::string& what) {
           what + " has an invalid size " + format_number(rows) + "x" + format_number(cols));
   const auto r = static_cast<Eigen::Index>(rows), c = static_cast<Eigen::Index>(cols);
   const auto length = m["data"]["length"].as<double>();
-  require(length == static_cast<double>(r * c), what + " is " + std::to_string(r) + "x" + std::to_string(c) +
+  // rows·cols in double (exact below 2⁵³): in a 32-bit Eigen::Index (WebAssembly) r·c wraps, and
+  // 65536 x 65537 then passed as 65536 numbers.
+  require(length == rows * cols, what + " is " + std::to_string(r) + "x" + std::to_string(c) +
                                                       " but holds " + format_number(length) + " numbers");
   // Column-major as the core stores it, filled through a row-major buffer of at most kRows rows at
   // a time: a whole row-major copy beside the result would double a long record's footprint in the

@@ -132,6 +132,11 @@ ImpactHits find_impact_hits(const Vector& force, const Matrix& responses, const 
   const std::vector<Eigen::Index> at = crossings(force, out.level);
   out.length = o.length > 0 ? o.length : automatic_length(at, N);
   require(out.length >= 16, "hammer: a hit of " + std::to_string(out.length) + " samples is too short (at least 16)", "length");
+  // No hit is longer than the record; this also keeps start + length below 2·N, in range of a
+  // 32-bit Eigen::Index (WebAssembly), where a length near 2³¹ made start + length negative: every
+  // hit then passed as complete and its record was read past the heap.
+  require(out.length <= N, "hammer: a hit of " + std::to_string(out.length) + " samples is longer than the record (" + std::to_string(N) +
+                               " samples): give a shorter length", "length");
   out.pretrigger = o.pretrigger >= 0 ? o.pretrigger : out.length / 32;
   require(out.pretrigger < out.length,
           "hammer: " + std::to_string(out.pretrigger) + " pre-trigger samples leave nothing of a " + std::to_string(out.length) + "-sample hit",

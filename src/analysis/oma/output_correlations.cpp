@@ -1,6 +1,7 @@
 #include "analysis/oma/output_correlations.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "core/dft.hpp"
 
@@ -62,7 +63,9 @@ CorrelationBlocks block_correlation_sums(const Matrix& y, const std::vector<Eige
   const Eigen::Index N = y.rows();
   CorrelationBlocks out;
   for (Eigen::Index b = 0; b < blocks; ++b) {
-    const Eigen::Index start = b * N / blocks, end = (b + 1) * N / blocks;
+    // b·N in 64 bits: Eigen::Index is 32-bit in WebAssembly, and 1000 blocks of 2.2·10⁶ samples
+    // give b·N > 2³¹ (the blocks then started at negative samples).
+    const auto start = Eigen::Index(std::int64_t(b) * N / blocks), end = Eigen::Index(std::int64_t(b + 1) * N / blocks);
     std::vector<double> counts;
     for (Eigen::Index i = 0; i <= lags; ++i) counts.push_back(double(std::max<Eigen::Index>(0, std::min(end, N - i) - start)));
     out.sums.push_back(correlation_sums(y, references, lags, start, end));

@@ -12,6 +12,7 @@
 #include "analysis/oma/unmatched_peaks.hpp"
 #include "analysis/pole_of_mode.hpp"
 #include "analysis/shape_measures.hpp"
+#include "core/clamped_count.hpp"
 #include "core/constant_column.hpp"
 #include "analysis/nyquist_band.hpp"
 #include "core/input_error.hpp"
@@ -71,7 +72,7 @@ Eigen::Index block_rows_for(const OmaOptions& o, double h, Eigen::Index m, Eigen
   const double nyquist = 0.5 / h;
   const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
   const double f_low = o.band_lo_hz > 0.0 ? o.band_lo_hz : hi / 10.0;
-  const auto wanted = Eigen::Index(std::ceil(1.0 / (4.0 * h * f_low)));
+  const Eigen::Index wanted = clamped_count(std::ceil(1.0 / (4.0 * h * f_low)));  // beyond 2³¹ in WebAssembly for a tiny band_lo
   const auto largest = std::max<Eigen::Index>(2, Eigen::Index(kMaxToeplitzRows / double(m)));
   return std::max(for_order, std::min(wanted, largest));
 }

@@ -1,6 +1,7 @@
 #include "estimators/nonlinear/filter.hpp"
 
 #include <cmath>
+#include <cstdint>
 
 #include "core/clamped_count.hpp"
 #include "core/input_error.hpp"
@@ -25,7 +26,9 @@ Vector ideal_highpass(const Vector& y, double h, double cutoff_hz) {
     }
     Vector c(n), s(n);
     for (Eigen::Index i = 0; i < n; ++i) {
-      const double phase = 2.0 * pi * static_cast<double>(k * i % n) / static_cast<double>(n);
+      // k·i mod n in 64 bits: Eigen::Index is 32-bit in WebAssembly, where k·i passed 2³¹ for
+      // k > 2³¹/n (10⁶ samples: a cut-off above bin 2147).
+      const double phase = 2.0 * pi * static_cast<double>(std::int64_t(k) * i % n) / static_cast<double>(n);
       c(i) = std::cos(phase);
       s(i) = std::sin(phase);
     }

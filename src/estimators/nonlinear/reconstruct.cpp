@@ -13,7 +13,9 @@ namespace mechid::nonlinear {
 
 void validate(const ReconstructionOptions& o, Eigen::Index n) {
   check_options(o);
-  require(n >= 5 * static_cast<Eigen::Index>(o.segments),
+  // In double: 5·segments in a 32-bit Eigen::Index (WebAssembly) wrapped for segments >= 429 496 730
+  // (858 993 460 gave 4, and the check passed for 4 samples).
+  require(static_cast<double>(n) >= 5.0 * o.segments,
           "the acceleration record is too short: " + std::to_string(n) + " samples for " + std::to_string(o.segments) +
               " segment(s) (at least 5 samples per segment)");
 }

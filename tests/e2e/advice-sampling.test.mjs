@@ -4,26 +4,21 @@
 // CONTROLS) makes a button that sets Forces to "held over each period" and identifies again, after
 // which the residuals pass (status ok, no such advice).
 // Run: node --test tests/e2e/advice-sampling.test.mjs
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, chooseCsv, mechidCli as cli, openBrowser, runCsv, withWatchdog } from './browser.mjs';
+import { checkOnly, chooseCsv, mechidCli as cli, runCsv, withWatchdog, withWideBrowser } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-advice-sampling-e2e-'));
 let browser;
 let page;
 
-before(async () => {
-  browser = await openBrowser();
-  page = browser.page;
-});
-
-after(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+withWideBrowser((opened) => {
+  browser = opened;
+  page = opened.page;
+}, dir);
 
 const state = () => page.getAttribute('#csv-status', 'data-state');
 

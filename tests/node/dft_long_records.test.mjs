@@ -7,22 +7,12 @@
 // removes): within 1e-9 for lengths on both sides of 65536 and of both kinds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mechid } from './helpers.mjs';
-
-// Uniform numbers in (−0.5, 0.5) from a Lehmer generator.
-function noise(n, seed) {
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    seed = (seed * 16807) % 2147483647;
-    out[i] = seed / 2147483647 - 0.5;
-  }
-  return out;
-}
+import { mechid, uniformNoise } from './helpers.mjs';
 
 for (const N of [31676, 86016, 362496, 360000]) {  // 4·7919, 2¹²·3·7, 2¹¹·3·59 (Bluestein); 2⁶·3²·5⁴ (radix 2, 3, 5)
   test(`the local polynomial FRF of a one-sample delay over ${N} samples is e^(−iωh) at every line`, () => {
     const h = 1 / 44100;
-    const u = noise(N, 7);
+    const u = uniformNoise(N, 7);
     const y = new Float64Array(N);
     for (let i = 1; i < N; i++) y[i] = u[i - 1];
     const r = mechid.frf({ h, u: { rows: N, cols: 1, data: u }, y: { rows: N, cols: 1, data: y } }, { method: 'lpm', bandLoHz: 250, bandHiHz: 350 });

@@ -38,3 +38,13 @@ export async function cli(...args) {
 
 /** Entry (i, j) (0-based) of a row-major {rows, cols, data} matrix. */
 export const at = (m, i, j) => m.data[i * m.cols + j];
+
+/** n uniform numbers in (−0.5, 0.5) from a Lehmer generator started at `seed` (1 … 2³¹ − 2). */
+export function uniformNoise(n, seed) {
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    seed = (seed * 16807) % 2147483647;
+    out[i] = seed / 2147483647 - 0.5;
+  }
+  return out;
+}

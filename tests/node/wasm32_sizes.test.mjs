@@ -8,24 +8,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { mechid, root } from './helpers.mjs';
-
-// Uniform numbers in (−0.5, 0.5) from a Lehmer generator.
-function noise(n, seed) {
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    seed = (seed * 16807) % 2147483647;
-    out[i] = seed / 2147483647 - 0.5;
-  }
-  return out;
-}
+import { mechid, root, uniformNoise } from './helpers.mjs';
 
 // The response of a 5 Hz, 2 % SDOF to white noise sampled at 100 Hz: the AR(2) recursion of its
 // sampled impulse response (poles e^{(−ζω ± iω_d)h}).
 function ambientSdof(N) {
   const h = 0.01, w = 2 * Math.PI * 5, zeta = 0.02;
   const r = Math.exp(-zeta * w * h), a1 = 2 * r * Math.cos(w * Math.sqrt(1 - zeta * zeta) * h), a2 = -r * r;
-  const e = noise(N, 7), y = new Float64Array(N);
+  const e = uniformNoise(N, 7), y = new Float64Array(N);
   for (let i = 0; i < N; i++) y[i] = (i > 0 ? a1 * y[i - 1] : 0) + (i > 1 ? a2 * y[i - 2] : 0) + e[i];
   return { h, y };
 }
@@ -53,7 +43,7 @@ test('the jackknife of oma over 1000 blocks of 2.2e6 samples: standard deviation
 // (std::bad_alloc) after 17 s instead of naming the glitch. A record just above that length with
 // one 1e300 sample: the message names that sample, as below the limit.
 test('identify: a 1e300 glitch in a record of 21.7e6 samples is named by its sample number', () => {
-  const N = 21_700_000, u = noise(N, 5), y = new Float64Array(N);
+  const N = 21_700_000, u = uniformNoise(N, 5), y = new Float64Array(N);
   for (let i = 1; i < N; i++) y[i] = 0.9 * y[i - 1] + u[i - 1];
   y[12345] = 1e300;
   assert.throws(() => mechid.identify('equation-error', { h: 0.001, u: { rows: N, cols: 1, data: u }, y: { rows: N, cols: 1, data: y } }, {}),
@@ -65,7 +55,7 @@ test('identify: a 1e300 glitch in a record of 21.7e6 samples is named by its sam
 // 2³¹ into the negative: the length check passed and the fit reported "rank 0 of 3: excite every
 // DOF" on a record that does excite it. The record is too short for such a cut-off, as natively.
 test('inverse-dynamic: a low-pass at 1.2e-6 Hz with h = 1 ms is too slow for 4000 samples, said so', () => {
-  const N = 4000, u = noise(N, 11), y = new Float64Array(N);
+  const N = 4000, u = uniformNoise(N, 11), y = new Float64Array(N);
   for (let i = 2; i < N; i++) y[i] = 1.9 * y[i - 1] - 0.95 * y[i - 2] + 1e-4 * u[i - 1];
   const data = { h: 0.001, u: { rows: N, cols: 1, data: u }, y: { rows: N, cols: 1, data: y } };
   for (const lowpassHz of [1.2e-6, 1e-6, 1e-9])
@@ -89,7 +79,7 @@ test('nonlinearIdentify: 858993460 segments of a 4000-sample record are refused 
 // Eigen::Index out of its range (undefined; WebAssembly gave −2³¹), so the rule took its minimum, 5
 // block rows, where natively it takes its cap, 1200 for one output: then 24000 samples are needed.
 test('oma: a band from 1e-9 Hz asks for the cap of 1200 block rows, not the minimum', () => {
-  const N = 20000, e = noise(N, 3), y = new Float64Array(N);
+  const N = 20000, e = uniformNoise(N, 3), y = new Float64Array(N);
   for (let i = 2; i < N; i++) y[i] = 1.9 * y[i - 1] - 0.95 * y[i - 2] + e[i];
   assert.throws(() => mechid.oma({ h: 0.01, y: { rows: N, cols: 1, data: y } }, { bandLoHz: 1e-9, maxOrder: 4, minOrders: 1, sdBlocks: 0 }),
     (err) => err.code === 'bad-input' && err.message.startsWith("oma: the record's 20000 samples are too few for 1200 block rows"));
@@ -99,7 +89,7 @@ test('oma: a band from 1e-9 Hz asks for the cap of 1200 block rows, not the mini
 // wrapped to a negative end in a 32-bit Eigen::Index: every hit then passed as complete and its
 // record was read past the heap ("memory access out of bounds"); natively all were truncated.
 test('hammer: a hit length near 2^31 is refused as longer than the record, not read past the heap', () => {
-  const N = 4096, u = new Float64Array(N), y = noise(N, 3);
+  const N = 4096, u = new Float64Array(N), y = uniformNoise(N, 3);
   for (const t of [100, 1100, 2100, 3100]) u[t] = 1;
   const data = { h: 1 / 1024, u: { rows: N, cols: 1, data: u }, y: { rows: N, cols: 1, data: y } };
   for (const length of [2147483647 - 100, N + 1])

@@ -24,9 +24,12 @@ const dir = mkdtempSync(join(tmpdir(), 'mechid-numbers-e2e-'));
 const mechid = await loadMechidNode();
 
 // Init script: every finite number in a reply of any of the page's workers (progress excepted),
-// kept in window.__coreNumbers; typed arrays of the replies (matrices, spectra) included.
+// kept in window.__coreNumbers: numbers, arrays and typed arrays of up to LONG entries (matrices,
+// tables), the numbers in the replies' texts (JSON results, messages); of a longer array (a signal,
+// a spectrum, a curve: drawn, never shown as numbers) only its length, so that a number the page
+// computed cannot pass by chance as one of the 10⁵ values of a spectrum.
 function catchCoreNumbers() {
-  const LONG = 256;  // a longer array is a signal, a spectrum or a curve
+  const LONG = 256;
   const Native = window.Worker;
   const numbers = [];
   const take = (v, depth) => {
@@ -43,7 +46,7 @@ function catchCoreNumbers() {
       }
       for (const m of v.matchAll(/-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi)) numbers.push(Number(m[0]));
     } else if ((Array.isArray(v) || ArrayBuffer.isView(v)) && v.length > LONG) {
-      numbers.push(v.length);  // a signal, a spectrum or a curve: drawn, never shown as numbers; its length may be
+      numbers.push(v.length);
     } else if (ArrayBuffer.isView(v)) {
       for (const x of v) if (Number.isFinite(Number(x))) numbers.push(Number(x));
     } else if (Array.isArray(v)) {

@@ -97,7 +97,7 @@ function fromCore(core, { text, percent }) {
 // "1.96 standard deviations" or a paper's year) are not result views.
 async function foreignNumbers(page, section, written) {
   const shown = await page.$$eval(`#${section} *`, (elements, skip) => elements
-    .filter((e) => e.children.length === 0 && e.offsetParent !== null && /\d/.test(e.textContent) && !skip.includes(e.textContent)
+    .filter((e) => e.children.length === 0 && (e.closest('select') ?? e).offsetParent !== null && /\d/.test(e.textContent) && !skip.includes(e.textContent)
       && !e.closest('label, button, summary, figcaption, .u-legend, .precise, .intro'))
     .map((e) => ({ where: e.id || `${e.tagName.toLowerCase()} in #${e.closest('[id]')?.id}`, text: e.textContent.trim() })), written);
   const core = Float64Array.from(await page.evaluate(() => window.__coreNumbers)).sort();
@@ -116,7 +116,13 @@ withReadyBrowser((browser) => { page = browser.page; }, { initScripts: [`(${catc
 
 test('every number of the result views is a number the core sent', async () => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const written = await page.$$eval('main *', (elements) => elements.filter((e) => e.children.length === 0).map((e) => e.textContent));
+  // the leaf texts of the page's markup as written (web/app/markup.js), before any view fills it
+  const written = await page.evaluate(async () => {
+    const { MARKUP } = await import('/app/markup.js');
+    const template = document.createElement('template');
+    template.innerHTML = Object.values(MARKUP).join('');
+    return [...template.content.querySelectorAll('*')].filter((e) => e.children.length === 0).map((e) => e.textContent);
+  });
   const foreign = [];
   const check = async (section) => {
     foreign.push(...await foreignNumbers(page, section, written));

@@ -213,7 +213,6 @@ function normalizeRuns(data) {
   return Array.isArray(data) ? data.map((record, i) => normalizeDataset(record, `output data q of run ${i + 1}`)) : normalizeDataset(data);
 }
 
-// The options of frf and modes: types only (names and ranges are the core's).
 /** oma's options (src/analysis/oma/output_only_modes.hpp), types checked; a fresh copy. */
 function omaOptions(options) {
   const o = { ...(options ?? {}) };
@@ -245,6 +244,7 @@ function referenceNames(references) {
   return references;
 }
 
+// The options of frf and modes: types only (names and ranges are the core's).
 function normalizeFrequencyOptions(options) {
   const o = { ...(options ?? {}) };
   for (const key of ['method', 'window', 'weighting']) if (o[key] !== undefined) requireString(o[key], key);

@@ -16,4 +16,9 @@ struct PoleFrequency {
 
 PoleFrequency pole_frequency(std::complex<double> lambda);
 
+// The inverse: the pole λ = −ζω + iω√(1 − ζ²), ω = 2π f, of a mode given by its frequency (Hz) and
+// damping ratio (Ewins, Modal Testing, 2000, sec. 2.2.3); an overdamped mode (ζ ≥ 1) is given
+// λ = −ζω, the mean of its two real roots. The pole a universal file's dataset 55 carries.
+std::complex<double> pole_of_mode(double freq_hz, double zeta);
+
 }  // namespace mechid

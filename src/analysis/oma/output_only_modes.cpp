@@ -10,7 +10,6 @@
 #include "analysis/oma/pole_clustering.hpp"
 #include "analysis/oma/ssi_cov.hpp"
 #include "analysis/oma/unmatched_peaks.hpp"
-#include "analysis/pole_of_mode.hpp"
 #include "analysis/shape_measures.hpp"
 #include "core/clamped_count.hpp"
 #include "core/constant_column.hpp"
@@ -18,6 +17,7 @@
 #include "core/input_error.hpp"
 #include "core/math_constants.hpp"
 #include "core/student_quantile.hpp"
+#include "model/pole_frequency.hpp"
 
 namespace mechid {
 namespace {

@@ -100,7 +100,7 @@ void describe(OmaOptions& o, Visitor& v) {
 
 struct OmaMode {
   double freq_hz = 0.0, zeta = 0.0;  // the medians over the cluster's poles
-  std::complex<double> pole;         // λ (rad/s) of those medians (pole_of_mode.hpp): the mode's pole as a UFF 55 file gives it
+  std::complex<double> pole;         // λ (rad/s) of those medians (model/pole_frequency.hpp): the mode's pole as a UFF 55 file gives it
   // Real shape in the outputs' units: the complex shape of the cluster's pole nearest the median
   // frequency, turned so that its largest component (relative to its output's RMS) is real, its
   // real part divided by its largest absolute component (so that component is +1).

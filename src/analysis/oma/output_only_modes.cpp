@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
 #include <string>
 
 #include "analysis/oma/mean_phase_deviation.hpp"
 #include "analysis/oma/output_correlations.hpp"
 #include "analysis/oma/pole_clustering.hpp"
+#include "analysis/oma/enhanced_fdd.hpp"
 #include "analysis/oma/ssi_cov.hpp"
+#include "analysis/oma/ssi_data.hpp"
 #include "analysis/oma/unmatched_peaks.hpp"
 #include "analysis/shape_measures.hpp"
 #include "core/clamped_count.hpp"
@@ -147,6 +150,8 @@ std::size_t nearest_to(const std::vector<CandidatePole>& poles, const std::vecto
 // A cluster's mode: median frequency and damping; the shape of the pole nearest the median
 // frequency, turned real on its largest component relative to the outputs' RMS (`scale`) and given
 // back its units.
+void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale);
+
 OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<std::size_t>& cluster, const Vector& scale) {
   OmaMode mode;
   std::vector<double> f, z;
@@ -161,7 +166,12 @@ OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<s
   mode.pole = pole_of_mode(mode.freq_hz, mode.zeta);
   mode.orders_found = Eigen::Index(orders.size());
   mode.poles = Eigen::Index(cluster.size());
-  Eigen::VectorXcd shape = poles[nearest_to(poles, cluster, mode.freq_hz)].shape;  // in the outputs divided by their RMS
+  set_oma_shape(mode, poles[nearest_to(poles, cluster, mode.freq_hz)].shape, scale);
+  return mode;
+}
+
+// The mode's shape from a complex shape in the outputs divided by their RMS (OmaMode::shape).
+void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale) {
   Eigen::Index largest = 0;
   shape.cwiseAbs().maxCoeff(&largest);
   shape *= std::polar(1.0, -std::arg(shape(largest)));
@@ -173,7 +183,6 @@ OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<s
   const double norm = shape(peak).real();
   mode.complex_shape = shape / norm;
   mode.shape = mode.complex_shape.real();
-  return mode;
 }
 
 // A free decay (OmaRecord::automatic): the RMS of the record's last quarter below a quarter of its
@@ -249,12 +258,11 @@ double jackknife_sd(const std::vector<double>& values) {
 
 // Each mode's jackknife standard deviations of f and ζ and their 95 % half-widths (OmaOptions::sd_blocks).
 void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
-                      const CorrelationBlocks& blocks, Eigen::Index p, double h, Eigen::Index max_order, const Vector& scale) {
-  const auto B = Eigen::Index(blocks.sums.size());
+                      const std::function<SsiCovModels(Eigen::Index)>& models_without, Eigen::Index B, const Vector& scale) {
   std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
   std::vector<std::vector<Vector>> shapes(clusters.size());
   for (Eigen::Index b = 0; b < B; ++b) {
-    const SsiCovModels models = ssi_cov(blocks.correlations(b), p, h, max_order, 2);
+    const SsiCovModels models = models_without(b);
     for (std::size_t m = 0; m < clusters.size(); ++m) {
       const auto [fb, zb] = replicate_medians(models, poles, clusters[m]);
       f[m].push_back(fb);
@@ -280,6 +288,46 @@ void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, c
   result.sd_blocks = B;
 }
 
+// OmaMethod::efdd: the clear peaks of the Welch spectrum's first singular value in the band
+// (unmatched_spectrum_peaks with no modes: the automatic picking), each one's f and ζ from its SDOF
+// bell (enhanced_fdd.hpp) and its shape the singular vector at the peak. No diagram and no
+// standard deviations (NaN): a peak is a mode here because it is a clear peak, not because a
+// method verified it, and the advice says so.
+OmaResult efdd_modes(OmaResult result, const Matrix& y, double h, const OmaOptions& o, const Vector& scale) {
+  result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
+  const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : 0.5 / h;
+  result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(y.rows()));
+  const std::vector<double> peaks = unmatched_spectrum_peaks(result.spectrum, {});
+  std::vector<std::string> undetermined;
+  for (const EfddMode& e : enhanced_fdd(y, h, peaks, efdd_lags(y.rows()), result.free_decay)) {
+    if (!e.determined) {
+      undetermined.push_back(format_digits(e.peak_hz) + " Hz");
+      continue;
+    }
+    OmaMode mode;
+    mode.freq_hz = e.freq_hz;
+    mode.zeta = e.zeta;
+    mode.pole = pole_of_mode(mode.freq_hz, mode.zeta);
+    set_oma_shape(mode, e.shape, scale);
+    result.modes.push_back(std::move(mode));
+  }
+  if (y.cols() < 2)
+    result.add_warning("With one output the bell of each peak cannot be told from its neighbours' by the singular vectors: every line "
+                       "is taken, so the damping is that of all the modes together. Record with two or more sensors, or use ssi-cov.");
+  std::string list;
+  for (const std::string& f : undetermined) list += (list.empty() ? "" : ", ") + f;
+  if (!undetermined.empty())
+    result.advise({AdviceCode::undetermined, AdviceLevel::warning,
+                   "The spectrum peaks at " + list + " gave no decaying correlation to measure: no mode is given there.",
+                   "the SDOF correlation of the peak's bell (enhanced FDD) has fewer than 4 extrema between 0.9 and 0.1 of its start",
+                   "record longer (the correlation needs several periods of the mode), or use ssi-cov"});
+  if (result.modes.empty())
+    result.advise({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",
+                   "the first singular value of the outputs' spectrum has no clear peak in the band (6 dB over both sides)",
+                   "check the band against the spectrum, record longer, or use ssi-cov"});
+  return result;
+}
+
 }  // namespace
 
 void OmaOptions::validate() const {
@@ -300,6 +348,7 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   const Vector scale = (y.colwise().squaredNorm() / double(N)).cwiseSqrt().transpose();
   y = y * scale.cwiseInverse().asDiagonal();
 
+  if (o.method == OmaMethod::efdd) return efdd_modes(std::move(result), y, h, o, scale);
   const Eigen::Index p = block_rows_for(o, h, m, r);
   result.block_rows = p;
   require(N >= kSamplesPerLag * 2 * p, "oma: the record's " + std::to_string(N) + " samples are too few for " + std::to_string(p) +
@@ -308,10 +357,18 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
           "data");
   result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
   const bool jackknife = !result.free_decay && o.sd_blocks >= 2;
+  const bool by_data = o.method == OmaMethod::ssi_data;
   CorrelationBlocks blocks;
-  if (jackknife) blocks = block_correlation_sums(y, result.references, 2 * p - 1, o.sd_blocks);
-  const std::vector<Matrix> R = jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay);
-  const SsiCovModels models = ssi_cov(R, p, h, o.max_order, 2);
+  if (jackknife && !by_data) blocks = block_correlation_sums(y, result.references, 2 * p - 1, o.sd_blocks);
+  SsiDataFactors data;
+  if (by_data) data = ssi_data_factors(y, result.references, p, jackknife ? o.sd_blocks : 1);
+  // The models of the record without block b (−1: the whole record), by the method asked.
+  const auto models_without = [&](Eigen::Index b) {
+    if (by_data) return ssi_data(data, b, h, o.max_order, 2);
+    if (b >= 0) return ssi_cov(blocks.correlations(b), p, h, o.max_order, 2);
+    return ssi_cov(jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay), p, h, o.max_order, 2);
+  };
+  const SsiCovModels models = models_without(-1);
   result.toeplitz_singular_values = models.singular_values;
 
   std::vector<CandidatePole> candidates;
@@ -325,7 +382,7 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     result.modes.push_back(std::move(mode));
     mode_clusters.push_back(cluster);
   }
-  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, blocks, p, h, o.max_order, scale);
+  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, models_without, o.sd_blocks, scale);
 
   const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
   result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(N));

@@ -14,6 +14,9 @@
 namespace mechid {
 namespace {
 
+// The exponential lag window e^{−β τ} falls to 1/kEfddWindowEnd at the last lag (enhanced_fdd.hpp).
+constexpr double kEfddWindowEnd = 100.0;
+
 // The first singular value and vector of the correlogram cross-spectral matrix at lines 0 … L
 // (step 1/(2 L h)), from the correlations R_0 … R_{L−1} (enhanced_fdd.hpp, step 1).
 struct FirstSingular {
@@ -21,7 +24,7 @@ struct FirstSingular {
   std::vector<Eigen::VectorXcd> u1;
 };
 
-FirstSingular correlogram_first_singular(const std::vector<Matrix>& R) {
+FirstSingular correlogram_first_singular(const std::vector<Matrix>& R, double beta, double h) {
   const Eigen::Index L = Eigen::Index(R.size()), m = R.front().rows(), P = 2 * L;
   const Dft dft(static_cast<std::size_t>(P));
   std::vector<Eigen::MatrixXcd> G(std::size_t(L + 1), Eigen::MatrixXcd::Zero(m, m));
@@ -29,8 +32,8 @@ FirstSingular correlogram_first_singular(const std::vector<Matrix>& R) {
   for (Eigen::Index c = 0; c < m; ++c)
     for (Eigen::Index j = 0; j < m; ++j) {
       std::fill(s.begin(), s.end(), std::complex<double>(0.0));
-      for (Eigen::Index i = 0; i < L; ++i) s[std::size_t(i)] = R[std::size_t(i)](c, j);
-      for (Eigen::Index i = 1; i < L; ++i) s[std::size_t(P - i)] = R[std::size_t(i)](j, c);  // R_{−i} = R_iᵀ
+      for (Eigen::Index i = 0; i < L; ++i) s[std::size_t(i)] = std::exp(-beta * double(i) * h) * R[std::size_t(i)](c, j);
+      for (Eigen::Index i = 1; i < L; ++i) s[std::size_t(P - i)] = std::exp(-beta * double(i) * h) * R[std::size_t(i)](j, c);  // R_{−i} = R_iᵀ
       const ComplexVector S = dft.forward(s);
       for (Eigen::Index k = 0; k <= L; ++k) G[std::size_t(k)](c, j) = S[std::size_t(k)];
     }
@@ -56,7 +59,7 @@ double ls_slope(const std::vector<double>& x, const std::vector<double>& y) {
 }
 
 // Steps 3–4 of enhanced_fdd.hpp for one bell: f and ζ of r(τ) = Σ s_k cos(2π f_k τ).
-void sdof_decay(const std::vector<double>& bell_hz, const std::vector<double>& bell_s, Eigen::Index L, double h, EfddMode& mode) {
+void sdof_decay(const std::vector<double>& bell_hz, const std::vector<double>& bell_s, Eigen::Index L, double h, double beta, EfddMode& mode) {
   std::vector<double> r(static_cast<std::size_t>(L), 0.0);
   for (Eigen::Index i = 0; i < L; ++i)
     for (std::size_t k = 0; k < bell_hz.size(); ++k) r[std::size_t(i)] += bell_s[k] * std::cos(kTwoPi * bell_hz[k] * double(i) * h);
@@ -78,7 +81,7 @@ void sdof_decay(const std::vector<double>& bell_hz, const std::vector<double>& b
       if (ae[e] <= 0.9) t.push_back(te[e]), lna.push_back(std::log(ae[e]));
     }
     if (t.size() < 4) continue;
-    const double alpha = -ls_slope(t, lna);  // ζ ω_n
+    const double alpha = -ls_slope(t, lna) - beta;  // ζ ω_n: the window's own decay taken off
     std::vector<double> zeros, index;
     for (Eigen::Index i = 0; i + 1 < L && double(i + 1) * h <= t.back(); ++i)
       if ((r[std::size_t(i)] > 0.0) != (r[std::size_t(i + 1)] > 0.0)) {
@@ -110,7 +113,8 @@ std::vector<EfddMode> enhanced_fdd(const Matrix& y, double h, const std::vector<
   std::vector<Eigen::Index> all(static_cast<std::size_t>(y.cols()));
   for (Eigen::Index j = 0; j < y.cols(); ++j) all[std::size_t(j)] = j;
   const Eigen::Index L = lags;
-  const FirstSingular spectrum = correlogram_first_singular(output_correlations(y, all, L - 1, free_decay));
+  const double beta = std::log(kEfddWindowEnd) / (double(L) * h);
+  const FirstSingular spectrum = correlogram_first_singular(output_correlations(y, all, L - 1, free_decay), beta, h);
   const double df = 1.0 / (2.0 * double(L) * h);
   for (double f : peaks_hz) {
     EfddMode mode;
@@ -127,7 +131,7 @@ std::vector<EfddMode> enhanced_fdd(const Matrix& y, double h, const std::vector<
     std::vector<double> bell_hz, bell_s;
     for (Eigen::Index k = lo; k <= hi; ++k) bell_hz.push_back(double(k) * df), bell_s.push_back(std::max(0.0, spectrum.s1(k)));
     mode.bell_lines = hi - lo + 1;
-    sdof_decay(bell_hz, bell_s, L, h, mode);
+    sdof_decay(bell_hz, bell_s, L, h, beta, mode);
     out.push_back(std::move(mode));
   }
   return out;

@@ -30,8 +30,11 @@ Eigen::Index efdd_lags(Eigen::Index N);
 // y: N × m outputs (means removed), h the sampling period, peaks_hz the frequencies of the peaks to
 // analyse (e.g. unmatched_spectrum_peaks of the Welch spectrum), lags L (efdd_lags).
 // 1. G(f_k) = Σ_{i=−(L−1)}^{L−1} R_i e^{−2πi f_k i h}, f_k = k/(2 L h), R_i the correlations of
-//    output_correlations (R_{−i} = R_iᵀ; divided by N for a free decay) — the correlogram estimate
-//    of the cross-spectral matrix, no window (a lag window would add its own decay to the mode's);
+//    output_correlations (R_{−i} = R_iᵀ; divided by N for a free decay) times the exponential lag
+//    window e^{−β |i| h}, β = ln(100)/(L h) (1 % at the last lag): the correlogram estimate of the
+//    cross-spectral matrix. The window damps the estimation noise of the long lags and the
+//    truncation's ripple; it multiplies each mode's correlation e^{−ζω τ} by e^{−β τ}, a decay known
+//    exactly, taken off in step 4 (the exponential window of impact testing, Ewins 2000, sec. 3.9).
 //    G(f_k) = U S Uᴴ (Brincker, Zhang & Andersen 2001, eq. 6).
 // 2. The peak: the largest s₁ within two lines of the Welch spectrum's (±1/(L h) Hz); the bell:
 //    the contiguous lines around it whose first singular vector u₁ has MAC >= mac_min with the
@@ -41,7 +44,7 @@ Eigen::Index efdd_lags(Eigen::Index N);
 // 4. Damping: the extrema of r (parabola through each extremum's three samples) whose |r| lies
 //    between 0.9 and 0.3 of r(0) (widened to 0.1 when fewer than 4) are ln|r_e| = c − ζ ω_n τ_e
 //    (the logarithmic decrement δ per half period; ibid. eq. 4–5: δ = 2π ζ/√(1 − ζ²)), fitted
-//    by least squares. Frequency: the zero crossings (linear interpolation) up to the last extremum
+//    by least squares, ζ ω_n the slope less the window's β. Frequency: the zero crossings (linear interpolation) up to the last extremum
 //    used are τ_z = τ₀ + z T_d/2, fitted by least squares; ω_n = √((2π/T_d)² + (ζω_n)²).
 std::vector<EfddMode> enhanced_fdd(const Matrix& y, double h, const std::vector<double>& peaks_hz, Eigen::Index lags, bool free_decay,
                                    double mac_min = 0.8);

@@ -15,7 +15,7 @@ const path = join(dir, 'ambient.csv');
 writeFileSync(path, ambientCsv(mechid, 30001, 7));
 
 for (const method of ['ssi-data', 'efdd']) {
-  test(`mechid oma --method ${method}: the shear frame's five frequencies within 0.5 %`, async () => {
+  test(`mechid oma --method ${method}: the shear frame's five frequencies`, async () => {
     const r = await cli('oma', '--data', path, '--band', '0.5:7', '--method', method);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
@@ -23,7 +23,9 @@ for (const method of ['ssi-data', 'efdd']) {
     assert.equal(out.modes.length, 5, `modes at ${out.modes.map((m) => m.freq_hz.toFixed(3)).join(', ')} Hz`);
     out.modes.forEach((mode, j) => {
       const what = `${method} mode ${j + 1}: ${mode.freq_hz} Hz (exact ${exactHz[j]}), zeta ${mode.zeta}`;
-      assert.ok(Math.abs(mode.freq_hz / exactHz[j] - 1) <= 0.005, what);
+      // 4 σ of a natural frequency from T = 300 s, σ/f ≈ √(ζ/(2π f T)), as tests/node/oma.test.mjs (this
+      // record's third mode is 0.5 % low by SSI-cov too)
+      assert.ok(Math.abs(mode.freq_hz / exactHz[j] - 1) <= 4 * Math.sqrt(zeta / (2 * Math.PI * exactHz[j] * 300)), what);
       assert.ok(realMac(mode.shape, exactShapes[j]) >= 0.99, `${what}: MAC ${realMac(mode.shape, exactShapes[j])}`);
       // a sanity bound on the damping (the per-method checks are in tests/cpp/analysis/oma/ssi_data_efdd_test.cpp)
       assert.ok(Math.abs(mode.zeta / zeta - 1) <= 0.5, what);

@@ -9,7 +9,7 @@ import { parseBand } from '../response-record.mjs';
 
 export const name = 'oma';
 export const summary = 'the modes of a record of responses only (no force): ambient vibration or a free decay';
-export const examples = ['mechid oma --data record.csv --band 0.05:1', 'mechid oma --data record.csv --band 0.05:1 --method ssi-data', 'mechid oma --data record.csv --band 0.05:1 --max-order 80 --references 1,3 --out oma.json'];
+export const examples = ['mechid oma --data record.csv --band 0.05:1', 'mechid oma --data record.csv --band 0.05:1 --max-order 80 --references 1,3 --out oma.json'];
 export const options = {
   data: str('FILE', { repeat: true }), ...pick('h'),
   'time-col': str('NAME'), 'output-cols': strs('a,b,..'), band: str('LO:HI'),

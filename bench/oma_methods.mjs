@@ -71,5 +71,5 @@ export const table = [
   `SSI-data on 16 channels × 10⁶ samples (the chain16 preset's displacements, as in the oma section), 40 block rows, orders to 80, ` +
     `4 references (outputs 1, 6, 11, 16): ${fourRefs} without the jackknife, ${fourRefsSd} with its 10 blocks. ` +
     'Its cost is that of the LQ factorisation, about 4 N (p·r)(p·m) flops (p block rows, r references, m outputs): with all 16 outputs as ' +
-    'references it is four times that of 4 references; SSI-cov needs only the correlations (FFTs) and one SVD.',
+    'references it is at least four times that of 4 references; SSI-cov needs only the correlations (FFTs) and one SVD.',
 ].join('\n');

@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "analysis/oma/output_only_modes.hpp"
 #include "core/types.hpp"
 
 namespace mechid {
@@ -48,5 +49,13 @@ Eigen::Index efdd_lags(Eigen::Index N);
 //    used are τ_z = τ₀ + z T_d/2, fitted by least squares; ω_n = √((2π/T_d)² + (ζω_n)²).
 std::vector<EfddMode> enhanced_fdd(const Matrix& y, double h, const std::vector<double>& peaks_hz, Eigen::Index lags, bool free_decay,
                                    double mac_min = 0.8);
+
+// OmaMethod::efdd of output_only_modes: result.spectrum the Welch spectrum of y in the band, its
+// clear peaks (unmatched_spectrum_peaks with no modes: the automatic picking) each analysed by
+// enhanced_fdd with result.free_decay; each determined one a mode {freq_hz, zeta, pole,
+// complex_shape: the singular vector at the peak, to be normalised by the caller}. No diagram and
+// no standard deviations (NaN): a peak is a mode here because it is a clear peak, and the advice
+// says which peaks gave no decay to measure, or that none was found. y: the outputs divided by their RMS.
+void add_efdd_modes(OmaResult& result, const Matrix& y, double h, const OmaOptions& o);
 
 }  // namespace mechid

@@ -288,46 +288,6 @@ void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, c
   result.sd_blocks = B;
 }
 
-// OmaMethod::efdd: the clear peaks of the Welch spectrum's first singular value in the band
-// (unmatched_spectrum_peaks with no modes: the automatic picking), each one's f and ζ from its SDOF
-// bell (enhanced_fdd.hpp) and its shape the singular vector at the peak. No diagram and no
-// standard deviations (NaN): a peak is a mode here because it is a clear peak, not because a
-// method verified it, and the advice says so.
-OmaResult efdd_modes(OmaResult result, const Matrix& y, double h, const OmaOptions& o, const Vector& scale) {
-  result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
-  const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : 0.5 / h;
-  result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(y.rows()));
-  const std::vector<double> peaks = unmatched_spectrum_peaks(result.spectrum, {});
-  std::vector<std::string> undetermined;
-  for (const EfddMode& e : enhanced_fdd(y, h, peaks, efdd_lags(y.rows()), result.free_decay)) {
-    if (!e.determined) {
-      undetermined.push_back(format_digits(e.peak_hz) + " Hz");
-      continue;
-    }
-    OmaMode mode;
-    mode.freq_hz = e.freq_hz;
-    mode.zeta = e.zeta;
-    mode.pole = pole_of_mode(mode.freq_hz, mode.zeta);
-    set_oma_shape(mode, e.shape, scale);
-    result.modes.push_back(std::move(mode));
-  }
-  if (y.cols() < 2)
-    result.add_warning("With one output the bell of each peak cannot be told from its neighbours' by the singular vectors: every line "
-                       "is taken, so the damping is that of all the modes together. Record with two or more sensors, or use ssi-cov.");
-  std::string list;
-  for (const std::string& f : undetermined) list += (list.empty() ? "" : ", ") + f;
-  if (!undetermined.empty())
-    result.advise({AdviceCode::undetermined, AdviceLevel::warning,
-                   "The spectrum peaks at " + list + " gave no decaying correlation to measure: no mode is given there.",
-                   "the SDOF correlation of the peak's bell (enhanced FDD) has fewer than 4 extrema between 0.9 and 0.1 of its start",
-                   "record longer (the correlation needs several periods of the mode), or use ssi-cov"});
-  if (result.modes.empty())
-    result.advise({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",
-                   "the first singular value of the outputs' spectrum has no clear peak in the band (6 dB over both sides)",
-                   "check the band against the spectrum, record longer, or use ssi-cov"});
-  return result;
-}
-
 }  // namespace
 
 void OmaOptions::validate() const {
@@ -348,7 +308,12 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   const Vector scale = (y.colwise().squaredNorm() / double(N)).cwiseSqrt().transpose();
   y = y * scale.cwiseInverse().asDiagonal();
 
-  if (o.method == OmaMethod::efdd) return efdd_modes(std::move(result), y, h, o, scale);
+  if (o.method == OmaMethod::efdd) {
+    result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
+    add_efdd_modes(result, y, h, o);  // enhanced_fdd.hpp: each mode's singular vector in complex_shape
+    for (OmaMode& mode : result.modes) set_oma_shape(mode, mode.complex_shape, scale);
+    return result;
+  }
   const Eigen::Index p = block_rows_for(o, h, m, r);
   result.block_rows = p;
   require(N >= kSamplesPerLag * 2 * p, "oma: the record's " + std::to_string(N) + " samples are too few for " + std::to_string(p) +

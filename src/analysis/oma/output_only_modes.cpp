@@ -147,11 +147,11 @@ std::size_t nearest_to(const std::vector<CandidatePole>& poles, const std::vecto
   return nearest;
 }
 
+void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale);
+
 // A cluster's mode: median frequency and damping; the shape of the pole nearest the median
 // frequency, turned real on its largest component relative to the outputs' RMS (`scale`) and given
 // back its units.
-void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale);
-
 OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<std::size_t>& cluster, const Vector& scale) {
   OmaMode mode;
   std::vector<double> f, z;
@@ -296,8 +296,9 @@ void OmaOptions::validate() const {
                                        " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
 }
 
-// The stages: the checks, the outputs divided by their RMS, the correlations, SSI-cov at every
-// order, the stabilization diagram, the clustering into modes, the spectrum, the advice.
+// The stages: the checks, the outputs divided by their RMS, the correlations (or, for ssi-data, the
+// Hankel matrix's LQ factor), SSI at every order, the stabilization diagram, the clustering into
+// modes, the spectrum, the advice; for efdd the spectrum's peaks and their bells instead of SSI.
 OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   o.validate();
   OmaResult result;

@@ -1,6 +1,7 @@
 // Output-only (operational) modal analysis of an ambient or free-decay record of responses: the
 // modes of a structure excited by unmeasured forces (traffic, wind, a tap), from covariance-driven
-// SSI over increasing orders (ssi_cov.hpp), its stabilization diagram, the stable poles clustered
+// SSI over increasing orders (ssi_cov.hpp; or data-driven SSI, ssi_data.hpp, or enhanced FDD,
+// enhanced_fdd.hpp: OmaOptions::method), its stabilization diagram, the stable poles clustered
 // into modes automatically (pole_clustering.hpp), MPC and MPD per mode, and the singular values of
 // the output spectrum (singular_value_spectrum.hpp) to draw the diagram on.
 #pragma once

@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
 #include <string>
 
 #include "analysis/oma/mean_phase_deviation.hpp"
 #include "analysis/oma/output_correlations.hpp"
 #include "analysis/oma/pole_clustering.hpp"
+#include "analysis/oma/enhanced_fdd.hpp"
 #include "analysis/oma/ssi_cov.hpp"
+#include "analysis/oma/ssi_data.hpp"
 #include "analysis/oma/unmatched_peaks.hpp"
 #include "analysis/shape_measures.hpp"
 #include "core/clamped_count.hpp"
@@ -144,6 +147,8 @@ std::size_t nearest_to(const std::vector<CandidatePole>& poles, const std::vecto
   return nearest;
 }
 
+void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale);
+
 // A cluster's mode: median frequency and damping; the shape of the pole nearest the median
 // frequency, turned real on its largest component relative to the outputs' RMS (`scale`) and given
 // back its units.
@@ -161,7 +166,12 @@ OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<s
   mode.pole = pole_of_mode(mode.freq_hz, mode.zeta);
   mode.orders_found = Eigen::Index(orders.size());
   mode.poles = Eigen::Index(cluster.size());
-  Eigen::VectorXcd shape = poles[nearest_to(poles, cluster, mode.freq_hz)].shape;  // in the outputs divided by their RMS
+  set_oma_shape(mode, poles[nearest_to(poles, cluster, mode.freq_hz)].shape, scale);
+  return mode;
+}
+
+// The mode's shape from a complex shape in the outputs divided by their RMS (OmaMode::shape).
+void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale) {
   Eigen::Index largest = 0;
   shape.cwiseAbs().maxCoeff(&largest);
   shape *= std::polar(1.0, -std::arg(shape(largest)));
@@ -173,7 +183,6 @@ OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<s
   const double norm = shape(peak).real();
   mode.complex_shape = shape / norm;
   mode.shape = mode.complex_shape.real();
-  return mode;
 }
 
 // A free decay (OmaRecord::automatic): the RMS of the record's last quarter below a quarter of its
@@ -249,12 +258,11 @@ double jackknife_sd(const std::vector<double>& values) {
 
 // Each mode's jackknife standard deviations of f and ζ and their 95 % half-widths (OmaOptions::sd_blocks).
 void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
-                      const CorrelationBlocks& blocks, Eigen::Index p, double h, Eigen::Index max_order, const Vector& scale) {
-  const auto B = Eigen::Index(blocks.sums.size());
+                      const std::function<SsiCovModels(Eigen::Index)>& models_without, Eigen::Index B, const Vector& scale) {
   std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
   std::vector<std::vector<Vector>> shapes(clusters.size());
   for (Eigen::Index b = 0; b < B; ++b) {
-    const SsiCovModels models = ssi_cov(blocks.correlations(b), p, h, max_order, 2);
+    const SsiCovModels models = models_without(b);
     for (std::size_t m = 0; m < clusters.size(); ++m) {
       const auto [fb, zb] = replicate_medians(models, poles, clusters[m]);
       f[m].push_back(fb);
@@ -288,8 +296,9 @@ void OmaOptions::validate() const {
                                        " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
 }
 
-// The stages: the checks, the outputs divided by their RMS, the correlations, SSI-cov at every
-// order, the stabilization diagram, the clustering into modes, the spectrum, the advice.
+// The stages: the checks, the outputs divided by their RMS, the correlations (or, for ssi-data, the
+// Hankel matrix's LQ factor), SSI at every order, the stabilization diagram, the clustering into
+// modes, the spectrum, the advice; for efdd the spectrum's peaks and their bells instead of SSI.
 OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   o.validate();
   OmaResult result;
@@ -300,6 +309,12 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   const Vector scale = (y.colwise().squaredNorm() / double(N)).cwiseSqrt().transpose();
   y = y * scale.cwiseInverse().asDiagonal();
 
+  if (o.method == OmaMethod::efdd) {
+    result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
+    add_efdd_modes(result, y, h, o);  // enhanced_fdd.hpp: each mode's singular vector in complex_shape
+    for (OmaMode& mode : result.modes) set_oma_shape(mode, mode.complex_shape, scale);
+    return result;
+  }
   const Eigen::Index p = block_rows_for(o, h, m, r);
   result.block_rows = p;
   require(N >= kSamplesPerLag * 2 * p, "oma: the record's " + std::to_string(N) + " samples are too few for " + std::to_string(p) +
@@ -308,10 +323,18 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
           "data");
   result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
   const bool jackknife = !result.free_decay && o.sd_blocks >= 2;
+  const bool by_data = o.method == OmaMethod::ssi_data;
   CorrelationBlocks blocks;
-  if (jackknife) blocks = block_correlation_sums(y, result.references, 2 * p - 1, o.sd_blocks);
-  const std::vector<Matrix> R = jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay);
-  const SsiCovModels models = ssi_cov(R, p, h, o.max_order, 2);
+  if (jackknife && !by_data) blocks = block_correlation_sums(y, result.references, 2 * p - 1, o.sd_blocks);
+  SsiDataFactors data;
+  if (by_data) data = ssi_data_factors(y, result.references, p, jackknife ? o.sd_blocks : 1);
+  // The models of the record without block b (−1: the whole record), by the method asked.
+  const auto models_without = [&](Eigen::Index b) {
+    if (by_data) return ssi_data(data, b, h, o.max_order, 2);
+    if (b >= 0) return ssi_cov(blocks.correlations(b), p, h, o.max_order, 2);
+    return ssi_cov(jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay), p, h, o.max_order, 2);
+  };
+  const SsiCovModels models = models_without(-1);
   result.toeplitz_singular_values = models.singular_values;
 
   std::vector<CandidatePole> candidates;
@@ -325,7 +348,7 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     result.modes.push_back(std::move(mode));
     mode_clusters.push_back(cluster);
   }
-  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, blocks, p, h, o.max_order, scale);
+  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, models_without, o.sd_blocks, scale);
 
   const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
   result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(N));

@@ -12,10 +12,15 @@ SsiCovModels ssi_cov(const std::vector<Matrix>& R, Eigen::Index block_rows, doub
   Matrix T(p * m, p * r);
   for (Eigen::Index a = 0; a < p; ++a)
     for (Eigen::Index b = 0; b < p; ++b) T.block(a * m, b * r, m, r) = R[std::size_t(p + a - b)];
+  return ssi_models_of(T, m, h, max_order, step);
+}
+
+SsiCovModels ssi_models_of(const Matrix& T, Eigen::Index m, double h, Eigen::Index max_order, Eigen::Index step) {
+  const Eigen::Index p = T.rows() / m;
   Eigen::BDCSVD<Matrix> svd(T, Eigen::ComputeThinU);
   SsiCovModels out;
   out.singular_values = svd.singularValues();
-  const Eigen::Index nmax = std::min(max_order, std::min((p - 1) * m, p * r));
+  const Eigen::Index nmax = std::min(max_order, std::min((p - 1) * m, T.cols()));
   const Matrix U = svd.matrixU().leftCols(nmax);
   const Eigen::HouseholderQR<Matrix> qr(U.topRows((p - 1) * m));
   const Matrix Q = qr.householderQ() * Matrix::Identity((p - 1) * m, nmax);

@@ -252,7 +252,8 @@ export function recordingToDataset(recording, mapping = {}) {
   }
   let step, t, at = (values) => values;
   if (timeChannel) {
-    const axis = uniformTime(Float64Array.from(timeChannel.values), {
+    const times = timeChannel.values instanceof Float64Array ? timeChannel.values : Float64Array.from(timeChannel.values);  // no copy of doubles
+    const axis = uniformTime(times, {
       source, where, h, resample, timeName: `the time channel ${quoted(time)}`, resampleHint: ' (--resample in the CLI)',
     });
     ({ step, t, at } = axis);

@@ -57,9 +57,9 @@ IntersampleModel choose_intersample_model(const Matrix& u, double h, InputSampli
   if (sampling == InputSampling::hold) return {};
   if (u.rows() < 8) return {IntersampleKind::linear};
   for (const bool detrended : {false, true}) {
-    const Matrix v = detrended ? without_end_line(u) : u;
+    // One channel at a time (10⁶ samples: one column's copy, not the whole record's).
     std::vector<InputSpectrum> channels;
-    for (Eigen::Index c = 0; c < v.cols(); ++c) channels.emplace_back(v.col(c), h);
+    for (Eigen::Index c = 0; c < u.cols(); ++c) channels.emplace_back(detrended ? without_end_line(u.col(c)) : Matrix(u.col(c)), h);
     if (!negligible_above(channels, 0.8, h)) continue;
     for (const int r : {8, 16})
       if (negligible_above(channels, r / 32.0, h)) return {IntersampleKind::band_limited, r, detrended};
@@ -79,7 +79,8 @@ Eigen::Index columns_per_input(const IntersampleModel& model) {
 
 Matrix band_limited_interpolation(const Matrix& u, int substeps, bool detrended) {
   const Eigen::Index N = u.rows(), k = u.cols(), r = substeps;
-  const Matrix v = detrended ? without_end_line(u) : u;
+  const Matrix line_removed = detrended ? without_end_line(u) : Matrix();
+  const Matrix& v = detrended ? line_removed : u;
   const Dft dft(static_cast<std::size_t>(N));
   Matrix fine(N * r, k);
   ComplexVector column(static_cast<std::size_t>(N)), shifted(static_cast<std::size_t>(N));

@@ -5,6 +5,8 @@
 // (docs/toolchain.md §3).
 #include <emscripten/bind.h>
 
+#include <algorithm>
+
 #include "convert/frequency_domain.hpp"
 #include "convert/hammer.hpp"
 #include "convert/inputs.hpp"
@@ -187,7 +189,7 @@ val scaled_record_js(val data) {
 // maxWork}; throws "work" above the limit, else returns the estimate {flops, bytes, seconds}.
 val check_study_work_js(val s, val o) {
   return result_or_error([&] {
-    const std::vector<std::string> methods = vecFromJSArray<std::string>(o["methods"]);
+    const std::vector<std::string> methods = emscripten::vecFromJSArray<std::string>(o["methods"]);
     return work_estimate_to_js(check_study_work(system_from_js(s), o["n"].as<double>(), o["hValues"].as<double>(),
                                                 o["runs"].as<double>(), methods, max_work_from_js(o)));
   });

@@ -6,9 +6,10 @@
 // The estimates count the dominant loops of each method (formulas and the code they come from in
 // method_cost.cpp; each method's entry in method_table.cpp names its model). They are expected
 // values, not bounds: the PEM's iteration count and the subspace block rows are only known while
-// the method runs; the estimate takes a typical iteration count and the block rows' upper bound. Measured against the run time over 3-40 DOF
-// and 300-20000 samples (docs/results.md, "Work guard"; bench/guard.mjs) they are within a factor
-// of about 3.
+// the method runs; the estimate takes a typical iteration count (the PEMs stop at
+// pem_iteration_limit) and the block rows' upper bound. Each loop's count is weighted by its speed
+// measured in CPU seconds (method_cost.cpp, "calibration"; docs/results.md, "Work guard",
+// bench/guard.mjs), so that flops / kWasmFlopsPerSecond are seconds on the reference machine.
 #pragma once
 
 #include <string>

@@ -155,7 +155,7 @@ for (const [dof, N] of [[8, 60000], [3, 100000]]) {
 }
 
 // The refusals at the default limit (each request above it, refused before any work).
-await refusal('modal of a 1000-DOF chain', () => mechid.modal(chain(1000), {}));
+await refusal('modal of a 1500-DOF chain', () => mechid.modal(chain(1500), {}));
 await refusal('svf --pole-grid 0.1:40:0.1 on 8 DOF x 20000', () => mechid.svfIdentify(record(8, 20000), { grid: mechid.poleGrid('0.1:40:0.1') }));
 await refusal('simulate of a 2000-DOF chain for 5000 samples', () => mechid.simulate(chain(2000), { h: 0.01, n: 5000, snr: 30, seed: 1 }));
 await refusal('a study of 100000 runs of auto on 8dof, N = 20000',

@@ -9,7 +9,7 @@
 #include "core/input_error.hpp"
 #include "identify/identification.hpp"
 
-namespace mechid {
+namespace mechid::wasm {
 
 inline double max_work_from_js(const emscripten::val& o) {
   double limit = kDefaultMaxWork;
@@ -23,4 +23,4 @@ inline double max_work_from_js(const emscripten::val& o) {
   return limit;
 }
 
-}  // namespace mechid
+}  // namespace mechid::wasm

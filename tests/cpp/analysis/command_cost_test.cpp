@@ -31,17 +31,17 @@ MechanicalSystem command_cost_chain(Eigen::Index n) {
 
 }  // namespace
 
-TEST_CASE("modal of 1000 DOF, svf over 80200 pole pairs and a study of 1e5 runs are refused at once", "[work]") {
+TEST_CASE("modal of 1500 DOF, svf over 80200 pole pairs and a study of 1e5 runs are refused at once", "[work]") {
   const auto start = std::chrono::steady_clock::now();
   try {
-    check_modal_work(command_cost_chain(1000), kDefaultMaxWork);
-    FAIL("modal of 1000 DOF was accepted");
+    check_modal_work(command_cost_chain(1500), kDefaultMaxWork);
+    FAIL("modal of 1500 DOF was accepted");
   } catch (const InputError& e) {
     CHECK(e.option() == "work");
-    CHECK_THAT(std::string(e.what()), Catch::StartsWith("modal of a 1000-DOF system needs about"));
+    CHECK_THAT(std::string(e.what()), Catch::StartsWith("modal of a 1500-DOF system needs about"));
     CHECK_THAT(std::string(e.what()), Catch::Contains("raise maxWork"));
   }
-  CHECK_NOTHROW(check_modal_work(command_cost_chain(1000), INFINITY));
+  CHECK_NOTHROW(check_modal_work(command_cost_chain(1500), INFINITY));
   CHECK_NOTHROW(check_modal_work(command_cost_chain(100), kDefaultMaxWork));
   // 0.1:40:0.1 is 400 values: 80200 pairs p1 <= p2.
   const Dataset d{0.01, Matrix::Random(20000, 8), Matrix::Random(20000, 8), InputSampling::hold};
@@ -60,7 +60,9 @@ TEST_CASE("modal of 1000 DOF, svf over 80200 pole pairs and a study of 1e5 runs 
 
 TEST_CASE("the cost models grow with their sizes and the default limit is 100 s at the calibrated rate", "[work]") {
   CHECK(WorkEstimate{kDefaultMaxWork, 0}.seconds() == Approx(100.0));
-  CHECK(modal_cost(400).flops / modal_cost(200).flops == Approx(8.0).epsilon(0.05));
+  // O(n³) (the eigenproblem) with the n² of the shapes: between 7 and 8 times the work at twice the DOF.
+  CHECK(modal_cost(800).flops / modal_cost(400).flops > 7);
+  CHECK(modal_cost(800).flops / modal_cost(400).flops < 8);
   CHECK(simulate_cost(8, 8, 20000).flops > simulate_cost(8, 8, 10000).flops);
   CHECK(svf_pole_grid_cost(10, 3, 3, 1000).flops == Approx(55 * svf_pole_grid_cost(1, 3, 3, 1000).flops));
 }

@@ -52,6 +52,14 @@ WorkEstimate estimate_work(const std::string& method, const WorkSizes& s, bool a
   return {flops, c.bytes + sizeof(double) * 4 * s.samples * (s.dof + s.inputs)};  // + the data and their scaled copies
 }
 
+int guarded_pem_iterations(const PemOptions& pem, bool unconstrained) {
+  const PemOptions defaults;
+  const bool default_rules = pem.max_iterations == defaults.max_iterations && pem.cost_tolerance == defaults.cost_tolerance &&
+                             pem.variance_tolerance == defaults.variance_tolerance &&
+                             pem.gradient_tolerance == defaults.gradient_tolerance;
+  return default_rules ? std::min(pem.max_iterations, pem_iteration_limit(unconstrained)) : pem.max_iterations;
+}
+
 void check_work(const std::string& method, const std::vector<Dataset>& runs, const IdentifyOptions& options) {
   const WorkSizes s = work_sizes(runs, options);
   const bool acceleration = runs.front().outputs == OutputKind::acceleration;

@@ -30,6 +30,11 @@ WorkSizes work_sizes(const std::vector<Dataset>& runs, const IdentifyOptions& op
 // cut-off may run the method a second time). Zero work for a name the table does not know.
 WorkEstimate estimate_work(const std::string& method, const WorkSizes& sizes, bool acceleration = false);
 
+// The PEMs' iteration limit under the guard (identify() sets it): pem_iteration_limit when the
+// stopping rules are the defaults, whose typical iteration count the estimate counts; a caller's own
+// rules (its max_iterations, or tolerances tightened to iterate to the floor on noise-free data) are kept.
+int guarded_pem_iterations(const PemOptions& pem, bool unconstrained);
+
 // Throws InputError with option "work" when the estimate exceeds options.max_work, or "memory"
 // when its peak memory exceeds kMaxMemoryBytes; the message names the method, the DOF, the samples,
 // the estimate and the limit (also as time here), and what to do.

@@ -83,8 +83,12 @@ void check_modal_work(const MechanicalSystem& system, double max_work) {
 
 void check_simulate_work(const MechanicalSystem& system, const SimulationOptions& o, double max_work) {
   const double n = double(system.dof()), k = double(system.inputs());
-  check_within_limits("simulate of a " + command_size_words(n) + "-DOF system with " + command_size_words(k) + " input(s) for " + command_size_words(double(o.n)) + " samples",
-                      simulate_cost(n, k, double(o.n)), max_work, "simulate fewer samples or a system with fewer DOF");
+  WorkEstimate e = simulate_cost(n, k, double(o.n));
+  // Above the memory limit simulate() refuses first, naming the most samples that fit (check_memory).
+  if (e.bytes > kMaxMemoryBytes) return;
+  check_within_limits("simulate of a " + command_size_words(n) + "-DOF system with " + command_size_words(k) + " input(s) for " +
+                          command_size_words(double(o.n)) + " samples",
+                      e, max_work, "simulate fewer samples or a system with fewer DOF");
 }
 
 void check_svf_work(const Dataset& data, const SvfIdentifyOptions& o, double max_work) {

@@ -31,12 +31,12 @@ WorkEstimate modal_cost(double n) {
 
 // simulate: per sample the input signal on its fine sub-grid, the noise and the bookkeeping (7.4e-7 s,
 // measured at 3-8 DOF x 2·10⁵ samples) and the state update with the accelerations' products,
-// n (2n + k) multiply-adds (6.4e-10 s each); the discretisation once, (2n + k)³ (8e-10 s each,
+// n (2n + k) multiply-adds (8e-10 s each, measured at 8-500 DOF); the discretisation once, (2n + k)³ (8e-10 s each,
 // measured at 100-200 DOF). Memory: simulation.cpp's check_memory, (7n + 2k + 1) doubles per sample.
 WorkEstimate simulate_cost(double n, double k, double N) {
   using command_cost::at_rate;
   const double width = 2 * n + k;
-  return {N * (at_rate(7.4e-7) + at_rate(6.4e-10) * n * width) + at_rate(8e-10) * width * width * width,
+  return {N * (at_rate(7.4e-7) + at_rate(8e-10) * n * width) + at_rate(8e-10) * width * width * width,
           command_cost::kDouble * N * (7 * n + 2 * k + 1)};
 }
 

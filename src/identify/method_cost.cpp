@@ -30,14 +30,19 @@ constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIt
 //    above 1 s (16-20 DOF, where fit_input_and_initial_state takes its direct path; on the modal
 //    path of modal_input_fit.hpp, 8 DOF, the input fit costs P²/2 a sample and runs 3-5x faster
 //    than counted: those runs stay below 1 s);
-//  - the variational PEM's iterations 0.13 and the exact-sampling PEM's 0.15: their typical 2-7
-//    iterations against the 8 counted, and the Jacobian's products at BLAS-3 speed;
+//  - the variational PEM: its rank updates of J'J (n P² a sample) 0.22, the rest of an iteration
+//    (the sensitivity recursion, steps, predictions) 0.0055: the typical 2-4 iterations against the
+//    8 counted, the updates slower per flop as P grows (J'J of 3.6 MB at 20 DOF);
+//  - the exact-sampling PEM: the Fréchet derivatives of the sampled model (N-independent, (2g)³ per
+//    free entry) 0.47, its per-sample work 0.005 (fitted on auto: 8 DOF x 2·10⁴-6·10⁴ samples, where
+//    the per-sample work dominates, and 16-20 DOF x 2000, where the derivatives do);
 //  - equation-error's rank updates 1.0 (as counted, memory-bound below 16 rows) plus 36000 a sample
 //    (the regressor, validation and its checks: 3 DOF x 10⁵ samples run 0.74 s, 5x the counted work);
 //  - inverse-dynamic's QR solves 0.68 plus 13500 a sample and output (filters, differentiation, the
 //    cut-off rule's spectra, validation: 3 DOF x 10⁵ samples 0.99 s).
 namespace weight {
-constexpr double subspace = 0.38, variational_pem = 0.13, exact_pem = 0.15;
+constexpr double subspace = 0.38, variational_pem_update = 0.22, variational_pem = 0.0055;
+constexpr double exact_sampling_derivatives = 0.47, exact_pem = 0.005;
 constexpr double equation_error = 1.0, equation_error_per_sample = 3.6e4;
 constexpr double inverse_dynamic_qr = 0.68, inverse_dynamic_per_sample_output = 1.35e4;
 }  // namespace weight
@@ -113,9 +118,9 @@ Cost subspace_with_rule(double N, double n, double k) {
 // (rank updates n P² per sample) and their Cholesky P³/3, about 1.5 damped steps (10/3 P³ each)
 // and as many predictions. Memory: J'J and its factors (3P²), the damped step's 2P x P stack,
 // the accumulator's block of 64 samples (64 n P).
-Cost pem(double N, double n, double P, double jacobian, double prediction, double iterations, double weight) {
-  const double iteration = jacobian + N * n * P * P + P * P * P / 3 + kTrialsPerIteration * (10.0 / 3 * P * P * P + prediction);
-  return {weight * iterations * iteration, kDouble * (5 * P * P + 64 * n * P)};
+Cost pem(double N, double n, double P, double jacobian, double prediction, double iterations, double update_weight, double weight) {
+  const double iteration = jacobian + P * P * P / 3 + kTrialsPerIteration * (10.0 / 3 * P * P * P + prediction);
+  return {iterations * (weight * iteration + update_weight * N * n * P * P), kDouble * (5 * P * P + 64 * n * P)};
 }
 
 // variational (variational_method.cpp): the n4sid start (subspace_with_rule), then the PEM of
@@ -125,7 +130,7 @@ Cost pem(double N, double n, double P, double jacobian, double prediction, doubl
 Cost variational(double N, double n, double k) {
   const double P = 3 * n * (n + 1) / 2 + 2 * n;
   Cost c = subspace_with_rule(N, n, k);
-  c.then(pem(N, n, P, N * (4 * n * n * P + 2 * n * P), N * 6 * n * n, kPemIterations, weight::variational_pem));
+  c.then(pem(N, n, P, N * (4 * n * n * P + 2 * n * P), N * 6 * n * n, kPemIterations, weight::variational_pem_update, weight::variational_pem));
   c.bytes = std::max(c.bytes, kDouble * 3 * n * P);
   return c.then(validation(N, n));
 }
@@ -148,10 +153,11 @@ Cost exact_sampling(const WorkSizes& s) {
   const double P = Ps + 2 * n * s.runs + (s.offset ? n * s.runs : 0);
   double sampling = Ps * 30 * std::pow(2 * g, 3);
   if (s.substeps > 1) sampling += Ps * s.substeps * 8 * n * n * (2 * n + s.slots * s.force_channels);
-  const double jacobian = sampling + N * (4 * n * Ps * m + 8 * n * n * (Ps + 2 * n));
+  const double per_sample = N * (4 * n * Ps * m + 8 * n * n * (Ps + 2 * n));
   const double iterations = s.plain || s.free >= 3 * n * (n + 1) / 2 ? kPemIterations : kStructuredPemIterations;
-  Cost c = pem(N, n, P, jacobian, N * 4 * n * m, iterations, weight::exact_pem);
-  c.then({weight::exact_pem * (jacobian + 2 * N * n * P * P), 0});
+  Cost c = pem(N, n, P, per_sample, N * 4 * n * m, iterations, weight::exact_pem, weight::exact_pem);
+  // The sampled model's derivatives once per Jacobian, and once more for the covariance.
+  c.then({weight::exact_sampling_derivatives * (iterations + 1) * sampling + weight::exact_pem * (per_sample + 2 * N * n * P * P), 0});
   c.bytes = std::max(c.bytes, kDouble * (2 * Ps * g * g + 2 * n * Ps * m));
   return c.then(validation(N, n));
 }

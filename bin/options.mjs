@@ -58,6 +58,8 @@ export const flag = () => ({ type: 'flag' });
 const COMMON = {
   system: str('S'), h: num('H'), n: int('N'), seed: int('S', { min: 0, max: Number.MAX_SAFE_INTEGER }), snr: { type: 'snr', arg: 'DB|inf' },
   data: str('FILE'), method: str('METHOD'), truth: str('SYSTEM'), L: str('FILE'),
+  // the work guard (analysis/command_cost.hpp): the most floating-point operations a request may need; inf lifts it
+  'max-work': { type: 'limit', arg: 'FLOPS|inf', core: 'identify.maxWork' },
 };
 export const pick = (...names) => Object.fromEntries(names.map((name) => [name, COMMON[name]]));
 

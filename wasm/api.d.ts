@@ -604,6 +604,10 @@ export interface Mechid extends NonlinearApi, Estimators {
   validateRecord(model: MechanicalSystem, data: IdentifyData, forces?: ForceTerms): RecordValidation;
   /** A record with its columns times inputScale / outputScale (by the core): {h, u, y} in SI. */
   scaledRecord(data: IdentifyData): { h: number; u: Matrix; y: Matrix };
+  /** The work guard of a whole study: throws MechidError option 'work' above maxWork (default: identify's), else the estimate. */
+  checkStudyWork(system: MechanicalSystem, options: { n: number; hValues: number; runs: number; methods: string[]; maxWork?: number }): WorkEstimate;
+  /** The cost model of a command on its sizes: modal {dof}, simulate {dof, inputs, samples}, svf {dof, inputs, samples, gridValues}. */
+  commandWork(command: 'modal' | 'simulate' | 'svf', sizes: { dof: number; inputs?: number; samples?: number; gridValues?: number }): WorkEstimate;
   /** One Monte Carlo run (simulate, identify, compare); aggregate with wasm/study.js. */
   studyRun(system: MechanicalSystem, options: StudyRunOptions): StudyRunResult;
   /** The aggregate of one method's runs at one h: a study row without h, method and n (docs/interfaces.md, "study result"). */

@@ -482,6 +482,10 @@ export function wrapModule(module) {
       return unwrap(module.scaledRecord(normalizeDataset(data)));
     },
     /** One run of a Monte Carlo study (see analysis/study.hpp); aggregate with wasm/study.js. */
+    /** The work guard of a study (o {n, hValues, runs, methods, maxWork?}): throws MechidError option 'work' above the limit, else {flops, bytes, seconds}. */
+    checkStudyWork: (system, o) => unwrap(module.checkStudyWork(normalizeSystem(system), o)),
+    /** The cost model of a command (modal, simulate, svf) on sizes {dof, inputs?, samples?, gridValues?}: {flops, bytes, seconds}. */
+    commandWork: (command, sizes) => unwrap(module.commandWork(command, sizes)),
     studyRun(system, options) {
       for (const key of ['h', 'snr', 'samples', 'hIndex', 'run', 'seed']) requireNumber(options[key], key);
       return unwrap(module.studyRun(normalizeSystem(system), options));

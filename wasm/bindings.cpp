@@ -5,6 +5,8 @@
 // (docs/toolchain.md §3).
 #include <emscripten/bind.h>
 
+#include <algorithm>
+
 #include "convert/frequency_domain.hpp"
 #include "convert/hammer.hpp"
 #include "convert/inputs.hpp"
@@ -22,6 +24,8 @@
 #include "identify/amplitude_scaling.hpp"
 #include "estimators/svf/pole_search.hpp"
 #include "identify/work_estimate.hpp"
+#include "analysis/command_cost.hpp"
+#include "convert/work_limit.hpp"
 #include "model/force_matrix.hpp"
 #include "analysis/input_period.hpp"
 
@@ -46,7 +50,12 @@ val state_space_js(val s) {
 }
 
 val simulate_js(val s, val o) {
-  return result_or_error([&] { return simulation_to_js(simulate(system_from_js(s), simulation_options_from_js(o))); });
+  return result_or_error([&] {
+    const MechanicalSystem system = system_from_js(s);
+    const SimulationOptions options = simulation_options_from_js(o);
+    check_simulate_work(system, options, max_work_from_js(o));  // analysis/command_cost.hpp
+    return simulation_to_js(simulate(system, options));
+  });
 }
 
 val discretize_js(val s, double h, std::string method) {
@@ -69,6 +78,7 @@ val condition_js(val hs, val s) {
 val modal_js(val s, val o) {
   return result_or_error([&] {
     const MechanicalSystem system = system_from_js(s);
+    check_modal_work(system, max_work_from_js(o));  // analysis/command_cost.hpp
     ModalResult r = modal_analysis(system);
     std::vector<ModeVisibility> setup;
     if (has_option(o, "sensorDofs") && r.status != Status::failed) {
@@ -175,6 +185,29 @@ val scaled_record_js(val data) {
   });
 }
 
+// The work guard of a whole study (analysis/command_cost.hpp): o {n, hValues, runs, methods,
+// maxWork}; throws "work" above the limit, else returns the estimate {flops, bytes, seconds}.
+val check_study_work_js(val s, val o) {
+  return result_or_error([&] {
+    const std::vector<std::string> methods = emscripten::vecFromJSArray<std::string>(o["methods"]);
+    return work_estimate_to_js(check_study_work(system_from_js(s), o["n"].as<double>(), o["hValues"].as<double>(),
+                                                o["runs"].as<double>(), methods, max_work_from_js(o)));
+  });
+}
+
+// The estimate of a command on its sizes {dof, inputs, samples, gridValues} (bench and tests):
+// modal, simulate, svf (gridValues pole values; 0: one fit).
+val command_work_js(std::string command, val z) {
+  return result_or_error([&] {
+    const double n = z["dof"].as<double>();
+    const auto size = [&](const char* key) { return has_option(z, key) ? z[key].as<double>() : 0.0; };
+    if (command == "modal") return work_estimate_to_js(modal_cost(n));
+    if (command == "simulate") return work_estimate_to_js(simulate_cost(n, size("inputs"), size("samples")));
+    if (command == "svf") return work_estimate_to_js(svf_pole_grid_cost(std::max(1.0, size("gridValues")), n, size("inputs"), size("samples")));
+    throw InputError("no cost model for command " + command, "command");
+  });
+}
+
 val study_run_js(val s, val o) {
   return result_or_error([&] { return study_run_to_js(study_run(system_from_js(s), study_run_options_from_js(o))); });
 }
@@ -209,7 +242,9 @@ val svf_identify_js(val data, val o, val truth) {
   return result_or_error([&] {
     const Dataset d = dataset_from_js(data);
     const std::optional<MechanicalSystem> true_system = optional_truth_from_js(truth);
-    return svf_identification_to_js(identify_svf(d, svf_options_from_js(o)), d, true_system);
+    const SvfIdentifyOptions options = svf_options_from_js(o);
+    check_svf_work(d, options, max_work_from_js(o));  // analysis/command_cost.hpp
+    return svf_identification_to_js(identify_svf(d, options), d, true_system);
   });
 }
 
@@ -293,6 +328,8 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("validateRecord", &validate_record_js);
   function("scaledRecord", &scaled_record_js);
   function("studyRun", &study_run_js);
+  function("checkStudyWork", &check_study_work_js);
+  function("commandWork", &command_work_js);
   function("studyAggregate", &study_aggregate_js);
   function("poleFrequency", &pole_frequency_js);
   function("resampleLinear", &resample_linear_js);

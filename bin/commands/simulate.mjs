@@ -19,6 +19,7 @@ export const options = {
   // nonlinear presets: the accelerometer of eq. 24 and the integration
   sigma: num('S', { core: 'nonlinearSimulate.sigma' }), a0: num('A0', { core: 'nonlinearSimulate.a0' }),
   substeps: int('K', { core: 'nonlinearSimulate.substeps' }),
+  ...pick('max-work'),
 };
 
 const NONLINEAR_SYSTEMS = 'lin-ewins|beam';
@@ -29,6 +30,7 @@ function simulateLinear(o, mechid) {
     h: requireOption(o, 'h', name), n: requireOption(o, 'n', name),
     input: o.input, amplitude: o.amplitude, snr: o.snr, seed: o.seed, hold: o.hold,
     freqHz: o.freq, freqHz2: o.freq2, q0: o.q0, v0: o.v0, withDerivatives: o['with-derivatives'] === true,
+    ...(o['max-work'] === undefined ? {} : { maxWork: o['max-work'] }),
   });
   writeOutput(simulationToCsv(data), o.out);
 }
@@ -94,9 +96,10 @@ export const FAMILIES = [
   },
   {
     match: () => true,
-    options: ['system', 'h', 'n', 'input', 'amplitude', 'snr', 'seed', 'with-derivatives', 'hold', 'freq', 'freq2', 'q0', 'v0'],
+    options: ['system', 'h', 'n', 'input', 'amplitude', 'snr', 'seed', 'with-derivatives', 'hold', 'freq', 'freq2', 'q0', 'v0', 'max-work'],
     required: ['system', 'h', 'n'],
-    help: ['CSV t,u1..uk,q1..qn[,v1..vn,a1..an] (noise only on q) of a preset or a system file'],
+    help: ['CSV t,u1..uk,q1..qn[,v1..vn,a1..an] (noise only on q) of a preset or a system file',
+      '--max-work FLOPS|inf: refuse a simulation estimated to need more flops (about 100 s of work by default; inf: no limit)'],
     run: simulateLinear,
   },
 ];

@@ -11,11 +11,12 @@ export const examples = ['mechid study --system msd --h 0.1,0.5 --snr 40 --runs 
 const { seed } = pick('seed');
 export const options = {
   ...pick('system'), h: nums('H1,H2,..'), ...pick('snr'), runs: int('R', { min: 1 }), ...pick('n'), methods: strs('m1,m2'),
-  seed: { ...seed, default: 1 }, workers: int('W', { min: 1, default: Math.min(availableParallelism(), 8) }),
+  seed: { ...seed, default: 1 }, workers: int('W', { min: 1, default: Math.min(availableParallelism(), 8) }), ...pick('max-work'),
 };
 export const usage = {
   required: ['system', 'h', 'snr', 'runs', 'n', 'methods'],
-  help: ['JSON rows per h and method: RMS relative errors of M, K, D, A, failures, median ms'],
+  help: ['JSON rows per h and method: RMS relative errors of M, K, D, A, failures, median ms',
+    '--max-work FLOPS|inf: refuse a study estimated to need more flops in all its runs (about 100 s of work by default; inf: no limit)'],
 };
 
 export async function run(given, mechid) {
@@ -28,6 +29,8 @@ export async function run(given, mechid) {
   }
   for (const h of o.h) if (!(h > 0)) throw badInput(`h must be a positive number of seconds, got ${h}`);
   if (o.n < 3) throw badInput(`n must be at least 3 samples, got ${o.n}`);
+  // The work guard on the whole study, before any run starts (analysis/command_cost.hpp).
+  mechid.checkStudyWork(system, { n: o.n, hValues: o.h.length, runs: o.runs, methods: o.methods, ...(o['max-work'] === undefined ? {} : { maxWork: o['max-work'] }) });
   const spec = { system, systemName: system.name || o.system, hs: o.h, snr: o.snr, n: o.n, runs: o.runs, methods: o.methods, seed: o.seed };
   writeJson(await runStudyNode(spec, o.workers, undefined, mechid), o.out);
 }

@@ -19,11 +19,10 @@
 
 namespace mechid {
 
-// The work guard's default limit in floating-point operations, about 100 s of WASM work on the
-// reference machine (work_estimate.hpp): above the slowest thesis case (8dof auto, N = 6000,
-// 12-32 s in WASM, estimated 5e10) with the estimate's factor-3 spread to spare, below the
-// probe's hangs (equation-error on 40 DOF x 2000 samples, 94 s measured, estimated 5e11).
-inline constexpr double kDefaultMaxWork = 1.5e11;
+// The work guard's default limit: 100 s of work on the reference machine, in flop-equivalents at
+// its calibrated rate (kWasmFlopsPerSecond = 5e9, identify/method_cost.hpp; docs/results.md, "Work
+// guard"). The same limit for every command with a guard (analysis/command_cost.hpp).
+inline constexpr double kDefaultMaxWork = 100 * 5e9;
 
 struct IdentifyOptions {
   Matrix L;                        // n x k; empty = identity (needs k = n), or from force_dofs

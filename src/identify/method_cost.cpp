@@ -18,8 +18,34 @@ constexpr double kDouble = 8.0;  // bytes
 // QR of the 2P x P stack, 10/3 P³) on about 1.5 trial predictions, and most refresh the Jacobian
 // (local_model). On the thesis cases the variational and exact-sampling PEMs stop after 4-12
 // iterations (diagnostics.iterations, bench/guard.mjs prints them): 8 is the estimate's typical
-// count (an expected time, not a bound: max_iterations = 100 would be 12x more).
-constexpr double kPemIterations = 8, kTrialsPerIteration = 1.5;
+// count; with a constrained structure (few parameters, cheap iterations) 25 (22-40 measured on
+// chains of 8-24 masses). identify() stops the PEMs at pem_iteration_limit (20 and 60).
+constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIteration = 1.5;
+
+// The calibration (issue 56, item 6): each loop's counted flops times its weight are its
+// flop-equivalents at kWasmFlopsPerSecond (method_cost.hpp), i.e. weight = CPU seconds measured x
+// kWasmFlopsPerSecond / counted flops. Fitted to CPU seconds of WASM runs under Node on spring-mass
+// chains of 3-20 DOF and 2000-10⁵ samples (bench/guard.mjs; docs/results.md, "Work guard"):
+//  - the subspace step (hankel_gram, the factorizations, the input fit): 0.38, fitted on the runs
+//    above 1 s (16-20 DOF, where fit_input_and_initial_state takes its direct path; on the modal
+//    path of modal_input_fit.hpp, 8 DOF, the input fit costs P²/2 a sample and runs 3-5x faster
+//    than counted: those runs stay below 1 s);
+//  - the variational PEM: its rank updates of J'J (n P² a sample) 0.22, the rest of an iteration
+//    (the sensitivity recursion, steps, predictions) 0.0055: the typical 2-4 iterations against the
+//    8 counted, the updates slower per flop as P grows (J'J of 3.6 MB at 20 DOF);
+//  - the exact-sampling PEM: the Fréchet derivatives of the sampled model (N-independent, (2g)³ per
+//    free entry) 0.47, its per-sample work 0.005 (fitted on auto: 8 DOF x 2·10⁴-6·10⁴ samples, where
+//    the per-sample work dominates, and 16-20 DOF x 2000, where the derivatives do);
+//  - equation-error's rank updates 1.0 (as counted, memory-bound below 16 rows) plus 36000 a sample
+//    (the regressor, validation and its checks: 3 DOF x 10⁵ samples run 0.74 s, 5x the counted work);
+//  - inverse-dynamic's QR solves 0.68 plus 13500 a sample and output (filters, differentiation, the
+//    cut-off rule's spectra, validation: 3 DOF x 10⁵ samples 0.99 s).
+namespace weight {
+constexpr double subspace = 0.38, variational_pem_update = 0.22, variational_pem = 0.0055;
+constexpr double exact_sampling_derivatives = 0.47, exact_pem = 0.005;
+constexpr double equation_error = 1.0, equation_error_per_sample = 3.6e4;
+constexpr double inverse_dynamic_qr = 0.68, inverse_dynamic_per_sample_output = 1.35e4;
+}  // namespace weight
 
 struct Cost {
   double flops = 0, bytes = 0;
@@ -40,7 +66,8 @@ struct Cost {
 // so it counts as max(n, 16) rows.
 Cost equation_error(double N, double n) {
   const double P = 3 * n * (n + 1) / 2;
-  return {N * (std::max(n, 16.0) * P * P + 4 * n * P) + P * P * P / 3, kDouble * (2 * P * P + 2 * N * n)};
+  return {weight::equation_error * (N * (std::max(n, 16.0) * P * P + 4 * n * P) + P * P * P / 3) + weight::equation_error_per_sample * N,
+          kDouble * (2 * P * P + 2 * N * n)};
 }
 
 // The free run of a model over the record for validation (identification.cpp, finish): the
@@ -77,6 +104,7 @@ Cost subspace(double N, double n, double k, double i, bool with_input) {
     c.flops += 2 * N * (2 * nx * nx * nx * k + 2 * n * nx * nx * k + n * Pg * Pg) + N * 6 * nx * nx;
     c.bytes = std::max(c.bytes, kDouble * (2 * Pg * Pg + Pg * 64 * n));
   }
+  c.flops *= weight::subspace;
   return c;
 }
 
@@ -90,9 +118,9 @@ Cost subspace_with_rule(double N, double n, double k) {
 // (rank updates n P² per sample) and their Cholesky P³/3, about 1.5 damped steps (10/3 P³ each)
 // and as many predictions. Memory: J'J and its factors (3P²), the damped step's 2P x P stack,
 // the accumulator's block of 64 samples (64 n P).
-Cost pem(double N, double n, double P, double jacobian, double prediction) {
-  const double iteration = jacobian + N * n * P * P + P * P * P / 3 + kTrialsPerIteration * (10.0 / 3 * P * P * P + prediction);
-  return {kPemIterations * iteration, kDouble * (5 * P * P + 64 * n * P)};
+Cost pem(double N, double n, double P, double jacobian, double prediction, double iterations, double update_weight, double weight) {
+  const double iteration = jacobian + P * P * P / 3 + kTrialsPerIteration * (10.0 / 3 * P * P * P + prediction);
+  return {iterations * (weight * iteration + update_weight * N * n * P * P), kDouble * (5 * P * P + 64 * n * P)};
 }
 
 // variational (variational_method.cpp): the n4sid start (subspace_with_rule), then the PEM of
@@ -102,7 +130,7 @@ Cost pem(double N, double n, double P, double jacobian, double prediction) {
 Cost variational(double N, double n, double k) {
   const double P = 3 * n * (n + 1) / 2 + 2 * n;
   Cost c = subspace_with_rule(N, n, k);
-  c.then(pem(N, n, P, N * (4 * n * n * P + 2 * n * P), N * 6 * n * n));
+  c.then(pem(N, n, P, N * (4 * n * n * P + 2 * n * P), N * 6 * n * n, kPemIterations, weight::variational_pem_update, weight::variational_pem));
   c.bytes = std::max(c.bytes, kDouble * 3 * n * P);
   return c.then(validation(N, n));
 }
@@ -125,9 +153,11 @@ Cost exact_sampling(const WorkSizes& s) {
   const double P = Ps + 2 * n * s.runs + (s.offset ? n * s.runs : 0);
   double sampling = Ps * 30 * std::pow(2 * g, 3);
   if (s.substeps > 1) sampling += Ps * s.substeps * 8 * n * n * (2 * n + s.slots * s.force_channels);
-  const double jacobian = sampling + N * (4 * n * Ps * m + 8 * n * n * (Ps + 2 * n));
-  Cost c = pem(N, n, P, jacobian, N * 4 * n * m);
-  c.then({jacobian + 2 * N * n * P * P, 0});
+  const double per_sample = N * (4 * n * Ps * m + 8 * n * n * (Ps + 2 * n));
+  const double iterations = s.plain || s.free >= 3 * n * (n + 1) / 2 ? kPemIterations : kStructuredPemIterations;
+  Cost c = pem(N, n, P, per_sample, N * 4 * n * m, iterations, weight::exact_pem, weight::exact_pem);
+  // The sampled model's derivatives once per Jacobian, and once more for the covariance.
+  c.then({weight::exact_sampling_derivatives * (iterations + 1) * sampling + weight::exact_pem * (per_sample + 2 * N * n * P * P), 0});
   c.bytes = std::max(c.bytes, kDouble * (2 * Ps * g * g + 2 * n * Ps * m));
   return c.then(validation(N, n));
 }
@@ -150,26 +180,26 @@ Cost friction_output_error(const WorkSizes& s) {
 // and c = Ps (+ n friction, + nR offsets) columns, solved by column-pivoting Householder QR
 // (2 rows c² per solve); two weighted passes per cut-off and up to three cut-offs (the rule's
 // halvings): 6 solves. The zero-phase filters, differentiation, the cut-off rule's spectra and
-// the validation by the forced record take about 15000 flops per sample and channel as measured
-// (bench/guard.mjs: 3 DOF x 20000 samples run 1.1 s, the QR solves 0.2 s of it). Memory: the
-// regressor, its scaled copy in the QR and g.Phi, 3 rows·c.
+// the validation by the forced record are counted per sample and output (weight:: above). Memory:
+// the regressor, its scaled copy in the QR and g.Phi, 3 rows·c.
 Cost inverse_dynamic(const WorkSizes& s) {
   const double N = s.samples, n = s.dof, rows = n * N;
   const double c = s.free + (s.friction ? n : 0) + (s.offset ? n * s.runs : 0);
-  Cost cost = Cost{6 * 2 * rows * c * c + 15000 * N * (n + s.inputs), kDouble * 3 * rows * c}.then(validation(N, n));
+  Cost cost = Cost{weight::inverse_dynamic_qr * 6 * 2 * rows * c * c + weight::inverse_dynamic_per_sample_output * N * n,
+                   kDouble * 3 * rows * c};
   if (s.friction) cost.then(friction_output_error(s));
   return cost;
 }
 
 }  // namespace cost_model
 
+int pem_iteration_limit(bool unconstrained) { return unconstrained ? 20 : 60; }
+
 double output_error_jacobian_flops(double parameters, double samples, double dof, double inputs) {
   return (2 * parameters + 1) * samples * (2 * dof) * (2 * dof) * (3 * dof + inputs);
 }
 
-WorkEstimate equation_error_cost(const WorkSizes& s) {
-  return cost_model::equation_error(s.samples, s.dof).then(cost_model::validation(s.samples, s.dof)).estimate();
-}
+WorkEstimate equation_error_cost(const WorkSizes& s) { return cost_model::equation_error(s.samples, s.dof).estimate(); }
 
 WorkEstimate n4sid_d2c_cost(const WorkSizes& s) { return cost_model::n4sid_d2c(s.samples, s.dof, s.inputs).estimate(); }
 
@@ -182,15 +212,17 @@ WorkEstimate variational_zoh_cost(const WorkSizes& s) {
 
 WorkEstimate inverse_dynamic_cost(const WorkSizes& s) { return cost_model::inverse_dynamic(s).estimate(); }
 
-// identify_auto (auto_method.cpp): with friction it runs inverse-dynamic. Otherwise its costliest
-// usual path, the starts competing when none is usable at once: the full-rate variational start
-// and those decimated by 2 and 4 (by 8 not counted), then the exact-sampling PEM. A usable first
-// start (the common case) costs less.
+// identify_auto (auto_method.cpp): with friction it runs inverse-dynamic. Otherwise its usual path:
+// the full-rate subspace step whose n4sid-d2c estimate starts the exact-sampling PEM (measured:
+// "start n4sid-d2c" on every unconstrained chain of bench/guard.mjs); with a constrained structure
+// the inverse-dynamic estimate of the free entries competes as a start (16-DOF chain: it won,
+// 31 iterations). The competition of decimated variational starts (when the full-rate start is
+// unusable) is not counted: it ran on none of the calibration cases.
 WorkEstimate auto_cost(const WorkSizes& s) {
   if (s.friction) return inverse_dynamic_cost(s);
   const double N = s.samples / s.runs;
-  cost_model::Cost c = cost_model::variational(N, s.dof, s.inputs);
-  for (double factor : {2.0, 4.0}) c.then(cost_model::variational(N / factor, s.dof, s.inputs));
+  cost_model::Cost c = cost_model::subspace_with_rule(N, s.dof, s.inputs);
+  if (s.free < 3 * s.dof * (s.dof + 1) / 2) c.then(cost_model::inverse_dynamic(s));
   return c.then(cost_model::exact_sampling(s)).estimate();
 }
 

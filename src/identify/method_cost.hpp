@@ -8,13 +8,22 @@
 
 namespace mechid {
 
-// Floating-point operations per second of the WASM build on the reference machine (the shared
-// 2-core machine of docs/results.md), to put an estimate in seconds: the median rate of a first
-// run of bench/guard.mjs's cases of at least 1 s, measured under a load of 2-14 (1-5e9: blocked
-// products on large matrices run faster than the small ones of few DOF). On the same machine idle,
-// the median is 6.4e9 (docs/results.md, Work guard): there the seconds in a refusal are about 4x
-// too long. Left as is until the rate is calibrated per method.
-inline constexpr double kWasmFlopsPerSecond = 1.5e9;
+// The reference rate of the work guard: an estimate's "flops" are flop-equivalents, each loop's
+// counted floating-point operations weighted by how fast that loop runs in the WASM build on the
+// reference machine (the 2-core machine of docs/results.md, "Work guard"), so that flops /
+// kWasmFlopsPerSecond are the seconds a request takes there. The weights (method_cost.cpp,
+// command_cost.cpp) were fitted to CPU seconds of the Node process (process.cpuUsage: less
+// sensitive to other work on the machine than wall time), one per loop, over 3-20 DOF and
+// 2000-10⁵ samples; measured/estimated stays within 0.5-2 for the runs above 1 s there.
+inline constexpr double kWasmFlopsPerSecond = 5e9;
+
+// The PEMs of identify (variational, exact-sampling) stop after this many iterations per pass
+// (PemOptions::max_iterations, set by identify()): their cost models count a typical number of
+// iterations (kPemIterations in method_cost.cpp), and a record on which the PEM creeps (an output of
+// noise only, an almost constant channel: 100 iterations at 16-24x the time of a converging run,
+// bench/guard.mjs) would otherwise run far beyond its estimate. A structure with few free entries
+// converges in more, cheaper iterations (22-40 for chains of 8-24 masses, docs/results.md, scale).
+int pem_iteration_limit(bool unconstrained);
 
 struct WorkEstimate {
   double flops = 0.0;  // floating-point operations (a multiply-add counts 2)

@@ -140,6 +140,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
                            common = common_scaling(scaled.front()), relative = relative_scaling(scaling, common);
     for (Dataset& d : scaled) scale_data(d, scaling);
     IdentifyOptions o = options;
+    o.pem.max_iterations = guarded_pem_iterations(o.pem, o.structure.unconstrained());  // work_estimate.hpp
     for (MatrixStructure* s : {&o.structure.M, &o.structure.D, &o.structure.K}) s->known = scaled_matrix(s->known, scaling);
     Identification result = entry->run(scaled, o);
     // The diagnoses compare outputs with each other (a flipped sign, a unit): on the data in their

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/command_cost.hpp"
 #include "core/input_error.hpp"
 #include "identify/intersample_model.hpp"
 #include "identify/method_table.hpp"
@@ -51,17 +52,13 @@ WorkEstimate estimate_work(const std::string& method, const WorkSizes& s, bool a
   return {flops, c.bytes + sizeof(double) * 4 * s.samples * (s.dof + s.inputs)};  // + the data and their scaled copies
 }
 
-namespace {
-
-// Seconds of WASM work on the reference machine in words: "40 s", "25 min", "3.2 h".
-std::string duration(double flops) {
-  const double seconds = WorkEstimate{flops, 0.0}.seconds();
-  if (seconds < 90) return format_digits(std::max(seconds, 0.1)) + " s";
-  if (seconds < 5400) return format_digits(seconds / 60) + " min";
-  return format_digits(seconds / 3600) + " h";
+int guarded_pem_iterations(const PemOptions& pem, bool unconstrained) {
+  const PemOptions defaults;
+  const bool default_rules = pem.max_iterations == defaults.max_iterations && pem.cost_tolerance == defaults.cost_tolerance &&
+                             pem.variance_tolerance == defaults.variance_tolerance &&
+                             pem.gradient_tolerance == defaults.gradient_tolerance;
+  return default_rules ? std::min(pem.max_iterations, pem_iteration_limit(unconstrained)) : pem.max_iterations;
 }
-
-}  // namespace
 
 void check_work(const std::string& method, const std::vector<Dataset>& runs, const IdentifyOptions& options) {
   const WorkSizes s = work_sizes(runs, options);
@@ -74,23 +71,15 @@ void check_work(const std::string& method, const std::vector<Dataset>& runs, con
   const bool structured = entry && entry->structure;
   const std::string smaller = std::string("use fewer DOF") + (structured ? " (or a structure with fewer free entries)" : "") +
                               " or a shorter record (or decimate it)";
-  if (e.bytes > kMaxMemoryBytes)
-    throw InputError(what + " needs about " + bytes_words(e.bytes) + " of memory at its peak, above the " +
-                         bytes_words(kMaxMemoryBytes) + " this build can use: " + smaller, "memory");
-  if (e.flops > options.max_work) {
-    // The other methods that fit within the limit, as a way out (when each of them takes the request).
-    std::string within;
-    for (const MethodEntry& other : method_table())
-      if (other.name != method && s.plain && estimate_work(other.name, s, acceleration).flops <= options.max_work &&
-          estimate_work(other.name, s, acceleration).bytes <= kMaxMemoryBytes)
-        within += (within.empty() ? "" : ", ") + std::string(other.name);
-    throw InputError(what + " needs about " + format_digits(e.flops) + " floating-point operations (about " + duration(e.flops) +
-                         " here), above the limit of " + format_digits(options.max_work) + " (about " +
-                         duration(options.max_work) + "): " + smaller +
-                         (within.empty() ? "" : ", or method " + within) +
-                         "; to run it anyway, raise maxWork (a number of floating-point operations, or inf)",
-                     "work");
-  }
+  if (e.bytes > kMaxMemoryBytes) check_within_limits(what, e, options.max_work, smaller);
+  if (e.flops <= options.max_work) return;
+  // The other methods that fit within the limit, as a way out (when each of them takes the request).
+  std::string within;
+  for (const MethodEntry& other : method_table())
+    if (other.name != method && s.plain && estimate_work(other.name, s, acceleration).flops <= options.max_work &&
+        estimate_work(other.name, s, acceleration).bytes <= kMaxMemoryBytes)
+      within += (within.empty() ? "" : ", ") + std::string(other.name);
+  check_within_limits(what, e, options.max_work, smaller + (within.empty() ? "" : ", or method " + within));
 }
 
 }  // namespace mechid

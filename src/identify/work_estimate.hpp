@@ -6,9 +6,10 @@
 // The estimates count the dominant loops of each method (formulas and the code they come from in
 // method_cost.cpp; each method's entry in method_table.cpp names its model). They are expected
 // values, not bounds: the PEM's iteration count and the subspace block rows are only known while
-// the method runs; the estimate takes a typical iteration count and the block rows' upper bound. Measured against the run time over 3-40 DOF
-// and 300-20000 samples (docs/results.md, "Work guard"; bench/guard.mjs) they are within a factor
-// of about 3.
+// the method runs; the estimate takes a typical iteration count (the PEMs stop at
+// pem_iteration_limit) and the block rows' upper bound. Each loop's count is weighted by its speed
+// measured in CPU seconds (method_cost.cpp, "calibration"; docs/results.md, "Work guard",
+// bench/guard.mjs), so that flops / kWasmFlopsPerSecond are seconds on the reference machine.
 #pragma once
 
 #include <string>
@@ -28,6 +29,11 @@ WorkSizes work_sizes(const std::vector<Dataset>& runs, const IdentifyOptions& op
 // plus the data and their scaled copies; an acceleration record counts twice (the default
 // cut-off may run the method a second time). Zero work for a name the table does not know.
 WorkEstimate estimate_work(const std::string& method, const WorkSizes& sizes, bool acceleration = false);
+
+// The PEMs' iteration limit under the guard (identify() sets it): pem_iteration_limit when the
+// stopping rules are the defaults, whose typical iteration count the estimate counts; a caller's own
+// rules (its max_iterations, or tolerances tightened to iterate to the floor on noise-free data) are kept.
+int guarded_pem_iterations(const PemOptions& pem, bool unconstrained);
 
 // Throws InputError with option "work" when the estimate exceeds options.max_work, or "memory"
 // when its peak memory exceeds kMaxMemoryBytes; the message names the method, the DOF, the samples,

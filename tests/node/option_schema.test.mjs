@@ -51,7 +51,7 @@ test('the schema describes every group with a type, a default and a help line pe
   // The values the product uses (docs: the defaults that were chosen when the layers disagreed).
   assert.equal(schema.dataset.inputSampling.default, 'auto');
   assert.deepEqual(schema.dataset.inputSampling.choices, ['auto', 'point', 'hold']);
-  assert.equal(schema.identify.maxWork.default, 1.5e11);
+  assert.equal(schema.identify.maxWork.default, 5e11);
   assert.deepEqual([schema.modes.maxOrder.default, schema.modes.maxOrder.min, schema.modes.maxOrder.max], [40, 2, 400]);
   assert.deepEqual([schema.modes.freqTol.default, schema.modes.dampingTol.default, schema.modes.macMin.default], [0.01, 0.05, 0.98]);
   assert.equal(schema.modes.method.default, 'lpm');

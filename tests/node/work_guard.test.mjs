@@ -19,7 +19,7 @@ let seed = 1;
 const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
 const matrix = (rows, cols) => ({ rows, cols, data: Float64Array.from({ length: rows * cols }, random) });
 const wide = { h: 0.01, u: matrix(N, DOF), y: matrix(N, DOF) };
-const DEFAULT_LIMIT = '1.5e+11';
+const DEFAULT_LIMIT = '5e+11';  // about 100 s at the calibrated rate (issue 56)
 
 /** Asserts that `message` names the method, the DOF, the samples, the estimate and the limit. */
 function namesTheNumbers(message, method, estimate, limit = DEFAULT_LIMIT) {
@@ -79,7 +79,7 @@ test('CLI: the 60-DOF CSV (2.3 MB) is refused in one line within seconds; --max-
   assert.equal(r.code, 1, r.stderr);
   const lines = r.stderr.trim().split('\n');
   assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0], /^mechid: error: equation-error on 60 DOF x 2000 samples needs about [0-9.e+]+ floating-point operations .*above the limit of 1.5e\+11/);
+  assert.match(lines[0], /^mechid: error: equation-error on 60 DOF x 2000 samples needs about [0-9.e+]+ floating-point operations .*above the limit of 5e\+11/);
   assert.ok(ms < 5000, `refused after ${ms} ms`);
 
   const small = join(dir, '3dof.csv');

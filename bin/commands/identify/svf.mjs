@@ -19,7 +19,7 @@ export async function identifySvf(o, mechid) {
   checkDof(o, columns);
   const L = readInputMatrix(o.L);
   const truth = o.truth === undefined ? undefined : loadSystem(mechid, o.truth, { option: 'truth' });
-  const result = mechid.svfIdentify(data, { ...svf, form: o.form, L }, truth);
+  const result = mechid.svfIdentify(data, { ...svf, form: o.form, L, ...(o['max-work'] === undefined ? {} : { maxWork: o['max-work'] }) }, truth);
   writeJson({ ...result, channels }, o.out);
   warnOutcome(result);
 }

@@ -1,0 +1,83 @@
+// The work guard of the commands outside identify (issue 56, item 6; analysis/command_cost.hpp):
+// each refuses a request above the limit before any work, with option "work", and the 16-DOF chain
+// with its structure is within the default limit of identify.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+
+#include "analysis/command_cost.hpp"
+#include "core/input_error.hpp"
+#include "identify/work_estimate.hpp"
+#include "model/presets.hpp"
+
+using namespace mechid;
+
+namespace {
+
+// A chain of n unit masses between walls, springs 100, D = 0.1 M + 0.002 K, one force per mass.
+MechanicalSystem command_cost_chain(Eigen::Index n) {
+  MechanicalSystem s;
+  s.M = Matrix::Identity(n, n);
+  s.K = Matrix::Zero(n, n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    s.K(i, i) = 200;
+    if (i > 0) s.K(i, i - 1) = s.K(i - 1, i) = -100;
+  }
+  s.D = 0.1 * s.M + 0.002 * s.K;
+  s.L = Matrix::Identity(n, n);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("modal of 1500 DOF, svf over 80200 pole pairs and a study of 1e5 runs are refused at once", "[work]") {
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    check_modal_work(command_cost_chain(1500), kDefaultMaxWork);
+    FAIL("modal of 1500 DOF was accepted");
+  } catch (const InputError& e) {
+    CHECK(e.option() == "work");
+    CHECK_THAT(std::string(e.what()), Catch::StartsWith("modal of a 1500-DOF system needs about"));
+    CHECK_THAT(std::string(e.what()), Catch::Contains("raise maxWork"));
+  }
+  CHECK_NOTHROW(check_modal_work(command_cost_chain(1500), INFINITY));
+  CHECK_NOTHROW(check_modal_work(command_cost_chain(100), kDefaultMaxWork));
+  // 0.1:40:0.1 is 400 values: 80200 pairs p1 <= p2.
+  const Dataset d{0.01, Matrix::Random(20000, 8), Matrix::Random(20000, 8), InputSampling::hold};
+  SvfIdentifyOptions svf;
+  svf.grid = Vector::LinSpaced(400, 0.1, 40);
+  CHECK_THROWS_AS(check_svf_work(d, svf, kDefaultMaxWork), InputError);
+  CHECK_THROWS_AS(check_study_work(preset("8dof"), 20000, 1, 100000, {"auto"}, kDefaultMaxWork), InputError);
+  CHECK(check_study_work(preset("3dof"), 1000, 2, 2, {"auto"}, kDefaultMaxWork).flops > 0);
+  SimulationOptions sim;
+  sim.h = 0.01;
+  sim.n = 5000;
+  CHECK_THROWS_AS(check_simulate_work(command_cost_chain(2000), sim, kDefaultMaxWork), InputError);
+  CHECK_NOTHROW(check_simulate_work(command_cost_chain(8), sim, kDefaultMaxWork));
+  CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 5.0);
+}
+
+TEST_CASE("the cost models grow with their sizes and the default limit is 100 s at the calibrated rate", "[work]") {
+  CHECK(WorkEstimate{kDefaultMaxWork, 0}.seconds() == Approx(100.0));
+  // O(n³) (the eigenproblem) with the n² of the shapes: between 7 and 8 times the work at twice the DOF.
+  CHECK(modal_cost(800).flops / modal_cost(400).flops > 7);
+  CHECK(modal_cost(800).flops / modal_cost(400).flops < 8);
+  CHECK(simulate_cost(8, 8, 20000).flops > simulate_cost(8, 8, 10000).flops);
+  CHECK(svf_pole_grid_cost(10, 3, 3, 1000).flops == Approx(55 * svf_pole_grid_cost(1, 3, 3, 1000).flops));
+}
+
+TEST_CASE("the 16-DOF chain with its structure is estimated within the default limit", "[work]") {
+  WorkSizes s;
+  s.samples = 6000;
+  s.dof = 16;
+  s.inputs = 16;
+  s.force_channels = 16;
+  s.free = 16 + 15 + 16 + 15 + 16;  // M diagonal, D and K tridiagonal (upper triangles)
+  s.plain = false;
+  const WorkEstimate e = estimate_work("auto", s);
+  // Measured 15 s of CPU in WASM (docs/results.md, Work guard); refused as "about 7.3 min" before.
+  CHECK(e.seconds() > 5);
+  CHECK(e.seconds() < 40);
+  CHECK(e.flops < kDefaultMaxWork);
+}

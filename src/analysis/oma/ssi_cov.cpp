@@ -7,16 +7,22 @@
 
 namespace mechid {
 
-SsiCovModels ssi_cov(const std::vector<Matrix>& R, Eigen::Index block_rows, double h, Eigen::Index max_order, Eigen::Index step) {
+Matrix block_toeplitz(const std::vector<Matrix>& R, Eigen::Index block_rows) {
   const Eigen::Index p = block_rows, m = R.front().rows(), r = R.front().cols();
   Matrix T(p * m, p * r);
   for (Eigen::Index a = 0; a < p; ++a)
     for (Eigen::Index b = 0; b < p; ++b) T.block(a * m, b * r, m, r) = R[std::size_t(p + a - b)];
-  Eigen::BDCSVD<Matrix> svd(T, Eigen::ComputeThinU);
+  return T;
+}
+
+SsiCovModels ssi_cov(const std::vector<Matrix>& R, Eigen::Index block_rows, double h, Eigen::Index max_order, Eigen::Index step) {
+  const Eigen::Index p = block_rows, m = R.front().rows(), r = R.front().cols();
+  Eigen::BDCSVD<Matrix> svd(block_toeplitz(R, p), Eigen::ComputeThinU);
   SsiCovModels out;
   out.singular_values = svd.singularValues();
   const Eigen::Index nmax = std::min(max_order, std::min((p - 1) * m, p * r));
-  const Matrix U = svd.matrixU().leftCols(nmax);
+  out.U = svd.matrixU();
+  const Matrix U = out.U.leftCols(nmax);
   const Eigen::HouseholderQR<Matrix> qr(U.topRows((p - 1) * m));
   const Matrix Q = qr.householderQ() * Matrix::Identity((p - 1) * m, nmax);
   const Matrix Rq = qr.matrixQR().topRows(nmax).triangularView<Eigen::Upper>();

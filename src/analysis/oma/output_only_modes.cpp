@@ -9,6 +9,7 @@
 #include "analysis/oma/output_correlations.hpp"
 #include "analysis/oma/pole_clustering.hpp"
 #include "analysis/oma/ssi_cov.hpp"
+#include "analysis/oma/ssi_cov_sensitivity.hpp"
 #include "analysis/oma/unmatched_peaks.hpp"
 #include "analysis/shape_measures.hpp"
 #include "core/clamped_count.hpp"
@@ -193,50 +194,6 @@ bool looks_like_free_decay(const Matrix& y) {
 // A mode's cluster: the candidate poles it was made of.
 using Cluster = std::vector<std::size_t>;
 
-// The model's pole nearest in pole_distance to `target` at the target's order (null when the
-// models have no pole at that order).
-const SsiOrder* matching_order(const SsiCovModels& models, const CandidatePole& target, Eigen::Index& q_best) {
-  const auto order = std::find_if(models.orders.begin(), models.orders.end(), [&](const SsiOrder& o) { return o.order == target.order; });
-  if (order == models.orders.end() || order->poles.empty()) return nullptr;
-  double best = std::numeric_limits<double>::infinity();
-  for (std::size_t q = 0; q < order->poles.size(); ++q) {
-    const double d = pole_distance(target, {order->order, order->poles[q], order->shapes.col(Eigen::Index(q))});
-    if (d < best) best = d, q_best = Eigen::Index(q);
-  }
-  return &*order;
-}
-
-// The cluster's medians recomputed on other models of the same record (a jackknife replicate): at
-// each of the cluster's poles' orders, the model's pole nearest to it in pole_distance.
-std::pair<double, double> replicate_medians(const SsiCovModels& models, const std::vector<CandidatePole>& poles, const Cluster& cluster) {
-  std::vector<double> f, z;
-  for (std::size_t i : cluster) {
-    Eigen::Index q = 0;
-    const SsiOrder* order = matching_order(models, poles[i], q);
-    if (!order) continue;
-    f.push_back(oma_freq(order->poles[std::size_t(q)]));
-    z.push_back(oma_zeta(order->poles[std::size_t(q)]));
-  }
-  if (f.empty()) return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
-  return {oma_median(f), oma_median(z)};
-}
-
-// A replicate's real shape: the shape of its pole matching the mode's shape pole, in the outputs'
-// units, turned onto the mode's complex shape by least squares, its real part divided by its entry
-// where the mode's shape is +1 (so the sd is that of each entry relative to the +1 entry, as the
-// shape is given; 0 there); NaN when unmatched.
-Vector replicate_shape(const SsiCovModels& models, const CandidatePole& shape_pole, const OmaMode& mode, const Vector& scale) {
-  Eigen::Index q = 0;
-  const SsiOrder* order = matching_order(models, shape_pole, q);
-  if (!order) return Vector::Constant(mode.shape.size(), std::numeric_limits<double>::quiet_NaN());
-  const Eigen::VectorXcd psi = scale.cast<Complex>().cwiseProduct(order->shapes.col(q));
-  const Complex alpha = psi.dot(mode.complex_shape) / psi.squaredNorm();  // dot: ψᴴ φ
-  const Vector shape = (alpha * psi).real();
-  Eigen::Index peak = 0;
-  mode.shape.maxCoeff(&peak);  // the mode's +1 entry: the replicate normalised alike
-  return shape / shape(peak);
-}
-
 // The delete-one jackknife's standard deviation of values θ_(b): √((B − 1)/B Σ (θ_(b) − mean)²).
 double jackknife_sd(const std::vector<double>& values) {
   const double B = double(values.size());
@@ -247,20 +204,71 @@ double jackknife_sd(const std::vector<double>& values) {
   return std::sqrt((B - 1.0) / B * ss);
 }
 
-// Each mode's jackknife standard deviations of f and ζ and their 95 % half-widths (OmaOptions::sd_blocks).
+// df and dζ of a pole λ moved by dλ (f = |λ|/2π, ζ = −Re λ/|λ|).
+double freq_change(Complex pole, Complex dpole) { return std::real(std::conj(pole) * dpole) / (std::abs(pole) * kTwoPi); }
+double zeta_change(Complex pole, Complex dpole) {
+  const double a = std::abs(pole);
+  return -dpole.real() / a + pole.real() * std::real(std::conj(pole) * dpole) / (a * a * a);
+}
+
+// A shape as the mode gives it: C ψ in the outputs' units turned onto the mode's complex shape by
+// least squares (α = ψᴴ φ / ψᴴ ψ), its real part divided by its entry where the mode's shape is +1.
+Vector shape_as_given(const Eigen::VectorXcd& shape, const OmaMode& mode, const Vector& scale) {
+  const Eigen::VectorXcd psi = scale.cast<Complex>().cwiseProduct(shape);
+  const Complex alpha = psi.dot(mode.complex_shape) / psi.squaredNorm();  // dot: ψᴴ φ
+  const Vector real = (alpha * psi).real();
+  Eigen::Index peak = 0;
+  mode.shape.maxCoeff(&peak);
+  return real / real(peak);
+}
+
+// Each mode's standard deviations of f, ζ and the shape's entries, and the 95 % half-widths
+// (OmaOptions::sd_blocks): the delete-one jackknife over the record's blocks of the estimates'
+// first-order expansion in the correlations. Deleting block b moves the correlations by
+// ΔR_b = R_(b) − R and each pole of the mode's cluster by its derivative along ΔR_b
+// (ssi_cov_sensitivity.hpp); the estimate, the median over the cluster, moves by the median of
+// those moves, and var = (B − 1)/B Σ_b (Δθ_b − mean)². To first order this is the delete-one
+// jackknife of the estimate (Efron 1982, The Jackknife, the Bootstrap and Other Resampling Plans,
+// ch. 6: the linear jackknife, equal to the delta method with the block covariance of the
+// correlations, as in Reynders, Pintelon & De Roeck 2008), at the cost of products of
+// Toeplitz-sized matrices instead of one SVD per block. The median of the poles' moves rather
+// than the move of the median's own pole: at an order whose n-th and (n+1)-th singular values
+// nearly coincide the subspace U_n, and the first-order move of its poles, are ill-determined
+// (eq. 37 of Reynders et al. divides by σ_n² − σ_{n+1}²), and the median over the cluster's
+// orders sets such an order aside as it sets aside its pole.
 void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
-                      const CorrelationBlocks& blocks, Eigen::Index p, double h, Eigen::Index max_order, const Vector& scale) {
+                      const CorrelationBlocks& blocks, const std::vector<Matrix>& R, const SsiCovModels& models, Eigen::Index p, double h,
+                      const Vector& scale) {
   const auto B = Eigen::Index(blocks.sums.size());
+  // Every pole of every cluster, by order (SsiCovSensitivity reuses one order's products).
+  std::vector<std::size_t> members;
+  for (const Cluster& c : clusters) members.insert(members.end(), c.begin(), c.end());
+  std::sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) { return poles[a].order < poles[b].order; });
+  std::vector<SsiPoleRequest> requests;
+  std::vector<std::size_t> request_of(poles.size());
+  for (std::size_t i : members) request_of[i] = requests.size(), requests.push_back({poles[i].order, poles[i].pole});
+  const SsiCovSensitivity sensitivity(R, models, p, h, requests);
   std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
   std::vector<std::vector<Vector>> shapes(clusters.size());
   for (Eigen::Index b = 0; b < B; ++b) {
-    const SsiCovModels models = ssi_cov(blocks.correlations(b), p, h, max_order, 2);
+    std::vector<Matrix> dR = blocks.correlations(b);
+    for (std::size_t i = 0; i < dR.size(); ++i) dR[i] -= R[i];
+    const std::vector<SsiPoleDerivative> d = sensitivity.along(dR);
     for (std::size_t m = 0; m < clusters.size(); ++m) {
-      const auto [fb, zb] = replicate_medians(models, poles, clusters[m]);
-      f[m].push_back(fb);
-      z[m].push_back(zb);
-      const CandidatePole& shape_pole = poles[nearest_to(poles, clusters[m], result.modes[m].freq_hz)];
-      shapes[m].push_back(replicate_shape(models, shape_pole, result.modes[m], scale));
+      std::vector<double> df, dz;
+      for (std::size_t i : clusters[m]) {
+        df.push_back(freq_change(poles[i].pole, d[request_of[i]].pole));
+        dz.push_back(zeta_change(poles[i].pole, d[request_of[i]].pole));
+      }
+      f[m].push_back(oma_median(df));
+      z[m].push_back(oma_median(dz));
+      // The shape's change to first order: a difference over a step small against the shape.
+      const SsiPoleDerivative& s = d[request_of[nearest_to(poles, clusters[m], result.modes[m].freq_hz)]];
+      const double step_norm = s.shape_derivative.norm();
+      const double eps = step_norm > 0.0 ? 1e-6 * s.shape.norm() / step_norm : 0.0;
+      const Vector base = shape_as_given(s.shape, result.modes[m], scale);
+      shapes[m].push_back(eps > 0.0 ? Vector((shape_as_given(s.shape + eps * s.shape_derivative, result.modes[m], scale) - base) / eps)
+                                    : Vector::Zero(base.size()));
     }
   }
   const double t = student_t975(double(B - 1));
@@ -273,7 +281,7 @@ void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, c
     mode.shape_sd.resize(mode.shape.size());
     for (Eigen::Index i = 0; i < mode.shape.size(); ++i) {
       std::vector<double> entry;
-      for (const Vector& s : shapes[m]) entry.push_back(s(i));
+      for (const Vector& sh : shapes[m]) entry.push_back(sh(i));
       mode.shape_sd(i) = jackknife_sd(entry);
     }
   }
@@ -325,7 +333,7 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     result.modes.push_back(std::move(mode));
     mode_clusters.push_back(cluster);
   }
-  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, blocks, p, h, o.max_order, scale);
+  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, blocks, R, models, p, h, scale);
 
   const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
   result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(N));

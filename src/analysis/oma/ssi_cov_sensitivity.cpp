@@ -67,14 +67,19 @@ std::vector<SsiPoleDerivative> SsiCovSensitivity::along(const std::vector<Matrix
   Matrix Z;  // (I − U Uᵀ) ΔT V_K S_K⁻¹ = (I − U Uᵀ) ΔT Tᵀ U_K S_K⁻²
   if (complement_) Z = (dT_TtU - U_ * (U_.transpose() * dT_TtU)) * sigma2_.head(K_).cwiseInverse().asDiagonal();
   std::vector<SsiPoleDerivative> out;
+  Matrix D;  // ΔU_n's coefficients on U[:, n:], for the order of the previous pole (the poles come by order)
+  Eigen::Index D_order = -1;
   for (const Pole& pole : poles_) {
     const Eigen::Index n = pole.n, rest = cols - n;
-    Matrix D = G.block(n, 0, rest, n);
-    for (Eigen::Index k = 0; k < n; ++k)
-      for (Eigen::Index j = 0; j < rest; ++j) {
-        const double gap = sigma2_(k) - sigma2_(n + j);
-        D(j, k) = gap != 0.0 ? D(j, k) / gap : 0.0;
-      }
+    if (n != D_order) {
+      D = G.block(n, 0, rest, n);
+      for (Eigen::Index k = 0; k < n; ++k)
+        for (Eigen::Index j = 0; j < rest; ++j) {
+          const double gap = sigma2_(k) - sigma2_(n + j);
+          D(j, k) = gap != 0.0 ? D(j, k) / gap : 0.0;
+        }
+      D_order = n;
+    }
     const Eigen::VectorXcd v = pole.V.col(pole.k);
     const Eigen::VectorXcd Dv = D.cast<Complex>() * v;  // ΔO_n v = U[:, n:] D v (+ Z v)
     Eigen::VectorXcd t = QtUdown_.block(0, n, n, rest).cast<Complex>() * Dv - pole.mu * (QtUup_.block(0, n, n, rest).cast<Complex>() * Dv);

@@ -38,13 +38,19 @@ class SsiCovSensitivity {
  private:
   // One request's eigenpair of A_n in the basis O_n = U_n (the poles and shapes do not depend on
   // the basis of O_n's columns) and the products along() reuses.
-  struct Pole {
-    Eigen::Index n = 0, k = 0;
-    std::complex<double> mu;        // e^{λh}
+  struct Order {
+    Eigen::Index n = 0;
     Eigen::MatrixXcd V, Vinv;       // A_n's right eigenvectors (columns) and their inverse (left ones, rows)
     Eigen::VectorXcd eigenvalues;
-    Eigen::VectorXcd residual;      // r = O↓ v − μ O↑ v (O↑ v ≠ O↓ v / μ: A is a least-squares fit)
-    Eigen::VectorXcd U_up_residual; // U↑[:, n:]ᵀ r
+    std::vector<std::size_t> poles; // the requests at this order (in poles_)
+    Matrix v_parts;                 // their v's real parts, then their imaginary parts (n × 2P)
+    Matrix residual_parts;          // their r's likewise ((p − 1)m × 2P)
+    Matrix U_up_residual_parts;     // U↑[:, n:]ᵀ r likewise
+  };
+  struct Pole {
+    Eigen::Index n = 0, k = 0;
+    std::size_t order = 0;          // in orders_
+    std::complex<double> mu;        // e^{λh}
     Eigen::VectorXcd shape;         // C v
   };
   Eigen::Index p_, m_, K_;
@@ -54,6 +60,7 @@ class SsiCovSensitivity {
   Matrix Q_, Rq_;             // thin QR of U↑'s first K columns
   Matrix QtUdown_, QtUup_;    // Q_Kᵀ U↓, Q_Kᵀ U↑ (every column of U)
   bool complement_;           // T has more rows than U has columns (fewer references than outputs)
+  std::vector<Order> orders_;
   std::vector<Pole> poles_;
 };
 

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     OmaOptions o;
     o.band_lo_hz = 0.5;
     o.band_hi_hz = 7.0;
+    if (argc > 4) o.sd_blocks = std::atol(argv[4]);
     for (int seed = first; seed < first + records; ++seed) {
       const Matrix a = test::ambient_accelerations(f, 30001, 0.01, 0.1, std::uint64_t(1000 + 2 * seed));
       const auto t0 = std::chrono::steady_clock::now();

@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
     }
     SimulationOptions o;
     o.h = h;
-    o.n = 6000;
+    o.n = std::getenv("MECHID_SPEED_N") ? std::atoi(std::getenv("MECHID_SPEED_N")) : 6000;  // samples (a memory profile: 10⁶)
     o.snr_db = snr;
     o.seed = std::getenv("MECHID_SPEED_SEED") ? std::strtoull(std::getenv("MECHID_SPEED_SEED"), nullptr, 10) : 2;
     const MechanicalSystem system = preset(name);

@@ -424,11 +424,15 @@ void refine_from_best_start(AutoStarts& starts, AutoStart& start, AutoRefinement
   }
 }
 
-// The estimate returned and why.
+// The estimate returned and why; from_refinement when it is the refinement (moved here, not
+// copied: its validation series are 2·N·n doubles).
 struct AutoChoice {
   Identification chosen;
   std::string reason;
+  bool from_refinement = false;
 };
+
+AutoChoice refinement_chosen(Identification& refined, std::string reason) { return {std::move(refined), std::move(reason), true}; }
 
 // Point samples: neither the midpoint nor the exact-sampling model (FOH, or band-limited when the
 // samples' spectrum says so: intersample_model.hpp) is exact between samples. Each model is judged
@@ -436,22 +440,23 @@ struct AutoChoice {
 // Gaussian errors of one variance, the likelihood ratio (and so AIC) favours the smaller sum of
 // squares (Ljung 1999, sec. 16.4). The validation fit is not the criterion: it simulates both
 // estimates with the exact-sampling model, the refinement's own objective.
-AutoChoice choose_by_likelihood(AutoStarts& starts, const Identification& refined, const std::string& accuracy) {
+AutoChoice choose_by_likelihood(AutoStarts& starts, Identification& refined, const std::string& accuracy) {
   const Dataset& data = starts.data;
   const Eigen::Index rows = starts.options.estimate_initial ? data.y.rows() : data.y.rows() - 2;
   const Identification& variational = starts.variational_at(1);
   const double midpoint = variational_sse(variational), exact = exact_sse(refined, data, rows);
   // A model without a prediction (failed, or its simulation diverged) loses to one with it.
   const bool exact_predicts_better = std::isnan(midpoint) || (!std::isnan(exact) && exact <= midpoint);
-  AutoChoice out{exact_predicts_better ? refined : variational, {}};
   const double ratio = exact_predicts_better ? midpoint / exact : exact / midpoint;
   const std::string by = std::isfinite(ratio) ? "a residual sum of squares " + format_digits(ratio) + " times smaller than"
                                               : "no prediction from";
-  out.reason = "point-sampled inputs: the " + refined.diagnostics.sampling_model.value_or("foh") +
-               " and midpoint models both approximate the intersample input; the " + out.chosen.method +
-               " model's own free run predicts the data with " + by + " the other's (equal parameter counts: " +
-               "the likelihood ratio decides); " + accuracy;
-  return out;
+  std::string reason = "point-sampled inputs: the " + refined.diagnostics.sampling_model.value_or("foh") +
+                       " and midpoint models both approximate the intersample input; the " +
+                       (exact_predicts_better ? refined.method : variational.method) +
+                       " model's own free run predicts the data with " + by + " the other's (equal parameter counts: " +
+                       "the likelihood ratio decides); " + accuracy;
+  if (exact_predicts_better) return refinement_chosen(refined, std::move(reason));
+  return {variational, std::move(reason)};
 }
 
 // h·ω_max of the estimate and the midpoint model's frequency error there, for the reason.
@@ -463,30 +468,30 @@ std::string accuracy_words(const Identification& estimate, double h) {
 
 // The refined estimate, or a fallback when it failed and a start may stand in for it, with the
 // reason.
-AutoChoice choose_estimate(AutoStarts& starts, const Identification& start, const Identification& refined) {
+AutoChoice choose_estimate(AutoStarts& starts, const Identification& start, Identification& refined) {
   const IdentifyOptions& options = starts.options;
   const bool failed = refined.status == Status::failed, several = starts.runs.size() > 1;
   const std::string accuracy = accuracy_words(failed ? start : refined, starts.data.h);
   const std::string from = "); started from " + start.method;
   if (failed && !options.structure.unconstrained())  // the unstructured starts do not honour the structure: no fallback to them
-    return {refined, "the exact-sampling refinement, the one that honours the structure, failed (" + refined.message + ")"};
+    return refinement_chosen(refined, "the exact-sampling refinement, the one that honours the structure, failed (" + refined.message + ")");
   if (failed && (several || options.offset))  // the variational start has neither the other runs nor the offset: no fallback to it
-    return {refined, "the exact-sampling refinement, the one that takes several runs and offsets, failed (" + refined.message + ")"};
+    return refinement_chosen(refined, "the exact-sampling refinement, the one that takes several runs and offsets, failed (" + refined.message + ")");
   if (failed) {
     const Identification& variational = starts.variational_at(1);  // the start when the variational one failed
     return {variational.failed() && !start.failed() ? start : variational,
             "the exact-sampling refinement failed (" + refined.message + "); " + accuracy};
   }
   if (!options.structure.unconstrained() || several || options.offset)
-    return {refined, std::string("only the exact-sampling PEM honours ") +
-                         (several ? "several runs" : options.offset ? "the offset" : "the structure") + " (" + accuracy + from};
+    return refinement_chosen(refined, std::string("only the exact-sampling PEM honours ") +
+                                          (several ? "several runs" : options.offset ? "the offset" : "the structure") + " (" + accuracy + from);
   if (starts.data.input_sampling == InputSampling::hold)
-    return {refined, "inputs held over each period: the ZOH model is exact at any h (" + accuracy + from};
+    return refinement_chosen(refined, "inputs held over each period: the ZOH model is exact at any h (" + accuracy + from);
   // The samples show a band-limited input, which the band-limited model represents to a few 1e-6
   // (intersample_model.hpp): far below the midpoint model's error, no approximation to arbitrate.
   const IntersampleModel intersample = choose_intersample_model(starts.data.u, starts.data.h, starts.data.input_sampling);
   if (intersample.kind == IntersampleKind::band_limited)
-    return {refined, "point samples of a band-limited input: " + band_limited_error_words(intersample) + " (" + accuracy + from};
+    return refinement_chosen(refined, "point samples of a band-limited input: " + band_limited_error_words(intersample) + " (" + accuracy + from);
   return choose_by_likelihood(starts, refined, accuracy);
 }
 
@@ -495,10 +500,10 @@ AutoChoice choose_estimate(AutoStarts& starts, const Identification& start, cons
 // start is returned instead where it can stand in for the refinement (validated on these data; no
 // structure, offset or further runs that only the refinement honours), else the refinement is
 // kept; either way the result carries the advice worse_than_start.
-void guard_against_start(AutoStarts& starts, const Identification& start, const Identification& refined, AutoChoice& choice) {
-  if (&choice.chosen == &start || choice.chosen.method != refined.method || refined.failed()) return;
+void guard_against_start(AutoStarts& starts, const Identification& start, AutoChoice& choice) {
+  if (!choice.from_refinement || choice.chosen.failed()) return;
   const Dataset& data = starts.data;
-  const double start_fit = free_run_fit(start, data), refined_fit = free_run_fit(refined, data);
+  const double start_fit = free_run_fit(start, data), refined_fit = free_run_fit(choice.chosen, data);
   if (!(start_fit > refined_fit + kFitMargin) && !(std::isnan(refined_fit) && std::isfinite(start_fit))) return;
   const IdentifyOptions& options = starts.options;
   const bool can_stand_in = start.validation.simulated.rows() == data.y.rows() && options.structure.unconstrained() &&
@@ -520,7 +525,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   AutoRefinement refinement = refine(starts, start);
   refine_from_best_start(starts, start, refinement);
   AutoChoice choice = choose_estimate(starts, start.estimate, refinement.refined);
-  guard_against_start(starts, start.estimate, refinement.refined, choice);
+  guard_against_start(starts, start.estimate, choice);
   Identification& chosen = choice.chosen;
   chosen.diagnostics.choice = chosen.method;
   chosen.diagnostics.reason = refinement.redone.empty() ? choice.reason : choice.reason + " (" + refinement.redone + ")";

@@ -101,11 +101,13 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   // (8dof, N = 6000, seed 2, h = 0.0005 ... 0.02; docs/results.md, "Where the time goes"):
   // from the fitted x_0 the first weighting pass starts at a cost 2-13000 times lower, and at h =
   // 0.001 the weights settle in two passes instead of three.
-  const ExactSamplingPredictor first(runs, L, map, Vector(), options.offset);
-  Vector initial_states = first.initial_states_guess();
-  const Vector& fitted = start.validation.initial_state;  // empty unless its free run succeeded
-  if (fitted.size() == 2 * n) initial_states.head(2 * n) = fitted;
-  Vector theta = first.pack(start.system, initial_states);
+  Vector theta = [&] {  // the first predictor only packs θ: freed before the passes build theirs
+    const ExactSamplingPredictor first(runs, L, map, Vector(), options.offset);
+    Vector initial_states = first.initial_states_guess();
+    const Vector& fitted = start.validation.initial_state;  // empty unless its free run succeeded
+    if (fitted.size() == 2 * n) initial_states.head(2 * n) = fitted;
+    return first.pack(start.system, initial_states);
+  }();
   PemReport pem;
   int iterations = 0, curvature_evaluations = 0, passes = 0;
   Eigen::Index samples = 0;
@@ -157,7 +159,7 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   const ForcedRecord forced = with_force_terms(r.system, r.forces, 0.0, data);
   r.system = forced.model;
   Matrix offset_sd;
-  finish(r, forced.data, [&](const Identification& done) {
+  finish(r, forced.data(), [&](const Identification& done) {
     const bool coloured = data.outputs == OutputKind::acceleration || !done.validation.residuals_white;
     return estimate_uncertainty(predictor, theta, done.modal, coloured, pem.final_factor, offset_sd);
   });

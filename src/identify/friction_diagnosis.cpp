@@ -129,11 +129,18 @@ std::optional<Advice> friction_advice(const MechanicalSystem& s, const ModalResu
   // responses with what M, D, K and the initial state can explain projected out (at the linear
   // optimum the residual is already orthogonal to it), then the friction responses fitted to what
   // is left; θ = -F_c is one Gauss-Newton step from the linear estimate towards the friction model.
-  const Matrix J = free_run_sensitivity(d, v.simulated.topRows(N), data.h, weight);
+  Matrix J = free_run_sensitivity(d, v.simulated.topRows(N), data.h, weight);
   if (!(power > 0) || !R.allFinite() || !J.allFinite()) return std::nullopt;
-  const Eigen::ColPivHouseholderQR<Matrix> linear(J);
-  const Vector e = e_all - J * linear.solve(Vector(e_all));
-  const Matrix R_perp = R - J * linear.solve(R);
+  // J = Q [R₁; 0] Πᵀ factored in place (J is up to 10⁷ doubles: no copy); what J cannot explain of
+  // X is X − J J⁺X = Q diag(0_r, I) Qᵀ X, r the nonzero pivots.
+  const Eigen::ColPivHouseholderQR<Eigen::Ref<Matrix>> linear(J);
+  const auto unexplained = [&](const Matrix& X) {
+    Matrix Z = linear.householderQ().adjoint() * X;
+    Z.topRows(linear.nonzeroPivots()).setZero();  // the pivots solve() uses
+    return Matrix(linear.householderQ() * Z);
+  };
+  const Vector e = unexplained(e_all);
+  const Matrix R_perp = unexplained(R);
   const Eigen::ColPivHouseholderQR<Matrix> friction(R_perp);
   const Vector theta = friction.solve(e);
   const Vector rest = e - R_perp * theta;

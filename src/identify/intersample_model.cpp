@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
@@ -110,17 +111,23 @@ Matrix band_limited_interpolation(const Matrix& u, int substeps, bool detrended)
   return fine;
 }
 
+Matrix intersample_input_rows(const Matrix& u, const IntersampleModel& model, Eigen::Index t0, Eigen::Index b) {
+  const Eigen::Index N = u.rows(), k = u.cols();
+  if (model.kind == IntersampleKind::hold) return u.middleRows(t0, b);
+  if (model.kind != IntersampleKind::linear) throw std::logic_error("intersample_input_rows: the band-limited inputs are not local");
+  // [u_k; u_{k+1} − u_k]; the last Δu is unused (zero).
+  Matrix w = Matrix::Zero(b, 2 * k);
+  w.leftCols(k) = u.middleRows(t0, b);
+  const Eigen::Index steps = std::min(b, N - 1 - t0);
+  if (steps > 0) w.block(0, k, steps, k) = u.middleRows(t0 + 1, steps) - u.middleRows(t0, steps);
+  return w;
+}
+
 Matrix intersample_inputs(const Matrix& u, const IntersampleModel& model) {
   const Eigen::Index N = u.rows(), k = u.cols();
   switch (model.kind) {
     case IntersampleKind::hold: return u;
-    case IntersampleKind::linear: {
-      // [u_k; u_{k+1} − u_k]; the last Δu is unused.
-      Matrix w = Matrix::Zero(N, 2 * k);
-      w.leftCols(k) = u;
-      w.block(0, k, N - 1, k) = u.bottomRows(N - 1) - u.topRows(N - 1);
-      return w;
-    }
+    case IntersampleKind::linear: return intersample_input_rows(u, model, 0, N);
     case IntersampleKind::band_limited: {
       // Slot s (s = 0 … r + 2) of w_k: the interpolant at t_k + (s − 1) h/r, the points that the
       // cubics of the sub-steps of [t_k, t_{k+1}] pass through (discretize/cubic_hold.hpp).

@@ -52,6 +52,10 @@ Eigen::Index columns_per_input(const IntersampleModel& model);
 // w_k for every sample, one row each (N x columns_per_input · k).
 Matrix intersample_inputs(const Matrix& u, const IntersampleModel& model);
 
+// Rows t0 … t0+b−1 of intersample_inputs(u, model) for the local kinds (ZOH, FOH), which need no
+// more than u_{t0 … t0+b}: a free run reads its inputs a block at a time instead of an N-row copy.
+Matrix intersample_input_rows(const Matrix& u, const IntersampleModel& model, Eigen::Index t0, Eigen::Index b);
+
 // The trigonometric (band-limited, period N h) interpolant of each column of u at t_k + j h/r:
 // row k·r + j, for k = 0 … N−1, j = 0 … r−1 (row k·r is u_k itself). detrended: the line through
 // u_0 and u_{N−1} is removed before and added back after.

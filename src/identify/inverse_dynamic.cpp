@@ -406,7 +406,7 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
     u.residual_is_force = !refined.verified;
     return u;
   };
-  finish(r, forced.data, withhold ? UncertaintyStep() : intervals);
+  finish(r, forced.data(), withhold ? UncertaintyStep() : intervals);
   r.system.L = L;
   r.timing_ms = clock.elapsed_ms();
   return r;

@@ -6,21 +6,22 @@ namespace mechid {
 
 ForcedRecord with_force_terms(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,
                               const Dataset& data) {
-  ForcedRecord out{system, data};
+  ForcedRecord out{system, std::nullopt, &data};
   const Eigen::Index n = system.M.rows(), k = data.u.cols();
   const bool friction = forces.coulomb.size() > 0, offset = forces.offset.size() > 0;
   const Eigen::Index extra = (friction ? n : 0) + (offset ? 1 : 0);
   if (extra == 0) return out;
-  out.data.u.conservativeResize(Eigen::NoChange, k + extra);
+  Dataset& extended = out.extended.emplace(data);
+  extended.u.conservativeResize(Eigen::NoChange, k + extra);
   out.model.L.conservativeResize(Eigen::NoChange, system.L.cols() + extra);
   Eigen::Index c = k;
   if (friction) {
-    out.data.u.middleCols(c, n) = velocity_sign(data.y, data.h, lowpass_hz);
+    extended.u.middleCols(c, n) = velocity_sign(data.y, data.h, lowpass_hz);
     out.model.L.middleCols(c, n) = -Matrix(forces.coulomb.asDiagonal());
     c += n;
   }
   if (offset) {
-    out.data.u.col(c).setOnes();
+    extended.u.col(c).setOnes();
     out.model.L.col(c) = -forces.offset.row(0).transpose();
   }
   return out;
@@ -41,7 +42,7 @@ ValidationReport validate_record(const MechanicalSystem& system, const ForceTerm
   require(data.outputs == OutputKind::displacement,
           "validation records of accelerations are not supported: the free run simulates displacements", "runs");
   const ForcedRecord forced = with_force_terms(system, forces, lowpass_hz, data);
-  return validate_model(forced.model, forced.data);
+  return validate_model(forced.model, forced.data());
 }
 
 std::vector<RecordFit> validate_held_out(const Identification& result, const std::vector<Dataset>& held_out) {

@@ -11,7 +11,7 @@ double free_run_fit(const Identification& estimate, const Dataset& data) {
   if (estimate.failed()) return NAN;
   const ValidationReport& own = estimate.validation;
   if (own.simulated.rows() == data.y.rows() && own.fit_percent.size() == data.y.cols()) return own.fit_percent.mean();
-  const ValidationReport v = validate_model(estimate.system, data);
+  const ValidationReport v = validate_model(estimate.system, data, 25, Series::fit_only);
   return v.failed() || v.fit_percent.size() == 0 ? NAN : v.fit_percent.mean();
 }
 

@@ -102,18 +102,18 @@ void test_residuals(const Matrix& measured, const Matrix& simulated, const Matri
   report.residuals_independent_of_input = decisive_cross <= report.crosscorrelation_bound;
 }
 
-// The run x_{t+1} = F x_t + G w_t (w_t the rows of w, at least N) from x_0 = x, handing visit(t, x_t)
-// every state for t = 0 … N − 1; false when visit returns false (the run stops there). G w_t for 64
-// samples at a time as one product: one matrix-vector product per sample, with no allocation (10⁶-
-// sample records).
-template <class Visit>
-bool free_run(const Matrix& F, const Matrix& G, const Matrix& w, Eigen::Index N, Vector x, Visit&& visit) {
+// The run x_{t+1} = F x_t + G w_t from x_0 = x (w_t, t0 ≤ t < t0 + b, the rows of rows(t0, b)),
+// handing visit(t, x_t) every state for t = 0 … N − 1; false when visit returns false (the run
+// stops there). G w_t for 64 samples at a time as one product: one matrix-vector product per
+// sample, and the inputs a block at a time (10⁶-sample records: no N-row copy of them).
+template <class Rows, class Visit>
+bool free_run(const Matrix& F, const Matrix& G, Rows&& rows, Eigen::Index N, Vector x, Visit&& visit) {
   constexpr Eigen::Index kBlock = 64;
   Matrix forcing(F.rows(), kBlock);
   Vector next(F.rows());
   for (Eigen::Index t0 = 0; t0 < N; t0 += kBlock) {
     const Eigen::Index b = std::min(kBlock, N - t0);
-    forcing.leftCols(b).noalias() = G * w.middleRows(t0, b).transpose();
+    forcing.leftCols(b).noalias() = G * rows(t0, b).transpose();
     for (Eigen::Index s = 0; s < b; ++s) {
       if (!visit(t0 + s, x)) return false;
       next = forcing.col(s);
@@ -186,7 +186,7 @@ class FreeResponseAdjoint {
 
 }  // namespace
 
-ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, int max_lag) {
+ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, int max_lag, Series series) {
   ValidationReport report;
   const Eigen::Index n = s.M.rows(), N = data.y.rows();
   const Eigen::FullPivLU<Matrix> mass(s.M);
@@ -209,10 +209,13 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   const IntersampleModel intersample = choose_intersample_model(data.u, data.h, data.input_sampling);
   report.intersample = intersample.kind;
   const Matrix Phi = sampled_model(A, B, data.h, intersample).Phi;
-  // Held inputs are their own intersample inputs: read in place rather than copied.
-  const Matrix transformed = intersample.kind == IntersampleKind::hold ? Matrix() : intersample_inputs(data.u, intersample);
-  const Matrix& w = intersample.kind == IntersampleKind::hold ? data.u : transformed;
-  const Matrix F = Phi.leftCols(2 * n), G = Phi.rightCols(w.cols());
+  // The local intersample inputs (ZOH, FOH) a block at a time from u; the band-limited ones at once.
+  const bool local = intersample.kind != IntersampleKind::band_limited;
+  const Matrix band_limited = local ? Matrix() : intersample_inputs(data.u, intersample);
+  const auto w = [&](Eigen::Index t0, Eigen::Index b) -> Matrix {
+    return local ? intersample_input_rows(data.u, intersample, t0, b) : Matrix(band_limited.middleRows(t0, b));
+  };
+  const Matrix F = Phi.leftCols(2 * n), G = Phi.rightCols(columns_per_input(intersample) * data.u.cols());
   // Pass 1: forced response from rest, and the normal equations of x0 from the free responses
   // H F^t (their Gramian and adjoint sum: free_response_gramian, FreeResponseAdjoint).
   // Divergence: a simulated output 1e8 times the largest measured value of its channel (a fit of
@@ -240,10 +243,15 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   // Pass 2: free run from the fitted initial state (checked like pass 1: an initial state the
   // normal equations cannot give, or a run from it that leaves the data's range, is no fit).
   const Vector fitted = free_response_gramian(F, n, N).ldlt().solve(rhs.sum());
-  report.simulated.resize(N, n);
+  const bool kept = series == Series::kept;
+  if (kept) report.simulated.resize(N, n);
+  Vector squared_error = Vector::Zero(n);  // Σ_t (y − ŷ)² per channel, summed as it runs when the series is not kept
   if (!free_run(F, G, w, N, fitted, [&](Eigen::Index t, const Vector& x) {
         if (diverged(x)) return false;
-        report.simulated.row(t) = x.head(n).transpose();
+        if (kept)
+          report.simulated.row(t) = x.head(n).transpose();
+        else
+          squared_error += (data.y.row(t).transpose() - x.head(n)).cwiseAbs2();
         return true;
       })) {
     report.simulated.resize(0, 0);
@@ -251,16 +259,19 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
     return report;
   }
   report.initial_state = fitted;
-  report.residual = data.y - report.simulated;
+  if (kept) {
+    report.residual = data.y - report.simulated;
+    squared_error = report.residual.colwise().squaredNorm().transpose();
+  }
 
   report.fit_percent.resize(n);
   report.nrmse.resize(n);
   for (Eigen::Index c = 0; c < n; ++c) {
     const double spread = (data.y.col(c).array() - data.y.col(c).mean()).matrix().norm();
-    report.nrmse(c) = (data.y.col(c) - report.simulated.col(c)).norm() / std::max(spread, 1e-300);
+    report.nrmse(c) = std::sqrt(squared_error(c)) / std::max(spread, 1e-300);
     report.fit_percent(c) = 100.0 * (1.0 - report.nrmse(c));
   }
-  test_residuals(data.y, report.simulated, data.u, max_lag, report);
+  if (kept) test_residuals(data.y, report.simulated, data.u, max_lag, report);
   return report;
 }
 

@@ -42,7 +42,11 @@ struct ValidationReport : Outcome {
 };
 
 // Needs an invertible M (not definiteness). A simulation whose output diverges is status failed.
-ValidationReport validate_model(const MechanicalSystem& estimate, const Dataset& data, int max_lag = 25);
+// Series::fit_only: fit_percent, nrmse and initial_state only, without the N x n simulated and
+// residual series and their tests (a start's fit compared with another's: no 2·N·n doubles held).
+enum class Series { kept, fit_only };
+ValidationReport validate_model(const MechanicalSystem& estimate, const Dataset& data, int max_lag = 25,
+                                Series series = Series::kept);
 
 // The advice the residual tests call for: identify/residual_advice.hpp.
 

@@ -203,7 +203,15 @@ test('cli oma: a record of responses only; {modes: [{freq_hz, zeta, shape, mpc, 
   assert.deepEqual(r.references, [1, 2]);
   assert.equal(r.block_rows, 20);
   hasKeys(mechid.optionSchema().oma, ['bandLoHz', 'bandHiHz', 'maxOrder', 'blockRows', 'references', 'freqTol', 'dampingTol', 'macMin',
-    'clusterDistance', 'minOrders', 'record'], 'optionSchema().oma');
+    'clusterDistance', 'minOrders', 'record', 'method'], 'optionSchema().oma');
+  assert.equal(r.method, 'ssi-cov');
+  // --method ssi-data | efdd (docs/cli.md): the same result's keys
+  for (const method of ['ssi-data', 'efdd']) {
+    const other = await okJson(['oma', '--data', ambient, '--band', '0.05:5', '--max-order', '20', '--block-rows', '20', '--references', '1,2',
+      '--record', 'ambient', '--method', method], { warnings: true });
+    hasKeys(other, ['modes', 'stabilization', 'spectrum', 'advice', 'status', 'warnings', 'channels', 'method'], `oma --method ${method}`);
+    assert.equal(other.method, method);
+  }
 });
 
 // docs/interfaces.md "channels": the chosen channels' names, quantities and units in every result from a file.

@@ -34,7 +34,7 @@ val oma_to_js(const OmaResult& r, const OmaOptions& o) {
              object_of("freq_hz", numbers_to_js(r.spectrum.freq_hz), "singular_values", singular, "segment", double(r.spectrum.segment),
                        "segments", double(r.spectrum.segments)),
              "block_rows", double(r.block_rows), "min_orders", double(r.min_orders), "references", references, "free_decay", r.free_decay, "sd_blocks", double(r.sd_blocks),
-             "max_order", double(o.max_order),
+             "max_order", double(o.max_order), "method", kOmaMethodNames.name(o.method),
              "tolerances", object_of("freq_tol", o.freq_tol, "damping_tol", o.damping_tol, "mac_min", o.mac_min, "cluster_distance", o.cluster_distance));
   return out;
 }

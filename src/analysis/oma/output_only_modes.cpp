@@ -2,14 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
 #include <string>
 
 #include "analysis/oma/mean_phase_deviation.hpp"
 #include "analysis/oma/output_correlations.hpp"
 #include "analysis/oma/pole_clustering.hpp"
+#include "analysis/oma/enhanced_fdd.hpp"
 #include "analysis/oma/ssi_cov.hpp"
 #include "analysis/oma/ssi_cov_sensitivity.hpp"
+#include "analysis/oma/ssi_data.hpp"
 #include "analysis/oma/unmatched_peaks.hpp"
 #include "analysis/shape_measures.hpp"
 #include "core/clamped_count.hpp"
@@ -145,6 +148,8 @@ std::size_t nearest_to(const std::vector<CandidatePole>& poles, const std::vecto
   return nearest;
 }
 
+void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale);
+
 // A cluster's mode: median frequency and damping; the shape of the pole nearest the median
 // frequency, turned real on its largest component relative to the outputs' RMS (`scale`) and given
 // back its units.
@@ -162,7 +167,12 @@ OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<s
   mode.pole = pole_of_mode(mode.freq_hz, mode.zeta);
   mode.orders_found = Eigen::Index(orders.size());
   mode.poles = Eigen::Index(cluster.size());
-  Eigen::VectorXcd shape = poles[nearest_to(poles, cluster, mode.freq_hz)].shape;  // in the outputs divided by their RMS
+  set_oma_shape(mode, poles[nearest_to(poles, cluster, mode.freq_hz)].shape, scale);
+  return mode;
+}
+
+// The mode's shape from a complex shape in the outputs divided by their RMS (OmaMode::shape).
+void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale) {
   Eigen::Index largest = 0;
   shape.cwiseAbs().maxCoeff(&largest);
   shape *= std::polar(1.0, -std::arg(shape(largest)));
@@ -174,7 +184,6 @@ OmaMode oma_mode_of(const std::vector<CandidatePole>& poles, const std::vector<s
   const double norm = shape(peak).real();
   mode.complex_shape = shape / norm;
   mode.shape = mode.complex_shape.real();
-  return mode;
 }
 
 // A free decay (OmaRecord::automatic): the RMS of the record's last quarter below a quarter of its
@@ -194,6 +203,50 @@ bool looks_like_free_decay(const Matrix& y) {
 // A mode's cluster: the candidate poles it was made of.
 using Cluster = std::vector<std::size_t>;
 
+// The model's pole nearest in pole_distance to `target` at the target's order (null when the
+// models have no pole at that order).
+const SsiOrder* matching_order(const SsiCovModels& models, const CandidatePole& target, Eigen::Index& q_best) {
+  const auto order = std::find_if(models.orders.begin(), models.orders.end(), [&](const SsiOrder& o) { return o.order == target.order; });
+  if (order == models.orders.end() || order->poles.empty()) return nullptr;
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t q = 0; q < order->poles.size(); ++q) {
+    const double d = pole_distance(target, {order->order, order->poles[q], order->shapes.col(Eigen::Index(q))});
+    if (d < best) best = d, q_best = Eigen::Index(q);
+  }
+  return &*order;
+}
+
+// The cluster's medians recomputed on other models of the same record (a jackknife replicate): at
+// each of the cluster's poles' orders, the model's pole nearest to it in pole_distance.
+std::pair<double, double> replicate_medians(const SsiCovModels& models, const std::vector<CandidatePole>& poles, const Cluster& cluster) {
+  std::vector<double> f, z;
+  for (std::size_t i : cluster) {
+    Eigen::Index q = 0;
+    const SsiOrder* order = matching_order(models, poles[i], q);
+    if (!order) continue;
+    f.push_back(oma_freq(order->poles[std::size_t(q)]));
+    z.push_back(oma_zeta(order->poles[std::size_t(q)]));
+  }
+  if (f.empty()) return {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+  return {oma_median(f), oma_median(z)};
+}
+
+// A replicate's real shape: the shape of its pole matching the mode's shape pole, in the outputs'
+// units, turned onto the mode's complex shape by least squares, its real part divided by its entry
+// where the mode's shape is +1 (so the sd is that of each entry relative to the +1 entry, as the
+// shape is given; 0 there); NaN when unmatched.
+Vector replicate_shape(const SsiCovModels& models, const CandidatePole& shape_pole, const OmaMode& mode, const Vector& scale) {
+  Eigen::Index q = 0;
+  const SsiOrder* order = matching_order(models, shape_pole, q);
+  if (!order) return Vector::Constant(mode.shape.size(), std::numeric_limits<double>::quiet_NaN());
+  const Eigen::VectorXcd psi = scale.cast<Complex>().cwiseProduct(order->shapes.col(q));
+  const Complex alpha = psi.dot(mode.complex_shape) / psi.squaredNorm();  // dot: ψᴴ φ
+  const Vector shape = (alpha * psi).real();
+  Eigen::Index peak = 0;
+  mode.shape.maxCoeff(&peak);  // the mode's +1 entry: the replicate normalised alike
+  return shape / shape(peak);
+}
+
 // The delete-one jackknife's standard deviation of values θ_(b): √((B − 1)/B Σ (θ_(b) − mean)²).
 double jackknife_sd(const std::vector<double>& values) {
   const double B = double(values.size());
@@ -202,6 +255,46 @@ double jackknife_sd(const std::vector<double>& values) {
   double ss = 0.0;
   for (double x : values) ss += (x - mean) * (x - mean);
   return std::sqrt((B - 1.0) / B * ss);
+}
+
+// Each mode's standard deviations of f, ζ and the shape's entries and the 95 % half-widths
+// (OmaOptions::sd_blocks) from the B jackknife values of each (f[m][b], z[m][b], shapes[m][b]).
+void set_jackknife_sd(OmaResult& result, const std::vector<std::vector<double>>& f, const std::vector<std::vector<double>>& z,
+                      const std::vector<std::vector<Vector>>& shapes, Eigen::Index B) {
+  const double t = student_t975(double(B - 1));
+  for (std::size_t m = 0; m < result.modes.size(); ++m) {
+    OmaMode& mode = result.modes[m];
+    mode.freq_hz_sd = jackknife_sd(f[m]);
+    mode.zeta_sd = jackknife_sd(z[m]);
+    mode.freq_hz_half95 = t * mode.freq_hz_sd;
+    mode.zeta_half95 = t * mode.zeta_sd;
+    mode.shape_sd.resize(mode.shape.size());
+    for (Eigen::Index i = 0; i < mode.shape.size(); ++i) {
+      std::vector<double> entry;
+      for (const Vector& s : shapes[m]) entry.push_back(s(i));
+      mode.shape_sd(i) = jackknife_sd(entry);
+    }
+  }
+  result.sd_blocks = B;
+}
+
+// SSI-data's jackknife (OmaOptions::sd_blocks): the cluster's medians and shape recomputed on the
+// models of the record without block b.
+void add_replicate_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
+                                const std::function<SsiCovModels(Eigen::Index)>& models_without, Eigen::Index B, const Vector& scale) {
+  std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
+  std::vector<std::vector<Vector>> shapes(clusters.size());
+  for (Eigen::Index b = 0; b < B; ++b) {
+    const SsiCovModels models = models_without(b);
+    for (std::size_t m = 0; m < clusters.size(); ++m) {
+      const auto [fb, zb] = replicate_medians(models, poles, clusters[m]);
+      f[m].push_back(fb);
+      z[m].push_back(zb);
+      const CandidatePole& shape_pole = poles[nearest_to(poles, clusters[m], result.modes[m].freq_hz)];
+      shapes[m].push_back(replicate_shape(models, shape_pole, result.modes[m], scale));
+    }
+  }
+  set_jackknife_sd(result, f, z, shapes, B);
 }
 
 // df and dζ of a pole λ moved by dλ (f = |λ|/2π, ζ = −Re λ/|λ|).
@@ -222,12 +315,11 @@ Vector shape_as_given(const Eigen::VectorXcd& shape, const OmaMode& mode, const 
   return real / real(peak);
 }
 
-// Each mode's standard deviations of f, ζ and the shape's entries, and the 95 % half-widths
-// (OmaOptions::sd_blocks): the delete-one jackknife over the record's blocks of the estimates'
-// first-order expansion in the correlations. Deleting block b moves the correlations by
-// ΔR_b = R_(b) − R and each pole of the mode's cluster by its derivative along ΔR_b
-// (ssi_cov_sensitivity.hpp); the estimate, the median over the cluster, moves by the median of
-// those moves, and var = (B − 1)/B Σ_b (Δθ_b − mean)². To first order this is the delete-one
+// SSI-cov's jackknife (OmaOptions::sd_blocks): the delete-one jackknife over the record's blocks
+// of the estimates' first-order expansion in the correlations. Deleting block b moves the
+// correlations by ΔR_b = R_(b) − R and each pole of the mode's cluster by its derivative along
+// ΔR_b (ssi_cov_sensitivity.hpp); the estimate, the median over the cluster, moves by the median
+// of those moves, and var = (B − 1)/B Σ_b (Δθ_b − mean)². To first order this is the delete-one
 // jackknife of the estimate (Efron 1982, The Jackknife, the Bootstrap and Other Resampling Plans,
 // ch. 6: the linear jackknife, equal to the delta method with the block covariance of the
 // correlations, as in Reynders, Pintelon & De Roeck 2008), at the cost of products of
@@ -236,9 +328,9 @@ Vector shape_as_given(const Eigen::VectorXcd& shape, const OmaMode& mode, const 
 // nearly coincide the subspace U_n, and the first-order move of its poles, are ill-determined
 // (eq. 37 of Reynders et al. divides by σ_n² − σ_{n+1}²), and the median over the cluster's
 // orders sets such an order aside as it sets aside its pole.
-void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
-                      const CorrelationBlocks& blocks, const std::vector<Matrix>& R, const SsiCovModels& models, Eigen::Index p, double h,
-                      const Vector& scale) {
+void add_linear_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
+                             const CorrelationBlocks& blocks, const std::vector<Matrix>& R, const SsiCovModels& models, Eigen::Index p,
+                             double h, const Vector& scale) {
   const auto B = Eigen::Index(blocks.sums.size());
   // Every pole of every cluster, by order (SsiCovSensitivity reuses one order's products).
   std::vector<std::size_t> members;
@@ -271,21 +363,7 @@ void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, c
                                     : Vector::Zero(base.size()));
     }
   }
-  const double t = student_t975(double(B - 1));
-  for (std::size_t m = 0; m < clusters.size(); ++m) {
-    OmaMode& mode = result.modes[m];
-    mode.freq_hz_sd = jackknife_sd(f[m]);
-    mode.zeta_sd = jackknife_sd(z[m]);
-    mode.freq_hz_half95 = t * mode.freq_hz_sd;
-    mode.zeta_half95 = t * mode.zeta_sd;
-    mode.shape_sd.resize(mode.shape.size());
-    for (Eigen::Index i = 0; i < mode.shape.size(); ++i) {
-      std::vector<double> entry;
-      for (const Vector& sh : shapes[m]) entry.push_back(sh(i));
-      mode.shape_sd(i) = jackknife_sd(entry);
-    }
-  }
-  result.sd_blocks = B;
+  set_jackknife_sd(result, f, z, shapes, B);
 }
 
 }  // namespace
@@ -296,8 +374,9 @@ void OmaOptions::validate() const {
                                        " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
 }
 
-// The stages: the checks, the outputs divided by their RMS, the correlations, SSI-cov at every
-// order, the stabilization diagram, the clustering into modes, the spectrum, the advice.
+// The stages: the checks, the outputs divided by their RMS, the correlations (or, for ssi-data, the
+// Hankel matrix's LQ factor), SSI at every order, the stabilization diagram, the clustering into
+// modes, the spectrum, the advice; for efdd the spectrum's peaks and their bells instead of SSI.
 OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   o.validate();
   OmaResult result;
@@ -308,6 +387,12 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   const Vector scale = (y.colwise().squaredNorm() / double(N)).cwiseSqrt().transpose();
   y = y * scale.cwiseInverse().asDiagonal();
 
+  if (o.method == OmaMethod::efdd) {
+    result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
+    add_efdd_modes(result, y, h, o);  // enhanced_fdd.hpp: each mode's singular vector in complex_shape
+    for (OmaMode& mode : result.modes) set_oma_shape(mode, mode.complex_shape, scale);
+    return result;
+  }
   const Eigen::Index p = block_rows_for(o, h, m, r);
   result.block_rows = p;
   require(N >= kSamplesPerLag * 2 * p, "oma: the record's " + std::to_string(N) + " samples are too few for " + std::to_string(p) +
@@ -316,10 +401,16 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
           "data");
   result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
   const bool jackknife = !result.free_decay && o.sd_blocks >= 2;
+  const bool by_data = o.method == OmaMethod::ssi_data;
   CorrelationBlocks blocks;
-  if (jackknife) blocks = block_correlation_sums(y, result.references, 2 * p - 1, o.sd_blocks);
-  const std::vector<Matrix> R = jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay);
-  const SsiCovModels models = ssi_cov(R, p, h, o.max_order, 2);
+  if (jackknife && !by_data) blocks = block_correlation_sums(y, result.references, 2 * p - 1, o.sd_blocks);
+  SsiDataFactors data;
+  if (by_data) data = ssi_data_factors(y, result.references, p, jackknife ? o.sd_blocks : 1);
+  // SSI-data's models of the record without block b (−1: the whole record).
+  const auto models_without = [&](Eigen::Index b) { return ssi_data(data, b, h, o.max_order, 2); };  // SSI-data's
+  std::vector<Matrix> R;  // SSI-cov's correlations
+  if (!by_data) R = jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay);
+  const SsiCovModels models = by_data ? models_without(-1) : ssi_cov(R, p, h, o.max_order, 2);
   result.toeplitz_singular_values = models.singular_values;
 
   std::vector<CandidatePole> candidates;
@@ -333,7 +424,12 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     result.modes.push_back(std::move(mode));
     mode_clusters.push_back(cluster);
   }
-  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, blocks, R, models, p, h, scale);
+  if (jackknife && !result.modes.empty()) {
+    if (by_data)
+      add_replicate_jackknife_sd(result, mode_clusters, candidates, models_without, o.sd_blocks, scale);
+    else
+      add_linear_jackknife_sd(result, mode_clusters, candidates, blocks, R, models, p, h, scale);
+  }
 
   const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
   result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(N));

@@ -1,6 +1,7 @@
 // Output-only (operational) modal analysis of an ambient or free-decay record of responses: the
 // modes of a structure excited by unmeasured forces (traffic, wind, a tap), from covariance-driven
-// SSI over increasing orders (ssi_cov.hpp), its stabilization diagram, the stable poles clustered
+// SSI over increasing orders (ssi_cov.hpp; or data-driven SSI, ssi_data.hpp, or enhanced FDD,
+// enhanced_fdd.hpp: OmaOptions::method), its stabilization diagram, the stable poles clustered
 // into modes automatically (pole_clustering.hpp), MPC and MPD per mode, and the singular values of
 // the output spectrum (singular_value_spectrum.hpp) to draw the diagram on.
 #pragma once
@@ -21,6 +22,13 @@ namespace mechid {
 // decay after a release or a tap; auto decides from the record (output_only_modes.cpp).
 enum class OmaRecord { automatic, ambient, free_decay };
 inline constexpr EnumNames<OmaRecord, 3> kOmaRecordNames{"record", {"auto", "ambient", "free-decay"}};
+
+// The identification method: covariance-driven SSI (ssi_cov.hpp), data-driven SSI with reference
+// outputs (ssi_data.hpp; the same diagram, clustering and jackknife, only the observability
+// matrix's estimate differs), or enhanced FDD (enhanced_fdd.hpp: f and ζ of each clear peak of the
+// spectrum's first singular value from its SDOF bell; no diagram).
+enum class OmaMethod { ssi_cov, ssi_data, efdd };
+inline constexpr EnumNames<OmaMethod, 3> kOmaMethodNames{"method", {"ssi-cov", "ssi-data", "efdd"}};
 
 struct OmaOptions {
   double band_lo_hz = 0.0;
@@ -51,12 +59,13 @@ struct OmaOptions {
   // mode whose shape loses MAC 0.98 between some higher orders, where a spurious pole appears beside it).
   Eigen::Index min_orders = 0;
   OmaRecord record = OmaRecord::automatic;
+  OmaMethod method = OmaMethod::ssi_cov;
   // Standard deviations of each mode's f, ζ and shape by the delete-one jackknife over this many
   // consecutive blocks of an ambient record (0 or 1: none), var = (B − 1)/B Σ_b (θ_(b) − θ_(·))²
   // (Efron & Stein 1981; Efron & Tibshirani 1993, eq. 11.5), with θ_(b) − θ the first-order change
   // of the mode's estimate when block b leaves the correlations (output_correlations.hpp,
-  // ssi_cov_sensitivity.hpp; the linear jackknife, Efron 1982, ch. 6); 95 % intervals with
-  // Student's t of B − 1 degrees of freedom. Not for a free decay (its blocks are not alike).
+  // ssi_cov_sensitivity.hpp; the linear jackknife, Efron 1982, ch. 6; SSI-data: the models
+  // recomputed without block b); 95 % intervals with Student's t of B − 1 degrees of freedom. Not for a free decay (its blocks are not alike).
   Eigen::Index sd_blocks = 10;
 
   // Throws InputError (the option's code) for an option out of range or an empty band.
@@ -96,6 +105,10 @@ void describe(OmaOptions& o, Visitor& v) {
   v(Option{"record", "ambient (stationary responses), free-decay (after a release or a tap), or auto: free decay when the last "
                      "quarter's RMS is below a quarter of the first quarter's"},
     choice_field(o.record, kOmaRecordNames));
+  v(Option{"method", "ssi-cov (covariance-driven SSI, Peeters & De Roeck 1999), ssi-data (data-driven SSI with reference outputs, "
+                     "the same paper: slower, the same diagram and intervals) or efdd (enhanced frequency-domain decomposition, "
+                     "Brincker, Ventura & Andersen 2001: f and zeta of each clear peak of the first singular value, no intervals)"},
+    choice_field(o.method, kOmaMethodNames));
 }
 
 struct OmaMode {

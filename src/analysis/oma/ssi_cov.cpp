@@ -16,11 +16,15 @@ Matrix block_toeplitz(const std::vector<Matrix>& R, Eigen::Index block_rows) {
 }
 
 SsiCovModels ssi_cov(const std::vector<Matrix>& R, Eigen::Index block_rows, double h, Eigen::Index max_order, Eigen::Index step) {
-  const Eigen::Index p = block_rows, m = R.front().rows(), r = R.front().cols();
-  Eigen::BDCSVD<Matrix> svd(block_toeplitz(R, p), Eigen::ComputeThinU);
+  return ssi_models_of(block_toeplitz(R, block_rows), R.front().rows(), h, max_order, step);
+}
+
+SsiCovModels ssi_models_of(const Matrix& T, Eigen::Index m, double h, Eigen::Index max_order, Eigen::Index step) {
+  const Eigen::Index p = T.rows() / m;
+  Eigen::BDCSVD<Matrix> svd(T, Eigen::ComputeThinU);
   SsiCovModels out;
   out.singular_values = svd.singularValues();
-  const Eigen::Index nmax = std::min(max_order, std::min((p - 1) * m, p * r));
+  const Eigen::Index nmax = std::min(max_order, std::min((p - 1) * m, T.cols()));
   out.U = svd.matrixU();
   const Matrix U = out.U.leftCols(nmax);
   const Eigen::HouseholderQR<Matrix> qr(U.topRows((p - 1) * m));

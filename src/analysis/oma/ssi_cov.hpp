@@ -39,4 +39,10 @@ Matrix block_toeplitz(const std::vector<Matrix>& R, Eigen::Index block_rows);
 
 SsiCovModels ssi_cov(const std::vector<Matrix>& R, Eigen::Index block_rows, double h, Eigen::Index max_order, Eigen::Index step = 2);
 
+// The models of any matrix T = O_p Z whose column space is that of the observability matrix O_p
+// (p·m rows, m outputs): the SVD and shift step above, shared by SSI-cov (T the block Toeplitz
+// matrix) and SSI-data (ssi_data.hpp: T the factor L21 of the projection of the future outputs on
+// the past references, Peeters & De Roeck 1999, sec. 4). Orders up to min(max_order, (p − 1)·m, T's columns).
+SsiCovModels ssi_models_of(const Matrix& T, Eigen::Index m, double h, Eigen::Index max_order, Eigen::Index step = 2);
+
 }  // namespace mechid

@@ -153,3 +153,22 @@ TEST_CASE("the band-limited sampled model follows the exact multisine response t
   INFO("relative error of the free run " << error);
   CHECK(error < 1e-5);
 }
+
+// The local intersample inputs a block at a time (the free run's reading) against their definition:
+// ZOH w_t = u_t, FOH w_t = [u_t, u_{t+1} − u_t] with the last difference zero; blocks that end
+// inside the record and the last one.
+TEST_CASE("intersample input rows are u_t (ZOH) and [u_t, u_t+1 - u_t] (FOH), a block at a time") {
+  const Eigen::Index N = 10;
+  Matrix u(N, 2);
+  for (Eigen::Index t = 0; t < N; ++t) u.row(t) << std::sin(0.7 * double(t)), double(t * t);
+  Matrix foh = Matrix::Zero(N, 4);
+  foh.leftCols(2) = u;
+  for (Eigen::Index t = 0; t + 1 < N; ++t) foh.block(t, 2, 1, 2) = u.row(t + 1) - u.row(t);
+  IntersampleModel hold, linear;
+  linear.kind = IntersampleKind::linear;
+  for (const auto& [t0, b] : {std::pair<Eigen::Index, Eigen::Index>{0, 4}, {4, 4}, {8, 2}, {0, 10}}) {
+    CHECK(intersample_input_rows(u, hold, t0, b) == u.middleRows(t0, b));
+    CHECK(intersample_input_rows(u, linear, t0, b) == foh.middleRows(t0, b));
+  }
+  CHECK(intersample_inputs(u, linear) == foh);
+}

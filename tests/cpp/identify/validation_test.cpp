@@ -201,3 +201,28 @@ TEST_CASE("auto on held forces declared point samples warns that the residuals a
   REQUIRE(a->options.size() == 1);
   CHECK(a->options[0].value == "hold");
 }
+
+// The fit of a start compared with another's (start_comparison.hpp) runs without the N x n series:
+// its fit, nrmse and initial state equal those of the full validation, for held (ZOH) and point
+// (FOH, inputs a block at a time) samples, on a wrong model (a fit well below 100 %).
+TEST_CASE("validation without its series gives the full validation's fit") {
+  const MechanicalSystem truth = preset("3dof");
+  MechanicalSystem wrong = truth;
+  wrong.K *= 1.1;
+  SimulationOptions o;
+  o.h = 0.1;
+  o.n = 2001;  // not a multiple of the free run's 64-sample blocks
+  o.snr_db = 30;
+  const SimulatedData sim = simulate(truth, o);
+  for (const InputSampling sampling : {InputSampling::hold, InputSampling::point}) {
+    const Dataset d{o.h, sim.u, sim.q, sampling};
+    const ValidationReport full = validate_model(wrong, d), fit_only = validate_model(wrong, d, 25, Series::fit_only);
+    INFO("fit " << full.fit_percent.transpose() << " against " << fit_only.fit_percent.transpose());
+    CHECK(full.fit_percent.maxCoeff() < 95.0);
+    CHECK((full.fit_percent - fit_only.fit_percent).cwiseAbs().maxCoeff() < 1e-9);
+    CHECK((full.initial_state - fit_only.initial_state).norm() <= 1e-12 * full.initial_state.norm());
+    CHECK(fit_only.simulated.size() == 0);
+    CHECK(fit_only.residual.size() == 0);
+    CHECK(full.simulated.rows() == o.n);
+  }
+}

@@ -11,6 +11,7 @@
 #include "analysis/oma/pole_clustering.hpp"
 #include "analysis/oma/enhanced_fdd.hpp"
 #include "analysis/oma/ssi_cov.hpp"
+#include "analysis/oma/ssi_cov_sensitivity.hpp"
 #include "analysis/oma/ssi_data.hpp"
 #include "analysis/oma/unmatched_peaks.hpp"
 #include "analysis/shape_measures.hpp"
@@ -256,23 +257,12 @@ double jackknife_sd(const std::vector<double>& values) {
   return std::sqrt((B - 1.0) / B * ss);
 }
 
-// Each mode's jackknife standard deviations of f and ζ and their 95 % half-widths (OmaOptions::sd_blocks).
-void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
-                      const std::function<SsiCovModels(Eigen::Index)>& models_without, Eigen::Index B, const Vector& scale) {
-  std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
-  std::vector<std::vector<Vector>> shapes(clusters.size());
-  for (Eigen::Index b = 0; b < B; ++b) {
-    const SsiCovModels models = models_without(b);
-    for (std::size_t m = 0; m < clusters.size(); ++m) {
-      const auto [fb, zb] = replicate_medians(models, poles, clusters[m]);
-      f[m].push_back(fb);
-      z[m].push_back(zb);
-      const CandidatePole& shape_pole = poles[nearest_to(poles, clusters[m], result.modes[m].freq_hz)];
-      shapes[m].push_back(replicate_shape(models, shape_pole, result.modes[m], scale));
-    }
-  }
+// Each mode's standard deviations of f, ζ and the shape's entries and the 95 % half-widths
+// (OmaOptions::sd_blocks) from the B jackknife values of each (f[m][b], z[m][b], shapes[m][b]).
+void set_jackknife_sd(OmaResult& result, const std::vector<std::vector<double>>& f, const std::vector<std::vector<double>>& z,
+                      const std::vector<std::vector<Vector>>& shapes, Eigen::Index B) {
   const double t = student_t975(double(B - 1));
-  for (std::size_t m = 0; m < clusters.size(); ++m) {
+  for (std::size_t m = 0; m < result.modes.size(); ++m) {
     OmaMode& mode = result.modes[m];
     mode.freq_hz_sd = jackknife_sd(f[m]);
     mode.zeta_sd = jackknife_sd(z[m]);
@@ -286,6 +276,94 @@ void add_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, c
     }
   }
   result.sd_blocks = B;
+}
+
+// SSI-data's jackknife (OmaOptions::sd_blocks): the cluster's medians and shape recomputed on the
+// models of the record without block b.
+void add_replicate_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
+                                const std::function<SsiCovModels(Eigen::Index)>& models_without, Eigen::Index B, const Vector& scale) {
+  std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
+  std::vector<std::vector<Vector>> shapes(clusters.size());
+  for (Eigen::Index b = 0; b < B; ++b) {
+    const SsiCovModels models = models_without(b);
+    for (std::size_t m = 0; m < clusters.size(); ++m) {
+      const auto [fb, zb] = replicate_medians(models, poles, clusters[m]);
+      f[m].push_back(fb);
+      z[m].push_back(zb);
+      const CandidatePole& shape_pole = poles[nearest_to(poles, clusters[m], result.modes[m].freq_hz)];
+      shapes[m].push_back(replicate_shape(models, shape_pole, result.modes[m], scale));
+    }
+  }
+  set_jackknife_sd(result, f, z, shapes, B);
+}
+
+// df and dζ of a pole λ moved by dλ (f = |λ|/2π, ζ = −Re λ/|λ|).
+double freq_change(Complex pole, Complex dpole) { return std::real(std::conj(pole) * dpole) / (std::abs(pole) * kTwoPi); }
+double zeta_change(Complex pole, Complex dpole) {
+  const double a = std::abs(pole);
+  return -dpole.real() / a + pole.real() * std::real(std::conj(pole) * dpole) / (a * a * a);
+}
+
+// A shape as the mode gives it: C ψ in the outputs' units turned onto the mode's complex shape by
+// least squares (α = ψᴴ φ / ψᴴ ψ), its real part divided by its entry where the mode's shape is +1.
+Vector shape_as_given(const Eigen::VectorXcd& shape, const OmaMode& mode, const Vector& scale) {
+  const Eigen::VectorXcd psi = scale.cast<Complex>().cwiseProduct(shape);
+  const Complex alpha = psi.dot(mode.complex_shape) / psi.squaredNorm();  // dot: ψᴴ φ
+  const Vector real = (alpha * psi).real();
+  Eigen::Index peak = 0;
+  mode.shape.maxCoeff(&peak);
+  return real / real(peak);
+}
+
+// SSI-cov's jackknife (OmaOptions::sd_blocks): the delete-one jackknife over the record's blocks
+// of the estimates' first-order expansion in the correlations. Deleting block b moves the
+// correlations by ΔR_b = R_(b) − R and each pole of the mode's cluster by its derivative along
+// ΔR_b (ssi_cov_sensitivity.hpp); the estimate, the median over the cluster, moves by the median
+// of those moves, and var = (B − 1)/B Σ_b (Δθ_b − mean)². To first order this is the delete-one
+// jackknife of the estimate (Efron 1982, The Jackknife, the Bootstrap and Other Resampling Plans,
+// ch. 6: the linear jackknife, equal to the delta method with the block covariance of the
+// correlations, as in Reynders, Pintelon & De Roeck 2008), at the cost of products of
+// Toeplitz-sized matrices instead of one SVD per block. The median of the poles' moves rather
+// than the move of the median's own pole: at an order whose n-th and (n+1)-th singular values
+// nearly coincide the subspace U_n, and the first-order move of its poles, are ill-determined
+// (eq. 37 of Reynders et al. divides by σ_n² − σ_{n+1}²), and the median over the cluster's
+// orders sets such an order aside as it sets aside its pole.
+void add_linear_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clusters, const std::vector<CandidatePole>& poles,
+                             const CorrelationBlocks& blocks, const std::vector<Matrix>& R, const SsiCovModels& models, Eigen::Index p,
+                             double h, const Vector& scale) {
+  const auto B = Eigen::Index(blocks.sums.size());
+  // Every pole of every cluster, by order (SsiCovSensitivity reuses one order's products).
+  std::vector<std::size_t> members;
+  for (const Cluster& c : clusters) members.insert(members.end(), c.begin(), c.end());
+  std::sort(members.begin(), members.end(), [&](std::size_t a, std::size_t b) { return poles[a].order < poles[b].order; });
+  std::vector<SsiPoleRequest> requests;
+  std::vector<std::size_t> request_of(poles.size());
+  for (std::size_t i : members) request_of[i] = requests.size(), requests.push_back({poles[i].order, poles[i].pole});
+  const SsiCovSensitivity sensitivity(R, models, p, h, requests);
+  std::vector<std::vector<double>> f(clusters.size()), z(clusters.size());
+  std::vector<std::vector<Vector>> shapes(clusters.size());
+  for (Eigen::Index b = 0; b < B; ++b) {
+    std::vector<Matrix> dR = blocks.correlations(b);
+    for (std::size_t i = 0; i < dR.size(); ++i) dR[i] -= R[i];
+    const std::vector<SsiPoleDerivative> d = sensitivity.along(dR);
+    for (std::size_t m = 0; m < clusters.size(); ++m) {
+      std::vector<double> df, dz;
+      for (std::size_t i : clusters[m]) {
+        df.push_back(freq_change(poles[i].pole, d[request_of[i]].pole));
+        dz.push_back(zeta_change(poles[i].pole, d[request_of[i]].pole));
+      }
+      f[m].push_back(oma_median(df));
+      z[m].push_back(oma_median(dz));
+      // The shape's change to first order: a difference over a step small against the shape.
+      const SsiPoleDerivative& s = d[request_of[nearest_to(poles, clusters[m], result.modes[m].freq_hz)]];
+      const double step_norm = s.shape_derivative.norm();
+      const double eps = step_norm > 0.0 ? 1e-6 * s.shape.norm() / step_norm : 0.0;
+      const Vector base = shape_as_given(s.shape, result.modes[m], scale);
+      shapes[m].push_back(eps > 0.0 ? Vector((shape_as_given(s.shape + eps * s.shape_derivative, result.modes[m], scale) - base) / eps)
+                                    : Vector::Zero(base.size()));
+    }
+  }
+  set_jackknife_sd(result, f, z, shapes, B);
 }
 
 }  // namespace
@@ -328,13 +406,11 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
   if (jackknife && !by_data) blocks = block_correlation_sums(y, result.references, 2 * p - 1, o.sd_blocks);
   SsiDataFactors data;
   if (by_data) data = ssi_data_factors(y, result.references, p, jackknife ? o.sd_blocks : 1);
-  // The models of the record without block b (−1: the whole record), by the method asked.
-  const auto models_without = [&](Eigen::Index b) {
-    if (by_data) return ssi_data(data, b, h, o.max_order, 2);
-    if (b >= 0) return ssi_cov(blocks.correlations(b), p, h, o.max_order, 2);
-    return ssi_cov(jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay), p, h, o.max_order, 2);
-  };
-  const SsiCovModels models = models_without(-1);
+  // SSI-data's models of the record without block b (−1: the whole record).
+  const auto models_without = [&](Eigen::Index b) { return ssi_data(data, b, h, o.max_order, 2); };  // SSI-data's
+  std::vector<Matrix> R;  // SSI-cov's correlations
+  if (!by_data) R = jackknife ? blocks.correlations() : output_correlations(y, result.references, 2 * p - 1, result.free_decay);
+  const SsiCovModels models = by_data ? models_without(-1) : ssi_cov(R, p, h, o.max_order, 2);
   result.toeplitz_singular_values = models.singular_values;
 
   std::vector<CandidatePole> candidates;
@@ -348,7 +424,12 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     result.modes.push_back(std::move(mode));
     mode_clusters.push_back(cluster);
   }
-  if (jackknife && !result.modes.empty()) add_jackknife_sd(result, mode_clusters, candidates, models_without, o.sd_blocks, scale);
+  if (jackknife && !result.modes.empty()) {
+    if (by_data)
+      add_replicate_jackknife_sd(result, mode_clusters, candidates, models_without, o.sd_blocks, scale);
+    else
+      add_linear_jackknife_sd(result, mode_clusters, candidates, blocks, R, models, p, h, scale);
+  }
 
   const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
   result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(N));

@@ -60,12 +60,12 @@ struct OmaOptions {
   Eigen::Index min_orders = 0;
   OmaRecord record = OmaRecord::automatic;
   OmaMethod method = OmaMethod::ssi_cov;
-  // Standard deviations of each mode's f and ζ by the delete-one jackknife over this many
-  // consecutive blocks of an ambient record (0 or 1: none): the whole analysis of the mode's cluster
-  // repeated on the correlations of the record without block b (output_correlations.hpp), var =
-  // (B − 1)/B Σ_b (θ_(b) − θ_(·))² (Efron & Stein 1981; Efron & Tibshirani 1993, eq. 11.5), a
-  // smooth function of the correlations being a smooth function of means; 95 % intervals with
-  // Student's t of B − 1 degrees of freedom. Not for a free decay (its blocks are not alike).
+  // Standard deviations of each mode's f, ζ and shape by the delete-one jackknife over this many
+  // consecutive blocks of an ambient record (0 or 1: none), var = (B − 1)/B Σ_b (θ_(b) − θ_(·))²
+  // (Efron & Stein 1981; Efron & Tibshirani 1993, eq. 11.5), with θ_(b) − θ the first-order change
+  // of the mode's estimate when block b leaves the correlations (output_correlations.hpp,
+  // ssi_cov_sensitivity.hpp; the linear jackknife, Efron 1982, ch. 6; SSI-data: the models
+  // recomputed without block b); 95 % intervals with Student's t of B − 1 degrees of freedom. Not for a free decay (its blocks are not alike).
   Eigen::Index sd_blocks = 10;
 
   // Throws InputError (the option's code) for an option out of range or an empty band.
@@ -127,9 +127,9 @@ struct OmaMode {
   // (Student's t · sd); NaN when not computed.
   double freq_hz_sd = std::numeric_limits<double>::quiet_NaN(), zeta_sd = std::numeric_limits<double>::quiet_NaN();
   double freq_hz_half95 = std::numeric_limits<double>::quiet_NaN(), zeta_half95 = std::numeric_limits<double>::quiet_NaN();
-  // Jackknife standard deviation of each entry of `shape` (empty when not computed): each
-  // replicate's shape at the pole matching the mode's, turned onto `complex_shape` by least squares
-  // (α = ψ_bᴴ ψ / ψ_bᴴ ψ_b), its real part divided by its entry where `shape` is +1 (0 there).
+  // Jackknife standard deviation of each entry of `shape` (empty when not computed): the shape
+  // pole's shape moved to first order by each block's deletion, turned onto `complex_shape` by
+  // least squares (α = ψ_bᴴ ψ / ψ_bᴴ ψ_b), its real part divided by its entry where `shape` is +1 (0 there).
   Vector shape_sd;
 };
 

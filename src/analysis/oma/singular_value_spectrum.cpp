@@ -37,25 +37,36 @@ SingularValueSpectrum singular_value_spectrum(const Matrix& y, double h, double 
     window[std::size_t(t)] = L > 1 ? 0.5 - 0.5 * std::cos(kTwoPi * double(t) / double(L)) : 1.0;  // periodic Hann
     window_power += window[std::size_t(t)] * window[std::size_t(t)];
   }
+  // G_i = Σ_segments x_i x_iᴴ (x_i: the channels' spectra at line i), accumulated a batch of
+  // segments at a time as one rank-k update of its lower triangle per line (the eigen-solver below
+  // reads only that triangle): column i of `batch` holds the batch's x_i one after the other.
   std::vector<Eigen::MatrixXcd> G(lines.size(), Eigen::MatrixXcd::Zero(m, m));
   const Dft dft(static_cast<std::size_t>(L));
-  Eigen::MatrixXcd Y(Eigen::Index(lines.size()), m);
+  constexpr Eigen::Index kBatch = 16;
+  Eigen::MatrixXcd batch(m * kBatch, Eigen::Index(lines.size()));
+  Eigen::Index in_batch = 0;
+  const auto flush = [&]() {
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      G[i].selfadjointView<Eigen::Lower>().rankUpdate(Eigen::Map<const Eigen::MatrixXcd>(batch.col(Eigen::Index(i)).data(), m, in_batch));
+    in_batch = 0;
+  };
+  std::vector<double> x(static_cast<std::size_t>(L));
   for (Eigen::Index start = 0; start + L <= N; start += std::max<Eigen::Index>(1, L / 2)) {
     for (Eigen::Index c = 0; c < m; ++c) {
-      std::vector<double> x(static_cast<std::size_t>(L));
       for (Eigen::Index t = 0; t < L; ++t) x[std::size_t(t)] = window[std::size_t(t)] * y(start + t, c);
       const ComplexVector X = dft.half_spectrum(x);
-      for (std::size_t i = 0; i < lines.size(); ++i) Y(Eigen::Index(i), c) = X[std::size_t(lines[i])];
+      for (std::size_t i = 0; i < lines.size(); ++i) batch(in_batch * m + c, Eigen::Index(i)) = X[std::size_t(lines[i])];
     }
-    for (std::size_t i = 0; i < lines.size(); ++i) G[i] += Y.row(Eigen::Index(i)).transpose() * Y.row(Eigen::Index(i)).conjugate();
+    if (++in_batch == kBatch) flush();
     ++out.segments;
   }
+  if (in_batch > 0) flush();
   // One-sided density: 2 h / (Σ w² · segments) (Welch 1967), the DC and Nyquist lines once.
   out.singular_values.resize(Eigen::Index(lines.size()), m);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const bool edge = lines[i] == 0 || 2 * lines[i] == L;
     const double scale = (edge ? 1.0 : 2.0) * h / (window_power * double(std::max<Eigen::Index>(1, out.segments)));
-    // G is Hermitian positive semidefinite: its singular values are its eigenvalues.
+    // G is Hermitian positive semidefinite: its singular values are its eigenvalues (lower triangle read).
     const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXcd> eig(G[i] * scale, Eigen::EigenvaluesOnly);
     out.singular_values.row(Eigen::Index(i)) = eig.eigenvalues().reverse().cwiseMax(0.0).transpose();
   }

@@ -7,12 +7,16 @@
 
 namespace mechid {
 
-SsiCovModels ssi_cov(const std::vector<Matrix>& R, Eigen::Index block_rows, double h, Eigen::Index max_order, Eigen::Index step) {
+Matrix block_toeplitz(const std::vector<Matrix>& R, Eigen::Index block_rows) {
   const Eigen::Index p = block_rows, m = R.front().rows(), r = R.front().cols();
   Matrix T(p * m, p * r);
   for (Eigen::Index a = 0; a < p; ++a)
     for (Eigen::Index b = 0; b < p; ++b) T.block(a * m, b * r, m, r) = R[std::size_t(p + a - b)];
-  return ssi_models_of(T, m, h, max_order, step);
+  return T;
+}
+
+SsiCovModels ssi_cov(const std::vector<Matrix>& R, Eigen::Index block_rows, double h, Eigen::Index max_order, Eigen::Index step) {
+  return ssi_models_of(block_toeplitz(R, block_rows), R.front().rows(), h, max_order, step);
 }
 
 SsiCovModels ssi_models_of(const Matrix& T, Eigen::Index m, double h, Eigen::Index max_order, Eigen::Index step) {
@@ -21,7 +25,8 @@ SsiCovModels ssi_models_of(const Matrix& T, Eigen::Index m, double h, Eigen::Ind
   SsiCovModels out;
   out.singular_values = svd.singularValues();
   const Eigen::Index nmax = std::min(max_order, std::min((p - 1) * m, T.cols()));
-  const Matrix U = svd.matrixU().leftCols(nmax);
+  out.U = svd.matrixU();
+  const Matrix U = out.U.leftCols(nmax);
   const Eigen::HouseholderQR<Matrix> qr(U.topRows((p - 1) * m));
   const Matrix Q = qr.householderQ() * Matrix::Identity((p - 1) * m, nmax);
   const Matrix Rq = qr.matrixQR().topRows(nmax).triangularView<Eigen::Upper>();

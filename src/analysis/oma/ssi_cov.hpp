@@ -22,6 +22,7 @@ struct SsiOrder {
 struct SsiCovModels {
   Vector singular_values;      // of the block Toeplitz matrix (its rank shows the model order)
   std::vector<SsiOrder> orders;
+  Matrix U;                    // its left singular vectors (thin SVD), for ssi_cov_sensitivity.hpp
 };
 
 // R: the correlations R_0 … R_{2p−1} (output_correlations.hpp; each m × r), p = block_rows.
@@ -33,6 +34,9 @@ struct SsiCovModels {
 // the mode shapes are C ψ for A's eigenvectors ψ (eq. 28). The orders are step, 2·step, …,
 // max_order (at most min((p − 1)·m, p·r)). One QR of U↑ serves every order: U↑'s first n columns are Q_n R_n, so
 // O_n↑^† O_n↓ = S_n^{−1/2} R_n^{−1} (Qᵀ U↓)_{n×n} S_n^{1/2}.
+// The block Toeplitz matrix T above (p·m × p·r) of the correlations R_1 … R_{2p−1}.
+Matrix block_toeplitz(const std::vector<Matrix>& R, Eigen::Index block_rows);
+
 SsiCovModels ssi_cov(const std::vector<Matrix>& R, Eigen::Index block_rows, double h, Eigen::Index max_order, Eigen::Index step = 2);
 
 // The models of any matrix T = O_p Z whose column space is that of the observability matrix O_p

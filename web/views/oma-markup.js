@@ -27,7 +27,7 @@ export const markup = {
     <label>Band from (Hz) <input id="oma-band-lo" data-option="band" data-part="lo" type="text" inputmode="decimal" placeholder="0"></label>
     <label>to (Hz) <input id="oma-band-hi" data-option="band" data-part="hi" type="text" inputmode="decimal" placeholder="Nyquist"></label>
     <label>Method <select id="oma-method" data-option="method">
-      <option value="ssi-cov" selected>Covariance-driven SSI (Peeters &amp; De Roeck 1999)</option>
+      <option value="ssi-cov">Covariance-driven SSI (Peeters &amp; De Roeck 1999)</option>
       <option value="ssi-data">Data-driven SSI (Peeters &amp; De Roeck 1999)</option>
       <option value="efdd">Enhanced FDD (Brincker, Ventura &amp; Andersen 2001)</option>
     </select></label>

@@ -177,6 +177,11 @@ test('every number of the result views is a number the core sent', async () => {
   await page.click('#csv-route-oma');
   await settled(page, 'oma-status');
   await check('oma');
+  // enhanced FDD (no intervals, no orders): still only the core's numbers
+  await page.selectOption('#oma-method', 'efdd');
+  await page.click('#oma-run');
+  await page.waitForFunction(() => /enhanced FDD\)/.test(document.getElementById('oma-status').textContent), null, { timeout: 60_000 });
+  await check('oma');
 
   await openStep(page, '#est');
   await page.selectOption('#est-svf-experiment', 'msd-sine');

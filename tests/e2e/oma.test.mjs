@@ -6,7 +6,8 @@
 // its exact natural frequencies from eig(K, M) computed here by Jacobi rotations
 // (tests/fixtures/oma/shear-frame.mjs), independently of the core. The table's frequencies equal
 // those of the CLI `mechid oma` on the same file (a second path: the CLI's reader and process), and
-// both are near the exact ones. The same accelerations as a universal file (UFF 58, no force) get
+// both are near the exact ones; so are those of data-driven SSI and enhanced FDD chosen in the page
+// (`mechid oma --method`). The same accelerations as a universal file (UFF 58, no force) get
 // the same button and the CLI's modes.
 // Run: node --test tests/e2e/oma.test.mjs
 import { test, after } from 'node:test';
@@ -168,6 +169,49 @@ test('the band: a word and a band beyond Nyquist said next to the band fields; C
   assert.equal(await page.textContent('#oma-band-error'), '');
   assert.match(await page.textContent('#oma-status'), /3 modes in 1–12 Hz/);
   assert.equal(await page.$$eval('#oma-table-data tbody tr', (trs) => trs.length), 3);
+  assert.deepEqual(browser.problems, []);
+});
+
+test('the method: data-driven SSI and enhanced FDD give the CLI\'s frequencies; enhanced FDD shows no intervals and no diagram', async () => {
+  // the phone file of the first test is still loaded; the choices are the core's (its option schema)
+  assert.deepEqual(await page.$$eval('#oma-method option', (os) => os.map((o) => o.value)), mechid.optionSchema().oma.method.choices);
+  assert.equal(await page.inputValue('#oma-method'), mechid.optionSchema().oma.method.default);
+  await page.fill('#oma-band-lo', '');
+  await page.fill('#oma-band-hi', '');
+  for (const method of ['ssi-data', 'efdd']) {
+    await page.selectOption('#oma-method', method);
+    await withWatchdog(page, runOma);
+    const status = await page.textContent('#oma-status');
+    assert.ok(['ok', 'warning'].includes(await page.getAttribute('#oma-status', 'data-state')), status);
+    assert.match(status, method === 'efdd' ? /ambient, enhanced FDD\)/ : /ambient, data-driven SSI, \d+ block rows/);
+    const rows = await page.$$eval('#oma-table-data tbody tr', (trs) => trs.map((tr) => ({ f: Number(tr.dataset.freqHz), cells: [...tr.cells].map((c) => c.textContent) })));
+    const cli = JSON.parse(mechidCli('oma', '--data', chain.file, '--band', `0:${0.5 / chain.h}`, '--method', method));
+    assert.equal(cli.method, method);
+    assert.equal(rows.length, cli.modes.length, JSON.stringify(rows));
+    assert.ok(rows.length >= 3, JSON.stringify(rows));
+    rows.forEach((r, j) => assert.ok(Math.abs(r.f / cli.modes[j].freq_hz - 1) < 1e-9, `${method} mode ${j + 1}: page ${r.f} Hz, CLI ${cli.modes[j].freq_hz} Hz`));
+    const text = await page.textContent('#oma');
+    assert.doesNotMatch(text, /NaN|undefined|null/);
+    if (method === 'efdd') {
+      // no intervals ("–"), no orders; the diagram replaced by a sentence, never drawn empty
+      for (const r of rows) {
+        assert.match(r.cells[1], /^[\d.]+ ± –$/);
+        assert.match(r.cells[2], /^[\d.]+ ± –$/);
+        assert.equal(r.cells[5], '–');
+      }
+      assert.equal(await page.isVisible('#oma-stab-plot'), false);
+      assert.match(await page.textContent('#oma-stab-none'), /^Not available for enhanced FDD/);
+      assert.equal(await page.isVisible('#oma-stab-none'), true);
+    } else {
+      for (const r of rows) assert.match(r.cells[1], /^[\d.]+ ± [\d.]+$/);
+      assert.equal(await page.isVisible('#oma-stab-none'), false);
+      assert.ok(await page.$('#oma-stab-plot canvas'), 'the stabilization diagram is drawn');
+      assert.equal(Number(await page.getAttribute('#oma-stab-plot', 'data-selected')), rows.length);
+    }
+  }
+  // the JSON export names the method; back to the default for the test below
+  assert.equal(JSON.parse(await downloadedText(page, '#oma-export-json')).options.method, 'efdd');
+  await page.selectOption('#oma-method', 'ssi-cov');
   assert.deepEqual(browser.problems, []);
 });
 

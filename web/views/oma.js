@@ -1,7 +1,8 @@
 // The "Output-only modal analysis" section (issue 51, item 4): the modes of a file of responses only
 // (accelerations of a structure under unmeasured forces, a phone's CSV), through the worker's `oma`
-// request (api.oma: covariance-driven SSI over orders, Peeters & De Roeck 1999; the stable poles
-// clustered into modes; jackknife intervals; the singular values of the output spectrum). The page
+// request (api.oma, its `method`: covariance-driven or data-driven SSI over orders, Peeters & De Roeck
+// 1999, the stable poles clustered into modes, jackknife intervals; or enhanced FDD, Brincker, Ventura &
+// Andersen 2001, no orders and no intervals; the singular values of the output spectrum). The page
 // only shows what oma() returns, with the pieces of the modes section: the stabilization diagram
 // over the first singular value, the table of the modes (f and ζ with their 95 % intervals, MPC,
 // MPD), each mode's shape animated on a line of sensors, the MAC between the modes, the warnings in
@@ -17,6 +18,7 @@ import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } 
 import { StabilizationPlot } from '../ui/plot-stabilization.js';
 import { ModeAnimation } from '../ui/mode-animation.js';
 import { macTable } from '../ui/mac-table.js';
+import { fillForm } from '../ui/option-schema.js';
 import { shape3dAfter, viewModes } from '../ui/shape-3d.js';
 import { reveal } from '../ui/navigation.js';
 import { isCancelled, RunControl, runRequest } from '../ui/run-control.js';
@@ -36,6 +38,12 @@ let shapes3d = null;  // the 3-D view (web/ui/shape-3d.js)
 let last = null;  // {out, options}: the last result, for the exports
 const exportButtons = ['oma-export-uff55', 'oma-export-json', 'oma-report'].map($);
 // A band edge as typed: 4 significant digits without trailing zeros.
+// What each method (OmaOptions::method, the choices of the core's schema) is doing, for the progress line.
+const working = {
+  'ssi-cov': 'Covariance-driven stochastic subspace identification',
+  'ssi-data': 'Data-driven stochastic subspace identification',
+  efdd: 'Enhanced frequency-domain decomposition',
+};
 const short = (x) => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '?');
 
 // The source line and the Run button for the file of responses only.
@@ -56,7 +64,7 @@ function bandEdge(id, name) {
 }
 
 function readOptions() {
-  const options = { bandLoHz: bandEdge('oma-band-lo', 'Band from (Hz)'), bandHiHz: bandEdge('oma-band-hi', 'Band to (Hz)') };
+  const options = { bandLoHz: bandEdge('oma-band-lo', 'Band from (Hz)'), bandHiHz: bandEdge('oma-band-hi', 'Band to (Hz)'), method: $('oma-method').value };
   for (const key of Object.keys(options)) if (options[key] === undefined) delete options[key];
   return options;
 }
@@ -91,7 +99,8 @@ async function analyse(event) {
           progressBar.value = p.fraction;
           say(`Reading ${p.file}: ${Math.round(100 * p.fraction)} %…`);
         } else {
-          say(`Stochastic subspace identification of ${p.outputs} responses, ${p.samples} samples, over the model orders…`);
+          const efdd = options.method === 'efdd';
+          say(`${working[options.method] ?? 'Output-only modal analysis'} of ${p.outputs} responses, ${p.samples} samples${efdd ? '' : ', over the model orders'}…`);
         }
       },
     }),
@@ -128,12 +137,13 @@ function showRun(out, options, file) {
     if (out.opened) setResultStatus(status, worst, `${out.name} (opened from a report): ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${band}.`);
     else {
       setResultStatus(status, worst, `${out.name}: ${r.modes.length} mode${r.modes.length === 1 ? '' : 's'} in ${band} from ${s.outputs} responses `
-        + `(${s.samples} samples, h = ${short(s.h)} s; ${r.free_decay ? 'a free decay' : 'ambient'}, ${r.block_rows} block rows, orders 2–${r.max_order})`
+        + `(${s.samples} samples, h = ${short(s.h)} s; ${r.free_decay ? 'a free decay' : 'ambient'}, `
+        + `${r.method === 'efdd' ? 'enhanced FDD' : `${r.method === 'ssi-data' ? 'data-driven' : 'covariance-driven'} SSI, ${r.block_rows} block rows, orders 2–${r.max_order}`})`
         + `${worst === 'ok' ? '' : ', with warnings (below)'}; ${(out.ms / 1000).toFixed(2)} s.`);
     }
   }
   drawDiagram();
-  showTable(r.modes);
+  showTable(r.modes, r.method === 'efdd');
   showAnimation(r.modes, names);
   showAutoMac(r.modes);
 }
@@ -157,10 +167,15 @@ async function showAutoMac(modes) {
 }
 
 // The diagram over the first singular value of the output spectrum: the stable poles (all of them
-// when the box is checked), those nearest the modes ringed.
+// when the box is checked), those nearest the modes ringed. Enhanced FDD has no orders: a sentence
+// says so in place of the diagram.
 function drawDiagram() {
   if (!last) return;
   const r = last.out.result;
+  const none = r.method === 'efdd';
+  $('oma-stab').hidden = none;
+  $('oma-stab-none').hidden = !none;
+  if (none) return;
   const all = $('oma-all-poles').checked;
   const rows = (r.stabilization ?? []).map((row) => ({ ...row, poles: all ? row.poles : row.poles.filter((p) => p.stable) }));
   const sv = r.spectrum?.singular_values?.[0] ?? [];
@@ -179,11 +194,12 @@ function poleKeyOf(stabilization, m) {
   return best?.key ?? null;
 }
 
-function showTable(modes) {
-  // ± the core's 95 % half-width (jackknife, Student's t), rounded to 2 digits.
-  const pm = (x, half) => (Number.isFinite(half) ? `${fmt(x)} ± ${fmt(half, 2)}` : fmt(x));
+// The modes' table; `noOrders` (enhanced FDD): "–" for the orders.
+function showTable(modes, noOrders) {
+  // ± the core's 95 % half-width (jackknife, Student's t), rounded to 2 digits; "–" without one (null).
+  const pm = (x, half) => `${fmt(x)} ± ${fmt(half, 2)}`;
   const wrap = dataTable(['mode', 'f (Hz)', 'ζ', 'MPC', 'MPD (°)', 'orders'], modes.map((m, k) => [
-    String(k + 1), pm(m.freq_hz, m.freq_hz_half95), pm(m.zeta, m.zeta_half95), fmt(m.mpc, 3), fmt(m.mpd_deg, 2), String(m.orders_found),
+    String(k + 1), pm(m.freq_hz, m.freq_hz_half95), pm(m.zeta, m.zeta_half95), fmt(m.mpc, 3), fmt(m.mpd_deg, 2), noOrders ? '–' : String(m.orders_found),
   ]));
   const table = wrap.querySelector('table');
   table.id = 'oma-table-data';
@@ -191,7 +207,9 @@ function showTable(modes) {
     tr.dataset.freqHz = String(modes[k].freq_hz);
     tr.addEventListener('click', () => { animation?.choose(k); shapes3d?.choose(k); });
   });
-  $('oma-table').replaceChildren(modes.length ? wrap : el('p', 'No pole is stable over enough orders: narrow the band to where the spectrum has peaks, or record longer.', { class: 'hint' }));
+  const none = noOrders ? 'No clear peak of the spectrum’s first singular value in the band: narrow the band to where the spectrum has peaks, or record longer.'
+    : 'No pole is stable over enough orders: narrow the band to where the spectrum has peaks, or record longer.';
+  $('oma-table').replaceChildren(modes.length ? wrap : el('p', none, { class: 'hint' }));
 }
 
 // Each mode's shape animated at the sensors equally spaced along a line.
@@ -233,6 +251,7 @@ function exportModes(kind) {
 /** Wires the section: a file of responses only from "Your measurements", analysed when asked for. */
 export function start() {
   shapes3d = shape3dAfter($('oma-anim'), { id: 'oma-3d', client, geometry: currentGeometry, onGeometryChange });
+  fillForm({ 'oma-method': { option: 'oma.method' } });
   form.addEventListener('submit', analyse);
   $('oma-all-poles').addEventListener('change', drawDiagram);
   $('oma-export-uff55').addEventListener('click', () => exportModes('uff55'));

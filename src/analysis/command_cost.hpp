@@ -12,6 +12,7 @@
 #include "estimators/svf/identify_svf.hpp"
 #include "identify/dataset.hpp"
 #include "identify/method_cost.hpp"
+#include "identify/work_limit.hpp"
 #include "model/mechanical_system.hpp"
 #include "simulate/simulation.hpp"
 
@@ -39,12 +40,6 @@ WorkEstimate svf_pole_grid_cost(double grid_values, double dof, double inputs, d
 WorkEstimate study_cost(double dof, double inputs, double samples, double h_values, double runs,
                         const std::vector<std::string>& methods);
 
-// The refusal of a request above the limits, in one sentence: InputError with option "memory" when
-// e.bytes exceeds kMaxMemoryBytes, or "work" when e.flops exceeds max_work: "<what> needs about F
-// floating-point operations (about S here), above the limit of L (about T here): <way_out>; to run it
-// anyway, raise maxWork (...)". The seconds are those of the calibrated rate (kWasmFlopsPerSecond).
-void check_within_limits(const std::string& what, const WorkEstimate& e, double max_work, const std::string& way_out);
-
 // The guards of the commands (InputError "work" or "memory" before any work, naming the sizes):
 // modal of `system`; simulate of `system` with `options`; svf on `data` (its pole search over
 // options.grid, or the grid from the data when no poles are given); a study of `runs` runs of
@@ -54,8 +49,5 @@ void check_simulate_work(const MechanicalSystem& system, const SimulationOptions
 void check_svf_work(const Dataset& data, const SvfIdentifyOptions& options, double max_work);
 WorkEstimate check_study_work(const MechanicalSystem& system, double samples, double h_values, double runs,
                               const std::vector<std::string>& methods, double max_work);
-
-// "40 s", "25 min", "3.2 h": work in floating-point operations as time at kWasmFlopsPerSecond.
-std::string work_duration(double flops);
 
 }  // namespace mechid

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "analysis/command_cost.hpp"
 #include "core/input_error.hpp"
 #include "identify/intersample_model.hpp"
 #include "identify/method_table.hpp"
 #include "identify/structure.hpp"
+#include "identify/work_limit.hpp"
 
 namespace mechid {
 WorkSizes work_sizes(const std::vector<Dataset>& runs, const IdentifyOptions& options) {

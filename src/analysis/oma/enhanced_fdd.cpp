@@ -12,7 +12,6 @@
 #include "analysis/shape_measures.hpp"
 #include "core/dft.hpp"
 #include "core/math_constants.hpp"
-#include "model/pole_frequency.hpp"
 
 namespace mechid {
 namespace {
@@ -140,38 +139,31 @@ std::vector<EfddMode> enhanced_fdd(const Matrix& y, double h, const std::vector<
   return out;
 }
 
-void add_efdd_modes(OmaResult& result, const Matrix& y, double h, const OmaOptions& o) {
-  const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : 0.5 / h;
-  result.spectrum = singular_value_spectrum(y, h, o.band_lo_hz, hi, default_spectrum_segment(y.rows()));
-  const std::vector<double> peaks = unmatched_spectrum_peaks(result.spectrum, {});
-  std::vector<std::string> undetermined;
-  for (const EfddMode& e : enhanced_fdd(y, h, peaks, efdd_lags(y.rows()), result.free_decay)) {
-    if (!e.determined) {
-      undetermined.push_back(format_digits(e.peak_hz) + " Hz");
-      continue;
-    }
-    OmaMode mode;
-    mode.freq_hz = e.freq_hz;
-    mode.zeta = e.zeta;
-    mode.pole = pole_of_mode(mode.freq_hz, mode.zeta);
-    mode.complex_shape = e.shape;
-    result.modes.push_back(std::move(mode));
+EfddModes efdd_modes(const Matrix& y, double h, double band_lo_hz, double band_hi_hz, bool free_decay) {
+  EfddModes out;
+  const double hi = std::isfinite(band_hi_hz) ? band_hi_hz : 0.5 / h;
+  out.spectrum = singular_value_spectrum(y, h, band_lo_hz, hi, default_spectrum_segment(y.rows()));
+  const std::vector<double> peaks = unmatched_spectrum_peaks(out.spectrum, {});
+  std::string undetermined;
+  for (EfddMode& e : enhanced_fdd(y, h, peaks, efdd_lags(y.rows()), free_decay)) {
+    if (e.determined)
+      out.modes.push_back(std::move(e));
+    else
+      undetermined += (undetermined.empty() ? "" : ", ") + format_digits(e.peak_hz) + " Hz";
   }
   if (y.cols() < 2)
-    result.add_warning("With one output the bell of each peak cannot be told from its neighbours' by the singular vectors: every line "
-                       "is taken, so the damping is that of all the modes together. Record with two or more sensors, or use ssi-cov.");
-  std::string list;
-  for (const std::string& f : undetermined) list += (list.empty() ? "" : ", ") + f;
+    out.warnings.push_back("With one output the bell of each peak cannot be told from its neighbours' by the singular vectors: every line "
+                           "is taken, so the damping is that of all the modes together. Record with two or more sensors, or use ssi-cov.");
   if (!undetermined.empty())
-    result.advise({AdviceCode::undetermined, AdviceLevel::warning,
-                   "The spectrum peaks at " + list + " gave no decaying correlation to measure: no mode is given there.",
-                   "the SDOF correlation of the peak's bell (enhanced FDD) has fewer than 4 extrema between 0.9 and 0.1 of its start",
-                   "record longer (the correlation needs several periods of the mode), or use ssi-cov"});
-  if (result.modes.empty())
-    result.advise({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",
-                   "the first singular value of the outputs' spectrum has no clear peak in the band (6 dB over both sides)",
-                   "check the band against the spectrum, record longer, or use ssi-cov"});
+    out.advice.push_back({AdviceCode::undetermined, AdviceLevel::warning,
+                          "The spectrum peaks at " + undetermined + " gave no decaying correlation to measure: no mode is given there.",
+                          "the SDOF correlation of the peak's bell (enhanced FDD) has fewer than 4 extrema between 0.9 and 0.1 of its start",
+                          "record longer (the correlation needs several periods of the mode), or use ssi-cov"});
+  if (out.modes.empty())
+    out.advice.push_back({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",
+                          "the first singular value of the outputs' spectrum has no clear peak in the band (6 dB over both sides)",
+                          "check the band against the spectrum, record longer, or use ssi-cov"});
+  return out;
 }
-
 
 }  // namespace mechid

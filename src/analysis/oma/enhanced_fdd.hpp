@@ -7,9 +7,11 @@
 // the damping (logarithmic decrement) and whose zero crossings give the damped frequency.
 #pragma once
 
+#include <string>
 #include <vector>
 
-#include "analysis/oma/output_only_modes.hpp"
+#include "analysis/oma/singular_value_spectrum.hpp"
+#include "core/advice.hpp"
 #include "core/types.hpp"
 
 namespace mechid {
@@ -50,12 +52,18 @@ Eigen::Index efdd_lags(Eigen::Index N);
 std::vector<EfddMode> enhanced_fdd(const Matrix& y, double h, const std::vector<double>& peaks_hz, Eigen::Index lags, bool free_decay,
                                    double mac_min = 0.8);
 
-// OmaMethod::efdd of output_only_modes: result.spectrum the Welch spectrum of y in the band, its
-// clear peaks (unmatched_spectrum_peaks with no modes: the automatic picking) each analysed by
-// enhanced_fdd with result.free_decay; each determined one a mode {freq_hz, zeta, pole,
-// complex_shape: the singular vector at the peak, to be normalised by the caller}. No diagram and
-// no standard deviations (NaN): a peak is a mode here because it is a clear peak, and the advice
-// says which peaks gave no decay to measure, or that none was found. y: the outputs divided by their RMS.
-void add_efdd_modes(OmaResult& result, const Matrix& y, double h, const OmaOptions& o);
+// OmaMethod::efdd of output_only_modes: the Welch spectrum of y in the band [lo, hi] Hz, its clear
+// peaks (unmatched_spectrum_peaks with no modes: the automatic picking) each analysed by
+// enhanced_fdd; the determined ones are the modes (shape: the singular vector at the peak, to be
+// normalised by the caller). No diagram and no standard deviations: a peak is a mode here because
+// it is a clear peak; the advice says which peaks gave no decay to measure, or that none was found.
+// y: the outputs divided by their RMS.
+struct EfddModes {
+  SingularValueSpectrum spectrum;
+  std::vector<EfddMode> modes;
+  std::vector<Advice> advice;
+  std::vector<std::string> warnings;
+};
+EfddModes efdd_modes(const Matrix& y, double h, double band_lo_hz, double band_hi_hz, bool free_decay);
 
 }  // namespace mechid

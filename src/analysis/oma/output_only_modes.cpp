@@ -389,8 +389,18 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
 
   if (o.method == OmaMethod::efdd) {
     result.free_decay = o.record == OmaRecord::free_decay || (o.record == OmaRecord::automatic && looks_like_free_decay(y));
-    add_efdd_modes(result, y, h, o);  // enhanced_fdd.hpp: each mode's singular vector in complex_shape
-    for (OmaMode& mode : result.modes) set_oma_shape(mode, mode.complex_shape, scale);
+    EfddModes efdd = efdd_modes(y, h, o.band_lo_hz, o.band_hi_hz, result.free_decay);  // enhanced_fdd.hpp
+    result.spectrum = std::move(efdd.spectrum);
+    for (const EfddMode& e : efdd.modes) {
+      OmaMode mode;
+      mode.freq_hz = e.freq_hz;
+      mode.zeta = e.zeta;
+      mode.pole = pole_of_mode(mode.freq_hz, mode.zeta);
+      set_oma_shape(mode, e.shape, scale);
+      result.modes.push_back(std::move(mode));
+    }
+    for (const std::string& w : efdd.warnings) result.add_warning(w);
+    for (const Advice& a : efdd.advice) result.advise(a);
     return result;
   }
   const Eigen::Index p = block_rows_for(o, h, m, r);

@@ -9,24 +9,13 @@
 import { cpus, loadavg } from 'node:os';
 import { loadMechidNode } from '../wasm/node.js';
 import { runStudyNode } from '../wasm/node-study.js';
+import { uniformChain } from '../tests/fixtures/uniform-chain.mjs';
 
 const BUDGET_S = Number(process.env.GUARD_BUDGET_S ?? 25);
 const H = 0.02;
 const methods = ['equation-error', 'n4sid-d2c', 'variational', 'variational-zoh', 'inverse-dynamic', 'auto'];
 const sizes = [[3, 20000], [3, 100000], [8, 2000], [8, 20000], [8, 60000], [16, 2000], [20, 2000]];
 
-// The chain: M = I, K = 100 tridiag(-1, 2, -1), D = 0.1 M + 0.002 K, L = I.
-function chain(n) {
-  const M = new Float64Array(n * n), K = new Float64Array(n * n), D = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    M[i * n + i] = 1;
-    K[i * n + i] = 200;
-    if (i > 0) K[i * n + i - 1] = K[(i - 1) * n + i] = -100;
-  }
-  for (let i = 0; i < n * n; i++) D[i] = 0.1 * M[i] + 0.002 * K[i];
-  const matrix = (data) => ({ rows: n, cols: n, data });
-  return { M: matrix(M), D: matrix(D), K: matrix(K), L: matrix(M.slice()) };
-}
 
 const mechid = await loadMechidNode();
 const records = new Map();
@@ -34,7 +23,7 @@ const records = new Map();
 function record(dof, N, last = null) {
   const key = `${dof}/${N}/${last}`;
   if (!records.has(key)) {
-    const sim = mechid.simulate(chain(dof), { h: H, n: N, snr: 30, seed: 1 });
+    const sim = mechid.simulate(uniformChain(dof), { h: H, n: N, snr: 30, seed: 1 });
     const y = { rows: N, cols: dof, data: Float64Array.from(sim.q.data) };
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
@@ -126,11 +115,11 @@ for (const [dof, N, spec] of [[3, 20000, '0.5:1.4:0.1'], [8, 5000, '0.5:0.8:0.1'
 }
 
 for (const dof of [200, 400, 600]) {
-  await measure('modal', `${dof} DOF`, mechid.commandWork('modal', { dof }), () => mechid.modal(chain(dof), { maxWork: Infinity }));
+  await measure('modal', `${dof} DOF`, mechid.commandWork('modal', { dof }), () => mechid.modal(uniformChain(dof), { maxWork: Infinity }));
 }
 for (const [dof, N] of [[3, 200000], [8, 200000], [200, 5000], [300, 20000], [500, 4000]]) {
   await measure('simulate', `${dof} DOF x ${N}`, mechid.commandWork('simulate', { dof, inputs: dof, samples: N }),
-    () => mechid.simulate(chain(dof), { h: 0.01, n: N, snr: 30, seed: 1, maxWork: Infinity }));
+    () => mechid.simulate(uniformChain(dof), { h: 0.01, n: N, snr: 30, seed: 1, maxWork: Infinity }));
 }
 
 // study: one worker thread (its CPU time is this process's); 2 h x 3 runs of auto on 8dof.
@@ -155,9 +144,9 @@ for (const [dof, N] of [[8, 60000], [3, 100000]]) {
 }
 
 // The refusals at the default limit (each request above it, refused before any work).
-await refusal('modal of a 1500-DOF chain', () => mechid.modal(chain(1500), {}));
+await refusal('modal of a 1500-DOF chain', () => mechid.modal(uniformChain(1500), {}));
 await refusal('svf --pole-grid 0.1:40:0.1 on 8 DOF x 20000', () => mechid.svfIdentify(record(8, 20000), { grid: mechid.poleGrid('0.1:40:0.1') }));
-await refusal('simulate of a 2000-DOF chain for 5000 samples', () => mechid.simulate(chain(2000), { h: 0.01, n: 5000, snr: 30, seed: 1 }));
+await refusal('simulate of a 2000-DOF chain for 5000 samples', () => mechid.simulate(uniformChain(2000), { h: 0.01, n: 5000, snr: 30, seed: 1 }));
 await refusal('a study of 100000 runs of auto on 8dof, N = 20000',
   () => mechid.checkStudyWork(mechid.preset('8dof'), { n: 20000, hValues: 1, runs: 100000, methods: ['auto'] }));
 const wide = { h: 0.01, u: { rows: 2000, cols: 60, data: Float64Array.from({ length: 120000 }, Math.random) },

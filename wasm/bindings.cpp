@@ -199,12 +199,9 @@ val check_study_work_js(val s, val o) {
 // modal, simulate, svf (gridValues pole values; 0: one fit).
 val command_work_js(std::string command, val z) {
   return result_or_error([&] {
-    const double n = z["dof"].as<double>();
-    const auto size = [&](const char* key) { return has_option(z, key) ? z[key].as<double>() : 0.0; };
-    if (command == "modal") return work_estimate_to_js(modal_cost(n));
-    if (command == "simulate") return work_estimate_to_js(simulate_cost(n, size("inputs"), size("samples")));
-    if (command == "svf") return work_estimate_to_js(svf_pole_grid_cost(std::max(1.0, size("gridValues")), n, size("inputs"), size("samples")));
-    throw InputError("no cost model for command " + command, "command");
+    CommandSizes sizes;
+    read_options(z, "dof", sizes.dof, "inputs", sizes.inputs, "samples", sizes.samples, "gridValues", sizes.grid_values);
+    return work_estimate_to_js(command_work(command, sizes));
   });
 }
 

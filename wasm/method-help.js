@@ -28,16 +28,19 @@ function lowpassMethods(info) {
  */
 export function capabilityLines(info) {
   const list = (capability) => methodsWith(info, capability).join(', ');
-  return [
-    'which methods honour which options:',
-    `  several --data runs: ${list('runs')}`,
-    `  --structure: ${list('structure')}`,
-    `  --friction coulomb: ${list('friction')}`,
-    `  --offset: ${list('offset')}`,
-    `  --lowpass: ${lowpassMethods(info)}`,
-    `  --positive: ${list('positive')}`,
-    `  --outputs acceleration: ${list((m) => m.outputs.includes('acceleration'))}`,
+  const rows = [
+    ['several --data runs', list('runs')],
+    ['--structure', list('structure')],
+    ['--friction coulomb', list('friction')],
+    ['--offset', list('offset')],
+    ['--lowpass', lowpassMethods(info)],
+    ['--positive', list('positive')],
+    ['--outputs acceleration', list((m) => m.outputs.includes('acceleration'))],
   ];
+  // Options honoured by the same methods share a line (in the order of their first appearance).
+  const byMethods = new Map();
+  for (const [option, methods] of rows) byMethods.set(methods, [...(byMethods.get(methods) ?? []), option]);
+  return ['which methods honour which options:', ...[...byMethods].map(([methods, options]) => `  ${options.join(', ')}: ${methods}`)];
 }
 
 /** The help lines of identify's linear methods: one per method (name: summary), then capabilityLines. */

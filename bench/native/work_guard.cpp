@@ -9,26 +9,9 @@
 
 #include "mechid.hpp"
 #include "identify/work_estimate.hpp"
+#include "../../tests/cpp/analysis/uniform_chain.hpp"
 
 using namespace mechid;
-
-namespace {
-
-// The chain of bench/guard.mjs: M = I, K = 100 tridiag(-1, 2, -1), D = 0.1 M + 0.002 K, L = I.
-MechanicalSystem chain(Eigen::Index n) {
-  MechanicalSystem s;
-  s.M = Matrix::Identity(n, n);
-  s.K = Matrix::Zero(n, n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    s.K(i, i) = 200;
-    if (i > 0) s.K(i, i - 1) = s.K(i - 1, i) = -100;
-  }
-  s.D = 0.1 * s.M + 0.002 * s.K;
-  s.L = Matrix::Identity(n, n);
-  return s;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   std::printf("[");
@@ -42,7 +25,7 @@ int main(int argc, char** argv) {
     o.n = N;
     o.snr_db = 30;
     o.seed = 1;
-    const SimulatedData sim = simulate(chain(n), o);
+    const SimulatedData sim = simulate(uniform_chain(n), o);
     const Dataset data{o.h, sim.u, sim.q, InputSampling::hold};
     IdentifyOptions options;
     options.max_work = INFINITY;

@@ -82,8 +82,7 @@ export const FAMILIES = [
   {
     methods: () => ['svf'], model: 'mechanical', args: { method: 'svf', model: 'mechanical' },
     options: ['data', 'method', 'model', ...SVF, 'form', 'L', 'dof', 'truth', ...COLUMNS, 'max-work'],
-    help: ['state-variable-filter least squares (the SVF report) of M, D, K; poles from the data unless given',
-      '--max-work FLOPS|inf: refuse a pole search estimated to need more flops (about 100 s of work by default; inf: no limit)'],
+    help: ['state-variable-filter least squares (the SVF report) of M, D, K; poles from the data unless given'],
     run: identifySvf,
   },
   {

@@ -92,6 +92,13 @@ void check_simulate_work(const MechanicalSystem& system, const SimulationOptions
                       e, max_work, "simulate fewer samples or a system with fewer DOF");
 }
 
+WorkEstimate command_work(const std::string& command, const CommandSizes& s) {
+  if (command == "modal") return modal_cost(s.dof);
+  if (command == "simulate") return simulate_cost(s.dof, s.inputs, s.samples);
+  if (command == "svf") return svf_pole_grid_cost(std::max(1.0, s.grid_values), s.dof, s.inputs, s.samples);
+  throw InputError("no cost model for command " + command, "command");
+}
+
 void check_svf_work(const Dataset& data, const SvfIdentifyOptions& o, double max_work) {
   const double n = double(data.y.cols()), k = double(data.u.cols()), N = double(data.y.rows());
   const double g = o.grid.size() > 0 ? double(o.grid.size())
@@ -99,11 +106,13 @@ void check_svf_work(const Dataset& data, const SvfIdentifyOptions& o, double max
   const WorkEstimate e = g > 0 ? svf_pole_grid_cost(g, n, k, N) : svf_pole_grid_cost(1, n, k, N);
   check_within_limits("svf on " + command_size_words(n) + " DOF x " + command_size_words(N) + " samples" +
                           (g > 0 ? " with a pole search over " + command_size_words(g * (g + 1) / 2) + " pole pairs" : ""),
-                      e, max_work, "give a coarser --pole-grid (fewer values) or --poles P1,P2, or a shorter record");
+                      e, max_work, "give a coarser pole grid (fewer values) or the poles p1, p2, or a shorter record");
 }
 
 WorkEstimate check_study_work(const MechanicalSystem& system, double samples, double h_values, double runs,
                               const std::vector<std::string>& methods, double max_work) {
+  // Each run's record within simulate's own limit first: that message names the most samples.
+  check_sample_count(samples);
   const WorkEstimate e = study_cost(double(system.dof()), double(system.inputs()), samples, h_values, runs, methods);
   check_within_limits("a study of " + command_size_words(h_values * runs * double(methods.size())) + " identifications (" + command_size_words(h_values) +
                           " h x " + command_size_words(runs) + " runs x " + command_size_words(double(methods.size())) + " methods) of " +

@@ -40,6 +40,14 @@ WorkEstimate svf_pole_grid_cost(double grid_values, double dof, double inputs, d
 WorkEstimate study_cost(double dof, double inputs, double samples, double h_values, double runs,
                         const std::vector<std::string>& methods);
 
+// The sizes of a command's request for command_work (bench and tests): DOF, inputs, samples and
+// the pole grid's values (svf; 0: one fit).
+struct CommandSizes {
+  double dof = 0.0, inputs = 0.0, samples = 0.0, grid_values = 0.0;
+};
+// The estimate of `command` (modal, simulate, svf) on its sizes; InputError "command" for another.
+WorkEstimate command_work(const std::string& command, const CommandSizes& s);
+
 // The guards of the commands (InputError "work" or "memory" before any work, naming the sizes):
 // modal of `system`; simulate of `system` with `options`; svf on `data` (its pole search over
 // options.grid, or the grid from the data when no poles are given); a study of `runs` runs of

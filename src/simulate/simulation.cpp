@@ -13,6 +13,12 @@
 #include "discretize/sampling_sensitivity.hpp"
 
 namespace mechid {
+void check_sample_count(double n) {
+  const std::string given = std::to_string(static_cast<long long>(n));  // 64 bits in WebAssembly too
+  require(n >= 3, "n must be at least 3 samples, got " + given, "n");
+  require(n <= double(kMaxSamples), "n must be at most " + std::to_string(kMaxSamples) + " samples, got " + given, "n");
+}
+
 namespace {
 
 // Noise streams start here so they never coincide with the input channels' streams.
@@ -20,8 +26,7 @@ constexpr std::uint64_t kNoiseStream = 1ULL << 32;
 
 void check_options(const MechanicalSystem& system, const SimulationOptions& o) {
   check_sampling_period(o.h);
-  require(o.n >= 3, "n must be at least 3 samples, got " + std::to_string(o.n), "n");
-  require(o.n <= kMaxSamples, "n must be at most " + std::to_string(kMaxSamples) + " samples, got " + std::to_string(o.n), "n");
+  check_sample_count(double(o.n));
   require(!std::isnan(o.snr_db) && o.snr_db != -INFINITY, "snr must be a number of dB or inf, got " + format_number(o.snr_db), "snr");
   for (const auto& [name, x] : {std::pair<const char*, const Vector&>{"q0", o.q0}, {"v0", o.v0}}) {
     require(x.size() == 0 || x.size() == system.dof(),

@@ -17,6 +17,9 @@ namespace mechid {
 // Largest number of samples a simulation accepts (memory bound, not a method limit).
 inline constexpr Eigen::Index kMaxSamples = 2'000'000;
 
+// 3 <= n <= kMaxSamples, else InputError "n" naming the bound.
+void check_sample_count(double n);
+
 struct SimulationOptions {
   double h = 0.0;             // sampling period, s
   Eigen::Index n = 0;         // samples, 3 <= n <= kMaxSamples

@@ -91,8 +91,8 @@ test('Identify: 3-DOF at h = 0.001, every method warns: the status line is amber
 });
 
 test('Identify: the work guard’s refusal beside the button, rounded, with the focus on “Run anyway”', async () => {
-  // 8-DOF, 200 000 samples, variational: about 4e11 operations, above the guard's 1.5e11.
-  const state = await identifyOnPage(page, { system: '8dof', h: 0.05, n: 200000, snr: 40, seed: 1, methods: ['variational'] });
+  // A 16-DOF chain, 200 000 samples, auto: about 1.2e12 flop-equivalents, above the guard's 5e11 (100 s).
+  const state = await identifyOnPage(page, { system: 'chain16', h: 0.05, n: 200000, snr: 40, seed: 1, methods: ['auto'] });
   assert.equal(state, 'error', await page.textContent('#ident-status'));
   const button = await page.$('#ident-run-error button.run-anyway');
   assert.ok(button, `no Run anyway: ${await page.textContent('#ident-run-error')}`);

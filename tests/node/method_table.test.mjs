@@ -22,7 +22,11 @@ const DUMMY = {
 const withDummy = [...info, DUMMY];
 
 // The lines of identify's help that name methods by capability.
-const capabilityLine = (lines, option) => lines.find((l) => l.startsWith(`  ${option}: `))?.slice(option.length + 4);
+// "  opt1, opt2: methods" (options honoured by the same methods share a line): the methods of `option`.
+const capabilityLine = (lines, option) => {
+  const line = lines.find((l) => l.startsWith('  ') && l.slice(2, l.indexOf(': ')).split(', ').includes(option));
+  return line?.slice(line.indexOf(': ') + 2);
+};
 const listed = (lines, option) => capabilityLine(lines, option).split(', ').sort();
 
 test('methodInfo: one entry per method of methodNames, in its order, with the documented keys', () => {

@@ -11,22 +11,11 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, mechid } from './helpers.mjs';
+import { uniformChain } from '../fixtures/uniform-chain.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-guard-commands-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
-// A chain of n unit masses (springs 100 N/m, D = 0.1 M + 0.002 K, one force on each mass).
-function chain(n) {
-  const M = new Float64Array(n * n), K = new Float64Array(n * n), D = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    M[i * n + i] = 1;
-    K[i * n + i] = 200;
-    if (i > 0) K[i * n + i - 1] = K[(i - 1) * n + i] = -100;
-  }
-  for (let i = 0; i < n * n; i++) D[i] = 0.1 * M[i] + 0.002 * K[i];
-  const matrix = (data) => ({ rows: n, cols: n, data });
-  return { M: matrix(M), D: matrix(D), K: matrix(K), L: matrix(M.slice()) };
-}
 
 const DEFAULT = mechid.optionSchema().identify.maxWork.default;
 
@@ -49,26 +38,26 @@ test('the default limit is about 100 s at the calibrated rate', () => {
 });
 
 test('modal of a 1500-DOF system is refused at once; 1000 DOF (144 s of wall time on a loaded machine) is estimated at 25-100 s', () => {
-  refusedAtOnce(() => mechid.modal(chain(1500), {}), 'modal of a 1500-DOF system needs about');
+  refusedAtOnce(() => mechid.modal(uniformChain(1500), {}), 'modal of a 1500-DOF system needs about');
   // The 2n x 2n eigenproblem is O(n³): 3.5 s of CPU at 400 DOF (docs/results.md, Work guard), about 54 s at 1000.
   const thousand = mechid.commandWork('modal', { dof: 1000 });
   assert.ok(thousand.seconds > 25 && thousand.seconds < 100, JSON.stringify(thousand));
   // A 100-DOF system is well within the limit and runs; maxWork below its estimate refuses it.
   const e = mechid.commandWork('modal', { dof: 100 });
-  assert.equal(mechid.modal(chain(100), {}).modes.length, 100);
-  refusedAtOnce(() => mechid.modal(chain(100), { maxWork: e.flops / 2 }), 'modal of a 100-DOF system');
-  assert.equal(mechid.modal(chain(100), { maxWork: Infinity }).modes.length, 100);
+  assert.equal(mechid.modal(uniformChain(100), {}).modes.length, 100);
+  refusedAtOnce(() => mechid.modal(uniformChain(100), { maxWork: e.flops / 2 }), 'modal of a 100-DOF system');
+  assert.equal(mechid.modal(uniformChain(100), { maxWork: Infinity }).modes.length, 100);
 });
 
 test('svf --pole-grid 0.1:40:0.1 (80,200 pole pairs, about 71 h before the guard) is refused at once', () => {
-  const sim = mechid.simulate(chain(8), { h: 0.01, n: 20000, snr: 30, seed: 1 });
+  const sim = mechid.simulate(uniformChain(8), { h: 0.01, n: 20000, snr: 30, seed: 1 });
   const data = { h: 0.01, u: sim.u, y: sim.q, inputSampling: 'hold' };
   refusedAtOnce(() => mechid.svfIdentify(data, { grid: mechid.poleGrid('0.1:40:0.1') }),
     'svf on 8 DOF x 20000 samples with a pole search over 80200 pole pairs needs about');
 });
 
 test('simulate of a 2000-DOF system is refused at once; a study of 100,000 runs too', () => {
-  refusedAtOnce(() => mechid.simulate(chain(2000), { h: 0.01, n: 5000, snr: 30, seed: 1 }),
+  refusedAtOnce(() => mechid.simulate(uniformChain(2000), { h: 0.01, n: 5000, snr: 30, seed: 1 }),
     'simulate of a 2000-DOF system with 2000 input(s) for 5000 samples needs about');
   refusedAtOnce(() => mechid.checkStudyWork(mechid.preset('8dof'), { n: 20000, hValues: 1, runs: 100000, methods: ['auto'] }),
     'a study of 100000 identifications (1 h x 100000 runs x 1 methods) of 20000 samples on a 8-DOF system needs about');
@@ -84,7 +73,7 @@ test('CLI: study --runs 100000 and modal of a 300-DOF system at a low --max-work
   assert.equal(study.stderr.trim().split('\n').length, 1, study.stderr);
   assert.ok(performance.now() - t0 < 10000);
   const file = join(dir, 'chain300.json');
-  const c = chain(300);
+  const c = uniformChain(300);
   const rows = (m) => Array.from({ length: 300 }, (_, i) => Array.from(m.data.subarray(i * 300, (i + 1) * 300)));
   writeFileSync(file, JSON.stringify({ M: rows(c.M), D: rows(c.D), K: rows(c.K) }));
   const low = await cli('modal', '--system', file, '--max-work', '1e9');

@@ -10,39 +10,22 @@
 #include "core/input_error.hpp"
 #include "identify/work_estimate.hpp"
 #include "model/presets.hpp"
+#include "uniform_chain.hpp"
 
 using namespace mechid;
-
-namespace {
-
-// A chain of n unit masses between walls, springs 100, D = 0.1 M + 0.002 K, one force per mass.
-MechanicalSystem command_cost_chain(Eigen::Index n) {
-  MechanicalSystem s;
-  s.M = Matrix::Identity(n, n);
-  s.K = Matrix::Zero(n, n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    s.K(i, i) = 200;
-    if (i > 0) s.K(i, i - 1) = s.K(i - 1, i) = -100;
-  }
-  s.D = 0.1 * s.M + 0.002 * s.K;
-  s.L = Matrix::Identity(n, n);
-  return s;
-}
-
-}  // namespace
 
 TEST_CASE("modal of 1500 DOF, svf over 80200 pole pairs and a study of 1e5 runs are refused at once", "[work]") {
   const auto start = std::chrono::steady_clock::now();
   try {
-    check_modal_work(command_cost_chain(1500), kDefaultMaxWork);
+    check_modal_work(uniform_chain(1500), kDefaultMaxWork);
     FAIL("modal of 1500 DOF was accepted");
   } catch (const InputError& e) {
     CHECK(e.option() == "work");
     CHECK_THAT(std::string(e.what()), Catch::StartsWith("modal of a 1500-DOF system needs about"));
     CHECK_THAT(std::string(e.what()), Catch::Contains("raise maxWork"));
   }
-  CHECK_NOTHROW(check_modal_work(command_cost_chain(1500), INFINITY));
-  CHECK_NOTHROW(check_modal_work(command_cost_chain(100), kDefaultMaxWork));
+  CHECK_NOTHROW(check_modal_work(uniform_chain(1500), INFINITY));
+  CHECK_NOTHROW(check_modal_work(uniform_chain(100), kDefaultMaxWork));
   // 0.1:40:0.1 is 400 values: 80200 pairs p1 <= p2.
   const Dataset d{0.01, Matrix::Random(20000, 8), Matrix::Random(20000, 8), InputSampling::hold};
   SvfIdentifyOptions svf;
@@ -53,8 +36,8 @@ TEST_CASE("modal of 1500 DOF, svf over 80200 pole pairs and a study of 1e5 runs 
   SimulationOptions sim;
   sim.h = 0.01;
   sim.n = 5000;
-  CHECK_THROWS_AS(check_simulate_work(command_cost_chain(2000), sim, kDefaultMaxWork), InputError);
-  CHECK_NOTHROW(check_simulate_work(command_cost_chain(8), sim, kDefaultMaxWork));
+  CHECK_THROWS_AS(check_simulate_work(uniform_chain(2000), sim, kDefaultMaxWork), InputError);
+  CHECK_NOTHROW(check_simulate_work(uniform_chain(8), sim, kDefaultMaxWork));
   CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 5.0);
 }
 

@@ -237,13 +237,14 @@ test('cancelling one section\'s request keeps another section\'s request queued 
 
 test('Cancel in the Identify section stops a long identification; the next one works', async () => {
   await openStep(page, '#ident');
-  await page.selectOption('#ident-preset', '8dof');
+  await page.selectOption('#ident-preset', 'chain16');
   await page.fill('#ident-n', '200000');
   await checkOnly(page, '#ident-form input[name="method"]', ['auto']);
   await page.click('#ident-run');
-  // 8dof auto on 200 000 samples (about 1.2e12 flops) is above the work limit: it is refused once the
-  // samples are simulated (under 0.5 s on a fast machine), and "Run anyway" starts it without the
-  // limit, for minutes. Waiting for the refusal keeps the test off the simulation's duration.
+  // chain16 auto on 200 000 samples (about 1.2e12 flop-equivalents, 4 min at the guard's calibrated
+  // rate) is above the work limit: it is refused once the samples are simulated (under 1 s on a fast
+  // machine), and "Run anyway" starts it without the limit, for minutes. Waiting for the refusal
+  // keeps the test off the simulation's duration.
   await page.waitForSelector('#ident-run-error button.run-anyway', { timeout: 30_000 });
   assert.equal(await page.getAttribute('#ident-status', 'data-state'), 'error', await page.textContent('#ident-status'));
   await page.click('#ident-run-error button.run-anyway');

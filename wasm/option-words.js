@@ -14,8 +14,6 @@ export const ALIASES = {
   band: [['bandLoHz', "--band's LO", 'lo'], ['bandHiHz', "--band's HI", 'hi']],
   'min-stable': [['min_stable_orders', '--min-stable'], ['minStableOrders', '--min-stable']],
   positive: [['honour positive', 'honour --positive']],
-  'pole-grid': [['pole grid', '--pole-grid']],
-  poles: [['the poles p1, p2', '--poles P1,P2']],
 };
 
 export const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());

@@ -107,6 +107,34 @@ function empsTable(mechid) {
     ...rows,
     '',
     `Without structure or friction (\`--method auto --force-dofs 1\`): K = ${g4(naive.K.data[0])} N/m, D = ${g4(naive.D.data[0])} N·s/m, status ${naive.status}: the linear model absorbs the Coulomb term.`,
+    '',
+    `Advice on the estimate above: ${(r.advice ?? []).map((a) => `\`${a.code}\``).join(', ') || 'none'}; without structure or friction: ${(naive.advice ?? []).map((a) => `\`${a.code}\``).join(', ') || 'none'} (the stage runs under PD position control: \`closed_loop\` is its true diagnosis).`,
+  ].join('\n');
+}
+
+// The lab's closed-loop runs (PID, P and PD position control of cart 1, and two with weights added
+// or taken off) beside its open-loop runs: the advice closed_loop (issue 50) must name the first and
+// stay silent on the second. Converted from Parker-Knopf/MAE171A, Controls/Data/{Closed_Loop,
+// Open_Loop}/*.csv, to t,u1,q1,q2 (Ts = 0.008854 s) in a folder outside the repository named by
+// MECHID_ECP_CLOSED.
+const loopDir = process.env.MECHID_ECP_CLOSED;
+function feedbackTable(mechid) {
+  const names = ['closed_loop_pid', 'closed_loop_kp', 'closed_loop_kd', 'closed_loop_less_weight1', 'closed_loop_less_weight2',
+    'closed_loop_more_weight1', 'closed_loop_more_weight2', ...[1, 2, 3, 4, 5].map((k) => `DOF2_en12_input1_test${k}`)];
+  const rows = names.filter((name) => existsSync(`${loopDir}/${name}.csv`)).map((name) => {
+    const r = mechid.identify('auto', record(`${loopDir}/${name}.csv`), { forceDofs: [1] });
+    const m = nested(r.M);
+    const flagged = (r.advice ?? []).some((a) => a.code === 'closed_loop');
+    const loop = name.startsWith('closed') ? 'closed' : 'open';
+    return `| ${name} | ${loop} | ${flagged ? 'yes' : 'no'} | ${g4(Math.abs(m[0][0]))}, ${g4(Math.abs(m[1][1]))} | ${r.status} |`;
+  });
+  return [
+    `Runs read from MECHID_ECP_CLOSED=${loopDir} (outside the repository); each \`mechid identify --data RUN.csv --method auto --force-dofs 1\`.`,
+    'The lab\'s masses for comparison: m1, m2 = 5.016e-6, 5.405e-6 V·s²/count (the weight runs change them).',
+    '',
+    '| run | loop | advice closed_loop | \|M₁₁\|, \|M₂₂\| | status |',
+    '|---|---|---|---|---|',
+    ...rows,
   ].join('\n');
 }
 
@@ -116,7 +144,8 @@ async function tables() {
   }
   const mechid = await loadMechidNode();
   return ['### ECP 210 two-cart rig (one motor on cart 1, encoder counts)', '', ecpTable(mechid), '',
-    '### EMPS positioning stage (free body, Coulomb friction, offset, closed loop)', '', empsTable(mechid)].join('\n');
+    '### EMPS positioning stage (free body, Coulomb friction, offset, closed loop)', '', empsTable(mechid),
+    ...(loopDir ? ['', '### Closed loop or open loop? The ECP runs under position control against its open-loop runs', '', feedbackTable(mechid)] : [])].join('\n');
 }
 
 export const table = [
@@ -126,6 +155,9 @@ export const table = [
   '`Controls/Data/Open_Loop/test_3_{3,4,5}.csv` in GitHub Parker-Knopf/MAE171A). Every fit is the free run that',
   '`--validate` reports (initial state fitted by least squares). The commands without `--input-sampling` read the',
   'effort (a 0.5 V step) as held (the default `auto`), which it is (the DAC holds it).',
+  '`MECHID_ECP_CLOSED=DIR` adds the lab\'s closed-loop runs against its open-loop runs (the advice `closed_loop`), from',
+  '`DIR/closed_loop_*.csv` and `DIR/DOF2_en12_input1_test{1..5}.csv` converted to t,u1,q1,q2 from its',
+  '`Controls/Data/Closed_Loop/` and `Controls/Data/Open_Loop/`.',
   '',
   await tables(),
 ].join('\n');

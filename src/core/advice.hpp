@@ -33,6 +33,7 @@ enum class AdviceCode {
   nonlinear,         // output at the unexcited lines of a periodic force: distortion, not noise
   friction,          // a residual that jumps with the velocity's sign: Coulomb friction the model lacks
   correlated_residuals,  // residuals correlated over time or with the input: missed dynamics, or the forces between samples
+  closed_loop,       // the forces depend on earlier output errors: a controller fed the outputs back
   count_             // not a code: the number of codes
 };
 
@@ -40,7 +41,7 @@ inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)>
     "advice code",
     {"noise_free", "sign_flipped", "mixed_units", "offset", "drift", "aliasing", "band_not_excited", "undetermined",
      "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree", "periodic", "free_body", "record_too_short",
-     "nonlinear", "friction", "correlated_residuals"}};
+     "nonlinear", "friction", "correlated_residuals", "closed_loop"}};
 
 enum class AdviceLevel { note, warning };
 

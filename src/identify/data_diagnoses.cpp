@@ -1,12 +1,14 @@
 #include "identify/data_diagnoses.hpp"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/input_error.hpp"
 #include "discretize/zoh.hpp"
+#include "identify/feedback_test.hpp"
 #include "identify/friction_diagnosis.hpp"
 #include "identify/n4sid.hpp"
 #include "model/second_order_extraction.hpp"
@@ -227,6 +229,15 @@ void diagnose_aliasing(const DiagnosedEstimate& estimate, double h, std::vector<
             action});
 }
 
+// Feedback in the data (feedback_test.hpp): the residuals of the free run against the forces that
+// follow them. The residuals at the rounding level of the free run (noise-free data) are not tested.
+void diagnose_feedback(const ValidationReport& v, const Dataset& data, std::vector<Advice>& out) {
+  if (v.failed() || v.residual.rows() != data.u.rows()) return;
+  const double rounding = static_cast<double>(data.y.rows()) * std::numeric_limits<double>::epsilon();
+  if (std::optional<Advice> a = closed_loop_advice(feedback_test(v.residual, v.nrmse, data.u, v.max_lag, 25, rounding)))
+    out.push_back(*a);
+}
+
 }  // namespace
 
 bool fits_poorly(const ValidationReport& v) { return v.failed() || (mean_fit(v) < kPoorFitPercent && !v.residuals_white); }
@@ -255,6 +266,7 @@ std::vector<Advice> diagnose_data(const DiagnosedEstimate& estimate, const Datas
   if (!channel) diagnose_aliasing(estimate, data.h, out);
   if (!channel && !estimate.friction_estimated)
     if (std::optional<Advice> a = friction_advice(estimate.system, estimate.modal, estimate.validation, data)) out.push_back(*a);
+  if (!channel) diagnose_feedback(estimate.validation, data, out);
   return out;
 }
 

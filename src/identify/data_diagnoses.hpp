@@ -1,7 +1,7 @@
 // Diagnoses that name the cause of a poor identification from the data and the estimate's free-run
 // residuals (issue 48, item 9): one output with the wrong sign, outputs in different units, a
 // constant offset or a drift in an output, a mode beyond the Nyquist frequency, and no sign advice
-// on a fit that is poor anyway. Each is typed advice (core/advice.hpp) and stays silent when the
+// on a fit that is poor anyway; and forces fed back from the outputs (issue 50, closed_loop). Each is typed advice (core/advice.hpp) and stays silent when the
 // estimate fits the data as a correct model does (residuals white, independent of the input).
 #pragma once
 
@@ -51,6 +51,7 @@ struct DiagnosedEstimate {
 //   while the fastest mode lies above half of it.
 // - friction: a residual that Coulomb forces through the model explain (friction_diagnosis.hpp),
 //   for an estimate without a friction term.
+// - closed_loop: residuals correlated with the whitened forces that follow them (feedback_test.hpp).
 std::vector<Advice> diagnose_data(const DiagnosedEstimate& estimate, const Dataset& data);
 
 }  // namespace mechid

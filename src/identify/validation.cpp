@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/normal_quantile.hpp"
 #include "identify/intersample_model.hpp"
 
 namespace mechid {
@@ -16,22 +17,6 @@ namespace {
 // of the classical 99 % bounds, now for the whole family instead of one correlation, and split
 // between the two tests (Bonferroni) so that a correct model warns on 1 % of data sets.
 constexpr double kFalseAlarm = 0.005;
-
-// Upper tail of the standard normal, Φ̄(z) = erfc(z/√2)/2.
-double normal_tail(double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); }
-
-// z with Φ̄(z) = p (0 < p < 1/2): Newton on log Φ̄, whose derivative is −φ(z)/Φ̄(z); from z = 1
-// it converges in a few steps for every p down to 1e-300.
-double normal_upper_quantile(double p) {
-  double z = 1.0;
-  for (int k = 0; k < 50; ++k) {
-    const double tail = normal_tail(z), density = std::exp(-0.5 * z * z) / std::sqrt(2 * M_PI);
-    const double step = (std::log(tail) - std::log(p)) / (density / tail);
-    z += step;
-    if (std::abs(step) < 1e-12 * std::max(1.0, std::abs(z))) break;
-  }
-  return z;
-}
 
 // χ²(m) ↔ normal by the Wilson–Hilferty cube-root transform ((Q/m)^{1/3} is nearly normal with
 // mean 1 − 2/(9m) and variance 2/(9m); Johnson, Kotz & Balakrishnan 1994, §18.5): accurate to a

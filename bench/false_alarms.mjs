@@ -86,6 +86,6 @@ const lines = [
   '',
   `Other advice seen (not false alarms by themselves): ${[...others].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}.`,
   '`nonlinear` is tested by `frf` and `modes` on periodic records only (the identify column cannot show it); its power on distorted records is in the Catch2 case of a Duffing oscillator (tests/cpp/analysis/nonlinear_distortion_test.cpp).',
-  '`output_only` is given only when a record has no force channel (a refusal, wasm/recording.js), so it cannot fire on these records; `closed_loop` has no detector yet (issue 50).',
+  '`output_only` is given only when a record has no force channel (a refusal, wasm/recording.js), so it cannot fire on these records. `closed_loop` (src/identify/feedback_test.hpp) is tested on the results of identify only; its power on closed-loop records is in bench `real` (the ECP runs under position control) and tests/node/closed_loop.test.mjs (the belt drive under cascade control).',
 ];
 export const table = lines.join('\n');

@@ -229,12 +229,14 @@ void diagnose_aliasing(const DiagnosedEstimate& estimate, double h, std::vector<
             action});
 }
 
-// Feedback in the data (feedback_test.hpp): the residuals of the free run against the forces that
-// follow them. The residuals at the rounding level of the free run (noise-free data) are not tested.
+// Feedback in the data (feedback_test.hpp): whether the free run's residuals predict the forces
+// that follow them. The residuals at the rounding level of the free run (noise-free data) are not tested.
 void diagnose_feedback(const ValidationReport& v, const Dataset& data, std::vector<Advice>& out) {
-  if (v.failed() || v.residual.rows() != data.u.rows()) return;
+  // Not for acceleration outputs: they are high-passed through s²/B(s) before the fit
+  // (residual_advice.hpp), and the filter's share of the residual is a function of past forces.
+  if (v.failed() || v.residual.rows() != data.u.rows() || data.outputs == OutputKind::acceleration) return;
   const double rounding = static_cast<double>(data.y.rows()) * std::numeric_limits<double>::epsilon();
-  if (std::optional<Advice> a = closed_loop_advice(feedback_test(v.residual, v.nrmse, data.u, v.max_lag, 25, rounding)))
+  if (std::optional<Advice> a = closed_loop_advice(feedback_test(v.residual, v.nrmse, data.u, rounding)))
     out.push_back(*a);
 }
 

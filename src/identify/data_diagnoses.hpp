@@ -51,7 +51,7 @@ struct DiagnosedEstimate {
 //   while the fastest mode lies above half of it.
 // - friction: a residual that Coulomb forces through the model explain (friction_diagnosis.hpp),
 //   for an estimate without a friction term.
-// - closed_loop: residuals correlated with the whitened forces that follow them (feedback_test.hpp).
+// - closed_loop: residuals that predict the forces that follow them (feedback_test.hpp).
 std::vector<Advice> diagnose_data(const DiagnosedEstimate& estimate, const Dataset& data);
 
 }  // namespace mechid

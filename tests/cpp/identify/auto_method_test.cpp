@@ -123,6 +123,7 @@ TEST_CASE("auto on accelerations: a refinement from the d2c start that does not 
     for (Eigen::Index i = 0; i < d.y.rows(); ++i) d.y(i, j) += sd * z[i * d.y.cols() + j];
   }
   const Identification r = identify("auto", d, IdentifyOptions());
+  for (const Advice& a : r.advice) UNSCOPED_INFO(kAdviceCodeNames.name(a.code) << ": " << a.detail);
   CHECK(r.status == Status::ok);
   REQUIRE(r.diagnostics.stop_reason);
   CHECK(reached_stationary_point(*r.diagnostics.stop_reason));

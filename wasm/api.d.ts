@@ -277,6 +277,8 @@ export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'
   friction?: 'none' | 'coulomb'; offset?: boolean;
   /** inverse-dynamic: the zero-phase low-pass cut-off before differentiation (0 = the rule). */
   lowpassHz?: number;
+  /** Held-out records (validation): each one's initial state from its first N samples only, the rest scored (0 = the whole record). */
+  initialWindow?: number;
   /**
    * The work guard: the most floating-point operations a request may need (estimated before it
    * starts); above it identify throws MechidError 'bad-input' with option 'work' and a message
@@ -307,11 +309,11 @@ export interface MethodInfo {
   recommended: boolean; thesis_comparison: boolean;
 }
 /** validateRecord: the free-run fit of a model on one record. */
-export interface RecordValidation extends Outcome { fit_percent?: number[]; nrmse?: number[]; simulated?: Matrix }
+export interface RecordValidation extends Outcome { fit_percent?: number[]; nrmse?: number[]; rmse?: number[]; simulated?: Matrix }
 /** The force terms of validateRecord's model: F_c per DOF (with the low-pass cut-off in Hz it was estimated at) and f_0 per DOF. */
 export interface ForceTerms { coulomb?: number[]; offset?: number[]; lowpassHz?: number }
 /** identify's fit on a held-out run (options.validation), by the record's name; simulated: N x n free-run outputs. */
-export type HeldOutFit = { file: string; fit_percent: number[]; nrmse: number[]; simulated?: Matrix }
+export type HeldOutFit = { file: string; fit_percent: number[]; nrmse: number[]; rmse: number[]; scored_from: number; simulated?: Matrix }
   | { file: string; status: 'failed'; message: string; simulated?: Matrix };
 /**
  * An entry of M, D or K the estimate does not determine: 'sd_exceeds_scale' when its sd exceeds

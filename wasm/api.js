@@ -282,6 +282,7 @@ function normalizeIdentifyOptions(options) {
   o.structure = normalizeStructure(o.structure);
   if (given(o.friction)) requireString(o.friction, 'friction');
   if (given(o.lowpassHz)) requireNumber(o.lowpassHz, 'low-pass cut-off (Hz)');
+  if (given(o.initialWindow)) requireInteger(o.initialWindow, 'initialWindow');
   if (given(o.maxWork)) requireNumber(o.maxWork, 'maxWork');
   if (o.validation !== undefined) {
     if (!Array.isArray(o.validation)) throw badInput('validation must be a list of records {h, u, y, ...}', 'validation');

@@ -15,7 +15,8 @@ export const options = {
   ...pick('data', 'method', 'h'), dof: int('n'), ...pick('L'), 'force-dofs': nums('D1,D2,..'), init: str('NAME', { core: 'identify.init' }),
   ...pick('truth'), 'block-rows': int('I', { core: 'identify.blockRows' }), positive: flag(),
   // several runs and held-out records; known structure, friction, offset; units and signs (issue 16)
-  data: str('FILE', { repeat: true }), validate: str('FILE', { repeat: true }), structure: str('FILE|JSON'),
+  data: str('FILE', { repeat: true }), validate: str('FILE', { repeat: true }), 'initial-window': int('N', { core: 'identify.initialWindow' }),
+  structure: str('FILE|JSON'),
   friction: str('NAME', { core: 'identify.friction' }), offset: flag(), lowpass: num('HZ', { core: 'identify.lowpassHz', auto: true }),
   scale: strs('COL=FACTOR,..'),
   // the work guard (issue 20): the most floating-point operations a request may need; inf lifts it
@@ -52,7 +53,7 @@ export const FAMILIES = [
     // The method names and which of them honour which option: the core's method table (methodInfo).
     args: (mechid) => ({ method: recommendedFirst(mechid.methodInfo()).map((m) => m.name).join('|') }),
     options: ['data', 'method', ...COLUMNS, 'resample', 'dof', 'L', 'force-dofs', 'init', 'truth', 'block-rows', 'positive', 'outputs', 'cutoff',
-      'structure', 'friction', 'offset', 'lowpass', 'scale', 'validate', 'max-work'],
+      'structure', 'friction', 'offset', 'lowpass', 'scale', 'validate', 'initial-window', 'max-work'],
     help: (mechid) => ['JSON identify result (M, D, K, status, checks, modal, fit, diagnostics[, uncertainty][, errors]);',
       '--input-sampling hold: inputs held over each period (ZOH actuator, PRBS); point: samples of a continuous',
       '  force; auto: hold when every input changes at most at 1 in 8 samples, else point (diagnostics.input_sampling)',
@@ -60,6 +61,7 @@ export const FAMILIES = [
       "  at --cutoff Hz (default: a quarter of the slowest mode's frequency) instead of integrating twice; point inputs",
       '--positive: M, K > 0 and D >= 0 by construction; --force-dofs D1,..: the DOF (1-based) each input pushes (L)',
       '--data FILE repeated: runs of one experiment (one M, D, K); --validate FILE: the fit on each held-out record',
+      '  (--initial-window N: its initial state from its first N samples, the rest scored: fit, nrmse, rmse)',
       '--structure FILE|JSON: {"M": P, "D": P, "K": P, "known": {"M": [[..]]}}, P = full|diagonal|tridiagonal|zero',
       '  or an n x n 0/1 mask of the free entries; known entries fixed (null = unknown); e.g. \'{"M":"diagonal"}\'',
       "--friction coulomb: F_c sign(q') per DOF; --offset: f_0 per DOF and run; --lowpass HZ: before differentiating",

@@ -45,6 +45,10 @@ struct IdentifyOptions {
   bool offset = false;
   // inverse-dynamic: the zero-phase low-pass cut-off in Hz before differentiation; 0 = the rule.
   double lowpass_hz = 0.0;
+  // Held-out records: each one's initial state from its first initial_window samples only, the fit
+  // scored on the rest (the rule of the nonlinear system identification benchmarks, e.g. 50 samples
+  // for Silverbox); 0 = the initial state from the whole record, every sample scored.
+  Eigen::Index initial_window = 0;
   // The work guard (identify/work_estimate.hpp): a request whose estimated work exceeds this many
   // floating-point operations is refused before it starts (InputError with option "work");
   // +infinity lifts the guard.
@@ -85,6 +89,10 @@ void describe(IdentifyOptions& o, Visitor& v) {
         .message("lowpass_hz", "a frequency in Hz >= 0 (0 = the rule)")
         .with_code("lowpass"),
     o.lowpass_hz);
+  v(Option{"initialWindow", "held-out records: the initial state from their first N samples only, the rest scored (0: the whole record)"}
+        .at_least(0)
+        .message("initialWindow", "a number of samples >= 0 (0 = the whole record)"),
+    o.initial_window);
   v(Option{"maxWork", "the work guard: refuse a request estimated to need more floating-point operations (Infinity: no limit)"}
         .above(0)
         .infinity_allowed()

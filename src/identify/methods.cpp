@@ -203,7 +203,7 @@ Identification identify(const std::string& method, std::vector<Dataset>&& runs, 
   }
   if (!excitation.empty()) r.add_warning(excitation);
   if (data.input_sampling.from_data) r.diagnostics.input_sampling = input_sampling_note(data);
-  r.validation_records = validate_held_out(r, held_out);
+  r.validation_records = validate_held_out(r, held_out, options.initial_window);
   return r;
 }
 

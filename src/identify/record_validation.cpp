@@ -28,7 +28,7 @@ ForcedRecord with_force_terms(const MechanicalSystem& system, const ForceTerms& 
 }
 
 ValidationReport validate_record(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,
-                                 const Dataset& data) {
+                                 const Dataset& data, Eigen::Index initial_window) {
   require(data.y.cols() == system.M.rows() && data.u.cols() == system.L.cols(),
           "the record has " + std::to_string(data.u.cols()) + " input and " + std::to_string(data.y.cols()) +
               " output column(s); the model has " + std::to_string(system.L.cols()) + " and " +
@@ -42,17 +42,18 @@ ValidationReport validate_record(const MechanicalSystem& system, const ForceTerm
   require(data.outputs == OutputKind::displacement,
           "validation records of accelerations are not supported: the free run simulates displacements", "runs");
   const ForcedRecord forced = with_force_terms(system, forces, lowpass_hz, data);
-  return validate_model(forced.model, forced.data());
+  return validate_model(forced.model, forced.data(), 25, Series::kept, initial_window);
 }
 
-std::vector<RecordFit> validate_held_out(const Identification& result, const std::vector<Dataset>& held_out) {
+std::vector<RecordFit> validate_held_out(const Identification& result, const std::vector<Dataset>& held_out,
+                                         Eigen::Index initial_window) {
   std::vector<RecordFit> fits;
   if (result.status == Status::failed) return fits;
   const double lowpass = result.diagnostics.lowpass_hz.value_or(0.0);
   for (const Dataset& d : held_out) {
     RecordFit fit{d.name, {}};
     try {
-      fit.report = validate_record(result.system, result.forces, lowpass, d);
+      fit.report = validate_record(result.system, result.forces, lowpass, d, initial_window);
     } catch (const InputError& e) {
       fit.report.fail(e.what());
     }

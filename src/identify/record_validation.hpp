@@ -32,16 +32,17 @@ struct StatedForceTerms {
   double lowpass_hz = 0.0;
 };
 
-// validate_model of the model with its force terms. Throws InputError when the record's columns
-// do not match the model (naming both counts).
+// validate_model of the model with its force terms (initial_window: validate_model's). Throws
+// InputError when the record's columns do not match the model (naming both counts).
 ValidationReport validate_record(const MechanicalSystem& system, const ForceTerms& forces, double lowpass_hz,
-                                 const Dataset& data);
+                                 const Dataset& data, Eigen::Index initial_window = 0);
 
 // The free-run fit of a finished result on each held-out run (identify's `held_out`): validate_record
 // of result.system with result.forces at result.diagnostics.lowpass_hz (the cut-off its friction
 // was estimated with). A record that cannot be validated (an InputError of validate_record) gets
 // status failed with that message, as the other records still say how the estimate does. None for
-// a failed result.
-std::vector<RecordFit> validate_held_out(const Identification& result, const std::vector<Dataset>& held_out);
+// a failed result. initial_window: IdentifyOptions::initial_window.
+std::vector<RecordFit> validate_held_out(const Identification& result, const std::vector<Dataset>& held_out,
+                                         Eigen::Index initial_window = 0);
 
 }  // namespace mechid

@@ -171,9 +171,16 @@ class FreeResponseAdjoint {
 
 }  // namespace
 
-ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, int max_lag, Series series) {
+ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, int max_lag, Series series, Eigen::Index initial_window) {
   ValidationReport report;
   const Eigen::Index n = s.M.rows(), N = data.y.rows();
+  // The samples the initial state is fitted on (W) and the first one scored.
+  const Eigen::Index first = std::max<Eigen::Index>(initial_window, 0), W = first > 0 ? first : N;
+  if (first >= N) {
+    report.fail("the initial window of " + std::to_string(first) + " samples leaves none of the record's " + std::to_string(N) +
+                " samples to score");
+    return report;
+  }
   const Eigen::FullPivLU<Matrix> mass(s.M);
   if (n != data.y.cols() || !mass.isInvertible()) {
     report.fail("cannot simulate the estimate: M is singular or of the wrong size");
@@ -216,7 +223,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   };
   FreeResponseAdjoint rhs(F, n);
   Vector error(n);
-  if (!free_run(F, G, w, N, Vector::Zero(2 * n), [&](Eigen::Index t, const Vector& x) {
+  if (!free_run(F, G, w, W, Vector::Zero(2 * n), [&](Eigen::Index t, const Vector& x) {
         if (diverged(x)) return false;
         error = data.y.row(t).transpose() - x.head(n);
         rhs.add(error);
@@ -227,7 +234,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   }
   // Pass 2: free run from the fitted initial state (checked like pass 1: an initial state the
   // normal equations cannot give, or a run from it that leaves the data's range, is no fit).
-  const Vector fitted = free_response_gramian(F, n, N).ldlt().solve(rhs.sum());
+  const Vector fitted = free_response_gramian(F, n, W).ldlt().solve(rhs.sum());
   const bool kept = series == Series::kept;
   if (kept) report.simulated.resize(N, n);
   Vector squared_error = Vector::Zero(n);  // Σ_t (y − ŷ)² per channel, summed as it runs when the series is not kept
@@ -235,7 +242,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
         if (diverged(x)) return false;
         if (kept)
           report.simulated.row(t) = x.head(n).transpose();
-        else
+        else if (t >= first)
           squared_error += (data.y.row(t).transpose() - x.head(n)).cwiseAbs2();
         return true;
       })) {
@@ -244,19 +251,25 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
     return report;
   }
   report.initial_state = fitted;
+  report.scored_from = first;
+  const Eigen::Index scored = N - first;
   if (kept) {
     report.residual = data.y - report.simulated;
-    squared_error = report.residual.colwise().squaredNorm().transpose();
+    squared_error = report.residual.bottomRows(scored).colwise().squaredNorm().transpose();
   }
 
   report.fit_percent.resize(n);
   report.nrmse.resize(n);
+  report.rmse = (squared_error / static_cast<double>(scored)).cwiseSqrt();
   for (Eigen::Index c = 0; c < n; ++c) {
-    const double spread = (data.y.col(c).array() - data.y.col(c).mean()).matrix().norm();
+    const auto y = data.y.col(c).tail(scored).array();
+    const double spread = (y - y.mean()).matrix().norm();
     report.nrmse(c) = std::sqrt(squared_error(c)) / std::max(spread, 1e-300);
     report.fit_percent(c) = 100.0 * (1.0 - report.nrmse(c));
   }
-  if (kept) test_residuals(data.y, report.simulated, data.u, max_lag, report);
+  if (kept && first == 0) test_residuals(data.y, report.simulated, data.u, max_lag, report);
+  if (kept && first > 0)  // the scored samples only (copies of their rows: a held-out record's tests)
+    test_residuals(data.y.bottomRows(scored), report.simulated.bottomRows(scored), data.u.bottomRows(scored), max_lag, report);
   return report;
 }
 

@@ -18,6 +18,8 @@ namespace mechid {
 struct ValidationReport : Outcome {
   Vector fit_percent;            // 100 (1 - ‖y - ŷ‖/‖y - mean y‖) per channel
   Vector nrmse;                  // ‖y - ŷ‖/‖y - mean y‖ per channel
+  Vector rmse;                   // √(Σ(y - ŷ)²/N) per channel, in the output's units
+  Eigen::Index scored_from = 0;  // the first sample the fit scores (the initial window's length)
   Matrix simulated;              // N x n free-run output ŷ
   Matrix residual;               // N x n: y - ŷ, the measured minus the simulated outputs (empty when failed)
   Vector initial_state;          // the least-squares x0 = [q_0; q'_0] it starts from (empty when it failed)
@@ -42,11 +44,14 @@ struct ValidationReport : Outcome {
 };
 
 // Needs an invertible M (not definiteness). A simulation whose output diverges is status failed.
-// Series::fit_only: fit_percent, nrmse and initial_state only, without the N x n simulated and
+// Series::fit_only: fit_percent, nrmse, rmse and initial_state only, without the N x n simulated and
 // residual series and their tests (a start's fit compared with another's: no 2·N·n doubles held).
+// initial_window W > 0: the initial state from the first W samples only, and fit, nrmse, rmse and the
+// residual tests over samples W..N-1 (the simulated series still spans the record); status failed
+// when W leaves no sample to score.
 enum class Series { kept, fit_only };
 ValidationReport validate_model(const MechanicalSystem& estimate, const Dataset& data, int max_lag = 25,
-                                Series series = Series::kept);
+                                Series series = Series::kept, Eigen::Index initial_window = 0);
 
 // The advice the residual tests call for: identify/residual_advice.hpp.
 

@@ -70,7 +70,7 @@ void set_force_terms(val& out, const ForceTerms& f) {
                matrix_to_js(half95));
 }
 
-// identify's held-out runs: per run {file, fit_percent, nrmse, simulated}, or {file, status,
+// identify's held-out runs: per run {file, fit_percent, nrmse, rmse, scored_from, simulated}, or {file, status,
 // message} when its free run could not be computed (the CLI's and the page's shape; simulated,
 // N x n, for the page's overlays: the CLI leaves it out of its JSON).
 val validation_records_to_js(const std::vector<RecordFit>& records) {
@@ -81,7 +81,8 @@ val validation_records_to_js(const std::vector<RecordFit>& records) {
     if (v.failed())
       set_fields(record, "status", to_string(v.status), "message", v.message);
     else
-      set_fields(record, "fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse));
+      set_fields(record, "fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse), "rmse",
+                 numbers_to_js(v.rmse), "scored_from", static_cast<double>(v.scored_from));
     if (v.simulated.size()) record.set("simulated", matrix_to_js(v.simulated));
     out.call<void>("push", record);
   }
@@ -92,7 +93,7 @@ val validation_records_to_js(const std::vector<RecordFit>& records) {
 
 val validation_record_to_js(const ValidationReport& v) {
   val out = outcome_to_js(v);
-  if (!v.failed()) set_fields(out, "fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse));
+  if (!v.failed()) set_fields(out, "fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse), "rmse", numbers_to_js(v.rmse));
   if (v.simulated.size()) out.set("simulated", matrix_to_js(v.simulated));
   return out;
 }

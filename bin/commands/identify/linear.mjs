@@ -84,7 +84,7 @@ export async function identifyLinear(o, mechid) {
   const options = {
     L, forceDofs: o['force-dofs'], init: o.init, blockRows: o['block-rows'], positive: o.positive === true,
     structure, friction: o.friction, offset: o.offset === true, lowpassHz: o.lowpass,
-    maxWork: o['max-work'],
+    initialWindow: o['initial-window'], maxWork: o['max-work'],
   };
   const result = identifyRecords(mechid, o.method, records, options, truth);
   // The simulated outputs and residuals (N x n) are for the page's plots: the JSON need not carry them.

@@ -145,3 +145,18 @@ test('--input-sampling auto (the default) reads a held command as held, says so,
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /--input-sampling must be auto, point or hold, got 'sometimes'/);
 });
+
+test('--initial-window 50: the held-out run scored after its first 50 samples, with an rmse in counts near the quantisation floor 1/√12', async () => {
+  const r = await identify('--data', train[0], '--data', train[1], '--scale', 'u1=-1', '--structure', CHAIN, '--validate', heldOut, '--initial-window', '50');
+  assert.equal(r.code, 0, r.stderr);
+  const [record] = JSON.parse(r.stdout).validation_records;
+  assert.equal(record.scored_from, 50);
+  // Noise-free runs rounded to whole counts: the true model's error is the rounding, uniform on
+  // ±0.5 count, whose RMS is 1/√12 = 0.289 count; the estimate adds little to it.
+  for (const rmse of record.rmse) assert.ok(rmse > 0.25 && rmse < 0.4, JSON.stringify(record));
+  const whole = JSON.parse((await identify('--data', train[0], '--data', train[1], '--scale', 'u1=-1', '--structure', CHAIN, '--validate', heldOut)).stdout);
+  assert.equal(whole.validation_records[0].scored_from, 0);
+  const bad = await identify('--data', train[0], '--validate', heldOut, '--initial-window', '-3');
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /--initial-window/);
+});

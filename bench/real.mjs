@@ -132,7 +132,7 @@ function feedbackTable(mechid) {
     `Runs read from MECHID_ECP_CLOSED=${loopDir} (outside the repository); each \`mechid identify --data RUN.csv --method auto --force-dofs 1\`.`,
     'The lab\'s masses for comparison: m1, m2 = 5.016e-6, 5.405e-6 V·s²/count (the weight runs change them).',
     '',
-    '| run | loop | advice closed_loop | \|M₁₁\|, \|M₂₂\| | status |',
+    '| run | loop | advice closed_loop | \\|M₁₁\\|, \\|M₂₂\\| | status |',
     '|---|---|---|---|---|',
     ...rows,
   ].join('\n');

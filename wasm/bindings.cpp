@@ -27,6 +27,7 @@
 #include "analysis/command_cost.hpp"
 #include "analysis/estimator_cost.hpp"
 #include "analysis/frequency_cost.hpp"
+#include "analysis/oma/oma_cost.hpp"
 #include "convert/work_limit.hpp"
 #include "model/force_matrix.hpp"
 #include "analysis/input_period.hpp"

@@ -95,8 +95,7 @@ export const FAMILIES = [
     methods: () => ['ekf'], model: 'belt-drive', args: { method: 'ekf', model: 'belt-drive' },
     options: ['data', 'method', 'model', 'discretization', 'reading', 'theta0', 'truth', ...COLUMNS, 'max-work'],
     defaults: { 'input-sampling': coreDefault('ekf.inputSampling') },
-    help: ['augmented EKF (Beckmann et al. 2016): u1 torque, measured angle q1 and speed v1 (--output-cols to rename);',
-      'JSON final estimates and parameter trajectories; --truth belt-drive'],
+    help: ['augmented EKF (Beckmann et al. 2016): u1 torque, angle q1, speed v1; JSON estimates and trajectories'],
     run: identifyEkf,
   },
 ];

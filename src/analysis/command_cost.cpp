@@ -16,8 +16,7 @@ namespace command_cost {
 
 constexpr double kDouble = 8.0;
 
-// Seconds of one unit of a loop, as flop-equivalents: `seconds_per_unit` · kWasmFlopsPerSecond.
-constexpr double at_rate(double seconds_per_unit) { return seconds_per_unit * kWasmFlopsPerSecond; }
+constexpr auto at_rate = at_wasm_rate;
 
 }  // namespace command_cost
 

@@ -14,7 +14,7 @@ namespace mechid {
 namespace estimator_cost {
 
 constexpr double kDouble = 8.0;
-constexpr double at_rate(double seconds_per_unit) { return seconds_per_unit * kWasmFlopsPerSecond; }
+constexpr auto at_rate = at_wasm_rate;
 
 // IRLS iterations (nonlinear/irls.hpp, irls_loop) until h changes by less than tol: 60-263 on the
 // lin-ewins and beam records of 4000-3·10⁵ samples (bench/guard.mjs prints them) with the default

@@ -1,6 +1,6 @@
 // The work guard of the frequency-domain commands (issue 56, item 6): frf (Welch or the local
-// polynomial method), modes (the FRF, its stabilization diagram and the batches' scatter) and oma
-// (SSI-cov, SSI-data, EFDD) each get a cost model counted from the loops that grow with the
+// polynomial method) and modes (the FRF, its stabilization diagram, the batches' scatter and the
+// refined poles' covariance) each get a cost model (oma's: oma/oma_cost.hpp) counted from the loops that grow with the
 // request (frequency_cost.cpp), weighted by CPU seconds measured in WASM under Node
 // (bench/guard.mjs; docs/results.md, "Work guard"), and are refused above the limit before any
 // work, like identify (work_limit.hpp). The time of writing the result for the host (the FRF's
@@ -9,7 +9,6 @@
 
 #include "analysis/frf_result.hpp"
 #include "analysis/modes_in_band.hpp"
-#include "analysis/oma/output_only_modes.hpp"
 #include "core/types.hpp"
 #include "identify/method_cost.hpp"
 
@@ -19,12 +18,9 @@ namespace mechid {
 WorkEstimate frf_work(const Matrix& u, const Matrix& y, double h, const FrfOptions& options);
 // modes of the same record.
 WorkEstimate modes_work(const Matrix& u, const Matrix& y, double h, const ModesOptions& options);
-// oma of the responses y (N x m).
-WorkEstimate oma_work(const Matrix& y, double h, const OmaOptions& options);
 
 // InputError "work" (or "memory") above the limit, naming the command and the sizes.
 void check_frf_work(const Matrix& u, const Matrix& y, double h, const FrfOptions& options, double max_work);
 void check_modes_work(const Matrix& u, const Matrix& y, double h, const ModesOptions& options, double max_work);
-void check_oma_work(const Matrix& y, double h, const OmaOptions& options, double max_work);
 
 }  // namespace mechid

@@ -25,6 +25,11 @@ inline constexpr double kWasmFlopsPerSecond = 5e9;
 // converges in more, cheaper iterations (22-40 for chains of 8-24 masses, docs/results.md, scale).
 int pem_iteration_limit(bool unconstrained);
 
+// Seconds per unit of a loop, measured on the reference machine, as flop-equivalents per unit:
+// the cost models' weights outside the method table (analysis/command_cost.cpp, estimator_cost.cpp,
+// frequency_cost.cpp, oma/oma_cost.cpp) are written so.
+constexpr double at_wasm_rate(double seconds_per_unit) { return seconds_per_unit * kWasmFlopsPerSecond; }
+
 struct WorkEstimate {
   double flops = 0.0;  // floating-point operations (a multiply-add counts 2)
   double bytes = 0.0;  // the largest working set held at one time, in bytes

@@ -5,7 +5,7 @@
 #include "convert/outcome.hpp"
 #include "convert/result_or_error.hpp"
 #include "convert/work_limit.hpp"
-#include "analysis/frequency_cost.hpp"
+#include "analysis/oma/oma_cost.hpp"
 
 namespace mechid::wasm {
 

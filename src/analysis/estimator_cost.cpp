@@ -34,8 +34,11 @@ constexpr double kIrlsIterations = 150;
 //    N (2L² + 10L) units of 9e-10 s (4.3e-8 s a sample and iteration at L = 3);
 //  - lad_covariance (lad_covariance.cpp): the scores' lag products up to the sandwich's bandwidth,
 //    2 N L² each, and the scan for the last significant lag: the lags found grow with N as the bound
-//    2.58/√N narrows (62 at 10⁵, about 250 at 3·10⁵ on the beam record, fewer on lin-ewins):
-//    counted as N/2400 lags of N (2L² + 2) units, 1e-9 s each; none under the l1 penalty lambda.
+//    2.58/√N narrows (on the beam record the covariance took 0.13 s at 10⁵ samples and 1.55 s at
+//    3·10⁵, some 60 and 250 lags; less on lin-ewins): counted as N/2400 lags of N (2L² + 2) units,
+//    1e-9 s each; none under the l1 penalty lambda.
+// The IRLS's iteration count is the data's: at the default limit of 1000 iterations a record
+// that needs them all would take about 6 times its estimate (none of the records measured did).
 // Memory: the reconstructed signals, the design and its weighted copy and QR, about 3 N L + 12 N doubles.
 WorkEstimate piecewise_work(const nonlinear::AccelerationData& data, const nonlinear::PiecewiseOptions& o) {
   using estimator_cost::at_rate;

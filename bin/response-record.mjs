@@ -16,7 +16,7 @@ export const RECORD_OPTIONS = {
   response: choice(['displacement', 'velocity', 'acceleration']),
   band: str('LO:HI'), periods: int('P', { min: 0 }), 'skip-periods': int('S', { min: 0 }),
   frf: choice(['welch', 'lpm']), window: choice(['hann', 'rectangular', 'impact']), segment: int('N', { min: 0 }),
-  'force-fraction': num('F'), 'end-value': num('E'),
+  'force-fraction': num('F'), 'end-value': num('E'), ...pick('max-work'),
 };
 
 /** --band LO:HI in Hz. */
@@ -48,7 +48,7 @@ export async function readResponseRecord(o, command) {
   });
   const options = {
     ...parseBand(o.band), periods: o.periods, skipPeriods: o['skip-periods'], method: o.frf, window: o.window, segment: o.segment,
-    impactForceFraction: o['force-fraction'], impactEndValue: o['end-value'],
+    impactForceFraction: o['force-fraction'], impactEndValue: o['end-value'], ...(o['max-work'] === undefined ? {} : { maxWork: o['max-work'] }),
   };
   return { data: { h: record.h, u: record.u, y: record.y }, columns: record.columns, channels: resultChannels(record, { outputs }), outputs, options };
 }

@@ -601,7 +601,10 @@ export interface Mechid extends NonlinearApi, Estimators {
    * The work guard's estimate of identify(method, data, options) without running it: floating-point
    * operations, peak bytes, and seconds at the WASM rate of the reference machine (docs/results.md, "Work guard").
    */
-  estimateWork(method: string, data: IdentifyData | IdentifyData[], options?: IdentifyOptions): WorkEstimate;
+  /** Also the methods outside the method table: 'ida' and 'dia' on {h, a, f} with nonlinearIdentify's options, 'ekf' and 'svf' on {h, u, y} with theirs. */
+  estimateWork(method: string, data: IdentifyData | IdentifyData[] | { h: number; a: Float64Array; f?: Float64Array | null }, options?: IdentifyOptions | Record<string, unknown>): WorkEstimate;
+  /** The work guard's estimate of frf, modes ({h, u, y}) or oma ({h, y}) with that command's options. */
+  analysisWork(command: 'frf' | 'modes' | 'oma', data: { h: number; u?: Matrix; y: Matrix }, options?: Record<string, unknown>): WorkEstimate;
   /** The free run of a model on a record, with the force terms given (an identify result's held-out runs: options.validation). */
   validateRecord(model: MechanicalSystem, data: IdentifyData, forces?: ForceTerms): RecordValidation;
   /** A record with its columns times inputScale / outputScale (by the core): {h, u, y} in SI. */

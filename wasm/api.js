@@ -244,6 +244,31 @@ function referenceNames(references) {
   return references;
 }
 
+// nonlinearIdentify's data {h, a, f} and options, types checked (ranges are the core's).
+function nonlinearInputs(data, options) {
+  requireObject(data, 'data must be an object {h, a, f}');
+  requireNumber(data.h, 'h');
+  const o = { ...(options ?? {}) };
+  if (given(o.method)) requireString(o.method, 'method');
+  requireObject(o.regions, 'regions are missing (thresholds, sign or breakpoints)');
+  for (const key of ['mass', 'damping', 'highpassHz', 'tolerance', 'delta', 'lambda', 'swapTolerance']) if (given(o[key])) requireNumber(o[key], key);
+  for (const key of ['segments', 'maxIterations']) if (given(o[key])) requireInteger(o[key], key);
+  for (const key of ['swap', 'detrend']) if (given(o[key])) o[key] = Boolean(o[key]);
+  const a = requireSignal(data.a, 'the acceleration');
+  const f = data.f === undefined || data.f === null ? null : requireSignal(data.f, 'the force');
+  return { d: { h: data.h, a, f }, o };
+}
+
+// ekfBeltDrive's options, types checked (absent: the core's default, the schema's group ekf).
+function normalizeEkfOptions(options) {
+  const o = { ...options };
+  for (const key of ['method', 'reading', 'inputSampling']) if (given(o[key])) requireString(o[key], key);
+  if (given(o.scale)) requireNumber(o.scale, 'the parameter scale');
+  o.thetaInit = optionalNumbers(o.thetaInit, 'theta0', 2);
+  o.thetaVar = optionalNumbers(o.thetaVar, 'the parameter variances', 2);
+  return o;
+}
+
 // The options of frf and modes: types only (names and ranges are the core's).
 function normalizeFrequencyOptions(options) {
   const o = { ...(options ?? {}) };
@@ -455,6 +480,13 @@ export function wrapModule(module) {
      */
     estimateWork(method, data, options) {
       requireString(method, 'method');
+      // The methods outside the method table, on their own data and options (src/analysis/estimator_cost.hpp).
+      if (method === 'ida' || method === 'dia') {
+        const { d, o } = nonlinearInputs(data, options);
+        return unwrap(module.estimatorWork(method, d, o));
+      }
+      if (method === 'ekf') return unwrap(module.estimatorWork(method, normalizeDataset(data, 'measurements y'), normalizeEkfOptions(options)));
+      if (method === 'svf') return unwrap(module.estimatorWork(method, normalizeDataset(data), normalizeSvfOptions(options)));
       const records = normalizeRuns(data);
       return unwrap(module.estimateWork(method, records, normalizeIdentifyOptions(options)));
     },
@@ -485,6 +517,20 @@ export function wrapModule(module) {
     /** One run of a Monte Carlo study (see analysis/study.hpp); aggregate with wasm/study.js. */
     /** The work guard of a study (o {n, hValues, runs, methods, maxWork?}): throws MechidError option 'work' above the limit, else {flops, bytes, seconds}. */
     checkStudyWork: (system, o) => unwrap(module.checkStudyWork(normalizeSystem(system), o)),
+    /**
+     * The work guard's estimate of frf, modes or oma (command) on a record (frf, modes: {h, u, y};
+     * oma: {h, y}) with that command's options: {flops, bytes, seconds} (src/analysis/frequency_cost.hpp).
+     */
+    analysisWork(command, data, options) {
+      requireString(command, 'command');
+      if (command === 'oma') {
+        requireObject(data, 'data must be an object {h, y}');
+        const o = omaOptions(options);
+        o.references = optionalNumbers(o.references, 'references') ?? undefined;
+        return unwrap(module.analysisWork(command, { h: requireNumber(data.h, 'h'), y: requireMatrix(data.y, 'output data y') }, o));
+      }
+      return unwrap(module.analysisWork(command, normalizeDataset(data), normalizeFrequencyOptions(options)));
+    },
     /** The cost model of a command (modal, simulate, svf) on sizes {dof, inputs?, samples?, gridValues?}: {flops, bytes, seconds}. */
     commandWork: (command, sizes) => unwrap(module.commandWork(command, sizes)),
     studyRun(system, options) {
@@ -510,12 +556,8 @@ export function wrapModule(module) {
      * thetaVar (explicit scale or thetaVar win); trueTheta [c_spec, d] adds the relative errors.
      */
     ekfBeltDrive(data, options, trueTheta) {
-      const o = { ...options };
-      for (const key of ['method', 'reading', 'inputSampling']) if (given(o[key])) requireString(o[key], key);
-      if (given(o.scale)) requireNumber(o.scale, 'the parameter scale');
+      const o = normalizeEkfOptions(options);
       const d = normalizeDataset(data, 'measurements y');
-      o.thetaInit = optionalNumbers(o.thetaInit, 'theta0', 2);
-      o.thetaVar = optionalNumbers(o.thetaVar, 'the parameter variances', 2);
       return unwrap(module.ekfBeltDrive(d, o, optionalNumbers(trueTheta, 'the true parameters', 2)));
     },
     /** Table 1 of Beckmann et al. 2016 in SI units, and theta = [c_spec, d]. */
@@ -547,21 +589,12 @@ export function wrapModule(module) {
      * truth ({class name: k}, e.g. nonlinearSimulate's k) adds each stiffness's error against it.
      */
     nonlinearIdentify(data, options, truth) {
-      requireObject(data, 'data must be an object {h, a, f}');
-      requireNumber(data.h, 'h');
-      const o = { ...(options ?? {}) };
-      if (given(o.method)) requireString(o.method, 'method');
-      requireObject(o.regions, 'regions are missing (thresholds, sign or breakpoints)');
-      for (const key of ['mass', 'damping', 'highpassHz', 'tolerance', 'delta', 'lambda', 'swapTolerance']) if (given(o[key])) requireNumber(o[key], key);
-      for (const key of ['segments', 'maxIterations']) if (given(o[key])) requireInteger(o[key], key);
-      for (const key of ['swap', 'detrend']) if (given(o[key])) o[key] = Boolean(o[key]);
-      const a = requireSignal(data.a, 'the acceleration');
-      const f = data.f === undefined || data.f === null ? null : requireSignal(data.f, 'the force');
+      const { d, o } = nonlinearInputs(data, options);
       if (truth !== undefined && truth !== null) {
         requireObject(truth, 'the true stiffnesses must be an object {class name: k}');
         for (const [name, k] of Object.entries(truth)) requireNumber(k, `the true stiffness ${name}`);
       }
-      return unwrap(module.nonlinearIdentify({ h: data.h, a, f }, o, truth ?? null));
+      return unwrap(module.nonlinearIdentify(d, o, truth ?? null));
     },
   };
 }

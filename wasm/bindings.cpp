@@ -25,6 +25,9 @@
 #include "estimators/svf/pole_search.hpp"
 #include "identify/work_estimate.hpp"
 #include "analysis/command_cost.hpp"
+#include "analysis/estimator_cost.hpp"
+#include "analysis/frequency_cost.hpp"
+#include "analysis/oma/oma_cost.hpp"
 #include "convert/work_limit.hpp"
 #include "model/force_matrix.hpp"
 #include "analysis/input_period.hpp"
@@ -98,7 +101,9 @@ val modal_js(val s, val o) {
 val frf_js(val data, val o) {
   return result_or_error([&] {
     const Dataset d = dataset_from_js(data);
-    return frf_to_js(estimate_frf(d.u, d.y, d.h, frf_options_from_js(o)));
+    const FrfOptions options = frf_options_from_js(o);
+    check_frf_work(d.u, d.y, d.h, options, max_work_from_js(o));  // analysis/frequency_cost.hpp
+    return frf_to_js(estimate_frf(d.u, d.y, d.h, options));
   });
 }
 
@@ -106,6 +111,7 @@ val modes_js(val data, val o) {
   return result_or_error([&] {
     const Dataset d = dataset_from_js(data);
     const ModesOptions options = modes_options_from_js(o);
+    check_modes_work(d.u, d.y, d.h, options, max_work_from_js(o));  // analysis/frequency_cost.hpp
     return modes_to_js(modes_in_band(d.u, d.y, d.h, options), options);
   });
 }
@@ -160,6 +166,37 @@ val estimate_work_js(std::string method, val data, val o) {
     const WorkEstimate e = estimate_work(method, work_sizes(runs, identify_options_from_js(o)),
                                          runs.front().outputs == OutputKind::acceleration);
     return work_estimate_to_js(e);
+  });
+}
+
+// The work guard's estimate for the identify methods outside the method table
+// (analysis/estimator_cost.hpp): ida and dia on data {h, a, f} with nonlinearIdentify's options,
+// ekf on {h, u, y} with ekfBeltDrive's, svf on {h, u, y} with svfIdentify's: {flops, bytes, seconds}.
+val estimator_work_js(std::string method, val data, val o) {
+  return result_or_error([&] {
+    if (method == "ida" || method == "dia") {
+      nonlinear::PiecewiseOptions options = piecewise_options_from_js(o);
+      options.method = method == "dia" ? nonlinear::Form::dia : nonlinear::Form::ida;
+      return work_estimate_to_js(piecewise_work(acceleration_data_from_js(data), options));
+    }
+    if (method == "ekf") {
+      const Dataset d = dataset_from_js(data, "measurements y");
+      return work_estimate_to_js(belt_drive_ekf_work(double(d.y.rows()), ekf_options_from_js(o).method));
+    }
+    if (method == "svf") return work_estimate_to_js(svf_work(dataset_from_js(data), svf_options_from_js(o)));
+    throw InputError("no cost model for method '" + method + "' outside the method table (expected ida, dia, ekf or svf)", "method");
+  });
+}
+
+// The work guard's estimate of frf, modes and oma on a record with their options
+// (analysis/frequency_cost.hpp): data {h, u, y} ({h, y} for oma): {flops, bytes, seconds}.
+val analysis_work_js(std::string command, val data, val o) {
+  return result_or_error([&] {
+    if (command == "oma") return work_estimate_to_js(oma_work(matrix_from_js(data["y"], "output data y"), data["h"].as<double>(), oma_options_from_js(o)));
+    const Dataset d = dataset_from_js(data);
+    if (command == "frf") return work_estimate_to_js(frf_work(d.u, d.y, d.h, frf_options_from_js(o)));
+    if (command == "modes") return work_estimate_to_js(modes_work(d.u, d.y, d.h, modes_options_from_js(o)));
+    throw InputError("no cost model for command " + command + " (expected frf, modes or oma)", "command");
   });
 }
 
@@ -256,6 +293,7 @@ val ekf_belt_drive_js(val data, val o, val true_theta) {
   return result_or_error([&] {
     const Dataset d = dataset_from_js(data, "measurements y");
     const BeltDriveEkfOptions options = ekf_options_from_js(o);
+    check_belt_drive_ekf_work(double(d.y.rows()), options.method, max_work_from_js(o));  // analysis/estimator_cost.hpp
     return belt_drive_ekf_to_js(run_belt_drive_ekf(d.u, d.y, d.h, options, vector_from_js(true_theta)), options, d.h);
   });
 }
@@ -284,8 +322,10 @@ val nonlinear_simulate_js(std::string name, val o) {
 // truth: the true stiffness per class ({name: k}, nonlinearSimulate's `k`) or null: adds the errors.
 val nonlinear_identify_js(val data, val o, val truth) {
   return result_or_error([&] {
-    return piecewise_identification_to_js(nonlinear::identify_piecewise(acceleration_data_from_js(data), piecewise_options_from_js(o)),
-                                          stiffness_truth_from_js(truth));
+    const nonlinear::AccelerationData d = acceleration_data_from_js(data);
+    const nonlinear::PiecewiseOptions options = piecewise_options_from_js(o);
+    check_piecewise_work(d, options, max_work_from_js(o));  // analysis/estimator_cost.hpp
+    return piecewise_identification_to_js(nonlinear::identify_piecewise(d, options), stiffness_truth_from_js(truth));
   });
 }
 
@@ -327,6 +367,8 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("studyRun", &study_run_js);
   function("checkStudyWork", &check_study_work_js);
   function("commandWork", &command_work_js);
+  function("estimatorWork", &estimator_work_js);
+  function("analysisWork", &analysis_work_js);
   function("studyAggregate", &study_aggregate_js);
   function("poleFrequency", &pole_frequency_js);
   function("resampleLinear", &resample_linear_js);

@@ -12,6 +12,7 @@ export const usage = {
   required: ['data'],
   help: ['FRFs of a record: Welch (--window hann|impact, --segment N), periods (--periods P [--skip-periods 1]) or',
     'the local polynomial method (--frf lpm); --band LO:HI in Hz; --uff FILE also writes them as UFF 58;',
+    '--max-work FLOPS|inf: refuse a record estimated to need more flops (about 100 s of work by default; inf: no limit)',
     'JSON {freq_hz, H: [output][input][[re, im]], H2, coherence: [output][...], H_sd, averages}'],
 };
 

@@ -74,7 +74,7 @@ export const FAMILIES = [
     methods: () => ['ida', 'dia'],
     args: { method: 'ida|dia' },
     options: ['data', 'method', 'regions', 'mass', 'damping', 'segments', 'highpass', 'detrend', 'swap', 'swap-tol', 'tol', 'delta',
-      'lambda', 'accel-col', 'force-col', 'h', 'time-col', 'truth'],
+      'lambda', 'accel-col', 'force-col', 'h', 'time-col', 'truth', 'max-work'],
     required: ['regions'],
     help: ["JSON {k, stiffness, regions, classification, fit, mass, damping, ...}: piecewise-linear stiffness of",
       "m x'' + 2c x' + F(x) = f(t) (Karimov et al. 2021: DIA eq. 14, IDA eq. 16, swapping); mass and damping",
@@ -95,10 +95,9 @@ export const FAMILIES = [
   },
   {
     methods: () => ['ekf'], model: 'belt-drive', args: { method: 'ekf', model: 'belt-drive' },
-    options: ['data', 'method', 'model', 'discretization', 'reading', 'theta0', 'truth', ...COLUMNS],
+    options: ['data', 'method', 'model', 'discretization', 'reading', 'theta0', 'truth', ...COLUMNS, 'max-work'],
     defaults: { 'input-sampling': coreDefault('ekf.inputSampling') },
-    help: ['augmented EKF (Beckmann et al. 2016): u1 torque, measured angle q1 and speed v1 (--output-cols to rename);',
-      'JSON final estimates and parameter trajectories; --truth belt-drive'],
+    help: ['augmented EKF (Beckmann et al. 2016): u1 torque, angle q1, speed v1; JSON estimates and trajectories'],
     run: identifyEkf,
   },
 ];

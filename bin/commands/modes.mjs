@@ -20,6 +20,7 @@ export const usage = {
   help: ['modes in --band LO:HI Hz: LSCF orders 2..--max-order, stable within --freq-tol, --damping-tol (relative)',
     'and --mac-min over --min-stable orders; FRF options as for frf (random records: lpm; --periods P for periodic);',
     '--holdout-periods P validates the band model on the last periods; --uff FILE writes the modes as UFF 55;',
+    '--max-work FLOPS|inf: refuse a record estimated to need more flops (about 100 s of work by default; inf: no limit)',
     '--driving-point O (output column O, from 1, measured at the force) adds reduced: the band\'s M, D, K from',
     'mass-normalised shapes when it has as many modes as outputs, else status failed with the reason it cannot;',
     'JSON {stabilization: [{order, poles: [{freq_hz, zeta, stable}]}], modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, shape, mpc}], validation}'],

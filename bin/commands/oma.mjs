@@ -17,7 +17,7 @@ export const options = {
   'freq-tol': num('F', { core: 'oma.freqTol' }), 'damping-tol': num('D', { core: 'oma.dampingTol' }), 'mac-min': num('M', { core: 'oma.macMin' }),
   'cluster-distance': num('C', { core: 'oma.clusterDistance' }), 'min-orders': int('K', { core: 'oma.minOrders' }),
   'sd-blocks': int('B', { core: 'oma.sdBlocks' }), record: choice(['auto', 'ambient', 'free-decay'], { core: 'oma.record' }),
-  method: choice(['ssi-cov', 'ssi-data', 'efdd'], { core: 'oma.method' }),
+  method: choice(['ssi-cov', 'ssi-data', 'efdd'], { core: 'oma.method' }), ...pick('max-work'),
 };
 export const usage = {
   required: ['data', 'band'],
@@ -30,6 +30,7 @@ export const usage = {
     '--method ssi-data: data-driven SSI with the references (Peeters & De Roeck 1999; LQ of the block Hankel matrix, slower, the',
     'same diagram, clustering and intervals); --method efdd: enhanced FDD (Brincker, Ventura & Andersen 2001), f and zeta of each',
     'clear peak of the spectrum\'s first singular value from its SDOF bell, the shape its singular vector, no diagram, no sd;',
+    '--max-work FLOPS|inf: refuse a record estimated to need more flops (about 100 s of work by default; inf: no limit);',
     'JSON {modes: [{freq_hz, zeta, freq_hz_sd, zeta_sd, freq_hz_half95, zeta_half95, shape, mpc, mpd_deg, orders_found}],',
     'stabilization, spectrum: {freq_hz, singular_values}, channels};',
     '--data repeated: setups of one structure (roving sensors, the reference sensors named alike in every file; --references',
@@ -66,7 +67,7 @@ export async function run(o, mechid) {
 const omaOptions = (o) => ({
   ...parseBand(o.band), maxOrder: o['max-order'], blockRows: o['block-rows'], freqTol: o['freq-tol'], dampingTol: o['damping-tol'],
   macMin: o['mac-min'], clusterDistance: o['cluster-distance'], minOrders: o['min-orders'], sdBlocks: o['sd-blocks'], record: o.record,
-  method: o.method,
+  method: o.method, ...(o['max-work'] === undefined ? {} : { maxWork: o['max-work'] }),
 });
 
 /** Several setups (--data repeated): each file a setup, its output columns' names its channels, --references channel names. */

@@ -16,8 +16,7 @@ namespace command_cost {
 
 constexpr double kDouble = 8.0;
 
-// Seconds of one unit of a loop, as flop-equivalents: `seconds_per_unit` · kWasmFlopsPerSecond.
-constexpr double at_rate(double seconds_per_unit) { return seconds_per_unit * kWasmFlopsPerSecond; }
+constexpr auto at_rate = at_wasm_rate;
 
 }  // namespace command_cost
 
@@ -97,16 +96,6 @@ WorkEstimate command_work(const std::string& command, const CommandSizes& s) {
   if (command == "simulate") return simulate_cost(s.dof, s.inputs, s.samples);
   if (command == "svf") return svf_pole_grid_cost(std::max(1.0, s.grid_values), s.dof, s.inputs, s.samples);
   throw InputError("no cost model for command " + command, "command");
-}
-
-void check_svf_work(const Dataset& data, const SvfIdentifyOptions& o, double max_work) {
-  const double n = double(data.y.cols()), k = double(data.u.cols()), N = double(data.y.rows());
-  const double g = o.grid.size() > 0 ? double(o.grid.size())
-                                     : (o.p1 == 0 && o.p2 == 0 ? double(svf_pole_grid(o.grid, 0, 0, data.y, data.h).size()) : 0);
-  const WorkEstimate e = g > 0 ? svf_pole_grid_cost(g, n, k, N) : svf_pole_grid_cost(1, n, k, N);
-  check_within_limits("svf on " + command_size_words(n) + " DOF x " + command_size_words(N) + " samples" +
-                          (g > 0 ? " with a pole search over " + command_size_words(g * (g + 1) / 2) + " pole pairs" : ""),
-                      e, max_work, "give a coarser pole grid (fewer values) or the poles p1, p2, or a shorter record");
 }
 
 WorkEstimate check_study_work(const MechanicalSystem& system, double samples, double h_values, double runs,

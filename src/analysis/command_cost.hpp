@@ -49,12 +49,10 @@ struct CommandSizes {
 WorkEstimate command_work(const std::string& command, const CommandSizes& s);
 
 // The guards of the commands (InputError "work" or "memory" before any work, naming the sizes):
-// modal of `system`; simulate of `system` with `options`; svf on `data` (its pole search over
-// options.grid, or the grid from the data when no poles are given); a study of `runs` runs of
+// modal of `system`; simulate of `system` with `options`; a study of `runs` runs of
 // `samples` samples at `h_values` sampling periods for each method on `system`.
 void check_modal_work(const MechanicalSystem& system, double max_work);
 void check_simulate_work(const MechanicalSystem& system, const SimulationOptions& options, double max_work);
-void check_svf_work(const Dataset& data, const SvfIdentifyOptions& options, double max_work);
 WorkEstimate check_study_work(const MechanicalSystem& system, double samples, double h_values, double runs,
                               const std::vector<std::string>& methods, double max_work);
 

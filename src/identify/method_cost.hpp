@@ -11,10 +11,12 @@ namespace mechid {
 // The reference rate of the work guard: an estimate's "flops" are flop-equivalents, each loop's
 // counted floating-point operations weighted by how fast that loop runs in the WASM build on the
 // reference machine (the 2-core machine of docs/results.md, "Work guard"), so that flops /
-// kWasmFlopsPerSecond are the seconds a request takes there. The weights (method_cost.cpp,
-// command_cost.cpp) were fitted to CPU seconds of the Node process (process.cpuUsage: less
-// sensitive to other work on the machine than wall time), one per loop, over 3-20 DOF and
-// 2000-10⁵ samples; measured/estimated stays within 0.5-2 for the runs above 1 s there.
+// kWasmFlopsPerSecond are the seconds a request takes there. The weights (method_cost.cpp;
+// analysis/command_cost.cpp, estimator_cost.cpp, frequency_cost.cpp, oma/oma_cost.cpp) were
+// fitted to CPU seconds of the Node process (process.cpuUsage: less sensitive to other work on the
+// machine than wall time), one per loop, over 3-20 DOF and 2000-10⁵ samples (the identify methods
+// of the table; the others over their own sizes); measured/estimated stays within 0.5-2 for the
+// runs above 1 s there.
 inline constexpr double kWasmFlopsPerSecond = 5e9;
 
 // The PEMs of identify (variational, exact-sampling) stop after this many iterations per pass
@@ -29,6 +31,11 @@ inline constexpr double kWasmFlopsPerSecond = 5e9;
 // identification: issue 48 asks that no error grows). Creeping runs (an output of noise only) are
 // therefore not bounded here: that needs a stopping rule, not a cap (issue 56).
 int pem_iteration_limit(bool unconstrained);
+
+// Seconds per unit of a loop, measured on the reference machine, as flop-equivalents per unit:
+// the cost models' weights outside the method table (analysis/command_cost.cpp, estimator_cost.cpp,
+// frequency_cost.cpp, oma/oma_cost.cpp) are written so.
+constexpr double at_wasm_rate(double seconds_per_unit) { return seconds_per_unit * kWasmFlopsPerSecond; }
 
 struct WorkEstimate {
   double flops = 0.0;  // floating-point operations (a multiply-add counts 2)

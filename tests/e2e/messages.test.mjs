@@ -90,6 +90,32 @@ test('Identify: 3-DOF at h = 0.001, every method warns: the status line is amber
   if (clean.every((s) => s === 'ok')) assert.equal(await page.$eval('#ident-status', (s) => getComputedStyle(s).color), OK_COLOUR);
 });
 
+test('Study: the work guard’s refusal of the whole study before its first run, beside the Study button, with “Run anyway”', async () => {
+  // 3 h x 100 runs of auto on the 16-DOF chain with 200 000 samples: hours of work, refused at once (checkStudyWork).
+  await openStep(page, '#ident-form');
+  await page.selectOption('#ident-preset', 'chain16');
+  for (const [id, value] of [['ident-h', 0.05], ['ident-n', 200000], ['ident-study-hs', '0.02, 0.05, 0.1'], ['ident-study-runs', 100]]) {
+    await page.fill(`#${id}`, String(value));
+  }
+  await checkOnly(page, '#ident-form input[name="method"]', ['auto']);
+  await page.waitForFunction(() => !document.getElementById('ident-study').disabled);
+  const t0 = Date.now();
+  await page.click('#ident-study');
+  await page.waitForSelector('#ident-run-error button.run-anyway', { timeout: 10_000 });
+  assert.ok(Date.now() - t0 < 10_000, 'refused before any run');
+  assert.equal(await page.getAttribute('#ident-status', 'data-state'), 'error');
+  assert.match(await page.textContent('#ident-status'), /study's work is above the limit/);
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('run-anyway')), true);
+  const message = (await page.textContent('#ident-run-error')).replace(/Run anyway$/, '');
+  assert.match(message, /^A study of 300 identifications .* raise the work limit/i);
+  assert.deepEqual(longNumbers(message), [], message);
+  assert.equal(await page.textContent('#ident-study-progress'), '', 'no run started');
+  await page.fill('#ident-study-runs', '3');
+  // A good run clears it.
+  assert.equal(await identifyOnPage(page, { system: 'msd', h: 0.1, n: 1000, snr: 40, seed: 1, methods: ['equation-error'] }), 'ok');
+  assert.equal(await page.textContent('#ident-run-error'), '');
+});
+
 test('Identify: the work guard’s refusal beside the button, rounded, with the focus on “Run anyway”', async () => {
   // A 16-DOF chain, 200 000 samples, auto: about 1.2e12 flop-equivalents, above the guard's 5e11 (100 s).
   const state = await identifyOnPage(page, { system: 'chain16', h: 0.05, n: 200000, snr: 40, seed: 1, methods: ['auto'] });

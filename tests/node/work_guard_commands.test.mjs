@@ -1,4 +1,5 @@
-// The work guard on every command (issue 56, item 6): modal, simulate, svf's pole search and study
+// The work guard on every command (issue 56, item 6): modal, simulate, svf's pole search, study,
+// frf, modes and oma
 // refuse a request above the limit before any work (MechidError option 'work', naming the sizes,
 // the estimate, the limit and what to do; the CLI says --max-work), as identify does; the 16-DOF
 // chain with its structure is accepted at the default limit; identify's PEMs stop at the
@@ -81,6 +82,34 @@ test('CLI: study --runs 100000 and modal of a 300-DOF system at a low --max-work
   assert.match(low.stderr, /modal of a 300-DOF system needs about .* above the limit of 1e\+09 .*raise --max-work/);
 });
 
+test('frf, modes and oma (ssi-cov, ssi-data, efdd) refuse a record above maxWork at once, the CLI naming --max-work', async () => {
+  const sim = mechid.simulate(mechid.preset('3dof'), { h: 0.05, n: 20000, snr: 40, seed: 1 });
+  const record = { h: 0.05, u: sim.u, y: sim.q };
+  const cases = [['frf', record, {}, (o) => mechid.frf(record, o), 'frf of 20000 samples of 3 input(s) and 3 output(s)'],
+    ['modes', record, { bandHiHz: 1 }, (o) => mechid.modes(record, o), 'modes of 20000 samples of 3 input(s) and 3 output(s)']];
+  for (const method of ['ssi-cov', 'ssi-data', 'efdd']) {
+    cases.push(['oma', { h: 0.05, y: sim.q }, { method }, (o) => mechid.oma({ h: 0.05, y: sim.q }, o), `oma (${method}) of 20000 samples of 3 output(s)`]);
+  }
+  for (const [command, data, options, run, what] of cases) {
+    const e = mechid.analysisWork(command, data, options);
+    refusedAtOnce(() => run({ ...options, maxWork: e.flops / 2 }), `${what} needs about`);
+    assert.equal(run({ ...options, maxWork: 2 * e.flops }).status === 'failed', false, `${what}: runs at twice its estimate`);
+  }
+  // More block rows or samples cost more: SSI-data's Hankel rows grow with N p, its LQ with N p² (frequency_cost.cpp).
+  const oma = (n, o) => mechid.analysisWork('oma', { h: 0.05, y: { rows: n, cols: 3, data: sim.q.data.subarray(0, 3 * n) } }, { method: 'ssi-data', ...o });
+  assert.ok(oma(20000, { blockRows: 50 }).flops > 2.5 * oma(20000, { blockRows: 25 }).flops);
+  assert.ok(oma(20000, {}).flops > 1.8 * oma(10000, {}).flops);
+  const file = join(dir, 'record.csv');
+  const lines = ['t,u1,q1'];
+  for (let i = 0; i < 4000; i++) lines.push(`${(i * 0.05).toFixed(2)},${sim.u.data[3 * i]},${sim.q.data[3 * i]}`);
+  writeFileSync(file, lines.join('\n'));
+  for (const args of [['frf', '--data', file], ['oma', '--data', file, '--band', '0:5'], ['modes', '--data', file, '--band', '0.05:5']]) {
+    const out = await cli(...args, '--max-work', '1e5');
+    assert.equal(out.code, 1, out.stderr);
+    assert.match(out.stderr.trim(), new RegExp(`^mechid: error: ${args[0]} .*needs about .* above the limit of 1e\\+05 .*raise --max-work`), out.stderr);
+  }
+});
+
 test('the 16-DOF chain with its structure is accepted at the default limit (refused as "about 7.3 min" before)', () => {
   const sim = mechid.simulate(mechid.preset('chain16'), { h: 0.002, n: 6000, snr: 20, seed: 2 });
   const data = { h: 0.002, u: sim.u, y: sim.q, inputSampling: 'hold' };
@@ -105,12 +134,15 @@ test('a record whose PEM creeps (one output of noise only) stops at the iteratio
 test('every command doing work that grows with its request has a cost model', () => {
   const commands = readdirSync(new URL('../../bin/commands/', import.meta.url)).filter((f) => f.endsWith('.mjs')).map((f) => f.replace('.mjs', ''));
   // Guarded by a cost model: identify (each method, estimateWork), svf's pole search, modal,
-  // simulate, study. Linear in the record (a few FFTs or one pass per channel), bounded by the
-  // readers' memory check: frf, modes, oma, hammer, inspect, report. Closed form on the system's
+  // simulate, study, frf, modes, oma (analysisWork). Linear in the record (a few FFTs or one pass
+  // per channel), bounded by the readers' memory check: hammer, inspect, report. Closed form on the system's
   // matrices (small next to modal's eigenproblem): condition, d2c, discretize, passivity,
   // perturb-study (10⁴ perturbed modal analyses at most of a system modal accepts).
   const guarded = { modal: { dof: 50 }, simulate: { dof: 8, inputs: 8, samples: 1000 }, svf: { dof: 3, inputs: 3, samples: 1000, gridValues: 5 } };
-  const linear = ['frf', 'modes', 'oma', 'hammer', 'inspect', 'report', 'condition', 'd2c', 'discretize', 'passivity', 'perturb-study'];
+  const sim = mechid.simulate(mechid.preset('3dof'), { h: 0.05, n: 4000, snr: 40, seed: 1 });
+  const record = { h: 0.05, u: sim.u, y: sim.q };
+  const analysis = { frf: [record, {}], modes: [record, { bandHiHz: 1 }], oma: [{ h: 0.05, y: sim.q }, {}] };
+  const linear = ['hammer', 'inspect', 'report', 'condition', 'd2c', 'discretize', 'passivity', 'perturb-study'];
   for (const command of commands) {
     if (command === 'identify') {
       for (const method of mechid.methodInfo().map((m) => m.name)) {
@@ -119,6 +151,9 @@ test('every command doing work that grows with its request has a cost model', ()
       }
     } else if (command === 'study') {
       assert.ok(mechid.checkStudyWork(mechid.preset('3dof'), { n: 500, hValues: 1, runs: 1, methods: ['auto'] }).flops > 0);
+    } else if (analysis[command]) {
+      const e = mechid.analysisWork(command, ...analysis[command]);
+      assert.ok(e.flops > 0 && e.bytes > 0 && Number.isFinite(e.seconds), `${command}: ${JSON.stringify(e)}`);
     } else if (guarded[command]) {
       const e = mechid.commandWork(command, guarded[command]);
       assert.ok(e.flops > 0 && e.bytes > 0 && Number.isFinite(e.seconds), `${command}: ${JSON.stringify(e)}`);

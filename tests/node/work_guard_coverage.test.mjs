@@ -4,11 +4,14 @@
 // (IDIM-OE, src/identify/friction_output_error.cpp: up to 50 Levenberg-Marquardt iterations, each
 // a Jacobian of 2P + 1 free runs) is in the estimate; several runs count the second, run-by-run
 // pass of the run-to-run spread (src/identify/run_spread.cpp). The counts are checked against the
-// refinement's own formula written out here, not against the estimate's code. Timings are not
+// refinement's own formula written out here, not against the estimate's code. The methods outside
+// the table (ida, dia, ekf, svf: the CLI's other families) each have one too, and their entry
+// points refuse a request above maxWork before any work. Timings are not
 // checked (the guard's calibration is a benchmark on an idle machine, docs/results.md).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { mechid } from './helpers.mjs';
+import { FAMILIES } from '../../bin/commands/identify.mjs';
 
 // A 3-DOF record, inputs at each DOF (simulated: the estimate reads only the sizes and options).
 const record = (n, seed = 1) => {
@@ -31,9 +34,42 @@ test('every method of the method table has a cost model: finite positive flops a
   }
 });
 
-test('the methods outside the table (svf, ida, dia, ekf) have a cost model', { todo: 'issue 56 item 6: they have no work guard yet' }, () => {
-  const outside = mechid.methodNames().filter((m) => !mechid.methodInfo().some((i) => i.name === m));
-  for (const method of outside) assert.ok(mechid.estimateWork(method, record(500), {}).flops > 0, method);
+// The methods of identify outside the method table: every --method of the CLI's families that
+// methodInfo does not list (bin/commands/identify.mjs, FAMILIES), each on its own data and options.
+const outsideRecord = {
+  ida: (n) => mechid.nonlinearSimulate('lin-ewins', { n }),
+  dia: (n) => mechid.nonlinearSimulate('lin-ewins', { n }),
+  ekf: (n) => mechid.simulateEstimatorSystem('belt-drive', { n }),
+  svf: (n) => record(n),
+};
+const outsideOptions = { ida: { regions: { kind: 'thresholds', x0: 0.005 }, mass: 1 }, svf: { p1: 1, p2: 2 } };
+outsideOptions.dia = outsideOptions.ida;
+const outsideRun = {
+  ida: (data, o) => mechid.nonlinearIdentify({ h: data.h, a: data.a, f: data.f }, { ...o, method: 'ida' }),
+  dia: (data, o) => mechid.nonlinearIdentify({ h: data.h, a: data.a, f: data.f }, { ...o, method: 'dia' }),
+  ekf: (data, o) => mechid.ekfBeltDrive({ h: data.h, u: data.u, y: data.y }, o),
+  svf: (data, o) => mechid.svfIdentify(data, o),
+};
+
+test('the methods outside the table (svf, ida, dia, ekf) have a cost model: positive, growing with the samples, refused above maxWork', () => {
+  const tableMethods = new Set(mechid.methodInfo().map((m) => m.name));
+  const outside = [...new Set(FAMILIES.flatMap((f) => f.methods(mechid)))].filter((m) => !tableMethods.has(m));
+  assert.deepEqual(outside.sort(), ['dia', 'ekf', 'ida', 'svf']);
+  for (const method of outside) {
+    const small = outsideRecord[method](2000), large = outsideRecord[method](16000);
+    const a = mechid.estimateWork(method, small, outsideOptions[method] ?? {}), b = mechid.estimateWork(method, large, outsideOptions[method] ?? {});
+    for (const e of [a, b]) assert.ok(Number.isFinite(e.flops) && e.flops > 0 && e.bytes > 0 && e.seconds > 0, `${method}: ${JSON.stringify(e)}`);
+    // Every counted loop is at least linear in the samples.
+    assert.ok(b.flops >= 8 * a.flops * 0.99, `${method}: 8x the samples, ${b.flops / a.flops}x the work`);
+    // The entry point refuses the request above maxWork before any work (as identify does), in one sentence naming the limit.
+    assert.throws(() => outsideRun[method](small, { ...(outsideOptions[method] ?? {}), maxWork: a.flops / 2 }), (error) => {
+      assert.equal(error.option, 'work', `${method}: ${error.message}`);
+      assert.match(error.message, new RegExp(`^${method} on .*2000 samples.* needs about [0-9.e+]+ floating-point operations .* above the limit of`));
+      return true;
+    });
+    // At twice its estimate it runs.
+    assert.doesNotThrow(() => outsideRun[method](small, { ...(outsideOptions[method] ?? {}), maxWork: 2 * a.flops }), method);
+  }
 });
 
 test('inverse-dynamic with friction counts its output-error refinement (IDIM-OE): 8 Jacobians of 2P + 1 free runs at least', () => {

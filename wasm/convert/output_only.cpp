@@ -4,6 +4,8 @@
 #include "convert/option_reader.hpp"
 #include "convert/outcome.hpp"
 #include "convert/result_or_error.hpp"
+#include "convert/work_limit.hpp"
+#include "analysis/oma/oma_cost.hpp"
 
 namespace mechid::wasm {
 
@@ -44,6 +46,7 @@ val oma_js(val data, val options) {
     const double h = data["h"].as<double>();
     const Matrix y = matrix_from_js(data["y"], "output data y");
     const OmaOptions o = oma_options_from_js(options);
+    check_oma_work(y, h, o, max_work_from_js(options));  // analysis/oma/oma_cost.hpp
     return oma_to_js(output_only_modes(y, h, o), o);
   });
 }

@@ -328,6 +328,9 @@ const handlers = {
     return { result: { sim, results, ms: performance.now() - t0 }, transfer };
   },
 
+  [REQUEST.checkStudyWork]: (api, { system, options }) => ({
+    result: { estimate: api.checkStudyWork(systemOf(api, system), options) },
+  }),
   [REQUEST.studyRun]: (api, { system, options }) => ({
     result: { run: api.studyRun(systemOf(api, system), options) },
   }),

@@ -24,6 +24,7 @@ export const REQUEST = Object.freeze({
   perturbationStudy: 'perturbationStudy', // {system, options} -> {rows: PerturbationRow[], ms}
   identify: 'identify',       // {system, options: {h, n, snr, seed, positive, maxWork}, methods, data?: {h, t, u, q, inputSampling}} -> {truth, modal, t, q, results, ms}: data (step 2's simulation) or PRBS data simulated from h, n, snr, seed
   studyRun: 'studyRun',       // {system, options} -> {run}: one Monte Carlo run (Mechid.studyRun)
+  checkStudyWork: 'checkStudyWork', // {system, options: {n, hValues, runs, methods, maxWork?}} -> {estimate}: a study's work guard (Mechid.checkStudyWork), before its first run
   studyAggregate: 'studyAggregate', // {spec, tasks, results} -> {aggregate}: a study's runs aggregated by the core (wasm/study.js aggregateStudy)
   nonlinear: 'nonlinear',     // {system, simulate, identify, methods} -> {sim, results, ms} (web/views/nonlinear.js)
   svfSearch: 'svfSearch',     // {experiment, grid, intersample} -> {experiment, search, estimate, ms} (the SVF report)

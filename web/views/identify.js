@@ -264,7 +264,8 @@ function studyDesignOrNull() {
   }
 }
 
-async function runStudy() {
+// The Monte Carlo study; `extra`: the work guard's options (maxWork: Infinity after "Run anyway").
+async function runStudy(extra = {}) {
   const spec = formOrNull({ forStudy: true });
   if (!spec) return;
   const design = studyDesignOrNull();
@@ -273,7 +274,9 @@ async function runStudy() {
   runError.replaceChildren();
   await runRequest(control, {
     text: 'Running the Monte Carlo study…',
-    work: (signal) => {
+    work: async (signal) => {
+      // The core's guard on the whole study, before its first run (a refusal names its estimate).
+      await client.checkStudyWork({ system: spec.system, options: { n: spec.n, hValues: design.hs.length, runs: design.runs, methods: spec.methods, ...extra } });
       signal.addEventListener('abort', () => study.cancel());
       return study.run({ system: spec.system, snr: spec.snr, n: spec.n, seed: spec.seed, methods: spec.methods, ...design });
     },
@@ -290,6 +293,11 @@ async function runStudy() {
       setStatus(status, 'ok', `${cancelled ? 'Study cancelled' : 'Study finished'}: ${done} of ${total} runs in ${Math.round(ms)} ms.${note}${shortNote}`);
     },
   }, {
+    runAnyway: {
+      place: runError,
+      again: () => runStudy({ ...extra, maxWork: Infinity }),
+      text: 'Not started: the study\'s work is above the limit (see beside the Study button).',
+    },
     // A crash or a refusal of the study: beside the Study button.
     refusals: { options: [], button: studyButton, place: runError },
     stopped: (message) => `Study stopped: ${message}`,
@@ -302,7 +310,7 @@ export async function start() {
   shapes3d = shape3dAfter(resultsEl, { id: 'ident-3d', client, geometry: currentGeometry, onGeometryChange });
   fillForm({ 'ident-positive': { option: 'identify.positive' } });  // the core's default (the page states none)
   form.addEventListener('submit', identify);
-  studyButton.addEventListener('click', runStudy);
+  studyButton.addEventListener('click', () => runStudy());
   saveButton.addEventListener('click', save);
   shareButton('identify', $('ident-share'), $('ident-share-link'));
   exportJsonButton.addEventListener('click', () => exportResults('json'));

@@ -9,7 +9,8 @@ export async function identifyEkf(o, mechid) {
   const data = await readDataset(o, { outputCols: o['output-cols'] ?? ['q1', 'v1'] });
   const truth = o.truth === undefined ? undefined : mechid.beltDriveParameters().theta;
   const r = mechid.ekfBeltDrive({ h: data.h, u: data.u, y: data.y },
-    { method: o.discretization, reading: o.reading, thetaInit: o.theta0, inputSampling: o['input-sampling'] }, truth);
+    { method: o.discretization, reading: o.reading, thetaInit: o.theta0, inputSampling: o['input-sampling'],
+      ...(o['max-work'] === undefined ? {} : { maxWork: o['max-work'] }) }, truth);
   // Trajectories by parameter name, one value per sample.
   const column = (m, j) => Array.from({ length: m.rows }, (_, i) => m.data[i * m.cols + j]);
   const trajectories = { t: Array.from(data.t ?? [], Number) };

@@ -54,7 +54,7 @@ export function identifyNonlinear(o, mechid) {
   const result = mechid.nonlinearIdentify({ h: data.h, a: data.y.data, f: data.u.cols ? data.u.data : null }, {
     method: o.method, regions, mass: o.mass ?? null, damping: o.damping ?? null,
     segments: o.segments, highpassHz: o.highpass, detrend: o.detrend === true, swap: o.swap === undefined ? undefined : o.swap === 'on',
-    swapTolerance: o['swap-tol'], tolerance: o.tol, delta: o.delta, lambda: o.lambda,
+    swapTolerance: o['swap-tol'], tolerance: o.tol, delta: o.delta, lambda: o.lambda, ...(o['max-work'] === undefined ? {} : { maxWork: o['max-work'] }),
   });
   // The per-sample arrays are for plots; the JSON keeps the numbers.
   delete result.signals;

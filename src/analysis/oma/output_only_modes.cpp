@@ -63,8 +63,9 @@ std::vector<Eigen::Index> check_oma_record(const Matrix& y, double h, const OmaO
   return refs;
 }
 
-// The block rows (OmaOptions::block_rows) for m outputs and r references.
-Eigen::Index block_rows_for(const OmaOptions& o, double h, Eigen::Index m, Eigen::Index r) {
+}  // namespace
+
+Eigen::Index oma_block_rows(const OmaOptions& o, double h, Eigen::Index m, Eigen::Index r) {
   const Eigen::Index for_order = std::max((o.max_order + m - 1) / m + 1, (o.max_order + r - 1) / r);
   if (o.block_rows > 0) {
     require(o.block_rows >= for_order, "oma: block_rows = " + std::to_string(o.block_rows) + " is too few for max_order = " +
@@ -80,6 +81,8 @@ Eigen::Index block_rows_for(const OmaOptions& o, double h, Eigen::Index m, Eigen
   const auto largest = std::max<Eigen::Index>(2, Eigen::Index(kMaxToeplitzRows / double(m)));
   return std::max(for_order, std::min(wanted, largest));
 }
+
+namespace {
 
 // The order's poles in the band, by frequency, with their shapes.
 struct OmaBandPoles {
@@ -403,7 +406,7 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     for (const Advice& a : efdd.advice) result.advise(a);
     return result;
   }
-  const Eigen::Index p = block_rows_for(o, h, m, r);
+  const Eigen::Index p = oma_block_rows(o, h, m, r);
   result.block_rows = p;
   require(N >= kSamplesPerLag * 2 * p, "oma: the record's " + std::to_string(N) + " samples are too few for " + std::to_string(p) +
                                            " block rows (lags up to " + std::to_string(2 * p - 1) + "; at least " +

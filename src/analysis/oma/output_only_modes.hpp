@@ -150,4 +150,8 @@ struct OmaResult : Outcome {
 // the block rows (data).
 OmaResult output_only_modes(const Matrix& y, double h, const OmaOptions& options);
 
+// The block rows p of SSI (OmaOptions::block_rows, or the rule there) for m outputs and r
+// references; InputError "block_rows" when the given ones are too few for max_order.
+Eigen::Index oma_block_rows(const OmaOptions& options, double h, Eigen::Index m, Eigen::Index r);
+
 }  // namespace mechid

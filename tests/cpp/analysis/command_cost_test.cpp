@@ -1,4 +1,5 @@
-// The work guard of the commands outside identify (issue 56, item 6; analysis/command_cost.hpp):
+// The work guard of the commands outside identify (issue 56, item 6; analysis/command_cost.hpp,
+// svf's in analysis/estimator_cost.hpp):
 // each refuses a request above the limit before any work, with option "work", and the 16-DOF chain
 // with its structure is within the default limit of identify.
 #include <catch2/catch.hpp>
@@ -7,6 +8,7 @@
 #include <cmath>
 
 #include "analysis/command_cost.hpp"
+#include "analysis/estimator_cost.hpp"
 #include "core/input_error.hpp"
 #include "identify/work_estimate.hpp"
 #include "model/presets.hpp"

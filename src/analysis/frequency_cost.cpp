@@ -54,7 +54,9 @@ FrfSizes frf_sizes(double N, double h, const FrfOptions& o) {
     s.L = std::max(2.0, std::floor(N / double(o.periods)));
     s.S = double(std::max<Eigen::Index>(1, o.periods - o.skip_periods));
   } else {
-    s.L = std::max(16.0, o.segment > 0 ? double(o.segment) : std::floor(N / 8));
+    // A segment longer than the record is the estimate's own refusal (frf_estimate.cpp), which
+    // names it: counted here at the record's length, so that the guard does not speak first.
+    s.L = std::min(N, std::max(16.0, o.segment > 0 ? double(o.segment) : std::floor(N / 8)));
     const double step = o.window == SpectralWindow::hann ? std::floor(s.L / 2) : s.L;
     s.S = std::max(1.0, std::floor((N - s.L) / std::max(1.0, step)) + 1);
   }
@@ -116,11 +118,13 @@ std::string record_words(double N, double k, double m) {
 }  // namespace
 
 void check_frf_work(const Matrix& u, const Matrix& y, double h, const FrfOptions& o, double max_work) {
+  o.validate();  // an option out of its range is named first, not priced
   check_within_limits("frf of " + record_words(double(u.rows()), double(u.cols()), double(y.cols())), frf_work(u, y, h, o), max_work,
                       "narrow the band, give shorter segments (Welch) or a shorter record");
 }
 
 void check_modes_work(const Matrix& u, const Matrix& y, double h, const ModesOptions& o, double max_work) {
+  o.validate();  // an option out of its range is named first, not priced
   check_within_limits("modes of " + record_words(double(u.rows()), double(u.cols()), double(y.cols())), modes_work(u, y, h, o), max_work,
                       "narrow the band, lower the highest order or give a shorter record");
 }

@@ -19,7 +19,8 @@ WorkEstimate frf_work(const Matrix& u, const Matrix& y, double h, const FrfOptio
 // modes of the same record.
 WorkEstimate modes_work(const Matrix& u, const Matrix& y, double h, const ModesOptions& options);
 
-// InputError "work" (or "memory") above the limit, naming the command and the sizes.
+// InputError "work" (or "memory") above the limit, naming the command and the sizes; first the
+// options' own check (validate()), so that an option out of range is named, not priced.
 void check_frf_work(const Matrix& u, const Matrix& y, double h, const FrfOptions& options, double max_work);
 void check_modes_work(const Matrix& u, const Matrix& y, double h, const ModesOptions& options, double max_work);
 

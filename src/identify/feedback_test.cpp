@@ -40,89 +40,92 @@ double f_tail(double F, double q, double d) {
 // The residual sum of squares of the least-squares fit of column `target` of the Gram matrix
 // G = X'X of [X target] on the columns `regressors`: t't − b'X't, with X'X solved after scaling each
 // column to unit norm (the columns mix forces and outputs in any units).
-double residual_sum(const Matrix& G, Eigen::Index target, Eigen::Index regressors) {
-  const Vector scale = G.diagonal().head(regressors).cwiseMax(1e-300).cwiseSqrt().cwiseInverse();
-  const Matrix A = scale.asDiagonal() * G.topLeftCorner(regressors, regressors) * scale.asDiagonal();
-  const Vector c = scale.asDiagonal() * G.col(target).head(regressors);
-  const Vector b = A.ldlt().solve(c);
-  return std::max(0.0, G(target, target) - b.dot(c));
+double residual_sum(const Matrix& G, Eigen::Index target, const std::vector<Eigen::Index>& regressors) {
+  const Eigen::Index m = static_cast<Eigen::Index>(regressors.size());
+  Matrix A(m, m);
+  Vector c(m), scale(m);
+  for (Eigen::Index i = 0; i < m; ++i) scale(i) = 1.0 / std::sqrt(std::max(G(regressors[i], regressors[i]), 1e-300));
+  for (Eigen::Index i = 0; i < m; ++i) {
+    c(i) = scale(i) * G(regressors[i], target);
+    for (Eigen::Index j = 0; j < m; ++j) A(i, j) = scale(i) * G(regressors[i], regressors[j]) * scale(j);
+  }
+  return std::max(0.0, G(target, target) - A.ldlt().solve(c).dot(c));
 }
 
 std::string format(double x) { return format_digits(x, 3); }
 
-// The test at one lag count: the smallest p-value over the inputs (not yet adjusted), with its
-// input, F, degrees of freedom and explained fraction; `tested` counts the inputs tested.
-FeedbackTest test_at(const Matrix& residual, const Vector& nrmse, const Matrix& inputs, int lags, double rounding, int& tested) {
-  FeedbackTest test;
-  test.lags = lags;
-  tested = 0;
-  const Eigen::Index N = residual.rows(), k = inputs.cols(), rows = N - lags;
-  std::vector<Eigen::Index> outputs;
-  for (Eigen::Index c = 0; c < residual.cols(); ++c)
-    if (nrmse.size() != residual.cols() || nrmse(c) > rounding) outputs.push_back(c);
-  const Eigen::Index n = static_cast<Eigen::Index>(outputs.size());
-  const Eigen::Index restricted = lags * k, full = restricted + lags * n, width = full + k;
-  if (lags < 1 || n == 0 || k == 0 || inputs.rows() != N || rows <= 2 * width) return test;
-  // The columns, centred: the lags of every input, then the lags of every residual, then the
-  // inputs now (the targets); their Gram matrix accumulated over blocks of rows.
+// The Gram matrix of the centred columns [u(t−1) … u(t−L), e(t−1) … e(t−L), u(t)] over t = L..N−1
+// for the largest lag count L (each of the inputs, then each of the decisive outputs' residuals,
+// per lag), accumulated over blocks of rows: every lag count's regressions are read from it.
+Matrix lagged_gram(const Matrix& residual, const std::vector<Eigen::Index>& outputs, const Matrix& inputs, int L) {
+  const Eigen::Index N = residual.rows(), k = inputs.cols(), n = static_cast<Eigen::Index>(outputs.size());
+  const Eigen::Index width = L * (k + n) + k;
   const Vector u_mean = inputs.colwise().mean().transpose();
   Vector e_mean(n);
   for (Eigen::Index c = 0; c < n; ++c) e_mean(c) = residual.col(outputs[c]).mean();
   Matrix G = Matrix::Zero(width, width);
   constexpr Eigen::Index kBlock = 4096;
   Matrix X(kBlock, width);
-  for (Eigen::Index t0 = lags; t0 < N; t0 += kBlock) {
+  for (Eigen::Index t0 = L; t0 < N; t0 += kBlock) {
     const Eigen::Index b = std::min(kBlock, N - t0);
     for (Eigen::Index s = 0; s < b; ++s) {
       const Eigen::Index t = t0 + s;
-      for (int l = 1; l <= lags; ++l) {
+      for (int l = 1; l <= L; ++l) {
         X.row(s).segment((l - 1) * k, k) = inputs.row(t - l) - u_mean.transpose();
-        for (Eigen::Index c = 0; c < n; ++c) X(s, restricted + (l - 1) * n + c) = residual(t - l, outputs[c]) - e_mean(c);
+        for (Eigen::Index c = 0; c < n; ++c) X(s, L * k + (l - 1) * n + c) = residual(t - l, outputs[c]) - e_mean(c);
       }
       X.row(s).tail(k) = inputs.row(t) - u_mean.transpose();
     }
     G.selfadjointView<Eigen::Lower>().rankUpdate(X.topRows(b).transpose());
   }
-  G = G.selfadjointView<Eigen::Lower>();
-  // Each input's restricted and full fits; the same regressors serve every input.
-
-  double smallest = 1.0;
-  const double q = static_cast<double>(lags * n), d = static_cast<double>(rows - full);
-  for (Eigen::Index j = 0; j < k; ++j) {
-    const Eigen::Index target = full + j;
-    const double variance = G(target, target);
-    if (!(variance > 0)) continue;
-    const double rss0 = residual_sum(G, target, restricted);
-    if (!(rss0 > kPredictable * variance)) continue;
-    const double rss1 = residual_sum(G, target, full);
-    const double F = ((rss0 - rss1) / q) / (std::max(rss1, 1e-300 * variance) / d);
-    const double p = f_tail(std::max(F, 0.0), q, d);
-    ++tested;
-    if (p < smallest || tested == 1) {
-      smallest = p;
-      test.input = j;
-      test.statistic = F;
-      test.explained = 1.0 - rss1 / rss0;
-    }
-  }
-
-  test.tested = tested > 0;
-  test.q = static_cast<Eigen::Index>(q);
-  test.d = static_cast<Eigen::Index>(d);
-  test.p_value = smallest;
-  return test;
+  return G.selfadjointView<Eigen::Lower>();
 }
 
 }  // namespace
 
 FeedbackTest feedback_test(const Matrix& residual, const Vector& nrmse, const Matrix& inputs, double rounding) {
   FeedbackTest best;
+  const Eigen::Index N = residual.rows(), k = inputs.cols();
+  std::vector<Eigen::Index> outputs;
+  for (Eigen::Index c = 0; c < residual.cols(); ++c)
+    if (nrmse.size() != residual.cols() || nrmse(c) > rounding) outputs.push_back(c);
+  const Eigen::Index n = static_cast<Eigen::Index>(outputs.size());
+  const int L = *std::max_element(std::begin(kLagCounts), std::end(kLagCounts));
+  const Eigen::Index rows = N - L, width = L * (k + n) + k;
+  if (n == 0 || k == 0 || inputs.rows() != N || rows <= 2 * width) return best;
+  const Matrix G = lagged_gram(residual, outputs, inputs, L);
   int tests = 0;
   for (const int lags : kLagCounts) {
-    int tested = 0;
-    const FeedbackTest t = test_at(residual, nrmse, inputs, lags, rounding, tested);
-    tests += tested;
-    if (t.tested && (!best.tested || t.p_value < best.p_value)) best = t;
+    // The input lags 1..lags (restricted), then the residual lags 1..lags too (full).
+    std::vector<Eigen::Index> restricted, full;
+    for (int l = 1; l <= lags; ++l)
+      for (Eigen::Index j = 0; j < k; ++j) restricted.push_back((l - 1) * k + j);
+    full = restricted;
+    for (int l = 1; l <= lags; ++l)
+      for (Eigen::Index c = 0; c < n; ++c) full.push_back(L * k + (l - 1) * n + c);
+    // d: the rows less the regressors and the mean taken out of every column.
+    const double q = static_cast<double>(lags * n), d = static_cast<double>(rows - static_cast<Eigen::Index>(full.size()) - 1);
+    for (Eigen::Index j = 0; j < k; ++j) {
+      const Eigen::Index target = L * (k + n) + j;
+      const double variance = G(target, target);
+      if (!(variance > 0)) continue;
+      const double rss0 = residual_sum(G, target, restricted);
+      if (!(rss0 > kPredictable * variance)) continue;  // its own lags predict it: nothing left to explain
+      const double rss1 = residual_sum(G, target, full);
+      const double F = std::max(0.0, ((rss0 - rss1) / q) / (std::max(rss1, 1e-300 * variance) / d));
+      const double p = f_tail(F, q, d);
+      ++tests;
+      if (!best.tested || p < best.p_value) {
+        best.tested = true;
+        best.p_value = p;
+        best.input = j;
+        best.statistic = F;
+        best.explained = 1.0 - rss1 / rss0;
+        best.q = static_cast<Eigen::Index>(q);
+        best.d = static_cast<Eigen::Index>(d);
+        best.lags = lags;
+      }
+    }
   }
   if (!best.tested) return best;
   best.p_value = std::min(1.0, best.p_value * tests);

@@ -31,13 +31,14 @@ struct FeedbackTest {
 // For each input j: the least-squares fit of u_j(t) on the last `lags` samples of every input (the
 // restricted model) and on those plus the last `lags` samples of every residual (N x n `residual`,
 // measured − simulated; columns centred), and the F test of the residual terms:
-// F = ((RSS₀ − RSS₁)/q) / (RSS₁/d), q = lags·n, d = rows − regressors, its tail by Paulson's normal
-// approximation of the F distribution (Abramowitz & Stegun 1964, eq. 26.6.15); at 2 and at 3 lags,
-// the smaller p-value kept (Bonferroni over inputs and lag counts, 1 % in all); feedback when it
-// is below 1 % and the residuals explain at least 1 % of what the force's own lags leave. Few lags: enough for
-// a held or smooth force and a controller that acts within a sample or two; more of the input's own
-// lags predict a closed-loop force from its own past and cost the test its power (measured on the
-// ECP rig's runs under PID control: p = 5e-42 at two lags, 4e-9 at eight).
+// F = ((RSS₀ − RSS₁)/q) / (RSS₁/d), q = lags·n, d = rows − regressors − 1 (the means), its tail by
+// Paulson's normal approximation of the F distribution (Abramowitz & Stegun 1964, eq. 26.6.15). At
+// 2 and at 3 lags (both from one Gram matrix over t = 3..N−1), the smallest p-value kept
+// (Bonferroni over inputs and lag counts, 1 % in all); feedback when it is below 1 % and the
+// residuals explain at least 1 % of what the force's own lags leave. Few lags: enough for a held or
+// smooth force and a controller that acts within a sample or two; more of the input's own lags
+// predict a closed-loop force from its own past and cost the test its power (measured on the ECP
+// rig's runs under PID control: p = 5e-42 at two lags, 4e-9 at eight).
 // Inputs that their own lags predict to 1e-6 of their variance (a pure sine) and residual channels at
 // or below `rounding` (relative, nrmse: a noise-free record) are not tested.
 FeedbackTest feedback_test(const Matrix& residual, const Vector& nrmse, const Matrix& inputs, double rounding = 0.0);

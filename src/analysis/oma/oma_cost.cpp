@@ -76,6 +76,7 @@ WorkEstimate oma_work(const Matrix& y, double h, const OmaOptions& o) {
 }
 
 void check_oma_work(const Matrix& y, double h, const OmaOptions& o, double max_work) {
+  o.validate();  // an option out of its range is named first, not priced
   check_within_limits("oma (" + kOmaMethodNames.name(o.method) + ") of " +
                           std::to_string(static_cast<long long>(y.rows())) + " samples of " + std::to_string(static_cast<long long>(y.cols())) + " output(s)",
                       oma_work(y, h, o), max_work,

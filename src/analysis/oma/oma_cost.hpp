@@ -14,7 +14,8 @@ namespace mechid {
 // refuses anyway (no output, fewer than 3 samples, a bad h).
 WorkEstimate oma_work(const Matrix& y, double h, const OmaOptions& options);
 
-// InputError "work" (or "memory") above the limit, naming the method and the sizes.
+// InputError "work" (or "memory") above the limit, naming the method and the sizes; first the
+// options' own check (validate()), so that an option out of range is named, not priced.
 void check_oma_work(const Matrix& y, double h, const OmaOptions& options, double max_work);
 
 }  // namespace mechid

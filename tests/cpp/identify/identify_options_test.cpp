@@ -19,14 +19,17 @@ TEST_CASE("IdentifyOptions: the schema's defaults are the struct's") {
   const auto entries = OptionSchema::of<IdentifyOptions>();
   std::vector<std::string> names;
   for (const auto& e : entries) names.push_back(e.name);
-  CHECK(names == std::vector<std::string>{"init", "blockRows", "estimateInitial", "positive", "friction", "offset", "lowpassHz", "maxWork"});
+  CHECK(names == std::vector<std::string>{"init", "blockRows", "estimateInitial", "positive", "friction", "offset", "lowpassHz",
+                                          "initialWindow", "maxWork"});
   CHECK(entries[0].text == "n4sid");
   CHECK(entries[1].number == 0);
   CHECK(entries[1].min == 0);
   CHECK(entries[2].number == 1);
   CHECK(entries[4].text == "none");
-  CHECK(entries[7].number == kDefaultMaxWork);
-  CHECK(entries[7].above_min);
+  CHECK(entries[7].number == 0);
+  CHECK(entries[7].min == 0);
+  CHECK(entries[8].number == kDefaultMaxWork);
+  CHECK(entries[8].above_min);
 }
 
 TEST_CASE("IdentifyOptions::validate: each option's message and code") {
@@ -37,6 +40,9 @@ TEST_CASE("IdentifyOptions::validate: each option's message and code") {
   o = IdentifyOptions{};
   o.block_rows = -3;
   CHECK(refusal([&] { o.validate(); }) == Refusal{"blockRows", "block_rows must be >= 0 (0 = the rule), got -3"});
+  o = IdentifyOptions{};
+  o.initial_window = -3;
+  CHECK(refusal([&] { o.validate(); }).first == "initialWindow");
   o = IdentifyOptions{};
   o.lowpass_hz = -1;
   CHECK(refusal([&] { o.validate(); }) == Refusal{"lowpass", "lowpass_hz must be a frequency in Hz >= 0 (0 = the rule), got -1"});

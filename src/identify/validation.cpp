@@ -181,6 +181,10 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
                 " samples to score");
     return report;
   }
+  if (first == 1) {  // n equations for the 2n positions and velocities of the initial state
+    report.fail("an initial window of 1 sample cannot give the initial velocities: give at least 2 samples");
+    return report;
+  }
   const Eigen::FullPivLU<Matrix> mass(s.M);
   if (n != data.y.cols() || !mass.isInvertible()) {
     report.fail("cannot simulate the estimate: M is singular or of the wrong size");

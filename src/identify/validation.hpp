@@ -48,7 +48,7 @@ struct ValidationReport : Outcome {
 // residual series and their tests (a start's fit compared with another's: no 2·N·n doubles held).
 // initial_window W > 0: the initial state from the first W samples only, and fit, nrmse, rmse and the
 // residual tests over samples W..N-1 (the simulated series still spans the record); status failed
-// when W leaves no sample to score.
+// when W leaves no sample to score, or is 1 (one sample cannot give the initial velocities).
 enum class Series { kept, fit_only };
 ValidationReport validate_model(const MechanicalSystem& estimate, const Dataset& data, int max_lag = 25,
                                 Series series = Series::kept, Eigen::Index initial_window = 0);

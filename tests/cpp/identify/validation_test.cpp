@@ -270,6 +270,12 @@ TEST_CASE("validation with an initial window: the initial state from the first W
   const ValidationReport none = validate_model(truth, d, 25, Series::kept, d.y.rows());
   CHECK(none.failed());
   CHECK_THAT(none.message, Catch::Contains("leaves none of the record's 3000 samples to score"));
+  const ValidationReport one = validate_model(truth, d, 25, Series::kept, 1);
+  CHECK(one.failed());
+  CHECK_THAT(one.message, Catch::Contains("give at least 2 samples"));
+  // Two samples already determine the 6 positions and velocities of the noise-free record.
+  const ValidationReport two = validate_model(truth, fixtures::simulated_from(truth, 0.05, 3000, q0, v0), 25, Series::kept, 2);
+  CHECK((two.initial_state - x0).norm() < 1e-6 * x0.norm());
 }
 
 // identify's held-out records take the window (IdentifyOptions::initial_window): the result's

@@ -51,7 +51,7 @@ MisfitSeries misfit_series(Eigen::Index N, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("feedback test: a misfit of past inputs is not feedback; a residual a later input copies is") {
+TEST_CASE("feedback test: a misfit of past inputs is not feedback, a residual a later input copies is") {
   const Eigen::Index N = 20000;
   const MisfitSeries s = misfit_series(N, 3);
   const Vector nrmse = Vector::Ones(1);

@@ -11,6 +11,7 @@
 #include "identify/feedback_test.hpp"
 #include "identify/friction_diagnosis.hpp"
 #include "identify/n4sid.hpp"
+#include "identify/noise_free_level.hpp"
 #include "model/second_order_extraction.hpp"
 
 namespace mechid {
@@ -235,7 +236,7 @@ void diagnose_feedback(const ValidationReport& v, const Dataset& data, std::vect
   // Not for acceleration outputs: they are high-passed through s²/B(s) before the fit
   // (residual_advice.hpp), and the filter's share of the residual is a function of past forces.
   if (v.failed() || v.residual.rows() != data.u.rows() || data.outputs == OutputKind::acceleration) return;
-  const double rounding = static_cast<double>(data.y.rows()) * std::numeric_limits<double>::epsilon();
+  const double rounding = free_run_rounding(data.y.rows());
   if (std::optional<Advice> a = closed_loop_advice(feedback_test(v.residual, v.nrmse, data.u, rounding)))
     out.push_back(*a);
 }

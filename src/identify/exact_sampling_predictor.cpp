@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "identify/noise_free_level.hpp"
 #include "identify/symmetric_parameters.hpp"
 
 namespace mechid {
@@ -82,6 +83,12 @@ ExactSamplingPredictor::ExactSamplingPredictor(const std::vector<Dataset>& runs,
     samples_ += d.y.rows();
   }
   if (weights_.size() == 0) weights_ = Vector::Ones(n_);
+}
+
+double ExactSamplingPredictor::noise_free_cost() const {
+  double cost = 0.0;
+  for (const Run& run : runs_) cost += mechid::noise_free_cost(run.data->y, weights_);
+  return cost;
 }
 
 Eigen::Index ExactSamplingPredictor::parameter_count() const {

@@ -39,6 +39,7 @@ class ExactSamplingPredictor : public PredictorModel {
   Eigen::Index rows_per_sample() const override { return n_; }
   Eigen::Index residual_count() const { return samples_ * n_; }  // rows of r: every run's samples
   bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override;
+  double noise_free_cost() const override;  // every run's, in the weights of r
 
   Eigen::Index system_parameter_count() const { return structure_.free_count(); }
   // θ of a system (its free entries; the fixed ones are the structure's) and the stacked initial

@@ -9,18 +9,13 @@
 #include <vector>
 
 #include "core/advice.hpp"
+#include "identify/noise_free_level.hpp"
 #include "identify/undetermined_parameters.hpp"
 #include "identify/validation.hpp"
 
 namespace mechid {
 
-// The residual RMS, as a fraction of the output's RMS about its mean (the validation's nrmse, per
-// channel, so units-invariant), below which a channel is noise-free: 1e-6, −120 dB. The best
-// measurement chains do not resolve less: a 24-bit converter has about 20 effective bits (1e-6 of
-// its full scale, and a signal's RMS is below full scale), and sensors (accelerometers,
-// displacement and force transducers) are noisier than their converters. A residual this small
-// is rounding, or the error of a simulation, never a sensor's noise.
-constexpr double kNoiseFreeResidual = 1e-6;
+// kNoiseFreeResidual: noise_free_level.hpp.
 
 // Every channel of a successful free-run validation fits to within kNoiseFreeResidual.
 bool noise_free(const ValidationReport& validation);

@@ -13,10 +13,12 @@ namespace mechid {
 
 void PemOptions::validate() const {
   require(max_iterations >= 0, "pem.max_iterations must be >= 0, got " + std::to_string(max_iterations));
+  require(progress_window >= 1, "pem.progress_window must be >= 1, got " + std::to_string(progress_window));
   const std::pair<const char*, double> tolerances[] = {{"cost_tolerance", cost_tolerance},
                                                        {"variance_tolerance", variance_tolerance},
                                                        {"curvature_reuse_below", curvature_reuse_below},
-                                                       {"gradient_tolerance", gradient_tolerance}};
+                                                       {"gradient_tolerance", gradient_tolerance},
+                                                       {"progress_tolerance", progress_tolerance}};
   for (const auto& [name, value] : tolerances)
     require(std::isfinite(value) && value >= 0, std::string("pem.") + name + " must be a finite number >= 0, got " + format_number(value));
 }
@@ -93,6 +95,7 @@ std::string to_string(TerminationType termination) {
     case TerminationType::converged_noise: return "cost decrease below the noise level";
     case TerminationType::no_descent: return "no step decreases the cost (local minimum)";
     case TerminationType::iteration_limit: return "iteration limit";
+    case TerminationType::no_progress: return "no progress the noise can tell";
     case TerminationType::unstable_start: return "unstable start";
     case TerminationType::stopped_after_step: return "stopped by the caller after a step";
   }
@@ -100,17 +103,17 @@ std::string to_string(TerminationType termination) {
 }
 
 namespace {
-const EnumNames<TerminationType, 7> kTerminationCodes{
+const EnumNames<TerminationType, 8> kTerminationCodes{
     "termination",
-    {"converged_gradient", "converged_cost", "converged_noise", "no_descent", "iteration_limit", "unstable_start",
-     "stopped_after_step"}};
+    {"converged_gradient", "converged_cost", "converged_noise", "no_descent", "iteration_limit", "no_progress",
+     "unstable_start", "stopped_after_step"}};
 }  // namespace
 
 std::string termination_code(TerminationType termination) { return kTerminationCodes.name(termination); }
 
 bool reached_stationary_point(TerminationType termination) {
-  return termination != TerminationType::iteration_limit && termination != TerminationType::unstable_start &&
-         termination != TerminationType::stopped_after_step;
+  return termination != TerminationType::iteration_limit && termination != TerminationType::no_progress &&
+         termination != TerminationType::unstable_start && termination != TerminationType::stopped_after_step;
 }
 
 // Levenberg-Marquardt with steps from the triangular factor of J (Moré 1978; review D1), damping
@@ -186,6 +189,8 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
   const auto factor_within_reach = [&]() { return factored_cost - cost <= 0.5 * (2.0 * cost / residual_dof) * reach2; };
   // The full Gauss-Newton step would gain less than variance_tolerance σ̂² (review D3).
   const auto noise_level = [&]() { return local.newton_decrement() < o.variance_tolerance * 2.0 * cost / residual_dof; };
+  std::vector<double> start_costs;  // the cost at the start of each iteration, for no_progress
+  const double noise_free = model.noise_free_cost();
   Vector trial_r, taken;  // taken: the step accepted in this iteration (empty while none is)
   for (;;) {
     taken.resize(0);
@@ -205,6 +210,7 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
       }
       break;
     }
+    start_costs.push_back(cost);
     ++report.iterations;
     double decrease = -1.0;  // relative cost decrease of the accepted step; < 0 while none is
     for (;;) {
@@ -238,6 +244,16 @@ PemReport levenberg_marquardt(const PredictorModel& model, Vector& theta, const 
     }
     if (at_noise_level) {
       report.termination = TerminationType::converged_noise;
+      break;
+    }
+    // No progress the noise can tell over the window while the model still promises at least that
+    // much: stop, and say that this is not a minimum. Not at noise-free levels, where σ̂² is rounding.
+    const double resolvable = o.progress_tolerance * 2.0 * cost / residual_dof;
+    if (report.iterations >= o.progress_window && cost > noise_free && local.newton_decrement() >= resolvable &&
+        start_costs[static_cast<std::size_t>(report.iterations - o.progress_window)] - cost < resolvable) {
+      report.termination = TerminationType::no_progress;
+      report.add_warning("the PEM stopped after " + std::to_string(report.iterations) + " iterations: its last " +
+                         std::to_string(o.progress_window) + " improved the fit by less than the noise can tell, while its local model still expects more");
       break;
     }
     // A small decrease is convergence only where the full Gauss-Newton step from the last point

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <string>
 
 #include "core/status.hpp"
@@ -56,6 +57,11 @@ class PredictorModel {
   // products) without storing J. Returns false when the prediction is unstable (non-finite or
   // far beyond the data's range).
   virtual bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const = 0;
+  // ½‖r‖² at the noise-free level of the data (noise_free_cost, noise_free_level.hpp): below it
+  // the residuals are rounding or a simulation's error, and the stopping rule that compares progress
+  // with the noise (PemOptions::progress_tolerance) does not apply. +∞ for a model that does not
+  // say: the rule never applies to it.
+  virtual double noise_free_cost() const { return std::numeric_limits<double>::infinity(); }
 
   // r and, when Jt is not null, the whole transposed Jacobian Jt = (∂r/∂θ)' (parameters x
   // residuals: each residual's gradient is a contiguous column). For tests and short records.
@@ -83,6 +89,15 @@ struct PemOptions {
   // local model (cov θ = σ̂²(J'J)⁻¹), and that last step is taken. Noise-free data (σ̂ → 0) are
   // left to cost_tolerance.
   double variance_tolerance = 1e-2;
+  // ... or, above the model's noise-free cost, when the last `progress_window` iterations together
+  // lowered the cost by less than progress_tolerance σ̂² (½σ̂² is what one more parameter fitted
+  // to pure noise gains on average: E[χ²₁] = 1) while the full Gauss-Newton step still promises at
+  // least as much. Then the steps no longer gain anything the data can tell while the local model
+  // keeps promising it: a drift along a direction the data barely determine (an output of noise
+  // only: the minimum lies at M → ∞), not a minimum. Status warning (TerminationType::no_progress).
+  // A model promising less converges by variance_tolerance within a few steps. 0 turns it off.
+  int progress_window = 5;
+  double progress_tolerance = 0.5;
   // Near the minimum J'J changes little: after a step that lowered the cost by less than this
   // (relative), the next iteration keeps the triangular factor R and takes only a fresh gradient J'r
   // (unless R was formed beyond the reach within which PemReport::final_factor hands it on).
@@ -104,6 +119,7 @@ enum class TerminationType {
   converged_noise,     // the Gauss-Newton step would gain below variance_tolerance σ̂²
   no_descent,          // no damped step decreases the cost (a local minimum)
   iteration_limit,     // max_iterations reached (status warning)
+  no_progress,         // progress_window iterations gained below progress_tolerance σ̂², the model promising more (warning)
   unstable_start,      // the start's prediction is unstable (status failed)
   stopped_after_step,  // the caller's StepObserver asked to stop after an accepted step
 };

@@ -24,6 +24,7 @@ class PositiveParametrization : public PredictorModel {
   Eigen::Index parameter_count() const override { return inner_.parameter_count(); }
   Eigen::Index rows_per_sample() const override { return inner_.rows_per_sample(); }
   bool evaluate(const Vector& phi, Vector& r, const JacobianSink* sink) const override;
+  double noise_free_cost() const override { return inner_.noise_free_cost(); }
 
   Vector to_theta(const Vector& phi) const;
   // φ of the nearest admissible θ: the eigenvalues of M and K are raised to at least 1e-8 of their

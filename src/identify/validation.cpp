@@ -9,6 +9,7 @@
 
 #include "core/normal_quantile.hpp"
 #include "identify/intersample_model.hpp"
+#include "identify/noise_free_level.hpp"
 
 namespace mechid {
 namespace {
@@ -59,7 +60,7 @@ void test_residuals(const Matrix& measured, const Matrix& simulated, const Matri
   report.whiteness_threshold = chi_square_upper_quantile(kFalseAlarm / static_cast<double>(n), m);
   const double pairs = static_cast<double>((m + 1) * k * n);
   report.crosscorrelation_bound = normal_upper_quantile(kFalseAlarm / (2 * pairs)) / std::sqrt(Nd);
-  const double rounding = Nd * std::numeric_limits<double>::epsilon();
+  const double rounding = free_run_rounding(N);
   double smallest_p = 1.0, decisive_q = 0.0, decisive_cross = 0.0;
   for (Eigen::Index c = 0; c < n; ++c) {
     Vector e = measured.col(c) - simulated.col(c);  // one channel's residual at a time (10⁶ samples: 8 MB, not 8n)

@@ -38,6 +38,7 @@
 
 #include "discretize/variational.hpp"
 #include "identify/dataset.hpp"
+#include "identify/noise_free_level.hpp"
 #include "identify/pem.hpp"
 
 namespace mechid {
@@ -54,6 +55,7 @@ class VariationalPredictor : public PredictorModel {
   Eigen::Index parameter_count() const override;
   Eigen::Index rows_per_sample() const override { return n_; }
   bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override;
+  double noise_free_cost() const override { return mechid::noise_free_cost(data_.y); }
 
   // The scales s_M, s_D, s_K and ω from `reference` (see above); unchanged when its ‖M‖ or ‖K‖
   // is zero or not finite. Pack after rescaling: θ's meaning changes.

@@ -56,7 +56,8 @@ int guarded_pem_iterations(const PemOptions& pem, bool unconstrained) {
   const PemOptions defaults;
   const bool default_rules = pem.max_iterations == defaults.max_iterations && pem.cost_tolerance == defaults.cost_tolerance &&
                              pem.variance_tolerance == defaults.variance_tolerance &&
-                             pem.gradient_tolerance == defaults.gradient_tolerance;
+                             pem.gradient_tolerance == defaults.gradient_tolerance &&
+                             pem.progress_window == defaults.progress_window && pem.progress_tolerance == defaults.progress_tolerance;
   return default_rules ? std::min(pem.max_iterations, pem_iteration_limit(unconstrained)) : pem.max_iterations;
 }
 

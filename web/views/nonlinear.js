@@ -199,7 +199,9 @@ export function start() {
   $('nl-show').addEventListener('change', showPlots);
   applyPreset();
   // The core's defaults of the options no preset sets (the page states none).
-  fillForm({ 'nl-swap-tol': { option: 'nonlinearIdentify.swapTolerance' }, 'nl-seed': { option: 'nonlinearSimulate.seed' } });
-  runButton.disabled = false;
-  setStatus(status, 'ready', 'Ready: press Identify.');
+  // Identify waits for them: pressed before, it would send the empty seed field.
+  fillForm({ 'nl-swap-tol': { option: 'nonlinearIdentify.swapTolerance' }, 'nl-seed': { option: 'nonlinearSimulate.seed' } }, () => {
+    runButton.disabled = false;
+    setStatus(status, 'ready', 'Ready: press Identify.');
+  });
 }

@@ -166,8 +166,8 @@ export async function start() {
   select.addEventListener('change', showModes);
   followSharedSetup('simulate');
   // The core's defaults (group simulate); the SNR field keeps the page's 30 dB, so that a first
-  // simulation shows noise and intervals (the core's default is noise-free).
-  fillForm({ 'input': { option: 'simulate.input' }, 'amplitude': { option: 'simulate.amplitude' }, 'seed': { option: 'simulate.seed' } }, showInputHint);
+  // simulation shows noise and intervals (the core's default is noise-free). Simulate waits for them.
+  await fillForm({ 'input': { option: 'simulate.input' }, 'amplitude': { option: 'simulate.amplitude' }, 'seed': { option: 'simulate.seed' } }, showInputHint);
   showModes();
   simulateButton.disabled = false;
   setStatus(status, 'ready', 'Ready: choose the settings and press Simulate.');

@@ -58,7 +58,7 @@ TEST_CASE("smoothed LPM noise levels: power means over the neighbours, the FRF's
   }
 }
 
-TEST_CASE("the LPM's error covariance matches its errors' scatter over noise records, line by line and lag by lag") {
+TEST_CASE("the LPM's error covariance matches its errors' scatter over noise records, line by line and lag by lag", "[repeats]") {
   // 400 records of coloured output noise (white noise through 1 + 0.8 z⁻¹: its level changes by a
   // factor 3 across the band) with one white force, the same force each time: the true FRF is 0,
   // so H1 is the error. E[e_f conj e_{f+l}] per line f and lag l = 0 … 3 from the 400 records,

@@ -26,7 +26,7 @@ double relative_gap(double a, double b) { return std::abs(a - b) / std::abs(b); 
 
 }  // namespace
 
-TEST_CASE("modes in a band: the same modes whatever the outputs' units, shapes scaled by them") {
+TEST_CASE("modes in a band: the same modes whatever the outputs' units, shapes scaled by them", "[repeats]") {
   // The 8-DOF preset, a white force on DOF 1, noise-free accelerations of DOFs 1, 4, 7 (N = 20 000,
   // h = 0.02 s): the LPM's standard deviations are its misfit and rounding, 1e-10 … 1e-2 of each
   // channel's level. Measured before the cap on the weights and the outputs' levels: in g, g, mm/s²

@@ -68,7 +68,7 @@ TEST_CASE("friction advice: Coulomb friction at DOF 1 is named, with a positive 
   CHECK(std::abs(with.forces.coulomb(0) - 6.0) < 0.3);
 }
 
-TEST_CASE("friction advice: silent on the same chain without friction") {
+TEST_CASE("friction advice: silent on the same chain without friction", "[repeats]") {
   fixtures::FrictionModel f = fixtures::review_chain();
   f.coulomb.setZero();
   for (std::uint64_t seed : {1, 2, 3}) {

@@ -29,7 +29,7 @@ TEST_CASE("coulomb_response: the free run with friction against a fine Runge-Kut
   CHECK((linear - d.y).cwiseAbs().maxCoeff() > 1e-3 * scale);
 }
 
-TEST_CASE("inverse-dynamic with friction: the output-error refinement's intervals contain the truth (review chain)") {
+TEST_CASE("inverse-dynamic with friction: the output-error refinement's intervals contain the truth (review chain)", "[repeats]") {
   const fixtures::FrictionModel f = review_chain();
   IdentifyOptions o;
   o.force_dofs = {1};

@@ -194,17 +194,18 @@ TEST_CASE("the iteration limit stops Levenberg-Marquardt with a typed terminatio
 TEST_CASE("termination types: which are stationary points, and their one text each") {
   const TerminationType all[] = {TerminationType::converged_gradient, TerminationType::converged_cost,
                                  TerminationType::converged_noise,    TerminationType::no_descent,
-                                 TerminationType::iteration_limit,    TerminationType::unstable_start,
-                                 TerminationType::stopped_after_step};
+                                 TerminationType::iteration_limit,    TerminationType::no_progress,
+                                 TerminationType::unstable_start,     TerminationType::stopped_after_step};
   std::set<std::string> texts, codes;
   for (const TerminationType t : all) {
     texts.insert(to_string(t));
     codes.insert(termination_code(t));
-    CHECK(reached_stationary_point(t) == (t != TerminationType::iteration_limit && t != TerminationType::unstable_start &&
-                                          t != TerminationType::stopped_after_step));
+    CHECK(reached_stationary_point(t) == (t != TerminationType::iteration_limit && t != TerminationType::no_progress &&
+                                          t != TerminationType::unstable_start && t != TerminationType::stopped_after_step));
   }
-  CHECK(texts.size() == 7);
-  CHECK(codes.size() == 7);
+  CHECK(texts.size() == 8);
+  CHECK(codes.size() == 8);
+  CHECK(termination_code(TerminationType::no_progress) == "no_progress");
   CHECK(to_string(TerminationType::iteration_limit) == "iteration limit");
   CHECK(to_string(TerminationType::unstable_start) == "unstable start");
 }

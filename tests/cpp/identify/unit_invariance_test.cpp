@@ -57,7 +57,7 @@ TEST_CASE("every method gives the same status and relative errors whatever the u
     check_invariant(method, s, d, units);
 }
 
-TEST_CASE("every method gives the same status and relative errors whatever the units of u, y and t (8dof)") {
+TEST_CASE("every method gives the same status and relative errors whatever the units of u, y and t (8dof)", "[repeats]") {
   const MechanicalSystem s = preset("8dof");
   const Dataset d = fixtures::simulated(s, 0.01, 2000, 30.0, 3);
   const std::vector<Units> units = random_units(16, 1);

@@ -48,8 +48,10 @@ async function cpu(f) {
   return { cpu: (c.user + c.system) / 1e6, wall: (performance.now() - t0) / 1000, out, error };
 }
 
-// Warm-up: V8 compiles the module's code on first use (bench/speed.mjs).
+// Warm-up: V8 compiles the module's code on first use (bench/speed.mjs), in background threads whose
+// CPU time process.cpuUsage counts: every method once, so that no measured case pays for it.
 for (let i = 0; i < 3; i++) mechid.identify('auto', record(3, 2000), {});
+for (const method of methods) mechid.identify(method, record(3, 2000), {});
 
 const rows = [];  // {what, size, estimate: {flops, seconds}, cpu, wall, status}
 const load = [loadavg()[0]];

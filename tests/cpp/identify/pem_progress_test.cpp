@@ -72,8 +72,8 @@ TEST_CASE("a PEM creeping towards a minimum at infinity stops once 5 steps gain 
 
 TEST_CASE("on noise-free data the PEM is not stopped for lack of progress at its rounding floor") {
   // Data of the variational model itself: the PEM reaches the rounding floor, where σ̂² is rounding
-  // and steps gain nothing measurable. Without the noise-free level (kNoiseFreeResidual) these runs
-  // stopped with no_progress (h = 0.1, 1500 samples, both starts, after 10-11 iterations).
+  // and steps gain nothing measurable. With the noise-free level (kNoiseFreeResidual) set to 0 in
+  // levenberg_marquardt, this test fails: runs stop with no_progress.
   const MechanicalSystem s = preset("3dof");
   for (const Eigen::Index N : {1500, 6000}) {
     const Dataset d = fixtures::variational_data(s, 0.1, N);

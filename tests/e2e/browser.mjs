@@ -137,6 +137,21 @@ export async function withWatchdog(page, action) {
   return longest;
 }
 
+/**
+ * Keeps the page's next worker request of this type (web/client/protocol.js's REQUEST) from
+ * reaching the worker, so that its run stays busy until the page cancels it, however fast the
+ * machine: a test of Cancel that does not race the computation. A cancel terminates the worker
+ * (web/client/worker-client.js); the held request goes with it. Later requests pass.
+ */
+export const holdNextRequest = (page, type) => page.evaluate((held) => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function postUnlessHeld(message, transfer) {
+    if (message?.type !== held) return post.call(this, message, transfer);
+    Worker.prototype.postMessage = post;
+    return undefined;
+  };
+}, type);
+
 /** openBrowser(options), then waits until the Identify section's worker is ready. */
 export async function openReadyBrowser(options) {
   const browser = await openBrowser(options);

@@ -17,7 +17,7 @@ import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
 import { COLOR } from '../../web/ui/palette.js';  // the stable poles' colour
 import { fmt } from '../../web/ui/dom.js';  // the page's rounding of a number
-import { chooseCsv, openStep, withWideBrowser } from './browser.mjs';
+import { chooseCsv, holdNextRequest, openStep, withWideBrowser } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const F16 = join(root, '../shared/data/real/f16gvt/F16Data_FullMSine_Level1.csv');
@@ -156,6 +156,8 @@ test('a bad tolerance and a bad order: each message next to its field; Cancel st
   assert.match(await page.textContent('#modes-max-order-error'), /Highest model order must be a whole number \(or empty: the core's default\), got "forty"/);
   await page.fill('#modes-max-order', '40');
 
+  // The run to cancel never reaches the worker (holdNextRequest), so the click cannot come late.
+  await holdNextRequest(page, 'modes');
   await page.click('#modes-run');
   await page.waitForFunction(() => document.getElementById('modes-status').dataset.state === 'busy');
   await page.click('#modes-cancel');

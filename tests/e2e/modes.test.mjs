@@ -17,7 +17,7 @@ import { loadMechidNode } from '../../wasm/node.js';
 import { simulationToCsv } from '../../wasm/api.js';
 import { COLOR } from '../../web/ui/palette.js';  // the stable poles' colour
 import { fmt } from '../../web/ui/dom.js';  // the page's rounding of a number
-import { chooseCsv, holdNextRequest, openStep, withWideBrowser } from './browser.mjs';
+import { chooseCsv, holdNextRequest, limitNextRequestWork, openStep, withWideBrowser } from './browser.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const F16 = join(root, '../shared/data/real/f16gvt/F16Data_FullMSine_Level1.csv');
@@ -167,6 +167,25 @@ test('a bad tolerance and a bad order: each message next to its field; Cancel st
   // The page works on: the next run gives the modes again.
   await findModes();
   assert.equal(await page.getAttribute('#modes-status', 'data-state'), 'ok', await page.textContent('#modes-status'));
+  assert.equal((await modesTable()).length, 3);
+  assert.deepEqual(browser.problems, []);
+});
+
+test('a run above the work limit: the estimate and Run anyway beside Find the modes; Run anyway runs it', async () => {
+  // The 3-DOF record of the first test is still loaded; the core's refusal as a smaller limit gives it.
+  await limitNextRequestWork(page, 'modes', 1e6);
+  await findModes();
+  assert.equal(await page.getAttribute('#modes-status', 'data-state'), 'error');
+  assert.match(await page.textContent('#modes-status'), /^Not started: the work is above the limit/);
+  const said = await page.textContent('#modes-run-error');
+  assert.match(said, /^modes of \d+ samples .*above the limit of 1e\+0?6 .*raise the work limit/);
+  assert.doesNotMatch(said, /maxWork/);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Run anyway');
+  await page.click('#modes-run-error .run-anyway');
+  await page.waitForFunction(() => ['ok', 'error'].includes(document.getElementById('modes-status').dataset.state)
+    && !document.getElementById('modes-run').disabled, null, { timeout: 60_000 });
+  assert.equal(await page.getAttribute('#modes-status', 'data-state'), 'ok', await page.textContent('#modes-status'));
+  assert.equal(await page.textContent('#modes-run-error'), '');
   assert.equal((await modesTable()).length, 3);
   assert.deepEqual(browser.problems, []);
 });

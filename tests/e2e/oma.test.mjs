@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { loadMechidNode } from '../../wasm/node.js';
 import { writeUff58 } from '../../wasm/uff-write.js';
 import { jacobiEigen, normals, realMac } from '../fixtures/oma/shear-frame.mjs';
-import { chooseCsv, downloadedText, holdNextRequest, mechidCli, withWatchdog, withWideBrowser } from './browser.mjs';
+import { chooseCsv, downloadedText, holdNextRequest, limitNextRequestWork, mechidCli, withWatchdog, withWideBrowser } from './browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-oma-e2e-'));
 const mechid = await loadMechidNode();
@@ -235,5 +235,24 @@ test('a universal file (UFF 58) of the same accelerations, no force: the same bu
   const cli = JSON.parse(mechidCli('oma', '--data', file, '--band', `0:${0.5 / h}`));
   assert.deepEqual(page1, cli.modes.map((m) => m.freq_hz));
   page1.forEach((f, j) => assert.ok(Math.abs(f / exactHz[j] - 1) < 0.01, `mode ${j + 1}: ${f} Hz, exact ${exactHz[j]} Hz`));
+  assert.deepEqual(browser.problems, []);
+});
+
+test('a run above the work limit: the estimate and Run anyway beside Find the modes; Run anyway runs it', async () => {
+  // the universal file of the test above is still loaded; the core's refusal as a smaller limit gives it
+  await limitNextRequestWork(page, 'oma', 1e6);
+  await runOma();
+  assert.equal(await page.getAttribute('#oma-status', 'data-state'), 'error');
+  assert.match(await page.textContent('#oma-status'), /^Not started: the work is above the limit/);
+  const said = await page.textContent('#oma-run-error');
+  assert.match(said, /^oma \(ssi-cov\) of \d+ samples of 3 output\(s\) needs about [\d.e+]+ floating-point operations .*above the limit of 1e\+0?6 /);
+  assert.match(said, /raise the work limit/);
+  assert.doesNotMatch(said, /maxWork/);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Run anyway');
+  await page.click('#oma-run-error .run-anyway');
+  await page.waitForFunction(() => ['ok', 'warning', 'error'].includes(document.getElementById('oma-status').dataset.state), null, { timeout: 60_000 });
+  assert.match(await page.textContent('#oma-status'), /^accelerations\.uff: /);
+  assert.equal(await page.textContent('#oma-run-error'), '');
+  assert.ok(await page.$$eval('#oma-table-data tbody tr', (trs) => trs.length) >= 3);
   assert.deepEqual(browser.problems, []);
 });

@@ -212,8 +212,9 @@ function showError(e) {
 // ------------------------------------------------------------------------------------------------
 // Running
 
-async function findModes(event) {
-  event.preventDefault();
+// Finds the modes; `extra`: options added to the form's (maxWork: Infinity after "Run anyway").
+async function findModes(event, extra = {}) {
+  event?.preventDefault();
   if (control.running) return;
   clearMessages();
   let record, options;
@@ -236,7 +237,7 @@ async function findModes(event) {
   await runRequest(control, {
     text: `Reading ${record.file.name}…`,
     work: (signal, say) => client.modes(
-      { file: record.file, mapping: record.mapping, options },
+      { file: record.file, mapping: record.mapping, options: { ...options, ...extra } },
       {
         signal,
         onProgress: (p) => {
@@ -259,6 +260,11 @@ async function findModes(event) {
     },
   }, {
     kept: 'your file and options are kept',
+    runAnyway: {
+      place: $('modes-run-error'),
+      again: () => findModes(null, { maxWork: Infinity }),
+      text: 'Not started: the work is above the limit (see beside Find the modes). Your file and options are kept.',
+    },
     onError: showError,
     stopped: (message) => `Stopped: ${message}. Your file and options are kept.`,
   });

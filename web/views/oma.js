@@ -75,7 +75,8 @@ function showError(e) {
   else showFieldMessage($('oma-run-error'), e.message, runButton);
 }
 
-async function analyse(event) {
+// Runs the analysis; `extra`: options added to the form's (maxWork: Infinity after "Run anyway").
+async function analyse(event, extra = {}) {
   event?.preventDefault();
   const record = outputOnlyRecord();
   if (control.running || !record) return;
@@ -91,7 +92,7 @@ async function analyse(event) {
   runButton.disabled = true;
   await runRequest(control, {
     text: `Reading ${record.file.name}…`,
-    work: (signal, say) => client.oma({ file: record.file, mapping: record.mapping, options }, {
+    work: (signal, say) => client.oma({ file: record.file, mapping: record.mapping, options: { ...options, ...extra } }, {
       signal,
       onProgress: (p) => {
         progressBar.hidden = p.phase !== 'reading';
@@ -107,6 +108,11 @@ async function analyse(event) {
     show: (out) => showRun(out, options, record.file),
   }, {
     kept: 'your file and band are kept',
+    runAnyway: {
+      place: $('oma-run-error'),
+      again: () => analyse(null, { maxWork: Infinity }),
+      text: 'Not started: the work is above the limit (see beside Find the modes). Your file and band are kept.',
+    },
     onError: showError,
     stopped: (message) => `Stopped: ${message}. Your file and band are kept.`,
   });

@@ -1,5 +1,5 @@
 // The work guard on every command (issue 56, item 6): modal, simulate, svf's pole search, study,
-// frf, modes and oma
+// frf, modes and oma (one record or several setups)
 // refuse a request above the limit before any work (MechidError option 'work', naming the sizes,
 // the estimate, the limit and what to do; the CLI says --max-work), as identify does; the 16-DOF
 // chain with its structure is accepted at the default limit. Each command with a cost model is listed here:
@@ -107,6 +107,27 @@ test('frf, modes and oma (ssi-cov, ssi-data, efdd) refuse a record above maxWork
     assert.equal(out.code, 1, out.stderr);
     assert.match(out.stderr.trim(), new RegExp(`^mechid: error: ${args[0]} .*needs about .* above the limit of 1e\\+05 .*raise --max-work`), out.stderr);
   }
+});
+
+test('oma of several setups: each setup priced with its own reference columns, summed; refused above maxWork at once, the CLI naming --max-work', async () => {
+  const sim = mechid.simulate(mechid.preset('3dof'), { h: 0.05, n: 20000, snr: 40, seed: 1 });
+  const columns = (cols, n) => ({ rows: n, cols: cols.length, data: Float64Array.from({ length: n * cols.length }, (_, k) => sim.q.data[3 * Math.floor(k / cols.length) + cols[k % cols.length]]) });
+  // setup 1: q1, q2; setup 2 (shorter): q2, q3; the reference q2 is column 2 of the first, 1 of the second
+  const setups = [{ h: 0.05, y: columns([0, 1], 20000), channels: ['q1', 'q2'] }, { h: 0.05, y: columns([1, 2], 12000), channels: ['q2', 'q3'] }];
+  const single = (s, references) => mechid.analysisWork('oma', { h: 0.05, y: setups[s].y }, { references }).flops;
+  const flops = single(0, [2]) + single(1, [1]);
+  refusedAtOnce(() => mechid.oma(setups, { maxWork: flops / 1.01 }), 'oma (ssi-cov) of 2 setups of 32000 samples in all needs about');
+  assert.notEqual(mechid.oma(setups, { maxWork: flops * 1.01 }).status, 'failed');
+  const files = setups.map((setup, s) => {
+    const file = join(dir, `setup${s + 1}.csv`);
+    const lines = [`t,${setup.channels.join(',')}`];
+    for (let i = 0; i < setup.y.rows; i++) lines.push(`${(i * 0.05).toFixed(2)},${setup.y.data[2 * i]},${setup.y.data[2 * i + 1]}`);
+    writeFileSync(file, lines.join('\n'));
+    return file;
+  });
+  const out = await cli('oma', '--data', files[0], '--data', files[1], '--band', '0:5', '--max-work', '1e5');
+  assert.equal(out.code, 1, out.stderr);
+  assert.match(out.stderr.trim(), /^mechid: error: oma \(ssi-cov\) of 2 setups of 32000 samples in all needs about .* above the limit of 1e\+05 .*raise --max-work/, out.stderr);
 });
 
 test('the 16-DOF chain with its structure is accepted at the default limit (refused as "about 7.3 min" before)', () => {

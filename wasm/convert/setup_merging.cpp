@@ -1,9 +1,11 @@
 #include "convert/setup_merging.hpp"
 
+#include "analysis/oma/oma_cost.hpp"
 #include "analysis/oma/setup_merging.hpp"
 #include "convert/outcome.hpp"
 #include "convert/output_only.hpp"
 #include "convert/result_or_error.hpp"
+#include "convert/work_limit.hpp"
 
 namespace mechid::wasm {
 namespace {
@@ -31,7 +33,9 @@ val oma_setups_js(val setups, val options, val reference_names) {
       list.push_back({matrix_from_js(d["y"], "setup " + std::to_string(s + 1) + " output data y"), d["h"].as<double>(), names_from_js(d["channels"])});
     }
     const OmaOptions o = oma_options_from_js(options);
-    const MergedOma r = merge_setups(list, names_from_js(reference_names), o);
+    const std::vector<std::string> references = names_from_js(reference_names);
+    check_merged_oma_work(list, references, o, max_work_from_js(options));  // analysis/oma/oma_cost.hpp
+    const MergedOma r = merge_setups(list, references, o);
     val out = outcome_to_js(r);
     val modes = val::array();
     for (const MergedOmaMode& m : r.modes) {

@@ -117,10 +117,9 @@ MergedOmaMode merged_mode(const std::vector<Member>& members, const std::vector<
 
 }  // namespace
 
-MergedOma merge_setups(const std::vector<OmaSetup>& setups, std::vector<std::string> references, const OmaOptions& options) {
+SetupLayout lay_out_setups(const std::vector<OmaSetup>& setups, std::vector<std::string> references, const OmaOptions& options) {
   require(!setups.empty(), "oma: no setup to merge", "data");
-  MergedOma out;
-  std::vector<std::vector<Eigen::Index>> channel_index;  // each setup's channels in out.channels
+  SetupLayout out;
   for (std::size_t s = 0; s < setups.size(); ++s) {
     const OmaSetup& setup = setups[s];
     require(Eigen::Index(setup.channels.size()) == setup.y.cols(),
@@ -134,7 +133,7 @@ MergedOma merge_setups(const std::vector<OmaSetup>& setups, std::vector<std::str
       index.push_back(Eigen::Index(at - out.channels.begin()));
       if (at == out.channels.end()) out.channels.push_back(name);
     }
-    channel_index.push_back(std::move(index));
+    out.channel_index.push_back(std::move(index));
   }
   const auto in_setup = [&](const std::string& name, const OmaSetup& s) { return std::find(s.channels.begin(), s.channels.end(), name) != s.channels.end(); };
   if (references.empty())
@@ -147,9 +146,7 @@ MergedOma merge_setups(const std::vector<OmaSetup>& setups, std::vector<std::str
                                              " (its channels: " + [&] { std::string t; for (const auto& c : setups[s].channels) t += (t.empty() ? "" : ", ") + c; return t; }() + ")",
               "references");
   out.references = references;
-
-  // Each setup on its own, correlations against its reference channels.
-  std::vector<std::vector<Eigen::Index>> reference_columns;
+  // Each setup's correlations against its own columns of the reference channels.
   for (const OmaSetup& setup : setups) {
     OmaOptions o = options;
     o.references.clear();
@@ -159,9 +156,21 @@ MergedOma merge_setups(const std::vector<OmaSetup>& setups, std::vector<std::str
       columns.push_back(c);
       o.references.push_back(double(c + 1));
     }
-    reference_columns.push_back(columns);
-    out.setups.push_back(output_only_modes(setup.y, setup.h, o));
+    out.reference_columns.push_back(std::move(columns));
+    out.options.push_back(std::move(o));
   }
+  return out;
+}
+
+MergedOma merge_setups(const std::vector<OmaSetup>& setups, std::vector<std::string> references, const OmaOptions& options) {
+  const SetupLayout layout = lay_out_setups(setups, std::move(references), options);
+  const std::vector<std::vector<Eigen::Index>>& channel_index = layout.channel_index;
+  const std::vector<std::vector<Eigen::Index>>& reference_columns = layout.reference_columns;
+  MergedOma out;
+  out.channels = layout.channels;
+  out.references = layout.references;
+  // Each setup on its own.
+  for (std::size_t s = 0; s < setups.size(); ++s) out.setups.push_back(output_only_modes(setups[s].y, setups[s].h, layout.options[s]));
 
   // Pairing: each later setup's modes against the merged modes so far, nearest pair first.
   std::vector<std::vector<Member>> groups;
@@ -201,7 +210,7 @@ MergedOma merge_setups(const std::vector<OmaSetup>& setups, std::vector<std::str
                       ": its shape has no entries (null) for the channels only the other setups measured. Check those setups' "
                       "stabilization diagrams near this frequency, or record them longer.");
     }
-  if (references.size() < 2)
+  if (out.references.size() < 2)
     out.add_warning("With one reference channel the setups' modes are paired by frequency only and scaled on one entry: a mode "
                     "with a small entry at the reference gets a poorly scaled shape. Keep two or more reference sensors in place "
                     "across the setups.");

@@ -44,6 +44,18 @@ struct MergedOma : Outcome {
   std::vector<OmaResult> setups;     // each setup's own analysis
 };
 
+// The setups' channels and references, checked, and each setup's options for output_only_modes.
+struct SetupLayout {
+  std::vector<std::string> channels;                          // every setup's channels, in the order first seen
+  std::vector<std::string> references;                        // as given, or the channels common to every setup
+  std::vector<std::vector<Eigen::Index>> channel_index;       // setup s's column c is channels[channel_index[s][c]]
+  std::vector<std::vector<Eigen::Index>> reference_columns;   // setup s's column of each reference
+  std::vector<OmaOptions> options;                            // `options` with setup s's reference columns (1-based)
+};
+
+// The layout merge_setups works on; throws as merge_setups does for the channels and references.
+SetupLayout lay_out_setups(const std::vector<OmaSetup>& setups, std::vector<std::string> references, const OmaOptions& options);
+
 // references: channel names present in every setup (empty: the channels common to all setups).
 // Throws InputError (references) for a reference missing from a setup or no common channel, and
 // (data) for a channel named twice in a setup; each setup's record as output_only_modes.

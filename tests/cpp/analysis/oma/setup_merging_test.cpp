@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "analysis/mac.hpp"
+#include "analysis/oma/oma_cost.hpp"
 #include "analysis/oma/setup_merging.hpp"
 #include "core/input_error.hpp"
 #include "shear_frame.hpp"
@@ -86,6 +87,43 @@ TEST_CASE("Setup merging names a reference channel missing from a setup", "[oma]
     FAIL("no error");
   } catch (const InputError& e) {
     CHECK(std::string(e.what()).find("'storey 1' is not in setup 2") != std::string::npos);
+    CHECK(e.option() == "references");
+  }
+}
+
+TEST_CASE("The work guard of merged setups: each setup's oma with its own reference columns, summed; a missing reference named before any pricing", "[oma][oma-setups]") {
+  // Setup 1 measures storeys 1, 2, 3, 5 and setup 2 storeys 2, 4, 5, the references storeys 2 and
+  // 5: their columns 2, 4 in setup 1 and 1, 3 in setup 2, written out here (a second path to the
+  // columns lay_out_setups finds by name), each setup priced by oma_work as a single record.
+  const ShearFrame f = shear_frame();
+  const Matrix a = test::ambient_accelerations(f, 3001, 0.01, 0.1, 5);
+  const std::vector<OmaSetup> setups{frame_setup(a, {0, 1, 2, 4}), frame_setup(a.topRows(2001), {1, 3, 4})};
+  OmaOptions o;
+  o.band_hi_hz = 7.0;
+  OmaOptions first = o, second = o;
+  first.references = {2, 4};
+  second.references = {1, 3};
+  const double by_hand = oma_work(setups[0].y, 0.01, first).flops + oma_work(setups[1].y, 0.01, second).flops;
+  const WorkEstimate merged = merged_oma_work(setups, {"storey 2", "storey 5"}, o);
+  CHECK(merged.flops == Approx(by_hand).epsilon(1e-12));
+  // With every channel a reference (each setup's default) the correlations cost more: the references count.
+  OmaOptions all = o;
+  CHECK(merged.flops < oma_work(setups[0].y, 0.01, all).flops + oma_work(setups[1].y, 0.01, all).flops);
+  CHECK(merged.bytes == Approx(std::max(oma_work(setups[0].y, 0.01, first).bytes, oma_work(setups[1].y, 0.01, second).bytes)));
+
+  CHECK_NOTHROW(check_merged_oma_work(setups, {"storey 2", "storey 5"}, o, 2 * merged.flops));
+  try {
+    check_merged_oma_work(setups, {"storey 2", "storey 5"}, o, merged.flops / 2);
+    FAIL("not refused");
+  } catch (const InputError& e) {
+    INFO(e.what());
+    CHECK(e.option() == "work");
+    CHECK(std::string(e.what()).find("oma (ssi-cov) of 2 setups of 5002 samples in all needs about") == 0);
+  }
+  try {
+    check_merged_oma_work(setups, {"storey 1"}, o, 1.0);
+    FAIL("no error");
+  } catch (const InputError& e) {
     CHECK(e.option() == "references");
   }
 }

@@ -15,6 +15,7 @@ import { readTdms } from '../wasm/tdms.js';
 import { readWav } from '../wasm/wav.js';
 import { latin1ToBytes } from './binary-mutations.mjs';
 import { reportRead } from './report-call.mjs';
+import { serialRead } from './serial-call.mjs';
 
 const CALLS = {
   // The CSV path of the CLI and the page: parse, then identify the parsed record.
@@ -50,6 +51,7 @@ const CALLS = {
   },
   uffRead,
   geometryRead,
+  serialRead,
   // The MAT v5/v7 reader (the synchronous parser with zlib's synchronous inflate, bounded as
   // readMat's DecompressionStream is); `broken` says how its Recording breaks the reader's promises.
   matParse(mechid, { base64 }) {

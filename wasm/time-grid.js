@@ -8,6 +8,8 @@ const bad = (message) => new MechidError('bad-input', message);
 
 /** Largest relative deviation of t from a uniform grid tolerated (1 % of h). */
 export const MAX_TIME_JITTER = 0.01;
+// The shortest sampling period the core accepts (src/core/sampling_period.hpp, kMinSamplingPeriod).
+const MIN_STEP = 1e-300;
 
 /**
  * The uniform grid nearest an axis x (a time column, a UFF record's abscissa): step = (x_last −
@@ -60,6 +62,8 @@ export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i 
   if (i !== undefined && t[i] === t[i - 1]) throw bad(`${source}: ${where(i)} repeats time ${t[i]} (duplicated sample)`);
   if (i !== undefined) throw bad(`${source}: time decreases at ${where(i)} (${t[i - 1]} then ${t[i]})`);
   const { step, worst } = grid;
+  // Below MIN_STEP the step is subnormal and the grid k·h rounds to repeated times.
+  if (!(step >= MIN_STEP)) throw bad(`${source}: ${timeName} advances by ${step.toPrecision(3)} s a sample, below ${MIN_STEP} s: give the times in seconds`);
   const warnings = [];
   let measured = null;  // the time column, when the data are resampled onto t
   const printed = printedResolution(t);

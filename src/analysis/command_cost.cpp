@@ -60,7 +60,6 @@ WorkEstimate study_cost(double n, double k, double N, double h_values, double ru
   s.inputs = k;
   s.free = 3 * n * (n + 1) / 2;
   s.force_channels = k;
-  s.model_class_data = true;  // simulated from the system itself
   const WorkEstimate sim = simulate_cost(n, k, N);
   WorkEstimate total{0, sim.bytes};
   for (const std::string& method : methods) {

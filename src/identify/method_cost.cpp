@@ -83,18 +83,14 @@ Cost equation_error(double N, double n) {
 // 3n(n+1)/2 + 3n columns, by the state recursion ((2n)² C a sample), factors it by Householder QR
 // (2 R C²) and applies Q to the n friction responses and the residual (4 R C (n + 1)). Whether it
 // runs is known only after the fit (it ran on every calibration run with status warning but
-// equation-error's, none with status ok); it is counted but for data of the model class (a
-// study's): at 16-20 DOF it is most of n4sid-d2c's time.
+// equation-error's, none with status ok); it is counted always: at 16-20 DOF it is most of
+// n4sid-d2c's time.
 Cost friction_diagnosis(double N, double n) {
   const double C = 3 * n * (n + 1) / 2 + 3 * n, samples = std::min(N, std::floor(1e7 / (C * n))), R = samples * n;
   return {2 * R * C * C + 4 * R * C * (n + 1) + samples * 4 * n * n * C, kDouble * R * (C + n + 1)};
 }
 
-// `diagnosis`: false for data of the model class (WorkSizes::model_class_data).
-Cost validation(double N, double n, bool diagnosis) {
-  Cost c{N * (8 * n * n + 1500 * n), kDouble * 2 * N * n};
-  return diagnosis ? c.then(friction_diagnosis(N, n)) : c;
-}
+Cost validation(double N, double n) { return Cost{N * (8 * n * n + 1500 * n), kDouble * 2 * N * n}.then(friction_diagnosis(N, n)); }
 
 // The block rows of subspace_with_rule (subspace_start.cpp, choose_block_rows in n4sid.cpp): the pilot's
 // max(2·order, ...) = 4n, and for the second pass the cap of 64 (the rule's choice needs the
@@ -148,16 +144,16 @@ Cost pem(double N, double n, double P, double jacobian, double prediction, doubl
 // VariationalPredictor (variational_predictor.cpp), P = 3T + 2n; its sensitivity recursion per
 // sample is two n x n by n x P products and the columns of Md⁻¹E_p v, 4n²P + 2nP; a prediction
 // 6n² per sample. Then the validation.
-Cost variational(double N, double n, double k, bool diagnosis) {
+Cost variational(double N, double n, double k) {
   const double P = 3 * n * (n + 1) / 2 + 2 * n;
   Cost c = subspace_with_rule(N, n, k);
   c.then(pem(N, n, P, N * (4 * n * n * P + 2 * n * P), N * 6 * n * n, kPemIterations, weight::variational_pem_update, weight::variational_pem));
   c.bytes = std::max(c.bytes, kDouble * 3 * n * P);
-  return c.then(validation(N, n, diagnosis));
+  return c.then(validation(N, n));
 }
 
 // n4sid-d2c (baseline_d2c.cpp): subspace_with_rule, the d2c of a 2n x 2n model, validation.
-Cost n4sid_d2c(double N, double n, double k, bool diagnosis) { return subspace_with_rule(N, n, k).then(validation(N, n, diagnosis)); }
+Cost n4sid_d2c(double N, double n, double k) { return subspace_with_rule(N, n, k).then(validation(N, n)); }
 
 // The exact-sampling PEM (exact_sampling_method.cpp, ExactSamplingPredictor), P = Ps + 2nR
 // (+ nR offsets). Per Jacobian: sampled_model (intersample_model.cpp) takes the Fréchet derivative
@@ -180,7 +176,7 @@ Cost exact_sampling(const WorkSizes& s) {
   // The sampled model's derivatives once per Jacobian, and once more for the covariance.
   c.then({weight::exact_sampling_derivatives * (iterations + 1) * sampling + weight::exact_pem * (per_sample + 2 * N * n * P * P), 0});
   c.bytes = std::max(c.bytes, kDouble * (2 * Ps * g * g + 2 * n * Ps * m));
-  return c.then(validation(N, n, !s.model_class_data));
+  return c.then(validation(N, n));
 }
 
 // The output-error refinement after an inverse-dynamic fit with friction (friction_output_error.cpp):
@@ -222,13 +218,13 @@ double output_error_jacobian_flops(double parameters, double samples, double dof
 
 WorkEstimate equation_error_cost(const WorkSizes& s) { return cost_model::equation_error(s.samples, s.dof).estimate(); }
 
-WorkEstimate n4sid_d2c_cost(const WorkSizes& s) { return cost_model::n4sid_d2c(s.samples, s.dof, s.inputs, !s.model_class_data).estimate(); }
+WorkEstimate n4sid_d2c_cost(const WorkSizes& s) { return cost_model::n4sid_d2c(s.samples, s.dof, s.inputs).estimate(); }
 
-WorkEstimate variational_cost(const WorkSizes& s) { return cost_model::variational(s.samples, s.dof, s.inputs, !s.model_class_data).estimate(); }
+WorkEstimate variational_cost(const WorkSizes& s) { return cost_model::variational(s.samples, s.dof, s.inputs).estimate(); }
 
 // The variational start on the first run, then the exact-sampling PEM.
 WorkEstimate variational_zoh_cost(const WorkSizes& s) {
-  return cost_model::variational(s.samples / s.runs, s.dof, s.inputs, !s.model_class_data).then(cost_model::exact_sampling(s)).estimate();
+  return cost_model::variational(s.samples / s.runs, s.dof, s.inputs).then(cost_model::exact_sampling(s)).estimate();
 }
 
 WorkEstimate inverse_dynamic_cost(const WorkSizes& s) { return cost_model::inverse_dynamic(s).estimate(); }

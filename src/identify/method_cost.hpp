@@ -58,9 +58,6 @@ struct WorkSizes {
   double force_channels = 0, slots = 1, substeps = 1, generator_slots = 1;
   bool friction = false, offset = false;
   bool plain = true;    // one run, no structure, friction or offset: every method takes the request
-  // The data are simulated from the model class (a study's runs): the fit passes its residual
-  // tests, so the friction diagnosis after it, which runs only on a fit that does not, is not counted.
-  bool model_class_data = false;
 };
 
 // The output-error refinement of an inverse-dynamic estimate with friction (IDIM-OE,

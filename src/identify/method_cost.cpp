@@ -26,12 +26,10 @@ constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIt
 // flop-equivalents at kWasmFlopsPerSecond (method_cost.hpp), i.e. weight = CPU seconds measured x
 // kWasmFlopsPerSecond / counted flops. Fitted to CPU seconds of WASM runs under Node on spring-mass
 // chains of 3-20 DOF and 2000-10⁵ samples (bench/guard.mjs; docs/results.md, "Work guard"):
-//  - the subspace step (hankel_gram, the factorizations, the input fit): 0.12, fitted on the runs
-//    above 1 s with the friction diagnosis counted apart (validation()). The input fit is counted
-//    in its direct form (nx³k + n Pg² a sample), the fallback of data whose modal basis is
-//    ill-conditioned: on such data it runs at that cost (60 DOF x 2000 random samples: 167 s of
-//    CPU natively, refused at the default limit), while the modal form the calibration chains
-//    took costs about Pg² a sample, 7-50x less (3-20 DOF); the weight sits between the two;
+//  - the subspace step (hankel_gram, the factorizations, the input fit): 0.38, fitted on the runs
+//    above 1 s (16-20 DOF, where fit_input_and_initial_state takes its direct path; on the modal
+//    path of modal_input_fit.hpp, 8 DOF, the input fit costs P²/2 a sample and runs 3-5x faster
+//    than counted: those runs stay below 1 s);
 //  - the variational PEM: its rank updates of J'J (n P² a sample) 0.22, the rest of an iteration
 //    (the sensitivity recursion, steps, predictions) 0.0055: the typical 2-4 iterations against the
 //    8 counted, the updates slower per flop as P grows (J'J of 3.6 MB at 20 DOF);
@@ -43,7 +41,7 @@ constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIt
 //  - inverse-dynamic's QR solves 0.68 plus 13500 a sample and output (filters, differentiation, the
 //    cut-off rule's spectra, validation: 3 DOF x 10⁵ samples 0.99 s).
 namespace weight {
-constexpr double subspace = 0.12, variational_pem_update = 0.22, variational_pem = 0.0055;
+constexpr double subspace = 0.38, variational_pem_update = 0.22, variational_pem = 0.0055;
 constexpr double exact_sampling_derivatives = 0.47, exact_pem = 0.005;
 constexpr double equation_error = 1.0, equation_error_per_sample = 3.6e4;
 constexpr double inverse_dynamic_qr = 0.68, inverse_dynamic_per_sample_output = 1.35e4;
@@ -76,21 +74,7 @@ Cost equation_error(double N, double n) {
 // state-space step 2 (2n)² per sample, and the simulated outputs kept (N x n). The checks around
 // it (residual tests, guardrails) cost about 1500 flops per sample and output as measured
 // (bench/guard.mjs: 3 DOF x 20000 samples spend 0.1 s beyond the counted work).
-//
-// After it, on displacement outputs whose free-run residuals are not white, the friction
-// diagnosis (friction_diagnosis.cpp, friction_advice): a score test that forms the free run's
-// sensitivity J, R = N'n rows (N' of the record's first samples, J at most 1e7 doubles) by C =
-// 3n(n+1)/2 + 3n columns, by the state recursion ((2n)² C a sample), factors it by Householder QR
-// (2 R C²) and applies Q to the n friction responses and the residual (4 R C (n + 1)). Whether it
-// runs is known only after the fit (it ran on every calibration run with status warning but
-// equation-error's, none with status ok); it is counted always: at 16-20 DOF it is most of
-// n4sid-d2c's time.
-Cost friction_diagnosis(double N, double n) {
-  const double C = 3 * n * (n + 1) / 2 + 3 * n, samples = std::min(N, std::floor(1e7 / (C * n))), R = samples * n;
-  return {2 * R * C * C + 4 * R * C * (n + 1) + samples * 4 * n * n * C, kDouble * R * (C + n + 1)};
-}
-
-Cost validation(double N, double n) { return Cost{N * (8 * n * n + 1500 * n), kDouble * 2 * N * n}.then(friction_diagnosis(N, n)); }
+Cost validation(double N, double n) { return {N * (8 * n * n + 1500 * n), kDouble * 2 * N * n}; }
 
 // The block rows of subspace_with_rule (subspace_start.cpp, choose_block_rows in n4sid.cpp): the pilot's
 // max(2·order, ...) = 4n, and for the second pass the cap of 64 (the rule's choice needs the
@@ -108,8 +92,7 @@ double block_rows(double N, double n, double k, bool pilot) {
 //  one with U, 4yf wp² + 8yf³ (gram_svd takes about 2yf² wp + 9yf³, more only when it falls back
 //  to the Jacobi SVD: noise-free data with a small gap after the order);
 //  step 4 (with the input): fit_input_and_initial_state twice, per sample F·XB 2nx³k, H·XB
-//  2n nx² k and the rank update n Pg² of its Pg = nx(k + 1) parameters; fit_output_matrix 6nx²
-//  (the direct form, whatever the path: see weight::subspace).
+//  2n nx² k and the rank update n Pg² of its Pg = nx(k + 1) parameters; fit_output_matrix 6nx².
 // Memory: the (2i)² lag blocks and the Gram matrix, (2im)² each, and Σ_ww, Σ_yw, O.
 Cost subspace(double N, double n, double k, double i, bool with_input) {
   const double m = k + n, uf = i * k, wp = i * m, yf = i * n, nx = 2 * n, Pg = nx * (k + 1);

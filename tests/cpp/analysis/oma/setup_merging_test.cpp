@@ -91,7 +91,7 @@ TEST_CASE("Setup merging names a reference channel missing from a setup", "[oma]
   }
 }
 
-TEST_CASE("The work guard of merged setups: each setup's oma with its own reference columns, summed; a missing reference named before any pricing", "[oma][oma-setups]") {
+TEST_CASE("The work guard of merged setups: each setup's oma with its own reference columns, summed, and a missing reference named before any pricing", "[oma][oma-setups]") {
   // Setup 1 measures storeys 1, 2, 3, 5 and setup 2 storeys 2, 4, 5, the references storeys 2 and
   // 5: their columns 2, 4 in setup 1 and 1, 3 in setup 2, written out here (a second path to the
   // columns lay_out_setups finds by name), each setup priced by oma_work as a single record.

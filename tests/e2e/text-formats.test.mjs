@@ -86,3 +86,12 @@ test('a CSV with comment lines, which the CSV reader refuses, is identified in t
   assert.match(await page.textContent('#csv-status'), /200 samples/);
   assert.match(await page.textContent('#csv-status'), /2 comment lines \(# % \/\/\) skipped; 1 comment line among the rows skipped; time is printed to 0\.0001 s/);
 });
+
+test('the watchdog sees a frozen page (so the tests above cannot pass vacuously): one task of 3 s is reported', async () => {
+  const freeze = () => page.evaluate(() => new Promise((resolve) => setTimeout(() => {
+    const end = performance.now() + 3000;
+    while (performance.now() < end);
+    resolve();
+  }, 300)));
+  await assert.rejects(withWatchdog(page, freeze), /^Error: the page ran one task for 3\d{3} ms$/);
+});

@@ -34,6 +34,7 @@ enum class AdviceCode {
   friction,          // a residual that jumps with the velocity's sign: Coulomb friction the model lacks
   correlated_residuals,  // residuals correlated over time or with the input: missed dynamics, or the forces between samples
   closed_loop,       // the forces depend on earlier output errors: a controller fed the outputs back
+  longer_lags,       // spectrum peaks without a mode at the automatic lags: oma redone with longer lags (a note)
   count_             // not a code: the number of codes
 };
 
@@ -41,7 +42,7 @@ inline const EnumNames<AdviceCode, static_cast<std::size_t>(AdviceCode::count_)>
     "advice code",
     {"noise_free", "sign_flipped", "mixed_units", "offset", "drift", "aliasing", "band_not_excited", "undetermined",
      "overdamped", "biased_estimator", "poor_fit", "worse_than_start", "runs_disagree", "periodic", "free_body", "record_too_short",
-     "nonlinear", "friction", "correlated_residuals", "closed_loop"}};
+     "nonlinear", "friction", "correlated_residuals", "closed_loop", "longer_lags"}};
 
 enum class AdviceLevel { note, warning };
 

@@ -15,14 +15,10 @@
 #include "identify/structure.hpp"
 #include "identify/undetermined_parameters.hpp"
 #include "identify/validation.hpp"
+#include "identify/work_limit.hpp"
 #include "model/modal.hpp"
 
 namespace mechid {
-
-// The work guard's default limit: 100 s of work on the reference machine, in flop-equivalents at
-// its calibrated rate (kWasmFlopsPerSecond = 5e9, identify/method_cost.hpp; docs/results.md, "Work
-// guard"). The same limit for every command with a guard (analysis/command_cost.hpp).
-inline constexpr double kDefaultMaxWork = 100 * 5e9;
 
 struct IdentifyOptions {
   Matrix L;                        // n x k; empty = identity (needs k = n), or from force_dofs

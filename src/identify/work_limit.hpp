@@ -8,6 +8,11 @@
 
 namespace mechid {
 
+// The work guard's default limit: 100 s of work on the reference machine, in flop-equivalents at
+// its calibrated rate (kWasmFlopsPerSecond = 5e9, identify/method_cost.hpp; docs/results.md, "Work
+// guard"). The same limit for every command with a guard (analysis/command_cost.hpp).
+inline constexpr double kDefaultMaxWork = 100 * 5e9;
+
 // The refusal of a request above the limits, in one sentence: InputError with option "memory" when
 // e.bytes exceeds kMaxMemoryBytes, or "work" when e.flops exceeds max_work: "<what> needs about F
 // floating-point operations (about S here), above the limit of L (about T here): <way_out>; to run it

@@ -36,7 +36,7 @@ val oma_to_js(const OmaResult& r, const OmaOptions& o) {
              object_of("freq_hz", numbers_to_js(r.spectrum.freq_hz), "singular_values", singular, "segment", double(r.spectrum.segment),
                        "segments", double(r.spectrum.segments)),
              "block_rows", double(r.block_rows), "min_orders", double(r.min_orders), "references", references, "free_decay", r.free_decay, "sd_blocks", double(r.sd_blocks),
-             "max_order", double(o.max_order), "method", kOmaMethodNames.name(o.method),
+             "max_order", double(r.max_order), "method", kOmaMethodNames.name(o.method),
              "tolerances", object_of("freq_tol", o.freq_tol, "damping_tol", o.damping_tol, "mac_min", o.mac_min, "cluster_distance", o.cluster_distance));
   return out;
 }
@@ -45,8 +45,9 @@ val oma_js(val data, val options) {
   return result_or_error([&] {
     const double h = data["h"].as<double>();
     const Matrix y = matrix_from_js(data["y"], "output data y");
-    const OmaOptions o = oma_options_from_js(options);
-    check_oma_work(y, h, o, max_work_from_js(options));  // analysis/oma/oma_cost.hpp
+    OmaOptions o = oma_options_from_js(options);
+    o.max_work = max_work_from_js(options);
+    check_oma_work(y, h, o, o.max_work);  // analysis/oma/oma_cost.hpp
     return oma_to_js(output_only_modes(y, h, o), o);
   });
 }

@@ -32,9 +32,10 @@ val oma_setups_js(val setups, val options, val reference_names) {
       const val d = setups[s];
       list.push_back({matrix_from_js(d["y"], "setup " + std::to_string(s + 1) + " output data y"), d["h"].as<double>(), names_from_js(d["channels"])});
     }
-    const OmaOptions o = oma_options_from_js(options);
+    OmaOptions o = oma_options_from_js(options);
+    o.max_work = max_work_from_js(options);
     const std::vector<std::string> references = names_from_js(reference_names);
-    check_merged_oma_work(list, references, o, max_work_from_js(options));  // analysis/oma/oma_cost.hpp
+    check_merged_oma_work(list, references, o, o.max_work);  // analysis/oma/oma_cost.hpp
     const MergedOma r = merge_setups(list, references, o);
     val out = outcome_to_js(r);
     val modes = val::array();

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "analysis/oma/mean_phase_deviation.hpp"
+#include "analysis/oma/oma_cost.hpp"
 #include "analysis/oma/output_correlations.hpp"
 #include "analysis/oma/pole_clustering.hpp"
 #include "analysis/oma/enhanced_fdd.hpp"
@@ -377,12 +378,15 @@ void OmaOptions::validate() const {
                                        " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
 }
 
-// The stages: the checks, the outputs divided by their RMS, the correlations (or, for ssi-data, the
-// Hankel matrix's LQ factor), SSI at every order, the stabilization diagram, the clustering into
-// modes, the spectrum, the advice; for efdd the spectrum's peaks and their bells instead of SSI.
-OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
-  o.validate();
+namespace {
+
+// One analysis at the options' block rows. The stages: the checks, the outputs divided by their
+// RMS, the correlations (or, for ssi-data, the Hankel matrix's LQ factor), SSI at every order, the
+// stabilization diagram, the clustering into modes, the spectrum; for efdd the spectrum's peaks
+// and their bells instead of SSI.
+OmaResult analyse_once(const Matrix& y_in, double h, const OmaOptions& o) {
   OmaResult result;
+  result.max_order = o.max_order;
   result.references = check_oma_record(y_in, h, o);
   const Eigen::Index N = y_in.rows(), m = y_in.cols(), r = Eigen::Index(result.references.size());
   const double nyquist = 0.5 / h;
@@ -451,37 +455,115 @@ OmaResult output_only_modes(const Matrix& y_in, double h, const OmaOptions& o) {
     result.add_warning("With one output the shape criteria say nothing: the MAC between orders and in the clustering is 1 for any "
                        "two poles, so only frequency and damping decide which poles are stable. Record with two or more sensors to "
                        "check the modes' shapes.");
-  std::vector<double> found_hz;
-  for (const OmaMode& mode : result.modes) found_hz.push_back(mode.freq_hz);
-  const std::vector<double> missed = unmatched_spectrum_peaks(result.spectrum, found_hz);
-  if (!missed.empty() && !result.modes.empty()) {
-    std::string list;
-    for (double f : missed) list += (list.empty() ? "" : ", ") + format_digits(f) + " Hz";
-    // lags spanning 1/Δf for the closest two of the modes and the peaks (a hint, not verified: the
-    // detail says it, no option is suggested)
-    std::vector<double> all = found_hz;
-    all.insert(all.end(), missed.begin(), missed.end());
-    std::sort(all.begin(), all.end());
-    double spacing = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 1; k < all.size(); ++k) spacing = std::min(spacing, all[k] - all[k - 1]);
-    std::string hint;
-    if (std::isfinite(spacing) && spacing > 0.0)
-      hint = "; lags spanning 1/Δf for the closest two (Δf = " + format_digits(spacing) + " Hz) take about " +
-             std::to_string(Eigen::Index(std::ceil((1.0 / (spacing * h) + 1.0) / 2.0))) + " block rows";
-    result.advise({AdviceCode::undetermined, AdviceLevel::warning,
-                   "The output spectrum has peaks at " + list + " where no mode was found: SSI may have missed modes there.",
-                   "the first singular value of the outputs' spectrum peaks there (frequency-domain decomposition) but no cluster of stable "
-                   "poles lies within 3 %; " + std::to_string(p) + " block rows (lags up to " + format_digits((2 * p - 1) * h) + " s)" + hint,
-                   "modes closer together need longer lags: give more block rows (blockRows), raise the highest model order "
-                   "(maxOrder), or narrow the band around the peak"});
+  return result;
+}
+
+// The spectrum's peaks that no mode of `result` explains (unmatched_peaks.hpp), and the closest
+// spacing among those peaks and the modes (infinite with fewer than two).
+struct MissedPeaks {
+  std::vector<double> hz;
+  double spacing = std::numeric_limits<double>::infinity();
+};
+
+MissedPeaks missed_peaks(const OmaResult& result) {
+  MissedPeaks out;
+  std::vector<double> all;
+  for (const OmaMode& mode : result.modes) all.push_back(mode.freq_hz);
+  out.hz = unmatched_spectrum_peaks(result.spectrum, all);
+  all.insert(all.end(), out.hz.begin(), out.hz.end());
+  std::sort(all.begin(), all.end());
+  for (std::size_t k = 1; k < all.size(); ++k) out.spacing = std::min(out.spacing, all[k] - all[k - 1]);
+  return out;
+}
+
+// Block rows whose lags (up to 2p − 1 samples) span 1/Δf: two modes Δf apart beat with that
+// period, and a window of correlations of length T resolves frequencies about 1/T apart (as the
+// lines of a spectrum of T seconds).
+Eigen::Index rows_to_resolve(double spacing, double h) { return clamped_count(std::ceil((1.0 / (spacing * h) + 1.0) / 2.0)); }
+
+// The second analysis of output_only_modes, when the automatic block rows left spectrum peaks
+// without a mode: the options with the lags that resolve the closest spacing of the modes and the
+// peaks (at most what the record and the Toeplitz matrix allow) and the highest order doubled
+// (weak modes in the band beside strong ones outside it need both: on the F-16 GVT record, 274
+// block rows found its 5.2 Hz mode with orders to 100, not to 60; docs/results.md, "Output-only
+// modal analysis"); block_rows 0 (none) when those lags are no longer than the first analysis's.
+OmaOptions with_longer_lags(const OmaOptions& o, const OmaResult& first, const MissedPeaks& missed, double h, const Matrix& y) {
+  OmaOptions longer = o;
+  longer.block_rows = 0;
+  if (!std::isfinite(missed.spacing) || !(missed.spacing > 0.0)) return longer;
+  const Eigen::Index m = y.cols(), r = Eigen::Index(first.references.size());
+  const Eigen::Index p = std::min({rows_to_resolve(missed.spacing, h), Eigen::Index(kMaxToeplitzRows / double(m)),
+                                   y.rows() / (2 * kSamplesPerLag)});
+  if (p <= first.block_rows) return longer;
+  longer.block_rows = p;
+  longer.max_order = std::min({Eigen::Index(400), 2 * o.max_order, (p - 1) * m, p * r});
+  longer.max_order -= longer.max_order % 2;
+  return longer;
+}
+
+// The warning for the spectrum's peaks that still have no mode.
+void advise_missed_peaks(OmaResult& result, const MissedPeaks& missed, double h) {
+  if (missed.hz.empty() || result.modes.empty()) return;
+  std::string list;
+  for (double f : missed.hz) list += (list.empty() ? "" : ", ") + format_digits(f) + " Hz";
+  const Eigen::Index p = result.block_rows;
+  // lags spanning 1/Δf for the closest two of the modes and the peaks, when they are longer than
+  // these (a hint, not verified: the detail says it, no option is suggested)
+  std::string hint;
+  if (std::isfinite(missed.spacing) && missed.spacing > 0.0 && rows_to_resolve(missed.spacing, h) > p + p / 10)
+    hint = "; lags spanning 1/Δf for the closest two (Δf = " + format_digits(missed.spacing) + " Hz) take about " +
+           std::to_string(rows_to_resolve(missed.spacing, h)) + " block rows";
+  result.advise({AdviceCode::undetermined, AdviceLevel::warning,
+                 "The output spectrum has peaks at " + list + " where no mode was found: SSI may have missed modes there.",
+                 "the first singular value of the outputs' spectrum peaks there (frequency-domain decomposition) but no cluster of stable "
+                 "poles lies within 3 %; " + std::to_string(p) + " block rows (lags up to " + format_digits((2 * p - 1) * h) + " s)" + hint,
+                 "modes closer together need longer lags: give more block rows (blockRows), raise the highest model order "
+                 "(maxOrder), or narrow the band around the peak"});
+}
+
+}  // namespace
+
+// The analysis at the automatic (or given) block rows; when the block rows were automatic and the
+// spectrum has peaks without a mode, once more with lags that resolve the closest peaks
+// (with_longer_lags), kept when it leaves fewer such peaks and said in a note; the second analysis
+// only within the work limit (OmaOptions::max_work, with the first's work counted).
+OmaResult output_only_modes(const Matrix& y, double h, const OmaOptions& o) {
+  o.validate();
+  OmaResult result = analyse_once(y, h, o);
+  if (o.method == OmaMethod::efdd) return result;
+  MissedPeaks missed = missed_peaks(result);
+  if (o.block_rows == 0 && !missed.hz.empty()) {
+    const OmaOptions longer = with_longer_lags(o, result, missed, h, y);
+    if (longer.block_rows > 0 && oma_work(y, h, o).flops + oma_work(y, h, longer).flops <= o.max_work) {
+      OmaResult second = analyse_once(y, h, longer);
+      MissedPeaks still = missed_peaks(second);
+      if (still.hz.size() < missed.hz.size()) {
+        std::string list;
+        for (double f : missed.hz)
+          if (std::find(still.hz.begin(), still.hz.end(), f) == still.hz.end()) list += (list.empty() ? "" : ", ") + format_digits(f) + " Hz";
+        second.advise({AdviceCode::longer_lags, AdviceLevel::note,
+                       "Peaks of the output spectrum had no mode: the analysis was redone with longer lags and higher orders, which found "
+                       "modes at " + list + ".",
+                       std::to_string(result.block_rows) + " block rows (lags up to " + format_digits((2 * result.block_rows - 1) * h) +
+                           " s, orders to " + std::to_string(o.max_order) + ") left peaks of the spectrum's first singular value without a "
+                           "mode; " + std::to_string(longer.block_rows) + " block rows (lags up to " +
+                           format_digits((2 * longer.block_rows - 1) * h) + " s, spanning 1/Δf for the closest two, Δf = " +
+                           format_digits(missed.spacing) + " Hz) and orders to " + std::to_string(longer.max_order) + " were used",
+                       "to keep the shorter lags, give their number of block rows",
+                       {{"block-rows", std::to_string(result.block_rows)}}});
+        result = std::move(second);
+        missed = std::move(still);
+      }
+    }
   }
+  advise_missed_peaks(result, missed, h);
   if (result.modes.empty())
     result.advise({AdviceCode::undetermined, AdviceLevel::warning, "No mode was found in the band.",
                    "no cluster of stable poles holds poles from " + std::to_string(result.min_orders) + " of the diagram's " +
-                       std::to_string(orders) + " orders (orders up to " + std::to_string(o.max_order) + ", " + std::to_string(p) +
-                       " block rows)",
+                       std::to_string(result.stabilization.size()) + " orders (orders up to " + std::to_string(result.max_order) + ", " +
+                       std::to_string(result.block_rows) + " block rows)",
                    "raise the highest model order, check the band against the spectrum's peaks, or record longer",
-                   {{"max-order", std::to_string(std::min<Eigen::Index>(400, 2 * o.max_order))}}});
+                   {{"max-order", std::to_string(std::min<Eigen::Index>(400, 2 * result.max_order))}}});
   return result;
 }
 

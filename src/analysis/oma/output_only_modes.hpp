@@ -15,6 +15,7 @@
 #include "analysis/oma/singular_value_spectrum.hpp"
 #include "core/option_schema.hpp"
 #include "core/status.hpp"
+#include "identify/work_limit.hpp"  // kDefaultMaxWork
 
 namespace mechid {
 
@@ -67,6 +68,10 @@ struct OmaOptions {
   // ssi_cov_sensitivity.hpp; the linear jackknife, Efron 1982, ch. 6; SSI-data: the models
   // recomputed without block b); 95 % intervals with Student's t of B − 1 degrees of freedom. Not for a free decay (its blocks are not alike).
   Eigen::Index sd_blocks = 10;
+  // The work limit (floating-point operations, identify/work_limit.hpp): output_only_modes redoes
+  // an analysis with longer lags (longer_lags) only when both analyses' work stays within it. The
+  // callers' maxWork, not an option of the schema (check_oma_work prices the first analysis).
+  double max_work = kDefaultMaxWork;
 
   // Throws InputError (the option's code) for an option out of range or an empty band.
   void validate() const;
@@ -138,6 +143,7 @@ struct OmaResult : Outcome {
   std::vector<StabilizationOrder> stabilization;  // the poles in the band at every order
   SingularValueSpectrum spectrum;                 // of the outputs divided by their RMS (unit-free)
   Eigen::Index block_rows = 0, min_orders = 0;
+  Eigen::Index max_order = 0;                     // the diagram's highest order (OmaOptions::max_order, or the second analysis's)
   bool free_decay = false;                        // the record was analysed as a free decay
   Eigen::Index sd_blocks = 0;                     // blocks of the jackknife (0: no standard deviations)
   std::vector<Eigen::Index> references;           // 0-based

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <tuple>
 
+#include "analysis/oma/oma_cost.hpp"
 #include "core/input_error.hpp"
 #include "core/student_quantile.hpp"
 
@@ -169,8 +171,16 @@ MergedOma merge_setups(const std::vector<OmaSetup>& setups, std::vector<std::str
   MergedOma out;
   out.channels = layout.channels;
   out.references = layout.references;
-  // Each setup on its own.
-  for (std::size_t s = 0; s < setups.size(); ++s) out.setups.push_back(output_only_modes(setups[s].y, setups[s].h, layout.options[s]));
+  // Each setup on its own; a setup's second analysis (longer lags, output_only_modes) within its
+  // first's work and an equal share of what the first analyses leave under the limit.
+  std::vector<double> first;
+  for (std::size_t s = 0; s < setups.size(); ++s) first.push_back(oma_work(setups[s].y, setups[s].h, layout.options[s]).flops);
+  const double spare = std::max(0.0, options.max_work - std::accumulate(first.begin(), first.end(), 0.0)) / double(setups.size());
+  for (std::size_t s = 0; s < setups.size(); ++s) {
+    OmaOptions o = layout.options[s];
+    o.max_work = first[s] + spare;
+    out.setups.push_back(output_only_modes(setups[s].y, setups[s].h, o));
+  }
 
   // Pairing: each later setup's modes against the merged modes so far, nearest pair first.
   std::vector<std::vector<Member>> groups;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "../advice_checks.hpp"
 #include "fixtures.hpp"
 #include "identify/data_diagnoses.hpp"
 #include "identify/methods.hpp"
@@ -20,17 +21,8 @@ const Dataset& review_record() {
   return d;
 }
 
-const Advice* find_advice(const Identification& r, AdviceCode code) {
-  for (const Advice& a : r.advice)
-    if (a.code == code) return &a;
-  return nullptr;
-}
-
-std::string advice_codes(const Identification& r) {
-  std::string out;
-  for (const Advice& a : r.advice) out += kAdviceCodeNames.name(a.code) + ": " + a.message + " | " + a.detail + "\n";
-  return out;
-}
+using test::advice_codes;
+using test::find_advice;
 
 double output_rms(const Dataset& d, Eigen::Index c) { return std::sqrt(d.y.col(c).squaredNorm() / static_cast<double>(d.y.rows())); }
 

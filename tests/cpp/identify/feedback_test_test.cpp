@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string>
 
+#include "../advice_checks.hpp"
 #include "core/rng.hpp"
 #include "discretize/zoh.hpp"
 #include "fixtures.hpp"
@@ -18,17 +19,8 @@ using namespace mechid;
 
 namespace {
 
-bool has_advice(const Identification& r, AdviceCode code) {
-  for (const Advice& a : r.advice)
-    if (a.code == code) return true;
-  return false;
-}
-
-std::string advice_codes(const Identification& r) {
-  std::string out;
-  for (const Advice& a : r.advice) out += kAdviceCodeNames.name(a.code) + ": " + a.message + " | " + a.detail + "\n";
-  return out;
-}
+using test::advice_codes;
+using test::has_advice;
 
 // An AR(1) input u(t) = 0.95 u(t−1) + w(t) (strongly coloured) and a residual e(t) = Σ_k 0.9^k
 // u(t−1−k) + white noise: what a model's misfit of the past inputs leaves, correlated with later

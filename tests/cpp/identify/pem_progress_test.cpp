@@ -7,6 +7,7 @@
 #include "../analysis/uniform_chain.hpp"
 #include "fixtures.hpp"
 #include "identify/identification.hpp"
+#include "identify/methods.hpp"
 #include "identify/pem.hpp"
 #include "model/presets.hpp"
 #include "simulate/simulation.hpp"

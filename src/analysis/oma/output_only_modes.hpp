@@ -117,7 +117,7 @@ void describe(OmaOptions& o, Visitor& v) {
 }
 
 struct OmaMode {
-  double freq_hz = 0.0, zeta = 0.0;  // the medians over the cluster's poles
+  double freq_hz = 0.0, zeta = 0.0;  // the medians over the cluster's poles (of an ambient record: at orders up to a third of the highest; output_only_modes.cpp, estimating_poles)
   std::complex<double> pole;         // λ (rad/s) of those medians (model/pole_frequency.hpp): the mode's pole as a UFF 55 file gives it
   // Real shape in the outputs' units: the complex shape of the cluster's pole nearest the median
   // frequency, turned so that its largest component (relative to its output's RMS) is real, its

@@ -181,18 +181,24 @@ export const holdNextRequest = (page, type) => page.evaluate((held) => {
 }, type);
 
 /**
+ * Adds `options` to the options of the page's next worker request of this type (web/client/
+ * protocol.js's REQUEST), as if the section's form had them; later requests pass unchanged.
+ */
+export const withNextRequestOptions = (page, type, options) => page.evaluate(([changed, extra]) => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function postChanged(message, transfer) {
+    if (message?.type !== changed) return post.call(this, message, transfer);
+    Worker.prototype.postMessage = post;
+    return post.call(this, { ...message, options: { ...message.options, ...extra } }, transfer);
+  };
+}, [type, options]);
+
+/**
  * Sets options.maxWork of the page's next worker request of this type, as if the core's work limit
  * were that low: the work guard's refusal (and the page's "Run anyway") without a record large
  * enough to exceed the real limit. Later requests pass unchanged.
  */
-export const limitNextRequestWork = (page, type, maxWork) => page.evaluate(([limited, limit]) => {
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function postLimited(message, transfer) {
-    if (message?.type !== limited) return post.call(this, message, transfer);
-    Worker.prototype.postMessage = post;
-    return post.call(this, { ...message, options: { ...message.options, maxWork: limit } }, transfer);
-  };
-}, [type, maxWork]);
+export const limitNextRequestWork = (page, type, maxWork) => withNextRequestOptions(page, type, { maxWork });
 
 /** openBrowser(options), then waits until the Identify section's worker is ready. */
 export async function openReadyBrowser(options) {

@@ -1,6 +1,6 @@
 #include "convert/setup_merging.hpp"
 
-#include "analysis/oma/oma_cost.hpp"
+#include "analysis/oma/merged_oma_cost.hpp"
 #include "analysis/oma/setup_merging.hpp"
 #include "convert/outcome.hpp"
 #include "convert/output_only.hpp"
@@ -35,7 +35,7 @@ val oma_setups_js(val setups, val options, val reference_names) {
     OmaOptions o = oma_options_from_js(options);
     o.max_work = max_work_from_js(options);
     const std::vector<std::string> references = names_from_js(reference_names);
-    check_merged_oma_work(list, references, o, o.max_work);  // analysis/oma/oma_cost.hpp
+    check_merged_oma_work(list, references, o, o.max_work);  // analysis/oma/merged_oma_cost.hpp
     const MergedOma r = merge_setups(list, references, o);
     val out = outcome_to_js(r);
     val modes = val::array();

@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/oma/output_only_modes.hpp"
-#include "analysis/oma/setup_merging.hpp"
+#include "analysis/oma/oma_options.hpp"
 #include "core/types.hpp"
 #include "identify/method_cost.hpp"
 
@@ -21,12 +20,5 @@ WorkEstimate oma_work(const Matrix& y, double h, const OmaOptions& options);
 // InputError "work" (or "memory") above the limit, naming the method and the sizes; first the
 // options' own check (validate()), so that an option out of range is named, not priced.
 void check_oma_work(const Matrix& y, double h, const OmaOptions& options, double max_work);
-
-// Several setups merged (setup_merging.hpp): each setup's oma with its own reference columns, one
-// after the other (the work summed, the memory of the largest); the setups' layout checked first
-// (lay_out_setups), so that a missing reference is named, not priced.
-WorkEstimate merged_oma_work(const std::vector<OmaSetup>& setups, const std::vector<std::string>& references, const OmaOptions& options);
-void check_merged_oma_work(const std::vector<OmaSetup>& setups, const std::vector<std::string>& references, const OmaOptions& options,
-                           double max_work);
 
 }  // namespace mechid

@@ -31,11 +31,6 @@ using Complex = std::complex<double>;
 
 // Damping ratios above this are not taken for structural modes (as modes_in_band.cpp).
 constexpr double kOmaMaxZeta = 0.3;
-// The largest Toeplitz matrix the automatic block rows build (rows = p·m).
-constexpr double kMaxToeplitzRows = 1200.0;
-// The record holds at least this many times the largest lag (2p − 1), so that each correlation is
-// an average over many products.
-constexpr Eigen::Index kSamplesPerLag = 10;
 
 double oma_freq(Complex pole) { return std::abs(pole) / kTwoPi; }
 double oma_zeta(Complex pole) { return -pole.real() / std::abs(pole); }
@@ -66,22 +61,6 @@ std::vector<Eigen::Index> check_oma_record(const Matrix& y, double h, const OmaO
 
 }  // namespace
 
-Eigen::Index oma_block_rows(const OmaOptions& o, double h, Eigen::Index m, Eigen::Index r) {
-  const Eigen::Index for_order = std::max((o.max_order + m - 1) / m + 1, (o.max_order + r - 1) / r);
-  if (o.block_rows > 0) {
-    require(o.block_rows >= for_order, "oma: block_rows = " + std::to_string(o.block_rows) + " is too few for max_order = " +
-                                            std::to_string(o.max_order) + " with " + std::to_string(m) + " outputs and " +
-                                            std::to_string(r) + " references: give at least " + std::to_string(for_order),
-            "block_rows");
-    return o.block_rows;
-  }
-  const double nyquist = 0.5 / h;
-  const double hi = std::isfinite(o.band_hi_hz) ? o.band_hi_hz : nyquist;
-  const double f_low = o.band_lo_hz > 0.0 ? o.band_lo_hz : hi / 10.0;
-  const Eigen::Index wanted = clamped_count(std::ceil(1.0 / (4.0 * h * f_low)));  // beyond 2³¹ in WebAssembly for a tiny band_lo
-  const auto largest = std::max<Eigen::Index>(2, Eigen::Index(kMaxToeplitzRows / double(m)));
-  return std::max(for_order, std::min(wanted, largest));
-}
 
 namespace {
 
@@ -396,11 +375,6 @@ void add_linear_jackknife_sd(OmaResult& result, const std::vector<Cluster>& clus
 
 }  // namespace
 
-void OmaOptions::validate() const {
-  check_options(*this);
-  require(band_lo_hz < band_hi_hz, "oma: the band " + format_digits(band_lo_hz) + ":" + format_digits(band_hi_hz) +
-                                       " Hz is empty (give LO:HI with 0 <= LO < HI)", "band");
-}
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "analysis/mac.hpp"
-#include "analysis/oma/oma_cost.hpp"
+#include "analysis/oma/merged_oma_cost.hpp"
 #include "analysis/oma/setup_merging.hpp"
 #include "core/input_error.hpp"
 #include "shear_frame.hpp"

@@ -140,8 +140,8 @@ void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale);
 // values (Reynders, Pintelon & De Roeck 2008, eq. 37), and their jackknife moves exceed their spread
 // over records. Measured, 200 records of the shear frame kept back from the choice (seeds 201-400,
 // bench/native/oma_records.cpp): for modes 4 and 5 the rms damping error fell from 12.5 and 10.7 %
-// to 9.1 and 8.9 % of ζ, and the jackknife sd from 1.28 and 1.61 times the spread over the records
-// to 1.04 and 1.02 (all orders to 60 before; modes 1-3 within 1 % of before; docs/results.md,
+// to 9.0 % of ζ, and the jackknife sd from 1.28 and 1.61 times the spread over the records to 1.08
+// and 1.02 (all orders to 60 before; modes 1-3 within 1 % of before; docs/results.md,
 // "Output-only modal analysis"). An ambient record's only: a free decay's noise is what remains
 // after the decay, and the slowest mode of the shear frame's 20 s decay needs the higher orders
 // (its damping 7 % off from orders to 20, within 5 % from all).

@@ -146,6 +146,7 @@ void set_oma_shape(OmaMode& mode, Eigen::VectorXcd shape, const Vector& scale);
 // after the decay, and the slowest mode of the shear frame's 20 s decay needs the higher orders
 // (its damping 7 % off from orders to 20, within 5 % from all).
 std::vector<std::size_t> estimating_poles(const std::vector<CandidatePole>& poles, const std::vector<std::size_t>& cluster, Eigen::Index max_order) {
+  if (cluster.empty()) return cluster;
   Eigen::Index lowest = poles[cluster.front()].order;
   for (std::size_t i : cluster) lowest = std::min(lowest, poles[i].order);
   const Eigen::Index highest = std::max(max_order / 3, lowest);

@@ -165,6 +165,7 @@ test('the resource guard refuses the 60-DOF equation-error within 1 s, beside Id
     t.skip('the core does not refuse with option \'work\' yet (the guard of issue 20 item 3 is not in this build)');
     return;
   }
+  t.diagnostic(`refused after ${ms} ms`);
   assert.ok(ms < 1000, `refused after ${ms} ms`);
   const message = (await page.textContent('#csv-run-error')).replace(/Run anyway$/, '').trim();
   assert.match(message, /\d/, `the refusal gives its numbers: ${message}`);

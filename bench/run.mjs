@@ -9,7 +9,7 @@ const results = new URL('../docs/results.md', import.meta.url);
 // ~15 min), bound8 (~1 min on 2 workers), real (records outside the repository), modal (the F-16
 // record and 100 simulated 8-DOF records), nonlinear_intervals (100 runs of IDA and DIA, ~30 min on a loaded
 // machine), nonlinear_ida_sources (where IDA's bias comes from), uff_corpus (pyuff's vendor files, kept outside the
-// repository, read by mechid and by pyuff),
+// repository, read by mechid and by pyuff), scale_phases (the steps of `auto` on chains of 8-24 DOF timed apart, natively, ~5 min),
 // false_alarms (the advice codes on 200 clean simulated records, ~3 min), page_files (the page's memory on
 // 200 MB files of 5 formats in Chromium, ~3 min), oma (output-only modal analysis: 100 shear-frame records and
 // 16 channels × 10⁶ samples, ~1 min), oma_methods (SSI-cov, SSI-data and EFDD on 20 shear-frame records, SSI-data on

@@ -1,0 +1,89 @@
+// Where the time of `auto` goes on the scale section's chains (issue 55, item 1), natively: the
+// chain<n> presets, N = 6000, h = 0.002, PRBS held on every mass, SNR 20 dB, seed 2, with the chain
+// structure (M diagonal, D and K tridiagonal), as bench/scale.mjs. For each n on the command line
+// (default 8 16 24) one JSON row: the whole identify("auto") and, timed apart, the steps it is made
+// of: the subspace step of its start (subspace_with_rule), the variational start (its PEM to the
+// end), the structured inverse-dynamic start, and the exact-sampling PEM refined from the latter
+// with its iterations, fresh Jacobian factors and covariance (refine_exact_sampling), on the record
+// normalised as identify() normalises it (amplitude_scaling.hpp: the LM's path depends on it, 31
+// against 48 iterations at 24 DOF). Each step once, after a warm-up identification of chain4
+// (bench/scale_phases.mjs prints the table).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "identify/amplitude_scaling.hpp"
+#include "identify/method_runs.hpp"
+#include "identify/subspace_start.hpp"
+#include "mechid.hpp"
+
+using namespace mechid;
+
+namespace {
+
+template <class F>
+double seconds(F&& f) {
+  const auto begin = std::chrono::steady_clock::now();
+  f();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+// The diagnostic `name` as a JSON number, or null.
+std::string diagnostic(const Identification& r, const std::string& name) {
+  std::string out = "null";
+  r.diagnostics.for_each([&](const std::string& key, const auto& value) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, double>)
+      if (key == name) out = std::to_string(value);
+  });
+  return out;
+}
+
+Dataset chain_record(Eigen::Index n) {
+  SimulationOptions o;
+  o.h = 0.002;
+  o.n = 6000;
+  o.snr_db = 20;
+  o.seed = 2;
+  const SimulatedData sim = simulate(preset("chain" + std::to_string(n)), o);
+  return Dataset{o.h, sim.u, sim.q, InputSampling::hold};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  IdentifyOptions options;
+  options.structure.M.pattern = MatrixPattern::diagonal;
+  options.structure.D.pattern = MatrixPattern::tridiagonal;
+  options.structure.K.pattern = MatrixPattern::tridiagonal;
+  options.max_work = std::numeric_limits<double>::infinity();
+  identify("auto", chain_record(4), options);  // warm-up
+  std::vector<Eigen::Index> sizes;
+  for (int a = 1; a < argc; ++a) sizes.push_back(std::atoi(argv[a]));
+  if (sizes.empty()) sizes = {8, 16, 24};
+  std::printf("[");
+  for (std::size_t c = 0; c < sizes.size(); ++c) {
+    const Dataset data = chain_record(sizes[c]);
+    Dataset scaled = data;
+    scale_data(scaled, amplitude_scaling(scaled, input_matrix(scaled, options)));
+    Identification whole, start, refined;
+    SubspaceModel subspace;
+    const double whole_s = seconds([&] { whole = identify("auto", data, options); });
+    const double subspace_s = seconds([&] { subspace = subspace_with_rule(scaled, options); });
+    const double variational_s = seconds([&] { identify_variational(scaled, options, &subspace); });
+    const double inverse_s = seconds([&] { start = identify_inverse_dynamic({scaled}, options); });
+    const double pem_s = seconds([&] { refined = refine_exact_sampling({scaled}, options, start); });
+    std::printf("%s{\"n\":%lld,\"auto_s\":%.3f,\"auto_iterations\":%s,\"subspace_s\":%.3f,\"block_rows\":%lld,"
+                "\"variational_start_s\":%.3f,\"inverse_dynamic_s\":%.3f,\"pem_s\":%.3f,\"pem_iterations\":%s,"
+                "\"pem_factors\":%s,\"status\":\"%s\"}",
+                c ? "," : "", static_cast<long long>(sizes[c]), whole_s, diagnostic(whole, "iterations").c_str(), subspace_s,
+                static_cast<long long>(subspace.block_rows), variational_s, inverse_s, pem_s,
+                diagnostic(refined, "iterations").c_str(), diagnostic(refined, "curvature_evaluations").c_str(),
+                to_string(whole.status).c_str());
+    std::fflush(stdout);
+  }
+  std::printf("]\n");
+  return 0;
+}

@@ -14,28 +14,19 @@
 #include <malloc.h>
 #endif
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "identify/subspace_start.hpp"
+#include "diagnostic_json.hpp"
 #include "mechid.hpp"
 
 using namespace mechid;
+using mechid::bench::diagnostic;
 
 namespace {
 
 double milliseconds_since(std::chrono::steady_clock::time_point begin) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
-}
-
-// The diagnostic `name` as a JSON value: a number, or null when the method has none.
-std::string diagnostic(const Identification& r, const std::string& name) {
-  std::string out = "null";
-  r.diagnostics.for_each([&](const std::string& key, const auto& value) {
-    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, double>)
-      if (key == name) out = std::to_string(value);
-  });
-  return out;
 }
 
 }  // namespace

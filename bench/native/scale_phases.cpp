@@ -12,15 +12,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "identify/amplitude_scaling.hpp"
 #include "identify/method_runs.hpp"
 #include "identify/subspace_start.hpp"
+#include "diagnostic_json.hpp"
 #include "mechid.hpp"
 
 using namespace mechid;
+using mechid::bench::diagnostic;
 
 namespace {
 
@@ -29,16 +30,6 @@ double seconds(F&& f) {
   const auto begin = std::chrono::steady_clock::now();
   f();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-}
-
-// The diagnostic `name` as a JSON number, or null.
-std::string diagnostic(const Identification& r, const std::string& name) {
-  std::string out = "null";
-  r.diagnostics.for_each([&](const std::string& key, const auto& value) {
-    if constexpr (std::is_same_v<std::decay_t<decltype(value)>, double>)
-      if (key == name) out = std::to_string(value);
-  });
-  return out;
 }
 
 Dataset chain_record(Eigen::Index n) {

@@ -53,10 +53,11 @@ struct OmaResult : Outcome {
 
 // A cluster of stable poles whose frequency's jackknife standard deviation exceeds this fraction
 // of the frequency is not a mode the record determines: it is left out of the modes and named in
-// a note (its poles stay in the stabilization diagram). Measured (docs/results.md, "Output-only
-// modal analysis"): the modes of the 5-storey shear frame (30 records) and of the F-16 GVT
-// accelerations have a standard deviation of at most 1.5 % of their frequency; the clusters of
-// noise poles that a 2-DOF record yields, with one output or two, 9-190 %.
+// a note (its poles stay in the stabilization diagram). Measured with the defaults: the modes of
+// the 5-storey shear frame (30 records of docs/results.md's "Output-only modal analysis") and of
+// the F-16 GVT accelerations have a standard deviation of at most 1.5 % of their frequency; the
+// clusters of noise poles that a 2-DOF record yields, with one output or two, 9-190 %
+// (tests/cpp/analysis/oma/undetermined_modes_test.cpp).
 inline constexpr double kMaxRelativeFrequencySd = 0.05;
 
 // y: N × m responses (any units per column; each is divided by its RMS for the analysis and the

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, chooseCsv, foreignRequests, identifyOnPage, mechidCli, openStep, rescaledCsv, runCsv, withReadyBrowser } from './browser.mjs';
+import { checkOnly, chooseCsv, foreignRequests, identifyOnPage, mechidCli, openStep, rescaledCsv, runCsv, withReadyBrowser, withWatchdog } from './browser.mjs';
 
 let browser;
 let page;
@@ -121,18 +121,14 @@ test('reopening a result JSON of 600×600 matrices leaves the tab answering with
   const path = join(dir, 'big-result.json');
   writeFileSync(path, JSON.stringify([{ method: 'auto', status: 'ok', M: m(1), D: m(0.1), K: m(4) }]));
   await openStep(page, '#saved-open');
-  // The main thread's longest gap between two timer ticks while the file is read and shown.
-  await page.evaluate(() => {
-    window.__gap = 0;
-    let last = performance.now();
-    window.__beat = setInterval(() => { const now = performance.now(); window.__gap = Math.max(window.__gap, now - last); last = now; }, 50);
+  // No task of the main thread longer than 2 s while the file is read and shown (withWatchdog:
+  // the Long Tasks API; a gap between timer ticks also counted the renderer waiting for a core
+  // while another test file ran: 3.7 s on a fresh clone here, with no long task behind it).
+  const longest = await withWatchdog(page, async () => {
+    await page.setInputFiles('#saved-open', path);
+    await page.waitForFunction(() => /^Opened big-result\.json/.test(document.getElementById('saved-status').textContent), null, { timeout: 120_000 });
   });
-  await page.setInputFiles('#saved-open', path);
-  await page.waitForFunction(() => /^Opened big-result\.json/.test(document.getElementById('saved-status').textContent), null, { timeout: 120_000 });
-  await page.waitForTimeout(200);
-  const gap = await page.evaluate(() => { clearInterval(window.__beat); return window.__gap; });
-  console.log(`longest main-thread gap while reopening 600×600 matrices: ${gap.toFixed(0)} ms`);
-  assert.ok(gap < 2000, `the tab stopped answering for ${gap.toFixed(0)} ms`);
+  console.log(`longest main-thread task or round trip while reopening 600×600 matrices: ${longest.toFixed(0)} ms`);
   assert.equal(await page.$$eval('#saved-M-auto td', (tds) => tds.length), 30 * 30);
   assert.match(await page.textContent('#saved-results .matrix-cut'), /^Rows 1–30 and columns 1–30 of this 600 × 600 matrix are shown/);
 

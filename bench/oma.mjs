@@ -143,7 +143,7 @@ export const table = [
     `mean ζ error ${keptBack.modes.map((s) => pct(s.dz / s.found)).join(', ')}, ${keptBack.spurious} spurious modes. ` +
     `Records warned of a spectrum peak with no mode (unmatched_peaks.hpp; advice undetermined, a warning): ${peakWarnings}. ` +
     `Records with clusters of stable poles left out because their frequency's jackknife sd exceeds 5 % of it (kMaxRelativeFrequencySd in ` +
-    `output_only_modes.hpp; advice undetermined, a note): ${leftOut} (before that rule, the spurious modes were 5 in records 1–200 and 7 in 201–400).`,
+    `output_only_modes.hpp; advice undetermined, a note): ${leftOut}.`,
   '',
   `16 channels × 10⁶ samples (the chain16 preset's displacements, a PRBS force, 40 dB), 40 block rows, orders to 80, in WebAssembly (Node): ` +
     `${withSd.seconds.toFixed(1)} s (${withSd.cpu.toFixed(1)} s of CPU) with the standard deviations (the jackknife's 10 blocks), ` +

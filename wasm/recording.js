@@ -11,10 +11,15 @@
 //                                  "group/channel"
 // @property {string} quantity      one of QUANTITIES: what the file states, else quantityOf(name, unit)
 // @property {string} unit          as the file states it ("N", "m/s^2", "V"); "" when it does not
-// @property {Float64Array|Float32Array} values  the samples (real parts of a complex record);
-//                                  Float32Array where they are exactly single precision (WAV PCM up
-//                                  to 24 bits and float32, TDMS SGL and small integers): half the
-//                                  memory; recordingToDataset makes doubles of the chosen channels
+// @property {Float64Array|Float32Array|Int8Array|Int16Array|Int32Array} values  the samples (real
+//                                  parts of a complex record), or with `scale` integers standing for
+//                                  them; Float32Array where they are exactly single precision (WAV
+//                                  float32, TDMS SGL and small integers): half the memory; read them
+//                                  as numbers through channelSamples/channelSlice; recordingToDataset
+//                                  makes doubles of the chosen channels
+// @property {number} [scale]       when given, sample i is values[i] * scale, exactly (a power of
+//                                  two: WAV PCM, the file's integers over full scale, in 1 or 2
+//                                  bytes a sample where floats take 4); real channels only
 // @property {Float64Array} [imag]  imaginary parts of a complex record (FRF, spectrum)
 // @property {number} [h]           sample spacing stated by the file (s; Hz for a frequency axis)
 // @property {number} [start]       abscissa of the first sample (s or Hz), 0 when not stated
@@ -41,6 +46,20 @@ import { MAX_TIME_JITTER, printedResolution, uniformGrid, uniformTime } from './
 
 /** What a channel holds (inspect's `quantity`; identify's inputs are forces, outputs one response kind). */
 export const QUANTITIES = ['time', 'force', 'displacement', 'velocity', 'acceleration', 'voltage', 'other'];
+
+/**
+ * Samples start..end-1 of a channel as numbers, in a new array: a copy of its floats, or (integers
+ * with a scale) a Float64Array of values × scale, exact. For previews: a few thousand samples.
+ */
+export function channelSlice(c, start = 0, end = c.values.length) {
+  if (c.scale === undefined) return c.values.slice(start, end);
+  const part = c.values.subarray(start, end), out = new Float64Array(part.length);
+  for (let i = 0; i < part.length; i++) out[i] = part[i] * c.scale;
+  return out;
+}
+
+/** A channel's samples as numbers: its own floats (no copy), else channelSlice of them all (a copy). */
+export const channelSamples = (c) => (c.scale === undefined ? c.values : channelSlice(c));
 
 
 // Units of each quantity as files write them (SI and the common others; case matters only where
@@ -250,13 +269,14 @@ export function recordingToDataset(recording, mapping = {}) {
   if (outputs === undefined && outputCols === undefined && chosenOutputs.kind !== 'displacement') {
     warnings.push(`the outputs ${listNames(chosenOutputs.names)} are read as ${PLURAL[chosenOutputs.kind]}, as the file states; say otherwise with --outputs`);
   }
-  let step, t, at = (values) => values;
+  let step, t, at = (values) => values, resampled = false;
   if (timeChannel) {
-    const times = timeChannel.values instanceof Float64Array ? timeChannel.values : Float64Array.from(timeChannel.values);  // no copy of doubles
+    const samples = channelSamples(timeChannel);
+    const times = samples instanceof Float64Array ? samples : Float64Array.from(samples);  // no copy of doubles
     const axis = uniformTime(times, {
       source, where, h, resample, timeName: `the time channel ${quoted(time)}`, resampleHint: ' (--resample in the CLI)',
     });
-    ({ step, t, at } = axis);
+    ({ step, t, at, resampled } = axis);
     warnings.push(...axis.warnings);
   } else {
     const stated = [...new Set(used.map((c) => c.h).filter((x) => x !== undefined))];
@@ -277,8 +297,10 @@ export function recordingToDataset(recording, mapping = {}) {
   const matrix = (channels) => {
     const data = new Float64Array(N * channels.length);
     channels.forEach((c, j) => {
-      const column = at(c.values);
-      for (let k = 0; k < N; k++) data[k * channels.length + j] = column[k];
+      // Integers are scaled here, as they are copied (no whole channel of floats made first), unless resampled.
+      const scaled = c.scale !== undefined && !resampled;
+      const column = scaled ? c.values : at(channelSamples(c)), scale = scaled ? c.scale : 1;
+      for (let k = 0; k < N; k++) data[k * channels.length + j] = column[k] * scale;
     });
     return { rows: N, cols: channels.length, data };
   };
@@ -305,7 +327,8 @@ function leftOut(timeSeries, outputChannels, taken, chosen, source) {
     `one kind at a time; choose the outputs (--output-cols) to use ${left.length > 1 ? 'them' : 'it'}`];
 }
 
-// Smallest and largest of the values (of the magnitude for a complex channel).
+// Smallest and largest of the samples (of the magnitude for a complex channel); those of integers
+// with a scale found among the integers (the scale is positive: the same samples, exactly).
 function range(c) {
   let min = Infinity, max = -Infinity;
   for (let i = 0; i < c.values.length; i++) {
@@ -313,7 +336,8 @@ function range(c) {
     if (x < min) min = x;
     if (x > max) max = x;
   }
-  return c.values.length ? { min, max } : { min: null, max: null };
+  const scale = c.scale ?? 1;
+  return c.values.length ? { min: min * scale, max: max * scale } : { min: null, max: null };
 }
 
 /**
@@ -327,11 +351,12 @@ export function inspectRecording(recording) {
   const timeChannel = recording.channels.find((c) => c.name === 't') ?? recording.channels.find((c) => c.quantity === 'time');
   let timeStep;
   if (timeChannel && timeChannel.values.length > 1) {
-    const grid = uniformGrid(timeChannel.values);
+    const times = channelSamples(timeChannel);
+    const grid = uniformGrid(times);
     if (grid.notIncreasingAt === undefined) {
-      timeStep = { h: grid.step, start: timeChannel.values[0], n: timeChannel.values.length };
+      timeStep = { h: grid.step, start: times[0], n: times.length };
       // uneven as identify judges it (time-grid.js uniformTime): a time printed with few decimals is its grid rounded
-      if (grid.worst > MAX_TIME_JITTER * grid.step && grid.worst > printedResolution(timeChannel.values) * (1 + 1e-6)) {
+      if (grid.worst > MAX_TIME_JITTER * grid.step && grid.worst > printedResolution(times) * (1 + 1e-6)) {
         notes.push(`the time channel ${quoted(timeChannel.name)} is uneven: worst deviation ${grid.worst.toPrecision(3)} s ` +
           `(${(100 * grid.worst / grid.step).toFixed(1)} % of the mean step ${grid.step.toPrecision(4)} s); identify resamples it when asked (--resample)`);
       }

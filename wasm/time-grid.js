@@ -45,10 +45,11 @@ export function printedResolution(t) {
 
 /**
  * The uniform time axis of a record from its measured times t (sample i at `where(i)`, "line 17"):
- * {step, t, at(column), warnings}. Refuses a time that repeats or decreases; a time off the
+ * {step, t, at(column), resampled, warnings}. Refuses a time that repeats or decreases; a time off the
  * uniform grid by more than MAX_TIME_JITTER·step is refused, or with `resample` (the user agreed)
  * put on the grid by linear interpolation (at(column) gives a column at the new times, by the core:
- * Mechid.resampleLinear; mechid the instance, default the thread's, wasm/core-instance.js), with a
+ * Mechid.resampleLinear; mechid the instance, default the thread's, wasm/core-instance.js; resampled
+ * true; otherwise at(column) is the column), with a
  * warning naming the worst deviation; times within their last printed digit of the grid
  * (printedResolution) are that grid rounded, with a warning. h, when given, must agree with the time. One rule for
  * every reader's time channel (CSV, text, phone apps; recording.js recordingToDataset); timeName
@@ -87,5 +88,5 @@ export function uniformTime(measuredTimes, { source, where = (i) => `sample ${i 
   }
   // A column at the samples (or linearly interpolated onto the uniform t when resampled).
   const at = (column) => (measured ? coreFor('resampling', mechid).resampleLinear(measured, column, t) : column);
-  return { step, t, at, warnings, worst };
+  return { step, t, at, resampled: measured !== null, warnings, worst };
 }

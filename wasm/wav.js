@@ -8,7 +8,10 @@
 //
 // Samples are fractions of full scale, as sound programs show them (sox's `-t dat`): an integer
 // sample of a B-byte container divided by 2^(8B-1) (8-bit samples are unsigned: (x-128)/128);
-// float samples as stored. The unit is '' (the file does not say what the volts mean).
+// float samples as stored. PCM channels hold the file's integers with that power of two as their
+// scale (recording.js Channel.scale; the values exact): 16-bit samples in 2 bytes, not 4 as
+// floats (a 16-bit file's Recording the size of its data: issue 56 item 7). The unit is '' (the
+// file does not say what the volts mean).
 // Pure ES module: runs in Node and a worker.
 import { blobBytes, reusedBufferReader } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
@@ -72,8 +75,8 @@ function readFormat(view, chunkAt, size, source) {
 }
 
 // Fills column[start..stop) with the samples of one channel from byte p, a frame (step bytes)
-// apart: fractions of full scale (PCM) or the floats as stored. One loop per sample format: a
-// reader function called per sample would halve the speed.
+// apart: the signed integers (PCM; 8-bit samples are stored unsigned, 128 for zero) or the floats
+// as stored. One loop per sample format: a reader function called per sample would halve the speed.
 function fillColumn(view, { code, container }, column, start, stop, p, step) {
   if (code === FORMAT_FLOAT) {
     if (container === 4) for (let i = start; i < stop; i++, p += step) column[i] = view.getFloat32(p, true);
@@ -81,10 +84,10 @@ function fillColumn(view, { code, container }, column, start, stop, p, step) {
     return;
   }
   switch (container) {
-    case 1: for (let i = start; i < stop; i++, p += step) column[i] = (view.getUint8(p) - 128) / 128; return;
-    case 2: for (let i = start; i < stop; i++, p += step) column[i] = view.getInt16(p, true) / 32768; return;
-    case 3: for (let i = start; i < stop; i++, p += step) column[i] = (view.getInt8(p + 2) * 65536 + view.getUint16(p, true)) / 8388608; return;
-    default: for (let i = start; i < stop; i++, p += step) column[i] = view.getInt32(p, true) / 2147483648;
+    case 1: for (let i = start; i < stop; i++, p += step) column[i] = view.getUint8(p) - 128; return;
+    case 2: for (let i = start; i < stop; i++, p += step) column[i] = view.getInt16(p, true); return;
+    case 3: for (let i = start; i < stop; i++, p += step) column[i] = view.getInt8(p + 2) * 65536 + view.getUint16(p, true); return;
+    default: for (let i = start; i < stop; i++, p += step) column[i] = view.getInt32(p, true);
   }
 }
 
@@ -147,10 +150,13 @@ function wavLayout(total, bytesAt, source) {
 
 const viewOf = (b) => new DataView(b.buffer, b.byteOffset, b.byteLength);
 
-// The samples' array type: single precision holds PCM of up to 24 bits (an integer below 2^23
-// over a power of two) and float32 samples exactly, in half the memory of doubles; PCM32 and
-// float64 samples need doubles. recordingToDataset turns the chosen channels into doubles.
-const sampleArray = ({ code, container }) => ((code === FORMAT_PCM && container < 4) || (code === FORMAT_FLOAT && container === 4) ? Float32Array : Float64Array);
+// The samples' array type: PCM the integers of the container's size (24-bit in 32), float
+// samples their own precision. recordingToDataset turns the chosen channels into doubles.
+const PCM_ARRAYS = [Int8Array, Int16Array, Int32Array, Int32Array];
+const sampleArray = ({ code, container }) => (code === FORMAT_PCM ? PCM_ARRAYS[container - 1] : container === 4 ? Float32Array : Float64Array);
+
+// A PCM channel's scale: full scale (2^(8B-1) of a B-byte container) is 1. Float samples: none.
+const scaleOf = ({ code, container }) => (code === FORMAT_PCM ? 2 ** (1 - 8 * container) : undefined);
 
 // The channels' arrays of a layout, filled block by block by readWav and readWavBlob.
 const columnsOf = ({ format, data }) => Array.from({ length: format.channels }, () => new (sampleArray(format))(data.frames));
@@ -175,11 +181,11 @@ function wavRecording({ format, data, notes }, columns, source) {
       if (i >= 0) throw bad(source, `channel ${c + 1}, frame ${i + 1} (byte ${data.at + i * blockAlign + c * container}) is ${columns[c][i]}: the recording holds a non-finite sample`);
     }
   }
-  const h = 1 / format.rate;
+  const h = 1 / format.rate, scale = scaleOf(format);
   return {
     format: 'wav',
     variant: variantOf(format),
-    channels: columns.map((values, c) => ({ name: `channel ${c + 1}`, quantity: 'other', unit: '', values, h, start: 0 })),
+    channels: columns.map((values, c) => ({ name: `channel ${c + 1}`, quantity: 'other', unit: '', values, ...(scale ? { scale } : {}), h, start: 0 })),
     parameters: { sampleRate: format.rate },
     notes,
     where: (i) => `frame ${i + 1}`,
@@ -188,8 +194,9 @@ function wavRecording({ format, data, notes }, columns, source) {
 
 /**
  * The Recording of a WAVE file's bytes named `source`: channels 'channel 1'..'channel n' (quantity
- * 'other', unit '', fractions of full scale; Float32Array values for PCM of up to 24 bits and
- * float32, else Float64Array), h = 1 / sample rate, parameters.sampleRate. A data chunk whose size
+ * 'other', unit '', fractions of full scale: PCM the file's integers (Int8Array for 8 bits, less
+ * 128; Int16Array; Int32Array for 24 and 32 bits) with `scale` 2^-7, 2^-15, 2^-23, 2^-31; float
+ * samples Float32Array or Float64Array), h = 1 / sample rate, parameters.sampleRate. A data chunk whose size
  * is 0, 0xFFFFFFFF or beyond the end of the file (a recorder that was stopped before it wrote the
  * size) is read to the end of the file, with a note. onProgress(fraction).
  */

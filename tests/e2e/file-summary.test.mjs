@@ -18,6 +18,7 @@ import { loadMechidNode } from '../../wasm/node.js';
 import { writeUff58 } from '../../wasm/uff-write.js';
 import { inspectRecording } from '../../wasm/recording.js';
 import { simulationToCsv } from '../../wasm/api.js';
+import { stereoWav16 } from '../fixtures/wav16.mjs';
 import { fmt } from '../../web/ui/dom.js';  // the page's rounding of a number
 import { checkOnly, chooseCsv, openBrowser, openStep } from './browser.mjs';
 
@@ -121,6 +122,24 @@ test('a dropped universal file (58b): its summary, as inspectRecording gives it,
   const shown = await page.$$eval('#modes-table-data tbody tr', (trs) => trs.map((tr) => Number(tr.children[1].textContent.split('±')[0])));
   assert.equal(shown.length, 1, JSON.stringify(shown));
   assert.ok(Math.abs(shown[0] / modes[0].freq_hz - 1) < 0.02, `mode at ${shown[0]} Hz, preset ${modes[0].freq_hz} Hz`);
+  assert.deepEqual(browser.problems, []);
+});
+
+// Issue 56 item 7: a 16-bit WAV's channels are held as the file's integers with a scale; the
+// page shows the samples (fractions of full scale), never the integers.
+test('a dropped 16-bit WAV: its summary and preview show the samples over 32768, as inspectRecording gives them', async () => {
+  const n = 3000;
+  const left = Array.from({ length: n }, (_, i) => 0.9 * Math.sin(i / 17)), right = Array.from({ length: n }, (_, i) => -0.5 * Math.cos(i / 29));
+  const path = join(dir, 'taps.wav');
+  writeFileSync(path, stereoWav16(8000, left, right));
+  await dropFile(path);
+  assert.equal(await page.getAttribute('#csv-status', 'data-state'), 'ready', await page.textContent('#csv-status'));
+  const bytes = readFileSync(path);
+  const samples = (c) => Array.from({ length: n }, (_, i) => bytes.readInt16LE(44 + 4 * i + 2 * c) / 32768);
+  const { rows } = await shownSummary();
+  assert.deepEqual(rows.map((r) => [r[0], r[3], r[5], r[6]]), [0, 1].map((c) => [`channel ${c + 1}`, String(n), fmt(Math.min(...samples(c))), fmt(Math.max(...samples(c)))]));
+  const preview = await page.$$eval('#csv-preview tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  assert.deepEqual(preview, Array.from({ length: 5 }, (_, i) => [String(samples(0)[i]), String(samples(1)[i])]));
   assert.deepEqual(browser.problems, []);
 });
 

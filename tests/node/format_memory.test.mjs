@@ -1,7 +1,7 @@
 // Issue 49 item 4 / issue 56 item 7: a File or Blob is read in parts, never whole. WAV and TDMS
 // read their samples a block of at most 4 MB at a time, MAT v5/v7 one variable at a time; the
-// values equal those read from the whole file's bytes; samples that are exactly single precision
-// (16-bit PCM, TDMS SGL) are held as Float32Array. The files are written by the benchmark
+// values equal those read from the whole file's bytes; 16-bit PCM is held as the file's integers
+// (Int16Array with a scale: 2 bytes a sample), TDMS SGL as Float32Array. The files are written by the benchmark
 // modules (bench/formats/) at ~24 MB, the largest part read measured through the Blob's slices.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRecording } from '../../wasm/record.js';
+import { channelSamples } from '../../wasm/recording.js';
 import { readRecording as readInPage } from '../../web/gen/record.js';
 import * as wav from '../../bench/formats/wav.mjs';
 import * as tdms from '../../bench/formats/tdms.mjs';
@@ -29,7 +30,7 @@ const dir = mkdtempSync(join(tmpdir(), 'mechid-memory-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 const cases = [
-  ['wav', (p) => wav.make(p, SIZE), PIECE, Float32Array],
+  ['wav', (p) => wav.make(p, SIZE), PIECE, Int16Array],
   ['tdms', (p) => tdms.make(p, SIZE), PIECE, Float64Array],
   ['mat', (p) => writeMat(p, SIZE, { compressed: true }), SIZE / 3, Float64Array],
 ];
@@ -56,15 +57,19 @@ for (const [format, make, largest, Type] of cases) {
   });
 }
 
-test('wav: 16-bit PCM held as Float32Array, exactly the samples over 32768', async () => {
+test('wav: 16-bit PCM held as the file\'s Int16Array, the samples exactly those over 32768', async () => {
   const path = join(dir, 'small.wav');
   wav.make(path, 4000);
   const b = readFileSync(path);
   const r = await readRecording(new Blob([b]), 'small.wav');
   const pcm = new Int16Array(b.buffer.slice(b.byteOffset + 44, b.byteOffset + b.length));
   r.channels.forEach((c, k) => {
-    assert.ok(c.values instanceof Float32Array);
-    for (let i = 0; i < c.values.length; i++) assert.equal(c.values[i], pcm[2 * i + k] / 32768);
+    assert.ok(c.values instanceof Int16Array);
+    const samples = channelSamples(c);
+    for (let i = 0; i < c.values.length; i++) {
+      assert.equal(c.values[i], pcm[2 * i + k]);
+      assert.equal(samples[i], pcm[2 * i + k] / 32768);
+    }
   });
 });
 

@@ -7,7 +7,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { looksLikeWav, readWav } from '../../wasm/wav.js';
+import { looksLikeWav, readWav, readWavBlob } from '../../wasm/wav.js';
+import { channelSamples, channelSlice, inspectRecording, recordingToDataset } from '../../wasm/recording.js';
 
 const dir = new URL('../fixtures/formats/wav/', import.meta.url).pathname;
 const bytes = (name) => new Uint8Array(readFileSync(dir + name));
@@ -29,8 +30,9 @@ function assertSameAsSox(recording, dat) {
     assert.equal(channel.unit, '');
     assert.equal(channel.h, 1 / dat.rate);
     assert.equal(channel.values.length, dat.rows.length);
+    const samples = channelSamples(channel);
     dat.rows.forEach((row, i) => {
-      assert.ok(Math.abs(channel.values[i] - row[c + 1]) <= 1e-10 * Math.max(1, Math.abs(row[c + 1])), `channel ${c + 1} frame ${i + 1}: ${channel.values[i]} vs sox ${row[c + 1]}`);
+      assert.ok(Math.abs(samples[i] - row[c + 1]) <= 1e-10 * Math.max(1, Math.abs(row[c + 1])), `channel ${c + 1} frame ${i + 1}: ${samples[i]} vs sox ${row[c + 1]}`);
     });
   });
 }
@@ -49,6 +51,52 @@ for (const [name, variant] of CASES) {
     assert.equal(r.variant, variant);
     assert.deepEqual(r.notes, []);
     assertSameAsSox(r, readDat(`${name}.dat`));
+  });
+}
+
+// A two-channel PCM WAVE file of `bits` bits holding `ints` (frame by frame, signed; 8-bit
+// written unsigned, 128 for zero), with Node's Buffer integer writers.
+function pcmWav(bits, ints) {
+  const B = bits / 8, data = ints.length * B;
+  const b = Buffer.alloc(44 + data);
+  b.write('RIFF', 0); b.writeUInt32LE(36 + data, 4); b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16); b.writeUInt16LE(1, 20); b.writeUInt16LE(2, 22); b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(8000 * 2 * B, 28); b.writeUInt16LE(2 * B, 32); b.writeUInt16LE(bits, 34);
+  b.write('data', 36); b.writeUInt32LE(data, 40);
+  ints.forEach((x, i) => (B === 1 ? b.writeUInt8(x + 128, 44 + i) : b.writeIntLE(x, 44 + i * B, B)));
+  return new Uint8Array(b.buffer, b.byteOffset, b.length);
+}
+
+// Issue 56 item 7: PCM channels hold the file's integers, not a float copy (a 16-bit file's
+// Recording the size of its samples); every number read from them is the sample over full
+// scale, exactly as when they were stored as floats (int / 2^(bits-1)).
+for (const [bits, Type] of [[8, Int8Array], [16, Int16Array], [24, Int32Array], [32, Int32Array]]) {
+  test(`WAV PCM ${bits}-bit: the channels hold the file's integers (${Type.name}), their samples exactly int / 2^${bits - 1}`, async () => {
+    const full = 2 ** (bits - 1);
+    let seed = bits;
+    const random = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed / 2 ** 31; };
+    const ints = [-full, full - 1, 0, -1, 1, ...Array.from({ length: 995 }, () => Math.floor(random() * 2 * full) - full)];
+    const bytes = pcmWav(bits, ints);
+    // The independent decoding: Buffer's reader of the frames, channel by channel.
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    const decoded = (c) => Array.from({ length: ints.length / 2 }, (_, i) => (bits === 8 ? buf.readUInt8(44 + 2 * i + c) - 128 : buf.readIntLE(44 + (2 * i + c) * bits / 8, bits / 8)) / full);
+    for (const r of [readWav(bytes, 'x.wav'), await readWavBlob(new Blob([bytes]), 'x.wav', { partBytes: 60 })]) {
+      assert.equal(r.variant, `pcm${bits}`);
+      r.channels.forEach((c, k) => {
+        assert.ok(c.values instanceof Type, `channel ${k + 1}: ${c.values.constructor.name}`);
+        assert.equal(c.scale, 1 / full);
+        const want = decoded(k);
+        assert.deepEqual(Array.from(channelSamples(c)), want);
+        assert.deepEqual(Array.from(channelSlice(c, 3, 9)), want.slice(3, 9));
+        const summary = inspectRecording(r).channels[k];
+        assert.equal(summary.min, Math.min(...want));
+        assert.equal(summary.max, Math.max(...want));
+      });
+      // identify's dataset: doubles of the samples, channel 1 the input, channel 2 the output.
+      const d = recordingToDataset(r, { inputCols: ['channel 1'], outputCols: ['channel 2'] });
+      assert.deepEqual(Array.from(d.u.data), decoded(0));
+      assert.deepEqual(Array.from(d.y.data), decoded(1));
+    }
   });
 }
 

@@ -4,7 +4,7 @@ import createMechidModule from '../gen/mechid.mjs';
 import { badInput, simulationToCsv, wrapModule } from '../gen/api.js';
 import { MAX_TIME_JITTER, uniformGrid } from '../gen/time-grid.js';
 import { identifyRecords, readRecord, readRecording } from '../gen/record.js';
-import { inspectRecording } from '../gen/recording.js';
+import { channelSamples, channelSlice, inspectRecording } from '../gen/recording.js';
 import { resultChannels } from '../gen/channel-labels.js';
 import { textColumns } from '../gen/text-columns.js';
 import { geometryFromRecording } from '../gen/geometry-read.js';
@@ -53,7 +53,7 @@ const readFile = (file, mapping, onProgress) => readRecord(file, file.name, mapp
 // the worst deviation in % of the step); null when uniform
 // enough or not increasing (identify refuses that whatever the choice).
 function unevenness(channel, where) {
-  const grid = uniformGrid(channel.values);
+  const grid = uniformGrid(channelSamples(channel));
   if (grid.notIncreasingAt !== undefined || !(grid.worst > MAX_TIME_JITTER * grid.step)) return null;
   return { step: grid.step, worst: grid.worst, at: where(grid.at), percent: 100 * grid.worst / grid.step };
 }
@@ -70,8 +70,9 @@ function recordingView(file, recording) {
   const summary = inspectRecording(recording);
   const series = recording.channels.filter((c) => (c.axis ?? 'time') === 'time' && !c.imag);
   const n = series.reduce((least, c) => Math.min(least, c.values.length), series.length ? 2000 : 0);
-  const columns = series.map((c, k) => (k < PLOTTED_COLUMNS ? c.values.slice(0, n) : null));
-  const preview = Array.from({ length: Math.min(5, n) }, (_, i) => series.map((c) => String(c.values[i])));
+  const columns = series.map((c, k) => (k < PLOTTED_COLUMNS ? channelSlice(c, 0, n) : null));
+  const firstRows = series.map((c) => channelSlice(c, 0, Math.min(5, n)));
+  const preview = Array.from({ length: Math.min(5, n) }, (_, i) => firstRows.map((rows) => String(rows[i])));
   const stated = [...new Set(series.map((c) => c.h).filter((h) => h !== undefined))];
   const where = recording.where ?? ((i) => `sample ${i + 1}`);
   const uneven = {};

@@ -2,13 +2,16 @@
 // item 7: the page's peak memory on a 200 MB file, bench/page_files.mjs): a text file is read in
 // chunks (the readers' table once read it whole before the text reader streamed it), a UFF 58b
 // file's doubles are the bytes read from the File (views, moved onto 8-byte boundaries, not
-// copies), and the same numbers as the bytes path. Small files: the structure is what is tested;
+// copies), a 16-bit WAV's channels are its integers (2 bytes a sample, not 4 as floats), and the
+// same numbers as the bytes path. Small files: the structure is what is tested;
 // the 200 MB figures are bench/page_files.mjs's.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readRecording } from '../../wasm/record.js';
 import { writeUff58 } from '../../wasm/uff-write.js';
 import { CHUNK_BYTES } from '../../wasm/text.js';
+import { channelSamples } from '../../wasm/recording.js';
+import { stereoWav16 } from '../fixtures/wav16.mjs';
 
 // A Blob that records the byte ranges read from it (slice, and stream() of its slices).
 class CountingBlob extends Blob {
@@ -49,4 +52,17 @@ test('a UFF 58b file read from a Blob: its doubles are the bytes read (no copy),
   assert.deepEqual(fromBlob.channels[0].values, u.data);
   // The bytes given by the caller are not changed (only bytes read for the reader are used in place).
   assert.deepEqual(bytes, writeUff58({ kind: 'time', h: 1e-3, u, y, outputs: ['displacement', 'velocity', 'acceleration'] }, { binary: true }));
+});
+
+test('a 16-bit WAV read from a Blob: its channels hold the data chunk\'s bytes once (integers, no float copy), the samples of the bytes path', async () => {
+  const n = 20_000;
+  const bytes = stereoWav16(48000, Array.from({ length: n }, (_, i) => Math.sin(i / 9)), Array.from({ length: n }, (_, i) => 0.3 * Math.cos(i / 13)));
+  const fromBlob = await readRecording(new Blob([bytes]), 'taps.wav');
+  const fromBytes = await readRecording(new Uint8Array(bytes), 'taps.wav');
+  assert.equal(fromBlob.channels.reduce((sum, c) => sum + c.values.byteLength, 0), bytes.length - 44);  // the data chunk: 4 bytes a frame
+  fromBlob.channels.forEach((c, k) => {
+    assert.ok(c.values instanceof Int16Array, c.values.constructor.name);
+    assert.deepEqual(channelSamples(c), channelSamples(fromBytes.channels[k]));
+    assert.equal(channelSamples(c)[n - 1], bytes.readInt16LE(44 + 4 * (n - 1) + 2 * k) / 32768);
+  });
 });

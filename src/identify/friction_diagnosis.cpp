@@ -1,5 +1,6 @@
 #include "identify/friction_diagnosis.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -52,54 +53,58 @@ Matrix derivative(const Matrix& x, double h) {
 // initial state: differentiating M q'' + D q' + K q = L u in X_ij (i <= j, X symmetric) gives
 // M δq'' + D δq' + K δq = -(E_ij + E_ji) s_X with s_K = q̂, s_D = q̂', s_M = q̂'' of the free run q̂,
 // i.e. the model's responses to those forces; the initial state's columns are the free responses.
+// All C columns advance in one recursion X_{t+1} = F X_t + B_t of the states (states x C), so that
+// each step is one matrix product (C responses one at a time were 65 % of n4sid-d2c on a 16-DOF
+// chain of 2000 samples, docs/results.md "Work guard").
 Matrix free_run_sensitivity(const DiscreteModel& d, const Matrix& run, double h, const Vector& weight) {
-  const Eigen::Index N = run.rows(), n = run.cols(), states = d.F.rows();
+  const Eigen::Index N = run.rows(), n = run.cols(), states = d.F.rows(), entries = 3 * n * (n + 1) / 2;
   const Matrix velocity = derivative(run, h), acceleration = derivative(velocity, h);
   const Matrix* signals[3] = {&run, &velocity, &acceleration};
-  Matrix J(N * n, 3 * n * (n + 1) / 2 + states);
-  Eigen::Index c = 0;
-  const auto put = [&](const Matrix& q) {
-    const Matrix w = q * weight.asDiagonal();
-    J.col(c++) = Eigen::Map<const Vector>(w.data(), w.size());
+  // Column c < entries is driven at DOF i by -s_j (and at DOF j by -s_i when j != i).
+  struct Drive {
+    const Matrix* signal;
+    Eigen::Index i, j;
   };
+  std::vector<Drive> drives;
   for (const Matrix* s : signals)
     for (Eigen::Index i = 0; i < n; ++i)
-      for (Eigen::Index j = i; j < n; ++j) {
-        Matrix q = -response_at_dof(d, i, s->col(j));
-        if (j != i) q -= response_at_dof(d, j, s->col(i));
-        put(q);
-      }
-  for (Eigen::Index k = 0; k < states; ++k) {
-    Matrix q(N, n);
-    Vector x = Vector::Unit(states, k);
-    for (Eigen::Index t = 0; t < N; ++t) {
-      q.row(t) = (d.H * x).transpose();
-      x = d.F * x;
+      for (Eigen::Index j = i; j < n; ++j) drives.push_back({s, i, j});
+  Matrix J(N * n, entries + states);
+  Matrix X = Matrix::Zero(states, entries + states), Q(n, entries + states);
+  X.rightCols(states).setIdentity();  // the free responses start at the unit states
+  for (Eigen::Index t = 0; t < N; ++t) {
+    Q.noalias() = weight.asDiagonal() * d.H * X;
+    for (Eigen::Index o = 0; o < n; ++o) J.row(t + N * o) = Q.row(o);
+    X = d.F * X;
+    for (Eigen::Index c = 0; c < entries; ++c) {
+      const Drive& e = drives[static_cast<std::size_t>(c)];
+      X.col(c) -= d.G.col(e.i) * (*e.signal)(t, e.j);
+      if (e.j != e.i) X.col(c) -= d.G.col(e.j) * (*e.signal)(t, e.i);
     }
-    put(q);
   }
   return J;
 }
 
 }  // namespace
 
+Eigen::Index friction_test_samples(Eigen::Index samples, Eigen::Index dof) {
+  const double columns = 3.0 * double(dof) * double(dof + 1) / 2 + 3.0 * double(dof);
+  return std::min<Eigen::Index>(samples, static_cast<Eigen::Index>(kFrictionTestMaxEntries / (columns * double(dof))));
+}
+
 std::optional<Advice> friction_advice(const MechanicalSystem& s, const ModalResult& modal, const ValidationReport& v,
                                       const Dataset& data) {
   const Eigen::Index n = s.dof();
   if (v.failed() || v.residuals_white || v.residual.rows() != data.y.rows() || v.residual.cols() != n ||
-      v.simulated.rows() != data.y.rows() || data.y.rows() < 100 || n == 0 || data.outputs != OutputKind::displacement ||
+      v.simulated.rows() != data.y.rows() || data.y.rows() < kFrictionTestMinSamples || n == 0 || data.outputs != OutputKind::displacement ||
       modal.modes.empty() || !(data.h > 0))
     return std::nullopt;
   // A residual below 0.1 % of every output is rounding or a noise-free misfit (the noise_free note's
   // domain), not friction of any consequence; M must be invertible for the model's responses.
   if (v.nrmse.size() == 0 || v.nrmse.maxCoeff() < 1e-3) return std::nullopt;
   if (Eigen::LLT<Matrix>(s.M).info() != Eigen::Success) return std::nullopt;
-  // The test's regressors hold (3 n(n+1)/2 + 3n) columns of N·n rows: at most kMaxEntries doubles,
-  // on the record's first samples when it is longer (the test stays valid on a part of the record).
-  constexpr double kMaxEntries = 1e7;
-  const Eigen::Index columns = 3 * n * (n + 1) / 2 + 3 * n;
-  const Eigen::Index N = std::min<Eigen::Index>(data.y.rows(), static_cast<Eigen::Index>(kMaxEntries / double(columns * n)));
-  if (N < 100) return std::nullopt;
+  const Eigen::Index N = friction_test_samples(data.y.rows(), n);
+  if (N < kFrictionTestMinSamples) return std::nullopt;
   const double fastest_hz = modal.modes.back().omega_n / (2 * M_PI), cutoff = std::min(2.0 * fastest_hz, 0.4 / data.h);
   if (!(cutoff > 0)) return std::nullopt;
   const Matrix sign = velocity_sign(data.y.topRows(N), data.h, cutoff);
@@ -131,12 +136,14 @@ std::optional<Advice> friction_advice(const MechanicalSystem& s, const ModalResu
   // is left; θ = -F_c is one Gauss-Newton step from the linear estimate towards the friction model.
   Matrix J = free_run_sensitivity(d, v.simulated.topRows(N), data.h, weight);
   if (!(power > 0) || !R.allFinite() || !J.allFinite()) return std::nullopt;
-  // J = Q [R₁; 0] Πᵀ factored in place (J is up to 10⁷ doubles: no copy); what J cannot explain of
-  // X is X − J J⁺X = Q diag(0_r, I) Qᵀ X, r the nonzero pivots.
-  const Eigen::ColPivHouseholderQR<Eigen::Ref<Matrix>> linear(J);
+  // J = Q [R₁; 0] factored in place (J is up to 10⁷ doubles: no copy) by blocked Householder QR;
+  // what J cannot explain of X is X − J J⁺X = Q diag(0_C, I) Qᵀ X. Should J lack full rank, its
+  // first C columns of Q span more than J's range, and the test removes those few directions too
+  // (conservative: it can only explain less). Column pivoting, unblocked in Eigen, took 3x longer.
+  const Eigen::HouseholderQR<Eigen::Ref<Matrix>> linear(J);
   const auto unexplained = [&](const Matrix& X) {
     Matrix Z = linear.householderQ().adjoint() * X;
-    Z.topRows(linear.nonzeroPivots()).setZero();  // the pivots solve() uses
+    Z.topRows(J.cols()).setZero();
     return Matrix(linear.householderQ() * Z);
   };
   const Vector e = unexplained(e_all);

@@ -21,6 +21,16 @@ namespace mechid {
 // beyond what M, D, K and the initial state can.
 inline constexpr double kFrictionShare = 0.25;
 
+// The test's regressors hold (3 n(n+1)/2 + 3n) columns of N·n rows: at most this many doubles, on
+// the record's first samples when it is longer (the test stays valid on a part of the record).
+inline constexpr double kFrictionTestMaxEntries = 1e7;
+
+// Below this many samples the test is not made.
+inline constexpr Eigen::Index kFrictionTestMinSamples = 100;
+
+// The samples the test takes of a record of `samples` samples of `dof` outputs.
+Eigen::Index friction_test_samples(Eigen::Index samples, Eigen::Index dof);
+
 // The friction advice for a linear estimate (no friction term) of displacement data, validated by
 // `validation` on `data`; none when the residuals pass the whiteness test or stay below 0.1 % of
 // every output (nrmse), the free run failed, M is not positive definite, no velocity reverses at least 4 times, or the responses explain less than

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "identify/friction_diagnosis.hpp"
+
 namespace mechid {
 // Named (not anonymous): the unity build compiles this file with others, whose own helpers may be
 // called validation or subspace.
@@ -24,27 +26,30 @@ constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIt
 
 // The calibration (issue 56, item 6): each loop's counted flops times its weight are its
 // flop-equivalents at kWasmFlopsPerSecond (method_cost.hpp), i.e. weight = CPU seconds measured x
-// kWasmFlopsPerSecond / counted flops. Fitted to CPU seconds of WASM runs under Node on spring-mass
-// chains of 3-20 DOF and 2000-10⁵ samples (bench/guard.mjs; docs/results.md, "Work guard"):
-//  - the subspace step (hankel_gram, the factorizations, the input fit): 0.38, fitted on the runs
-//    above 1 s (16-20 DOF, where fit_input_and_initial_state takes its direct path; on the modal
-//    path of modal_input_fit.hpp, 8 DOF, the input fit costs P²/2 a sample and runs 3-5x faster
-//    than counted: those runs stay below 1 s);
-//  - the variational PEM: its rank updates of J'J (n P² a sample) 0.22, the rest of an iteration
-//    (the sensitivity recursion, steps, predictions) 0.0055: the typical 2-4 iterations against the
-//    8 counted, the updates slower per flop as P grows (J'J of 3.6 MB at 20 DOF);
+// kWasmFlopsPerSecond / counted flops. Fitted together to CPU seconds of WASM runs under Node on
+// spring-mass chains of 3-20 DOF and 2000-10⁵ samples and the study's 8dof runs (bench/guard.mjs;
+// docs/results.md, "Work guard"), making the largest |log(measured/estimated)| over the runs above
+// 1 s smallest (a grid over the weights):
+//  - the subspace step (hankel_gram, the factorizations, the input fit in modal coordinates): 0.55;
+//  - the friction advice's score test (friction_score_test): 0.2 (blocked QR and matrix products);
+//  - the variational PEM: its rank updates of J'J (n P² a sample) 0.22, times 1 + 8P²/2 MiB: once
+//    J'J outgrows a cache of about 2 MiB the updates run at the speed of memory (3.6 MB at 20 DOF);
+//    the rest of an iteration (the sensitivity recursion, steps, predictions) 0.04: the typical 3-4
+//    iterations against the 8 counted;
 //  - the exact-sampling PEM: the Fréchet derivatives of the sampled model (N-independent, (2g)³ per
-//    free entry) 0.47, its per-sample work 0.005 (fitted on auto: 8 DOF x 2·10⁴-6·10⁴ samples, where
-//    the per-sample work dominates, and 16-20 DOF x 2000, where the derivatives do);
-//  - equation-error's rank updates 1.0 (as counted, memory-bound below 16 rows) plus 36000 a sample
-//    (the regressor, validation and its checks: 3 DOF x 10⁵ samples run 0.74 s, 5x the counted work);
-//  - inverse-dynamic's QR solves 0.68 plus 13500 a sample and output (filters, differentiation, the
-//    cut-off rule's spectra, validation: 3 DOF x 10⁵ samples 0.99 s).
+//    free entry) 0.6, its per-sample work 0.04 (auto's 2-4 iterations and variational-zoh's 7 at
+//    8 DOF x 2·10⁴-6·10⁴ samples, where the per-sample work dominates; 16-20 DOF x 2000, where the
+//    derivatives do);
+//  - equation-error's rank updates 0.6 (memory-bound below 16 rows, see equation_error) plus 36000 a
+//    sample (the regressor, validation and its checks: 3 DOF x 10⁵ samples run 0.5 s);
+//  - inverse-dynamic's QR solves 0.4 plus 13500 a sample and output (filters, differentiation, the
+//    cut-off rule's spectra, validation: 3 DOF x 10⁵ samples 0.75 s).
 namespace weight {
-constexpr double subspace = 0.38, variational_pem_update = 0.22, variational_pem = 0.0055;
-constexpr double exact_sampling_derivatives = 0.47, exact_pem = 0.005;
-constexpr double equation_error = 1.0, equation_error_per_sample = 3.6e4;
-constexpr double inverse_dynamic_qr = 0.68, inverse_dynamic_per_sample_output = 1.35e4;
+constexpr double subspace = 0.55, friction_test = 0.2;
+constexpr double variational_pem_update = 0.22, variational_pem = 0.04, cache_bytes = 2.0 * 1024 * 1024;
+constexpr double exact_sampling_derivatives = 0.6, exact_pem = 0.04;
+constexpr double equation_error = 0.6, equation_error_per_sample = 3.6e4;
+constexpr double inverse_dynamic_qr = 0.4, inverse_dynamic_per_sample_output = 1.35e4;
 }  // namespace weight
 
 struct Cost {
@@ -70,6 +75,20 @@ Cost equation_error(double N, double n) {
           kDouble * (2 * P * P + 2 * N * n)};
 }
 
+// The friction advice's score test (friction_diagnosis.cpp), which runs after an estimate whose
+// residuals are not white: counted for the methods whose estimates leave such residuals on the
+// chains of bench/guard.mjs (n4sid-d2c, variational, equation-error, inverse-dynamic: status
+// warning), not for the exact-sampling refinement of auto and variational-zoh (white: ok). On Nf =
+// friction_test_samples(N, n) samples, the free run's sensitivity J (rows = Nf n, C = 3n(n+1)/2 + 2n
+// columns) by one recursion of the 2n states, 2(2n)²C + 2n(2n)C a sample; its blocked Householder
+// QR 2 rows C²; Q applied twice to the residual and the n friction responses, 8 rows C (n + 1).
+Cost friction_score_test(double N, double n) {
+  const double Nf = static_cast<double>(friction_test_samples(static_cast<Eigen::Index>(N), static_cast<Eigen::Index>(n)));
+  if (Nf < kFrictionTestMinSamples) return {};  // too few samples: the test is not made
+  const double C = 3 * n * (n + 1) / 2 + 2 * n, rows = Nf * n;
+  return {weight::friction_test * (Nf * 12 * n * n * C + 2 * rows * C * C + 8 * rows * C * (n + 1)), kDouble * rows * C};
+}
+
 // The free run of a model over the record for validation (identification.cpp, finish): the
 // state-space step 2 (2n)² per sample, and the simulated outputs kept (N x n). The checks around
 // it (residual tests, guardrails) cost about 1500 flops per sample and output as measured
@@ -91,8 +110,12 @@ double block_rows(double N, double n, double k, bool pilot) {
 //  Σ_yw 2yf wp uf, the Cholesky wp³/3 and its solve wp² yf, the SVD counted as a bidiagonalising
 //  one with U, 4yf wp² + 8yf³ (gram_svd takes about 2yf² wp + 9yf³, more only when it falls back
 //  to the Jacobi SVD: noise-free data with a small gap after the order);
-//  step 4 (with the input): fit_input_and_initial_state twice, per sample F·XB 2nx³k, H·XB
-//  2n nx² k and the rank update n Pg² of its Pg = nx(k + 1) parameters; fit_output_matrix 6nx².
+//  step 4 (with the input) in F's modal coordinates (modal_input_fit.hpp, the path every case of
+//  bench/guard.mjs takes): one pass forming Φ and Υ, Pg²/2 multiply-adds a sample for the Pg =
+//  nx(k + 1) regressors and 2 Pg n for Υ, their recursions 4 nx k; two fits, each the normal matrix
+//  of about 4 Pg² terms and its LDLT Pg³/3; fit_output_matrix's state run 6nx² a sample. (The
+//  direct form, taken when F is not diagonalizable or its modal basis ill-conditioned, costs
+//  2 nx³k + 2n nx²k + n Pg² a sample per fit: 25x more at 8 DOF.)
 // Memory: the (2i)² lag blocks and the Gram matrix, (2im)² each, and Σ_ww, Σ_yw, O.
 Cost subspace(double N, double n, double k, double i, bool with_input) {
   const double m = k + n, uf = i * k, wp = i * m, yf = i * n, nx = 2 * n, Pg = nx * (k + 1);
@@ -101,16 +124,28 @@ Cost subspace(double N, double n, double k, double i, bool with_input) {
             wp * wp * yf + 4 * yf * wp * wp + 8 * yf * yf * yf;
   c.bytes = kDouble * (2 * (2 * i * m) * (2 * i * m) + wp * wp + 2 * yf * wp + m * N);
   if (with_input) {
-    c.flops += 2 * N * (2 * nx * nx * nx * k + 2 * n * nx * nx * k + n * Pg * Pg) + N * 6 * nx * nx;
-    c.bytes = std::max(c.bytes, kDouble * (2 * Pg * Pg + Pg * 64 * n));
+    c.flops += N * (Pg * Pg + 2 * Pg * n + 4 * nx * k + 6 * nx * nx) + 2 * (4 * Pg * Pg + Pg * Pg * Pg / 3);
+    c.bytes = std::max(c.bytes, kDouble * (2 * Pg * Pg + Pg * 64 * n));  // the direct form's block, the larger
   }
   c.flops *= weight::subspace;
   return c;
 }
 
-// subspace_with_rule: the pilot (F and H only), then the identification with the input.
-Cost subspace_with_rule(double N, double n, double k) {
-  return Cost(subspace(N, n, k, block_rows(N, n, k, true), false)).then(subspace(N, n, k, block_rows(N, n, k, false), true));
+// subspace_with_rule: the pilot (F and H only), then the identification with the input at the
+// rule's block rows, or, when those are no more than the pilot's, the input fit on the pilot's
+// model alone. The rule's rows grow with the slowest period over h (choose_block_rows), known only
+// from the pilot: n4sid-d2c's horizon of half that period is counted as reaching the cap of 64;
+// the starts of variational and auto, an eighth of it (kStartHorizonFraction), as staying within
+// the pilot's 4n rows: beyond them only when the slowest period exceeds 32n samples (the chains of
+// bench/guard.mjs: 5-12 samples at 3-8 DOF; the 8dof preset at h = 0.005: 28). A second pass
+// where it was not counted costs up to 1.7x the estimate (8 DOF, 6000 samples).
+Cost subspace_with_rule(double N, double n, double k, bool second_pass) {
+  const double pilot = block_rows(N, n, k, true), rule = second_pass ? block_rows(N, n, k, false) : pilot;
+  // Memory: the larger pass, whichever the rule takes.
+  const double bytes = subspace(N, n, k, block_rows(N, n, k, false), true).bytes;
+  Cost c = rule <= pilot ? subspace(N, n, k, pilot, true) : Cost(subspace(N, n, k, pilot, false)).then(subspace(N, n, k, rule, true));
+  c.bytes = std::max(c.bytes, bytes);
+  return c;
 }
 
 // The PEM loop (pem.cpp) for a model whose Jacobian evaluation costs `jacobian` and whose
@@ -129,14 +164,17 @@ Cost pem(double N, double n, double P, double jacobian, double prediction, doubl
 // 6n² per sample. Then the validation.
 Cost variational(double N, double n, double k) {
   const double P = 3 * n * (n + 1) / 2 + 2 * n;
-  Cost c = subspace_with_rule(N, n, k);
-  c.then(pem(N, n, P, N * (4 * n * n * P + 2 * n * P), N * 6 * n * n, kPemIterations, weight::variational_pem_update, weight::variational_pem));
+  Cost c = subspace_with_rule(N, n, k, false);
+  const double update_weight = weight::variational_pem_update * (1 + kDouble * P * P / weight::cache_bytes);
+  c.then(pem(N, n, P, N * (4 * n * n * P + 2 * n * P), N * 6 * n * n, kPemIterations, update_weight, weight::variational_pem));
   c.bytes = std::max(c.bytes, kDouble * 3 * n * P);
   return c.then(validation(N, n));
 }
 
 // n4sid-d2c (baseline_d2c.cpp): subspace_with_rule, the d2c of a 2n x 2n model, validation.
-Cost n4sid_d2c(double N, double n, double k) { return subspace_with_rule(N, n, k).then(validation(N, n)); }
+Cost n4sid_d2c(double N, double n, double k) {
+  return subspace_with_rule(N, n, k, true).then(validation(N, n)).then(friction_score_test(N, n));
+}
 
 // The exact-sampling PEM (exact_sampling_method.cpp, ExactSamplingPredictor), P = Ps + 2nR
 // (+ nR offsets). Per Jacobian: sampled_model (intersample_model.cpp) takes the Fréchet derivative
@@ -199,18 +237,26 @@ double output_error_jacobian_flops(double parameters, double samples, double dof
   return (2 * parameters + 1) * samples * (2 * dof) * (2 * dof) * (3 * dof + inputs);
 }
 
-WorkEstimate equation_error_cost(const WorkSizes& s) { return cost_model::equation_error(s.samples, s.dof).estimate(); }
+WorkEstimate equation_error_cost(const WorkSizes& s) {
+  return cost_model::equation_error(s.samples, s.dof).then(cost_model::friction_score_test(s.samples, s.dof)).estimate();
+}
 
 WorkEstimate n4sid_d2c_cost(const WorkSizes& s) { return cost_model::n4sid_d2c(s.samples, s.dof, s.inputs).estimate(); }
 
-WorkEstimate variational_cost(const WorkSizes& s) { return cost_model::variational(s.samples, s.dof, s.inputs).estimate(); }
+WorkEstimate variational_cost(const WorkSizes& s) {
+  return cost_model::variational(s.samples, s.dof, s.inputs).then(cost_model::friction_score_test(s.samples, s.dof)).estimate();
+}
 
 // The variational start on the first run, then the exact-sampling PEM.
 WorkEstimate variational_zoh_cost(const WorkSizes& s) {
   return cost_model::variational(s.samples / s.runs, s.dof, s.inputs).then(cost_model::exact_sampling(s)).estimate();
 }
 
-WorkEstimate inverse_dynamic_cost(const WorkSizes& s) { return cost_model::inverse_dynamic(s).estimate(); }
+WorkEstimate inverse_dynamic_cost(const WorkSizes& s) {
+  cost_model::Cost c = cost_model::inverse_dynamic(s);
+  if (!s.friction) c.then(cost_model::friction_score_test(s.samples, s.dof));  // an estimate with friction has no friction advice
+  return c.estimate();
+}
 
 // identify_auto (auto_method.cpp): with friction it runs inverse-dynamic. Otherwise its usual path:
 // the full-rate subspace step whose n4sid-d2c estimate starts the exact-sampling PEM (measured:
@@ -221,7 +267,7 @@ WorkEstimate inverse_dynamic_cost(const WorkSizes& s) { return cost_model::inver
 WorkEstimate auto_cost(const WorkSizes& s) {
   if (s.friction) return inverse_dynamic_cost(s);
   const double N = s.samples / s.runs;
-  cost_model::Cost c = cost_model::subspace_with_rule(N, s.dof, s.inputs);
+  cost_model::Cost c = cost_model::subspace_with_rule(N, s.dof, s.inputs, false);
   if (s.free < 3 * s.dof * (s.dof + 1) / 2) c.then(cost_model::inverse_dynamic(s));
   return c.then(cost_model::exact_sampling(s)).estimate();
 }

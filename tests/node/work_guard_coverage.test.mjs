@@ -29,8 +29,11 @@ test('every method of the method table has a cost model: finite positive flops a
       assert.ok(Number.isFinite(e.flops) && e.flops > 0, `${method}: flops ${e.flops}`);
       assert.ok(Number.isFinite(e.bytes) && e.bytes > 0, `${method}: bytes ${e.bytes}`);
     }
-    // More than 3x: the exact-sampling PEM's derivatives of the sampled model do not grow with N (method_cost.cpp).
-    assert.ok(b.flops > 3 * a.flops, `${method}: 8x the samples, ${b.flops / a.flops}x the work`);
+    // More than 1.5x: the exact-sampling PEM's derivatives of the sampled model and the subspace
+    // step's factorizations do not grow with N (method_cost.cpp), and at 500 samples of 3 DOF they
+    // are most of auto's and variational-zoh's work (1.6x and 2.1x here); a model without its
+    // per-sample terms would give 1x.
+    assert.ok(b.flops > 1.5 * a.flops, `${method}: 8x the samples, ${b.flops / a.flops}x the work`);
   }
 });
 

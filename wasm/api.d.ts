@@ -11,6 +11,12 @@ export interface Matrix {
   cols: number;
   data: Float64Array;
 }
+/** A record's u or y given by its columns (json.js isColumnMatrix): the channels as read, no row-major copy. */
+export interface ColumnMatrix {
+  rows: number;
+  cols: number;
+  columns: Float64Array[];
+}
 
 /** M q'' + D q' + K q = L u (thesis eq. 1.1). L defaults to the identity. */
 export interface MechanicalSystem {
@@ -254,7 +260,7 @@ export interface PerturbationRow {
  * automatic; point-sampled inputs only).
  */
 export interface IdentifyData {
-  h: number; u: Matrix; y: Matrix; inputSampling?: 'auto' | 'point' | 'hold';
+  h: number; u: Matrix | ColumnMatrix; y: Matrix | ColumnMatrix; inputSampling?: 'auto' | 'point' | 'hold';
   outputs?: 'displacement' | 'acceleration'; cutoffHz?: number;
   /** A factor per input / output column into SI (counts to metres, a unit, -1 flips a sign), applied by the core. */
   inputScale?: number[]; outputScale?: number[];
@@ -292,7 +298,9 @@ export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'
    * their h, columns, input sampling or output kind differ): the result's validation_records
    * hold the estimate's free-run fit on each.
    */
-  validation?: IdentifyData[] }
+  validation?: IdentifyData[];
+  /** false: the result without its N x n series (validation.simulated and residual, validation_records' simulated); default true. */
+  series?: boolean }
 /** identify's work guard estimate (estimateWork). */
 export interface WorkEstimate { flops: number; bytes: number; seconds: number }
 /**

@@ -9,7 +9,7 @@
 // validate(), the converters of wasm/convert/) and arrive as MechidError 'bad-input' with the
 // option's code.
 import { MechidError, badInput, describeValue, unwrap } from './errors.js';
-import { identity, isMatrix } from './json.js';
+import { identity, isColumnMatrix, isMatrix } from './json.js';
 import { poleGridOf } from './formats.js';
 
 export { MechidError, badInput, printable, quoted, unwrap } from './errors.js';
@@ -191,11 +191,17 @@ function normalizeDiscreteModel(model, method) {
 }
 
 /** Sampled data {h, u, y} and its options, types checked (absent: the core's default); `outputName` names y in errors. */
+// A record's u or y: a matrix, or its columns (json.js isColumnMatrix: the channels as read).
+function requireSeries(value, name) {
+  if (!isMatrix(value) && !isColumnMatrix(value)) throw badInput(`${name} is missing or not a {rows, cols, data} or {rows, cols, columns} matrix`);
+  return value;
+}
+
 function normalizeDataset(data, outputName = 'output data q') {
   requireObject(data, 'data must be an object {h, u, y}');
   requireNumber(data.h, 'h');
-  requireMatrix(data.u, 'input data u');
-  requireMatrix(data.y, outputName);
+  requireSeries(data.u, 'input data u');
+  requireSeries(data.y, outputName);
   if (given(data.inputSampling)) requireString(data.inputSampling, 'inputSampling');
   if (given(data.outputs)) requireString(data.outputs, 'outputs');
   if (given(data.cutoffHz)) requireNumber(data.cutoffHz, 'acceleration high-pass cut-off (Hz)');
@@ -309,6 +315,7 @@ function normalizeIdentifyOptions(options) {
   if (given(o.lowpassHz)) requireNumber(o.lowpassHz, 'low-pass cut-off (Hz)');
   if (given(o.initialWindow)) requireInteger(o.initialWindow, 'initialWindow');
   if (given(o.maxWork)) requireNumber(o.maxWork, 'maxWork');
+  if (given(o.series) && typeof o.series !== 'boolean') throw badInput('series must be true or false', 'series');
   if (o.validation !== undefined) {
     if (!Array.isArray(o.validation)) throw badInput('validation must be a list of records {h, u, y, ...}', 'validation');
     o.validation = o.validation.map((record, i) => normalizeDataset(record, `output data q of validation run ${i + 1}`));
@@ -466,7 +473,9 @@ export function wrapModule(module) {
     methodInfo: () => module.methodInfo(),
     /**
      * Identifies M, D, K from data {h, u, y, inputSampling, outputs, cutoffHz}, or from an array of
-     * such records (several runs of one experiment); `truth` (a system) adds errors.
+     * such records (several runs of one experiment); `truth` (a system) adds errors. Options as
+     * the core's, and series: false for a result without its N x n series (validation.simulated
+     * and residual, validation_records' simulated), which only plots need.
      */
     identify(method, data, options, truth) {
       requireString(method, 'method');

@@ -7,6 +7,15 @@ export const isMatrix = (m) =>
   m !== null && typeof m === 'object' && Number.isInteger(m.rows) && Number.isInteger(m.cols) &&
   m.data instanceof Float64Array && m.data.length === m.rows * m.cols;
 
+/**
+ * A matrix given by its columns, {rows, cols, columns: [a Float64Array of `rows` numbers per
+ * column]}: a record's u or y as its channels were read (wasm/recording.js byColumn), which the
+ * core takes without a row-major copy. Accepted where a record's u and y cross the API.
+ */
+export const isColumnMatrix = (m) =>
+  m !== null && typeof m === 'object' && Number.isInteger(m.rows) && Number.isInteger(m.cols) && Array.isArray(m.columns) &&
+  m.columns.length === m.cols && m.columns.every((c) => c instanceof Float64Array && c.length === m.rows);
+
 export function identity(n) {
   const data = new Float64Array(n * n);
   for (let i = 0; i < n; i++) data[i * n + i] = 1;

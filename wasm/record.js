@@ -43,20 +43,20 @@ const readBy = async (reader, source, name, onProgress) => reader.read(reader.bl
 /**
  * The measurement record `source` (a File or Blob, streamed with onProgress(fraction read); or
  * the bytes of a file) named `name`, read with `mapping`: the channels' choice {timeCol,
- * inputCols, outputCols, outputs, h, resample} (recordingToDataset's, after a format's own checks,
- * e.g. UFF's), {inputSampling, outputs, cutoffHz} for identify, and the units and factors
+ * inputCols, outputCols, outputs, h, resample, byColumn} (recordingToDataset's, after a format's
+ * own checks, e.g. UFF's, which ignore byColumn), {inputSampling, outputs, cutoffHz} for identify, and the units and factors
  * {forceScale, outputScale, inputFactors, outputFactors, scale}. Returns the reader's data (u and
  * y as in the file; a text file's delimiter and decimalComma) with `name` and `dataset`: the
  * record for identify, {name, h, u, y, inputSampling, outputs, cutoffHz, inputScale, outputScale}.
  * (Papa in the last argument, once the CSV parser, is accepted and ignored.)
  */
 export async function readRecord(source, name, mapping = {}, { onProgress } = {}) {
-  const { timeCol, inputCols, outputCols, outputs, h, resample } = mapping;
+  const { timeCol, inputCols, outputCols, outputs, h, resample, byColumn } = mapping;
   const { inputSampling = 'auto', cutoffHz } = mapping;
   const reader = readerOf(name, await bytesOf(source, SNIFF_BYTES));
   const recording = await readBy(reader, source, name, onProgress);
   const toDataset = reader.toDataset ?? recordingToDataset;  // a format's own checks and messages first (UFF)
-  const data = toDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample });
+  const data = toDataset(recording, { source: name, timeCol, inputCols, outputCols, outputs, h, resample, byColumn });
   const dataset = {
     name, h: data.h, u: data.u, y: data.y, inputSampling, outputs: data.outputs ?? outputs, cutoffHz,
     inputScale: columnFactors(data.columns.inputs, mapping.forceScale, mapping.inputFactors, mapping.scale),

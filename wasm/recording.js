@@ -216,17 +216,21 @@ function noForce(source, channels, fileHas) {
   return error;
 }
 
+// Samples as doubles: the array itself when it holds doubles (no copy), else a copy.
+const doubles = (values) => (values instanceof Float64Array ? values : Float64Array.from(values));
+
 /**
  * The dataset identify takes from a recording: {h, t, u, y, columns: {time, inputs, outputs},
  * outputs (the response kind), channels (name, quantity, unit of those used), format, variant,
- * warnings}; u and y row-major {rows, cols, data}. mapping {source, timeCol, inputCols,
- * outputCols, outputs, h, resample}: channels chosen by name; by default the time channel t (or
+ * warnings}; u and y row-major {rows, cols, data}, or with byColumn {rows, cols, columns} (the
+ * channels' own arrays). mapping {source, timeCol, inputCols, outputCols, outputs, h, resample,
+ * byColumn}: channels chosen by name; by default the time channel t (or
  * the first of quantity time), the forces u1.. (or the channels of quantity force) and the
  * outputs of defaultOutputs. Sample spacing: the time channel's (uniform within MAX_TIME_JITTER,
  * or linearly resampled when `resample`), else the one the chosen channels state, else mapping.h.
  */
 export function recordingToDataset(recording, mapping = {}) {
-  const { source = 'file', timeCol, inputCols, outputCols, outputs, h, resample = false } = mapping;
+  const { source = 'file', timeCol, inputCols, outputCols, outputs, h, resample = false, byColumn = false } = mapping;
   if (h !== undefined && !(typeof h === 'number' && h > 0 && Number.isFinite(h))) {
     throw badInput(`h must be a positive number of seconds, got ${h}`);
   }
@@ -271,8 +275,7 @@ export function recordingToDataset(recording, mapping = {}) {
   }
   let step, t, at = (values) => values, resampled = false;
   if (timeChannel) {
-    const samples = channelSamples(timeChannel);
-    const times = samples instanceof Float64Array ? samples : Float64Array.from(samples);  // no copy of doubles
+    const times = doubles(channelSamples(timeChannel));
     const axis = uniformTime(times, {
       source, where, h, resample, timeName: `the time channel ${quoted(time)}`, resampleHint: ' (--resample in the CLI)',
     });
@@ -294,7 +297,11 @@ export function recordingToDataset(recording, mapping = {}) {
       'the time step the file states is wrong (a universal file\'s record 7 field 5, or the time column\'s values or units)');
   }
 
+  // byColumn: u and y as the channels themselves ({rows, cols, columns}, json.js isColumnMatrix):
+  // no row-major copy of a long record beside its channels (issue 56 item 7: 48 MB at 10⁶ samples
+  // of 3 inputs and 3 outputs, held through identify).
   const matrix = (channels) => {
+    if (byColumn) return { rows: N, cols: channels.length, columns: channels.map((c) => doubles(at(channelSamples(c)))) };
     const data = new Float64Array(N * channels.length);
     channels.forEach((c, j) => {
       // Integers are scaled here, as they are copied (no whole channel of floats made first), unless resampled.

@@ -526,7 +526,7 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
   refine_from_best_start(starts, start, refinement);
   AutoChoice choice = choose_estimate(starts, start.estimate, refinement.refined);
   guard_against_start(starts, start.estimate, choice);
-  Identification& chosen = choice.chosen;
+  Identification chosen = std::move(choice.chosen);  // moved out, not copied: its validation series are 2·N·n doubles
   chosen.diagnostics.choice = chosen.method;
   chosen.diagnostics.reason = refinement.redone.empty() ? choice.reason : choice.reason + " (" + refinement.redone + ")";
   if (options.init != "n4sid")  // option init: the variational starts begin from it, the subspace starts are not used

@@ -70,6 +70,27 @@ test('identify: column factors given to the core equal the data scaled in JS (M,
   assert.deepEqual(mechid.scaledRecord(dataset).y.data, si.y.data);
 });
 
+test('byColumn: u and y as the channels read give the core the same record (result bit for bit); series false drops the N x n series', async () => {
+  const text = labCsv(1);
+  const rows = await readRecord(encoder.encode(text), 'a.csv', mapping);
+  const columns = await readRecord(encoder.encode(text), 'a.csv', { ...mapping, byColumn: true });
+  for (const key of ['u', 'y']) {
+    const m = rows.dataset[key], c = columns.dataset[key];
+    assert.deepEqual([c.rows, c.cols, c.columns.length, c.data], [m.rows, m.cols, m.cols, undefined]);
+    for (let j = 0; j < m.cols; j++) assert.deepEqual(c.columns[j], Float64Array.from({ length: m.rows }, (_, k) => m.data[k * m.cols + j]));
+  }
+  const a = mechid.identify('auto', rows.dataset, { forceDofs: [1] });
+  const b = mechid.identify('auto', columns.dataset, { forceDofs: [1], series: false });
+  assert.notEqual(b.status, 'failed', b.message);
+  const { simulated, residual, ...tests } = a.validation;
+  assert.equal(simulated.rows, 800);
+  assert.equal(residual.rows, 800);
+  assert.deepEqual(b.validation, tests);
+  for (const key of ['M', 'D', 'K']) assert.deepEqual(b[key].data, a[key].data, key);
+  assert.deepEqual(b.uncertainty, a.uncertainty);
+  assert.deepEqual(b.advice, a.advice);
+});
+
 test('identify refuses a held-out run of another sampling period with option runs, naming both files', async () => {
   const records = [await read(labCsv(1), 'train.csv', 'training'), await read(labCsv(2, 0.04), 'other.csv', 'validation')];
   assert.throws(() => identifyRecords(mechid, 'variational-zoh', records, { forceDofs: [1] }), (e) => {

@@ -43,14 +43,15 @@ val run_spread_to_js(const RunSpread& s) {
                    matrix_to_js(s.K), "ratio", s.ratio);
 }
 
-val validation_to_js(const ValidationReport& v) {
+// `series`: with the N x n simulated outputs and residuals (the page's plots), or without them.
+val validation_to_js(const ValidationReport& v, bool series) {
   val out = object_of("max_autocorrelation", v.max_autocorrelation, "max_crosscorrelation", v.max_crosscorrelation,
                       "bound_99", v.bound_99, "max_lag", v.max_lag, "whiteness_statistic", v.whiteness_statistic,
                       "whiteness_threshold", v.whiteness_threshold, "residual_whiteness_p", v.residual_whiteness_p,
                       "residuals_white", v.residuals_white, "crosscorrelation_bound", v.crosscorrelation_bound,
                       "residuals_independent_of_input", v.residuals_independent_of_input);
-  if (v.simulated.size()) out.set("simulated", matrix_to_js(v.simulated));
-  if (v.residual.size()) out.set("residual", matrix_to_js(v.residual));
+  if (series && v.simulated.size()) out.set("simulated", matrix_to_js(v.simulated));
+  if (series && v.residual.size()) out.set("residual", matrix_to_js(v.residual));
   return out;
 }
 
@@ -72,8 +73,8 @@ void set_force_terms(val& out, const ForceTerms& f) {
 
 // identify's held-out runs: per run {file, fit_percent, nrmse, rmse, scored_from, simulated}, or {file, status,
 // message} when its free run could not be computed (the CLI's and the page's shape; simulated,
-// N x n, for the page's overlays: the CLI leaves it out of its JSON).
-val validation_records_to_js(const std::vector<RecordFit>& records) {
+// N x n, for the page's overlays, when `series`: the CLI leaves it out).
+val validation_records_to_js(const std::vector<RecordFit>& records, bool series) {
   val out = val::array();
   for (const RecordFit& f : records) {
     const ValidationReport& v = f.report;
@@ -83,7 +84,7 @@ val validation_records_to_js(const std::vector<RecordFit>& records) {
     else
       set_fields(record, "fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse), "rmse",
                  numbers_to_js(v.rmse), "scored_from", static_cast<double>(v.scored_from));
-    if (v.simulated.size()) record.set("simulated", matrix_to_js(v.simulated));
+    if (series && v.simulated.size()) record.set("simulated", matrix_to_js(v.simulated));
     out.call<void>("push", record);
   }
   return out;
@@ -98,7 +99,7 @@ val validation_record_to_js(const ValidationReport& v) {
   return out;
 }
 
-val identification_to_js(const Identification& r, Eigen::Index dof, const std::optional<MechanicalSystem>& truth) {
+val identification_to_js(const Identification& r, Eigen::Index dof, const std::optional<MechanicalSystem>& truth, bool series) {
   const bool failed = r.status == Status::failed;
   const MechanicalSystem& s = r.system;
   const DiscreteVariationalModel& d = r.discrete;
@@ -113,14 +114,14 @@ val identification_to_js(const Identification& r, Eigen::Index dof, const std::o
     const ValidationReport& v = r.validation;
     set_fields(out, "modal", modal_to_js(r.modal), "fit",
                object_of("fit_percent", numbers_to_js(v.fit_percent), "nrmse", numbers_to_js(v.nrmse)), "validation",
-               validation_to_js(v));
+               validation_to_js(v, series));
   }
   if (r.uncertainty.available && !failed) out.set("uncertainty", uncertainty_to_js(r.uncertainty));
   if (r.run_spread.runs >= 2 && !failed) out.set("run_spread", run_spread_to_js(r.run_spread));
   out.set("diagnostics", diagnostics_to_js(r));
   if (truth && !failed) out.set("errors", relative_errors_to_js(relative_errors(r.system, *truth)));
   out.set("timing_ms", r.timing_ms);
-  if (!failed && !r.validation_records.empty()) out.set("validation_records", validation_records_to_js(r.validation_records));
+  if (!failed && !r.validation_records.empty()) out.set("validation_records", validation_records_to_js(r.validation_records, series));
   return out;
 }
 

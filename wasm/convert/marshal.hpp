@@ -25,13 +25,29 @@ using emscripten::val;
 
 inline bool is_absent(const val& v) { return v.isUndefined() || v.isNull(); }
 
-// Reads {rows, cols, data}; throws InputError naming `what` when the shape and data disagree.
+// Reads {rows, cols, data}, or {rows, cols, columns} (wasm/json.js isColumnMatrix: one
+// Float64Array per column, each copied straight into its column of the core's column-major
+// matrix); throws InputError naming `what` when the shape and data disagree.
 inline Matrix matrix_from_js(const val& m, const std::string& what) {
   require(m.typeOf().as<std::string>() == "object" && !m.isNull(), what + " is missing");
   const double rows = m["rows"].as<double>(), cols = m["cols"].as<double>();
   require(rows >= 0 && cols >= 0 && rows == static_cast<Eigen::Index>(rows) && cols == static_cast<Eigen::Index>(cols),
           what + " has an invalid size " + format_number(rows) + "x" + format_number(cols));
   const auto r = static_cast<Eigen::Index>(rows), c = static_cast<Eigen::Index>(cols);
+  if (!is_absent(m["columns"])) {
+    const val columns = m["columns"];
+    require(columns["length"].as<double>() == cols, what + " has " + std::to_string(c) + " columns but lists " +
+                                                        format_number(columns["length"].as<double>()));
+    Matrix out(r, c);
+    for (Eigen::Index j = 0; j < c; ++j) {
+      const val column = columns[static_cast<unsigned>(j)];
+      require(column["length"].as<double>() == rows,
+              what + " column " + std::to_string(j + 1) + " holds " + format_number(column["length"].as<double>()) +
+                  " numbers, not " + std::to_string(r));
+      val(emscripten::typed_memory_view(static_cast<std::size_t>(r), out.col(j).data())).call<void>("set", column);
+    }
+    return out;
+  }
   const auto length = m["data"]["length"].as<double>();
   // rows·cols in double (exact below 2⁵³): in a 32-bit Eigen::Index (WebAssembly) r·c wraps, and
   // 65536 x 65537 then passed as 65536 numbers.

@@ -49,7 +49,10 @@ val pole_frequency_to_js(const PoleFrequency& p);
 val work_estimate_to_js(const WorkEstimate& e);
 
 // The identify result of docs/interfaces.md for data of `dof` outputs; `truth` adds its relative errors (identification.cpp).
-val identification_to_js(const Identification& r, Eigen::Index dof, const std::optional<MechanicalSystem>& truth);
+// series false: without the N x n series (validation simulated and residual, the held-out runs'
+// simulated), which a host that does not plot them need not receive (10⁶ samples of 3 DOF: 48 MB).
+val identification_to_js(const Identification& r, Eigen::Index dof, const std::optional<MechanicalSystem>& truth,
+                         bool series = true);
 // {status, message, fit_percent, nrmse, simulated} of one record (validateRecord).
 val validation_record_to_js(const ValidationReport& v);
 

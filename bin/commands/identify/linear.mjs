@@ -59,9 +59,10 @@ export async function identifyLinear(o, mechid) {
   // The cut-off's range is the core's (0: automatic); the option only applies to accelerations.
   if (o.cutoff !== undefined && o.outputs !== 'acceleration') throw badInput('--cutoff applies to --outputs acceleration only');
   if (o.L !== undefined && o['force-dofs'] !== undefined) throw badInput('give --L FILE or --force-dofs D1,D2,.., not both');
-  // Every --data and --validate file by wasm/record.js (CSV or UFF), its --scale factors passed to the core.
+  // Every --data and --validate file by wasm/record.js (CSV or UFF), its --scale factors passed to
+  // the core; u and y as the channels read (byColumn: no row-major copy of a long record).
   const mapping = {
-    timeCol: o['time-col'], inputCols: o['input-cols'], outputCols: o['output-cols'], h: o.h, resample: o.resample === true,
+    timeCol: o['time-col'], inputCols: o['input-cols'], outputCols: o['output-cols'], h: o.h, resample: o.resample === true, byColumn: true,
     inputSampling: o['input-sampling'], outputs: o.outputs, cutoffHz: o.cutoff, scale: parseScale(o.scale),
   };
   const read = async (path, role) => {
@@ -85,14 +86,9 @@ export async function identifyLinear(o, mechid) {
     L, forceDofs: o['force-dofs'], init: o.init, blockRows: o['block-rows'], positive: o.positive === true,
     structure, friction: o.friction, offset: o.offset === true, lowpassHz: o.lowpass,
     initialWindow: o['initial-window'], maxWork: o['max-work'],
+    series: false,  // the simulated outputs and residuals (N x n) are for the page's plots: the JSON need not carry them
   };
   const result = identifyRecords(mechid, o.method, records, options, truth);
-  // The simulated outputs and residuals (N x n) are for the page's plots: the JSON need not carry them.
-  if (result.validation) {
-    delete result.validation.simulated;
-    delete result.validation.residual;
-  }
-  for (const v of result.validation_records ?? []) delete v.simulated;
   writeJson({ ...result, channels: resultChannels(records[0]) }, o.out);
   warnOutcome(result);
 }

@@ -7,6 +7,7 @@
 
 #include "core/input_error.hpp"
 #include "discretize/zoh.hpp"
+#include "identify/triangular_factor.hpp"
 #include "identify/velocity_sign.hpp"
 
 namespace mechid {
@@ -24,20 +25,6 @@ Eigen::Index reversals(const Eigen::Ref<const Vector>& sign) {
   return count;
 }
 
-// The positions (N x n) of the ZOH-sampled model started at rest, driven by `force` (N samples) at
-// DOF i: x_{k+1} = F x_k + G_i f_k, q_k = H x_k.
-Matrix response_at_dof(const DiscreteModel& d, Eigen::Index i, const Eigen::Ref<const Vector>& force) {
-  const Eigen::Index N = force.size(), n = d.H.rows();
-  Matrix q(N, n);
-  Vector x = Vector::Zero(d.F.rows());
-  const Vector g = d.G.col(i);
-  for (Eigen::Index k = 0; k < N; ++k) {
-    q.row(k) = (d.H * x).transpose();
-    x = d.F * x + g * force(k);
-  }
-  return q;
-}
-
 // The central-difference derivative of each column of x (N x n) at step h, one-sided at the ends.
 Matrix derivative(const Matrix& x, double h) {
   const Eigen::Index N = x.rows();
@@ -49,15 +36,21 @@ Matrix derivative(const Matrix& x, double h) {
   return d;
 }
 
-// The columns (N·n long, each output weighted) of the free run's sensitivity to M, D, K and its
-// initial state: differentiating M q'' + D q' + K q = L u in X_ij (i <= j, X symmetric) gives
-// M δq'' + D δq' + K δq = -(E_ij + E_ji) s_X with s_K = q̂, s_D = q̂', s_M = q̂'' of the free run q̂,
-// i.e. the model's responses to those forces; the initial state's columns are the free responses.
-// All C columns advance in one recursion X_{t+1} = F X_t + B_t of the states (states x C), so that
-// each step is one matrix product (C responses one at a time were 65 % of n4sid-d2c on a 16-DOF
-// chain of 2000 samples, docs/results.md "Work guard").
-Matrix free_run_sensitivity(const DiscreteModel& d, const Matrix& run, double h, const Vector& weight) {
+// The triangular factor of [J R_f] and Q'e for the score test, row by row: J the free run's
+// sensitivity to M, D, K and its initial state, R_f the model's responses to the friction forces,
+// e the free-run residual (N·n rows, each output weighted). Differentiating M q'' + D q' + K q = L u
+// in X_ij (i <= j, X symmetric) gives M δq'' + D δq' + K δq = -(E_ij + E_ji) s_X with s_K = q̂,
+// s_D = q̂', s_M = q̂'' of the free run q̂, i.e. the model's responses to those forces; the initial
+// state's columns are the free responses; friction column p is the response to sign(q'_i) at DOF
+// i = friction_dofs[p]. All columns advance in one recursion X_{t+1} = F X_t + B_t of the states,
+// one matrix product a step (one response at a time was 65 % of n4sid-d2c on a 16-DOF chain of 2000
+// samples, docs/results.md "Work guard"), and each sample's rows are folded into the factor by
+// sequential Householder QR (triangular_factor.hpp): O(C²) memory, not the N·n x C regressor (80 MB
+// of the CLI's peak on 10⁶ samples).
+TriangularFactor score_test_factor(const DiscreteModel& d, const Matrix& run, const Matrix& residual, double h,
+                                   const Vector& weight, const Matrix& sign, const std::vector<Eigen::Index>& friction_dofs) {
   const Eigen::Index N = run.rows(), n = run.cols(), states = d.F.rows(), entries = 3 * n * (n + 1) / 2;
+  const Eigen::Index P = static_cast<Eigen::Index>(friction_dofs.size()), columns = entries + states + P;
   const Matrix velocity = derivative(run, h), acceleration = derivative(velocity, h);
   const Matrix* signals[3] = {&run, &velocity, &acceleration};
   // Column c < entries is driven at DOF i by -s_j (and at DOF j by -s_i when j != i).
@@ -69,20 +62,27 @@ Matrix free_run_sensitivity(const DiscreteModel& d, const Matrix& run, double h,
   for (const Matrix* s : signals)
     for (Eigen::Index i = 0; i < n; ++i)
       for (Eigen::Index j = i; j < n; ++j) drives.push_back({s, i, j});
-  Matrix J(N * n, entries + states);
-  Matrix X = Matrix::Zero(states, entries + states), Q(n, entries + states);
-  X.rightCols(states).setIdentity();  // the free responses start at the unit states
+  TriangularFactor factor;
+  // Blocks of at least 4 x columns rows: the folds then cost about 1.25x one QR of the whole stack.
+  TriangularAccumulator accumulator(factor, columns, n, std::max<Eigen::Index>(64, 4 * columns / n));
+  Matrix X = Matrix::Zero(states, columns), Jt(columns, n);
+  X.middleCols(entries, states).setIdentity();  // the free responses start at the unit states
   for (Eigen::Index t = 0; t < N; ++t) {
-    Q.noalias() = weight.asDiagonal() * d.H * X;
-    for (Eigen::Index o = 0; o < n; ++o) J.row(t + N * o) = Q.row(o);
+    Jt.noalias() = (weight.asDiagonal() * d.H * X).transpose();
+    accumulator.add(Jt, residual.row(t).transpose().cwiseProduct(weight));
     X = d.F * X;
     for (Eigen::Index c = 0; c < entries; ++c) {
       const Drive& e = drives[static_cast<std::size_t>(c)];
       X.col(c) -= d.G.col(e.i) * (*e.signal)(t, e.j);
       if (e.j != e.i) X.col(c) -= d.G.col(e.j) * (*e.signal)(t, e.i);
     }
+    for (Eigen::Index p = 0; p < P; ++p) {
+      const Eigen::Index i = friction_dofs[static_cast<std::size_t>(p)];
+      X.col(entries + states + p) += d.G.col(i) * sign(t, i);
+    }
   }
-  return J;
+  accumulator.finish();
+  return factor;
 }
 
 }  // namespace
@@ -122,40 +122,29 @@ std::optional<Advice> friction_advice(const MechanicalSystem& s, const ModalResu
     if (reversals(sign.col(i)) >= 4) dofs.push_back(i);
   if (dofs.empty()) return std::nullopt;
   const Eigen::Index P = static_cast<Eigen::Index>(dofs.size());
-  Matrix R(N * n, P);
-  for (Eigen::Index p = 0; p < P; ++p) {
-    const Matrix r = response_at_dof(d, dofs[p], sign.col(dofs[p])) * weight.asDiagonal();
-    R.col(p) = Eigen::Map<const Vector>(r.data(), r.size());
-  }
-  const Matrix e_weighted = v.residual.topRows(N) * weight.asDiagonal();
-  const Eigen::Map<const Vector> e_all(e_weighted.data(), e_weighted.size());
-  const double power = e_all.squaredNorm();
   // The score test of the linear model against the one with friction: the residual and the friction
   // responses with what M, D, K and the initial state can explain projected out (at the linear
   // optimum the residual is already orthogonal to it), then the friction responses fitted to what
   // is left; θ = -F_c is one Gauss-Newton step from the linear estimate towards the friction model.
-  Matrix J = free_run_sensitivity(d, v.simulated.topRows(N), data.h, weight);
-  if (!(power > 0) || !R.allFinite() || !J.allFinite()) return std::nullopt;
-  // J = Q [R₁; 0] factored in place (J is up to 10⁷ doubles: no copy) by blocked Householder QR;
-  // what J cannot explain of X is X − J J⁺X = Q diag(0_C, I) Qᵀ X. Should J lack full rank, its
-  // first C columns of Q span more than J's range, and the test removes those few directions too
-  // (conservative: it can only explain less). Column pivoting, unblocked in Eigen, took 3x longer.
-  const Eigen::HouseholderQR<Eigen::Ref<Matrix>> linear(J);
-  const auto unexplained = [&](const Matrix& X) {
-    Matrix Z = linear.householderQ().adjoint() * X;
-    Z.topRows(J.cols()).setZero();
-    return Matrix(linear.householderQ() * Z);
-  };
-  const Vector e = unexplained(e_all);
-  const Matrix R_perp = unexplained(R);
-  const Eigen::ColPivHouseholderQR<Matrix> friction(R_perp);
-  const Vector theta = friction.solve(e);
-  const Vector rest = e - R_perp * theta;
-  const double explained = 1.0 - rest.squaredNorm() / power;
+  // With [J R_f] = Q T, T = [T_JJ T_JR; 0 T_RR], and z = Q'e: the friction responses beyond J are
+  // Q_R T_RR, the residual beyond J is Q_R z_R plus what [J R_f] cannot explain (‖e‖² − ‖z‖²).
+  // Should J lack full rank, its block of T spans more than J's range (unpivoted QR), and the test
+  // removes those few directions too (conservative: it can only explain less).
+  const TriangularFactor f = score_test_factor(d, v.simulated.topRows(N), v.residual.topRows(N), data.h, weight, sign, dofs);
+  const double power = f.residual_norm2;
+  if (!(power > 0) || !f.R.allFinite() || !f.z.allFinite()) return std::nullopt;
+  const Eigen::Index C = f.R.cols() - P;
+  const Matrix T_RR = f.R.bottomRightCorner(P, P);
+  const Vector z_R = f.z.tail(P);
+  const double beyond = std::max(0.0, power - f.z.squaredNorm());  // what no column can explain
+  const Eigen::ColPivHouseholderQR<Matrix> friction(T_RR);
+  const Vector theta = friction.solve(z_R);
+  const double rest2 = (z_R - T_RR * theta).squaredNorm() + beyond;
+  const double explained = 1.0 - rest2 / power;
   if (!(explained >= kFrictionShare)) return std::nullopt;
   // Least-squares sd of θ (white residual: a lower bound, hence the strict t > 3).
-  const double sigma2 = rest.squaredNorm() / std::max<double>(1.0, double(rest.size() - J.cols() - P));
-  const Matrix covariance = sigma2 * (R_perp.transpose() * R_perp).inverse();
+  const double sigma2 = rest2 / std::max<double>(1.0, double(N * n - C - P));
+  const Matrix covariance = sigma2 * (T_RR.transpose() * T_RR).inverse();
   std::vector<std::string> named;
   for (Eigen::Index p = 0; p < P; ++p) {
     const double coulomb = -theta(p), sd = std::sqrt(std::max(0.0, covariance(p, p)));

@@ -31,7 +31,7 @@ constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIt
 // docs/results.md, "Work guard"), making the largest |log(measured/estimated)| over the runs above
 // 1 s smallest (a grid over the weights):
 //  - the subspace step (hankel_gram, the factorizations, the input fit in modal coordinates): 0.55;
-//  - the friction advice's score test (friction_score_test): 0.2 (blocked QR and matrix products);
+//  - the friction advice's score test (friction_score_test): 0.3 (matrix products and blocked QR);
 //  - the variational PEM: its rank updates of J'J (n P² a sample) 0.22, times 1 + 8P²/2 MiB: once
 //    J'J outgrows a cache of about 2 MiB the updates run at the speed of memory (3.6 MB at 20 DOF);
 //    the rest of an iteration (the sensitivity recursion, steps, predictions) 0.04: the typical 3-4
@@ -45,7 +45,7 @@ constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIt
 //  - inverse-dynamic's QR solves 0.4 plus 13500 a sample and output (filters, differentiation, the
 //    cut-off rule's spectra, validation: 3 DOF x 10⁵ samples 0.75 s).
 namespace weight {
-constexpr double subspace = 0.55, friction_test = 0.2;
+constexpr double subspace = 0.55, friction_test = 0.3;
 constexpr double variational_pem_update = 0.22, variational_pem = 0.04, cache_bytes = 2.0 * 1024 * 1024;
 constexpr double exact_sampling_derivatives = 0.6, exact_pem = 0.04;
 constexpr double equation_error = 0.6, equation_error_per_sample = 3.6e4;
@@ -79,14 +79,15 @@ Cost equation_error(double N, double n) {
 // residuals are not white: counted for the methods whose estimates leave such residuals on the
 // chains of bench/guard.mjs (n4sid-d2c, variational, equation-error, inverse-dynamic: status
 // warning), not for the exact-sampling refinement of auto and variational-zoh (white: ok). On Nf =
-// friction_test_samples(N, n) samples, the free run's sensitivity J (rows = Nf n, C = 3n(n+1)/2 + 2n
-// columns) by one recursion of the 2n states, 2(2n)²C + 2n(2n)C a sample; its blocked Householder
-// QR 2 rows C²; Q applied twice to the residual and the n friction responses, 8 rows C (n + 1).
+// friction_test_samples(N, n) samples, its C = 3n(n+1)/2 + 3n columns (with one per friction DOF)
+// advance in one recursion of the 2n states, 2(2n)²C + 2n(2n)C a sample, and their rows (rows =
+// Nf n) are folded into a triangular factor by sequential Householder QR, blocks of b = max(64n,
+// 4C) rows: 2 rows C² (1 + C/b). Memory: the stack of C + b rows.
 Cost friction_score_test(double N, double n) {
   const double Nf = static_cast<double>(friction_test_samples(static_cast<Eigen::Index>(N), static_cast<Eigen::Index>(n)));
   if (Nf < kFrictionTestMinSamples) return {};  // too few samples: the test is not made
-  const double C = 3 * n * (n + 1) / 2 + 2 * n, rows = Nf * n;
-  return {weight::friction_test * (Nf * 12 * n * n * C + 2 * rows * C * C + 8 * rows * C * (n + 1)), kDouble * rows * C};
+  const double C = 3 * n * (n + 1) / 2 + 3 * n, rows = Nf * n, b = std::max(64 * n, 4 * C);
+  return {weight::friction_test * (Nf * 12 * n * n * C + 2 * rows * C * C * (1 + C / b)), kDouble * (C + b) * C};
 }
 
 // The free run of a model over the record for validation (identification.cpp, finish): the

@@ -21,8 +21,9 @@ namespace mechid {
 // beyond what M, D, K and the initial state can.
 inline constexpr double kFrictionShare = 0.25;
 
-// The test's regressors hold (3 n(n+1)/2 + 3n) columns of N·n rows: at most this many doubles, on
-// the record's first samples when it is longer (the test stays valid on a part of the record).
+// The test's regressors, (3 n(n+1)/2 + 3n) columns of N·n rows, have at most this many entries: on
+// the record's first samples when it is longer (the test stays valid on a part of the record). A
+// bound on its work (about 2·10⁷ flops a column); its rows are folded into a factor, not held.
 inline constexpr double kFrictionTestMaxEntries = 1e7;
 
 // Below this many samples the test is not made.

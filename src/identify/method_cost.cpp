@@ -32,9 +32,8 @@ constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIt
 // 1 s smallest (a grid over the weights):
 //  - the subspace step (hankel_gram, the factorizations, the input fit in modal coordinates): 0.55;
 //  - the friction advice's score test (friction_score_test): 0.3 (matrix products and blocked QR);
-//  - the variational PEM: its rank updates of J'J (n P² a sample) 0.22, times 1 + 8P²/2 MiB: once
-//    J'J outgrows a cache of about 2 MiB the updates run at the speed of memory (3.6 MB at 20 DOF);
-//    the rest of an iteration (the sensitivity recursion, steps, predictions) 0.04: the typical 3-4
+//  - the variational PEM: its rank updates of J'J (n P² a sample) 0.22, times memory_bound(8P²)
+//    (3.6 MB at 20 DOF); the rest of an iteration (the sensitivity recursion, steps, predictions) 0.04: the typical 3-4
 //    iterations against the 8 counted;
 //  - the exact-sampling PEM: the Fréchet derivatives of the sampled model (N-independent, (2g)³ per
 //    free entry) 0.6, its per-sample work 0.04 (auto's 2-4 iterations and variational-zoh's 7 at
@@ -46,11 +45,22 @@ constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIt
 //    cut-off rule's spectra, validation: 3 DOF x 10⁵ samples 0.75 s).
 namespace weight {
 constexpr double subspace = 0.55, friction_test = 0.3;
-constexpr double variational_pem_update = 0.22, variational_pem = 0.04, cache_bytes = 2.0 * 1024 * 1024;
+constexpr double variational_pem_update = 0.22, variational_pem = 0.04;
 constexpr double exact_sampling_derivatives = 0.6, exact_pem = 0.04;
 constexpr double equation_error = 0.6, equation_error_per_sample = 3.6e4;
 constexpr double inverse_dynamic_qr = 0.4, inverse_dynamic_per_sample_output = 1.35e4;
 }  // namespace weight
+
+// The slowdown of a loop that sweeps a matrix of `bytes` once per step (rank updates, unblocked
+// factorizations): once the matrix outgrows a cache of about 2 MiB it runs at the speed of memory,
+// 1 + bytes / 2 MiB times slower, up to 9x (memory bandwidth against arithmetic, where it levels off).
+// Measured: the variational PEM's J'J at 16-20 DOF (1.5-3.6 MB); the subspace step's modal input fit
+// at 60 DOF x 2000 samples, whose 7320 x 7320 normal matrix (430 MB) took 125 s natively where its
+// flops at the 16-DOF rate would take 40 s in WASM.
+double memory_bound(double bytes) {
+  constexpr double kCacheBytes = 2.0 * 1024 * 1024, kMaxSlowdown = 8.0;
+  return 1 + std::min(bytes / kCacheBytes, kMaxSlowdown);
+}
 
 struct Cost {
   double flops = 0, bytes = 0;
@@ -114,7 +124,8 @@ double block_rows(double N, double n, double k, bool pilot) {
 //  step 4 (with the input) in F's modal coordinates (modal_input_fit.hpp, the path every case of
 //  bench/guard.mjs takes): one pass forming Φ and Υ, Pg²/2 multiply-adds a sample for the Pg =
 //  nx(k + 1) regressors and 2 Pg n for Υ, their recursions 4 nx k; two fits, each the normal matrix
-//  of about 4 Pg² terms and its LDLT Pg³/3; fit_output_matrix's state run 6nx² a sample. (The
+//  of about 4 Pg² terms and its LDLT Pg³/3, the loops over Φ at memory_bound(8 Pg²); fit_output_matrix's
+//  state run 6nx² a sample. (The
 //  direct form, taken when F is not diagonalizable or its modal basis ill-conditioned, costs
 //  2 nx³k + 2n nx²k + n Pg² a sample per fit: 25x more at 8 DOF.)
 // Memory: the (2i)² lag blocks and the Gram matrix, (2im)² each, and Σ_ww, Σ_yw, O.
@@ -125,7 +136,7 @@ Cost subspace(double N, double n, double k, double i, bool with_input) {
             wp * wp * yf + 4 * yf * wp * wp + 8 * yf * yf * yf;
   c.bytes = kDouble * (2 * (2 * i * m) * (2 * i * m) + wp * wp + 2 * yf * wp + m * N);
   if (with_input) {
-    c.flops += N * (Pg * Pg + 2 * Pg * n + 4 * nx * k + 6 * nx * nx) + 2 * (4 * Pg * Pg + Pg * Pg * Pg / 3);
+    c.flops += memory_bound(kDouble * Pg * Pg) * (N * Pg * Pg + 2 * (4 * Pg * Pg + Pg * Pg * Pg / 3)) + N * (2 * Pg * n + 4 * nx * k + 6 * nx * nx);
     c.bytes = std::max(c.bytes, kDouble * (2 * Pg * Pg + Pg * 64 * n));  // the direct form's block, the larger
   }
   c.flops *= weight::subspace;
@@ -166,7 +177,7 @@ Cost pem(double N, double n, double P, double jacobian, double prediction, doubl
 Cost variational(double N, double n, double k) {
   const double P = 3 * n * (n + 1) / 2 + 2 * n;
   Cost c = subspace_with_rule(N, n, k, false);
-  const double update_weight = weight::variational_pem_update * (1 + kDouble * P * P / weight::cache_bytes);
+  const double update_weight = weight::variational_pem_update * memory_bound(kDouble * P * P);
   c.then(pem(N, n, P, N * (4 * n * n * P + 2 * n * P), N * 6 * n * n, kPemIterations, update_weight, weight::variational_pem));
   c.bytes = std::max(c.bytes, kDouble * 3 * n * P);
   return c.then(validation(N, n));

@@ -104,12 +104,18 @@ function datasetBroken({ h, t, u, y }) {
   return '';
 }
 
-// What is wrong with a Recording, or '' (wasm/recording.js: named channels of finite samples).
+// What is wrong with a Recording, or '' (wasm/recording.js: named channels of finite samples:
+// floats, or integers with a positive finite `scale`, as WAV PCM is held).
+const INTEGER_ARRAYS = [Int8Array, Int16Array, Int32Array];
 function recordingBroken({ channels, parameters, notes }) {
   if (!channels.length) return 'no channel';
   if (!Array.isArray(notes)) return 'no notes';
   for (const c of channels) {
-    if (typeof c.name !== 'string' || !(c.values instanceof Float64Array || c.values instanceof Float32Array)) return `channel ${c.name}: not a named Float64Array or Float32Array`;
+    if (typeof c.name !== 'string') return `channel ${c.name}: no name`;
+    if (c.scale === undefined ? !(c.values instanceof Float64Array || c.values instanceof Float32Array)
+      : !(INTEGER_ARRAYS.some((T) => c.values instanceof T) && c.scale > 0 && Number.isFinite(c.scale))) {
+      return `channel ${c.name}: neither a Float64Array or Float32Array nor integers with a positive scale`;
+    }
     if (![...c.values, ...(c.imag ?? [])].every(Number.isFinite)) return `channel ${c.name}: a non-finite sample`;
     if (c.imag && c.imag.length !== c.values.length) return `channel ${c.name}: imag and values differ in length`;
     if (c.h !== undefined && !(c.h > 0 && Number.isFinite(c.h))) return `channel ${c.name}: h = ${c.h}`;

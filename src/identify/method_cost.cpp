@@ -33,8 +33,8 @@ constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIt
 //  - the subspace step (hankel_gram, the factorizations, the input fit in modal coordinates): 0.55;
 //  - the friction advice's score test (friction_score_test): 0.3 (matrix products and blocked QR);
 //  - the variational PEM: its rank updates of J'J (n P² a sample) 0.22, times memory_bound(8P²)
-//    (3.6 MB at 20 DOF); the rest of an iteration (the sensitivity recursion, steps, predictions) 0.04: the typical 3-4
-//    iterations against the 8 counted;
+//    (3.6 MB at 20 DOF); the rest of an iteration (the sensitivity recursion, steps, predictions)
+//    0.04: the typical 3-4 iterations against the 8 counted;
 //  - the exact-sampling PEM: the Fréchet derivatives of the sampled model (N-independent, (2g)³ per
 //    free entry) 0.6, its per-sample work 0.04 (auto's 2-4 iterations and variational-zoh's 7 at
 //    8 DOF x 2·10⁴-6·10⁴ samples, where the per-sample work dominates; 16-20 DOF x 2000, where the
@@ -124,10 +124,10 @@ double block_rows(double N, double n, double k, bool pilot) {
 //  step 4 (with the input) in F's modal coordinates (modal_input_fit.hpp, the path every case of
 //  bench/guard.mjs takes): one pass forming Φ and Υ, Pg²/2 multiply-adds a sample for the Pg =
 //  nx(k + 1) regressors and 2 Pg n for Υ, their recursions 4 nx k; two fits, each the normal matrix
-//  of about 4 Pg² terms and its LDLT Pg³/3, the loops over Φ at memory_bound(8 Pg²); fit_output_matrix's
-//  state run 6nx² a sample. (The
-//  direct form, taken when F is not diagonalizable or its modal basis ill-conditioned, costs
-//  2 nx³k + 2n nx²k + n Pg² a sample per fit: 25x more at 8 DOF.)
+//  of about 4 Pg² terms and its LDLT Pg³/3, the loops over Φ at memory_bound(8 Pg²);
+//  fit_output_matrix's state run 6nx² a sample. (The direct form, taken when F is not
+//  diagonalizable or its modal basis ill-conditioned, costs 2 nx³k + 2n nx²k + n Pg² a sample per
+//  fit: 25x more at 8 DOF.)
 // Memory: the (2i)² lag blocks and the Gram matrix, (2im)² each, and Σ_ww, Σ_yw, O.
 Cost subspace(double N, double n, double k, double i, bool with_input) {
   const double m = k + n, uf = i * k, wp = i * m, yf = i * n, nx = 2 * n, Pg = nx * (k + 1);
@@ -136,7 +136,8 @@ Cost subspace(double N, double n, double k, double i, bool with_input) {
             wp * wp * yf + 4 * yf * wp * wp + 8 * yf * yf * yf;
   c.bytes = kDouble * (2 * (2 * i * m) * (2 * i * m) + wp * wp + 2 * yf * wp + m * N);
   if (with_input) {
-    c.flops += memory_bound(kDouble * Pg * Pg) * (N * Pg * Pg + 2 * (4 * Pg * Pg + Pg * Pg * Pg / 3)) + N * (2 * Pg * n + 4 * nx * k + 6 * nx * nx);
+    c.flops += memory_bound(kDouble * Pg * Pg) * (N * Pg * Pg + 2 * (4 * Pg * Pg + Pg * Pg * Pg / 3)) +
+               N * (2 * Pg * n + 4 * nx * k + 6 * nx * nx);
     c.bytes = std::max(c.bytes, kDouble * (2 * Pg * Pg + Pg * 64 * n));  // the direct form's block, the larger
   }
   c.flops *= weight::subspace;

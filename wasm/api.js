@@ -190,13 +190,13 @@ function normalizeDiscreteModel(model, method) {
   return { ...model, J };
 }
 
-/** Sampled data {h, u, y} and its options, types checked (absent: the core's default); `outputName` names y in errors. */
 // A record's u or y: a matrix, or its columns (json.js isColumnMatrix: the channels as read).
 function requireSeries(value, name) {
   if (!isMatrix(value) && !isColumnMatrix(value)) throw badInput(`${name} is missing or not a {rows, cols, data} or {rows, cols, columns} matrix`);
   return value;
 }
 
+/** Sampled data {h, u, y} and its options, types checked (absent: the core's default); `outputName` names y in errors. */
 function normalizeDataset(data, outputName = 'output data q') {
   requireObject(data, 'data must be an object {h, u, y}');
   requireNumber(data.h, 'h');

@@ -300,7 +300,13 @@ export interface IdentifyOptions { L?: Matrix; init?: 'n4sid' | 'equation-error'
    */
   validation?: IdentifyData[];
   /** false: the result without its N x n series (validation.simulated and residual, validation_records' simulated); default true. */
-  series?: boolean }
+  series?: boolean;
+  /**
+   * For a caller done with the records: once the core has copied them, before the estimate, the
+   * column lists of u and y given as {rows, cols, columns} (the data's and validation's) are
+   * emptied and release() is called (e.g. to collect garbage before the module's memory grows).
+   */
+  release?: () => void }
 /** identify's work guard estimate (estimateWork). */
 export interface WorkEstimate { flops: number; bytes: number; seconds: number }
 /**

@@ -475,13 +475,22 @@ export function wrapModule(module) {
      * Identifies M, D, K from data {h, u, y, inputSampling, outputs, cutoffHz}, or from an array of
      * such records (several runs of one experiment); `truth` (a system) adds errors. Options as
      * the core's, and series: false for a result without its N x n series (validation.simulated
-     * and residual, validation_records' simulated), which only plots need.
+     * and residual, validation_records' simulated), which only plots need; release (a function)
+     * for a caller done with the records: once the core has copied them, before the estimate, the
+     * column lists of their u and y given as {rows, cols, columns} (those of options.validation
+     * too) are emptied and release() is called (the CLI collects its garbage there, so that the
+     * channels' memory is free before the estimate grows the module's memory).
      */
     identify(method, data, options, truth) {
       requireString(method, 'method');
-      const o = normalizeIdentifyOptions(options);
+      const { release, ...o } = normalizeIdentifyOptions(options);
+      if (release !== undefined && typeof release !== 'function') throw badInput('release must be a function', 'release');
       const records = normalizeRuns(data);
-      return unwrap(module.identify(method, records, o, optionalSystem(truth)));
+      const copied = release && (() => {
+        for (const r of [records, o.validation ?? []].flat()) for (const m of [r.u, r.y]) if (isColumnMatrix(m)) m.columns.length = 0;
+        release();
+      });
+      return unwrap(module.identify(method, records, o, optionalSystem(truth), copied));
     },
     /**
      * The work guard's estimate for identify(method, data, options), without running it:

@@ -147,16 +147,19 @@ val perturbation_study_js(val s, val o) {
 // options.validation (a list of records, optional): runs kept back from identification; the
 // result's validation_records hold the estimate's free-run fit on each, computed by the core.
 // options.series false: the result without its N x n series (identification_to_js).
-val identify_js(std::string method, val data, val o, val truth) {
+// copied (a function, or undefined): called once the records are copied in, before the estimate
+// (wasm/api.js identify's option release: the caller's channels can then be freed).
+val identify_js(std::string method, val data, val o, val truth, val copied) {
   return result_or_error([&] {
     std::vector<Dataset> runs = runs_from_js(data);
     std::vector<Dataset> held_out = held_out_runs_from_js(o);
     const std::optional<MechanicalSystem> true_system = optional_truth_from_js(truth);
     const Eigen::Index dof = runs.front().y.cols();
     const bool series = !has_option(o, "series") || o["series"].as<bool>();
+    const IdentifyOptions options = identify_options_from_js(o);
+    if (copied.typeOf().as<std::string>() == "function") copied();
     // The records handed over: identify scales them in place instead of copying them.
-    return identification_to_js(identify(method, std::move(runs), identify_options_from_js(o), std::move(held_out)), dof,
-                                true_system, series);
+    return identification_to_js(identify(method, std::move(runs), options, std::move(held_out)), dof, true_system, series);
   });
 }
 

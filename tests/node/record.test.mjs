@@ -91,6 +91,27 @@ test('byColumn: u and y as the channels read give the core the same record (resu
   assert.deepEqual(b.advice, a.advice);
 });
 
+test('release: called once, after the core copied the records (their column lists then empty) and before the estimate; the result bit for bit the same', async () => {
+  const byColumn = { ...mapping, byColumn: true };
+  const records = async () => [
+    { ...await readRecord(encoder.encode(labCsv(1)), 'train.csv', byColumn), role: 'training' },
+    { ...await readRecord(encoder.encode(labCsv(2)), 'held.csv', byColumn), role: 'validation' },
+  ];
+  const kept = await records(), given = await records();
+  const a = identifyRecords(mechid, 'auto', kept, { forceDofs: [1], series: false });
+  const lengths = [];
+  const b = identifyRecords(mechid, 'auto', given, {
+    forceDofs: [1], series: false,
+    release: () => lengths.push(given.flatMap((r) => [r.dataset.u.columns.length, r.dataset.y.columns.length])),
+  });
+  assert.deepEqual(lengths, [[0, 0, 0, 0]]);  // once, every list emptied before it is called
+  for (const r of kept) assert.deepEqual([r.dataset.u.columns.length, r.dataset.y.columns.length], [1, 2]);  // without release: untouched
+  assert.notEqual(b.status, 'failed', b.message);
+  assert.equal(b.validation_records.length, 1);
+  assert.deepEqual(b, { ...a, timing_ms: b.timing_ms });
+  assert.throws(() => mechid.identify('auto', kept[0].dataset, { forceDofs: [1], release: true }), /release must be a function/);
+});
+
 test('identify refuses a held-out run of another sampling period with option runs, naming both files', async () => {
   const records = [await read(labCsv(1), 'train.csv', 'training'), await read(labCsv(2, 0.04), 'other.csv', 'validation')];
   assert.throws(() => identifyRecords(mechid, 'variational-zoh', records, { forceDofs: [1] }), (e) => {

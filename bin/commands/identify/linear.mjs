@@ -9,6 +9,7 @@ import { identifyRecords, readRecord } from '../../../wasm/record.js';
 import { resultChannels } from '../../../wasm/channel-labels.js';
 import { checkDof, checkTimeCol, loadSystem, Papa, readInputMatrix, readText, warn, warnOutcome, writeJson } from '../../io.mjs';
 import { readDataFile } from '../../data-file.mjs';
+import { collectGarbage } from '../../collect-garbage.mjs';
 
 /** --scale COL=FACTOR,..: {column name: factor}; a factor must be finite and nonzero (-1 flips a sign). */
 export function parseScale(entries) {
@@ -69,6 +70,7 @@ export async function identifyLinear(o, mechid) {
     const { blob, head } = await readDataFile(path, 'data file');
     checkTimeCol(o, path, head);
     const record = await readRecord(blob, path, mapping, { Papa });
+    delete record.t;  // the time channel is not needed past the read (8 MB at 10⁶ samples)
     checkScaleColumns(record, mapping.scale);
     warn(record.warnings);
     return { ...record, role };
@@ -87,6 +89,9 @@ export async function identifyLinear(o, mechid) {
     structure, friction: o.friction, offset: o.offset === true, lowpassHz: o.lowpass,
     initialWindow: o['initial-window'], maxWork: o['max-work'],
     series: false,  // the simulated outputs and residuals (N x n) are for the page's plots: the JSON need not carry them
+    // Once the core has copied the records, their channels are dropped here and collected before
+    // the estimate grows the module's memory (docs/results.md, "The CLI's memory").
+    release: collectGarbage,
   };
   const result = identifyRecords(mechid, o.method, records, options, truth);
   writeJson({ ...result, channels: resultChannels(records[0]) }, o.out);

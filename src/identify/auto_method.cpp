@@ -443,8 +443,13 @@ AutoChoice refinement_chosen(Identification& refined, std::string reason) { retu
 AutoChoice choose_by_likelihood(AutoStarts& starts, Identification& refined, const std::string& accuracy) {
   const Dataset& data = starts.data;
   const Eigen::Index rows = starts.options.estimate_initial ? data.y.rows() : data.y.rows() - 2;
+  // The refinement's sum first: its series are then set aside while the full-rate variational
+  // estimate is made (identify_auto makes them again if it is returned; issue 56 item 7: 48 MB of
+  // the CLI's peak at 10⁶ samples of 3 DOF).
+  const double exact = exact_sse(refined, data, rows);
+  drop_series(refined.validation);
   const Identification& variational = starts.variational_at(1);
-  const double midpoint = variational_sse(variational), exact = exact_sse(refined, data, rows);
+  const double midpoint = variational_sse(variational);
   // A model without a prediction (failed, or its simulation diverged) loses to one with it.
   const bool exact_predicts_better = std::isnan(midpoint) || (!std::isnan(exact) && exact <= midpoint);
   const double ratio = exact_predicts_better ? midpoint / exact : exact / midpoint;
@@ -516,10 +521,8 @@ void guard_against_start(AutoStarts& starts, const Identification& start, AutoCh
   choice.chosen.advise(worse_than_start_advice(start.method, start_fit, refined_fit, can_stand_in));
 }
 
-}  // namespace
-
-Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
-  if (options.coulomb_friction) return friction_branch(runs, options);
+// The estimate auto returns, its series possibly set aside (choose_by_likelihood).
+Identification auto_estimate(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
   AutoStarts starts(runs, options);
   AutoStart start = choose_start(starts);
   AutoRefinement refinement = refine(starts, start);
@@ -535,6 +538,21 @@ Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOpt
                                                            : start.init_note);
   chosen.method = "auto";
   chosen.timing_ms = starts.timing;
+  return chosen;
+}
+
+}  // namespace
+
+Identification identify_auto(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
+  if (options.coulomb_friction) return friction_branch(runs, options);
+  Identification chosen = auto_estimate(runs, options);
+  // Its series made again once the other estimates and the starts are freed: the same free run on
+  // the same (scaled) data as its validation (validation.hpp restore_series).
+  if (chosen.validation.dropped_rows > 0) {
+    const Stopwatch clock;
+    restore_series(chosen.validation, chosen.system, runs.front());
+    chosen.timing_ms += clock.elapsed_ms();
+  }
   return chosen;
 }
 

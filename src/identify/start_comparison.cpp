@@ -10,7 +10,8 @@ namespace mechid {
 double free_run_fit(const Identification& estimate, const Dataset& data) {
   if (estimate.failed()) return NAN;
   const ValidationReport& own = estimate.validation;
-  if (own.simulated.rows() == data.y.rows() && own.fit_percent.size() == data.y.cols()) return own.fit_percent.mean();
+  const bool simulated_these = own.simulated.rows() == data.y.rows() || own.dropped_rows == data.y.rows();  // its series set aside or not
+  if (simulated_these && own.fit_percent.size() == data.y.cols()) return own.fit_percent.mean();
   const ValidationReport v = validate_model(estimate.system, data, 25, Series::fit_only);
   return v.failed() || v.fit_percent.size() == 0 ? NAN : v.fit_percent.mean();
 }

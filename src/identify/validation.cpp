@@ -278,4 +278,19 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   return report;
 }
 
+void drop_series(ValidationReport& report) {
+  if (report.simulated.size() == 0) return;
+  report.dropped_rows = report.simulated.rows();
+  report.simulated = Matrix();
+  report.residual = Matrix();
+}
+
+void restore_series(ValidationReport& report, const MechanicalSystem& estimate, const Dataset& data) {
+  if (report.dropped_rows == 0) return;
+  ValidationReport again = validate_model(estimate, data);
+  report.simulated = std::move(again.simulated);
+  report.residual = std::move(again.residual);
+  report.dropped_rows = 0;
+}
+
 }  // namespace mechid

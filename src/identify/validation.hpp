@@ -41,6 +41,9 @@ struct ValidationReport : Outcome {
   // quantile at 1 − 0.005/(2 T) over the T = (max_lag + 1)·k·n lags and pairs tested (Bonferroni).
   double crosscorrelation_bound = 0.0;
   bool residuals_independent_of_input = true;  // max_crosscorrelation <= crosscorrelation_bound
+  // The rows of simulated and residual when set aside (drop_series) while other estimates are
+  // computed, else 0; every number above is still that of the series, which restore_series makes again.
+  Eigen::Index dropped_rows = 0;
 };
 
 // Needs an invertible M (not definiteness). A simulation whose output diverges is status failed.
@@ -52,6 +55,14 @@ struct ValidationReport : Outcome {
 enum class Series { kept, fit_only };
 ValidationReport validate_model(const MechanicalSystem& estimate, const Dataset& data, int max_lag = 25,
                                 Series series = Series::kept, Eigen::Index initial_window = 0);
+
+// The N x n series of a report of validate_model(estimate, data) with its defaults (max_lag 25, no
+// initial window), set aside and made again (issue 56 item 7: auto holds several estimates of a
+// long record, 2·N·n doubles each, 48 MB at 10⁶ samples of 3 DOF). drop_series frees simulated and
+// residual and marks the report; restore_series runs validate_model again on the same estimate and
+// data and takes its series, the same numbers (the free run is deterministic).
+void drop_series(ValidationReport& report);
+void restore_series(ValidationReport& report, const MechanicalSystem& estimate, const Dataset& data);
 
 // The advice the residual tests call for: identify/residual_advice.hpp.
 

@@ -8,6 +8,7 @@
 #include "fixtures.hpp"
 #include "identify/methods.hpp"
 #include "identify/residual_advice.hpp"
+#include "identify/start_comparison.hpp"
 #include "identify/validation.hpp"
 #include "model/presets.hpp"
 #include "simulate/simulation.hpp"
@@ -201,6 +202,52 @@ TEST_CASE("auto on held forces declared point samples warns that the residuals a
   REQUIRE(a != r.advice.end());
   REQUIRE(a->options.size() == 1);
   CHECK(a->options[0].value == "hold");
+}
+
+// Series set aside (issue 56 item 7): drop_series frees them and keeps the numbers; restore_series
+// makes the same series again, bit for bit, and free_run_fit still takes the report's own fit.
+TEST_CASE("validation series set aside and made again: the same bits, the same fit") {
+  const MechanicalSystem truth = preset("3dof");
+  MechanicalSystem wrong = truth;
+  wrong.K *= 1.1;
+  const Dataset d = noisy_data(truth, InputKind::prbs, 0.1, 2001, 30.0, 4);
+  Identification e;
+  e.system = wrong;
+  e.validation = validate_model(wrong, d);
+  const ValidationReport full = e.validation;
+  drop_series(e.validation);
+  CHECK(e.validation.simulated.size() == 0);
+  CHECK(e.validation.residual.size() == 0);
+  CHECK(e.validation.dropped_rows == 2001);
+  CHECK(free_run_fit(e, d) == full.fit_percent.mean());
+  restore_series(e.validation, wrong, d);
+  CHECK(e.validation.dropped_rows == 0);
+  REQUIRE(e.validation.simulated.rows() == 2001);
+  CHECK((e.validation.simulated.array() == full.simulated.array()).all());
+  CHECK((e.validation.residual.array() == full.residual.array()).all());
+  CHECK(full.fit_percent.maxCoeff() < 95.0);  // a residual well above rounding
+}
+
+// auto's choice by likelihood (point samples not band-limited) sets its refinement's series aside
+// while the variational estimate is made: the result still carries them, those of its own model.
+TEST_CASE("auto choosing by likelihood returns its estimate's series: the free run of the returned model") {
+  Dataset d = noisy_data(preset("3dof"), InputKind::prbs, 0.4, 3000, 40.0, 1);
+  d.input_sampling = InputSampling::point;
+  const Identification r = identify("auto", d, IdentifyOptions{});
+  REQUIRE(r.status != Status::failed);
+  REQUIRE(r.diagnostics.reason);
+  REQUIRE(r.diagnostics.reason->find("the likelihood ratio decides") != std::string::npos);
+  CHECK(r.validation.dropped_rows == 0);
+  REQUIRE(r.validation.simulated.rows() == 3000);
+  REQUIRE(r.validation.residual.rows() == 3000);
+  const ValidationReport own = validate_model(r.system, d);
+  const double scale = d.y.cwiseAbs().maxCoeff();
+  CHECK((r.validation.simulated - own.simulated).cwiseAbs().maxCoeff() < 1e-9 * scale);
+  CHECK((r.validation.residual - own.residual).cwiseAbs().maxCoeff() < 1e-9 * scale);
+  for (Eigen::Index c = 0; c < 3; ++c) {
+    const double spread = (d.y.col(c).array() - d.y.col(c).mean()).matrix().norm();
+    CHECK(r.validation.residual.col(c).norm() / spread == Approx(r.validation.nrmse(c)).epsilon(1e-9));
+  }
 }
 
 // The fit of a start compared with another's (start_comparison.hpp) runs without the N x n series:

@@ -166,6 +166,10 @@ class AutoStarts {
   // The variational estimates computed so far, by decimation factor (1: the full rate).
   const std::map<Eigen::Index, Identification>& variational_estimates() const { return estimates_; }
 
+  // Frees the estimates computed so far (the full-rate one's N x n series: 48 MB at 10⁶ samples of 3
+  // DOF): once the estimate returned is chosen (and copied), nothing reads them.
+  void free_estimates() { estimates_.clear(); }
+
   // A start is usable when its cost is finite and its PEM converged.
   double usable_cost(const Identification& r, Eigen::Index factor) const {
     return pem_converged(r) ? cost_of(r, factor) : static_cast<double>(INFINITY);
@@ -440,14 +444,8 @@ AutoChoice refinement_chosen(Identification& refined, std::string reason) { retu
 // Gaussian errors of one variance, the likelihood ratio (and so AIC) favours the smaller sum of
 // squares (Ljung 1999, sec. 16.4). The validation fit is not the criterion: it simulates both
 // estimates with the exact-sampling model, the refinement's own objective.
-AutoChoice choose_by_likelihood(AutoStarts& starts, Identification& refined, const std::string& accuracy) {
-  const Dataset& data = starts.data;
-  const Eigen::Index rows = starts.options.estimate_initial ? data.y.rows() : data.y.rows() - 2;
-  // The refinement's sum first: its series are then set aside while the full-rate variational
-  // estimate is made (identify_auto makes them again if it is returned; issue 56 item 7: 48 MB of
-  // the CLI's peak at 10⁶ samples of 3 DOF).
-  const double exact = exact_sse(refined, data, rows);
-  drop_series(refined.validation);
+// `exact`: the refinement's exact_sse, taken before its series were set aside (choose_estimate).
+AutoChoice choose_by_likelihood(AutoStarts& starts, Identification& refined, const std::string& accuracy, double exact) {
   const Identification& variational = starts.variational_at(1);
   const double midpoint = variational_sse(variational);
   // A model without a prediction (failed, or its simulation diverged) loses to one with it.
@@ -492,12 +490,18 @@ AutoChoice choose_estimate(AutoStarts& starts, const Identification& start, Iden
                                           (several ? "several runs" : options.offset ? "the offset" : "the structure") + " (" + accuracy + from);
   if (starts.data.input_sampling == InputSampling::hold)
     return refinement_chosen(refined, "inputs held over each period: the ZOH model is exact at any h (" + accuracy + from);
+  // The refinement's sum of squares for the choice by likelihood first: its series are then set
+  // aside through the spectra below and the full-rate variational estimate (identify_auto makes them
+  // again if it is returned; issue 56 item 7: 48 MB of the CLI's peak at 10⁶ samples of 3 DOF).
+  const Eigen::Index rows = options.estimate_initial ? starts.data.y.rows() : starts.data.y.rows() - 2;
+  const double exact = exact_sse(refined, starts.data, rows);
+  drop_series(refined.validation);
   // The samples show a band-limited input, which the band-limited model represents to a few 1e-6
   // (intersample_model.hpp): far below the midpoint model's error, no approximation to arbitrate.
   const IntersampleModel intersample = choose_intersample_model(starts.data.u, starts.data.h, starts.data.input_sampling);
   if (intersample.kind == IntersampleKind::band_limited)
     return refinement_chosen(refined, "point samples of a band-limited input: " + band_limited_error_words(intersample) + " (" + accuracy + from);
-  return choose_by_likelihood(starts, refined, accuracy);
+  return choose_by_likelihood(starts, refined, accuracy, exact);
 }
 
 // The guard of the returned estimate against its start (start_comparison.hpp): when the refined
@@ -528,6 +532,7 @@ Identification auto_estimate(const std::vector<Dataset>& runs, const IdentifyOpt
   AutoRefinement refinement = refine(starts, start);
   refine_from_best_start(starts, start, refinement);
   AutoChoice choice = choose_estimate(starts, start.estimate, refinement.refined);
+  starts.free_estimates();  // before the guard's free runs and spectra
   guard_against_start(starts, start.estimate, choice);
   Identification chosen = std::move(choice.chosen);  // moved out, not copied: its validation series are 2·N·n doubles
   chosen.diagnostics.choice = chosen.method;

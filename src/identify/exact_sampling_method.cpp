@@ -141,6 +141,7 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
     }
     weights = refined;
   }
+  const ExactSamplingPredictor predictor(runs, L, map, weights, options.offset);
   r.diagnostics.iterations = iterations;
   r.diagnostics.curvature_evaluations = curvature_evaluations;
   r.diagnostics.weighting_passes = passes;
@@ -149,24 +150,17 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   r.diagnostics.block_rows = start.diagnostics.block_rows;  // the subspace step's, when the start had one
   r.diagnostics.omega_condition = start.diagnostics.omega_condition;
   r.diagnostics.stop_reason = pem.termination;
+  r.diagnostics.sampling_model = to_string(predictor.intersample());
   if (pem.status == Status::warning) r.add_warning(pem.message);
-  {  // the final predictor holds the intersample inputs (N x 2k for FOH): not alive through the validation
-    const ExactSamplingPredictor predictor(runs, L, map, weights, options.offset);
-    r.diagnostics.sampling_model = to_string(predictor.intersample());
-    r.system = predictor.unpack(theta);
-    r.forces.offset = predictor.offsets(theta);
-  }
+  r.system = predictor.unpack(theta);
+  r.forces.offset = predictor.offsets(theta);
   // The uncertainty after validation, whose residual tests (validation.hpp) decide the covariance;
-  // validation of the model with its offset as a further input (record_validation.hpp). The
-  // predictor is made again for the uncertainty alone (the same one: its inputs are these), so that
-  // its N x 2k intersample inputs and the validation's free runs and spectra are not held at once
-  // (issue 56 item 7: 48 MB of the CLI's peak at 10⁶ samples of 3 inputs).
+  // validation of the model with its offset as a further input (record_validation.hpp).
   const ForcedRecord forced = with_force_terms(r.system, r.forces, 0.0, data);
   r.system = forced.model;
   Matrix offset_sd;
   finish(r, forced.data(), [&](const Identification& done) {
     const bool coloured = data.outputs == OutputKind::acceleration || !done.validation.residuals_white;
-    const ExactSamplingPredictor predictor(runs, L, map, weights, options.offset);
     return estimate_uncertainty(predictor, theta, done.modal, coloured, pem.final_factor, offset_sd);
   });
   r.system.L = L;

@@ -52,12 +52,17 @@ IntersampleModel common_intersample_model(const std::vector<Dataset>& runs) {
   return first;
 }
 
+// Run::w: the inputs intersample_inputs makes where the recursion cannot read them off u.
+Matrix held_inputs(const Matrix& u, const IntersampleModel& model, bool offsets) {
+  return offsets || model.kind == IntersampleKind::band_limited ? intersample_inputs(u, model) : Matrix();
+}
+
 }  // namespace
 
 ExactSamplingPredictor::ExactSamplingPredictor(const Dataset& data, const Matrix& L, Vector weights)
     : ExactSamplingPredictor(std::vector<Dataset>{}, L, full_structure(data.y.cols()), std::move(weights)) {
   const IntersampleModel model = choose_intersample_model(data.u, data.h, data.input_sampling);
-  runs_.push_back(Run{&data, model, intersample_inputs(data.u, model), divergence_limit(data.y)});
+  runs_.push_back(Run{&data, model, held_inputs(data.u, model, false), divergence_limit(data.y)});
   n_ = data.y.cols();
   samples_ = data.y.rows();
   if (weights_.size() == 0) weights_ = Vector::Ones(n_);
@@ -74,12 +79,14 @@ ExactSamplingPredictor::ExactSamplingPredictor(const std::vector<Dataset>& runs,
   if (runs.empty()) return;  // the single-run constructor fills runs_
   const IntersampleModel model = common_intersample_model(runs);
   for (const Dataset& d : runs) {
-    Matrix u = d.u;
     if (offsets_) {  // the constant's columns: ones (any intersample model represents a constant exactly)
+      Matrix u = d.u;
       u.conservativeResize(Eigen::NoChange, d.u.cols() + n_);
       u.rightCols(n_).setOnes();
+      runs_.push_back(Run{&d, model, held_inputs(u, model, true), divergence_limit(d.y)});
+    } else {
+      runs_.push_back(Run{&d, model, held_inputs(d.u, model, false), divergence_limit(d.y)});
     }
-    runs_.push_back(Run{&d, model, intersample_inputs(u, model), divergence_limit(d.y)});
     samples_ += d.y.rows();
   }
   if (weights_.size() == 0) weights_ = Vector::Ones(n_);
@@ -133,7 +140,7 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   const MechanicalSystem s = unpack(theta);
   const Eigen::LLT<Matrix> mass(s.M);
   if (mass.info() != Eigen::Success) return false;  // M must stay positive definite
-  const Eigen::Index n = n_, Ps = structure_.free_count(), m = 2 * n + runs_.front().w.cols();
+  const Eigen::Index n = n_, Ps = structure_.free_count(), m = 2 * n + columns_per_input(runs_.front().intersample) * input_matrix_.cols();
   const Matrix Minv = mass.solve(Matrix::Identity(n, n));
   // eq. 1.4: A = [0 I; -M⁻¹K -M⁻¹D], B = [0; M⁻¹L].
   const Matrix& Lx = input_matrix_;
@@ -243,7 +250,13 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
         if (k + 1 == N) break;
         auto z = Z.col(j);
         z.head(2 * n) = x;
-        z.tail(m - 2 * n) = R.w.row(k).transpose();
+        if (R.w.size() > 0) {
+          z.tail(m - 2 * n) = R.w.row(k).transpose();
+        } else {  // read off u as intersample_inputs makes them: u_k (ZOH), then u_{k+1} − u_k (FOH); here k + 1 < N
+          const Matrix& u = R.data->u;
+          z.segment(2 * n, kx) = u.row(k).transpose();
+          if (R.intersample.kind == IntersampleKind::linear) z.segment(2 * n + kx, kx) = (u.row(k + 1) - u.row(k)).transpose();
+        }
         if (offsets_)
           for (Eigen::Index i = 0; i < slots; ++i) z.segment(2 * n + i * kx + k_in, n).array() *= -theta.segment(f0, n).array();
         x.noalias() = Phi_fixed * z;

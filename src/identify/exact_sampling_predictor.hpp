@@ -66,7 +66,11 @@ class ExactSamplingPredictor : public PredictorModel {
   struct Run {
     const Dataset* data;
     IntersampleModel intersample;
-    Matrix w;       // the input columns w_k (N x columns_per_input·k; with offsets of [u, 1 … 1])
+    // The input columns w_k (N x columns_per_input·k; with offsets of [u, 1 … 1]) where they are
+    // not read off data->u per sample: band-limited inputs, or offsets; empty for ZOH (w_k = u_k)
+    // and FOH (w_k = [u_k; u_{k+1} − u_k]) without offsets (issue 56 item 7: N x 2k doubles, 48 MB
+    // at 10⁶ samples of 3 inputs, held through every pass of the refinement).
+    Matrix w;
     Vector limit;   // per output channel: a predicted |q_c| beyond this is unstable
   };
   // evaluate()'s free run, residuals and sensitivities over the runs, for a state of States = 2n

@@ -81,12 +81,12 @@ void require_responding_outputs(const Dataset& data, const SubspaceModel& model)
   for (const OutputResponse& r : output_responses(data, model)) {
     if (r.p_value < kResponseSignificance) continue;
     throw OutputWithoutResponse(
-        "output q" + std::to_string(r.output + 1) + " does not respond to the inputs: the response of the subspace model's " +
-        std::to_string(r.states) + " states to the inputs explains " + format_digits(100 * r.explained, 2) +
-        " % of its variance, no more than noise alone would (Wald test p = " + format_digits(r.p_value, 2) +
-        "); a dead or unconnected sensor recording its own noise, or a channel of another experiment: leave its column "
-        "out of the outputs or check the sensor (if it does respond, its response is below the noise: a longer record "
-        "or a stronger excitation)");
+        "output q" + std::to_string(r.output + 1) + " does not respond to the inputs: it looks like noise alone (a dead or " +
+        "unconnected sensor, or a channel of another experiment); leave its column out of the outputs or check the sensor. " +
+        "The response of the subspace model's " + std::to_string(r.states) + " states to the inputs explains " +
+        format_digits(100 * r.explained, 2) + " % of its variance, no more than noise would (Wald test p = " +
+        format_digits(r.p_value, 2) + "); if it does respond, that response is below the noise: give a longer record or a " +
+        "stronger excitation");
   }
 }
 

@@ -21,6 +21,7 @@
 #include "identify/growing_horizon.hpp"
 #include "identify/intersample_model.hpp"
 #include "identify/methods.hpp"
+#include "identify/output_response.hpp"
 #include "identify/start_comparison.hpp"
 #include "identify/subspace_start.hpp"
 #include "model/sampling_accuracy.hpp"
@@ -120,6 +121,7 @@ class AutoStarts {
       } catch (const InputError&) {
       }
       timing += clock.elapsed_ms();
+      if (subspace_) require_responding_outputs(data, *subspace_);  // output_response.hpp
     }
     subspace_tried_ = true;
     return subspace_ ? &*subspace_ : nullptr;
@@ -134,6 +136,8 @@ class AutoStarts {
     try {
       r = factor == 1 ? identify_variational(data, options, full_rate_subspace())
                       : identify_variational(decimate(data, factor), options, nullptr, VariationalRun::as_start);
+    } catch (const OutputWithoutResponse&) {
+      throw;  // no start mends an output of noise only (output_response.hpp)
     } catch (const InputError& e) {
       if (factor == 1) throw;  // the data's own problem: the user has to hear it
       r.fail(e.what());

@@ -3,6 +3,7 @@
 #include "core/stopwatch.hpp"
 #include "discretize/zoh.hpp"
 #include "identify/methods.hpp"
+#include "identify/output_response.hpp"
 #include "identify/subspace_start.hpp"
 #include "model/second_order_extraction.hpp"
 
@@ -36,7 +37,9 @@ Identification n4sid_d2c_from(const SubspaceModel& sub, const Dataset& data, con
 Identification identify_n4sid_d2c(const Dataset& data, const IdentifyOptions& options) {
   const Stopwatch clock;
   input_matrix(data, options);  // a bad L or force_dofs is bad input before any work
-  Identification r = n4sid_d2c_from(subspace_with_rule(data, options), data, options);
+  const SubspaceModel sub = subspace_with_rule(data, options);
+  require_responding_outputs(data, sub);  // an output of noise only has no model (output_response.hpp)
+  Identification r = n4sid_d2c_from(sub, data, options);
   r.timing_ms = clock.elapsed_ms();
   return r;
 }

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/chi_square.hpp"
 #include "core/normal_quantile.hpp"
 #include "identify/intersample_model.hpp"
 #include "identify/noise_free_level.hpp"
@@ -18,18 +19,6 @@ namespace {
 // of the classical 99 % bounds, now for the whole family instead of one correlation, and split
 // between the two tests (Bonferroni) so that a correct model warns on 1 % of data sets.
 constexpr double kFalseAlarm = 0.005;
-
-// χ²(m) ↔ normal by the Wilson–Hilferty cube-root transform ((Q/m)^{1/3} is nearly normal with
-// mean 1 − 2/(9m) and variance 2/(9m); Johnson, Kotz & Balakrishnan 1994, §18.5): accurate to a
-// few per cent in the tail for m ≥ 10, ample for a 1 % test.
-double chi_square_tail(double q, int m) {
-  const double v = 2.0 / (9.0 * m);
-  return normal_tail((std::cbrt(q / m) - (1.0 - v)) / std::sqrt(v));
-}
-double chi_square_upper_quantile(double p, int m) {
-  const double v = 2.0 / (9.0 * m), root = 1.0 - v + normal_upper_quantile(p) * std::sqrt(v);
-  return m * root * root * root;
-}
 
 // Σ a(t) b(t+lag) / sqrt(Σa² Σb²) for lags first..last (0 where a or b vanish).
 std::vector<double> correlations(const Vector& a, const Vector& b, int first, int last) {

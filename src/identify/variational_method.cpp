@@ -10,6 +10,7 @@
 
 #include "core/stopwatch.hpp"
 #include "identify/methods.hpp"
+#include "identify/output_response.hpp"
 #include "identify/positive_parametrization.hpp"
 #include "identify/second_order.hpp"
 #include "identify/subspace_start.hpp"
@@ -40,6 +41,7 @@ Start n4sid_start(const Dataset& data, const IdentifyOptions& options, const Mat
     start.reason = sub.message;
     return start;
   }
+  require_responding_outputs(data, sub);  // an output of noise only: no model, and a PEM that creeps (output_response.hpp)
   const SecondOrderInit init = second_order_init(sub.F, sub.G, sub.H, L, data.h);
   start.record.diagnostics.omega_condition = init.omega_condition;
   if (init.status == Status::failed) {

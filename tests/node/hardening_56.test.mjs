@@ -102,6 +102,17 @@ test('a constant or all-zero output is named (was "not rich enough", a warning w
   refused(await cli('modes', '--data', flat, '--band', '0.1:9.9'), /output 1 is constant \(every sample is 0\.5\): its sensor recorded no response/);
 });
 
+test('an output of noise only (a dead sensor that records its own noise) is named after the subspace step (its PEM crept to 15-140x the work guard\'s estimate)', async () => {
+  const noisy = file('noise-q2.csv');
+  const [head, ...rows] = readFileSync(base, 'utf8').trim().split('\n');
+  let seed = 7;
+  const noise = () => 1e-3 * ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5);
+  writeFileSync(noisy, `${[head, ...rows.map((l) => { const c = l.split(','); c[5] = String(noise()); return c.join(','); })].join('\n')}\n`);
+  for (const method of ['auto', 'n4sid-d2c', 'variational', 'variational-zoh'])
+    refused(await cli('identify', '--data', noisy, '--method', method), /output q2 does not respond to the inputs: it looks like noise alone .*leave its column out of the outputs or check the sensor\. .* no more than noise would/);
+  assert.equal((await cli('identify', '--data', base, '--method', 'n4sid-d2c')).code, 0);  // the record as simulated
+});
+
 test('checks before work: an --out in a missing folder, a missing --truth, a bad --structure are refused before any estimate', async () => {
   // No warning of a finished identification before the refusal: nothing was estimated.
   refused(await cli('identify', '--data', base, '--method', 'variational', '--out', join(dir, 'missing', 'r.json')), /--out .*r\.json: the folder .*missing does not exist/);

@@ -3,6 +3,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+
+#include "../analysis/uniform_chain.hpp"
+
 #include "discretize/variational.hpp"
 #include "identify/dataset.hpp"
 #include "identify/identification.hpp"
@@ -23,6 +27,20 @@ inline Dataset simulated(const MechanicalSystem& s, double h, Eigen::Index n, do
   o.input.kind = kind;
   const SimulatedData d = simulate(s, o);
   return {h, d.u, d.q, kind == InputKind::prbs ? InputSampling::hold : InputSampling::point};
+}
+
+// The degenerate record of bench/guard.mjs: the work guard's chain of 3 masses (one force each),
+// h = 0.02, 20000 samples, 30 dB, whose last output is replaced by noise alone (uniform, 1e-3 wide,
+// from the bench's Lehmer generator, seed 7). The model cannot make q3 vanish under the force on
+// mass 3 except with M33 → ∞, and a PEM creeps that way: it ran to its iteration limit of 100.
+inline Dataset noise_only_last_output() {
+  Dataset d = simulated(uniform_chain(3), 0.02, 20000, 30);
+  std::int64_t seed = 7;
+  for (Eigen::Index t = 0; t < d.y.rows(); ++t) {
+    seed = seed * 16807 % 2147483647;
+    d.y(t, 2) = 1e-3 * (static_cast<double>(seed) / 2147483647 - 0.5);
+  }
+  return d;
 }
 
 // Noise-free PRBS (held) data of `s` leaving the state [q0; v0] instead of rest.

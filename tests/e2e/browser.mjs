@@ -114,11 +114,17 @@ const UNANSWERED_MS = 10 * STALL_MS;
 const watchLongTasks = () => {
   if (window.__watchdogTasks) return;
   window.__watchdogTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__watchdogTasks.push(entry.duration);
-  }).observe({ type: 'longtask' });
+  const record = (entries) => {
+    for (const entry of entries) window.__watchdogTasks.push(entry.duration);
+  };
+  window.__watchdogObserver = new PerformanceObserver((list) => record(list.getEntries()));
+  window.__watchdogObserver.observe({ type: 'longtask' });
+  window.__watchdogRecord = record;
 };
+// The entries the observer has not been called with yet are taken too (takeRecords): its callback
+// comes in a later task, and a watchdog asking right after a long task would otherwise miss it.
 const takeLongestTask = () => {
+  if (window.__watchdogObserver) window.__watchdogRecord(window.__watchdogObserver.takeRecords());
   const tasks = window.__watchdogTasks ?? [];
   const longest = Math.max(0, ...tasks);
   tasks.length = 0;
@@ -136,8 +142,10 @@ export async function withWatchdog(page, action) {
   let done = false, longest = 0, stalled = null;
   const roundTrip = (ms) => Promise.race([page.evaluate(() => true), new Promise((r) => setTimeout(() => r(false), ms))]);
   await page.evaluate(watchLongTasks);
+  // One last pass after the action has ended: a long task at its end is judged too.
   const watch = (async () => {
-    while (!done) {
+    for (;;) {
+      const last = done;
       const t0 = Date.now();
       if (await roundTrip(STALL_MS)) longest = Math.max(longest, Date.now() - t0);
       else if (!await roundTrip(UNANSWERED_MS - STALL_MS)) {
@@ -150,6 +158,7 @@ export async function withWatchdog(page, action) {
         stalled = `the page ran one task for ${Math.round(task)} ms`;
         return;
       }
+      if (last) return;
       await new Promise((r) => setTimeout(r, 200));
     }
   })();

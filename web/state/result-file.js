@@ -9,6 +9,7 @@ import { matrixFromNested } from '../gen/json.js';
 import { isReportText, readReport } from '../gen/report-read.js';
 import { reportKind } from '../gen/report.js';
 import { version } from '../gen/version.js';
+import { nextTask } from './next-task.js';
 
 // Larger than any export (the simulated series make ~1.3 MB per 10 000 samples and output).
 const MAX_BYTES = 200 * 1024 * 1024;
@@ -92,19 +93,29 @@ export async function readAnalysisFile(file) {
       }
     } else {
       // Bounded before parsing: 50,000 levels took 6.7 s to refuse, with a message of 2,037 '['s.
+      // Each step in a task of its own: a file of 600 × 600 matrices (2 MB) takes 100–200 ms
+      // in all here, and a busy machine may run it many times slower.
+      await nextTask();
       const depth = jsonDepth(text);
       if (depth > MAX_DEPTH) throw new Error(`its JSON nests ${depth} levels deep; a result file nests at most ${MAX_DEPTH}`);
+      await nextTask();
       try {
         json = JSON.parse(text);
       } catch (e) {
         throw new Error(`not valid JSON (${e.message.slice(0, 120)})`);
       }
+      await nextTask();
     }
     // An array of results, as exported; a single result object is taken as one.
     const list = Array.isArray(json) ? json : isObject(json) && 'method' in json ? [json] : null;
     if (!list) throw new Error('not a result file of “Export results (JSON)”: expected a list of results, one per method');
     if (list.length === 0) throw new Error('the file holds no result');
-    return { kind: 'identify', results: list.map((obj, k) => resultFromJson(obj, k + 1)), warnings };
+    const results = [];
+    for (const [k, obj] of list.entries()) {
+      results.push(resultFromJson(obj, k + 1));
+      await nextTask();
+    }
+    return { kind: 'identify', results, warnings };
   } catch (e) {
     throw new Error(`${name}: ${e.message}`);
   }

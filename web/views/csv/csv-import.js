@@ -10,6 +10,7 @@ import { client } from '../../client/worker-client.js';
 import { setMeasurementFile } from '../../state/step-data.js';
 import { measurementChanged, provideMeasurement } from '../../state/measurement.js';
 import { setOutputOnly } from '../../state/output-only.js';
+import { nextTask } from '../../state/next-task.js';
 import { onMeasuredFile } from '../../state/measured-file.js';
 import { currentGeometry, offerRecord } from '../../state/geometry.js';
 import { ColumnChecks, listedColumns, MAX_LISTED, showPreviewTable, showTimeChoice } from './csv-columns.js';
@@ -126,7 +127,6 @@ function measurementRecord() {
 // The record and the last results (for the MAC of web/views/modes.js), read through the state.
 provideMeasurement(measurementRecord, () => lastResults);
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 // The listed columns (all, up to MAX_LISTED, or those found by name) in the lists, the time

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --no-concurrent-recompilation
+#!/usr/bin/env -S MALLOC_ARENA_MAX=1 node --no-concurrent-recompilation
 // mechid CLI launcher: runs bin/cli.mjs in a Node process whose V8 compiles JavaScript on the main
 // thread. Node 20's process.exit() joins V8's worker threads without tearing the isolate down; a
 // concurrent TurboFan job then waiting for a main-thread GC never returns, and the CLI hangs at
@@ -7,15 +7,17 @@
 // CollectionBarrier::AwaitCollectionBackground). The flag cannot be set at run time (V8 creates its
 // compile dispatcher at start-up): run as an executable (the line above, or `npm link`'s `mechid`)
 // the CLI starts at once; run as `node bin/mechid.js`, it starts a second process with the flag.
+// The line above also sets glibc's malloc arenas to one (bin/launch.mjs says why and holds both).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { NODE_ENVIRONMENT, NODE_FLAGS } from './launch.mjs';
 
-const FLAG = '--no-concurrent-recompilation';
-if (process.execArgv.includes(FLAG)) {
+if (NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
   await import('./cli.mjs');
 } else {
   const cli = fileURLToPath(new URL('cli.mjs', import.meta.url));
-  const r = spawnSync(process.execPath, [FLAG, ...process.execArgv, cli, ...process.argv.slice(2)], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [...NODE_FLAGS, ...process.execArgv, cli, ...process.argv.slice(2)],
+    { stdio: 'inherit', env: { ...process.env, ...NODE_ENVIRONMENT } });
   if (r.error) {
     process.stderr.write(`mechid: error: internal: cannot start ${process.execPath}: ${r.error.message}\n`);
     process.exitCode = 2;

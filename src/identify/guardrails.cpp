@@ -114,9 +114,13 @@ std::string excitation_order_warning(const Dataset& data) {
 
 std::vector<std::string> band_warnings(const Dataset& data, const ModalResult& modal, const std::vector<double>& omega_sd,
                                        const std::vector<double>& zeta_sd) {
+  if (modal.modes.empty()) return {};
+  return band_warnings(InputSpectrum(data.u, data.h), modal, omega_sd, zeta_sd);
+}
+
+std::vector<std::string> band_warnings(const InputSpectrum& spectrum, const ModalResult& modal,
+                                       const std::vector<double>& omega_sd, const std::vector<double>& zeta_sd) {
   std::vector<std::string> warnings;
-  if (modal.modes.empty()) return warnings;
-  const InputSpectrum spectrum(data.u, data.h);
   const bool intervals = omega_sd.size() == modal.modes.size() && zeta_sd.size() == modal.modes.size();
   for (std::size_t i = 0; i < modal.modes.size(); ++i) {
     const Mode& mode = modal.modes[i];

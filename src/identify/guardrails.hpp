@@ -54,6 +54,12 @@ std::string excitation_order_warning(const Dataset& data);
 std::vector<std::string> band_warnings(const Dataset& data, const ModalResult& modal, const std::vector<double>& omega_sd = {},
                                        const std::vector<double>& zeta_sd = {});
 
+// The same from the input's spectrum, computed beforehand: finish() computes it before the
+// validation's N x n series exist, so that the DFT's buffers (about 34 MB at 10⁶ samples of 3
+// inputs) are not added to them at the CLI's peak (issue 56 item 7).
+std::vector<std::string> band_warnings(const InputSpectrum& spectrum, const ModalResult& modal,
+                                       const std::vector<double>& omega_sd = {}, const std::vector<double>& zeta_sd = {});
+
 // The DOF count the n4sid singular values suggest: the model order after the largest relative
 // gap σ_i/σ_{i+1} among even orders, halved; 0 when no gap stands out (≥ 10× every other gap).
 Eigen::Index suggested_dof(const Vector& singular_values);

@@ -95,6 +95,7 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   // All three negative (issue 16: the ECP rig's positive effort moves its carts negatively): one
   // warning naming the cause and the fix, instead of three "not positive" ones.
   // Unless the estimate fits poorly: then no sign advice (data_diagnoses.hpp).
+  const InputSpectrum spectrum(data.u, data.h);  // for band_warnings below, before the validation's series
   r.validation = validate_model(s, data);
   const bool all_negative = smallest_eigenvalue(-s.M) > 0 && smallest_scaled_eigenvalue(-s.K) >= -1e-12 &&
                             smallest_scaled_eigenvalue(-s.D) >= -1e-12;
@@ -122,7 +123,7 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
   if (uncertainty) r.uncertainty = uncertainty(r);
   if (exact) skip_convergence_test(r.uncertainty.undetermined);
   const Uncertainty& u = r.uncertainty;
-  for (std::string& w : u.available ? band_warnings(data, r.modal, u.omega_n, u.zeta) : band_warnings(data, r.modal))
+  for (std::string& w : u.available ? band_warnings(spectrum, r.modal, u.omega_n, u.zeta) : band_warnings(spectrum, r.modal))
     r.add_warning(std::move(w));
   if (!r.modal.modes.empty()) {
     const double omega_max = r.modal.modes.back().omega_n;

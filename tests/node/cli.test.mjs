@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { cliProcess as cli, mechid, root } from './helpers.mjs';
+import { SHEBANG } from '../../bin/launch.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-cli-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,6 +38,16 @@ test('node bin/mechid.js: the launcher passes on the output and the exit code of
   assert.equal(bad.stderr, cli('simulate', '--system', 'msd', '--h', 'abc').stderr);
   assert.match(bad.stderr, /^mechid: error: .*--h/);
   assert.equal(bad.stderr.trimEnd().split('\n').length, 1);
+});
+
+// Run as an executable, its first line starts the CLI's process (bin/launch.mjs): the same output.
+test('bin/mechid.js run as an executable: its first line is bin/launch.mjs\'s and gives the CLI\'s output', () => {
+  const executable = join(root, 'bin/mechid.js');
+  assert.equal(readFileSync(executable, 'utf8').split('\n', 1)[0], SHEBANG);
+  const args = ['simulate', '--system', 'msd', '--h', '0.1', '--n', '20', '--seed', '2'];
+  const run = spawnSync(executable, args, { encoding: 'utf8', env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` } });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout, cli(...args).stdout);
 });
 
 test('simulate --out writes a file; a system JSON file is accepted', () => {

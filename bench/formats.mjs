@@ -47,4 +47,4 @@ export const table = ['Read speed and peak memory of each reader on a file of ab
   '(each read as the CLI and the page read it, from a Blob: WAV, TDMS, MAT v5/v7 and text read it in parts of at most 4 MB or a ' +
   'variable at a time, straight into the channels\' arrays; the UFF reader and MAT v7.3 in Node hold the whole file ' +
   '(MAT v7.3 in h5wasm\'s in-memory file; in the page\'s worker it is read in place); samples held as doubles, or single precision where ' +
-  'they are exactly so (float32 WAV, TDMS SGL and 8/16-bit integers); PCM WAV as the file\'s integers with a scale: a 16-bit WAV\'s samples in their own 2 bytes).'].join('\n');
+  'they are exactly so (float32 WAV, TDMS SGL); PCM WAV and TDMS integers as the file\'s integers with the polynomial that maps them (a DAQmx channel\'s scale): a 16-bit sample in its own 2 bytes).'].join('\n');

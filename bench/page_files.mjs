@@ -1,7 +1,8 @@
 // The page's peak memory on a file of about 200 MB of each big format (issue 56 item 7: at most
 // twice the file), opened as a person opens it: chosen in "Your measurements" (step 2, Data), read
 // whole by the page's worker (its inspectFile request: the Recording, its summary and preview) until
-// the section says it is ready. The files are bench/formats/'s (text, UFF 58b, WAV, MAT v5 and v7).
+// the section says it is ready. The files are bench/formats/'s (text, UFF 58b, WAV, TDMS of DAQmx
+// integers, MAT v5 and v7).
 // Each file in a fresh browser (bench/page.mjs's Chromium), sampled two ways:
 // - every SAMPLE_MS, through the DevTools protocol (bench/page-memory.mjs memorySampler, no garbage
 //   collection forced): the JS heap, Blink's objects and the ArrayBuffers' backing stores of the
@@ -19,7 +20,7 @@ import { memorySampler } from './page-memory.mjs';
 
 const BYTES = 200e6;
 const SAMPLE_MS = 100;
-const FORMATS = (process.env.MECHID_PAGE_FILES ?? 'text,uff-58b,wav,mat,mat-v7').split(',');
+const FORMATS = (process.env.MECHID_PAGE_FILES ?? 'text,uff-58b,wav,tdms-daqmx,mat,mat-v7').split(',');
 
 // The parent of process `pid` (field 4 of /proc/PID/stat, after the name in parentheses).
 const parentOf = (pid) => {
@@ -93,7 +94,7 @@ const loads = [];
 try {
   for (const key of FORMATS) {
     const format = await import(`./formats/${key}.mjs`);
-    const path = join(dir, `${key}.${{ text: 'csv', 'uff-58b': 'uff', wav: 'wav' }[key] ?? 'mat'}`);
+    const path = join(dir, `${key}.${{ text: 'csv', 'uff-58b': 'uff', wav: 'wav', 'tdms-daqmx': 'tdms' }[key] ?? 'mat'}`);
     await format.make(path, BYTES);
     loads.push(loadavg()[0]);
     rows.push({ name: format.name, size: statSync(path).size, ...(await measure(format, path)) });

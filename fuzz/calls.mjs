@@ -13,6 +13,7 @@ import { matRecording } from '../wasm/mat-channels.js';
 import { inflateSync } from 'node:zlib';
 import { readTdms } from '../wasm/tdms.js';
 import { readWav } from '../wasm/wav.js';
+import { channelSamples } from '../wasm/recording.js';
 import { latin1ToBytes } from './binary-mutations.mjs';
 import { reportRead } from './report-call.mjs';
 import { serialRead } from './serial-call.mjs';
@@ -105,18 +106,19 @@ function datasetBroken({ h, t, u, y }) {
 }
 
 // What is wrong with a Recording, or '' (wasm/recording.js: named channels of finite samples:
-// floats, or integers with a positive finite `scale`, as WAV PCM is held).
-const INTEGER_ARRAYS = [Int8Array, Int16Array, Int32Array];
+// floats, or raw numbers with finite `polynomial` coefficients, as WAV PCM and TDMS integers are held).
+const TYPED_ARRAYS = [Float64Array, Float32Array, Int8Array, Int16Array, Int32Array, Uint8Array, Uint16Array, Uint32Array];
 function recordingBroken({ channels, parameters, notes }) {
   if (!channels.length) return 'no channel';
   if (!Array.isArray(notes)) return 'no notes';
   for (const c of channels) {
     if (typeof c.name !== 'string') return `channel ${c.name}: no name`;
-    if (c.scale === undefined ? !(c.values instanceof Float64Array || c.values instanceof Float32Array)
-      : !(INTEGER_ARRAYS.some((T) => c.values instanceof T) && c.scale > 0 && Number.isFinite(c.scale))) {
-      return `channel ${c.name}: neither a Float64Array or Float32Array nor integers with a positive scale`;
+    if (c.polynomial === undefined ? !(c.values instanceof Float64Array || c.values instanceof Float32Array)
+      : !(TYPED_ARRAYS.some((T) => c.values instanceof T) && c.polynomial.length > 0 && c.polynomial.every(Number.isFinite) && !c.imag)) {
+      return `channel ${c.name}: neither a Float64Array or Float32Array nor raw numbers with a polynomial of finite coefficients`;
     }
-    if (![...c.values, ...(c.imag ?? [])].every(Number.isFinite)) return `channel ${c.name}: a non-finite sample`;
+    if (!channelSamples(c).every(Number.isFinite)) return `channel ${c.name}: a non-finite sample`;
+    if (c.imag && !c.imag.every(Number.isFinite)) return `channel ${c.name}: a non-finite imaginary part`;
     if (c.imag && c.imag.length !== c.values.length) return `channel ${c.name}: imag and values differ in length`;
     if (c.h !== undefined && !(c.h > 0 && Number.isFinite(c.h))) return `channel ${c.name}: h = ${c.h}`;
   }

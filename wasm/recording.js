@@ -11,15 +11,19 @@
 //                                  "group/channel"
 // @property {string} quantity      one of QUANTITIES: what the file states, else quantityOf(name, unit)
 // @property {string} unit          as the file states it ("N", "m/s^2", "V"); "" when it does not
-// @property {Float64Array|Float32Array|Int8Array|Int16Array|Int32Array} values  the samples (real
-//                                  parts of a complex record), or with `scale` integers standing for
-//                                  them; Float32Array where they are exactly single precision (WAV
-//                                  float32, TDMS SGL and small integers): half the memory; read them
-//                                  as numbers through channelSamples/channelSlice; recordingToDataset
-//                                  makes doubles of the chosen channels
-// @property {number} [scale]       when given, sample i is values[i] * scale, exactly (a power of
-//                                  two: WAV PCM, the file's integers over full scale, in 1 or 2
-//                                  bytes a sample where floats take 4); real channels only
+// @property {Float64Array|Float32Array|Int8Array|Int16Array|Int32Array|Uint8Array|Uint16Array|Uint32Array} values
+//                                  the samples (real parts of a complex record), or with `polynomial`
+//                                  the file's raw numbers standing for them; Float32Array where they
+//                                  are exactly single precision (WAV float32, TDMS SGL): half the
+//                                  memory; read them as numbers through channelSamples/channelSlice;
+//                                  recordingToDataset makes doubles of the chosen channels
+// @property {number[]} [polynomial]  when given, sample i is Σ_k polynomial[k]·values[i]^k, computed
+//                                  in double by Horner's rule (polynomialAt): WAV PCM [0, 2^-(b-1)],
+//                                  the file's integers over full scale, exactly; TDMS integers
+//                                  [0, 1], and the linear or polynomial scale NI writes beside raw
+//                                  data (a DAQmx channel's), the same doubles as applying it at once.
+//                                  The integers stay in 1, 2 or 4 bytes a sample where doubles take
+//                                  8 (issue 56 item 7); real channels only
 // @property {Float64Array} [imag]  imaginary parts of a complex record (FRF, spectrum)
 // @property {number} [h]           sample spacing stated by the file (s; Hz for a frequency axis)
 // @property {number} [start]       abscissa of the first sample (s or Hz), 0 when not stated
@@ -47,19 +51,27 @@ import { MAX_TIME_JITTER, printedResolution, uniformGrid, uniformTime } from './
 /** What a channel holds (inspect's `quantity`; identify's inputs are forces, outputs one response kind). */
 export const QUANTITIES = ['time', 'force', 'displacement', 'velocity', 'acceleration', 'voltage', 'other'];
 
+/** The sample a raw number x stands for under a channel's `polynomial` p: Σ_k p[k]·x^k by Horner's rule. */
+export function polynomialAt(p, x) {
+  let y = 0;
+  for (let k = p.length - 1; k >= 0; k--) y = y * x + p[k];
+  return y;
+}
+
 /**
- * Samples start..end-1 of a channel as numbers, in a new array: a copy of its floats, or (integers
- * with a scale) a Float64Array of values × scale, exact. For previews: a few thousand samples.
+ * Samples start..end-1 of a channel as numbers, in a new array: a copy of its floats, or (raw
+ * numbers with a polynomial) a Float64Array of the samples they stand for. For previews: a few
+ * thousand samples.
  */
 export function channelSlice(c, start = 0, end = c.values.length) {
-  if (c.scale === undefined) return c.values.slice(start, end);
+  if (c.polynomial === undefined) return c.values.slice(start, end);
   const part = c.values.subarray(start, end), out = new Float64Array(part.length);
-  for (let i = 0; i < part.length; i++) out[i] = part[i] * c.scale;
+  for (let i = 0; i < part.length; i++) out[i] = polynomialAt(c.polynomial, part[i]);
   return out;
 }
 
 /** A channel's samples as numbers: its own floats (no copy), else channelSlice of them all (a copy). */
-export const channelSamples = (c) => (c.scale === undefined ? c.values : channelSlice(c));
+export const channelSamples = (c) => (c.polynomial === undefined ? c.values : channelSlice(c));
 
 
 // Units of each quantity as files write them (SI and the common others; case matters only where
@@ -304,10 +316,10 @@ export function recordingToDataset(recording, mapping = {}) {
     if (byColumn) return { rows: N, cols: channels.length, columns: channels.map((c) => doubles(at(channelSamples(c)))) };
     const data = new Float64Array(N * channels.length);
     channels.forEach((c, j) => {
-      // Integers are scaled here, as they are copied (no whole channel of floats made first), unless resampled.
-      const scaled = c.scale !== undefined && !resampled;
-      const column = scaled ? c.values : at(channelSamples(c)), scale = scaled ? c.scale : 1;
-      for (let k = 0; k < N; k++) data[k * channels.length + j] = column[k] * scale;
+      // Raw numbers are mapped here, as they are copied (no whole channel of floats made first), unless resampled.
+      const p = resampled ? undefined : c.polynomial;
+      const column = p ? c.values : at(channelSamples(c));
+      for (let k = 0; k < N; k++) data[k * channels.length + j] = p ? polynomialAt(p, column[k]) : column[k];
     });
     return { rows: N, cols: channels.length, data };
   };
@@ -334,17 +346,16 @@ function leftOut(timeSeries, outputChannels, taken, chosen, source) {
     `one kind at a time; choose the outputs (--output-cols) to use ${left.length > 1 ? 'them' : 'it'}`];
 }
 
-// Smallest and largest of the samples (of the magnitude for a complex channel); those of integers
-// with a scale found among the integers (the scale is positive: the same samples, exactly).
+// Smallest and largest of the samples (of the magnitude for a complex channel).
 function range(c) {
   let min = Infinity, max = -Infinity;
+  const p = c.polynomial;
   for (let i = 0; i < c.values.length; i++) {
-    const x = c.imag ? Math.hypot(c.values[i], c.imag[i]) : c.values[i];
+    const x = c.imag ? Math.hypot(c.values[i], c.imag[i]) : p ? polynomialAt(p, c.values[i]) : c.values[i];
     if (x < min) min = x;
     if (x > max) max = x;
   }
-  const scale = c.scale ?? 1;
-  return c.values.length ? { min: min * scale, max: max * scale } : { min: null, max: null };
+  return c.values.length ? { min, max } : { min: null, max: null };
 }
 
 /**

@@ -8,6 +8,7 @@
 // add-in), AdvancedAPI (none). Others (thermocouple, RTD, strain, thermistor, table) are refused
 // with their name: their values would need the sensor's tables.
 import { MechidError, quoted } from './errors.js';
+import { polynomialAt } from './recording.js';
 
 const RAW = 0xffffffff;
 // More scales than any acquisition writes (a handful): a bound on the work and on the depth.
@@ -89,14 +90,30 @@ export function scalingOf(propSets, daqmxRaw) {
   return daqmxRaw ? { refused: 'its DAQmx raw values carry no scaling (NI_Scale properties)' } : { scales: null };
 }
 
-/** The scaled values of a channel read into target {values, scalers?: Map id → {values, filled}}. */
+/**
+ * The values of a channel read into target {values, count, scalers?: Map id → {values, filled}}:
+ * {values, polynomial} when the scaling is one linear or polynomial scale of the raw values (or of a
+ * DAQmx scaler, or through AdvancedAPI scales): the raw numbers as read, and the coefficients that map
+ * them (recording.js Channel.polynomial: a linear scale is [intercept, slope], the same doubles as
+ * slope·x + intercept); otherwise {values} (a Float64Array of the scaled values).
+ */
 export function scaledValues({ scales, scalerIds }, target, source, label) {
-  const n = target.values.length;
+  const n = target.count;
   for (const id of scalerIds) {
     if (target.scalers.get(id).filled !== n) {
       throw new MechidError('bad-input', `${quoted(source, 80)}: channel ${quoted(label)}: its scaling reads DAQmx scaler ${id}, which some segments do not hold`);
     }
   }
+  // The raw numbers scale i reads through AdvancedAPI scales (which change nothing), or null.
+  const raw = (i) => {
+    if (i === RAW) return target.values;
+    const s = scales[i];
+    if (s.kind === 'daqmx') return target.scalers.get(s.id).values;
+    return s.kind === 'none' ? raw(s.sources[0]) : null;
+  };
+  const last = scales.at(-1);
+  const kept = last.kind === 'linear' || last.kind === 'polynomial' ? raw(last.sources[0]) : null;
+  if (kept) return { values: kept, polynomial: last.kind === 'linear' ? [last.intercept, last.slope] : last.coefficients.length ? last.coefficients : [0] };
   const map = (x, f) => { const out = new Float64Array(n); for (let k = 0; k < n; k++) out[k] = f(x[k], k); return out; };
   // check() above bounded the depth by the number of scales.
   const value = (i) => {
@@ -105,14 +122,15 @@ export function scaledValues({ scales, scalerIds }, target, source, label) {
     switch (s.kind) {
       case 'daqmx': return target.scalers.get(s.id).values;
       case 'linear': return map(value(s.sources[0]), (x) => s.slope * x + s.intercept);
-      case 'polynomial': {
-        const c = s.coefficients;
-        return map(value(s.sources[0]), (x) => { let y = 0; for (let k = c.length - 1; k >= 0; k--) y = y * x + c[k]; return y; });
-      }
+      case 'polynomial': return map(value(s.sources[0]), (x) => polynomialAt(s.coefficients, x));
       case 'add': { const right = value(s.sources[1]); return map(value(s.sources[0]), (x, k) => x + right[k]); }
       case 'subtract': { const right = value(s.sources[1]); return map(value(s.sources[0]), (x, k) => right[k] - x); }
       default: return value(s.sources[0]);
     }
   };
-  return value(scales.length - 1);
+  const values = value(scales.length - 1);
+  // A scale that changes nothing (AdvancedAPI of raw integers): the integers, mapped by the identity.
+  return isFloat(values) ? { values } : { values, polynomial: [0, 1] };
 }
+
+const isFloat = (values) => values instanceof Float64Array || values instanceof Float32Array;

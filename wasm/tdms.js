@@ -14,7 +14,7 @@
 // Float64Array per channel. Pure ES module: runs in Node and a worker.
 import { blobBytes, reusedBufferReader } from './blob-bytes.js';
 import { MechidError, firstNonFinite, quoted } from './errors.js';
-import { quantityOf } from './recording.js';
+import { polynomialAt, quantityOf } from './recording.js';
 import { scaledValues, scalingOf } from './tdms-scaling.js';
 
 const bad = (source, message) => new MechidError('bad-input', `${quoted(source, 80)}: ${message}`);
@@ -479,6 +479,12 @@ function* scanTdms(fileBytes, source) {
         const object = objectOf(o.path);
         if (object.type !== undefined && object.type !== o.type) fail(`the data type of ${quoted(o.path)} changes from 0x${object.type.toString(16)} to 0x${o.type.toString(16)}`);
         object.type = o.type;
+        // Each DAQmx scaler's type over the segments (null where two segments differ: then doubles).
+        for (const sc of o.daqmx?.scalers ?? []) {
+          object.scalerTypes ??= new Map();
+          const before = object.scalerTypes.get(sc.id);
+          object.scalerTypes.set(sc.id, before === undefined || before === sc.type ? sc.type : null);
+        }
         const n = o.n * seg.chunks + (seg.last?.get(o.path) ?? 0);
         object.count += n;
         values += n;
@@ -500,8 +506,8 @@ function* scanTdms(fileBytes, source) {
 const propsOf = (o) => (o ? Object.fromEntries(o.props) : {});
 
 // The second pass, before any value is read: each channel's arrays ({channels, parameters,
-// targets: path → {values, imag?, t0?, scalers?: Map id → {values}}}), values of single precision
-// and integers of up to 16 bits in a Float32Array (exact, half the memory of doubles).
+// targets: path → {values, imag?, t0?, scalers?: Map id → {values}}}), each type's values in the
+// least memory that holds them exactly (arrayOf: an I16 channel in 2 bytes a value, not 8).
 function channelTargets({ source, notes, objects }) {
   const parameters = {};
   const skipped = [];  // properties that are NaN or infinite: not parameters (a parameter is finite)
@@ -532,9 +538,10 @@ function channelTargets({ source, notes, objects }) {
         throw bad(source, `channel ${quoted(label)}: its ${o.count} values do not fit in memory here`);
       }
     };
-    const target = { values: allocate(SINGLE_TYPES.has(o.type) ? Float32Array : Float64Array), filled: 0 };
+    // DAQmx raw data: the values are read into the scalers' arrays only.
+    const target = { values: o.type === TYPE_DAQMX ? null : allocate(arrayOf(o.type)), count: o.count, filled: 0 };
     if (TYPES.get(o.type).complex) target.imag = allocate();
-    if (o.type === TYPE_DAQMX) target.scalers = new Map([...scaling.scalerIds].map((id) => [id, { values: allocate(), filled: 0 }]));
+    if (o.type === TYPE_DAQMX) target.scalers = new Map([...scaling.scalerIds].map((id) => [id, { values: allocate(arrayOf(o.scalerTypes?.get(id))), filled: 0 }]));
     targets.set(o.path, target);
     channels.push({ object: o, names, label, scaling, target });
   }
@@ -543,8 +550,13 @@ function channelTargets({ source, notes, objects }) {
   return { channels, parameters, targets };
 }
 
-// Types whose values a Float32Array holds exactly: I8, I16, U8, U16, SGL, SGL with unit, Boolean.
-const SINGLE_TYPES = new Set([1, 2, 5, 6, 9, 0x19, 0x21]);
+// The typed array that holds a type's values exactly in the least memory: integers of up to 32 bits
+// (and Booleans) in their own, single precision in a Float32Array, the rest in doubles (I64 and U64
+// as the nearest doubles, timestamps as seconds, complex parts).
+const ARRAYS = new Map([[1, Int8Array], [2, Int16Array], [3, Int32Array], [5, Uint8Array], [6, Uint16Array], [7, Uint32Array],
+  [9, Float32Array], [0x19, Float32Array], [0x21, Uint8Array]]);
+const arrayOf = (type) => ARRAYS.get(type) ?? Float64Array;
+const isInteger = (values) => !(values instanceof Float64Array || values instanceof Float32Array);
 
 // The filler of segment seg's chunks: fillChunk(view, base, c) reads chunk c into the targets from
 // `view`, which holds the file's bytes from byte `base` (the whole file, or a block of chunks).
@@ -601,15 +613,17 @@ function segmentProgress(onProgress, total) {
 function recordingOf(source, notes, channels, parameters) {
   const out = [];
   for (const { object, names, label, scaling, target } of channels) {
-    let values = target.values;
-    if (scaling.scales) values = scaledValues(scaling, target, source, label);
-    const bad = firstNonFinite(values);
-    if (bad >= 0) throw badSample(source, label, bad, values[bad]);
+    // Integers stay as read, with the polynomial that maps them (recording.js Channel.polynomial).
+    const scaled = scaling.scales ? scaledValues(scaling, target, source, label) : { values: target.values };
+    const { values } = scaled, polynomial = scaled.polynomial ?? (isInteger(values) ? [0, 1] : undefined);
+    const bad = polynomial ? firstNonFiniteSample(values, polynomial) : firstNonFinite(values);
+    if (bad >= 0) throw badSample(source, label, bad, polynomial ? polynomialAt(polynomial, values[bad]) : values[bad]);
     const badImag = target.imag ? firstNonFinite(target.imag) : -1;
     if (badImag >= 0) throw badSample(source, label, badImag, `${target.imag[badImag]} in its imaginary part`);
     const props = Object.fromEntries(object.props);
     const unit = typeof props.unit_string === 'string' ? props.unit_string : '';
     const channel = { name: label, quantity: object.type === TYPE_TIMESTAMP ? 'time' : quantityOf(names[1], unit), unit, values };
+    if (polynomial) channel.polynomial = polynomial;
     if (target.imag) channel.imag = target.imag;
     if (typeof props.wf_increment === 'number' && props.wf_increment > 0 && Number.isFinite(props.wf_increment)) channel.h = props.wf_increment;
     channel.start = typeof props.wf_start_offset === 'number' && Number.isFinite(props.wf_start_offset) ? props.wf_start_offset : 0;
@@ -620,6 +634,12 @@ function recordingOf(source, notes, channels, parameters) {
   }
   if (!out.length) throw bad(source, `holds no channel of numbers that can be read${notes.length ? ` (${notes.join(' ')})` : ''}`);
   return { format: 'tdms', variant: 'tdms', channels: out, parameters, notes };
+}
+
+// The first raw value whose sample (polynomialAt) is not finite, or -1.
+function firstNonFiniteSample(values, polynomial) {
+  for (let i = 0; i < values.length; i++) if (!Number.isFinite(polynomialAt(polynomial, values[i]))) return i;
+  return -1;
 }
 
 const badSample = (source, label, i, x) => bad(source, `channel ${quoted(label)}, value ${i + 1} is ${x}: the recording holds a non-finite value`);

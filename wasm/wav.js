@@ -9,7 +9,7 @@
 // Samples are fractions of full scale, as sound programs show them (sox's `-t dat`): an integer
 // sample of a B-byte container divided by 2^(8B-1) (8-bit samples are unsigned: (x-128)/128);
 // float samples as stored. PCM channels hold the file's integers with that power of two as their
-// scale (recording.js Channel.scale; the values exact): 16-bit samples in 2 bytes, not 4 as
+// polynomial [0, 2^-(8B-1)] (recording.js Channel.polynomial; the values exact): 16-bit samples in 2 bytes, not 4 as
 // floats (a 16-bit file's Recording the size of its data: issue 56 item 7). The unit is '' (the
 // file does not say what the volts mean).
 // Pure ES module: runs in Node and a worker.
@@ -185,7 +185,7 @@ function wavRecording({ format, data, notes }, columns, source) {
   return {
     format: 'wav',
     variant: variantOf(format),
-    channels: columns.map((values, c) => ({ name: `channel ${c + 1}`, quantity: 'other', unit: '', values, ...(scale ? { scale } : {}), h, start: 0 })),
+    channels: columns.map((values, c) => ({ name: `channel ${c + 1}`, quantity: 'other', unit: '', values, ...(scale ? { polynomial: [0, scale] } : {}), h, start: 0 })),
     parameters: { sampleRate: format.rate },
     notes,
     where: (i) => `frame ${i + 1}`,
@@ -195,7 +195,7 @@ function wavRecording({ format, data, notes }, columns, source) {
 /**
  * The Recording of a WAVE file's bytes named `source`: channels 'channel 1'..'channel n' (quantity
  * 'other', unit '', fractions of full scale: PCM the file's integers (Int8Array for 8 bits, less
- * 128; Int16Array; Int32Array for 24 and 32 bits) with `scale` 2^-7, 2^-15, 2^-23, 2^-31; float
+ * 128; Int16Array; Int32Array for 24 and 32 bits) with `polynomial` [0, s], s = 2^-7, 2^-15, 2^-23, 2^-31; float
  * samples Float32Array or Float64Array), h = 1 / sample rate, parameters.sampleRate. A data chunk whose size
  * is 0, 0xFFFFFFFF or beyond the end of the file (a recorder that was stopped before it wrote the
  * size) is read to the end of the file, with a note. onProgress(fraction).

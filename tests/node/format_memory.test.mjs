@@ -1,7 +1,7 @@
 // Issue 49 item 4 / issue 56 item 7: a File or Blob is read in parts, never whole. WAV and TDMS
 // read their samples a block of at most 4 MB at a time, MAT v5/v7 one variable at a time; the
 // values equal those read from the whole file's bytes; 16-bit PCM is held as the file's integers
-// (Int16Array with a scale: 2 bytes a sample), TDMS SGL as Float32Array. The files are written by the benchmark
+// (Int16Array with a polynomial: 2 bytes a sample), TDMS SGL as Float32Array. The files are written by the benchmark
 // modules (bench/formats/) at ~24 MB, the largest part read measured through the Blob's slices.
 import test from 'node:test';
 import assert from 'node:assert/strict';

@@ -7,7 +7,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { inspectRecording } from '../../wasm/recording.js';
+import { channelSamples, inspectRecording, recordingToDataset } from '../../wasm/recording.js';
 import { looksLikeTdms, pathNames, readTdms } from '../../wasm/tdms.js';
 
 const dir = new URL('../fixtures/formats/tdms/', import.meta.url).pathname;
@@ -49,7 +49,8 @@ for (const [name, want] of Object.entries(reference)) {
       assert.ok(got, `${c.name} not read: ${r.notes.join(' | ')}`);
       const values = c.values ?? c.seconds;
       assert.equal(got.values.length, values.length, `${c.name}: number of values`);
-      values.forEach((x, i) => closeTo(got.values[i], x, `${c.name}[${i}]`));
+      const samples = channelSamples(got);  // raw integers with their polynomial read as the samples they stand for
+      values.forEach((x, i) => closeTo(samples[i], x, `${c.name}[${i}]`));
       if (c.imag) c.imag.forEach((x, i) => closeTo(got.imag[i], x, `${c.name} imag[${i}]`));
       if (c.seconds) assert.equal(got.quantity, 'time');
       assert.equal(got.unit, c.unit ?? '');
@@ -61,6 +62,28 @@ for (const [name, want] of Object.entries(reference)) {
     for (const [key, x] of Object.entries(want.file_numeric)) closeTo(r.parameters[key], x, `parameter ${key}`);
   });
 }
+
+// Issue 56 item 7: a DAQmx I16 channel was held in 24 bytes a sample (an unused array of doubles, its
+// scaler's values as doubles and the scaled doubles); now in its own 2, as the file's integers.
+test('TDMS: integers are held as the file\'s integers in their own bytes, with the polynomial of their scale; the samples, the summary and identify\'s columns are npTDMS\'s values', () => {
+  const held = { 'daqmx-scaled.tdms': { 'Group/Force': Int16Array, 'Group/Accel': Int32Array },
+    'writer-types.tdms': { 'Types/i8': Int8Array, 'Types/i16': Int16Array, 'Types/i32': Int32Array, 'Types/u8': Uint8Array, 'Types/u16': Uint16Array, 'Types/u32': Uint32Array, 'Types/bool': Uint8Array },
+    'scenario-scaled-data.tdms': { 'group/channel1': Int32Array } };
+  for (const [name, channels] of Object.entries(held)) {
+    const r = readTdms(bytes(name), name);
+    for (const [label, Type] of Object.entries(channels)) {
+      const got = r.channels.find((c) => c.name === label), want = reference[name].channels.find((c) => c.name === label).values;
+      assert.ok(got.values instanceof Type && Array.isArray(got.polynomial), `${name} ${label}: ${got.values.constructor.name}, polynomial ${got.polynomial}`);
+      const summary = inspectRecording(r).channels.find((c) => c.name === label);
+      closeTo(summary.min, Math.min(...want), `${label} min`);
+      closeTo(summary.max, Math.max(...want), `${label} max`);
+      // The channel as identify's input and its output (row-major: the integers mapped as they are copied).
+      const pair = { ...r, channels: [{ ...got, name: 'u1' }, { ...got, name: 'q1' }] };
+      const dataset = recordingToDataset(pair, { source: name, inputCols: ['u1'], outputCols: ['q1'], h: got.h ?? 1 });
+      for (const m of [dataset.u, dataset.y]) Array.from(m.data).forEach((x, i) => closeTo(x, want[i], `${label}: identify's column [${i}]`));
+    }
+  }
+});
 
 test('TDMS writer-basic: names, units, h, start, properties and notes as the file states them', () => {
   const r = readTdms(bytes('writer-basic.tdms'), 'writer-basic.tdms');

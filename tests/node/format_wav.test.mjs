@@ -84,7 +84,7 @@ for (const [bits, Type] of [[8, Int8Array], [16, Int16Array], [24, Int32Array], 
       assert.equal(r.variant, `pcm${bits}`);
       r.channels.forEach((c, k) => {
         assert.ok(c.values instanceof Type, `channel ${k + 1}: ${c.values.constructor.name}`);
-        assert.equal(c.scale, 1 / full);
+        assert.deepEqual(c.polynomial, [0, 1 / full]);
         const want = decoded(k);
         assert.deepEqual(Array.from(channelSamples(c)), want);
         assert.deepEqual(Array.from(channelSlice(c, 3, 9)), want.slice(3, 9));

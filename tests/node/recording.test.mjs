@@ -35,8 +35,8 @@ test('recordingToDataset: time, forces and the outputs of the file\'s one respon
   assert.throws(() => recordingToDataset(r, { source: 'phone.csv', outputs: 'displacement' }), /phone\.csv: no displacement channel .*--outputs/);
 });
 
-test('recordingToDataset byColumn: the chosen channels as columns of doubles, the same numbers as row-major (integers with a scale, single precision)', () => {
-  const r = recording([channel('t', [0, 0.5, 1]), { ...channel('u1', [0, 0, 0]), values: Int16Array.of(-3, 7, 1), scale: 2 ** -15 },
+test('recordingToDataset byColumn: the chosen channels as columns of doubles, the same numbers as row-major (integers with a polynomial, single precision)', () => {
+  const r = recording([channel('t', [0, 0.5, 1]), { ...channel('u1', [0, 0, 0]), values: Int16Array.of(-3, 7, 1), polynomial: [0, 2 ** -15] },
     { ...channel('q1', [0, 0, 0]), values: Float32Array.of(0.1, -0.2, 0.3) }, channel('q2', [4, 5, 6])]);
   const rows = recordingToDataset(r, { source: 'a.wav' }), columns = recordingToDataset(r, { source: 'a.wav', byColumn: true });
   assert.deepEqual(columns.u, { rows: 3, cols: 1, columns: [Float64Array.from(rows.u.data)] });

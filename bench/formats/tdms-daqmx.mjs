@@ -1,0 +1,81 @@
+// Benchmark module of the TDMS reader on DAQmx raw data (bench/page_files.mjs: the page's memory on
+// a file of about 200 MB), as NI-DAQmx logs a task: a first segment with the metadata of two
+// channels (force, acceleration) whose values are I16 rows of one raw buffer (4 bytes a row) and
+// whose NI_Scale properties map them linearly to newtons and m/s² (a DAQmx scaler, scale 0, read by
+// a linear scale, scale 1), then segments of raw data only, each of 2^16 rows. The layout is
+// npTDMS's reading of DAQmx data (A. Reeve; nptdms/daqmx.py): the raw data index 0x1269, data type
+// 0xFFFFFFFF, each scaler's DAQmx type (3: I16), raw buffer, byte offset in the row, sample format
+// and scale id, then the raw buffers' widths.
+import { closeSync, openAsBlob, openSync, writeSync } from 'node:fs';
+import { readRecording } from '../../wasm/record.js';
+
+export const name = 'tdms (DAQmx, I16 with linear scales)';
+
+const PER_SEGMENT = 1 << 16, H = 1 / 25600;
+const CHANNELS = [{ name: 'Force', unit: 'N', slope: 0.01, intercept: -0.5 }, { name: 'Acceleration', unit: 'm/s^2', slope: 0.002, intercept: 0 }];
+const ROW = 2 * CHANNELS.length;  // bytes of one row of the raw buffer
+
+// The metadata of the first segment: the file, the group, each channel's DAQmx raw data index and
+// its properties (unit_string, wf_increment, the two scales).
+function metadata(perSegment) {
+  const parts = [];
+  const u32 = (x) => { const b = new Uint8Array(4); new DataView(b.buffer).setUint32(0, x, true); parts.push(b); };
+  const u64 = (x) => { const b = new Uint8Array(8); new DataView(b.buffer).setBigUint64(0, BigInt(x), true); parts.push(b); };
+  const f64 = (x) => { const b = new Uint8Array(8); new DataView(b.buffer).setFloat64(0, x, true); parts.push(b); };
+  const str = (s) => { const b = new TextEncoder().encode(s); u32(b.length); parts.push(b); };
+  const property = (key, type, write) => { str(key); u32(type); write(); };
+  u32(2 + CHANNELS.length);
+  str('/'); u32(0xffffffff); u32(0);
+  str("/'Rig'"); u32(0xffffffff); u32(0);
+  CHANNELS.forEach((c, k) => {
+    str(`/'Rig'/'${c.name}'`);
+    u32(0x1269); u32(0xffffffff); u32(1); u64(perSegment);
+    u32(1); u32(3); u32(0); u32(2 * k); u32(0); u32(0);  // one scaler: I16, buffer 0, byte 2k of the row, format 0, scale id 0
+    u32(1); u32(ROW);  // one raw buffer of ROW bytes a row
+    u32(7);
+    property('unit_string', 0x20, () => str(c.unit));
+    property('wf_increment', 10, () => f64(H));
+    property('NI_Number_Of_Scales', 7, () => u32(2));
+    property('NI_Scale[1]_Scale_Type', 0x20, () => str('Linear'));
+    property('NI_Scale[1]_Linear_Slope', 10, () => f64(c.slope));
+    property('NI_Scale[1]_Linear_Y_Intercept', 10, () => f64(c.intercept));
+    property('NI_Scale[1]_Linear_Input_Source', 7, () => u32(0));
+  });
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => { out.set(p, at); return at + p.length; }, 0);
+  return out;
+}
+
+function leadIn(toc, meta, raw) {
+  const b = new DataView(new ArrayBuffer(28));
+  [0x54, 0x44, 0x53, 0x6d].forEach((x, k) => b.setUint8(k, x));
+  b.setUint32(4, toc, true); b.setUint32(8, 4713, true);
+  b.setBigUint64(12, BigInt(meta + raw), true); b.setBigUint64(20, BigInt(meta), true);
+  return new Uint8Array(b.buffer);
+}
+
+/** Writes a DAQmx TDMS file of about `bytes` bytes at `path` (at least one segment of perSegment rows). */
+export function make(path, bytes, { perSegment = PER_SEGMENT } = {}) {
+  const meta = metadata(perSegment), raw = perSegment * ROW;
+  const segments = Math.max(1, Math.round(bytes / (raw + 28)));
+  const fd = openSync(path, 'w');
+  try {
+    const rows = new Int16Array(perSegment * CHANNELS.length);
+    for (let s = 0; s < segments; s++) {
+      for (let i = 0; i < perSegment; i++) {
+        const t = (s * perSegment + i) * H;
+        rows[2 * i] = Math.round(20000 * Math.sin(2 * Math.PI * 31 * t));
+        rows[2 * i + 1] = Math.round(15000 * Math.sin(2 * Math.PI * 31 * t - 0.7));
+      }
+      // kTocMetaData | kTocNewObjList | kTocRawData | kTocDAQmxRawData, then raw data only.
+      writeSync(fd, s === 0 ? leadIn(0b10001110, meta.length, raw) : leadIn(0b10001000, 0, raw));
+      if (s === 0) writeSync(fd, meta);
+      writeSync(fd, new Uint8Array(rows.buffer));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The Recording of the file as the CLI and the page read it: a Blob, read in parts. */
+export const read = async (path) => readRecording(await openAsBlob(path), path);

@@ -8,6 +8,7 @@
 // and scale id, then the raw buffers' widths.
 import { closeSync, openAsBlob, openSync, writeSync } from 'node:fs';
 import { readRecording } from '../../wasm/record.js';
+import { leadIn, metadataWriter } from './lib/tdms-write.mjs';
 
 export const name = 'tdms (DAQmx, I16 with linear scales)';
 
@@ -18,40 +19,26 @@ const ROW = 2 * CHANNELS.length;  // bytes of one row of the raw buffer
 // The metadata of the first segment: the file, the group, each channel's DAQmx raw data index and
 // its properties (unit_string, wf_increment, the two scales).
 function metadata(perSegment) {
-  const parts = [];
-  const u32 = (x) => { const b = new Uint8Array(4); new DataView(b.buffer).setUint32(0, x, true); parts.push(b); };
-  const u64 = (x) => { const b = new Uint8Array(8); new DataView(b.buffer).setBigUint64(0, BigInt(x), true); parts.push(b); };
-  const f64 = (x) => { const b = new Uint8Array(8); new DataView(b.buffer).setFloat64(0, x, true); parts.push(b); };
-  const str = (s) => { const b = new TextEncoder().encode(s); u32(b.length); parts.push(b); };
-  const property = (key, type, write) => { str(key); u32(type); write(); };
-  u32(2 + CHANNELS.length);
-  str('/'); u32(0xffffffff); u32(0);
-  str("/'Rig'"); u32(0xffffffff); u32(0);
+  const w = metadataWriter();
+  const property = (key, type, write) => { w.str(key); w.u32(type); write(); };
+  w.u32(2 + CHANNELS.length);
+  w.str('/'); w.u32(0xffffffff); w.u32(0);
+  w.str("/'Rig'"); w.u32(0xffffffff); w.u32(0);
   CHANNELS.forEach((c, k) => {
-    str(`/'Rig'/'${c.name}'`);
-    u32(0x1269); u32(0xffffffff); u32(1); u64(perSegment);
-    u32(1); u32(3); u32(0); u32(2 * k); u32(0); u32(0);  // one scaler: I16, buffer 0, byte 2k of the row, format 0, scale id 0
-    u32(1); u32(ROW);  // one raw buffer of ROW bytes a row
-    u32(7);
-    property('unit_string', 0x20, () => str(c.unit));
-    property('wf_increment', 10, () => f64(H));
-    property('NI_Number_Of_Scales', 7, () => u32(2));
-    property('NI_Scale[1]_Scale_Type', 0x20, () => str('Linear'));
-    property('NI_Scale[1]_Linear_Slope', 10, () => f64(c.slope));
-    property('NI_Scale[1]_Linear_Y_Intercept', 10, () => f64(c.intercept));
-    property('NI_Scale[1]_Linear_Input_Source', 7, () => u32(0));
+    w.str(`/'Rig'/'${c.name}'`);
+    w.u32(0x1269); w.u32(0xffffffff); w.u32(1); w.u64(perSegment);
+    w.u32(1); w.u32(3); w.u32(0); w.u32(2 * k); w.u32(0); w.u32(0);  // one scaler: I16, buffer 0, byte 2k of the row, format 0, scale id 0
+    w.u32(1); w.u32(ROW);  // one raw buffer of ROW bytes a row
+    w.u32(7);
+    property('unit_string', 0x20, () => w.str(c.unit));
+    property('wf_increment', 10, () => w.f64(H));
+    property('NI_Number_Of_Scales', 7, () => w.u32(2));
+    property('NI_Scale[1]_Scale_Type', 0x20, () => w.str('Linear'));
+    property('NI_Scale[1]_Linear_Slope', 10, () => w.f64(c.slope));
+    property('NI_Scale[1]_Linear_Y_Intercept', 10, () => w.f64(c.intercept));
+    property('NI_Scale[1]_Linear_Input_Source', 7, () => w.u32(0));
   });
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  parts.reduce((at, p) => { out.set(p, at); return at + p.length; }, 0);
-  return out;
-}
-
-function leadIn(toc, meta, raw) {
-  const b = new DataView(new ArrayBuffer(28));
-  [0x54, 0x44, 0x53, 0x6d].forEach((x, k) => b.setUint8(k, x));
-  b.setUint32(4, toc, true); b.setUint32(8, 4713, true);
-  b.setBigUint64(12, BigInt(meta + raw), true); b.setBigUint64(20, BigInt(meta), true);
-  return new Uint8Array(b.buffer);
+  return w.bytes();
 }
 
 /** Writes a DAQmx TDMS file of about `bytes` bytes at `path` (at least one segment of perSegment rows). */

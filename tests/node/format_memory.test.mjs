@@ -1,7 +1,7 @@
 // Issue 49 item 4 / issue 56 item 7: a File or Blob is read in parts, never whole. WAV and TDMS
 // read their samples a block of at most 4 MB at a time, MAT v5/v7 one variable at a time; the
 // values equal those read from the whole file's bytes; 16-bit PCM is held as the file's integers
-// (Int16Array with a polynomial: 2 bytes a sample), TDMS SGL as Float32Array. The files are written by the benchmark
+// (Int16Array with a polynomial: 2 bytes a sample), TDMS SGL as Float32Array, DAQmx I16 as Int16Array. The files are written by the benchmark
 // modules (bench/formats/) at ~24 MB, the largest part read measured through the Blob's slices.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +13,7 @@ import { channelSamples } from '../../wasm/recording.js';
 import { readRecording as readInPage } from '../../web/gen/record.js';
 import * as wav from '../../bench/formats/wav.mjs';
 import * as tdms from '../../bench/formats/tdms.mjs';
+import * as tdmsDaqmx from '../../bench/formats/tdms-daqmx.mjs';
 import { writeMat } from '../../bench/formats/lib/mat-write.mjs';
 
 const SIZE = 24e6, PIECE = 1 << 22;
@@ -32,6 +33,7 @@ test.after(() => rmSync(dir, { recursive: true, force: true }));
 const cases = [
   ['wav', (p) => wav.make(p, SIZE), PIECE, Int16Array],
   ['tdms', (p) => tdms.make(p, SIZE), PIECE, Float64Array],
+  ['daqmx.tdms', (p) => tdmsDaqmx.make(p, SIZE), PIECE, Int16Array],
   ['mat', (p) => writeMat(p, SIZE, { compressed: true }), SIZE / 3, Float64Array],
 ];
 for (const [format, make, largest, Type] of cases) {

@@ -95,7 +95,8 @@ export function scalingOf(propSets, daqmxRaw) {
  * {values, polynomial} when the scaling is one linear or polynomial scale of the raw values (or of a
  * DAQmx scaler, or through AdvancedAPI scales): the raw numbers as read, and the coefficients that map
  * them (recording.js Channel.polynomial: a linear scale is [intercept, slope], the same doubles as
- * slope·x + intercept); otherwise {values} (a Float64Array of the scaled values).
+ * slope·x + intercept); otherwise {values}: the scaled values (a Float64Array), or the raw values
+ * themselves where the scales change nothing (AdvancedAPI).
  */
 export function scaledValues({ scales, scalerIds }, target, source, label) {
   const n = target.count;
@@ -128,9 +129,5 @@ export function scaledValues({ scales, scalerIds }, target, source, label) {
       default: return value(s.sources[0]);
     }
   };
-  const values = value(scales.length - 1);
-  // A scale that changes nothing (AdvancedAPI of raw integers): the integers, mapped by the identity.
-  return isFloat(values) ? { values } : { values, polynomial: [0, 1] };
+  return { values: value(scales.length - 1) };
 }
-
-const isFloat = (values) => values instanceof Float64Array || values instanceof Float32Array;

@@ -613,7 +613,8 @@ function segmentProgress(onProgress, total) {
 function recordingOf(source, notes, channels, parameters) {
   const out = [];
   for (const { object, names, label, scaling, target } of channels) {
-    // Integers stay as read, with the polynomial that maps them (recording.js Channel.polynomial).
+    // Integers stay as read, with the polynomial that maps them (recording.js Channel.polynomial;
+    // the identity where no scale maps them).
     const scaled = scaling.scales ? scaledValues(scaling, target, source, label) : { values: target.values };
     const { values } = scaled, polynomial = scaled.polynomial ?? (isInteger(values) ? [0, 1] : undefined);
     const bad = polynomial ? firstNonFiniteSample(values, polynomial) : firstNonFinite(values);

@@ -6,9 +6,9 @@
 // npTDMS's reading of DAQmx data (A. Reeve; nptdms/daqmx.py): the raw data index 0x1269, data type
 // 0xFFFFFFFF, each scaler's DAQmx type (3: I16), raw buffer, byte offset in the row, sample format
 // and scale id, then the raw buffers' widths.
-import { closeSync, openAsBlob, openSync, writeSync } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { readRecording } from '../../wasm/record.js';
-import { leadIn, metadataWriter } from './lib/tdms-write.mjs';
+import { metadataWriter, writeSegments } from './lib/tdms-write.mjs';
 
 export const name = 'tdms (DAQmx, I16 with linear scales)';
 
@@ -43,25 +43,15 @@ function metadata(perSegment) {
 
 /** Writes a DAQmx TDMS file of about `bytes` bytes at `path` (at least one segment of perSegment rows). */
 export function make(path, bytes, { perSegment = PER_SEGMENT } = {}) {
-  const meta = metadata(perSegment), raw = perSegment * ROW;
-  const segments = Math.max(1, Math.round(bytes / (raw + 28)));
-  const fd = openSync(path, 'w');
-  try {
-    const rows = new Int16Array(perSegment * CHANNELS.length);
-    for (let s = 0; s < segments; s++) {
-      for (let i = 0; i < perSegment; i++) {
-        const t = (s * perSegment + i) * H;
-        rows[2 * i] = Math.round(20000 * Math.sin(2 * Math.PI * 31 * t));
-        rows[2 * i + 1] = Math.round(15000 * Math.sin(2 * Math.PI * 31 * t - 0.7));
-      }
-      // kTocMetaData | kTocNewObjList | kTocRawData | kTocDAQmxRawData, then raw data only.
-      writeSync(fd, s === 0 ? leadIn(0b10001110, meta.length, raw) : leadIn(0b10001000, 0, raw));
-      if (s === 0) writeSync(fd, meta);
-      writeSync(fd, new Uint8Array(rows.buffer));
+  const rows = new Int16Array(perSegment * CHANNELS.length);
+  writeSegments(path, { segments: Math.max(1, Math.round(bytes / (perSegment * ROW + 28))), meta: metadata(perSegment), daqmx: true }, (s) => {
+    for (let i = 0; i < perSegment; i++) {
+      const t = (s * perSegment + i) * H;
+      rows[2 * i] = Math.round(20000 * Math.sin(2 * Math.PI * 31 * t));
+      rows[2 * i + 1] = Math.round(15000 * Math.sin(2 * Math.PI * 31 * t - 0.7));
     }
-  } finally {
-    closeSync(fd);
-  }
+    return rows;
+  });
 }
 
 /** The Recording of the file as the CLI and the page read it: a Blob, read in parts. */

@@ -2,9 +2,9 @@
 // on a file of about 200 MB): as LabVIEW streams a DAQ task, a first segment with the metadata of
 // two DBL channels (force, acceleration) and then segments of raw data only (kTocRawData: the
 // same objects), each of 2^16 values per channel, written one segment at a time.
-import { closeSync, openAsBlob, openSync, writeSync } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { readRecording } from '../../wasm/record.js';
-import { leadIn, metadataWriter } from './lib/tdms-write.mjs';
+import { metadataWriter, writeSegments } from './lib/tdms-write.mjs';
 
 export const name = 'tdms';
 
@@ -26,24 +26,16 @@ function metadata(perSegment) {
 
 /** Writes a TDMS file of about `bytes` bytes at `path` (at least one segment of perSegment values a channel). */
 export function make(path, bytes, { perSegment = PER_SEGMENT } = {}) {
-  const meta = metadata(perSegment), raw = perSegment * 8 * CHANNELS.length;
-  const segments = Math.max(1, Math.round(bytes / (raw + 28)));
-  const fd = openSync(path, 'w');
-  try {
-    const values = new Float64Array(perSegment * CHANNELS.length);
-    for (let s = 0; s < segments; s++) {
-      for (let i = 0; i < perSegment; i++) {
-        const t = (s * perSegment + i) * H;
-        values[i] = 10 * Math.sin(2 * Math.PI * 31 * t);
-        values[perSegment + i] = 2 * Math.sin(2 * Math.PI * 31 * t - 0.7);
-      }
-      writeSync(fd, s === 0 ? leadIn(0b1110, meta.length, raw) : leadIn(0b1000, 0, raw));
-      if (s === 0) writeSync(fd, meta);
-      writeSync(fd, new Uint8Array(values.buffer));
+  const raw = perSegment * 8 * CHANNELS.length;
+  const values = new Float64Array(perSegment * CHANNELS.length);
+  writeSegments(path, { segments: Math.max(1, Math.round(bytes / (raw + 28))), meta: metadata(perSegment) }, (s) => {
+    for (let i = 0; i < perSegment; i++) {
+      const t = (s * perSegment + i) * H;
+      values[i] = 10 * Math.sin(2 * Math.PI * 31 * t);
+      values[perSegment + i] = 2 * Math.sin(2 * Math.PI * 31 * t - 0.7);
     }
-  } finally {
-    closeSync(fd);
-  }
+    return values;
+  });
 }
 
 /** The Recording of the file as the CLI and the page read it: a Blob, read in parts. */

@@ -2,6 +2,7 @@
 // as NI's "TDMS File Format Internal Structure" lays them out: a segment's 28-byte lead-in and the
 // little-endian words and strings of its metadata. Benchmark data only: the tests read files that
 // npTDMS wrote (tests/fixtures/formats/tdms/).
+import { closeSync, openSync, writeSync } from 'node:fs';
 
 /** A writer of metadata words: u32, u64, f64, str (a u32 length and UTF-8 bytes); bytes() joins them. */
 export function metadataWriter() {
@@ -21,10 +22,31 @@ export function metadataWriter() {
 }
 
 /** A segment's lead-in: 'TDSm', the ToC flags, version 4713, the next segment's and the raw data's offsets. */
-export function leadIn(toc, meta, raw) {
+function leadIn(toc, meta, raw) {
   const b = new DataView(new ArrayBuffer(28));
   [0x54, 0x44, 0x53, 0x6d].forEach((x, k) => b.setUint8(k, x));
   b.setUint32(4, toc, true); b.setUint32(8, 4713, true);
   b.setBigUint64(12, BigInt(meta + raw), true); b.setBigUint64(20, BigInt(meta), true);
   return new Uint8Array(b.buffer);
+}
+
+/**
+ * Writes `segments` segments at `path`: the first with the metadata `meta` and raw data, the others
+ * with raw data only (the same objects); fill(s) gives segment s's raw bytes (a typed array). daqmx:
+ * the ToC also says kTocDAQmxRawData.
+ */
+export function writeSegments(path, { segments, meta, daqmx = false }, fill) {
+  const fd = openSync(path, 'w');
+  const flag = daqmx ? 1 << 7 : 0;
+  try {
+    for (let s = 0; s < segments; s++) {
+      const raw = fill(s);
+      // kTocMetaData | kTocNewObjList | kTocRawData, then kTocRawData alone.
+      writeSync(fd, s === 0 ? leadIn(0b1110 | flag, meta.length, raw.byteLength) : leadIn(0b1000 | flag, 0, raw.byteLength));
+      if (s === 0) writeSync(fd, meta);
+      writeSync(fd, new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength));
+    }
+  } finally {
+    closeSync(fd);
+  }
 }

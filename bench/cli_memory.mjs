@@ -25,7 +25,7 @@ function run(args, nodeFlags = [], { launcher = true, arenas = launcher } = {}) 
   const begin = performance.now();
   const flags = launcher ? [...NODE_FLAGS, ...nodeFlags] : nodeFlags;
   const env = { ...process.env, ...(arenas ? NODE_ENVIRONMENT : {}) };
-  if (!arenas) delete env.MALLOC_ARENA_MAX;
+  if (!arenas) for (const key of Object.keys(NODE_ENVIRONMENT)) delete env[key];
   const r = spawnSync(process.execPath, [...flags, child, ...args, '--out', join(dir, 'out.json')], { encoding: 'utf8', maxBuffer: 1 << 26, env });
   const seconds = (performance.now() - begin) / 1000;
   const last = r.stderr.trim().split('\n').at(-1);

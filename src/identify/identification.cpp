@@ -92,10 +92,10 @@ void finish(Identification& r, const Dataset& data, const UncertaintyStep& uncer
     return std::string("estimated ") + matrix + " is not positive " + property + " (smallest eigenvalue " +
            format_digits(smallest / std::max(largest, 1e-300), 3) + " × the largest in magnitude)";
   };
+  const InputSpectrum spectrum(data.u, data.h);  // for band_warnings below, before the validation's series
   // All three negative (issue 16: the ECP rig's positive effort moves its carts negatively): one
   // warning naming the cause and the fix, instead of three "not positive" ones.
   // Unless the estimate fits poorly: then no sign advice (data_diagnoses.hpp).
-  const InputSpectrum spectrum(data.u, data.h);  // for band_warnings below, before the validation's series
   r.validation = validate_model(s, data);
   const bool all_negative = smallest_eigenvalue(-s.M) > 0 && smallest_scaled_eigenvalue(-s.K) >= -1e-12 &&
                             smallest_scaled_eigenvalue(-s.D) >= -1e-12;

@@ -114,18 +114,14 @@ const UNANSWERED_MS = 10 * STALL_MS;
 const watchLongTasks = () => {
   if (window.__watchdogTasks) return;
   window.__watchdogTasks = [];
-  const record = (entries) => {
-    for (const entry of entries) window.__watchdogTasks.push(entry.duration);
-  };
-  window.__watchdogObserver = new PerformanceObserver((list) => record(list.getEntries()));
+  window.__watchdogObserver = new PerformanceObserver((list) => window.__watchdogTasks.push(...list.getEntries().map((e) => e.duration)));
   window.__watchdogObserver.observe({ type: 'longtask' });
-  window.__watchdogRecord = record;
 };
 // The entries the observer has not been called with yet are taken too (takeRecords): its callback
 // comes in a later task, and a watchdog asking right after a long task would otherwise miss it.
 const takeLongestTask = () => {
-  if (window.__watchdogObserver) window.__watchdogRecord(window.__watchdogObserver.takeRecords());
   const tasks = window.__watchdogTasks ?? [];
+  tasks.push(...(window.__watchdogObserver?.takeRecords() ?? []).map((e) => e.duration));
   const longest = Math.max(0, ...tasks);
   tasks.length = 0;
   return longest;

@@ -149,7 +149,9 @@ test('cancel stops a running study; animation frames keep coming while it runs (
   });
   const t0 = Date.now();
   await page.click('#ident-study');
-  await page.waitForFunction(() => /^[1-9]\d* \/ \d+/.test(document.getElementById('ident-study-progress').textContent));
+  // This study's own progress (3 h × 30 runs): the test before left "18 / 18" there, which a
+  // poll before the new study resets it would take for progress (it did once, cancelling at 0 / 90).
+  await page.waitForFunction(() => /^[1-9]\d* \/ 90\b/.test(document.getElementById('ident-study-progress').textContent));
   await page.click('#ident-cancel');
   await page.waitForFunction(() => !document.getElementById('ident-study').disabled, null, { timeout: 60_000 });
   const seconds = (Date.now() - t0) / 1000;

@@ -8,9 +8,9 @@ import { readTextBytes } from '../wasm/text.js';
 import { uffRead } from './uff-call.mjs';
 import { geometryRead } from './geometry-call.mjs';
 import { blobRead } from './blob-call.mjs';
-import { MAX_INFLATED, parseMatVariables } from '../wasm/mat.js';
+import { parseMatVariables } from '../wasm/mat.js';
 import { matRecording } from '../wasm/mat-channels.js';
-import { inflateSync } from 'node:zlib';
+import * as pako from 'pako';
 import { readTdms } from '../wasm/tdms.js';
 import { readWav } from '../wasm/wav.js';
 import { channelSamples } from '../wasm/recording.js';
@@ -53,17 +53,10 @@ const CALLS = {
   uffRead,
   geometryRead,
   serialRead,
-  // The MAT v5/v7 reader (the synchronous parser with zlib's synchronous inflate, bounded as
-  // readMat's DecompressionStream is); `broken` says how its Recording breaks the reader's promises.
+  // The MAT v5/v7 reader (the synchronous parser, compressed variables inflated by pako as readMat
+  // inflates them); `broken` says how its Recording breaks the reader's promises.
   matParse(mechid, { base64 }) {
-    const inflate = (data, index) => {
-      try {
-        return new Uint8Array(inflateSync(data, { maxOutputLength: MAX_INFLATED }));
-      } catch (e) {
-        throw badInput(`fuzz.mat: variable ${index}: the compressed data does not inflate (${e.message})`);
-      }
-    };
-    const { variables, notes } = parseMatVariables(new Uint8Array(Buffer.from(base64, 'base64')), 'fuzz.mat', { inflate });
+    const { variables, notes } = parseMatVariables(new Uint8Array(Buffer.from(base64, 'base64')), 'fuzz.mat', { zlib: pako });
     return { status: 'ok', model: 'dataset', broken: recordingBroken(matRecording(variables, { source: 'fuzz.mat', variant: 'v5', notes })) };
   },
   // A binary reader alone (format 'wav' or 'tdms'); `broken` says how its Recording breaks what

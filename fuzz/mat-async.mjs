@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // `node fuzz/mat-async.mjs [CASES=10000] [SEED=1]`: mutated MAT files through the asynchronous
-// readers: v7.3 (wasm/mat73.js, h5wasm) and compressed v7 (wasm/mat.js readMat, whose zlib
-// streams the platform's DecompressionStream inflates). Not targets of fuzz/run.mjs, whose worker
-// runs each case synchronously (the mat target covers the v5 parser with zlib's synchronous
-// inflate). The header is kept (512 bytes of a v7.3 file, 128 of a v7 file) and the rest mutated
+// readers: v7.3 (wasm/mat73.js, h5wasm) and compressed v7 (wasm/mat.js readMat). Not targets of
+// fuzz/run.mjs, whose worker runs each case synchronously (the mat target covers the v5 parser
+// with the same inflater, wasm/zlib-inflate.js). The header is kept (512 bytes of a v7.3 file, 128 of a v7 file) and the rest mutated
 // with the mat target's operators (fuzz/mat-mutations.mjs); every case must end in a Recording
 // of finite samples or one bad-input line; anything else is printed and counted as a crash.
 import { readFileSync } from 'node:fs';

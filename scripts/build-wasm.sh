@@ -11,7 +11,7 @@ cmake --build build-wasm -j2
 mkdir -p web/gen/vendor
 cp wasm/api.js wasm/errors.js wasm/json.js wasm/formats.js wasm/study.js wasm/core-instance.js wasm/csv.js wasm/uff.js wasm/uff-numbers.js wasm/uff-geometry.js wasm/uff-recording.js wasm/uff-convert.js wasm/uff-write.js wasm/method-help.js wasm/record.js wasm/recording.js wasm/readers.js wasm/json-depth.js wasm/structure-json.js web/gen/
 cp wasm/text.js wasm/text-dialect.js wasm/lvm.js wasm/text-columns.js wasm/cell-number.js wasm/text-check.js wasm/time-grid.js wasm/number-scan.js web/gen/   # text dialects and LVM files (issue 49)
-cp wasm/mat.js wasm/mat73.js wasm/mat-channels.js web/gen/   # MATLAB files (issue 49)
+cp wasm/mat.js wasm/mat73.js wasm/mat-channels.js wasm/zlib-inflate.js web/gen/   # MATLAB files (issue 49)
 cp wasm/wav.js wasm/tdms.js wasm/tdms-scaling.js web/gen/   # WAV and TDMS files (issue 49)
 cp wasm/channel-labels.js web/gen/   # the channels' names and units in the exports (issue 49)
 cp wasm/blob-bytes.js web/gen/   # a File's bytes read in pieces (issue 49, memory)
@@ -26,6 +26,9 @@ cp node_modules/uplot/dist/uPlot.esm.js node_modules/uplot/dist/uPlot.min.css we
 # becomes the file next to it (the page has no import map).
 cp node_modules/three/build/three.module.js node_modules/three/build/three.core.js web/gen/vendor/
 sed "s#from 'three';#from './three.module.js';#" node_modules/three/examples/jsm/controls/OrbitControls.js > web/gen/vendor/OrbitControls.js
+# pako (zlib's inflate in JavaScript, for MAT v7's compressed variables: wasm/zlib-inflate.js),
+# without its source map comment (the page requests only its own files).
+sed '/^\/\/# sourceMappingURL=/d' node_modules/pako/dist/pako.mjs > web/gen/vendor/pako.mjs
 # h5wasm (HDF5 for MAT v7.3 files, wasm/mat73.js): its ES module build, the WebAssembly inlined;
 # loaded by the worker only when a v7.3 file is read.
 mkdir -p web/gen/vendor/h5wasm

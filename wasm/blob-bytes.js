@@ -5,7 +5,8 @@
 // array (a BYOB reader): no 4 MB array per piece left for the garbage collector (issue 56 item 7:
 // in the page they added a third to the peak memory of a file read whole). Browsers and Node alike.
 
-const PIECE = 1 << 22;
+/** The bytes a File is read in at once (4 MB). */
+export const PIECE = 1 << 22;
 
 // The `n` bytes of `blob` (a slice) read into one array through a BYOB reader, at most `piece`
 // bytes a read, into `buffer` (at least n bytes; a new one when not given); null when its stream

@@ -14,9 +14,10 @@
 // Hardening (issue 56): every declared byte count and dimension is checked against the bytes
 // present before anything is allocated; a compressed element inflates to at most MAX_INFLATED
 // bytes; recursion is bounded (structs are read one level deep, cells are not entered).
-import { blobBytes } from './blob-bytes.js';
+import { PIECE, blobBytes, reusedBufferReader } from './blob-bytes.js';
 import { badInput, quoted } from './errors.js';
 import { matRecording, variableName } from './mat-channels.js';
+import { zlibInflater } from './zlib-inflate.js';
 
 /** The text every level 5 MAT file starts with. */
 export const MAT5_TEXT = 'MATLAB 5.0 MAT-file';
@@ -199,11 +200,11 @@ function header(bytes, source) {
 }
 
 /**
- * The variables of a MAT v5 file's bytes with a synchronous `inflate(compressed, index) ->
- * Uint8Array` for miCOMPRESSED elements (the fuzz target mat: zlib's synchronous inflate).
+ * The variables of a MAT v5 file's bytes, synchronously; miCOMPRESSED elements are inflated by
+ * `zlib` (pako, loadZlib) as readMat inflates them (the fuzz target mat).
  * Returns {variables, notes, le} (le: false for a big-endian file).
  */
-export function parseMatVariables(bytes, source, { inflate, onProgress } = {}) {
+export function parseMatVariables(bytes, source, { zlib, onProgress } = {}) {
   const { le, view } = header(bytes, source);
   const ctx = { source, le, index: 0 };
   const variables = [];
@@ -213,8 +214,10 @@ export function parseMatVariables(bytes, source, { inflate, onProgress } = {}) {
     ctx.index++;
     let inner = null;
     if (el.type === MI.COMPRESSED) {
-      if (!inflate) throw badInput(`${source}: variable ${ctx.index} is compressed and this reader has no inflater`);
-      inner = inflate(new Uint8Array(view.buffer, view.byteOffset + el.data, el.n), ctx.index);
+      if (!zlib) throw badInput(`${source}: variable ${ctx.index} is compressed and this reader has no inflater`);
+      const inflater = variableInflater(zlib, ctx);
+      inflater.push(new Uint8Array(view.buffer, view.byteOffset + el.data, el.n));
+      inner = inflater.finish();
     }
     elementVariables(ctx, view, el, inner, variables, notes);
     onProgress?.(ctx.index / top.length);
@@ -238,71 +241,22 @@ function elementVariables(ctx, view, el, inner, variables, notes) {
   }
 }
 
+let pakoModule = null;
 /**
- * The inflated bytes of a zlib stream (RFC 1950; `compressed` its bytes, or a ReadableStream of
- * them) through the platform's DecompressionStream
- * ('deflate' is the zlib format; Node ≥ 18 and every current browser have it): at most `limit`
- * bytes; a stream that does not inflate (damaged, truncated, a wrong checksum) is one bad-input
- * line naming `where`. `sizeOf(first8)` may tell the inflated size from its first 8 bytes (a MAT
- * element's tag): the output is then written into one buffer of that size as it arrives, without
- * the copy that joining the pieces costs.
+ * pako (zlib's inflate in JavaScript, wasm/zlib-inflate.js), once: the npm package in Node, the
+ * copy next to this file (web/gen/vendor/pako.mjs) in a page.
  */
-export async function inflateZlib(compressed, source, where, { limit = MAX_INFLATED, sizeOf } = {}) {
-  if (typeof DecompressionStream === 'undefined') {
-    throw badInput(`${source}: ${where} is compressed (MAT v7) and this platform cannot inflate it: save the file with save -v6`);
+export async function loadZlib() {
+  if (!pakoModule) {
+    const node = typeof process !== 'undefined' && process.versions?.node;
+    pakoModule = await import(node ? 'pako' : new URL('./vendor/pako.mjs', import.meta.url).href);
   }
-  const stream = new DecompressionStream('deflate');
-  // Errors surface on the reading side; these promises only must not go unhandled.
-  if (compressed instanceof Uint8Array) {
-    const writer = stream.writable.getWriter();
-    writer.write(compressed).catch(() => {});
-    writer.close().catch(() => {});
-  } else {
-    compressed.pipeTo(stream.writable).catch(() => {});  // a File's part as it is read, never held whole
-  }
-  const reader = stream.readable.getReader();
-  const tooLarge = (size) => badInput(`${source}: ${where} inflates to more than ${size} bytes${size === limit ? ': not read (split the file\'s variables)' : ', the size its tag declares'}`);
-  let parts = [], total = 0, out = null;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (out) {
-        if (total + value.length > out.length) throw tooLarge(out.length);
-        out.set(value, total);
-      } else {
-        parts.push(value);
-      }
-      total += value.length;
-      if (total > limit) throw tooLarge(limit);
-      if (!out && sizeOf && total >= 8) {
-        const joined = join(parts, total);
-        const size = sizeOf(joined.subarray(0, 8));
-        if (size !== undefined && size >= total && size <= limit) {
-          out = new Uint8Array(size);
-          out.set(joined);
-        } else {
-          parts = [joined];
-        }
-        sizeOf = undefined;
-      }
-    }
-  } catch (e) {
-    reader.cancel().catch(() => {});
-    if (e?.name === 'MechidError') throw e;
-    throw badInput(`${source}: ${where}: the compressed data does not inflate (${e?.message ?? e}): the file is damaged or truncated`);
-  }
-  return out ? out.subarray(0, total) : join(parts, total);
+  return pakoModule;
 }
 
-// The pieces as one array (the piece itself when there is one).
-function join(parts, total) {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
-  return out;
-}
+// The inflater of compressed variable ctx.index (zlibInflater: at most MAX_INFLATED bytes, and
+// at most the size its inflated tag declares).
+const variableInflater = (zlib, ctx) => zlibInflater(zlib, ctx.source, `variable ${ctx.index}`, { limit: MAX_INFLATED, sizeOf: inflatedSize(ctx.le) });
 
 /**
  * A MAT v5/v7 file's bytes read into a Recording (format 'mat', variant 'v5'): variables as
@@ -316,7 +270,7 @@ export async function readMat(bytes, source, { onProgress } = {}) {
 }
 
 // A compressed variable is one miMATRIX element: its tag (the first 8 inflated bytes) tells the
-// inflated size (inflateZlib's sizeOf).
+// inflated size (zlibInflater's sizeOf).
 const inflatedSize = (le) => (tag) => {
   const view = new DataView(tag.buffer, tag.byteOffset, 8);
   return view.getUint32(0, le) === MI.MATRIX ? 8 + view.getUint32(4, le) : undefined;
@@ -328,21 +282,23 @@ const inflatedSize = (le) => (tag) => {
  * whole (issue 49: a 200 MB file in at most twice its size). onProgress(fraction of the file read);
  * partBytes (tests): the bytes read from the Blob at once instead of 4 MB.
  */
-export async function readMatBlob(blob, source, { onProgress, partBytes } = {}) {
+export async function readMatBlob(blob, source, { onProgress, partBytes = PIECE } = {}) {
   if (blob instanceof Uint8Array) return readMat(blob, source, { onProgress });
-  const streamOf = typeof blob.stream === 'function' ? (at, n) => blob.slice(at, at + n).stream() : null;
-  return readVariables(blob.size, (at, n) => blobBytes(blob, at, n, partBytes), source, onProgress, streamOf);
+  const pieces = { read: reusedBufferReader(blob, partBytes), bytes: partBytes };
+  return readVariables(blob.size, (at, n) => blobBytes(blob, at, n, partBytes), source, onProgress, pieces);
 }
 
 // The Recording of a MAT v5/v7 file of `size` bytes whose bytes read(at, n) gives (a promise):
-// the header, then each top-level element in file order, read whole from its tag (a compressed
-// one inflated, from streamOf(at, n) when given: a stream of those bytes, so that the compressed
-// bytes are never held whole, issue 56 item 7) and parsed before the next is read; the first fault
-// in file order is the refusal.
-async function readVariables(size, read, source, onProgress, streamOf = null) {
+// the header, then each top-level element in file order, read whole from its tag and parsed
+// before the next is read; the first fault in file order is the refusal. A compressed element is
+// inflated from pieces.read(at, n) of at most pieces.bytes bytes each (from a File: 4 MB pieces
+// into one buffer read again, so that neither its compressed bytes nor its inflated ones leave
+// pieces for the garbage collector, issue 56 item 7).
+async function readVariables(size, read, source, onProgress, pieces = { read, bytes: Infinity }) {
   const { le } = header(await read(0, 128), source);
   const ctx = { source, le, index: 0 };
   const variables = [], notes = [];
+  let zlib = null;  // pako, loaded at the first compressed variable
   for (let pos = 128; pos < size;) {
     const tag = await read(pos, 8);
     // Trailing zero padding after the last variable is not an element.
@@ -351,14 +307,14 @@ async function readVariables(size, read, source, onProgress, streamOf = null) {
     // The element's positions counted from its tag (at 0 of the view of its bytes).
     const el = element(ctx, new DataView(tag.buffer, tag.byteOffset, tag.length), 0, size - pos, `variable ${ctx.index} (byte ${pos})`);
     const next = pos + (el.type === MI.COMPRESSED ? el.data + el.n : el.next);
-    if (el.type === MI.COMPRESSED && streamOf) {
-      const inner = await inflateZlib(streamOf(pos + 8, el.n), source, `variable ${ctx.index}`, { sizeOf: inflatedSize(le) });
-      elementVariables(ctx, null, el, inner, variables, notes);
-    } else if (el.type === MI.COMPRESSED || el.type === MI.MATRIX) {
+    if (el.type === MI.COMPRESSED) {
+      const inflater = variableInflater(zlib ??= await loadZlib(), ctx);
+      for (let at = 0; at < el.n; at += pieces.bytes) inflater.push(await pieces.read(pos + 8 + at, Math.min(pieces.bytes, el.n - at)));
+      elementVariables(ctx, null, el, inflater.finish(), variables, notes);
+    } else if (el.type === MI.MATRIX) {
       // Read from the tag on: a variable's data keeps its alignment in the file (numbers() views doubles in place).
       const bytes = await read(pos, 8 + el.n);
-      const inner = el.type === MI.COMPRESSED ? await inflateZlib(bytes.subarray(8), source, `variable ${ctx.index}`, { sizeOf: inflatedSize(le) }) : null;
-      elementVariables(ctx, new DataView(bytes.buffer, bytes.byteOffset, bytes.length), el, inner, variables, notes);
+      elementVariables(ctx, new DataView(bytes.buffer, bytes.byteOffset, bytes.length), el, null, variables, notes);
     } else {
       elementVariables(ctx, null, el, null, variables, notes);
     }

@@ -1,5 +1,5 @@
 // MAT v7 (each variable zlib-compressed, as `save -v7` writes) for bench/formats.mjs: inflated
-// by the platform's DecompressionStream in wasm/mat.js.
+// by pako in wasm/zlib-inflate.js.
 import { readRecording } from '../../wasm/record.js';
 import { openAsBlob } from 'node:fs';
 import { writeMat } from './lib/mat-write.mjs';

@@ -1,5 +1,5 @@
 // Browser test of MATLAB files in "Your measurements": the worker reads a MAT v7 file (zlib
-// through the browser's DecompressionStream) and a v7.3 file (HDF5 through h5wasm, the dropped
+// inflated by pako, web/gen/vendor/pako.mjs) and a v7.3 file (HDF5 through h5wasm, the dropped
 // File mounted with WORKERFS and read in place), the page shows the channels t, u1, u2, q1, q2 and
 // identifies each with the numbers `mechid identify` gives for the CSV the files were saved from;
 // an HDF5 file that is not MATLAB's shows its one-line reason next to the file input.

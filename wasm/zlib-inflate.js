@@ -1,0 +1,86 @@
+// One zlib stream (RFC 1950: a deflate stream, RFC 1951, with its header and Adler-32 check)
+// inflated by pako's port of zlib's inflate (the npm package pako, passed in as `zlib` so that
+// this file resolves nothing itself: Node imports 'pako', the page web/gen/vendor/pako.mjs).
+// The output is written straight into one buffer: with `sizeOf` (a MAT element's tag tells the
+// inflated size from its first 8 bytes) into one of exactly that size, so that a variable of
+// 50 MB costs its 50 MB and no pieces the garbage collector must find later (issue 56 item 7:
+// the platform's DecompressionStream handed its output in new chunks that stayed until a
+// collection). The same decoder serves the bytes path, the Blob path and the fuzz target, so that
+// a damaged stream is refused in the same words everywhere.
+import { badInput } from './errors.js';
+
+/**
+ * An inflater of one zlib stream for `where` of `source`: push(chunk) with the compressed bytes
+ * in order, then finish() -> the inflated bytes. At most `limit` bytes are inflated (a zlib bomb
+ * stops there); with `sizeOf(first8) -> size | undefined`, at most the size it tells. Every fault
+ * is one bad-input line naming `where`.
+ */
+export function zlibInflater(zlib, source, where, { limit, sizeOf } = {}) {
+  const strm = new zlib.ZStream();
+  if (zlib.zlibInflateInit(strm) !== zlib.Z_OK) throw new Error('pako: inflateInit failed');
+  const damaged = (why) => badInput(`${source}: ${where}: the compressed data does not inflate (${why}): the file is damaged or truncated`);
+  const tooLarge = (size, declared) => badInput(`${source}: ${where} inflates to more than ${size} bytes${declared ? ', the size its tag declares' : ': not read (split the file\'s variables)'}`);
+  // out[0, total) is what has been inflated; strm.output is out, or a 1-byte probe once out is
+  // as large as it may be: anything written into the probe is one byte too many.
+  let out = new Uint8Array(Math.min(limit, sizeOf ? 8 : 1 << 16)), total = 0, declared = false, full = false;
+  let ended = false, trailing = 0;
+  const aim = (buffer, at) => { strm.output = buffer; strm.next_out = at; strm.avail_out = buffer.length - at; };
+  aim(out, 0);
+
+  // Room for more output once `out` is full: the size the tag declares, else twice as much up to
+  // the limit; once out is as large as it may be, the probe.
+  function makeRoom() {
+    if (full) throw tooLarge(out.length, declared);
+    let size = total;
+    if (sizeOf) {
+      const told = sizeOf(out.subarray(0, 8));
+      sizeOf = undefined;
+      declared = told !== undefined && told >= total && told <= limit;
+      if (declared) size = told;
+    }
+    if (!declared && total < limit) size = Math.min(limit, 2 * out.length);
+    if (size === total) {
+      full = true;
+      aim(new Uint8Array(1), 0);
+      return;
+    }
+    const grown = new Uint8Array(size);
+    grown.set(out.subarray(0, total));
+    out = grown;
+    aim(out, total);
+  }
+
+  return {
+    push(input) {
+      if (ended) { trailing += input.length; return; }
+      strm.input = input;
+      strm.next_in = 0;
+      strm.avail_in = input.length;
+      while (strm.avail_in > 0 && !ended) {
+        if (strm.avail_out === 0) makeRoom();
+        const [inBefore, outBefore] = [strm.avail_in, strm.avail_out];
+        const status = zlib.zlibInflate(strm, zlib.Z_NO_FLUSH);
+        if (full && strm.next_out > 0) throw tooLarge(out.length, declared);
+        if (!full) total = strm.next_out;
+        if (status === zlib.Z_STREAM_END) ended = true;
+        else if (status !== zlib.Z_OK && status !== zlib.Z_BUF_ERROR) throw damaged(strm.msg || `zlib status ${status}`);
+        // zlib always progresses with input and room for output; never spin if it does not.
+        else if (strm.avail_in === inBefore && strm.avail_out === outBefore) throw damaged('no progress');
+      }
+      trailing += strm.avail_in;
+      strm.input = null;
+    },
+    finish() {
+      if (!ended) throw damaged(`the stream stops after ${total} inflated bytes, before its end`);
+      if (trailing > 0) throw damaged(`${trailing} bytes follow the end of its stream`);
+      return out.subarray(0, total);
+    },
+  };
+}
+
+/** The inflated bytes of the zlib stream `compressed` (zlibInflater's rules, pushed whole). */
+export function inflateBytes(zlib, compressed, source, where, options) {
+  const inflater = zlibInflater(zlib, source, where, options);
+  inflater.push(compressed);
+  return inflater.finish();
+}

@@ -56,16 +56,22 @@ export function zlibInflater(zlib, source, where, { limit, sizeOf } = {}) {
       strm.input = input;
       strm.next_in = 0;
       strm.avail_in = input.length;
-      while (strm.avail_in > 0 && !ended) {
+      // Until the input is used up and zlib holds no output back for want of room (a copy it
+      // could not finish), so that what was inflated does not depend on how the input was cut.
+      while (!ended) {
         if (strm.avail_out === 0) makeRoom();
+        else if (strm.avail_in === 0) break;
         const [inBefore, outBefore] = [strm.avail_in, strm.avail_out];
         const status = zlib.zlibInflate(strm, zlib.Z_NO_FLUSH);
         if (full && strm.next_out > 0) throw tooLarge(out.length, declared);
         if (!full) total = strm.next_out;
         if (status === zlib.Z_STREAM_END) ended = true;
         else if (status !== zlib.Z_OK && status !== zlib.Z_BUF_ERROR) throw damaged(strm.msg || `zlib status ${status}`);
-        // zlib always progresses with input and room for output; never spin if it does not.
-        else if (strm.avail_in === inBefore && strm.avail_out === outBefore) throw damaged('no progress');
+        else if (strm.avail_in === inBefore && strm.avail_out === outBefore) {
+          // No progress: zlib wants more input; with input and room it always progresses.
+          if (strm.avail_in === 0) break;
+          throw damaged('no progress');
+        }
       }
       trailing += strm.avail_in;
       strm.input = null;

@@ -246,7 +246,7 @@ let pakoModule = null;
  * pako (zlib's inflate in JavaScript, wasm/zlib-inflate.js), once: the npm package in Node, the
  * copy next to this file (web/gen/vendor/pako.mjs) in a page.
  */
-export async function loadZlib() {
+async function loadZlib() {
   if (!pakoModule) {
     const node = typeof process !== 'undefined' && process.versions?.node;
     pakoModule = await import(node ? 'pako' : new URL('./vendor/pako.mjs', import.meta.url).href);

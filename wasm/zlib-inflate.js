@@ -83,10 +83,3 @@ export function zlibInflater(zlib, source, where, { limit, sizeOf } = {}) {
     },
   };
 }
-
-/** The inflated bytes of the zlib stream `compressed` (zlibInflater's rules, pushed whole). */
-export function inflateBytes(zlib, compressed, source, where, options) {
-  const inflater = zlibInflater(zlib, source, where, options);
-  inflater.push(compressed);
-  return inflater.finish();
-}

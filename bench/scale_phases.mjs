@@ -1,6 +1,7 @@
 // Issue 55, item 1: where the time of `auto` goes on the scale section's chains, natively
 // (bench/native/scale_phases.cpp): the whole call and, timed apart, the steps it is made of, with
-// the exact-sampling PEM's iterations and its seconds per iteration, and each step's growth with n
+// the exact-sampling PEM's iterations and its seconds per iteration, the same PEM over a growing
+// horizon (its seconds and how far its estimate lies from the whole-record PEM's, in sd), and each step's growth with n
 // (least-squares slope of log t on log n). MECHID_SCALE_PHASES="8 16 24 32" picks the sizes.
 // Reproduce: `node bench/run.mjs scale_phases` (needs the native build; about 5 min for 8-24 DOF).
 import { execFileSync } from 'node:child_process';
@@ -28,15 +29,18 @@ export const table = [
     `warm-up; 1-minute load average ${load.toFixed(1)} on 2 cores when started. "auto" is the whole call; the other columns time, apart, ` +
     `the steps it is made of: the subspace step of its start (subspace_with_rule), the variational start (identify_variational, its ` +
     `PEM to the end), the structured inverse-dynamic start, and the exact-sampling PEM refined from that start with its covariance ` +
-    `(refine_exact_sampling: iterations, fresh Jacobian factors, seconds per iteration). auto refines one start, compared by cost, so ` +
-    `its time is not the sum of the columns.`,
+    `(refine_exact_sampling: iterations, fresh Jacobian factors, seconds per iteration), and that PEM from the same start over a growing ` +
+    `horizon (refine_over_growing_horizon: one period of the start's slowest mode, then doubled up to the whole record; seconds, and the ` +
+    `largest difference of its M, D and K entries from the whole-record PEM's in units of the sd that one reports). auto refines one ` +
+    `start, compared by cost, so its time is not the sum of the columns.`,
   '',
-  '| n | auto s | auto iterations | subspace step s (block rows) | variational start s | inverse-dynamic start s | exact-sampling PEM s | its iterations (factors) | PEM s per iteration | status |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| n | auto s | auto iterations | subspace step s (block rows) | variational start s | inverse-dynamic start s | exact-sampling PEM s | its iterations (factors) | PEM s per iteration | growing-horizon PEM s | its largest difference (sd) | status |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map((r) => `| ${r.n} | ${fmt(r.auto_s)} | ${r.auto_iterations ?? '–'} | ${fmt(r.subspace_s)} (${r.block_rows}) | ${fmt(r.variational_start_s)} | ` +
-    `${fmt(r.inverse_dynamic_s)} | ${fmt(r.pem_s)} | ${r.pem_iterations ?? '–'} (${r.pem_factors ?? '–'}) | ${fmt(r.pem_per_iteration_s)} | ${r.status} |`),
+    `${fmt(r.inverse_dynamic_s)} | ${fmt(r.pem_s)} | ${r.pem_iterations ?? '–'} (${r.pem_factors ?? '–'}) | ${fmt(r.pem_per_iteration_s)} | ` +
+    `${r.grown_s >= 0 ? `${fmt(r.grown_s)}${r.grown_status === 'ok' ? '' : ` (${r.grown_status})`}` : '–'} | ${r.grown_sd >= 0 ? r.grown_sd.toFixed(3) : '–'} | ${r.status} |`),
   '',
   `Growth with n (slope of log t on log n): auto ${slope('auto_s')}, subspace step ${slope('subspace_s')}, variational start ` +
     `${slope('variational_start_s')}, inverse-dynamic start ${slope('inverse_dynamic_s')}, exact-sampling PEM ${slope('pem_s')}, ` +
-    `per PEM iteration ${slope('pem_per_iteration_s')}.`,
+    `per PEM iteration ${slope('pem_per_iteration_s')}, growing-horizon PEM ${slope('grown_s')}.`,
 ].join('\n');

@@ -4,17 +4,24 @@
 // (default 8 16 24) one JSON row: the whole identify("auto") and, timed apart, the steps it is made
 // of: the subspace step of its start (subspace_with_rule), the variational start (its PEM to the
 // end), the structured inverse-dynamic start, and the exact-sampling PEM refined from the latter
-// with its iterations, fresh Jacobian factors and covariance (refine_exact_sampling), on the record
+// with its iterations, fresh Jacobian factors and covariance (refine_exact_sampling), and the same
+// PEM from the same start over a growing horizon (refine_over_growing_horizon: one period of the
+// start's slowest mode first, then doubled up to the whole record) with the largest difference of
+// its M, D and K entries from the whole-record PEM's in units of that one's sd, on the record
 // normalised as identify() normalises it (amplitude_scaling.hpp: the LM's path depends on it, 31
 // against 48 iterations at 24 DOF). Each step once, after a warm-up identification of chain4
 // (bench/scale_phases.mjs prints the table).
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "identify/amplitude_scaling.hpp"
+#include "identify/growing_horizon.hpp"
 #include "identify/method_runs.hpp"
 #include "identify/subspace_start.hpp"
 #include "diagnostic_json.hpp"
@@ -66,13 +73,25 @@ int main(int argc, char** argv) {
     const double variational_s = seconds([&] { identify_variational(scaled, options, &subspace); });
     const double inverse_s = seconds([&] { start = identify_inverse_dynamic({scaled}, options); });
     const double pem_s = seconds([&] { refined = refine_exact_sampling({scaled}, options, start); });
+    std::optional<Identification> grown;
+    const double grown_s = seconds([&] { grown = refine_over_growing_horizon({scaled}, options, start); });
+    double grown_sd = -1;  // the largest |grown - refined| / sd over the entries with an sd
+    if (grown && refined.uncertainty.available) {
+      const auto furthest = [&](const Matrix& a, const Matrix& b, const Matrix& sd) {
+        for (Eigen::Index i = 0; i < a.size(); ++i)
+          if (sd(i) > 0) grown_sd = std::max(grown_sd, std::abs(a(i) - b(i)) / sd(i));
+      };
+      furthest(grown->system.M, refined.system.M, refined.uncertainty.M);
+      furthest(grown->system.D, refined.system.D, refined.uncertainty.D);
+      furthest(grown->system.K, refined.system.K, refined.uncertainty.K);
+    }
     std::printf("%s{\"n\":%lld,\"auto_s\":%.3f,\"auto_iterations\":%s,\"subspace_s\":%.3f,\"block_rows\":%lld,"
                 "\"variational_start_s\":%.3f,\"inverse_dynamic_s\":%.3f,\"pem_s\":%.3f,\"pem_iterations\":%s,"
-                "\"pem_factors\":%s,\"status\":\"%s\"}",
+                "\"pem_factors\":%s,\"grown_s\":%.3f,\"grown_status\":\"%s\",\"grown_sd\":%.4f,\"status\":\"%s\"}",
                 c ? "," : "", static_cast<long long>(sizes[c]), whole_s, diagnostic(whole, "iterations").c_str(), subspace_s,
                 static_cast<long long>(subspace.block_rows), variational_s, inverse_s, pem_s,
-                diagnostic(refined, "iterations").c_str(), diagnostic(refined, "curvature_evaluations").c_str(),
-                to_string(whole.status).c_str());
+                diagnostic(refined, "iterations").c_str(), diagnostic(refined, "curvature_evaluations").c_str(), grown ? grown_s : -1.0,
+                grown ? to_string(grown->status).c_str() : "none", grown_sd, to_string(whole.status).c_str());
     std::fflush(stdout);
   }
   std::printf("]\n");

@@ -201,7 +201,7 @@ function header(bytes, source) {
 
 /**
  * The variables of a MAT v5 file's bytes, synchronously; miCOMPRESSED elements are inflated by
- * `zlib` (pako, loadZlib) as readMat inflates them (the fuzz target mat).
+ * `zlib` (the pako module; readMat loads it itself) as readMat inflates them (the fuzz target mat).
  * Returns {variables, notes, le} (le: false for a big-endian file).
  */
 export function parseMatVariables(bytes, source, { zlib, onProgress } = {}) {
@@ -215,7 +215,7 @@ export function parseMatVariables(bytes, source, { zlib, onProgress } = {}) {
     let inner = null;
     if (el.type === MI.COMPRESSED) {
       if (!zlib) throw badInput(`${source}: variable ${ctx.index} is compressed and this reader has no inflater`);
-      const inflater = variableInflater(zlib, ctx);
+      const inflater = variableInflater(zlib, ctx, el.n);
       inflater.push(new Uint8Array(view.buffer, view.byteOffset + el.data, el.n));
       inner = inflater.finish();
     }
@@ -232,7 +232,7 @@ function elementVariables(ctx, view, el, inner, variables, notes) {
   if (el.type === MI.COMPRESSED) {
     const innerView = new DataView(inner.buffer, inner.byteOffset, inner.byteLength);
     const m = element(ctx, innerView, 0, innerView.byteLength, `${where} (inflated)`);
-    if (m.type !== MI.MATRIX) throw badInput(`${ctx.source}: ${where}: the inflated data is of type ${m.type} where a matrix (14) is needed`);
+    if (m.type !== MI.MATRIX) throw notMatrix(ctx, m.type);
     for (const v of matrix(ctx, innerView, m.data, m.data + m.n, '', 0)) variables.push(v);
   } else if (el.type === MI.MATRIX) {
     for (const v of matrix(ctx, view, el.data, el.data + el.n, '', 0)) variables.push(v);
@@ -254,9 +254,30 @@ async function loadZlib() {
   return pakoModule;
 }
 
-// The inflater of compressed variable ctx.index (zlibInflater: at most MAX_INFLATED bytes, and
-// at most the size its inflated tag declares).
-const variableInflater = (zlib, ctx) => zlibInflater(zlib, ctx.source, `variable ${ctx.index}`, { limit: MAX_INFLATED, sizeOf: inflatedSize(ctx.le) });
+// The inflater of compressed variable ctx.index, of `compressed` bytes (zlibInflater: at most
+// MAX_INFLATED bytes, and exactly the size its inflated tag declares).
+const variableInflater = (zlib, ctx, compressed) =>
+  zlibInflater(zlib, ctx.source, `variable ${ctx.index}`, { limit: MAX_INFLATED, sizeOf: inflatedSize(ctx, compressed) });
+
+// The refusal of a compressed variable whose inflated data is not one matrix (type 14).
+const notMatrix = (ctx, type) => badInput(`${ctx.source}: variable ${ctx.index}: the inflated data is of type ${type} where a matrix (14) is needed`);
+
+// Deflate inflates at most 1032-fold (RFC 1951: a copy of 258 bytes coded in 2 bits at the least).
+const MAX_DEFLATE_RATIO = 1032;
+
+// A compressed variable is one miMATRIX element: its tag (the first 8 inflated bytes) tells the
+// inflated size (zlibInflater's sizeOf), refused before anything more is inflated when it is not a
+// matrix's tag, or declares more than MAX_INFLATED bytes or more than its `compressed` bytes can
+// inflate to (a 155-byte file declaring 1 GB is not given 1 GB).
+const inflatedSize = (ctx, compressed) => (tag) => {
+  const view = new DataView(tag.buffer, tag.byteOffset, 8);
+  const type = view.getUint32(0, ctx.le), size = 8 + view.getUint32(4, ctx.le);
+  const where = `${ctx.source}: variable ${ctx.index}`;
+  if (type !== MI.MATRIX) throw notMatrix(ctx, type);
+  if (size > MAX_INFLATED) throw badInput(`${where}: its tag declares ${size} bytes inflated: more than ${MAX_INFLATED}, not read (split the file's variables)`);
+  if (size > MAX_DEFLATE_RATIO * compressed) throw badInput(`${where}: its tag declares ${size} bytes inflated, more than its ${compressed} compressed bytes can hold (deflate inflates at most ${MAX_DEFLATE_RATIO}-fold): the file is damaged`);
+  return size;
+};
 
 /**
  * A MAT v5/v7 file's bytes read into a Recording (format 'mat', variant 'v5'): variables as
@@ -268,13 +289,6 @@ const variableInflater = (zlib, ctx) => zlibInflater(zlib, ctx.source, `variable
 export async function readMat(bytes, source, { onProgress } = {}) {
   return readVariables(bytes.length, async (at, n) => bytes.subarray(at, at + n), source, onProgress);
 }
-
-// A compressed variable is one miMATRIX element: its tag (the first 8 inflated bytes) tells the
-// inflated size (zlibInflater's sizeOf).
-const inflatedSize = (le) => (tag) => {
-  const view = new DataView(tag.buffer, tag.byteOffset, 8);
-  return view.getUint32(0, le) === MI.MATRIX ? 8 + view.getUint32(4, le) : undefined;
-};
 
 /**
  * readMat of a File or Blob (the bytes also taken): the variables read one at a time (a
@@ -308,7 +322,7 @@ async function readVariables(size, read, source, onProgress, pieces = { read, by
     const el = element(ctx, new DataView(tag.buffer, tag.byteOffset, tag.length), 0, size - pos, `variable ${ctx.index} (byte ${pos})`);
     const next = pos + (el.type === MI.COMPRESSED ? el.data + el.n : el.next);
     if (el.type === MI.COMPRESSED) {
-      const inflater = variableInflater(zlib ??= await loadZlib(), ctx);
+      const inflater = variableInflater(zlib ??= await loadZlib(), ctx, el.n);
       for (let at = 0; at < el.n; at += pieces.bytes) inflater.push(await pieces.read(pos + 8 + at, Math.min(pieces.bytes, el.n - at)));
       elementVariables(ctx, null, el, inflater.finish(), variables, notes);
     } else if (el.type === MI.MATRIX) {

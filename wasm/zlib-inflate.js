@@ -11,39 +11,42 @@ import { badInput } from './errors.js';
 
 /**
  * An inflater of one zlib stream for `where` of `source`: push(chunk) with the compressed bytes
- * in order, then finish() -> the inflated bytes. At most `limit` bytes are inflated (a zlib bomb
- * stops there); with `sizeOf(first8) -> size | undefined`, at most the size it tells. Every fault
- * is one bad-input line naming `where`.
+ * in order, then finish() -> the inflated bytes. At most `limit` bytes (required, ≥ 8) are
+ * inflated: a zlib bomb stops there. With `sizeOf(first8) -> size` (8 ≤ size ≤ limit; it may
+ * throw a refusal of its own), exactly that many: the output goes into one array of that size.
+ * Every fault is one bad-input line naming `where`.
  */
 export function zlibInflater(zlib, source, where, { limit, sizeOf } = {}) {
+  if (!(limit >= 8)) throw new Error(`zlibInflater: limit must be a number of bytes >= 8, got ${limit}`);
   const strm = new zlib.ZStream();
   if (zlib.zlibInflateInit(strm) !== zlib.Z_OK) throw new Error('pako: inflateInit failed');
   const damaged = (why) => badInput(`${source}: ${where}: the compressed data does not inflate (${why}): the file is damaged or truncated`);
-  const tooLarge = (size, declared) => badInput(`${source}: ${where} inflates to more than ${size} bytes${declared ? ', the size its tag declares' : ': not read (split the file\'s variables)'}`);
-  // out[0, total) is what has been inflated; strm.output is out, or a 1-byte probe once out is
-  // as large as it may be: anything written into the probe is one byte too many.
-  let out = new Uint8Array(Math.min(limit, sizeOf ? 8 : 1 << 16)), total = 0, declared = false, full = false;
-  let ended = false, trailing = 0;
+  const tooLarge = () => badInput(`${source}: ${where} inflates to more than ${out.length} bytes${declared ? ', the size its tag declares' : ': not read (split the file\'s variables)'}`);
+  // out[0, total) is what has been inflated. Once out has the size it may not outgrow (the size
+  // sizeOf tells, or the limit), zlib writes into a 1-byte probe: a byte there is one too many.
+  let out = new Uint8Array(sizeOf ? 8 : Math.min(limit, 1 << 16)), total = 0;
+  let declared = false, last = false, probing = false, ended = false, trailing = 0;
   const aim = (buffer, at) => { strm.output = buffer; strm.next_out = at; strm.avail_out = buffer.length - at; };
   aim(out, 0);
 
-  // Room for more output once `out` is full: the size the tag declares, else twice as much up to
-  // the limit; once out is as large as it may be, the probe.
+  // Room for more output once out is full: the size sizeOf tells from the first 8 bytes, else
+  // twice as much up to the limit; the probe once out may not grow.
   function makeRoom() {
-    if (full) throw tooLarge(out.length, declared);
-    let size = total;
-    if (sizeOf) {
-      const told = sizeOf(out.subarray(0, 8));
-      sizeOf = undefined;
-      declared = told !== undefined && told >= total && told <= limit;
-      if (declared) size = told;
-    }
-    if (!declared && total < limit) size = Math.min(limit, 2 * out.length);
-    if (size === total) {
-      full = true;
+    if (last) {
+      probing = true;
       aim(new Uint8Array(1), 0);
       return;
     }
+    let size;
+    if (sizeOf) {
+      size = sizeOf(out);
+      if (!(size >= total && size <= limit)) throw new Error(`zlibInflater: sizeOf told ${size}, outside ${total}..${limit}`);
+      declared = true;
+    } else {
+      size = Math.min(limit, 2 * out.length);
+    }
+    last = declared || size === limit;
+    if (size === total) return makeRoom();
     const grown = new Uint8Array(size);
     grown.set(out.subarray(0, total));
     out = grown;
@@ -61,11 +64,12 @@ export function zlibInflater(zlib, source, where, { limit, sizeOf } = {}) {
       while (!ended) {
         if (strm.avail_out === 0) makeRoom();
         else if (strm.avail_in === 0) break;
-        const [inBefore, outBefore] = [strm.avail_in, strm.avail_out];
+        const inBefore = strm.avail_in, outBefore = strm.avail_out;
         const status = zlib.zlibInflate(strm, zlib.Z_NO_FLUSH);
-        if (full && strm.next_out > 0) throw tooLarge(out.length, declared);
-        if (!full) total = strm.next_out;
+        if (probing && strm.next_out > 0) throw tooLarge();
+        if (!probing) total = strm.next_out;
         if (status === zlib.Z_STREAM_END) ended = true;
+        else if (status === zlib.Z_NEED_DICT) throw damaged('it needs a preset dictionary, which a MAT file does not give');
         else if (status !== zlib.Z_OK && status !== zlib.Z_BUF_ERROR) throw damaged(strm.msg || `zlib status ${status}`);
         else if (strm.avail_in === inBefore && strm.avail_out === outBefore) {
           // No progress: zlib wants more input; with input and room it always progresses.

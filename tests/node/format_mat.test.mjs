@@ -179,7 +179,7 @@ test('bad MAT v5 files: one line naming the file and what is wrong, never a cras
     const line = new RegExp(`^cut\\.mat: variable 2: the compressed data does not inflate \\(the stream stops after ${told} inflated bytes, before its end\\)`);
     for (const pieces of [[part], [...part].map((b) => Uint8Array.of(b))]) {
       throwsLine(() => {
-        const inflater = zlibInflater(pako, 'cut.mat', 'variable 2', { limit: 1 << 30, sizeOf: () => undefined });
+        const inflater = zlibInflater(pako, 'cut.mat', 'variable 2', { limit: 1 << 30, sizeOf: () => 1 << 20 });
         for (const piece of pieces) inflater.push(piece);
         inflater.finish();
       }, line);
@@ -189,6 +189,28 @@ test('bad MAT v5 files: one line naming the file and what is wrong, never a cras
   const checksum = Buffer.from(bomb);
   checksum[checksum.length - 1] ^= 1;
   throwsLine(() => inflate(checksum, 'sum.mat', 'variable 4'), /^sum\.mat: variable 4: the compressed data does not inflate \(incorrect data check\)/);
+  // A compressed variable's tag is checked before the rest is inflated: not a matrix's, or a
+  // size beyond the limit or beyond what its compressed bytes can hold (deflate: at most 1032-fold).
+  const v7 = (inflated) => {
+    const z = deflateSync(inflated), tag = Buffer.alloc(8);
+    tag.writeUInt32LE(15, 0);
+    tag.writeUInt32LE(z.length, 4);
+    return new Uint8Array(Buffer.concat([good.subarray(0, 128), tag, z]));
+  };
+  const tagged = (type, n, rest = 0) => {
+    const b = Buffer.alloc(8 + rest);
+    b.writeUInt32LE(type, 0);
+    b.writeUInt32LE(n, 4);
+    return b;
+  };
+  await rejects(readMat(v7(Buffer.alloc(1 << 22)), 'zeros.mat'), /^zeros\.mat: variable 1: the inflated data is of type 0 where a matrix \(14\) is needed/);
+  await rejects(readMat(v7(tagged(14, 0xfffffff0, 1)), 'huge.mat'), /^huge\.mat: variable 1: its tag declares 4294967288 bytes inflated: more than 1073741824, not read/);
+  const claim = v7(tagged(14, (1 << 30) - 16, 1));
+  await rejects(readMat(claim, 'claim.mat'), new RegExp(`^claim\\.mat: variable 1: its tag declares ${(1 << 30) - 8} bytes inflated, more than its ${claim.length - 136} compressed bytes can hold`));
+  // A stream that needs a preset dictionary (zlib's FDICT), which MAT files never give.
+  const dict = Buffer.from('a dictionary');
+  const withDictionary = deflateSync(tagged(14, 8, 8), { dictionary: dict });
+  throwsLine(() => inflate(withDictionary, 'dict.mat', 'variable 1'), /^dict\.mat: variable 1: the compressed data does not inflate \(it needs a preset dictionary, which a MAT file does not give\)/);
   // Every truncation of the uncompressed and the compressed file: a reading or one bad-input line.
   for (const file of ['mixed_v6.mat', 'mixed_v7.mat']) {
     const bytes = bytesOf(file);

@@ -61,21 +61,28 @@ export function zlibInflater(zlib, source, where, { limit, sizeOf } = {}) {
       strm.avail_in = input.length;
       // Until the input is used up and zlib holds no output back for want of room (a copy it
       // could not finish), so that what was inflated does not depend on how the input was cut.
+      let drain = false;  // room was just made after a call: zlib may hold output back
       while (!ended) {
         if (strm.avail_out === 0) makeRoom();
-        else if (strm.avail_in === 0) break;
+        else if (strm.avail_in === 0 && !drain) break;
+        drain = false;
         const inBefore = strm.avail_in, outBefore = strm.avail_out;
         const status = zlib.zlibInflate(strm, zlib.Z_NO_FLUSH);
         if (probing && strm.next_out > 0) throw tooLarge();
+        const progressed = strm.avail_in !== inBefore || strm.avail_out !== outBefore;
         if (!probing) total = strm.next_out;
+        // The tag is read as soon as its 8 bytes are out, before what else this call met (the
+        // stream's end, a fault after them): zlib decodes on past a full buffer up to the next
+        // byte it must write, so without this the pieces the input came in would decide which
+        // refusal comes first.
+        if (sizeOf && !declared && total === out.length) {
+          makeRoom();
+          drain = true;
+        }
         if (status === zlib.Z_STREAM_END) ended = true;
         else if (status === zlib.Z_NEED_DICT) throw damaged('it needs a preset dictionary, which a MAT file does not give');
         else if (status !== zlib.Z_OK && status !== zlib.Z_BUF_ERROR) throw damaged(strm.msg || `zlib status ${status}`);
-        else if (strm.avail_in === inBefore && strm.avail_out === outBefore) {
-          // No progress: zlib wants more input; with input and room it always progresses.
-          if (strm.avail_in === 0) break;
-          throw damaged('no progress');
-        }
+        else if (!progressed && strm.avail_in > 0) throw damaged('no progress');  // with input and room zlib always progresses
       }
       trailing += strm.avail_in;
       strm.input = null;

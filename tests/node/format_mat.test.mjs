@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { constants as zlibConstants, deflateSync, inflateSync } from 'node:zlib';
 import * as pako from 'pako';
-import { looksLikeMat5, parseMatVariables, readMat } from '../../wasm/mat.js';
+import { looksLikeMat5, parseMatVariables, readMat, readMatBlob } from '../../wasm/mat.js';
 import { zlibInflater } from '../../wasm/zlib-inflate.js';
 import { looksLikeMat73, readMat73 } from '../../wasm/mat73.js';
 
@@ -207,6 +207,14 @@ test('bad MAT v5 files: one line naming the file and what is wrong, never a cras
   await rejects(readMat(v7(tagged(14, 0xfffffff0, 1)), 'huge.mat'), /^huge\.mat: variable 1: its tag declares 4294967288 bytes inflated: more than 1073741824, not read/);
   const claim = v7(tagged(14, (1 << 30) - 16, 1));
   await rejects(readMat(claim, 'claim.mat'), new RegExp(`^claim\\.mat: variable 1: its tag declares ${(1 << 30) - 8} bytes inflated, more than its ${claim.length - 136} compressed bytes can hold`));
+  // The tag is refused before a fault that follows it (here a wrong checksum right after its 8
+  // bytes), from the bytes and from a Blob read in pieces of any size: zlib decodes on past a full
+  // buffer, so the order must not depend on where the pieces end.
+  const sum = v7(tagged(14, 0xfffffff0));
+  sum[sum.length - 1] ^= 1;
+  const first = /^sum\.mat: variable 1: its tag declares 4294967288 bytes inflated: more than 1073741824, not read/;
+  await rejects(readMat(sum, 'sum.mat'), first);
+  for (const partBytes of [1, 2, 3, 5, 8, 13]) await rejects(readMatBlob(new Blob([sum]), 'sum.mat', { partBytes }), first);
   // A stream that needs a preset dictionary (zlib's FDICT), which MAT files never give.
   const dict = Buffer.from('a dictionary');
   const withDictionary = deflateSync(tagged(14, 8, 8), { dictionary: dict });

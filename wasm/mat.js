@@ -231,8 +231,8 @@ function elementVariables(ctx, view, el, inner, variables, notes) {
   const where = `variable ${ctx.index}`;
   if (el.type === MI.COMPRESSED) {
     const innerView = new DataView(inner.buffer, inner.byteOffset, inner.byteLength);
+    // Its tag (type and size) was checked as it was inflated (inflatedSize).
     const m = element(ctx, innerView, 0, innerView.byteLength, `${where} (inflated)`);
-    if (m.type !== MI.MATRIX) throw notMatrix(ctx, m.type);
     for (const v of matrix(ctx, innerView, m.data, m.data + m.n, '', 0)) variables.push(v);
   } else if (el.type === MI.MATRIX) {
     for (const v of matrix(ctx, view, el.data, el.data + el.n, '', 0)) variables.push(v);
@@ -259,9 +259,6 @@ async function loadZlib() {
 const variableInflater = (zlib, ctx, compressed) =>
   zlibInflater(zlib, ctx.source, `variable ${ctx.index}`, { limit: MAX_INFLATED, sizeOf: inflatedSize(ctx, compressed) });
 
-// The refusal of a compressed variable whose inflated data is not one matrix (type 14).
-const notMatrix = (ctx, type) => badInput(`${ctx.source}: variable ${ctx.index}: the inflated data is of type ${type} where a matrix (14) is needed`);
-
 // Deflate inflates at most 1032-fold (RFC 1951: a copy of 258 bytes coded in 2 bits at the least).
 const MAX_DEFLATE_RATIO = 1032;
 
@@ -273,7 +270,7 @@ const inflatedSize = (ctx, compressed) => (tag) => {
   const view = new DataView(tag.buffer, tag.byteOffset, 8);
   const type = view.getUint32(0, ctx.le), size = 8 + view.getUint32(4, ctx.le);
   const where = `${ctx.source}: variable ${ctx.index}`;
-  if (type !== MI.MATRIX) throw notMatrix(ctx, type);
+  if (type !== MI.MATRIX) throw badInput(`${where}: the inflated data is of type ${type} where a matrix (14) is needed`);
   if (size > MAX_INFLATED) throw badInput(`${where}: its tag declares ${size} bytes inflated: more than ${MAX_INFLATED}, not read (split the file's variables)`);
   if (size > MAX_DEFLATE_RATIO * compressed) throw badInput(`${where}: its tag declares ${size} bytes inflated, more than its ${compressed} compressed bytes can hold (deflate inflates at most ${MAX_DEFLATE_RATIO}-fold): the file is damaged`);
   return size;

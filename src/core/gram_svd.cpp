@@ -8,6 +8,8 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "core/tridiagonal_eigenvectors.hpp"
+
 namespace mechid {
 
 RobustSvd gram_svd(const Matrix& A, Eigen::Index wanted) {
@@ -19,30 +21,43 @@ RobustSvd gram_svd(const Matrix& A, Eigen::Index wanted) {
   const Matrix scaled = A.unaryExpr([e](double x) { return std::ldexp(x, -e); });
   Matrix gram = Matrix::Zero(m, m);
   gram.selfadjointView<Eigen::Lower>().rankUpdate(scaled);
-  const Eigen::SelfAdjointEigenSolver<Matrix> eigen(gram);
-  if (eigen.info() != Eigen::Success) return robust_svd(A, Eigen::ComputeThinU);
-  const Vector lambda = eigen.eigenvalues().reverse();  // decreasing
+  // Eigenvalues of the tridiagonal form by QR iteration without vectors, then the leading vectors by
+  // inverse iteration, taken back by the Householder vectors of the tridiagonalization.
+  const Eigen::Tridiagonalization<Matrix> tridiagonal(gram);
+  const Vector diagonal = tridiagonal.diagonal(), subdiagonal = tridiagonal.subDiagonal();
+  Eigen::SelfAdjointEigenSolver<Matrix> values;
+  values.computeFromTridiagonal(diagonal, subdiagonal, Eigen::EigenvaluesOnly);
+  if (values.info() != Eigen::Success) return robust_svd(A, Eigen::ComputeThinU);
+  const Vector lambda = values.eigenvalues().reverse();  // decreasing
   const double rounding = static_cast<double>(m + A.cols()) * std::numeric_limits<double>::epsilon() * std::max(lambda(0), 0.0);
   const double gap = lambda(wanted - 1) - lambda(wanted);
   // Kept when the rounding moves the leading vectors by less than 1e-8, or by less than 1e-3 of
   // what the rest of the data (λ_{w+1}: noise, unmodelled or unresolved dynamics) moves them.
   if (!(rounding <= std::max(1e-8 * gap, 1e-3 * lambda(wanted)))) return robust_svd(A, Eigen::ComputeThinU);
-  const Matrix U = eigen.eigenvectors().rowwise().reverse();
+  Matrix U;
+  if (const std::optional<Matrix> V = tridiagonal_eigenvectors(diagonal, subdiagonal, lambda.head(wanted))) {
+    U = tridiagonal.matrixQ() * *V;
+  } else {  // inverse iteration did not verify: all vectors by QR iteration
+    const Eigen::SelfAdjointEigenSolver<Matrix> eigen(gram);
+    if (eigen.info() != Eigen::Success) return robust_svd(A, Eigen::ComputeThinU);
+    U = eigen.eigenvectors().rightCols(wanted).rowwise().reverse();
+  }
   const Vector s = (U.transpose() * scaled).rowwise().norm();
   // The row norms may swap neighbours whose values agree to rounding: order them again.
-  std::vector<Eigen::Index> order(static_cast<std::size_t>(m));
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(wanted));
   std::iota(order.begin(), order.end(), Eigen::Index{0});
   std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return s(a) > s(b); });
   RobustSvd out;
   out.ok = true;
   out.singular_values.resize(m);
-  out.U.resize(m, m);
+  out.U.resize(m, wanted);
   const double floor = std::sqrt(rounding);  // √((n + m) ε) s_1 in the scaled units
-  for (Eigen::Index c = 0; c < m; ++c) {
+  for (Eigen::Index c = 0; c < wanted; ++c) {
     const Eigen::Index from = order[static_cast<std::size_t>(c)];
     out.singular_values(c) = std::ldexp(std::max(s(from), floor), e);
     out.U.col(c) = U.col(from);
   }
+  for (Eigen::Index c = wanted; c < m; ++c) out.singular_values(c) = std::ldexp(std::max(std::sqrt(std::max(lambda(c), 0.0)), floor), e);
   return out;
 }
 

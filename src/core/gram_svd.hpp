@@ -12,17 +12,21 @@
 // (n + m) ε s_1² is below 1e-3 s_{w+1}²: the noise, whose size s_{w+1} shows, then perturbs the
 // signal's vectors far more than the rounding does. Otherwise the result is robust_svd's (slow,
 // but accurate to about ε s_1 / (s_w − s_{w+1})).
-// The singular values are the norms of the rows of U' A, not square roots of the eigenvalues: those
-// down to about 1e-6 s_1 are then accurate to about ε s_1, like a Jacobi SVD's; smaller ones only to
-// about √ε s_1 (their vectors are mixed by the rounding of A A'), so they are reported at a floor
-// of √((n + m) ε) s_1, where their ratios cannot suggest a gap (suggested_dof reads them).
+// The eigenvalues come from the tridiagonal form by QR iteration without vectors, the leading
+// `wanted` vectors by inverse iteration (tridiagonal_eigenvectors.hpp; QR iteration with vectors
+// when that does not verify): the vectors of all m eigenvalues cost about 6 m³ more (8 DOF at 64
+// block rows: m = 512, wanted = 16). The leading singular values are the norms of the rows of
+// U_w' A, accurate to about ε s_1 like a Jacobi SVD's; the others are √λ, accurate to about
+// (n + m) ε s_1² / (2 s) (1e-5 relative at s = 1e-4 s_1 for n + m = 2000), which is what suggested_dof reads them for
+// (ratios of neighbours). Those below √((n + m) ε) s_1 are reported at that floor: the rounding
+// of A A' mixes their vectors, and their ratios must not suggest a gap.
 #pragma once
 
 #include "core/robust_svd.hpp"
 
 namespace mechid {
 
-// U is m x m (all left singular vectors, by decreasing singular value); V is not computed.
+// U is m x wanted (the leading left singular vectors, by decreasing singular value); V is not computed.
 // `wanted`: how many leading vectors the caller uses. ok = false for a non-finite entry. A tall A
 // (m > n), or wanted outside 1 … m − 1, gets robust_svd's thin result (U m x min(m, n)).
 RobustSvd gram_svd(const Matrix& A, Eigen::Index wanted);

@@ -89,6 +89,35 @@ Matrix weighted_projection(const Matrix& sigma_ww, const Matrix& sigma_yw) {
   return sigma_yw * past.eigenvectors() * weight.asDiagonal();
 }
 
+// The Schur complements of the future inputs' block G_uu in the Gram matrix of [U_f; W_p; Y_f]:
+// Σ_ww = G_ww − G_wu G_uu⁻¹ G_uw and Σ_yw = G_yw − G_yu G_uu⁻¹ G_uw (the projections of the past and
+// the future outputs onto the orthogonal complement of the future inputs' rows). With the Cholesky
+// factor G_uu = L L' and X = L⁻¹ G_uw, Y = L⁻¹ G_uy: Σ_ww = G_ww − X'X (a symmetric rank update)
+// and Σ_yw = G_yw − Y'X, about half the flops of solving with G_uu and forming both products in
+// full (8 DOF at 64 block rows: 1.5 against 2.2 GFlop). G_uu not positive definite to working
+// accuracy (inputs that do not excite every future block row) takes the pivoted LDLT, whose solve
+// handles a semi-definite G_uu as before.
+void remove_future_inputs(const Matrix& G, Eigen::Index uf, Eigen::Index wp, Eigen::Index yf, Matrix& sigma_ww,
+                          Matrix& sigma_yw) {
+  const auto Guu = G.topLeftCorner(uf, uf);
+  const Eigen::LLT<Matrix> cholesky(Guu);
+  if (cholesky.info() == Eigen::Success && cholesky.rcond() > 1e-12) {
+    const Matrix X = cholesky.matrixL().solve(G.block(0, uf, uf, wp));
+    const Matrix Y = cholesky.matrixL().solve(G.block(0, uf + wp, uf, yf));
+    sigma_ww = G.block(uf, uf, wp, wp);
+    sigma_ww.selfadjointView<Eigen::Lower>().rankUpdate(X.transpose(), -1.0);
+    sigma_ww.triangularView<Eigen::StrictlyUpper>() = sigma_ww.transpose();
+    sigma_yw = G.block(uf + wp, uf, yf, wp);
+    sigma_yw.noalias() -= Y.transpose() * X;
+    return;
+  }
+  const Eigen::LDLT<Matrix> inputs(Guu);
+  const Matrix Gwu = G.block(uf, 0, wp, uf), Gyu = G.block(uf + wp, 0, yf, uf);
+  const Matrix inputs_wu = inputs.solve(Gwu.transpose());
+  sigma_ww = G.block(uf, uf, wp, wp) - Gwu * inputs_wu;
+  sigma_yw = G.block(uf + wp, uf, yf, wp) - Gyu * inputs_wu;
+}
+
 SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOptions& o, Eigen::Index i);
 void fit_input_scaled(const ScaledData& d, SubspaceModel& model);
 
@@ -226,11 +255,8 @@ SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOption
   // Step 2: remove U_f (Schur complements), weight the past: O = Σ_yw W with W W' = Σ_ww^+
   // has the singular values and left singular vectors of L32 in the LQ factor of PO-MOESP (for
   // L22 L22' = Σ_ww, L32 L22' = Σ_yw, O = L32 times an orthogonal matrix).
-  const Eigen::LDLT<Matrix> inputs(G.topLeftCorner(uf, uf));
-  const Matrix Gwu = G.block(uf, 0, wp, uf), Gyu = G.block(uf + wp, 0, yf, uf);
-  const Matrix inputs_wu = inputs.solve(Gwu.transpose());
-  const Matrix sigma_ww = G.block(uf, uf, wp, wp) - Gwu * inputs_wu;
-  const Matrix sigma_yw = G.block(uf + wp, uf, yf, wp) - Gyu * inputs_wu;
+  Matrix sigma_ww, sigma_yw;
+  remove_future_inputs(G, uf, wp, yf, sigma_ww, sigma_yw);
   const Matrix O = weighted_projection(sigma_ww, sigma_yw);
   // gram_svd: O is wide (yf < wp); not BDCSVD, which trapped in WebAssembly on such a projection.
   const RobustSvd svd = gram_svd(O, nx);

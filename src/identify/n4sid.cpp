@@ -28,12 +28,13 @@ Vector rms_scales(const Matrix& x) {
 }
 
 // The Gram matrix H H' of the block-Hankel matrix H = [U_f; U_p; Y_p; Y_f] (one column per time
-// t = 0..j-1) without forming H. With z(t) = [u(t); y(t)], the product of the rows at time shifts
-// a and a + τ is Σ_{s=a}^{a+j-1} z(s) z(s+τ)': the full lagged sum over the record minus short
-// head and tail sums, so the cost is O(N · 2i · (k+ny)²) and the memory O(rows²).
-Matrix hankel_gram(const ScaledData& d, Eigen::Index i) {
+// t = 0..j-1; p past and f future block rows, j = N − p − f + 1) without forming H. With
+// z(t) = [u(t); y(t)], the product of the rows at time shifts a and a + τ is
+// Σ_{s=a}^{a+j-1} z(s) z(s+τ)': the full lagged sum over the record minus short head and tail sums,
+// so the cost is O(N · (p + f) · (k+ny)²) and the memory O(rows²).
+Matrix hankel_gram(const ScaledData& d, Eigen::Index p, Eigen::Index f) {
   const Eigen::Index k = d.inputs(), ny = d.outputs(), m = k + ny, N = d.samples();
-  const Eigen::Index j = N - 2 * i + 1, shifts = 2 * i;
+  const Eigen::Index j = N - p - f + 1, shifts = p + f;
   // The full lagged sums Σ_{s<j} z(s) z(s+τ)', by FFT in blocks (lagged_sums.hpp).
   const std::vector<Matrix> lagged = lagged_sums(d, shifts, j);
   // z(s) = [u(s); y(s)] on unit-RMS channels for the first and the last 2i − 1 samples, s < 2i − 1
@@ -58,11 +59,11 @@ Matrix hankel_gram(const ScaledData& d, Eigen::Index i) {
   // Row layout of H: U_f (time i+b), U_p (time b), Y_p (time b), Y_f (time i+b), b = 0..i-1.
   struct Rows { Eigen::Index offset, time, start, size; };  // start/size: the part of z (u or y)
   std::vector<Rows> rows;
-  for (Eigen::Index b = 0; b < i; ++b) rows.push_back({b * k, i + b, 0, k});
-  for (Eigen::Index b = 0; b < i; ++b) rows.push_back({i * k + b * k, b, 0, k});
-  for (Eigen::Index b = 0; b < i; ++b) rows.push_back({2 * i * k + b * ny, b, k, ny});
-  for (Eigen::Index b = 0; b < i; ++b) rows.push_back({2 * i * k + i * ny + b * ny, i + b, k, ny});
-  Matrix G(2 * i * m, 2 * i * m);
+  for (Eigen::Index b = 0; b < f; ++b) rows.push_back({b * k, p + b, 0, k});
+  for (Eigen::Index b = 0; b < p; ++b) rows.push_back({f * k + b * k, b, 0, k});
+  for (Eigen::Index b = 0; b < p; ++b) rows.push_back({(f + p) * k + b * ny, b, k, ny});
+  for (Eigen::Index b = 0; b < f; ++b) rows.push_back({(f + p) * k + p * ny + b * ny, p + b, k, ny});
+  Matrix G(shifts * m, shifts * m);
   for (const Rows& r : rows)
     for (const Rows& c : rows) {
       if (r.time <= c.time)
@@ -138,6 +139,11 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
   // a cap looser than that check made the rule pick block rows the data were then refused for).
   const Eigen::Index by_samples = samples / subspace_min_samples(1, inputs, outputs);
   return std::max<Eigen::Index>(1, std::min({i, max_block_rows, by_samples}));
+}
+
+Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index outputs, double h, double slowest_period) {
+  const Eigen::Index eighth = slowest_period > 0 && std::isfinite(slowest_period) ? clamped_count(std::ceil(slowest_period / (8 * h))) : block_rows;
+  return std::min(block_rows, std::max<Eigen::Index>({(block_rows + 1) / 2, (order + outputs) / outputs, eighth}));
 }
 
 SubspaceModel subspace_identify(const Dataset& data, const SubspaceOptions& o) {
@@ -250,8 +256,9 @@ SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOption
   model.block_rows = i;
 
   // Step 1: Gram matrix of [U_f; W_p; Y_f], W_p = [U_p; Y_p].
-  const Matrix G = hankel_gram(d, i);
-  const Eigen::Index uf = i * k, wp = i * (k + ny), yf = i * ny;
+  const Eigen::Index f = i, past = o.past_rows > 0 ? std::min(o.past_rows, i) : i;
+  const Matrix G = hankel_gram(d, past, f);
+  const Eigen::Index uf = f * k, wp = past * (k + ny), yf = f * ny;
   // Step 2: remove U_f (Schur complements), weight the past: O = Σ_yw W with W W' = Σ_ww^+
   // has the singular values and left singular vectors of L32 in the LQ factor of PO-MOESP (for
   // L22 L22' = Σ_ww, L32 L22' = Σ_yw, O = L32 times an orthogonal matrix).

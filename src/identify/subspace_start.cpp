@@ -43,6 +43,7 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
   // The pilot's block rows suffice: its F and H are what steps 1-3 would give again.
   if (rows <= pilot.block_rows) return subspace_fit_input(data, std::move(pilot));
   o.block_rows = rows;
+  o.past_rows = choose_past_rows(rows, order, ny, data.h, slowest);
   return subspace_identify(data, o);
 }
 

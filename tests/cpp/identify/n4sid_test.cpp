@@ -51,6 +51,33 @@ TEST_CASE("subspace identification on noise-free data recovers the system up to 
   }
 }
 
+TEST_CASE("a past horizon shorter than the future one still recovers noise-free data up to similarity") {
+  // 3dof: order 6 from 3 outputs; future 16 block rows, past 3 (the fewest that determine the state).
+  const double h = 0.05;
+  const Dataset d = simulated("3dof", h, 3000, INFINITY);
+  const DiscreteModel truth = c2d_zoh(to_state_space(preset("3dof")), h);
+  SubspaceOptions o;
+  o.order = 6;
+  o.block_rows = 16;
+  for (const Eigen::Index past : {Eigen::Index{3}, Eigen::Index{8}, Eigen::Index{16}}) {
+    o.past_rows = past;
+    const SubspaceModel m = subspace_identify(d, o);
+    REQUIRE(m.status == Status::ok);
+    const Matrix a = markov(m.F, m.G, m.H, 40), b = markov(truth.F, truth.G, truth.H, 40);
+    INFO("past " << past << ": relative Markov error " << (a - b).norm() / b.norm());
+    CHECK((a - b).norm() < 1e-8 * b.norm());
+  }
+}
+
+TEST_CASE("past-horizon rule: half the future's rows, at least an eighth of the slowest period, at most all") {
+  CHECK(choose_past_rows(54, 6, 3, 0.05, 5.4) == 27);   // 3dof h = 0.05: the rule's 54, an eighth is 14
+  CHECK(choose_past_rows(64, 6, 3, 0.02, 5.4) == 34);   // capped: an eighth of 5.4 s at 0.02 s
+  CHECK(choose_past_rows(64, 6, 3, 0.005, 5.4) == 64);  // an eighth (135) beyond the cap: all
+  CHECK(choose_past_rows(12, 6, 3, 0.6, 5.4) == 6);     // 2 x order from the floor
+  CHECK(choose_past_rows(4, 6, 1, 0.6, 5.4) == 4);      // never more than the future's
+  CHECK(choose_past_rows(20, 6, 1, 0.6, 0.0) == 20);    // no period known: all
+}
+
 TEST_CASE("subspace identification with noise: the order gap is visible and the poles are close") {
   const Dataset d = simulated("3dof", 0.05, 6000, 15.0, 4);
   SubspaceOptions o;

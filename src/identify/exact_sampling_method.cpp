@@ -63,7 +63,7 @@ Vector start_weights(const Identification& start, const Dataset& data) {
 }  // namespace
 
 Identification refine_exact_sampling(const std::vector<Dataset>& runs, const IdentifyOptions& options,
-                                     const Identification& start) {
+                                     const Identification& start, Intervals intervals) {
   const Stopwatch clock;
   const Dataset& data = runs.front();
   Identification r = method_result("variational-zoh", data);
@@ -160,6 +160,7 @@ Identification refine_exact_sampling(const std::vector<Dataset>& runs, const Ide
   r.system = forced.model;
   Matrix offset_sd;
   finish(r, forced.data(), [&](const Identification& done) {
+    if (intervals == Intervals::skipped) return Uncertainty();
     const bool coloured = data.outputs == OutputKind::acceleration || !done.validation.residuals_white;
     return estimate_uncertainty(predictor, theta, done.modal, coloured, pem.final_factor, offset_sd);
   });

@@ -24,6 +24,15 @@ constexpr double kDouble = 8.0;  // bytes
 // chains of 8-24 masses). identify() stops the PEMs at pem_iteration_limit (100 and 60).
 constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIteration = 1.5;
 
+// The exact-sampling PEM over a growing horizon (growing_horizon.cpp: auto with a constrained
+// structure): stages of H, 2H, 4H, ... samples (H one period of the slowest mode) up to two thirds
+// of the record, then the whole record. Measured on the 8- and 16-DOF chains of the scale section
+// (h = 0.002, N = 6000; 7 and 6 stages): 3-4 iterations a stage (5 and 11 in the first), 20-22
+// fresh Jacobians in all, and 2-3 iterations over the whole record; the stages before it span
+// about as many samples as the record. Counted: 22 evaluations of the sampled model's derivatives
+// and the per-sample work of 6 iterations over the whole record.
+constexpr double kGrowingHorizonJacobians = 22, kGrowingHorizonSampleIterations = 6;
+
 // The calibration (issue 56, item 6): each loop's counted flops times its weight are its
 // flop-equivalents at kWasmFlopsPerSecond (method_cost.hpp), i.e. weight = CPU seconds measured x
 // kWasmFlopsPerSecond / counted flops. Fitted together to CPU seconds of WASM runs under Node on
@@ -115,12 +124,15 @@ double block_rows(double N, double n, double k, bool pilot) {
   return std::max(1.0, std::min({wanted, 64.0, by_samples}));
 }
 
-// subspace_identify (n4sid.cpp) with i block rows, m = k + n channels, order nx = 2n:
-//  hankel_gram: 2i lagged products of the m x N channel matrix, 2i · 2m² N;
-//  step 2 on uf = ik, wp = im, yf = in rows: LDLT uf³/3, two solves 2 · 2uf² wp, Σ_ww 2wp² uf,
-//  Σ_yw 2yf wp uf, the Cholesky wp³/3 and its solve wp² yf, the SVD counted as a bidiagonalising
-//  one with U, 4yf wp² + 8yf³ (gram_svd takes about 2yf² wp + 9yf³, more only when it falls back
-//  to the Jacobi SVD: noise-free data with a small gap after the order);
+// subspace_identify (n4sid.cpp) with i future block rows and p past ones, m = k + n channels,
+// order nx = 2n:
+//  hankel_gram: p + i lagged products of the m x N channel matrix, (p + i) · 2m² N;
+//  step 2 on uf = ik, wp = pm, yf = in rows: the Cholesky factor of G_uu uf³/3, its solves
+//  uf² (wp + yf), Σ_ww by a rank update wp² uf, Σ_yw 2yf wp uf, the Cholesky of Σ_ww wp³/3 and
+//  its solve wp² yf; gram_svd: the Gram matrix yf² wp, its tridiagonalization 4yf³/3 (the
+//  eigenvalues and the 2n leading vectors by inverse iteration cost O(yf²)); more only when it
+//  falls back to QR iteration with vectors (9yf³) or to the Jacobi SVD (noise-free data with a
+//  small gap after the order);
 //  step 4 (with the input) in F's modal coordinates (modal_input_fit.hpp, the path every case of
 //  bench/guard.mjs takes): one pass forming Φ and Υ, Pg²/2 multiply-adds a sample for the Pg =
 //  nx(k + 1) regressors and 2 Pg n for Υ, their recursions 4 nx k; two fits, each the normal matrix
@@ -128,13 +140,14 @@ double block_rows(double N, double n, double k, bool pilot) {
 //  fit_output_matrix's state run 6nx² a sample. (The direct form, taken when F is not
 //  diagonalizable or its modal basis ill-conditioned, costs 2 nx³k + 2n nx²k + n Pg² a sample per
 //  fit: 25x more at 8 DOF.)
-// Memory: the (2i)² lag blocks and the Gram matrix, (2im)² each, and Σ_ww, Σ_yw, O.
-Cost subspace(double N, double n, double k, double i, bool with_input) {
-  const double m = k + n, uf = i * k, wp = i * m, yf = i * n, nx = 2 * n, Pg = nx * (k + 1);
+// Memory: the (p + i)² lag blocks and the Gram matrix, ((p + i)m)² each, and Σ_ww, Σ_yw, O.
+Cost subspace(double N, double n, double k, double i, bool with_input, double p = 0) {
+  if (p <= 0) p = i;
+  const double m = k + n, uf = i * k, wp = p * m, yf = i * n, nx = 2 * n, Pg = nx * (k + 1), rows = (p + i) * m;
   Cost c;
-  c.flops = 4 * i * m * m * N + uf * uf * uf / 3 + 4 * uf * uf * wp + 2 * wp * wp * uf + 2 * yf * wp * uf + wp * wp * wp / 3 +
-            wp * wp * yf + 4 * yf * wp * wp + 8 * yf * yf * yf;
-  c.bytes = kDouble * (2 * (2 * i * m) * (2 * i * m) + wp * wp + 2 * yf * wp + m * N);
+  c.flops = 2 * (p + i) * m * m * N + uf * uf * uf / 3 + uf * uf * (wp + yf) + wp * wp * uf + 2 * yf * wp * uf +
+            wp * wp * wp / 3 + wp * wp * yf + yf * yf * wp + 4 * yf * yf * yf / 3;
+  c.bytes = kDouble * (2 * rows * rows + wp * wp + 2 * yf * wp + m * N);
   if (with_input) {
     c.flops += memory_bound(kDouble * Pg * Pg) * (N * Pg * Pg + 2 * (4 * Pg * Pg + Pg * Pg * Pg / 3)) +
                N * (2 * Pg * n + 4 * nx * k + 6 * nx * nx);
@@ -198,17 +211,20 @@ Cost n4sid_d2c(double N, double n, double k) {
 // prediction is Φ·z, 4nm per sample. The covariance at the end: one more Jacobian with its
 // blockwise QR (2nP² per sample). Memory: the Ps derivative matrices (g² each, held twice) and
 // dΦ (2n Ps m).
-Cost exact_sampling(const WorkSizes& s) {
+Cost exact_sampling(const WorkSizes& s, bool growing_horizon = false) {
   const double N = s.samples, n = s.dof, Ps = s.free;
   const double m = 2 * n + s.slots * s.force_channels, g = 2 * n + s.generator_slots * s.force_channels;
   const double P = Ps + 2 * n * s.runs + (s.offset ? n * s.runs : 0);
   double sampling = Ps * 30 * std::pow(2 * g, 3);
   if (s.substeps > 1) sampling += Ps * s.substeps * 8 * n * n * (2 * n + s.slots * s.force_channels);
   const double per_sample = N * (4 * n * Ps * m + 8 * n * n * (Ps + 2 * n));
-  const double iterations = s.plain || s.free >= 3 * n * (n + 1) / 2 ? kPemIterations : kStructuredPemIterations;
+  const double iterations = growing_horizon                                     ? kGrowingHorizonSampleIterations
+                            : s.plain || s.free >= 3 * n * (n + 1) / 2 ? kPemIterations
+                                                                       : kStructuredPemIterations;
+  const double jacobians = growing_horizon ? kGrowingHorizonJacobians : iterations;
   Cost c = pem(N, n, P, per_sample, N * 4 * n * m, iterations, weight::exact_pem, weight::exact_pem);
   // The sampled model's derivatives once per Jacobian, and once more for the covariance.
-  c.then({weight::exact_sampling_derivatives * (iterations + 1) * sampling + weight::exact_pem * (per_sample + 2 * N * n * P * P), 0});
+  c.then({weight::exact_sampling_derivatives * (jacobians + 1) * sampling + weight::exact_pem * (per_sample + 2 * N * n * P * P), 0});
   c.bytes = std::max(c.bytes, kDouble * (2 * Ps * g * g + 2 * n * Ps * m));
   return c.then(validation(N, n));
 }
@@ -274,15 +290,16 @@ WorkEstimate inverse_dynamic_cost(const WorkSizes& s) {
 // identify_auto (auto_method.cpp): with friction it runs inverse-dynamic. Otherwise its usual path:
 // the full-rate subspace step whose n4sid-d2c estimate starts the exact-sampling PEM (measured:
 // "start n4sid-d2c" on every unconstrained chain of bench/guard.mjs); with a constrained structure
-// the inverse-dynamic estimate of the free entries competes as a start (16-DOF chain: it won,
-// 31 iterations). The competition of decimated variational starts (when the full-rate start is
+// the inverse-dynamic estimate of the free entries competes as a start (16-DOF chain: it won) and
+// the refinement runs over a growing horizon (kGrowingHorizonJacobians). The competition of decimated variational starts (when the full-rate start is
 // unusable) is not counted: it ran on none of the calibration cases.
 WorkEstimate auto_cost(const WorkSizes& s) {
   if (s.friction) return inverse_dynamic_cost(s);
   const double N = s.samples / s.runs;
   cost_model::Cost c = cost_model::subspace_with_rule(N, s.dof, s.inputs, false);
-  if (s.free < 3 * s.dof * (s.dof + 1) / 2) c.then(cost_model::inverse_dynamic(s));
-  return c.then(cost_model::exact_sampling(s)).estimate();
+  const bool structured = s.free < 3 * s.dof * (s.dof + 1) / 2;
+  if (structured) c.then(cost_model::inverse_dynamic(s));
+  return c.then(cost_model::exact_sampling(s, structured)).estimate();
 }
 
 }  // namespace mechid

@@ -28,10 +28,14 @@ Identification identify_equation_error(const Dataset& data, const IdentifyOption
 // The methods below take several runs of one experiment (issue 16): one M, D, K, each run with
 // its own initial state (and offsets); validation on the first run.
 Identification identify_variational_zoh(const std::vector<Dataset>& runs, const IdentifyOptions& options);
+// Whether a refinement computes the covariance of its estimate (its intervals): not for the
+// intermediate stages of a growing horizon, whose estimates only start the next stage.
+enum class Intervals { computed, skipped };
+
 // The exact-sampling PEM in M, D, K (the free entries of options.structure) started from `start`
 // (any method's estimate with M > 0; projected onto the structure).
 Identification refine_exact_sampling(const std::vector<Dataset>& runs, const IdentifyOptions& options,
-                                     const Identification& start);
+                                     const Identification& start, Intervals intervals = Intervals::computed);
 // The recommended method: variational, refined on the exact sampled model; picks by h·ω_max and
 // fit and says why (diagnostics "choice" and "reason"). With friction or offset asked for, the
 // inverse-dynamic estimate (the exact-sampling PEM has no friction model).

@@ -141,8 +141,10 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
   return std::max<Eigen::Index>(1, std::min({i, max_block_rows, by_samples}));
 }
 
-Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index outputs, double h, double slowest_period) {
-  const Eigen::Index eighth = slowest_period > 0 && std::isfinite(slowest_period) ? clamped_count(std::ceil(slowest_period / (8 * h))) : block_rows;
+Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index outputs, double h, double slowest_period,
+                              PeriodKnown known) {
+  const bool period = slowest_period > 0 && std::isfinite(slowest_period);
+  const Eigen::Index eighth = period ? clamped_count(std::ceil(slowest_period / (8 * h))) : known == PeriodKnown::no ? 0 : block_rows;
   return std::min(block_rows, std::max<Eigen::Index>({(block_rows + 1) / 2, (order + outputs) / outputs, eighth}));
 }
 
@@ -257,6 +259,7 @@ SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOption
 
   // Step 1: Gram matrix of [U_f; W_p; Y_f], W_p = [U_p; Y_p].
   const Eigen::Index f = i, past = o.past_rows > 0 ? std::min(o.past_rows, i) : i;
+  model.past_rows = past;
   const Matrix G = hankel_gram(d, past, f);
   const Eigen::Index uf = f * k, wp = past * (k + ny), yf = f * ny;
   // Step 2: remove U_f (Schur complements), weight the past: O = Σ_yw W with W W' = Σ_ww^+

@@ -33,6 +33,7 @@ struct SubspaceModel : Outcome {
   Vector x0;
   Vector singular_values;        // of L32: the gap after `order` says how clear the order is
   Eigen::Index block_rows = 0;
+  Eigen::Index past_rows = 0;    // of the past horizon; 0 = block_rows
 };
 
 // The samples subspace_identify needs for i block rows: N >= 2i (1 + k + ny), so that the
@@ -71,7 +72,11 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
 // 4 runs, 2.13 % against 1.97 %). The Gram matrix has (past + i)(k + ny) rows instead of 2i (k + ny)
 // and the factorizations of its past block take about a quarter of the flops at half the past (3dof
 // h = 0.05: 179 -> 112 million instructions a call, callgrind).
-Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index outputs, double h, double slowest_period);
+// Before the period is known (the pilot of subspace_with_rule, PeriodKnown::no): ⌈i/2⌉, which
+// subspace_with_rule checks against the eighth once the pilot has told the period.
+enum class PeriodKnown { yes, no };
+Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index outputs, double h, double slowest_period,
+                              PeriodKnown known = PeriodKnown::yes);
 
 // Each input and output channel is scaled to unit RMS before the steps above and the scaling is
 // undone on G and H, so the model does not depend on the units of the data.

@@ -9,7 +9,8 @@
 namespace mechid {
 
 // The pilot of the block-row rule: the subspace step of order 2n with the minimum number of block
-// rows (choose_block_rows without a period), F and H only. Its poles estimate the slowest period.
+// rows (choose_block_rows without a period) and half of them as past (choose_past_rows), F and H
+// only. Its poles estimate the slowest period.
 SubspaceModel subspace_pilot(const Dataset& data);
 
 // The longest period 2π/ω of a discrete model's poles λ, ω = |log λ|/h (0 when no pole has ω > 0).
@@ -17,7 +18,8 @@ double slowest_period(const Matrix& F, double h);
 
 // Subspace identification of order 2n with the block-row rule: a pilot run (subspace_pilot, or the
 // one given, computed on the same data) estimates the slowest period, then the rule of
-// choose_block_rows decides, with a past horizon of `horizon_fraction` of that period;
+// choose_block_rows decides, with a future horizon of `horizon_fraction` of that period and the
+// past of choose_past_rows (the pilot's model is kept when its rows and past suffice);
 // options.block_rows > 0 overrides both.
 SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& options, double horizon_fraction = 0.5,
                                  const SubspaceModel* pilot = nullptr);

@@ -76,6 +76,7 @@ TEST_CASE("past-horizon rule: half the future's rows, at least an eighth of the 
   CHECK(choose_past_rows(12, 6, 3, 0.6, 5.4) == 6);     // 2 x order from the floor
   CHECK(choose_past_rows(4, 6, 1, 0.6, 5.4) == 4);      // never more than the future's
   CHECK(choose_past_rows(20, 6, 1, 0.6, 0.0) == 20);    // no period known: all
+  CHECK(choose_past_rows(20, 6, 1, 0.6, 0.0, PeriodKnown::no) == 10);  // the pilot's, checked once the period is known
 }
 
 TEST_CASE("subspace identification with noise: the order gap is visible and the poles are close") {

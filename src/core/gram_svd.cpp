@@ -18,7 +18,9 @@ RobustSvd gram_svd(const Matrix& A, Eigen::Index wanted) {
   if (m > A.cols() || wanted < 1 || wanted >= m) return robust_svd(A, Eigen::ComputeThinU);
   // Scaled by a power of two near the largest magnitude (exact), as in robust_svd: A A' cannot overflow.
   const int e = power_of_two_scale(A);
-  const Matrix scaled = A.unaryExpr([e](double x) { return std::ldexp(x, -e); });
+  // 2^-e as one factor while it is a normal number (|e| <= 1000 here: the product is then exact
+  // too), otherwise entry by entry.
+  const Matrix scaled = std::abs(e) <= 1000 ? Matrix(A * std::ldexp(1.0, -e)) : Matrix(A.unaryExpr([e](double x) { return std::ldexp(x, -e); }));
   Matrix gram = Matrix::Zero(m, m);
   gram.selfadjointView<Eigen::Lower>().rankUpdate(scaled);
   // Eigenvalues of the tridiagonal form by QR iteration without vectors, then the leading vectors by

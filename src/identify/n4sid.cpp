@@ -80,8 +80,11 @@ Matrix hankel_gram(const ScaledData& d, Eigen::Index p, Eigen::Index f) {
 // eigen-decomposition (noise-free data make Σ_ww singular). Both give the same O O'.
 Matrix weighted_projection(const Matrix& sigma_ww, const Matrix& sigma_yw) {
   const Eigen::LLT<Matrix> cholesky(sigma_ww);
-  if (cholesky.info() == Eigen::Success && cholesky.rcond() > 1e-10)
-    return cholesky.matrixL().solve(sigma_yw.transpose()).transpose();
+  if (cholesky.info() == Eigen::Success && cholesky.rcond() > 1e-10) {
+    Matrix O = sigma_yw;  // O L' = Σ_yw, solved from the right (no transposed copies of O)
+    cholesky.matrixU().solveInPlace<Eigen::OnTheRight>(O);
+    return O;
+  }
   const Eigen::SelfAdjointEigenSolver<Matrix> past(0.5 * (sigma_ww + sigma_ww.transpose()));
   const Vector lambda = past.eigenvalues();
   const double floor = 1e-13 * lambda.cwiseAbs().maxCoeff();

@@ -30,7 +30,7 @@ export const table = [
     `the steps it is made of: the subspace step of its start (subspace_with_rule), the variational start (identify_variational, its ` +
     `PEM to the end), the structured inverse-dynamic start, and the exact-sampling PEM refined from that start with its covariance ` +
     `(refine_exact_sampling: iterations, fresh Jacobian factors, seconds per iteration), and that PEM from the same start over a growing ` +
-    `horizon (refine_over_growing_horizon: one period of the start's slowest mode, then doubled up to the whole record; seconds, and the ` +
+    `horizon (refine_over_growing_horizon: one period of the start's slowest mode, then doubled while below two thirds of the record, then the whole record; seconds, and the ` +
     `largest difference of its M, D and K entries from the whole-record PEM's in units of the sd that one reports). auto refines one ` +
     `start, compared by cost, so its time is not the sum of the columns.`,
   '',

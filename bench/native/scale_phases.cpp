@@ -6,7 +6,7 @@
 // end), the structured inverse-dynamic start, and the exact-sampling PEM refined from the latter
 // with its iterations, fresh Jacobian factors and covariance (refine_exact_sampling), and the same
 // PEM from the same start over a growing horizon (refine_over_growing_horizon: one period of the
-// start's slowest mode first, then doubled up to the whole record) with the largest difference of
+// start's slowest mode first, then doubled while below two thirds of the record, then the whole record) with the largest difference of
 // its M, D and K entries from the whole-record PEM's in units of that one's sd, on the record
 // normalised as identify() normalises it (amplitude_scaling.hpp: the LM's path depends on it, 31
 // against 48 iterations at 24 DOF). Each step once, after a warm-up identification of chain4

@@ -37,8 +37,8 @@ Matrix hankel_gram(const ScaledData& d, Eigen::Index p, Eigen::Index f) {
   const Eigen::Index j = N - p - f + 1, shifts = p + f;
   // The full lagged sums Σ_{s<j} z(s) z(s+τ)', by FFT in blocks (lagged_sums.hpp).
   const std::vector<Matrix> lagged = lagged_sums(d, shifts, j);
-  // z(s) = [u(s); y(s)] on unit-RMS channels for the first and the last 2i − 1 samples, s < 2i − 1
-  // and j <= s < N (j + 2i − 2 = N − 1), read once for the head and tail terms below.
+  // z(s) = [u(s); y(s)] on unit-RMS channels for the first and the last p + f − 1 samples,
+  // s < p + f − 1 and j <= s < N (j + p + f − 2 = N − 1), read once for the head and tail terms below.
   const Matrix head = d.z_columns(0, shifts - 1), tail = d.z_columns(j, shifts - 1);
   // block(a, τ) = Σ_{s=a}^{a+j-1} z(s) z(s+τ)' for 0 <= a, 0 <= τ, a + τ < 2i: the m x m blocks side
   // by side in one matrix, τ by τ (2i − τ of them each), instead of one allocation per block.
@@ -56,7 +56,7 @@ Matrix hankel_gram(const ScaledData& d, Eigen::Index p, Eigen::Index f) {
       at(a, tau) = sum;
     }
   }
-  // Row layout of H: U_f (time i+b), U_p (time b), Y_p (time b), Y_f (time i+b), b = 0..i-1.
+  // Row layout of H: U_f (time p+b, b < f), U_p (time b, b < p), Y_p (time b, b < p), Y_f (time p+b, b < f).
   struct Rows { Eigen::Index offset, time, start, size; };  // start/size: the part of z (u or y)
   std::vector<Rows> rows;
   for (Eigen::Index b = 0; b < f; ++b) rows.push_back({b * k, p + b, 0, k});
@@ -144,11 +144,13 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
   return std::max<Eigen::Index>(1, std::min({i, max_block_rows, by_samples}));
 }
 
-Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index outputs, double h, double slowest_period,
-                              PeriodKnown known) {
+Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index inputs, Eigen::Index outputs, double h,
+                              double slowest_period, PeriodKnown known) {
   const bool period = slowest_period > 0 && std::isfinite(slowest_period);
   const Eigen::Index eighth = period ? clamped_count(std::ceil(slowest_period / (8 * h))) : known == PeriodKnown::no ? 0 : block_rows;
-  return std::min(block_rows, std::max<Eigen::Index>({(block_rows + 1) / 2, (order + outputs) / outputs, eighth}));
+  // The projection O (i·ny x past·(k + ny)) stays wide, as gram_svd needs: past (k + ny) >= i ny.
+  const Eigen::Index wide = (block_rows * outputs + inputs + outputs - 1) / (inputs + outputs);
+  return std::min(block_rows, std::max<Eigen::Index>({(block_rows + 1) / 2, (order + outputs) / outputs, eighth, wide}));
 }
 
 SubspaceModel subspace_identify(const Dataset& data, const SubspaceOptions& o) {

@@ -58,7 +58,8 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
                                double slowest_period, double horizon_fraction = 0.5, Eigen::Index max_block_rows = 64);
 
 // The past horizon under the rule: ⌈i/2⌉ block rows, but at least an eighth of the slowest period
-// (and enough for the order), and at most i. The rule above was measured with past = future = i;
+// (and enough for the order, and for a projection at least as wide as tall: past (k + ny) >= i ny,
+// so that fewer inputs than outputs keep more of the past), and at most i. The rule above was measured with past = future = i;
 // apart, the future horizon carries the accuracy, and half of it as past loses none where that
 // still spans an eighth of the period (n4sid-d2c, RMS over runs of ‖X̂ − X‖_F/‖X‖_F, past i against
 // ⌈i/2⌉, the same runs: 3dof h = 0.05, i = 54, 10 runs, M 0.644 / 0.648 %, K 0.585 / 0.594 %, D 1.73
@@ -75,8 +76,8 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
 // Before the period is known (the pilot of subspace_with_rule, PeriodKnown::no): ⌈i/2⌉, which
 // subspace_with_rule checks against the eighth once the pilot has told the period.
 enum class PeriodKnown { yes, no };
-Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index outputs, double h, double slowest_period,
-                              PeriodKnown known = PeriodKnown::yes);
+Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index inputs, Eigen::Index outputs, double h,
+                              double slowest_period, PeriodKnown known = PeriodKnown::yes);
 
 // Each input and output channel is scaled to unit RMS before the steps above and the scaling is
 // undone on G and H, so the model does not depend on the units of the data.

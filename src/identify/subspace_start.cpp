@@ -13,7 +13,7 @@ SubspaceModel subspace_pilot(const Dataset& data) {
   SubspaceOptions o;
   o.order = order;
   o.block_rows = choose_block_rows(order, k, ny, data.y.rows(), data.h, 0.0);
-  o.past_rows = choose_past_rows(o.block_rows, order, ny, data.h, 0.0, PeriodKnown::no);
+  o.past_rows = choose_past_rows(o.block_rows, order, k, ny, data.h, 0.0, PeriodKnown::no);
   o.estimate_input = false;  // the pilot is for F's poles only
   return subspace_identify(data, o);
 }
@@ -45,12 +45,12 @@ SubspaceModel subspace_with_rule(const Dataset& data, const IdentifyOptions& opt
   // period asks for a longer past than the pilot's half of its rows (choose_past_rows).
   if (rows <= pilot.block_rows) {
     o.block_rows = pilot.block_rows;
-    o.past_rows = choose_past_rows(pilot.block_rows, order, ny, data.h, slowest);
+    o.past_rows = choose_past_rows(pilot.block_rows, order, k, ny, data.h, slowest);
     if (o.past_rows <= pilot.past_rows) return subspace_fit_input(data, std::move(pilot));
     return subspace_identify(data, o);
   }
   o.block_rows = rows;
-  o.past_rows = choose_past_rows(rows, order, ny, data.h, slowest);
+  o.past_rows = choose_past_rows(rows, order, k, ny, data.h, slowest);
   return subspace_identify(data, o);
 }
 

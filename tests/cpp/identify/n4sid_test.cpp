@@ -70,13 +70,15 @@ TEST_CASE("a past horizon shorter than the future one still recovers noise-free 
 }
 
 TEST_CASE("past-horizon rule: half the future's rows, at least an eighth of the slowest period, at most all") {
-  CHECK(choose_past_rows(54, 6, 3, 0.05, 5.4) == 27);   // 3dof h = 0.05: the rule's 54, an eighth is 14
-  CHECK(choose_past_rows(64, 6, 3, 0.02, 5.4) == 34);   // capped: an eighth of 5.4 s at 0.02 s
-  CHECK(choose_past_rows(64, 6, 3, 0.005, 5.4) == 64);  // an eighth (135) beyond the cap: all
-  CHECK(choose_past_rows(12, 6, 3, 0.6, 5.4) == 6);     // 2 x order from the floor
-  CHECK(choose_past_rows(4, 6, 1, 0.6, 5.4) == 4);      // never more than the future's
-  CHECK(choose_past_rows(20, 6, 1, 0.6, 0.0) == 20);    // no period known: all
-  CHECK(choose_past_rows(20, 6, 1, 0.6, 0.0, PeriodKnown::no) == 10);  // the pilot's, checked once the period is known
+  CHECK(choose_past_rows(54, 6, 3, 3, 0.05, 5.4) == 27);   // 3dof h = 0.05: the rule's 54, an eighth is 14
+  CHECK(choose_past_rows(64, 6, 3, 3, 0.02, 5.4) == 34);   // capped: an eighth of 5.4 s at 0.02 s
+  CHECK(choose_past_rows(64, 6, 3, 3, 0.005, 5.4) == 64);  // an eighth (135) beyond the cap: all
+  CHECK(choose_past_rows(12, 6, 3, 3, 0.6, 5.4) == 6);     // 2 x order from the floor
+  CHECK(choose_past_rows(4, 6, 1, 1, 0.6, 5.4) == 4);      // never more than the future's
+  CHECK(choose_past_rows(20, 6, 1, 1, 0.6, 0.0) == 20);    // no period known: all
+  CHECK(choose_past_rows(20, 6, 1, 1, 0.6, 0.0, PeriodKnown::no) == 10);  // the pilot's, checked once the period is known
+  // One input, 8 outputs, 64 rows: the projection's 512 rows need 57 past block rows of 9 channels.
+  CHECK(choose_past_rows(64, 16, 1, 8, 0.005, 1.1) == 57);
 }
 
 TEST_CASE("subspace identification with noise: the order gap is visible and the poles are close") {

@@ -380,9 +380,9 @@ void redo_over_growing_horizon(AutoStarts& starts, AutoStart& start, AutoRefinem
 // (growing_horizon.hpp), the whole record only when that does not converge: a chain's PEM took
 // 22-48 iterations over the whole record from its starts (docs/results.md, "Scale"), most of them
 // far from the minimum, where a few periods of the slowest mode tell the direction as well as the
-// whole record does. Over the growing horizon it ended 0.02-0.04 sd (the largest difference of an
-// entry of M, D, K) from the whole-record estimate in about a third of the time ("Where the time
-// goes": 16 DOF 3.5 s against 10.4 s, 24 DOF 14.5 s against 44.8 s, natively). The unconstrained
+// whole record does. Over the growing horizon it ended 0.001-0.02 sd (the largest difference of an
+// entry of M, D, K) from the whole-record estimate in 22-58 % of the time ("Where the time goes":
+// 16 DOF 3.05 s against 13.9 s, 24 DOF 13.6 s against 35.0 s, natively). The unconstrained
 // refinements (3-12 iterations) keep the whole record first.
 AutoRefinement refine(AutoStarts& starts, AutoStart& start) {
   const auto converged = [](const Identification& r) { return !r.failed() && pem_converged(r); };

@@ -339,7 +339,10 @@ struct AutoRefinement {
 // growing horizon both converged from the start of data decimated by 4 (the lowest exact cost; M
 // 3.9 % and 2.0 % off against a reported sd of 2.6 % and 3.0 %; n4sid-d2c: 4.5 % and 4.7 %); the
 // other eight seeds converged over the whole record and are unchanged.
-void redo_over_growing_horizon(AutoStarts& starts, AutoStart& start, AutoRefinement& out) {
+// `tried`: the growing horizon from the start itself, when refine() already ran it (its result,
+// or none), so that it is not run again.
+void redo_over_growing_horizon(AutoStarts& starts, AutoStart& start, AutoRefinement& out,
+                               std::optional<std::optional<Identification>> tried) {
   const Identification original = start.estimate;
   std::vector<std::pair<double, const Identification*>> candidates{{starts.exact_cost(original), &original}};
   for (const auto& [factor, estimate] : starts.variational_estimates())
@@ -351,16 +354,21 @@ void redo_over_growing_horizon(AutoStarts& starts, AutoStart& start, AutoRefinem
   double best_cost = starts.exact_cost(out.refined);
   for (const auto& ranked : candidates) {
     const Identification* candidate = ranked.second;
-    std::optional<Identification> grown = refine_over_growing_horizon(starts.runs, starts.options, *candidate);
+    std::optional<Identification> grown;
+    if (candidate == &original && tried) {
+      grown = std::move(*tried);
+    } else {
+      grown = refine_over_growing_horizon(starts.runs, starts.options, *candidate);
+      if (grown) starts.timing += grown->timing_ms;
+    }
     if (!grown) continue;
-    starts.timing += grown->timing_ms;
     const double grown_cost = starts.exact_cost(*grown);
     if (!converged(*grown) && !(grown_cost < best_cost)) continue;
     best_cost = grown_cost;
     out.refined = std::move(*grown);
     out.redone = "the refinement from " + original.method + " over the whole record did not converge and was redone " +
-                 "from " + candidate->method + " over a growing horizon (one period of its slowest mode first, doubled up " +
-                 "to the whole record)";
+                 "from " + candidate->method + " over a growing horizon (one period of its slowest mode first, then doubled, " +
+                 "then the whole record)";
     if (candidate != &original) {
       start.estimate = *candidate;
       start.d2c = false;
@@ -386,14 +394,15 @@ void redo_over_growing_horizon(AutoStarts& starts, AutoStart& start, AutoRefinem
 // refinements (3-12 iterations) keep the whole record first.
 AutoRefinement refine(AutoStarts& starts, AutoStart& start) {
   const auto converged = [](const Identification& r) { return !r.failed() && pem_converged(r); };
+  std::optional<std::optional<Identification>> grown;  // set when tried
   if (!starts.options.structure.unconstrained()) {
-    std::optional<Identification> grown = refine_over_growing_horizon(starts.runs, starts.options, start.estimate);
-    if (grown) starts.timing += grown->timing_ms;
-    if (grown && converged(*grown)) return {std::move(*grown), {}};
+    grown = refine_over_growing_horizon(starts.runs, starts.options, start.estimate);
+    if (*grown) starts.timing += (*grown)->timing_ms;
+    if (*grown && converged(**grown)) return {std::move(**grown), {}};
   }
   AutoRefinement out{refine_exact_sampling(starts.runs, starts.options, start.estimate), {}};
   starts.timing += out.refined.timing_ms;
-  if (!converged(out.refined)) redo_over_growing_horizon(starts, start, out);
+  if (!converged(out.refined)) redo_over_growing_horizon(starts, start, out, std::move(grown));
   if (!start.d2c || converged(out.refined)) return out;
   const Identification& variational = starts.variational_at(1);
   if (!std::isfinite(starts.usable_cost(variational, 1))) return out;

@@ -295,8 +295,9 @@ WorkEstimate inverse_dynamic_cost(const WorkSizes& s) {
 // the full-rate subspace step whose n4sid-d2c estimate starts the exact-sampling PEM (measured:
 // "start n4sid-d2c" on every unconstrained chain of bench/guard.mjs); with a constrained structure
 // the inverse-dynamic estimate of the free entries competes as a start (16-DOF chain: it won) and
-// the refinement runs over a growing horizon (kGrowingHorizonJacobians). The competition of decimated variational starts (when the full-rate start is
-// unusable) is not counted: it ran on none of the calibration cases.
+// the refinement runs over a growing horizon (kGrowingHorizonJacobians). The competition of
+// decimated variational starts (when the full-rate start is unusable) is not counted: it ran on
+// none of the calibration cases.
 WorkEstimate auto_cost(const WorkSizes& s) {
   if (s.friction) return inverse_dynamic_cost(s);
   const double N = s.samples / s.runs;

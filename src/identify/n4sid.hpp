@@ -33,7 +33,7 @@ struct SubspaceModel : Outcome {
   Vector x0;
   Vector singular_values;        // of L32: the gap after `order` says how clear the order is
   Eigen::Index block_rows = 0;
-  Eigen::Index past_rows = 0;    // of the past horizon; 0 = block_rows
+  Eigen::Index past_rows = 0;    // of the past horizon, as used
 };
 
 // The samples subspace_identify needs for i block rows: N >= 2i (1 + k + ny), so that the
@@ -57,22 +57,22 @@ Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, 
 Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::Index outputs, Eigen::Index samples, double h,
                                double slowest_period, double horizon_fraction = 0.5, Eigen::Index max_block_rows = 64);
 
-// The past horizon under the rule: ⌈i/2⌉ block rows, but at least an eighth of the slowest period
-// (and enough for the order, and for a projection at least as wide as tall: past (k + ny) >= i ny,
-// so that fewer inputs than outputs keep more of the past), and at most i. The rule above was measured with past = future = i;
-// apart, the future horizon carries the accuracy, and half of it as past loses none where that
-// still spans an eighth of the period (n4sid-d2c, RMS over runs of ‖X̂ − X‖_F/‖X‖_F, past i against
-// ⌈i/2⌉, the same runs: 3dof h = 0.05, i = 54, 10 runs, M 0.644 / 0.648 %, K 0.585 / 0.594 %, D 1.73
-// / 1.73 %; h = 0.1, i = 27, 6 runs, M 0.317 / 0.318 %; h = 0.2, i = 14, M 0.668 / 0.670 %; h = 0.6,
-// i = 12, M 0.304 / 0.305 %; 8dof h = 0.005, i = 64 (capped; the eighth is 28 rows), 10 runs, M
-// 1.365 / 1.354 %; h = 0.02, i = 32, 3 runs, M 1.12 / 1.15 %; where the eighth sets the past, a
-// little: 3dof h = 0.02, i = 64 capped, past 34, 20 runs, M 0.600 / 0.616 %, K 0.521 / 0.533 %, D
-// 0.982 / 0.988 %). A shorter future loses (f = i/2 at
-// 3dof h = 0.05: M 0.94 %), and so does a past below the eighth (3dof h = 0.005, i = 64 capped, the
-// eighth 135 rows: past 32 gives M 4.8 % against 3.0 %; 8dof h = 0.002, the eighth 71 rows: past 36,
-// 4 runs, 2.13 % against 1.97 %). The Gram matrix has (past + i)(k + ny) rows instead of 2i (k + ny)
-// and the factorizations of its past block take about a quarter of the flops at half the past (3dof
-// h = 0.05: 179 -> 112 million instructions a call, callgrind).
+// The past horizon under the rule: ⌈i/2⌉ block rows, but at least an eighth of the slowest period,
+// enough for the order, and enough for a projection at least as wide as tall (past (k + ny) >= i ny:
+// fewer inputs than outputs keep more of the past), and at most i. The rule above was measured with
+// past = future = i; apart, the future horizon carries the accuracy, and half of it as past loses
+// none where that still spans an eighth of the period (n4sid-d2c, RMS over runs of ‖X̂ − X‖_F/‖X‖_F,
+// past i against ⌈i/2⌉, the same runs: 3dof h = 0.05, i = 54, 10 runs, M 0.644 / 0.648 %, K 0.585 /
+// 0.594 %, D 1.73 / 1.73 %; h = 0.1, i = 27, 6 runs, M 0.317 / 0.318 %; h = 0.2, i = 14, M 0.668 /
+// 0.670 %; h = 0.6, i = 12, M 0.304 / 0.305 %; 8dof h = 0.005, i = 64 (capped; the eighth is 28
+// rows), 10 runs, M 1.365 / 1.354 %; h = 0.02, i = 32, 3 runs, M 1.12 / 1.15 %), and a little where
+// the eighth sets the past (3dof h = 0.02, i = 64 capped, past 34, 20 runs, M 0.600 / 0.616 %, K
+// 0.521 / 0.533 %, D 0.982 / 0.988 %). A shorter future loses (f = i/2 at 3dof h = 0.05: M 0.94 %),
+// and so does a past below the eighth (3dof h = 0.005, i = 64 capped, the eighth 135 rows: past 32
+// gives M 4.8 % against 3.0 %; 8dof h = 0.002, the eighth 71 rows: past 36, 4 runs, 2.13 % against
+// 1.97 %). The Gram matrix has (past + i)(k + ny) rows instead of 2i (k + ny), and the
+// factorizations of its past block take about a quarter of the flops at half the past (3dof h =
+// 0.05: 179 -> 112 million instructions a call, callgrind).
 // Before the period is known (the pilot of subspace_with_rule, PeriodKnown::no): ⌈i/2⌉, which
 // subspace_with_rule checks against the eighth once the pilot has told the period.
 enum class PeriodKnown { yes, no };

@@ -298,7 +298,7 @@ TEST_CASE("the ML refinement on a held force's exact FRFs returns the continuous
   }
 }
 
-TEST_CASE("the refined poles' standard deviations match their Monte Carlo scatter") {
+TEST_CASE("the refined poles' standard deviations match their Monte Carlo scatter", "[repeats]") {
   // 200 noisy copies of the displacement FRFs (noise 2 % of the largest entry, independent across
   // lines): the refined frequencies' and damping ratios' sample standard deviations against the
   // mean of the reported ones (a chi-square of 199 degrees of freedom puts the ratio within
@@ -332,7 +332,7 @@ TEST_CASE("the refined poles' standard deviations match their Monte Carlo scatte
   CHECK(double(cover_z) / 600.0 == Approx(0.95).margin(0.035));
 }
 
-TEST_CASE("poles' covariance from the FRF errors' covariance: correlated errors, against the Monte Carlo scatter") {
+TEST_CASE("poles' covariance from the FRF errors' covariance: correlated errors, against the Monte Carlo scatter", "[repeats]") {
   // Errors correlated across neighbouring lines with a complex covariance and a level that varies
   // along the band: e_f = s_f (v_f + i v_{f+1}), v white and circular, so E[e_f conj e_f] = 2 s_f²
   // and E[e_f conj e_{f+1}] = i s_f s_{f+1}; weights 1/(√2 s_f). 200 noisy copies of the 3-DOF

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <complex>
+#include <cstdint>
 
 #include "identify/guardrails.hpp"
 #include "identify/methods.hpp"
@@ -53,6 +54,44 @@ TEST_CASE("excitation order: a sine has order 2, PRBS every order asked, band po
   CHECK(power > 0.5);
   CHECK(power < 2.0);
   CHECK(relative_input_power(sine, h, 20.0, 2.0) < 1e-3);  // far from the sine's 1.3 rad/s
+}
+
+namespace {
+
+// The order by its definition: the eigenvalues of the sample covariance of the explicit regressor
+// [u_t; u_{t-1}; …; u_{t-ℓ+1}] (lag stride 1: a white input), every ℓ, channels at unit RMS.
+Eigen::Index order_by_eigenvalues(const Matrix& input, Eigen::Index max_order) {
+  const Eigen::Index N = input.rows(), k = input.cols();
+  Matrix u = input;
+  for (Eigen::Index c = 0; c < k; ++c) u.col(c) /= u.col(c).norm() / std::sqrt(double(N));
+  Eigen::Index order = 0;
+  for (Eigen::Index l = 1; l <= max_order; ++l) {
+    Matrix regressor(N - (max_order - 1), k * l);
+    for (Eigen::Index lag = 0; lag < l; ++lag) regressor.middleCols(lag * k, k) = u.middleRows(max_order - 1 - lag, N - (max_order - 1));
+    const Vector lambda = Eigen::SelfAdjointEigenSolver<Matrix>(regressor.transpose() * regressor, Eigen::EigenvaluesOnly).eigenvalues();
+    if (!(lambda.minCoeff() > 1e-9 * lambda.maxCoeff())) break;
+    order = l;
+  }
+  return order;
+}
+
+}  // namespace
+
+TEST_CASE("excitation order of several inputs equals the eigenvalues' of the explicit lagged regressor (bisection, updated blocks)") {
+  // Three white inputs, the third the first delayed by 3 samples: [u_t; …; u_{t-ℓ+1}] holds u1_{t-3}
+  // twice from ℓ = 4 on, so the order is 3; without the third, every order asked.
+  const Eigen::Index N = 3000;
+  Matrix u(N, 3);
+  std::uint32_t state = 12345;
+  const auto next = [&] { state = state * 1664525u + 1013904223u; return (state >> 31) ? 1.0 : -1.0; };
+  for (Eigen::Index t = 0; t < N; ++t) u(t, 0) = next(), u(t, 1) = 0.3 * next() + 0.7 * u(std::max<Eigen::Index>(t - 1, 0), 0);
+  for (Eigen::Index t = 0; t < N; ++t) u(t, 2) = u(std::max<Eigen::Index>(t - 3, 0), 0);
+  for (const Eigen::Index max_order : {2, 6, 9}) {
+    CHECK(excitation_order(u, max_order) == order_by_eigenvalues(u, max_order));
+    CHECK(excitation_order(u.leftCols(2), max_order) == order_by_eigenvalues(u.leftCols(2), max_order));
+  }
+  CHECK(excitation_order(u, 9) == 3);
+  CHECK(excitation_order(u.leftCols(2), 9) == 9);
 }
 
 TEST_CASE("guardrail warnings fire on a single-sine input and stay silent on PRBS") {

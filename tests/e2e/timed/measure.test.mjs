@@ -122,13 +122,20 @@ test('audio: the fake capture device’s WAV of a 300 Hz single-DOF system, live
   const csvPath = join(dir, 'recording.csv');
   writeFileSync(csvPath, csv);
   // the recording is the file's samples in order (a second reader: the WAV itself), but for
-  // Chromium's clock-drift corrections of one sample; lost buffers would be our capture's fault or
-  // a machine too loaded for real-time audio (this file runs alone: tests/e2e/timed/)
+  // Chromium's clock-drift corrections of one sample and, on a loaded machine, a glitch of the
+  // fake device: whole 10 ms buffers of its own (441 samples each, `silent` tells how many were 0;
+  // a CI run had one) inserted, a length our capture (copies of 128-frame render quanta,
+  // web/views/measure/capture-worklet.js) cannot make: 441 and 128 are coprime. Lost audio,
+  // repeated audio or an insertion of another length would be our capture's fault.
   const { samples, departures } = departuresFromWav(rowsOf(csv).map((r) => r[1] / wav.forceFullScale), wav.bytes);
   console.log(`# the recording against the WAV: ${samples} samples, ${departures.length} departures ${JSON.stringify(departures.slice(0, 12))}`);
-  const lost = departures.filter((d) => Math.abs(d.skipped) > 2 || d.replaced > 2);
+  const deviceBuffer = wav.rate / 100;
+  const deviceGlitch = (d) => d.skipped < 0 && -d.skipped % deviceBuffer === 0 && d.replaced <= -d.skipped + 2;
+  const glitches = departures.filter(deviceGlitch);
+  const lost = departures.filter((d) => (Math.abs(d.skipped) > 2 || d.replaced > 2) && !deviceGlitch(d));
   assert.deepEqual(lost, [], 'stretches of the recording are not the WAV\'s: audio lost or inserted');
-  assert.ok(departures.length <= samples / 10_000, `${departures.length} single-sample corrections in ${samples} samples`);
+  assert.ok(glitches.length <= 2, `${glitches.length} insertions by the capture device`);
+  assert.ok(departures.length - glitches.length <= samples / 10_000, `${departures.length} single-sample corrections in ${samples} samples`);
   await page.click('#measure-disconnect');
   // ambient mode: the acceleration alone, in one click, to the output-only modal analysis (whole band)
   await page.click('#measure-to-oma');

@@ -9,6 +9,7 @@
 #include "core/stopwatch.hpp"
 #include "core/zero_phase_lowpass.hpp"
 #include "identify/friction_output_error.hpp"
+#include "identify/least_squares_by_channel.hpp"
 #include "identify/methods.hpp"
 #include "identify/structured_uncertainty.hpp"
 #include "identify/parameter_covariance.hpp"
@@ -93,26 +94,6 @@ Regression build_regression(const std::vector<FilteredRun>& runs, const Structur
   }
   return g;
 }
-
-// The weighted regression as a predictor model, r = w ⊙ (y − Φθ), one sample's n rows at a time,
-// so that the covariances of parameter_covariance.hpp apply to it.
-class RegressionModel : public PredictorModel {
- public:
-  RegressionModel(const Regression& g, const Vector& row_weights, Eigen::Index n) : g_(g), w_(row_weights), n_(n) {}
-  Eigen::Index parameter_count() const override { return g_.Phi.cols(); }
-  Eigen::Index rows_per_sample() const override { return n_; }
-  bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override {
-    r = w_.cwiseProduct(g_.y - g_.Phi * theta);
-    if (sink)
-      for (Eigen::Index row = 0; row < r.size(); row += n_) (*sink)(-(w_.segment(row, n_).asDiagonal() * g_.Phi.middleRows(row, n_)).transpose());
-    return r.allFinite();
-  }
-
- private:
-  const Regression& g_;
-  Vector w_;
-  Eigen::Index n_;
-};
 
 // The power-weighted frequency below which `fraction` of the power of the columns of x lies.
 double power_quantile_hz(const Matrix& x, double h, double fraction) {
@@ -232,14 +213,14 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
                                        "told from a constant force there; excite it back and forth",
               "friction");
     }
-  const Regression g = build_regression(filtered, map, structure, friction, offset);
+  Regression g = build_regression(filtered, map, structure, friction, offset);
   const Eigen::Index rows = g.Phi.rows(), P = g.Phi.cols();
-  // Weighted least squares, weights 1/σ_i per DOF from the previous pass's residuals (two passes);
-  // the covariance with the weights of the last solve.
-  Vector weights = Vector::Ones(n), w(rows);
+  // Weighted least squares, weights 1/σ_i per DOF from the first pass's residuals (two passes),
+  // applied to Φ and y in place (at 24 DOF Φ is 70 MB); the covariance with them.
   for (int pass = 0; pass < 2; ++pass) {
     if (pass > 0) {
       const Vector residual = g.y - g.Phi * fit.theta;
+      Vector weights(n);
       for (Eigen::Index i = 0; i < n; ++i) {
         double sum = 0.0;
         Eigen::Index count = 0;
@@ -251,23 +232,28 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
         weights(i) = sigma > 0 ? 1.0 / sigma : 1.0;
       }
       weights /= weights.maxCoeff();
+      Vector w(rows);
+      for (Eigen::Index j = 0; j < rows; ++j) w(j) = weights(g.dof[static_cast<std::size_t>(j)]);
+      g.Phi.array().colwise() *= w.array();
+      g.y.array() *= w.array();
     }
-    for (Eigen::Index i = 0; i < rows; ++i) w(i) = weights(g.dof[static_cast<std::size_t>(i)]);
-    // Columns scaled to unit norm (the rank test of the QR then does not depend on units).
-    const Matrix A = w.asDiagonal() * g.Phi;
-    const Vector scale = A.colwise().norm().transpose().unaryExpr([](double x) { return x > 0 ? 1.0 / x : 1.0; });
-    Eigen::ColPivHouseholderQR<Matrix> qr(A * scale.asDiagonal());
+    // The rows reduced to the DOFs' stacked triangles (least_squares_by_channel.hpp: the same normal
+    // equations, so the same column norms, rank and solution), its columns scaled to unit norm (the
+    // rank test of the QR then does not depend on units).
+    const ChannelStack stack = stack_by_channel(g.Phi, g.y, n);
+    const Vector scale = stack.T.colwise().norm().transpose().unaryExpr([](double x) { return x > 0 ? 1.0 / x : 1.0; });
+    Eigen::ColPivHouseholderQR<Matrix> qr(stack.T * scale.asDiagonal());
     qr.setThreshold(1e-10);
     if (qr.rank() < P) {
       fit.fail("the data do not determine every unknown of the inverse dynamic model (rank " + std::to_string(qr.rank()) +
                " of " + std::to_string(P) + "): excite every DOF, or fix entries with a structure");
       return fit;
     }
-    fit.theta = scale.asDiagonal() * qr.solve(w.asDiagonal() * g.y);
+    fit.theta = scale.asDiagonal() * qr.solve(stack.t);
   }
   // The covariance in the sandwich form (the rows are filtered signals: their residuals are coloured
   // by construction, as the accelerations' are): Ljung 1999, eq. 9.42, parameter_covariance.hpp.
-  fit.covariance = sandwich_covariance(RegressionModel(g, w, n), fit.theta);
+  fit.covariance = regression_sandwich_covariance(g.Phi, g.y - g.Phi * fit.theta, n);
   if (!fit.covariance.ok) {
     fit.fail("the inverse dynamic regression has non-finite residuals");
     return fit;

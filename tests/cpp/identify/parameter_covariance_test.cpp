@@ -182,3 +182,56 @@ TEST_CASE("the sandwich sd of an OLS estimate with AR(1) noise matches its true 
     CHECK(white_sd < 0.7 * true_sd);  // the white formula understates it (the review's B11)
   }
 }
+
+TEST_CASE("the sandwich of a regression held whole equals the streamed one (three outputs, channel-sparse columns)") {
+  // r_t = y_t − X_t θ with 3 outputs per sample; column p of X is nonzero in the outputs its mask
+  // names (the inverse dynamic regression's pattern), the noise AR(1) in each output and correlated
+  // across them, so that every lag covariance has off-diagonal entries.
+  Random random(5);
+  const Eigen::Index N = 600, n = 3;
+  const std::vector<std::vector<Eigen::Index>> channels = {{0}, {0, 1}, {1}, {1, 2}, {2}, {0, 1, 2}};
+  const Eigen::Index P = static_cast<Eigen::Index>(channels.size());
+  Matrix X = Matrix::Zero(N * n, P);
+  for (Eigen::Index p = 0; p < P; ++p) {
+    const Vector x = ar1(random, N, 0.6);
+    for (const Eigen::Index i : channels[static_cast<std::size_t>(p)])
+      for (Eigen::Index t = 0; t < N; ++t) X(t * n + i, p) = x(t) + 0.3 * random.normal();
+  }
+  const Vector common = ar1(random, N, 0.7);
+  Vector y = X * Vector::LinSpaced(P, 1.0, 2.0);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const Vector own = ar1(random, N, 0.5);
+    for (Eigen::Index t = 0; t < N; ++t) y(t * n + i) += common(t) + own(t);
+  }
+  class Streamed : public PredictorModel {
+   public:
+    Streamed(const Matrix& X, const Vector& y, Eigen::Index n) : X_(X), y_(y), n_(n) {}
+    Eigen::Index parameter_count() const override { return X_.cols(); }
+    Eigen::Index rows_per_sample() const override { return n_; }
+    bool evaluate(const Vector& theta, Vector& r, const JacobianSink* sink) const override {
+      r = y_ - X_ * theta;
+      if (sink)
+        for (Eigen::Index row = 0; row < r.size(); row += n_) (*sink)(Matrix(-X_.middleRows(row, n_).transpose()));
+      return true;
+    }
+
+   private:
+    const Matrix& X_;
+    const Vector& y_;
+    Eigen::Index n_;
+  };
+  const Vector theta = least_squares(X, y);
+  const Vector r = y - X * theta;
+  for (const Eigen::Index lag : {Eigen::Index(0), Eigen::Index(7), Eigen::Index(-1)}) {
+    INFO("max_lag " << lag);
+    const ParameterCovariance streamed = sandwich_covariance(Streamed(X, y, n), theta, lag), held = regression_sandwich_covariance(X, r, n, lag);
+    REQUIRE(streamed.ok);
+    REQUIRE(held.ok);
+    CHECK(held.max_lag == streamed.max_lag);
+    if (lag < 0) CHECK(held.max_lag > 0);
+    CHECK((held.covariance - streamed.covariance).norm() < 1e-10 * streamed.covariance.norm());
+    CHECK((held.singular_values - streamed.singular_values).norm() < 1e-10 * streamed.singular_values.norm());
+    CHECK(held.residual_variance == Approx(streamed.residual_variance).epsilon(1e-12));
+    CHECK((held.gauss_newton_step - streamed.gauss_newton_step).norm() < 1e-8 * theta.norm());
+  }
+}

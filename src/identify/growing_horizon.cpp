@@ -30,6 +30,12 @@ std::optional<Identification> refine_over_growing_horizon(const std::vector<Data
   if (!(slowest > 0) || !std::isfinite(period) || 2.0 * period > static_cast<double>(shortest)) return std::nullopt;
   Identification current = start;
   double timing = 0.0;
+  // A stage short of the whole record only has to end within the basin of the next one, whose
+  // optimum lies about one of its own sd away: it stops once the Gauss-Newton step would gain
+  // less than σ̂² (θ within √2 sd of its local minimum) instead of 10⁻² σ̂² (PemOptions::
+  // variance_tolerance). The whole record's stage keeps the caller's options.
+  IdentifyOptions short_stage = options;
+  short_stage.pem.variance_tolerance = std::max(options.pem.variance_tolerance, 1.0);
   for (auto horizon = static_cast<Eigen::Index>(std::ceil(period));; horizon *= 2) {
     // A stage of two thirds of the record or more is the whole record: a stage of nearly all of it
     // (5184 of 6000 samples for the 16-DOF chain of docs/results.md, "Scale") took as many
@@ -41,7 +47,7 @@ std::optional<Identification> refine_over_growing_horizon(const std::vector<Data
         run.u = run.u.topRows(horizon).eval();
         run.y = run.y.topRows(horizon).eval();
       }
-    Identification next = refine_exact_sampling(stage, options, current, whole ? Intervals::computed : Intervals::skipped);
+    Identification next = refine_exact_sampling(stage, whole ? options : short_stage, current, whole ? Intervals::computed : Intervals::skipped);
     timing += next.timing_ms;
     if (next.failed() || !next.M_pd) return std::nullopt;
     current = std::move(next);

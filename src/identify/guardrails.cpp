@@ -26,24 +26,28 @@ static Eigen::Index lag_stride(const Matrix& u, Eigen::Index max_order) {
 
 namespace {
 
-// The largest eigenvalue of a symmetric positive semidefinite C: the Rayleigh quotient after power
-// iterations from a vector with a part in every direction (ones plus an alternating pattern), to
-// about a percent: the threshold it sets (1e-9 of it) is 7 orders above the factorization's rounding.
+// The largest eigenvalue of a symmetric positive semidefinite C, from below: the Rayleigh quotient
+// after power iterations (from ones with every other entry halved), or the mean eigenvalue
+// trace/dim when that is larger; both are lower bounds. Power iterations approach λ_max within
+// 10⁻³ in a few dozen steps unless the start is nearly orthogonal to its eigenvector; at worst the
+// threshold 1e-9 λ_max it sets is then lower by a factor below dim, still 4 orders above the
+// factorization's rounding.
 double largest_eigenvalue(const Matrix& C) {
   Vector x = Vector::Ones(C.rows());
   for (Eigen::Index i = 1; i < x.size(); i += 2) x(i) = 0.5;
   double lambda = 0.0;
+  const double mean = C.trace() / static_cast<double>(C.rows());
   for (int iteration = 0; iteration < 40; ++iteration) {
     const double norm = x.norm();
-    if (!(norm > 0)) return 0.0;
+    if (!(norm > 0)) return mean;
     x /= norm;
     Vector y = C.selfadjointView<Eigen::Lower>() * x;
     const double next = x.dot(y);
     x = std::move(y);
-    if (iteration > 3 && std::abs(next - lambda) <= 1e-3 * next) return next;
+    if (iteration > 3 && std::abs(next - lambda) <= 1e-3 * next) return std::max(next, mean);
     lambda = next;
   }
-  return lambda;
+  return std::max(lambda, mean);
 }
 
 // Whether C's smallest eigenvalue exceeds `ratio` times its largest: C - ratio λ_max I has a

@@ -215,8 +215,9 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
     }
   Regression g = build_regression(filtered, map, structure, friction, offset);
   const Eigen::Index rows = g.Phi.rows(), P = g.Phi.cols();
-  // Weighted least squares, weights 1/σ_i per DOF from the first pass's residuals (two passes),
-  // applied to Φ and y in place (at 24 DOF Φ is 70 MB); the covariance with them.
+  // Weighted least squares, weights 1/σ_i per DOF from the first (unweighted) pass's residuals,
+  // applied to Φ and y in place once, for the second and last pass (at 24 DOF Φ is 70 MB); the
+  // covariance with them.
   for (int pass = 0; pass < 2; ++pass) {
     if (pass > 0) {
       const Vector residual = g.y - g.Phi * fit.theta;

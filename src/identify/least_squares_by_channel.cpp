@@ -6,6 +6,7 @@
 namespace mechid {
 
 std::vector<std::vector<Eigen::Index>> columns_by_channel(const Matrix& A, Eigen::Index n) {
+  if (n < 1) return {};
   std::vector<std::vector<Eigen::Index>> columns(static_cast<std::size_t>(n));
   std::vector<char> used(static_cast<std::size_t>(n));
   for (Eigen::Index p = 0; p < A.cols(); ++p) {
@@ -19,6 +20,7 @@ std::vector<std::vector<Eigen::Index>> columns_by_channel(const Matrix& A, Eigen
 }
 
 ChannelStack stack_by_channel(const Matrix& A, const Vector& b, Eigen::Index n) {
+  if (n < 1) return {Matrix(0, A.cols()), Vector(0)};
   const std::vector<std::vector<Eigen::Index>> columns = columns_by_channel(A, n);
   // A channel of N_i rows and s columns leaves min(N_i, s) rows: [A_i b_i] = Q [R r; 0 ρ; 0 0],
   // ‖A_i x − b_i‖² = ‖R x − r‖² + ρ².

@@ -21,8 +21,9 @@ struct ChannelStack {
   Vector t;
 };
 
-// A (N·n x P) and b (N·n), channels interleaved as above. A channel's columns are those with a
-// nonzero entry in its rows; a column nonzero in every channel costs as much as a dense QR.
+// A (N·n x P) and b (N·n), channels interleaved as above (n >= 1; none: an empty stack). A channel's
+// columns are those with a nonzero entry in its rows; a column nonzero in every channel costs as
+// much as a dense QR.
 ChannelStack stack_by_channel(const Matrix& A, const Vector& b, Eigen::Index n);
 
 // The columns with a nonzero entry in channel i's rows, per channel.

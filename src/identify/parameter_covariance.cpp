@@ -278,7 +278,7 @@ ParameterCovariance regression_sandwich_covariance(const Matrix& X, const Vector
   const ChannelStack stack = stack_by_channel(X, r, n);
   Matrix G(stack.T.rows(), P + 1);
   G << stack.T, stack.t;
-  const Eigen::HouseholderQR<Eigen::Ref<Matrix>> qr(G);
+  const Eigen::HouseholderQR<Eigen::Ref<Matrix>> qr(G);  // in place: G holds R and z above its diagonal
   const Eigen::Index k = std::min(G.rows(), P);
   TriangularFactor factor;
   factor.R = Matrix::Zero(P, P);

@@ -50,46 +50,68 @@ FilteredRun filter_run(const Dataset& d, const Matrix& L, double cutoff_hz) {
   return f;
 }
 
-// The regression Φ θ = y of eq. (1) over the kept rows of every run: n rows per kept sample (one
-// per DOF), columns [free entries of M, D, K; F_c (n, with friction); f_0 (n per run, with offset)].
-struct Regression {
-  Matrix Phi;
-  Vector y;
-  std::vector<Eigen::Index> dof;  // the DOF of each row
+// The regression Φ θ = y of eq. (1) over the kept rows of every run, held by DOF (least_squares_by_
+// channel.hpp): DOF i's equation over the columns it involves, one row per kept sample. Columns
+// [free entries of M, D, K; F_c (n, with friction); f_0 (n per run, with offset)]; the entry (i, j)
+// of M, D or K enters the equations of DOF i and j. Held whole, Φ was (N n) x P: 70 MB for the
+// 24-DOF chain of docs/results.md ("Scale": 2994 samples kept), about 300 MB at 50 DOF with as many,
+// where the equations' own columns (chain structure) hold 1/17 and 1/36 of that.
+struct Regression : ChannelRegression {
+  Matrix y;  // samples x n
 };
 
 Regression build_regression(const std::vector<FilteredRun>& runs, const StructureMap& map, const ResolvedStructure& s,
                             bool friction, bool offset) {
   const Eigen::Index n = map.dof(), Ps = map.free_count();
   const Eigen::Index R = static_cast<Eigen::Index>(runs.size());
-  const Eigen::Index P = Ps + (friction ? n : 0) + (offset ? n * R : 0);
-  Eigen::Index rows = 0;
-  for (const FilteredRun& f : runs) rows += n * static_cast<Eigen::Index>(f.rows.size());
-  Regression g{Matrix::Zero(rows, P), Vector::Zero(rows), std::vector<Eigen::Index>(static_cast<std::size_t>(rows))};
+  Eigen::Index samples = 0;
+  for (const FilteredRun& f : runs) samples += static_cast<Eigen::Index>(f.rows.size());
+  Regression g;
+  g.parameters = Ps + (friction ? n : 0) + (offset ? n * R : 0);
+  g.channels.resize(static_cast<std::size_t>(n));
+  g.y = Matrix::Zero(samples, n);
+  // Each equation's columns in ascending order, and where column c sits in equation i (local).
+  std::vector<std::vector<Eigen::Index>> local(static_cast<std::size_t>(n), std::vector<Eigen::Index>(static_cast<std::size_t>(g.parameters), -1));
+  const auto involve = [&](Eigen::Index i, Eigen::Index c) {
+    std::vector<Eigen::Index>& columns = g.channels[static_cast<std::size_t>(i)].columns;
+    local[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)] = static_cast<Eigen::Index>(columns.size());
+    columns.push_back(c);
+  };
+  for (Eigen::Index c = 0; c < Ps; ++c) {
+    const PackedEntry e = packed_entry(map.free_indices()[static_cast<std::size_t>(c)], n);
+    involve(e.i, c);
+    if (e.i != e.j) involve(e.j, c);
+  }
+  for (Eigen::Index i = 0; i < n; ++i) {
+    if (friction) involve(i, Ps + i);
+    if (offset)
+      for (Eigen::Index run = 0; run < R; ++run) involve(i, Ps + (friction ? n : 0) + run * n + i);
+  }
+  for (ChannelRegressors& c : g.channels) c.X = Matrix::Zero(samples, static_cast<Eigen::Index>(c.columns.size()));
+  const auto X = [&](Eigen::Index i, Eigen::Index row, Eigen::Index c) -> double& {
+    return g.channels[static_cast<std::size_t>(i)].X(row, local[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)]);
+  };
   Eigen::Index row = 0;
   for (Eigen::Index run = 0; run < R; ++run) {
     const FilteredRun& f = runs[static_cast<std::size_t>(run)];
     const Matrix* signals[3] = {&f.a, &f.v, &f.q};  // multiplied by M, D, K
     for (const Eigen::Index k : f.rows) {
       for (Eigen::Index i = 0; i < n; ++i) {
-        g.dof[static_cast<std::size_t>(row + i)] = i;
         double known = 0.0;  // the fixed entries' part of the left-hand side
         for (int m = 0; m < 3; ++m) known += s.fixed[m].row(i).dot(signals[m]->row(k));
-        g.y(row + i) = f.force(k, i) - known;
+        g.y(row, i) = f.force(k, i) - known;
       }
       for (Eigen::Index c = 0; c < Ps; ++c) {
-        const Eigen::Index p = map.free_indices()[static_cast<std::size_t>(c)];
-        const PackedEntry e = packed_entry(p, n);
+        const PackedEntry e = packed_entry(map.free_indices()[static_cast<std::size_t>(c)], n);
         const Matrix& x = *signals[e.matrix];
-        const Eigen::Index i = e.i, j = e.j;
-        g.Phi(row + i, c) += x(k, j);
-        if (i != j) g.Phi(row + j, c) += x(k, i);
+        X(e.i, row, c) += x(k, e.j);
+        if (e.i != e.j) X(e.j, row, c) += x(k, e.i);
       }
       for (Eigen::Index i = 0; i < n; ++i) {
-        if (friction) g.Phi(row + i, Ps + i) = f.sign(k, i);
-        if (offset) g.Phi(row + i, Ps + (friction ? n : 0) + run * n + i) = 1.0;
+        if (friction) X(i, row, Ps + i) = f.sign(k, i);
+        if (offset) X(i, row, Ps + (friction ? n : 0) + run * n + i) = 1.0;
       }
-      row += n;
+      ++row;
     }
   }
   return g;
@@ -214,34 +236,27 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
               "friction");
     }
   Regression g = build_regression(filtered, map, structure, friction, offset);
-  const Eigen::Index rows = g.Phi.rows(), P = g.Phi.cols();
+  const Eigen::Index P = g.parameters;
   // Weighted least squares, weights 1/σ_i per DOF from the first (unweighted) pass's residuals,
-  // applied to Φ and y in place once, for the second and last pass (at 24 DOF Φ is 70 MB); the
-  // covariance with them.
+  // applied to the equations in place once, for the second and last pass; the covariance with them.
   for (int pass = 0; pass < 2; ++pass) {
     if (pass > 0) {
-      const Vector residual = g.y - g.Phi * fit.theta;
+      const Matrix residual = channel_residuals(g, g.y, fit.theta);
       Vector weights(n);
       for (Eigen::Index i = 0; i < n; ++i) {
-        double sum = 0.0;
-        Eigen::Index count = 0;
-        for (Eigen::Index j = i; j < rows; j += n) {
-          sum += residual(j) * residual(j);
-          ++count;
-        }
-        const double sigma = std::sqrt(sum / static_cast<double>(std::max<Eigen::Index>(count, 1)));
+        const double sigma = residual.col(i).norm() / std::sqrt(static_cast<double>(std::max<Eigen::Index>(residual.rows(), 1)));
         weights(i) = sigma > 0 ? 1.0 / sigma : 1.0;
       }
       weights /= weights.maxCoeff();
-      Vector w(rows);
-      for (Eigen::Index j = 0; j < rows; ++j) w(j) = weights(g.dof[static_cast<std::size_t>(j)]);
-      g.Phi.array().colwise() *= w.array();
-      g.y.array() *= w.array();
+      for (Eigen::Index i = 0; i < n; ++i) {
+        g.channels[static_cast<std::size_t>(i)].X *= weights(i);
+        g.y.col(i) *= weights(i);
+      }
     }
-    // The rows reduced to the DOFs' stacked triangles (least_squares_by_channel.hpp: the same normal
-    // equations, so the same column norms, rank and solution), its columns scaled to unit norm (the
+    // The equations' stacked triangles (least_squares_by_channel.hpp: the normal equations of the
+    // whole, so the same column norms, rank and solution), its columns scaled to unit norm (the
     // rank test of the QR then does not depend on units).
-    const ChannelStack stack = stack_by_channel(g.Phi, g.y, n);
+    const ChannelStack stack = stack_by_channel(g, g.y);
     const Vector scale = stack.T.colwise().norm().transpose().unaryExpr([](double x) { return x > 0 ? 1.0 / x : 1.0; });
     Eigen::ColPivHouseholderQR<Matrix> qr(stack.T * scale.asDiagonal());
     qr.setThreshold(1e-10);
@@ -254,7 +269,7 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
   }
   // The covariance in the sandwich form (the rows are filtered signals: their residuals are coloured
   // by construction, as the accelerations' are): Ljung 1999, eq. 9.42, parameter_covariance.hpp.
-  fit.covariance = regression_sandwich_covariance(g.Phi, g.y - g.Phi * fit.theta, n);
+  fit.covariance = regression_sandwich_covariance(g, channel_residuals(g, g.y, fit.theta));
   if (!fit.covariance.ok) {
     fit.fail("the inverse dynamic regression has non-finite residuals");
     return fit;

@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "identify/gauss_newton_model.hpp"
-#include "identify/least_squares_by_channel.hpp"
 
 namespace mechid {
 namespace {
@@ -107,14 +106,16 @@ class SandwichMeat {
   Eigen::Index first_ = 0, filled_ = 0;  // buffer_ holds samples first_ .. first_ + filled_ - 1
 };
 
-// The meat B of SandwichMeat for a Jacobian held whole (N·n x P, sample by sample) whose columns
-// are each nonzero in few channels: B_pq = Σ_t Σ_i J_t(i, p) H_q(t, i) with H_q(t, ·) =
-// Σ_τ K_τ J_{t+τ}(·, q), K_τ = w_τ R̂(τ) (τ >= 0) and w_τ R̂(|τ|)' (τ < 0), truncated at the record's
-// ends as the streamed form is. H_q is a sum over q's nonzero channels j of the lagged copies of
-// J(·, j, q) (N x (2M+1)) times the kernel's column j ((2M+1) x n), and B_pq reads H_q only at p's
-// channels.
-Matrix channel_sparse_meat(const Matrix& J, Eigen::Index n, const std::vector<Matrix>& lag) {
-  const Eigen::Index M = static_cast<Eigen::Index>(lag.size()) - 1, N = J.rows() / n, P = J.cols(), width = 2 * M + 1;
+// The meat B of SandwichMeat for a linear regression held by channel (J = −X, N samples of n
+// channels, least_squares_by_channel.hpp): B_pq = Σ_t Σ_i X_t(i, p) H_q(t, i) with H_q(t, ·) =
+// Σ_τ K_τ X_{t+τ}(·, q), K_τ = w_τ R̂(τ) (τ >= 0) and w_τ R̂(|τ|)' (τ < 0), truncated at the record's
+// ends as the streamed form is (the meat is quadratic in J: X's serves). H_q is a sum over the
+// channels j that involve q of the lagged copies of X_j's column q (N x (2M+1)) times the kernel's
+// column j ((2M+1) x n), and B_pq reads H_q only at p's channels.
+Matrix channel_sparse_meat(const ChannelRegression& g, const std::vector<Matrix>& lag) {
+  const Eigen::Index M = static_cast<Eigen::Index>(lag.size()) - 1, n = static_cast<Eigen::Index>(g.channels.size()),
+                     P = g.parameters, width = 2 * M + 1;
+  const Eigen::Index N = n > 0 ? g.channels.front().X.rows() : 0;
   std::vector<Matrix> kernel(static_cast<std::size_t>(n), Matrix(width, n));  // channel j: row M + τ is K_τ(·, j)'
   for (Eigen::Index tau = -M; tau <= M; ++tau) {
     const Eigen::Index a = tau < 0 ? -tau : tau;
@@ -122,30 +123,32 @@ Matrix channel_sparse_meat(const Matrix& J, Eigen::Index n, const std::vector<Ma
     const Matrix K = w * (tau >= 0 ? lag[a] : Matrix(lag[a].transpose()));
     for (Eigen::Index j = 0; j < n; ++j) kernel[static_cast<std::size_t>(j)].row(M + tau) = K.col(j).transpose();
   }
-  // Column p's nonzero channels and their signals J(t·n + i, p), t = 0 … N−1.
+  // Column p's channels and its regressors there.
   struct Signal {
     Eigen::Index channel;
-    Vector x;
+    const double* x;  // N values
   };
   std::vector<std::vector<Signal>> signals(static_cast<std::size_t>(P));
-  const std::vector<std::vector<Eigen::Index>> columns = columns_by_channel(J, n);
-  for (Eigen::Index i = 0; i < n; ++i)
-    for (const Eigen::Index p : columns[static_cast<std::size_t>(i)])
-      signals[static_cast<std::size_t>(p)].push_back({i, Eigen::Map<const Vector, 0, Eigen::InnerStride<>>(J.col(p).data() + i, N, Eigen::InnerStride<>(n))});
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const ChannelRegressors& c = g.channels[static_cast<std::size_t>(i)];
+    for (std::size_t l = 0; l < c.columns.size(); ++l)
+      signals[static_cast<std::size_t>(c.columns[l])].push_back({i, c.X.col(static_cast<Eigen::Index>(l)).data()});
+  }
   Matrix B(P, P), H(N, n), lagged(N, width);
   for (Eigen::Index q = 0; q < P; ++q) {
     H.setZero();
     for (const Signal& s : signals[static_cast<std::size_t>(q)]) {
+      const Eigen::Map<const Vector> x(s.x, N);
       lagged.setZero();  // column M + τ: x(t + τ) where t + τ is in the record
       for (Eigen::Index tau = -M; tau <= M; ++tau) {
         const Eigen::Index from = std::max<Eigen::Index>(0, -tau), count = N - (tau < 0 ? -tau : tau);
-        if (count > 0) lagged.col(M + tau).segment(from, count) = s.x.segment(from + tau, count);
+        if (count > 0) lagged.col(M + tau).segment(from, count) = x.segment(from + tau, count);
       }
       H.noalias() += lagged * kernel[static_cast<std::size_t>(s.channel)];
     }
     for (Eigen::Index p = 0; p < P; ++p) {
       double sum = 0.0;
-      for (const Signal& s : signals[static_cast<std::size_t>(p)]) sum += s.x.dot(H.col(s.channel));
+      for (const Signal& s : signals[static_cast<std::size_t>(p)]) sum += Eigen::Map<const Vector>(s.x, N).dot(H.col(s.channel));
       B(p, q) = sum;
     }
   }
@@ -267,15 +270,16 @@ ParameterCovariance sandwich_covariance(const PredictorModel& model, const Vecto
   return out;
 }
 
-ParameterCovariance regression_sandwich_covariance(const Matrix& X, const Vector& r, Eigen::Index n, Eigen::Index max_lag) {
+ParameterCovariance regression_sandwich_covariance(const ChannelRegression& g, const Matrix& e, Eigen::Index max_lag) {
   ParameterCovariance out;
-  if (!r.allFinite() || !X.allFinite()) return out;
-  const Eigen::Index P = X.cols(), N = r.size() / n;
-  const Matrix e = Eigen::Map<const Matrix>(r.data(), n, N).transpose();  // N x n
+  const Eigen::Index P = g.parameters, N = e.rows();
+  if (!e.allFinite()) return out;
+  for (const ChannelRegressors& c : g.channels)
+    if (!c.X.allFinite()) return out;
   const Eigen::Index M = max_lag >= 0 ? std::min(max_lag, N - 1) : sandwich_bandwidth(e);
   // R and z = Q'r from the stacked triangles: [T t] = Q̃ [R z; 0 ρ], R'R = T'T = X'X, R'z = T't =
   // X'r; for J = −X the same R and −z (R'(−z) = J'r).
-  const ChannelStack stack = stack_by_channel(X, r, n);
+  const ChannelStack stack = stack_by_channel(g, e);
   Matrix G(stack.T.rows(), P + 1);
   G << stack.T, stack.t;
   const Eigen::HouseholderQR<Eigen::Ref<Matrix>> qr(G);  // in place: G holds R and z above its diagonal
@@ -285,14 +289,13 @@ ParameterCovariance regression_sandwich_covariance(const Matrix& X, const Vector
   factor.R.topRows(k) = G.topLeftCorner(k, P).triangularView<Eigen::Upper>();
   factor.z = Vector::Zero(P);
   factor.z.head(k) = -G.col(P).head(k);
-  factor.residual_norm2 = r.squaredNorm();
+  factor.residual_norm2 = e.squaredNorm();
   const Information info = information_from(factor);
   describe(info, out);
   out.kind = CovarianceKind::sandwich;
   out.max_lag = M;
-  out.residual_variance = residual_variance(factor, r.size(), P);
-  // The meat is quadratic in J: X's serves.
-  out.covariance = info.inverse * channel_sparse_meat(X, n, lag_covariances(e, M, P)) * info.inverse;
+  out.residual_variance = residual_variance(factor, e.size(), P);
+  out.covariance = info.inverse * channel_sparse_meat(g, lag_covariances(e, M, P)) * info.inverse;
   out.covariance = 0.5 * (out.covariance + out.covariance.transpose());
   out.ok = out.covariance.allFinite();
   return out;

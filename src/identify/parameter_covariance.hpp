@@ -5,6 +5,7 @@
 // form that stays valid when the residuals are not white (review B11, D6).
 #pragma once
 
+#include "identify/least_squares_by_channel.hpp"
 #include "identify/pem.hpp"
 
 namespace mechid {
@@ -55,14 +56,13 @@ ParameterCovariance parameter_covariance(const PredictorModel& model, const Vect
 // R̂(0) = σ̂² I it is the white covariance exactly.
 ParameterCovariance sandwich_covariance(const PredictorModel& model, const Vector& theta, Eigen::Index max_lag = -1);
 
-// The same for a linear regression r = y − X θ held whole (J = −X: N·n x P, rows sample by sample,
-// t·n + i: sample t, channel i, as least_squares_by_channel.hpp) whose columns are each nonzero in
-// few channels (the inverse dynamic regression: an entry of M, D or K enters at most two
-// equations). R from the channels' stacked triangles, and the meat summed over a column's nonzero
-// channels only: N (2M+1) n per nonzero channel of a column instead of N (2M+1) n² per column
-// (24-DOF chain, 118 parameters, M = 36: 3·10¹⁰ flops became 1.5·10⁹). Equal to the streamed form
-// up to rounding.
-ParameterCovariance regression_sandwich_covariance(const Matrix& X, const Vector& r, Eigen::Index n, Eigen::Index max_lag = -1);
+// The same for a linear regression r = y − X θ (J = −X) held by channel (least_squares_by_channel.hpp:
+// the inverse dynamic regression, where an entry of M, D or K enters at most two of the n
+// equations), e its residuals (N x n). R from the channels' stacked triangles, and the meat summed
+// over each column's channels only: N (2M+1) n per channel of a column instead of N (2M+1) n² per
+// column (24-DOF chain, 118 parameters, M = 36: 3·10¹⁰ flops became 1.5·10⁹). Equal to the
+// streamed form up to rounding.
+ParameterCovariance regression_sandwich_covariance(const ChannelRegression& g, const Matrix& e, Eigen::Index max_lag = -1);
 
 // Andrews (1991, eq. 6.2 and 6.4, Bartlett kernel): M = 1.1447 (α N)^{1/3}, α = 4ρ²/((1-ρ)²(1+ρ)²)
 // with ρ the lag-1 autocorrelation of the most correlated residual channel (the longest memory

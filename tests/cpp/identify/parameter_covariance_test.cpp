@@ -183,7 +183,7 @@ TEST_CASE("the sandwich sd of an OLS estimate with AR(1) noise matches its true 
   }
 }
 
-TEST_CASE("the sandwich of a regression held whole equals the streamed one (three outputs, channel-sparse columns)") {
+TEST_CASE("the sandwich of a regression held by channel equals the streamed one (three outputs, channel-sparse columns)") {
   // r_t = y_t − X_t θ with 3 outputs per sample; column p of X is nonzero in the outputs its mask
   // names (the inverse dynamic regression's pattern), the noise AR(1) in each output and correlated
   // across them, so that every lag covariance has off-diagonal entries.
@@ -227,7 +227,9 @@ TEST_CASE("the sandwich of a regression held whole equals the streamed one (thre
   const Vector r = y - X * theta;
   for (const Eigen::Index lag : {Eigen::Index(0), Eigen::Index(7), Eigen::Index(-1)}) {
     INFO("max_lag " << lag);
-    const ParameterCovariance streamed = sandwich_covariance(Streamed(X, y, n), theta, lag), held = regression_sandwich_covariance(X, r, n, lag);
+    const Matrix e = Eigen::Map<const Matrix>(r.data(), n, N).transpose();  // N x n
+    const ParameterCovariance streamed = sandwich_covariance(Streamed(X, y, n), theta, lag),
+                              held = regression_sandwich_covariance(split_by_channel(X, n), e, lag);
     REQUIRE(streamed.ok);
     REQUIRE(held.ok);
     CHECK(held.max_lag == streamed.max_lag);

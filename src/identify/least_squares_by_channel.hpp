@@ -6,7 +6,7 @@
 // & Van Loan 2013, sec. 5.2.2; the reduction of stacked blocks is the TSQR of Demmel et al. 2012,
 // eq. 1): those triangles, stacked, have the normal equations of the whole, so every least-squares
 // question about it (its solution, rank, R factor) is asked of a matrix of at most n·P rows instead
-// of N·n. 24-DOF chain, N·n = 71856 rows of 118 columns: the stack has 166 rows.
+// of N·n. 24-DOF chain, N·n = 71856 rows of 118 columns: the stack has 164 rows.
 #pragma once
 
 #include <vector>

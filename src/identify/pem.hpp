@@ -87,7 +87,8 @@ struct PemOptions {
   // variance σ̂² = Σr²/(residuals - parameters) (the Newton decrement ½‖z‖² on the determined
   // part, review D3): then θ is within √(2·1e-2) ≈ 0.14 standard deviations of the minimum of the
   // local model (cov θ = σ̂²(J'J)⁻¹), and that last step is taken. Noise-free data (σ̂ → 0) are
-  // left to cost_tolerance.
+  // left to cost_tolerance. (The growing horizon's stages short of the whole record use at least
+  // 1: growing_horizon.cpp.)
   double variance_tolerance = 1e-2;
   // ... or, above the model's noise-free cost, when the last `progress_window` iterations together
   // lowered the cost by less than progress_tolerance σ̂² (½σ̂² is what one more parameter fitted

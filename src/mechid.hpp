@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/input_error.hpp"
+#include "core/parallel_for.hpp"
 #include "core/rng.hpp"
 #include "core/types.hpp"
 #include "model/mechanical_system.hpp"

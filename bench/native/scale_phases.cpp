@@ -1,7 +1,7 @@
 // Where the time of `auto` goes on the scale section's chains (issue 55, item 1), natively: the
 // chain<n> presets, N = 6000, h = 0.002, PRBS held on every mass, SNR 20 dB, seed 2, with the chain
 // structure (M diagonal, D and K tridiagonal), as bench/scale.mjs. For each n on the command line
-// (default 8 16 24) one JSON row: the whole identify("auto") and, timed apart, the steps it is made
+// (default 8 16 24; `--threads T` runs the core on T threads, parallel_for.hpp) one JSON row: the whole identify("auto") and, timed apart, the steps it is made
 // of: the subspace step of its start (subspace_with_rule), the variational start (its PEM to the
 // end), the structured inverse-dynamic start, and the exact-sampling PEM refined from the latter
 // with its iterations, fresh Jacobian factors and covariance (refine_exact_sampling), and the same
@@ -59,7 +59,13 @@ int main(int argc, char** argv) {
   options.max_work = std::numeric_limits<double>::infinity();
   identify("auto", chain_record(4), options);  // warm-up
   std::vector<Eigen::Index> sizes;
-  for (int a = 1; a < argc; ++a) sizes.push_back(std::atoi(argv[a]));
+  for (int a = 1; a < argc; ++a) {
+    if (std::string(argv[a]) == "--threads" && a + 1 < argc) {
+      set_thread_count(std::atoi(argv[++a]));
+      continue;
+    }
+    sizes.push_back(std::atoi(argv[a]));
+  }
   if (sizes.empty()) sizes = {8, 16, 24};
   std::printf("[");
   for (std::size_t c = 0; c < sizes.size(); ++c) {

@@ -8,6 +8,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "core/parallel_for.hpp"
 #include "core/tridiagonal_eigenvectors.hpp"
 
 namespace mechid {
@@ -22,7 +23,7 @@ RobustSvd gram_svd(const Matrix& A, Eigen::Index wanted) {
   // too), otherwise entry by entry.
   const Matrix scaled = std::abs(e) <= 1000 ? Matrix(A * std::ldexp(1.0, -e)) : Matrix(A.unaryExpr([e](double x) { return std::ldexp(x, -e); }));
   Matrix gram = Matrix::Zero(m, m);
-  gram.selfadjointView<Eigen::Lower>().rankUpdate(scaled);
+  add_lower_outer_product(gram, scaled);  // on the core's threads
   // Eigenvalues of the tridiagonal form by QR iteration without vectors, then the leading vectors by
   // inverse iteration, taken back by the Householder vectors of the tridiagonalization.
   const Eigen::Tridiagonalization<Matrix> tridiagonal(gram);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/parallel_for.hpp"
 #include "identify/noise_free_level.hpp"
 #include "identify/symmetric_parameters.hpp"
 
@@ -205,11 +206,12 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
 // The free run x_{k+1} = Φ [x_k; w_k] of every run, its weighted residuals and (with a sink) the
 // sensitivities S_{k+1} = F S_k + [(∂Φ/∂θ_p) z_k]_p, z_k = [x_k; w_k], for a state of States = 2n
 // entries (Eigen::Dynamic: any n). The state does not depend on S, so the samples go in chunks:
-// first the states and residuals of the chunk (its z_k side by side in Z), then the forcings of all
-// its samples as one matrix product dPhi Z, then the sensitivity recursion over the chunk. One
-// product per chunk instead of a matrix-vector product per sample: dPhi is read once per chunk.
-// With States fixed, F S is Eigen's coefficient-based product unrolled over the depth 2n (no
-// packing, no clearing of S_{k+1}); 2n ≤ 8 are instantiated.
+// first the states and residuals of the chunk (its z_k side by side in Z), then, per block of
+// columns of S, the forcings of all the chunk's samples as one matrix product (dPhi's rows) Z and
+// the sensitivity recursion over the chunk: one product per chunk instead of a matrix-vector product
+// per sample, and blocks that run on the core's threads (parallel_for.hpp). With States fixed, F S
+// is Eigen's coefficient-based product unrolled over the depth 2n (no packing, no clearing of
+// S_{k+1}); 2n ≤ 8 are instantiated, as one block.
 template <int States>
 bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, const Matrix& dPhi, const Matrix& gamma,
                                        Vector& r, const JacobianSink* sink) const {
@@ -225,11 +227,14 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
   // Samples per chunk: the forcings D = dPhi Z of a chunk take about 1 MB (more for the largest
   // systems, whose chunks keep 8 samples: 24 DOF, 2.8 MB).
   const Eigen::Index chunk = std::clamp<Eigen::Index>((1 << 17) / std::max<Eigen::Index>(dPhi.rows(), 1), 8, 256);
-  Matrix Z(m, chunk), D;
+  Matrix Z(m, chunk);
   Eigen::Matrix<double, States, 1> x(2 * n);
   // Per run, S = ∂x_k/∂[free entries, that run's x_0, that run's f_0]; the other runs' do not move it.
   StateColumns S(2 * n, local), S_next(2 * n, local);
-  Matrix Jt_sample(P, n), Jq(local, n);
+  Matrix Jt_sample(P, n), Jc(local, n * chunk);  // Jc: the chunk's -(W ∂q_k/∂θ)', sample by sample
+  // The columns per block of the recursion: all of them for the small systems (one block, no
+  // threads: their products are tiny), else 32.
+  const Eigen::Index column_block = States == Eigen::Dynamic ? 32 : local;
   Eigen::Index row = 0;
   for (std::size_t run = 0; run < runs_.size(); ++run) {
     const Run& R = runs_[run];
@@ -263,19 +268,34 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
       }
       if (!sensitivities) continue;
       const Eigen::Index forced = std::min(samples, N - 1 - k0);  // the run's last sample forces nothing
-      D.noalias() = dPhi * Z.leftCols(forced);  // column j: [(∂Φ/∂θ_p) z_{k0+j}]_p
+      const Eigen::Index steps = k0 + samples == N ? samples - 1 : samples;  // S_{k+1} formed for these samples
+      // The columns of S are independent: S_{k+1}[:, c] = F S_k[:, c] + (∂Φ/∂θ_c) z_k. Each block
+      // of columns runs the chunk's recursion on its own (forcings dPhi's rows of its columns times
+      // Z), so that parallel_for spreads them over the threads; the blocks do not depend on the
+      // thread count, nor do the numbers. Each step reads one of S, S_next and writes the other.
+      parallel_for_blocks(local, column_block, [&](Eigen::Index c0, Eigen::Index w) {
+        const Eigen::Index forced_columns = std::clamp<Eigen::Index>(Ps - c0, 0, w);
+        Matrix Db;  // column j: the forcings of the block's columns at sample k0 + j, stacked
+        if (forced_columns > 0) Db.noalias() = dPhi.middleRows(2 * n * c0, 2 * n * forced_columns) * Z.leftCols(forced);
+        const Eigen::Index offsets_from = Ps + 2 * n;  // the columns of f_0 (with offsets) start here
+        for (Eigen::Index j = 0; j < samples; ++j) {
+          StateColumns& current = j % 2 == 0 ? S : S_next;
+          Jc.block(c0, j * n, w, n).noalias() = -(weights_.asDiagonal() * current.template topRows<Dofs>(n).middleCols(c0, w)).transpose();
+          if (j == steps) break;
+          StateColumns& next = j % 2 == 0 ? S_next : S;
+          next.middleCols(c0, w).noalias() = F * current.middleCols(c0, w);
+          if (forced_columns > 0) Eigen::Map<Vector>(next.col(c0).data(), 2 * n * forced_columns) += Db.col(j);
+          if (offsets_)
+            for (Eigen::Index c = std::max(c0, offsets_from); c < c0 + w; ++c) next.col(c) -= gamma.col(c - offsets_from);
+        }
+      });
+      if (steps % 2 == 1) S.swap(S_next);
       for (Eigen::Index j = 0; j < samples; ++j) {
-        const Eigen::Index k = k0 + j;
-        Jq.noalias() = -(weights_.asDiagonal() * S.template topRows<Dofs>(n)).transpose();
+        const auto Jq = Jc.middleCols(j * n, n);
         Jt_sample.topRows(Ps) = Jq.topRows(Ps);
         Jt_sample.middleRows(x0, 2 * n) = Jq.middleRows(Ps, 2 * n);
         if (offsets_) Jt_sample.middleRows(f0, n) = Jq.bottomRows(n);
         (*sink)(Jt_sample);
-        if (k + 1 == N) break;
-        S_next.noalias() = F * S;
-        Eigen::Map<Vector>(S_next.data(), 2 * n * Ps) += D.col(j);
-        if (offsets_) S_next.rightCols(n) -= gamma;
-        S.swap(S_next);
       }
     }
     row += N;

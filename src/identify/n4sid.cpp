@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/clamped_count.hpp"
+#include "core/parallel_for.hpp"
 #include "core/input_error.hpp"
 #include "core/gram_svd.hpp"
 #include "identify/lagged_sums.hpp"
@@ -81,8 +82,11 @@ Matrix hankel_gram(const ScaledData& d, Eigen::Index p, Eigen::Index f) {
 Matrix weighted_projection(const Matrix& sigma_ww, const Matrix& sigma_yw) {
   const Eigen::LLT<Matrix> cholesky(sigma_ww);
   if (cholesky.info() == Eigen::Success && cholesky.rcond() > 1e-10) {
-    Matrix O = sigma_yw;  // O L' = Σ_yw, solved from the right (no transposed copies of O)
-    cholesky.matrixU().solveInPlace<Eigen::OnTheRight>(O);
+    Matrix O = sigma_yw;  // O L' = Σ_yw, solved from the right (no transposed copies of O), by blocks of rows on the core's threads
+    parallel_for_blocks(O.rows(), 64, [&](Eigen::Index r0, Eigen::Index w) {
+      auto rows = O.middleRows(r0, w);
+      cholesky.matrixU().solveInPlace<Eigen::OnTheRight>(rows);
+    });
     return O;
   }
   const Eigen::SelfAdjointEigenSolver<Matrix> past(0.5 * (sigma_ww + sigma_ww.transpose()));
@@ -106,13 +110,20 @@ void remove_future_inputs(const Matrix& G, Eigen::Index uf, Eigen::Index wp, Eig
   const auto Guu = G.topLeftCorner(uf, uf);
   const Eigen::LLT<Matrix> cholesky(Guu);
   if (cholesky.info() == Eigen::Success && cholesky.rcond() > 1e-12) {
-    const Matrix X = cholesky.matrixL().solve(G.block(0, uf, uf, wp));
-    const Matrix Y = cholesky.matrixL().solve(G.block(0, uf + wp, uf, yf));
+    // [X Y] = L⁻¹ [G_uw G_uy] by blocks of columns, and the products by blocks, on the core's threads.
+    Matrix XY = G.block(0, uf, uf, wp + yf);
+    parallel_for_blocks(wp + yf, 64, [&](Eigen::Index c0, Eigen::Index w) {
+      auto columns = XY.middleCols(c0, w);
+      cholesky.matrixL().solveInPlace(columns);
+    });
+    const auto X = XY.leftCols(wp), Y = XY.rightCols(yf);
     sigma_ww = G.block(uf, uf, wp, wp);
-    sigma_ww.selfadjointView<Eigen::Lower>().rankUpdate(X.transpose(), -1.0);
+    add_lower_outer_product(sigma_ww, X.transpose(), -1.0);
     sigma_ww.triangularView<Eigen::StrictlyUpper>() = sigma_ww.transpose();
     sigma_yw = G.block(uf + wp, uf, yf, wp);
-    sigma_yw.noalias() -= Y.transpose() * X;
+    parallel_for_blocks(wp, 64, [&](Eigen::Index c0, Eigen::Index w) {
+      sigma_yw.middleCols(c0, w).noalias() -= Y.transpose() * X.middleCols(c0, w);
+    });
     return;
   }
   const Eigen::LDLT<Matrix> inputs(Guu);

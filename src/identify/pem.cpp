@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/enum_names.hpp"
+#include "core/parallel_for.hpp"
 #include "core/input_error.hpp"
 #include "identify/gauss_newton_model.hpp"
 
@@ -82,7 +83,10 @@ NormalEquationsAccumulator::NormalEquationsAccumulator(NormalEquations& normal, 
 void NormalEquationsAccumulator::flush(const Vector& r) {
   if (filled_ == 0) return;
   const auto Jt = block_.leftCols(filled_);
-  if (curvature_) normal_.JtJ.selfadjointView<Eigen::Lower>().rankUpdate(Jt);
+  if (curvature_ && Jt.rows() <= 32)
+    normal_.JtJ.selfadjointView<Eigen::Lower>().rankUpdate(Jt);
+  else if (curvature_)
+    add_lower_outer_product(normal_.JtJ, Jt);  // by blocks of rows, on the core's threads
   normal_.Jtr.noalias() += Jt * r.segment(start_, filled_);
   start_ += filled_;
   filled_ = 0;

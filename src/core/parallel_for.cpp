@@ -1,0 +1,132 @@
+#include "core/parallel_for.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace mechid {
+namespace {
+
+// A job: tasks handed out by an atomic counter, so a thread that finishes early takes the next one.
+struct Job {
+  const std::function<void(Eigen::Index)>* task = nullptr;
+  Eigen::Index tasks = 0;
+  std::atomic<Eigen::Index> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+
+  void work() {
+    for (Eigen::Index t; (t = next.fetch_add(1)) < tasks;) {
+      try {
+        (*task)(t);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+      }
+    }
+  }
+};
+
+thread_local bool inside_task = false;
+
+// The workers wait for a new job (a generation count), work on it, and report when done.
+class Pool {
+ public:
+  explicit Pool(int workers) {
+    Eigen::initParallel();  // Eigen's cache sizes set before threads call its products
+    for (int w = 0; w < workers; ++w) threads_.emplace_back([this] { loop(); });
+  }
+  ~Pool() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+  int workers() const { return static_cast<int>(threads_.size()); }
+
+  void run(Job& job) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      job_ = &job;
+      busy_ = static_cast<int>(threads_.size());
+      ++generation_;
+    }
+    wake_.notify_all();
+    inside_task = true;
+    job.work();
+    inside_task = false;
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [this] { return busy_ == 0; });
+    job_ = nullptr;
+  }
+
+ private:
+  void loop() {
+    inside_task = true;
+    unsigned long seen = 0;
+    for (;;) {
+      Job* job;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+        if (stopping_) return;
+        seen = generation_;
+        job = job_;
+      }
+      job->work();
+      {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (--busy_ == 0) done_.notify_one();
+      }
+    }
+  }
+
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  Job* job_ = nullptr;
+  unsigned long generation_ = 0;
+  int busy_ = 0;
+  bool stopping_ = false;
+};
+
+int requested_threads = 1;
+std::unique_ptr<Pool> pool;  // requested_threads − 1 workers, started by the first parallel_for that needs them
+std::mutex pool_mutex;       // one parallel_for at a time uses the pool
+
+}  // namespace
+
+void set_thread_count(int threads) {
+  const std::lock_guard<std::mutex> lock(pool_mutex);
+  requested_threads = threads < 1 ? 1 : threads;
+  if (pool && pool->workers() != requested_threads - 1) pool.reset();
+}
+
+int thread_count() { return requested_threads; }
+
+void parallel_for(Eigen::Index tasks, const std::function<void(Eigen::Index task)>& task) {
+  Job job;
+  job.task = &task;
+  job.tasks = tasks;
+  std::unique_lock<std::mutex> lock(pool_mutex, std::defer_lock);
+  if (tasks > 1 && requested_threads > 1 && !inside_task && lock.try_lock()) {
+    if (!pool) pool = std::make_unique<Pool>(requested_threads - 1);
+    pool->run(job);
+  } else {
+    job.work();  // one thread, one task, a nested loop, or the pool busy with another caller's loop
+  }
+  if (job.error) std::rethrow_exception(job.error);
+}
+
+void parallel_for_blocks(Eigen::Index count, Eigen::Index width,
+                         const std::function<void(Eigen::Index begin, Eigen::Index size)>& block) {
+  parallel_for((count + width - 1) / width, [&](Eigen::Index b) { block(b * width, std::min(width, count - b * width)); });
+}
+
+}  // namespace mechid

@@ -1,0 +1,42 @@
+// The core's threads (issue 55, item 4): a process-wide pool that runs the independent tasks of a
+// data-parallel loop on the machine's cores, like Eigen::setNbThreads for Eigen's own products.
+// The caller splits the work into tasks that do not depend on the number of threads (column blocks
+// of a fixed width, say) and that write disjoint outputs; the pool only decides which thread runs
+// which task. Every number is therefore the same, bit for bit, whatever the thread count.
+#pragma once
+
+#include <algorithm>
+#include <functional>
+
+#include "core/types.hpp"
+
+namespace mechid {
+
+// The threads parallel_for may use, the caller's included: 1 (the default) runs every task on the
+// caller's thread and starts no thread at all (the WebAssembly build without threads relies on it).
+// Values below 1 mean 1. Not to be changed while a parallel_for runs.
+void set_thread_count(int threads);
+int thread_count();
+
+// Calls task(t) for t = 0 … tasks − 1, each once, on up to thread_count() threads, and returns
+// when all have returned. Tasks must write disjoint data. Called from inside a task it runs its own
+// tasks on the calling thread. The first exception a task throws is rethrown here after all finish.
+void parallel_for(Eigen::Index tasks, const std::function<void(Eigen::Index task)>& task);
+
+// parallel_for over the fixed partition of [0, count) into blocks of `width` (the last one
+// shorter): block(begin, size) for each.
+void parallel_for_blocks(Eigen::Index count, Eigen::Index width,
+                         const std::function<void(Eigen::Index begin, Eigen::Index size)>& block);
+
+// C's lower triangle (diagonal blocks whole, the rest of the upper triangle untouched) += α B B',
+// by blocks of rows of C (their number depends on B's rows only) on the core's threads: the rank
+// updates of Gram matrices and normal equations. B may be an expression (X.transpose() for X'X).
+template <class Rows>
+void add_lower_outer_product(Matrix& C, const Rows& B, double alpha = 1.0) {
+  const Eigen::Index rows = B.rows();
+  parallel_for_blocks(rows, std::max<Eigen::Index>(32, rows / 16), [&](Eigen::Index a, Eigen::Index w) {
+    C.block(a, 0, w, a + w).noalias() += alpha * B.middleRows(a, w) * B.topRows(a + w).transpose();
+  });
+}
+
+}  // namespace mechid

@@ -1,0 +1,105 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "core/parallel_for.hpp"
+#include "identify/exact_sampling_predictor.hpp"
+#include "identify/pem.hpp"
+#include "model/presets.hpp"
+#include "../identify/fixtures.hpp"
+
+using namespace mechid;
+
+namespace {
+
+// Restores one thread when a test ends, whatever it set.
+struct ThreadCount {
+  explicit ThreadCount(int n) { set_thread_count(n); }
+  ~ThreadCount() { set_thread_count(1); }
+};
+
+// Two runs of a 5-DOF chain (2n = 10: the dynamic recursion) with an offset force per DOF and run:
+// 45 free entries + 2 × 10 initial states + 2 × 5 offsets, so that the per-run columns of the
+// recursion (45 + 10 + 5 = 60) fall into two blocks of 32, the second holding K's last entries,
+// x_0 and f_0.
+struct OffsetChainRuns {
+  MechanicalSystem system = preset("chain5");
+  std::vector<Dataset> runs{fixtures::simulated(system, 0.05, 700, 30, 4), fixtures::simulated(system, 0.05, 500, 30, 5)};
+  ExactSamplingPredictor model{runs, system.L, full_structure(5), Vector(), true};
+  Vector theta() const {
+    Vector t = model.pack(system, model.initial_states_guess());
+    t.tail(10).setLinSpaced(-0.3, 0.4);
+    return t;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("parallel_for runs every task exactly once, on any number of threads, nested loops included") {
+  for (const int threads : {1, 2, 4}) {
+    const ThreadCount use(threads);
+    std::vector<std::atomic<int>> calls(1000);
+    parallel_for(1000, [&](Eigen::Index t) {
+      calls[static_cast<std::size_t>(t)]++;
+      if (t % 100 == 0) parallel_for(3, [&](Eigen::Index) { calls[static_cast<std::size_t>(t)] += 10; });
+    });
+    for (std::size_t t = 0; t < calls.size(); ++t) {
+      INFO(threads << " threads, task " << t);
+      REQUIRE(calls[t] == (t % 100 == 0 ? 31 : 1));
+    }
+  }
+}
+
+TEST_CASE("parallel_for rethrows a task's exception after every task has finished") {
+  const ThreadCount use(2);
+  std::atomic<int> finished{0};
+  CHECK_THROWS_AS(parallel_for(50, [&](Eigen::Index t) {
+                    if (t == 7) throw std::runtime_error("task 7");
+                    ++finished;
+                  }),
+                  std::runtime_error);
+  CHECK(finished == 49);
+  int after = 0;  // the pool is usable again
+  parallel_for(1, [&](Eigen::Index) { ++after; });
+  CHECK(after == 1);
+}
+
+// Steps of 1e-5 max(1, |θ_p|): at 1e-6 the rounding of the differences of K's columns (whose
+// residuals barely move) reaches 9e-6, at 1e-5 it is 1.4e-6; a block that mixed up columns, or
+// missed a forcing, errs by O(1).
+TEST_CASE("the exact-sampling Jacobian by column blocks matches central differences, offsets in the second block") {
+  const OffsetChainRuns chain;
+  const Vector theta = chain.theta();
+  Vector r;
+  Matrix Jt;
+  REQUIRE(chain.model.residuals(theta, r, &Jt));
+  double worst = 0;
+  for (Eigen::Index p = 0; p < theta.size(); ++p)
+    worst = std::max(worst, fixtures::central_difference_error(chain.model, theta, Jt, p, 1e-5 * std::max(1.0, std::abs(theta(p)))));
+  CHECK(worst < 1e-5);
+}
+
+// The tasks (column blocks of the sensitivity recursion, row blocks of J'J) do not depend on the
+// thread count, so neither do the numbers: the normal equations on 3 threads equal one thread's
+// bit for bit.
+TEST_CASE("the exact-sampling normal equations are the same bit for bit on 1 and 3 threads") {
+  const OffsetChainRuns chain;
+  Vector r1, r3;
+  NormalEquations one, three;
+  {
+    const ThreadCount use(1);
+    REQUIRE(chain.model.normal_equations(chain.theta(), r1, one, true));
+  }
+  {
+    const ThreadCount use(3);
+    REQUIRE(chain.model.normal_equations(chain.theta(), r3, three, true));
+  }
+  REQUIRE(one.JtJ.rows() == 75);
+  CHECK(r1 == r3);
+  CHECK(Matrix(one.JtJ.triangularView<Eigen::Lower>()) == Matrix(three.JtJ.triangularView<Eigen::Lower>()));
+  CHECK(one.Jtr == three.Jtr);
+}

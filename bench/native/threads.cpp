@@ -1,0 +1,86 @@
+// The core's threads (issue 55, item 4), natively: identify("auto") on the scale section's chains
+// (chain<n>, N = 6000, h = 0.002, PRBS held on every mass, SNR 20 dB, seed 2, chain structure, as
+// bench/scale.mjs) on 1, 2, … threads (set_thread_count, core/parallel_for.hpp), each call repeated,
+// and whether the estimates are the same bit for bit. Arguments: the sizes, then `--threads 1 2 4`
+// and `--repeats R` (defaults 16 24, 1 2, 3). One JSON row per size and thread count: the seconds
+// of every call, and the bits of M, D, K as one hexadecimal digest (FNV-1a) for the comparison.
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "mechid.hpp"
+
+using namespace mechid;
+
+namespace {
+
+Dataset chain_record(Eigen::Index n) {
+  SimulationOptions o;
+  o.h = 0.002;
+  o.n = 6000;
+  o.snr_db = 20;
+  o.seed = 2;
+  const SimulatedData sim = simulate(preset("chain" + std::to_string(n)), o);
+  return Dataset{o.h, sim.u, sim.q, InputSampling::hold};
+}
+
+// FNV-1a over the bytes of M, D and K: equal digests, equal bits (up to a collision).
+std::uint64_t digest(const MechanicalSystem& s) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (const Matrix* m : {&s.M, &s.D, &s.K}) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(m->data());
+    for (std::size_t b = 0; b < static_cast<std::size_t>(m->size()) * sizeof(double); ++b) h = (h ^ bytes[b]) * 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<int> sizes, threads;
+  int repeats = 3;
+  std::vector<int>* into = &sizes;
+  for (int a = 1; a < argc; ++a) {
+    if (!std::strcmp(argv[a], "--threads")) into = &threads;
+    else if (!std::strcmp(argv[a], "--repeats") && a + 1 < argc) repeats = std::atoi(argv[++a]);
+    else into->push_back(std::atoi(argv[a]));
+  }
+  if (sizes.empty()) sizes = {16, 24};
+  if (threads.empty()) threads = {1, 2};
+  IdentifyOptions options;
+  options.structure.M.pattern = MatrixPattern::diagonal;
+  options.structure.D.pattern = MatrixPattern::tridiagonal;
+  options.structure.K.pattern = MatrixPattern::tridiagonal;
+  options.max_work = std::numeric_limits<double>::infinity();
+  identify("auto", chain_record(4), options);  // warm-up
+  std::printf("[");
+  bool first = true;
+  for (const int n : sizes) {
+    const Dataset data = chain_record(n);
+    for (const int t : threads) {
+      set_thread_count(t);
+      std::string seconds;
+      std::uint64_t bits = 0;
+      std::string status;
+      for (int r = 0; r < repeats; ++r) {
+        const auto begin = std::chrono::steady_clock::now();
+        const Identification id = identify("auto", data, options);
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+        seconds += (r ? "," : "") + std::to_string(s);
+        bits = digest(id.system);
+        status = to_string(id.status);
+      }
+      std::printf("%s{\"n\":%d,\"threads\":%d,\"seconds\":[%s],\"digest\":\"%016llx\",\"status\":\"%s\"}", first ? "" : ",", n, t,
+                  seconds.c_str(), static_cast<unsigned long long>(bits), status.c_str());
+      first = false;
+      std::fflush(stdout);
+    }
+  }
+  std::printf("]\n");
+  return 0;
+}

@@ -5,6 +5,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -38,16 +39,14 @@ class Pool {
  public:
   explicit Pool(int workers) {
     Eigen::initParallel();  // Eigen's cache sizes set before threads call its products
-    for (int w = 0; w < workers; ++w) threads_.emplace_back([this] { loop(); });
-  }
-  ~Pool() {
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      stopping_ = true;
+    try {
+      for (int w = 0; w < workers; ++w) threads_.emplace_back([this] { loop(); });
+    } catch (...) {  // a thread that could not start: stop those that did
+      stop();
+      throw;
     }
-    wake_.notify_all();
-    for (std::thread& t : threads_) t.join();
   }
+  ~Pool() { stop(); }
   int workers() const { return static_cast<int>(threads_.size()); }
 
   void run(Job& job) {
@@ -87,6 +86,16 @@ class Pool {
     }
   }
 
+  void stop() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+  }
+
   std::vector<std::thread> threads_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;
@@ -96,13 +105,14 @@ class Pool {
   bool stopping_ = false;
 };
 
-int requested_threads = 1;
+std::atomic<int> requested_threads{1};
 std::unique_ptr<Pool> pool;  // requested_threads − 1 workers, started by the first parallel_for that needs them
 std::mutex pool_mutex;       // one parallel_for at a time uses the pool
 
 }  // namespace
 
 void set_thread_count(int threads) {
+  if (inside_task) throw std::logic_error("set_thread_count called from inside a parallel_for task");
   const std::lock_guard<std::mutex> lock(pool_mutex);
   requested_threads = threads < 1 ? 1 : threads;
   if (pool && pool->workers() != requested_threads - 1) pool.reset();
@@ -116,7 +126,7 @@ void parallel_for(Eigen::Index tasks, const std::function<void(Eigen::Index task
   job.tasks = tasks;
   std::unique_lock<std::mutex> lock(pool_mutex, std::defer_lock);
   if (tasks > 1 && requested_threads > 1 && !inside_task && lock.try_lock()) {
-    if (!pool) pool = std::make_unique<Pool>(requested_threads - 1);
+    if (!pool) pool = std::make_unique<Pool>(requested_threads - 1);  // read under the lock set_thread_count takes
     pool->run(job);
   } else {
     job.work();  // one thread, one task, a nested loop, or the pool busy with another caller's loop

@@ -14,13 +14,15 @@ namespace mechid {
 
 // The threads parallel_for may use, the caller's included: 1 (the default) runs every task on the
 // caller's thread and starts no thread at all (the WebAssembly build without threads relies on it).
-// Values below 1 mean 1. Not to be changed while a parallel_for runs.
+// Values below 1 mean 1. From another thread it waits until a running parallel_for has finished;
+// from inside a task it throws std::logic_error (it would wait for itself).
 void set_thread_count(int threads);
 int thread_count();
 
 // Calls task(t) for t = 0 … tasks − 1, each once, on up to thread_count() threads, and returns
 // when all have returned. Tasks must write disjoint data. Called from inside a task it runs its own
-// tasks on the calling thread. The first exception a task throws is rethrown here after all finish.
+// tasks on the calling thread. When tasks throw, one of their exceptions (the first caught, which
+// with threads may not be the lowest task's) is rethrown here after all tasks have finished.
 void parallel_for(Eigen::Index tasks, const std::function<void(Eigen::Index task)>& task);
 
 // parallel_for over the fixed partition of [0, count) into blocks of `width` (the last one
@@ -28,14 +30,17 @@ void parallel_for(Eigen::Index tasks, const std::function<void(Eigen::Index task
 void parallel_for_blocks(Eigen::Index count, Eigen::Index width,
                          const std::function<void(Eigen::Index begin, Eigen::Index size)>& block);
 
-// C's lower triangle (diagonal blocks whole, the rest of the upper triangle untouched) += α B B',
-// by blocks of rows of C (their number depends on B's rows only) on the core's threads: the rank
-// updates of Gram matrices and normal equations. B may be an expression (X.transpose() for X'X).
+// C's lower triangle += α B B' (the strictly upper part untouched): the rank updates of Gram
+// matrices and normal equations, by blocks of rows of C (their number depends on B's rows only) on
+// the core's threads: per block, the part left of the diagonal as a product and the diagonal block
+// as a symmetric rank update (up to 32 rows: one block, the rank update alone). B may be an
+// expression (X.transpose() for X'X).
 template <class Rows>
 void add_lower_outer_product(Matrix& C, const Rows& B, double alpha = 1.0) {
   const Eigen::Index rows = B.rows();
   parallel_for_blocks(rows, std::max<Eigen::Index>(32, rows / 16), [&](Eigen::Index a, Eigen::Index w) {
-    C.block(a, 0, w, a + w).noalias() += alpha * B.middleRows(a, w) * B.topRows(a + w).transpose();
+    if (a > 0) C.block(a, 0, w, a).noalias() += alpha * B.middleRows(a, w) * B.topRows(a).transpose();
+    C.block(a, a, w, w).template selfadjointView<Eigen::Lower>().rankUpdate(B.middleRows(a, w), alpha);
   });
 }
 

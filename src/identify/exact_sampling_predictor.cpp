@@ -217,21 +217,25 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
                                        Vector& r, const JacobianSink* sink) const {
   constexpr int Dofs = States == Eigen::Dynamic ? Eigen::Dynamic : States / 2;
   using StateColumns = Eigen::Matrix<double, States, Eigen::Dynamic>;  // 2n rows
-  static_assert(!StateColumns::IsRowMajor, "a forcing column is mapped onto S_next's first columns");
+  static_assert(!StateColumns::IsRowMajor, "a block's forcings are mapped onto its columns of S_next, which must be contiguous");
   const bool sensitivities = sink != nullptr;
   const Eigen::Index n = n_, P = parameter_count(), Ps = structure_.free_count(), m = Phi.cols();
   const Eigen::Matrix<double, States, States> F = Phi.leftCols(2 * n);
   const StateColumns Phi_fixed = Phi;
   const Eigen::Index kx = input_matrix_.cols(), k_in = L_.cols(), slots = (m - 2 * n) / kx,
                      local = Ps + 2 * n + (offsets_ ? n : 0);
-  // Samples per chunk: the forcings D = dPhi Z of a chunk take about 1 MB (more for the largest
-  // systems, whose chunks keep 8 samples: 24 DOF, 2.8 MB).
+  // Samples per chunk: the forcings dPhi Z of a chunk (over its blocks of columns) take about 1 MB
+  // (more for the largest systems, whose chunks keep 8 samples: 24 DOF, 2.8 MB).
   const Eigen::Index chunk = std::clamp<Eigen::Index>((1 << 17) / std::max<Eigen::Index>(dPhi.rows(), 1), 8, 256);
   Matrix Z(m, chunk);
   Eigen::Matrix<double, States, 1> x(2 * n);
   // Per run, S = ∂x_k/∂[free entries, that run's x_0, that run's f_0]; the other runs' do not move it.
   StateColumns S(2 * n, local), S_next(2 * n, local);
-  Matrix Jt_sample(P, n), Jc(local, n * chunk);  // Jc: the chunk's -(W ∂q_k/∂θ)', sample by sample
+  Matrix Jt_sample, Jc;  // Jc: the chunk's -(W ∂q_k/∂θ)', sample by sample
+  if (sensitivities) {
+    Jt_sample.resize(P, n);
+    Jc.resize(local, n * chunk);
+  }
   // The columns per block of the recursion: all of them for the small systems (one block, no
   // threads: their products are tiny), else 32.
   const Eigen::Index column_block = States == Eigen::Dynamic ? 32 : local;
@@ -267,8 +271,8 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
         x.noalias() = Phi_fixed * z;
       }
       if (!sensitivities) continue;
-      const Eigen::Index forced = std::min(samples, N - 1 - k0);  // the run's last sample forces nothing
-      const Eigen::Index steps = k0 + samples == N ? samples - 1 : samples;  // S_{k+1} formed for these samples
+      // S_{k+1} is formed for these samples and forced by their z_k: the run's last sample has neither.
+      const Eigen::Index steps = k0 + samples == N ? samples - 1 : samples;
       // The columns of S are independent: S_{k+1}[:, c] = F S_k[:, c] + (∂Φ/∂θ_c) z_k. Each block
       // of columns runs the chunk's recursion on its own (forcings dPhi's rows of its columns times
       // Z), so that parallel_for spreads them over the threads; the blocks do not depend on the
@@ -276,7 +280,7 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
       parallel_for_blocks(local, column_block, [&](Eigen::Index c0, Eigen::Index w) {
         const Eigen::Index forced_columns = std::clamp<Eigen::Index>(Ps - c0, 0, w);
         Matrix Db;  // column j: the forcings of the block's columns at sample k0 + j, stacked
-        if (forced_columns > 0) Db.noalias() = dPhi.middleRows(2 * n * c0, 2 * n * forced_columns) * Z.leftCols(forced);
+        if (forced_columns > 0) Db.noalias() = dPhi.middleRows(2 * n * c0, 2 * n * forced_columns) * Z.leftCols(steps);
         const Eigen::Index offsets_from = Ps + 2 * n;  // the columns of f_0 (with offsets) start here
         for (Eigen::Index j = 0; j < samples; ++j) {
           StateColumns& current = j % 2 == 0 ? S : S_next;

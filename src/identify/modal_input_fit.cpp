@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/parallel_for.hpp"
+
 namespace mechid {
 
 std::optional<ModalInputFit> ModalInputFit::of(const ScaledData& d, const Matrix& F) {
@@ -91,7 +93,7 @@ std::optional<ModalInputFit> ModalInputFit::of(const ScaledData& d, const Matrix
       for (Eigen::Index j = 0; j < k; ++j) sigma.col(j) = rate * sigma.col(j) + std::complex<double>(d.u(t0 + s, j), 0.0);
       sigma.col(k) *= rate;
     }
-    fit.Phi_.selfadjointView<Eigen::Lower>().rankUpdate(phi.leftCols(b));
+    add_lower_outer_product(fit.Phi_, phi.leftCols(b));  // P² b / 2: by blocks of rows on the core's threads
     fit.Upsilon_.noalias() += phi.leftCols(b) * d.y_rows(t0, b);
   }
   fit.Phi_ = Matrix(fit.Phi_.selfadjointView<Eigen::Lower>());

@@ -235,7 +235,7 @@ void fit_input_and_initial_state(const ScaledData& d, const Matrix& F, const Mat
     wh.noalias() = W.leftCols(P * b).transpose() * H.transpose();
     const Eigen::Map<const Matrix> psi(regressors.data(), P, ny * b);  // column r b + s: output r at t0 + s
     Eigen::Map<Matrix>(outputs.data(), b, ny) = d.y_rows(t0, b);
-    normal.selfadjointView<Eigen::Lower>().rankUpdate(psi);
+    add_lower_outer_product(normal, psi);
     rhs.noalias() += psi * outputs.head(ny * b);
     if (t0 + b < N) {
       advance(W.middleCols((b - 1) * P, P), next, t0 + b - 1);

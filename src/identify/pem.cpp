@@ -83,10 +83,7 @@ NormalEquationsAccumulator::NormalEquationsAccumulator(NormalEquations& normal, 
 void NormalEquationsAccumulator::flush(const Vector& r) {
   if (filled_ == 0) return;
   const auto Jt = block_.leftCols(filled_);
-  if (curvature_ && Jt.rows() <= 32)
-    normal_.JtJ.selfadjointView<Eigen::Lower>().rankUpdate(Jt);
-  else if (curvature_)
-    add_lower_outer_product(normal_.JtJ, Jt);  // by blocks of rows, on the core's threads
+  if (curvature_) add_lower_outer_product(normal_.JtJ, Jt);  // by blocks of rows on the core's threads
   normal_.Jtr.noalias() += Jt * r.segment(start_, filled_);
   start_ += filled_;
   filled_ = 0;

@@ -92,6 +92,21 @@ TEST_CASE("the exact-sampling Jacobian matches finite differences across chunks,
   }
 }
 
+// Above 2n = 8 the recursion runs by blocks of 32 columns of S, each alternating between S and
+// S_next within a chunk. At 8 DOF with full matrices (108 free entries) a chunk holds 75 samples,
+// an odd number of steps, after which the newest S lies in S_next: 200 samples cross two such
+// chunks (and the 124 columns make four blocks).
+TEST_CASE("the exact-sampling Jacobian matches finite differences after chunks of an odd number of samples") {
+  const MechanicalSystem s = preset("chain8");
+  const Dataset d = simulated(s, 0.05, 200, 30, 4);
+  const ExactSamplingPredictor model(d, s.L);
+  REQUIRE(model.parameter_count() == 108 + 16);
+  MechanicalSystem start = s;
+  start.M(0, 1) = start.M(1, 0) = 0.05 * s.M(0, 0);
+  start.K(3, 3) *= 0.97;
+  CHECK(jacobian_error(model, model.pack(start, initial_state_guess(d)), 8) < 1e-6);
+}
+
 TEST_CASE("the exact-sampling Jacobian is as accurate in badly scaled units as at unit scale") {
   using fixtures::Units;
   const MechanicalSystem s = preset("3dof");

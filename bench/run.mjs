@@ -15,7 +15,7 @@ const results = new URL('../docs/results.md', import.meta.url);
 // 16 channels × 10⁶ samples, ~1 min), oma_methods (SSI-cov, SSI-data and EFDD on 20 shear-frame records, SSI-data on
 // 16 channels × 10⁶ samples, ~5 min), oma_page (16 channels × 10⁶ samples from a CSV in the page, Chromium, ~1 min),
 // cli_memory (the CLI's peak memory on a 10⁶-sample record, ~2 min), threads (`auto` on 16- and 24-DOF chains on 1 and 2
-// threads of the core, natively, ~2 min). Run them by name: `node bench/run.mjs peer,kernels`.
+// threads of the core, natively, ~3 min). Run them by name: `node bench/run.mjs peer,kernels`.
 // slicot (Octave's SLICOT n4sid against ours) runs in the default list and says 'skipped' without octave-cli.
 const benches = (process.argv[2] ?? 'foundation,conditioning,identification,uncertainty,intersample,speed,nonlinear,nonlinear_dia,estimators,page,acceleration,slicot,guard,probe').split(',');
 

@@ -25,9 +25,12 @@
 #include "identify/method_runs.hpp"
 #include "identify/subspace_start.hpp"
 #include "diagnostic_json.hpp"
+#include "chain_record.hpp"
 #include "mechid.hpp"
 
 using namespace mechid;
+using mechid::bench::chain_options;
+using mechid::bench::chain_record;
 using mechid::bench::diagnostic;
 
 namespace {
@@ -39,24 +42,11 @@ double seconds(F&& f) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 }
 
-Dataset chain_record(Eigen::Index n) {
-  SimulationOptions o;
-  o.h = 0.002;
-  o.n = 6000;
-  o.snr_db = 20;
-  o.seed = 2;
-  const SimulatedData sim = simulate(preset("chain" + std::to_string(n)), o);
-  return Dataset{o.h, sim.u, sim.q, InputSampling::hold};
-}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  IdentifyOptions options;
-  options.structure.M.pattern = MatrixPattern::diagonal;
-  options.structure.D.pattern = MatrixPattern::tridiagonal;
-  options.structure.K.pattern = MatrixPattern::tridiagonal;
-  options.max_work = std::numeric_limits<double>::infinity();
+  const IdentifyOptions options = chain_options();
   identify("auto", chain_record(4), options);  // warm-up
   std::vector<Eigen::Index> sizes;
   for (int a = 1; a < argc; ++a) {

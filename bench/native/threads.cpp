@@ -13,21 +13,14 @@
 #include <string>
 #include <vector>
 
+#include "chain_record.hpp"
 #include "mechid.hpp"
 
 using namespace mechid;
+using mechid::bench::chain_options;
+using mechid::bench::chain_record;
 
 namespace {
-
-Dataset chain_record(Eigen::Index n) {
-  SimulationOptions o;
-  o.h = 0.002;
-  o.n = 6000;
-  o.snr_db = 20;
-  o.seed = 2;
-  const SimulatedData sim = simulate(preset("chain" + std::to_string(n)), o);
-  return Dataset{o.h, sim.u, sim.q, InputSampling::hold};
-}
 
 // FNV-1a over the bytes of M, D and K: equal digests, equal bits (up to a collision).
 std::uint64_t digest(const MechanicalSystem& s) {
@@ -52,11 +45,7 @@ int main(int argc, char** argv) {
   }
   if (sizes.empty()) sizes = {16, 24};
   if (threads.empty()) threads = {1, 2};
-  IdentifyOptions options;
-  options.structure.M.pattern = MatrixPattern::diagonal;
-  options.structure.D.pattern = MatrixPattern::tridiagonal;
-  options.structure.K.pattern = MatrixPattern::tridiagonal;
-  options.max_work = std::numeric_limits<double>::infinity();
+  const IdentifyOptions options = chain_options();
   identify("auto", chain_record(4), options);  // warm-up
   std::printf("[");
   bool first = true;

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "core/clamped_count.hpp"
-#include "core/parallel_for.hpp"
 #include "core/input_error.hpp"
 #include "core/gram_svd.hpp"
+#include "core/parallel_for.hpp"
 #include "identify/lagged_sums.hpp"
 #include "identify/modal_input_fit.hpp"
 #include "identify/scaled_data.hpp"

@@ -17,9 +17,8 @@ namespace mechid {
 // Values below 1 mean 1. From another thread it waits until a running parallel_for has finished;
 // from inside a task it throws std::logic_error (it would wait for itself).
 void set_thread_count(int threads);
-int thread_count();
 
-// Calls task(t) for t = 0 … tasks − 1, each once, on up to thread_count() threads, and returns
+// Calls task(t) for t = 0 … tasks − 1, each once, on up to set_thread_count's threads, and returns
 // when all have returned. Tasks must write disjoint data. Called from inside a task it runs its own
 // tasks on the calling thread. When tasks throw, one of their exceptions (the first caught, which
 // with threads may not be the lowest task's) is rethrown here after all tasks have finished.

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/enum_names.hpp"
-#include "core/parallel_for.hpp"
 #include "core/input_error.hpp"
+#include "core/parallel_for.hpp"
 #include "identify/gauss_newton_model.hpp"
 
 namespace mechid {

@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <mutex>
+#include <set>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "core/parallel_for.hpp"
@@ -52,6 +56,30 @@ TEST_CASE("parallel_for runs every task exactly once, on any number of threads, 
       REQUIRE(calls[t] == (t % 100 == 0 ? 31 : 1));
     }
   }
+}
+
+// The bit-for-bit test below means something only if a second thread really runs tasks: the first
+// task waits (up to 10 s) until a task has run on another thread than its own.
+TEST_CASE("on 2 threads parallel_for runs tasks on a second thread") {
+  const ThreadCount use(2);
+  std::mutex mutex;
+  std::set<std::thread::id> seen;
+  parallel_for(8, [&](Eigen::Index t) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      seen.insert(std::this_thread::get_id());
+    }
+    if (t != 0) return;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < deadline) {
+      {
+        const std::lock_guard<std::mutex> lock(mutex);
+        if (seen.size() > 1) return;
+      }
+      std::this_thread::yield();
+    }
+  });
+  CHECK(seen.size() == 2);
 }
 
 TEST_CASE("parallel_for rethrows a task's exception after every task has finished") {

@@ -219,9 +219,9 @@ AutoStart decimated_start(AutoStarts& starts) {
   AutoStart start;
   if (!starts.pilot.horizon_cut) return start;
   const Dataset& data = starts.data;
-  const Eigen::Index ny = data.y.cols(), enough = subspace_min_samples(4 * ny, data.u.cols(), ny);
+  const Eigen::Index ny = data.y.cols(), enough = subspace_min_samples(min_block_rows(2 * ny, ny), data.u.cols(), ny);
   for (Eigen::Index factor = 8; factor >= 2 && !std::isfinite(start.cost); factor /= 2) {
-    if (data.y.rows() / factor < enough) continue;  // fewer than the rule's minimum block rows (2 x order) allow
+    if (data.y.rows() / factor < enough) continue;  // fewer than the rule's minimum block rows allow
     const Identification& coarse = starts.variational_at(factor);
     if (coarse.failed() || coarse.modal.modes.empty() ||
         coarse.modal.modes.back().omega_n * data.h * static_cast<double>(factor) > kStartMaxHOmega)

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "identify/friction_diagnosis.hpp"
+#include "identify/n4sid.hpp"
 
 namespace mechid {
 // Named (not anonymous): the unity build compiles this file with others, whose own helpers may be
@@ -116,11 +117,13 @@ Cost friction_score_test(double N, double n) {
 Cost validation(double N, double n) { return {N * (8 * n * n + 1500 * n), kDouble * 2 * N * n}; }
 
 // The block rows of subspace_with_rule (subspace_start.cpp, choose_block_rows in n4sid.cpp): the pilot's
-// max(2·order, ...) = 4n, and for the second pass the cap of 64 (the rule's choice needs the
-// slowest period, known only from the pilot), both limited by the samples: N / (2(1 + k + n)).
+// min_block_rows (4n up to 8 DOF, 32 beyond), and for the second pass the cap of 64 (the rule's
+// choice needs the slowest period, known only from the pilot), both limited by the samples:
+// N / (2(1 + k + n)).
 double block_rows(double N, double n, double k, bool pilot) {
   const double by_samples = std::floor(N / (2 * (1 + k + n)));
-  const double wanted = pilot ? std::max(4 * n, 3.0) : 64.0;
+  const auto dof = static_cast<Eigen::Index>(n);
+  const double wanted = pilot ? static_cast<double>(min_block_rows(2 * dof, dof)) : 64.0;
   return std::max(1.0, std::min({wanted, 64.0, by_samples}));
 }
 
@@ -162,9 +165,11 @@ Cost subspace(double N, double n, double k, double i, bool with_input, double p 
 // model alone. The rule's rows grow with the slowest period over h (choose_block_rows), known only
 // from the pilot: n4sid-d2c's horizon of half that period is counted as reaching the cap of 64;
 // the starts of variational and auto, an eighth of it (kStartHorizonFraction), as staying within
-// the pilot's 4n rows: beyond them only when the slowest period exceeds 32n samples (the chains of
-// bench/guard.mjs: 5-12 samples at 3-8 DOF; the 8dof preset at h = 0.005: 28). A second pass
-// where it was not counted costs up to 1.7x the estimate (8 DOF, 6000 samples).
+// the pilot's rows (4n up to 8 DOF, 32 beyond): beyond them only when the slowest period exceeds 8
+// times as many samples (the chains of bench/guard.mjs: 5-12 samples at 3-8 DOF; the 8dof preset at
+// h = 0.005: 28). A second pass where it was not counted costs up to 1.7x the estimate (8 DOF, 6000
+// samples); so does one with the pilot's rows and a longer past (the chains of docs/results.md,
+// "Scale", at 16 and 24 DOF: 32 block rows, a past of 21 and 31).
 Cost subspace_with_rule(double N, double n, double k, bool second_pass) {
   const double pilot = block_rows(N, n, k, true), rule = second_pass ? block_rows(N, n, k, false) : pilot;
   // Memory: the larger pass, whichever the rule takes.

@@ -142,11 +142,15 @@ Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, 
   return 2 * block_rows * (1 + inputs + outputs);
 }
 
+Eigen::Index min_block_rows(Eigen::Index order, Eigen::Index outputs) {
+  constexpr Eigen::Index kFloorOutputs = 8;  // up to this many outputs, 2 x order block rows
+  const Eigen::Index future_rows = 2 * order * std::min(outputs, kFloorOutputs);
+  return std::max((future_rows + outputs - 1) / outputs, (order + outputs) / outputs);
+}
+
 Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::Index outputs, Eigen::Index samples, double h,
                                double slowest_period, double horizon_fraction, Eigen::Index max_block_rows) {
-  // At least 2 x order block rows (SLICOT's default upper bound s = min(2n, n + 10) of Octave's
-  // n4sid; VODM 1996 ch. 4: i well above the order), and i ny > order.
-  Eigen::Index i = std::max<Eigen::Index>(2 * order, (order + outputs) / outputs);
+  Eigen::Index i = min_block_rows(order, outputs);
   if (slowest_period > 0 && std::isfinite(slowest_period))
     i = std::max(i, clamped_count(std::ceil(horizon_fraction * slowest_period / h)));
   // The largest i that subspace_identify accepts for these samples (B4 of the numerics review:

@@ -40,7 +40,16 @@ struct SubspaceModel : Outcome {
 // Hankel matrices have at least as many columns as rows (j = N - 2i + 1 >= 2i (k + ny)).
 Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, Eigen::Index outputs);
 
-// Block rows i: at least enough for the order (i ny >= order + 1, and i >= 2 x order), and a past horizon
+// The fewest block rows of the rule, before any period. Up to 8 outputs, i >= 2 x order (i well
+// above the order, VODM 1996 ch. 4; Octave's n4sid takes SLICOT's s = min(2 order, order + 10), of
+// that size). Beyond 8 outputs, the rows of Γ_i that 8 outputs give, i ny >= 16 x order: 2 x order
+// block rows of ny outputs would ask for 4n ny rows at n DOF, O(n^6) work with a sensor on every
+// mass. Measured on the chains of docs/results.md, "Scale" (32 block rows at 16 and 24 DOF instead of
+// 64 and 61): auto's M, D, K errors and interval coverage the same to the digits shown, its time
+// 3.44 -> 1.96 s at 16 DOF and 10.6 -> 9.1 s at 24 (natively, one thread). Always i ny >= order + 1.
+Eigen::Index min_block_rows(Eigen::Index order, Eigen::Index outputs);
+
+// Block rows i: at least min_block_rows, and a past horizon
 // i h of `horizon_fraction` of `slowest_period` (0 = unknown: the minimum); at most
 // `max_block_rows`, and the largest i with subspace_min_samples(i, inputs, outputs) <= samples.
 // Why half a period: output-error data have no process noise, so the steady-state Kalman gain is

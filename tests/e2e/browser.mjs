@@ -43,10 +43,13 @@ export function countWorkers() {
  * Starts the server (on `root`, web/ by default) and a browser (with Chromium's extra `args`), runs `initScripts` in every page
  * before its own scripts, opens the page; resolves with
  * {server, context, page, requests, problems, watch(page, sink), close()}.
+ * serviceWorkers: 'block' (the default) keeps the page from registering web/sw.js, whose precache of
+ * the whole site (about 12 MB) costs each launch 4-5 CPU s that only offline.test.mjs needs; 'allow'
+ * registers it as a browser would.
  * requests: every request URL seen (page, worker, context); problems: console errors,
  * page errors and CSP violations of the page and its workers.
  */
-export async function openBrowser({ initScripts = [], root, args = [] } = {}) {
+export async function openBrowser({ initScripts = [], root, args = [], serviceWorkers = 'block' } = {}) {
   assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh`);
   const requests = [];
   const problems = [];
@@ -70,6 +73,7 @@ export async function openBrowser({ initScripts = [], root, args = [] } = {}) {
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
       headless: true,
+      serviceWorkers,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync', ...args],
     });

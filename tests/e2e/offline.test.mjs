@@ -14,7 +14,7 @@ let browser;
 let page;
 
 before(async () => {
-  browser = await openBrowser();
+  browser = await openBrowser({ serviceWorkers: 'allow' });
   page = browser.page;
 });
 

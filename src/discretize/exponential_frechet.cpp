@@ -6,6 +6,8 @@
 
 #include <Eigen/LU>
 
+#include "core/parallel_for.hpp"
+
 namespace mechid {
 namespace {
 
@@ -76,9 +78,11 @@ std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::
   // R_k = r_m(A)^(2^k), k = 0 … max(s, 1) − 1: r_m(A) itself, and the factors of the squaring phase.
   std::vector<Matrix> squares{denominator.solve(V + U)};
   for (int k = 1; k < s; ++k) squares.push_back(squares.back() * squares.back());
-  out.reserve(directions.size());
-  for (const Matrix& direction : directions) {
-    const Matrix E = scale * direction;
+  // One task per direction (core/parallel_for.hpp): each reads the shared powers and factors
+  // only, and is computed the same way on any thread, so the derivatives are the same bits.
+  out.resize(directions.size());
+  parallel_for(static_cast<Eigen::Index>(directions.size()), [&](Eigen::Index p) {
+    const Matrix E = scale * directions[static_cast<std::size_t>(p)];
     Matrix dU, dV;
     const Matrix M2 = A * E + E * A;  // L(A², E)
     if (pade->degree < 13) {
@@ -100,8 +104,8 @@ std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::
     // Differentiating (V − U) R = V + U: dR = (V − U)⁻¹ (dU + dV + (dU − dV) R).
     Matrix L = denominator.solve(dU + dV + (dU - dV) * squares.front());
     for (int k = 0; k < s; ++k) L = squares[k] * L + L * squares[k];  // L(B², F) = B L(B, F) + L(B, F) B
-    out.push_back(std::move(L));
-  }
+    out[static_cast<std::size_t>(p)] = std::move(L);
+  });
   return out;
 }
 

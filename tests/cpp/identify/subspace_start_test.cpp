@@ -66,7 +66,6 @@ TEST_CASE("a suggested DOF count that differs from the data's is recorded and wa
   CHECK(agrees.warnings.empty());
 }
 
-
 TEST_CASE("beyond 8 outputs the fewer block rows still give the poles: a 10-DOF chain at 32 block rows, not 2 x order = 40") {
   // chain10 (a force and a sensor on every mass), h = 0.002, N = 6000, 20 dB: the start's rule
   // (an eighth of the slowest period: 14 block rows) takes the floor, min_block_rows(20, 10) = 32

@@ -23,7 +23,7 @@ export const table = [
     `chain structure), natively (${nativeCompiler()}; bench/native/threads.cpp), on ${cpus().length} cores, 1-minute load average ` +
     `${load.toFixed(1)} when started; each thread count ${repeats} calls after a warm-up, the median and the spread shown. The core's threads ` +
     `run the exact-sampling sensitivity recursion by blocks of 32 columns, J'J by blocks of rows, the Fréchet derivatives of the ` +
-    `exponential one direction at a time, and the subspace step's Schur complements, weighted projection and Gram matrix by ` +
+    `exponential by blocks of 8 directions, and the subspace step's Schur complements, weighted projection and Gram matrix by ` +
     `blocks; the blocks do not depend on the thread count, so neither do the ` +
     `numbers ("same bits": M, D and K identical to one thread's, bit for bit). The page and the CLI still run the single-thread WebAssembly build.`,
   '',

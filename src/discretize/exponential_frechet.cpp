@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <stdexcept>
 
 #include <Eigen/LU>
 
@@ -33,7 +34,7 @@ constexpr Pade kPade[] = {
 
 }  // namespace
 
-std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::vector<Matrix>& directions) {
+std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions) {
   std::vector<Matrix> out;
   if (directions.empty()) return out;
   const Eigen::Index n = X.rows();
@@ -52,12 +53,10 @@ std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::
   const double scale = std::ldexp(1.0, -s);
   const Matrix A = scale * X, A2 = A * A;
   const auto& b = pade->b;
-  // r_m(A) = (V − U)⁻¹ (V + U), U = A · odd(A²), V = even(A²), and the derivatives dU, dV of U, V
-  // along E, differentiated term by term and sharing the powers of A (Al-Mohy & Higham 2009).
+  // r_m(A) = (V − U)⁻¹ (V + U), U = A · odd(A²), V = even(A²) (Higham 2005, eqs. 2.3 and 2.4).
   Matrix odd, U, V;
-  std::vector<Matrix> powers{I, A2};  // A^{2j}
-  Matrix A4, A6, W1, Z1;
   if (pade->degree < 13) {
+    std::vector<Matrix> powers{I, A2};  // A^{2j}
     for (int j = 2; 2 * j <= pade->degree; ++j) powers.push_back(A2 * powers.back());
     odd = Matrix::Zero(n, n);
     V = Matrix::Zero(n, n);
@@ -66,10 +65,8 @@ std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::
       V += b[2 * j] * powers[j];
     }
   } else {
-    A4 = A2 * A2;
-    A6 = A4 * A2;
-    W1 = b[13] * A6 + b[11] * A4 + b[9] * A2;
-    Z1 = b[12] * A6 + b[10] * A4 + b[8] * A2;
+    const Matrix A4 = A2 * A2, A6 = A4 * A2;
+    const Matrix W1 = b[13] * A6 + b[11] * A4 + b[9] * A2, Z1 = b[12] * A6 + b[10] * A4 + b[8] * A2;
     odd = A6 * W1 + b[7] * A6 + b[5] * A4 + b[3] * A2 + b[1] * I;  // W
     V = A6 * Z1 + b[6] * A6 + b[4] * A4 + b[2] * A2 + b[0] * I;
   }
@@ -78,33 +75,58 @@ std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::
   // R_k = r_m(A)^(2^k), k = 0 … max(s, 1) − 1: r_m(A) itself, and the factors of the squaring phase.
   std::vector<Matrix> squares{denominator.solve(V + U)};
   for (int k = 1; k < s; ++k) squares.push_back(squares.back() * squares.back());
-  // One task per direction (core/parallel_for.hpp): each reads the shared powers and factors
-  // only, and is computed the same way on any thread, so the derivatives are the same bits.
+  const Matrix& R = squares.front();
+  // Differentiating (V − U) R = V + U: dR = (V − U)⁻¹ (dU + dV + (dU − dV) R). U and V are the odd
+  // and even parts of p_m(A) = Σ_k b_k A^k, and L(A^k, E) = Σ_{i+j=k−1} A^i E A^j, so along
+  // E = Y Zᵀ (Y, Z scaled with A): dU ± dV = Σ_{i+j<m} (±1)^{i+j} b_{i+j+1} (A^i Y)(Aᵀ^j Z)ᵀ and
+  //   dR = (V − U)⁻¹ Σ_i (A^i Y) G_iᵀ,  G_i = Σ_{j<m−i} b_{i+j+1} (Aᵀ^j Z + (−1)^{i+j} Rᵀ Aᵀ^j Z).
+  // The same sums as the term-by-term derivative of Al-Mohy & Higham's Algorithm 6.4, in another
+  // order. The directions go in blocks of a fixed size (the same bits on any thread count: each
+  // block's products do not depend on the threads), each block's Krylov steps one product.
+  const int degree = pade->degree;
+  const Eigen::Index P = static_cast<Eigen::Index>(directions.size());
   out.resize(directions.size());
-  parallel_for(static_cast<Eigen::Index>(directions.size()), [&](Eigen::Index p) {
-    const Matrix E = scale * directions[static_cast<std::size_t>(p)];
-    Matrix dU, dV;
-    const Matrix M2 = A * E + E * A;  // L(A², E)
-    if (pade->degree < 13) {
-      // M_{2j} = L(A^{2j}, E) = A² M_{2j−2} + M_2 A^{2j−2}.
-      Matrix M = M2, d_odd = b[3] * M2;
-      dV = b[2] * M2;
-      for (std::size_t j = 2; j < powers.size(); ++j) {
-        M = A2 * M + M2 * powers[j - 1];
-        d_odd += b[2 * j + 1] * M;
-        dV += b[2 * j] * M;
-      }
-      dU = A * d_odd + E * odd;
-    } else {
-      const Matrix M4 = A2 * M2 + M2 * A2, M6 = A4 * M2 + M4 * A2;
-      const Matrix dW = A6 * (b[13] * M6 + b[11] * M4 + b[9] * M2) + M6 * W1 + b[7] * M6 + b[5] * M4 + b[3] * M2;
-      dU = A * dW + E * odd;
-      dV = A6 * (b[12] * M6 + b[10] * M4 + b[8] * M2) + M6 * Z1 + b[6] * M6 + b[4] * M4 + b[2] * M2;
+  parallel_for_blocks(P, 8, [&](Eigen::Index p0, Eigen::Index count) {
+    std::vector<Eigen::Index> offset{0};  // the block's directions' columns in [Y_p0 Y_p0+1 …]
+    for (Eigen::Index p = p0; p < p0 + count; ++p) {
+      const LowRankMatrix& E = directions[static_cast<std::size_t>(p)];
+      if (E.left.rows() != n || E.right.rows() != n || E.left.cols() != E.right.cols())
+        throw std::invalid_argument("exponential_frechet_derivatives: a direction's factors do not fit X");
+      offset.push_back(offset.back() + E.left.cols());
     }
-    // Differentiating (V − U) R = V + U: dR = (V − U)⁻¹ (dU + dV + (dU − dV) R).
-    Matrix L = denominator.solve(dU + dV + (dU - dV) * squares.front());
-    for (int k = 0; k < s; ++k) L = squares[k] * L + L * squares[k];  // L(B², F) = B L(B, F) + L(B, F) B
-    out[static_cast<std::size_t>(p)] = std::move(L);
+    const Eigen::Index c = offset.back();
+    // Column block i of KY and KZ: A^i Y and Aᵀ^i Z, i = 0 … m − 1.
+    Matrix KY(n, degree * c), KZ(n, degree * c);
+    for (Eigen::Index p = p0; p < p0 + count; ++p) {
+      const LowRankMatrix& E = directions[static_cast<std::size_t>(p)];
+      const Eigen::Index o = offset[static_cast<std::size_t>(p - p0)];
+      KY.middleCols(o, E.left.cols()) = scale * E.left;
+      KZ.middleCols(o, E.right.cols()) = E.right;
+    }
+    for (int i = 1; i < degree; ++i) {
+      KY.middleCols(i * c, c).noalias() = A * KY.middleCols((i - 1) * c, c);
+      KZ.middleCols(i * c, c).noalias() = A.transpose() * KZ.middleCols((i - 1) * c, c);
+    }
+    const Matrix RKZ = R.transpose() * KZ, QKY = denominator.solve(KY);
+    Matrix G = Matrix::Zero(n, degree * c);
+    for (int i = 0; i < degree; ++i)
+      for (int j = 0; i + j < degree; ++j) {
+        const double coefficient = b[static_cast<std::size_t>(i + j + 1)];
+        G.middleCols(i * c, c) += coefficient * KZ.middleCols(j * c, c);
+        G.middleCols(i * c, c) += ((i + j) % 2 == 0 ? coefficient : -coefficient) * RKZ.middleCols(j * c, c);
+      }
+    for (Eigen::Index p = p0; p < p0 + count; ++p) {
+      const Eigen::Index o = offset[static_cast<std::size_t>(p - p0)], r = offset[static_cast<std::size_t>(p - p0 + 1)] - o;
+      Matrix left(n, degree * r), right(n, degree * r);
+      for (int i = 0; i < degree; ++i) {
+        left.middleCols(i * r, r) = QKY.middleCols(i * c + o, r);
+        right.middleCols(i * r, r) = G.middleCols(i * c + o, r);
+      }
+      Matrix L = Matrix::Zero(n, n);
+      if (r > 0) L.noalias() = left * right.transpose();
+      for (int k = 0; k < s; ++k) L = squares[k] * L + L * squares[k];  // L(B², F) = B L(B, F) + L(B, F) B
+      out[static_cast<std::size_t>(p)] = std::move(L);
+    }
   });
   return out;
 }

@@ -1,7 +1,8 @@
-// Fréchet derivatives of the matrix exponential, L(X, E) = d/dε e^{X + εE} at ε = 0, for many
+// Fréchet derivatives of the matrix exponential, L(X, E) = d/dε e^{X + ε E} at ε = 0, for many
 // directions E at once: the scaling-and-squaring algorithm of Al-Mohy & Higham 2009 ("Computing
 // the Fréchet derivative of the matrix exponential, with an application to condition number
-// estimation", SIAM J. Matrix Anal. Appl. 30(4), 1639-1657, Algorithm 6.4).
+// estimation", SIAM J. Matrix Anal. Appl. 30(4), 1639-1657, Algorithm 6.4), for directions given
+// by low-rank factors.
 #pragma once
 
 #include <vector>
@@ -10,11 +11,20 @@
 
 namespace mechid {
 
-// L(X, E_p) for every direction E_p (each the size of X). The Padé degree m and the number of
-// squarings s depend on ‖X‖₁ alone, so the powers of X, the Padé approximant r_m(X/2^s), its LU
-// factors and its squares are formed once and shared by all directions; each direction then costs
-// about 12 products of the size of X, one solve with the LU factors and 2 products per squaring,
-// against the exponential of the 2n x 2n block [X E; 0 X] (Van Loan 1978), about 8 times that of e^X.
-std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::vector<Matrix>& directions);
+// The matrix left · rightᵀ, kept as its factors (left m x r, right m' x r). The exact-sampling
+// PEM's directions, one entry of M, D or K moved, have rank one or two (exact_sampling_predictor.cpp).
+struct LowRankMatrix {
+  Matrix left, right;
+  Matrix dense() const { return left * right.transpose(); }
+};
+
+// L(X, E_p) for every direction E_p = U_p W_pᵀ (each the size of X). The Padé degree m and the
+// number of squarings s depend on ‖X‖₁ alone, so the powers of X, the Padé approximant
+// r_m(X/2^s), its LU factors and its squares are formed once and shared by all directions. The
+// derivative of the Padé approximant along U Wᵀ lies in the Krylov spaces of U and W: with
+// L(A^k, U Wᵀ) = Σ_{i+j=k−1} (A^i U)(Aᵀ^j W)ᵀ it is (V − U)⁻¹ K_U Gᵀ, K_U = [U, A U, …, A^{m−1} U]
+// (exponential_frechet.cpp), so a direction of rank r costs about 4 m r products of X with a
+// vector instead of the 12 products of the size of X of a dense direction.
+std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions);
 
 }  // namespace mechid

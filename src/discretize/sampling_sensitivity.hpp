@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/types.hpp"
+#include "discretize/exponential_frechet.hpp"
 #include "discretize/variational.hpp"
 
 namespace mechid {
@@ -13,13 +14,13 @@ namespace mechid {
 // (Van Loan 1978): ZOH [A B; 0 0] h, FOH [A h, B h, 0; 0, 0, I; 0, 0, 0] (as sample_zoh/foh).
 Matrix sampling_generator(const Matrix& A, const Matrix& B, double h, InputSampling sampling);
 
-// e^X and its Fréchet derivatives L(X, E_p) = d/dε e^{X + ε E_p} for several directions (Al-Mohy &
-// Higham 2009, exponential_frechet.hpp). X is balanced by an exact diagonal similarity first, so
+// e^X and its Fréchet derivatives L(X, E_p) = d/dε e^{X + ε E_p} for several directions given by
+// their factors (Al-Mohy & Higham 2009, exponential_frechet.hpp). X is balanced by an exact diagonal similarity first, so
 // that the accuracy does not depend on the units of q, u and t.
 struct ExponentialDerivatives {
   Matrix exponential;
   std::vector<Matrix> derivatives;
 };
-ExponentialDerivatives exponential_derivatives(const Matrix& X, const std::vector<Matrix>& directions);
+ExponentialDerivatives exponential_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions);
 
 }  // namespace mechid

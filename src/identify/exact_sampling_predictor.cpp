@@ -10,12 +10,18 @@
 namespace mechid {
 namespace {
 
-// E_p = e_i e_j' + e_j e_i' (e_i e_i' on the diagonal): the direction of parameter (i, j).
-Matrix unit_symmetric(Eigen::Index n, Eigen::Index i, Eigen::Index j) {
-  Matrix E = Matrix::Zero(n, n);
-  E(i, j) = E(j, i) = 1.0;
-  return E;
+// The two columns e_i, e_j of I_n (e_i alone on the diagonal): E_p = e_i e_j' + e_j e_i' = Y Y_swapped'
+// is the direction of the symmetric parameter (i, j).
+Matrix unit_pair(Eigen::Index n, Eigen::Index i, Eigen::Index j) {
+  const Matrix I = Matrix::Identity(n, n);
+  if (i == j) return I.col(i);
+  Matrix Y(n, 2);
+  Y << I.col(i), I.col(j);
+  return Y;
 }
+
+// Y with its two columns swapped: e_i e_j' + e_j e_i' = Y swapped(Y)'.
+Matrix swapped(const Matrix& Y) { return Y.rowwise().reverse(); }
 
 // Per output channel: a predicted q_c beyond 1e6 max|y_c| means the model diverges (a stable
 // model's free run stays within the data's range up to its own error), in the channel's own units.
@@ -152,22 +158,24 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   A.bottomRightCorner(n, n) = -Minv * s.D;
   B.bottomRows(n) = Minv * Lx;
 
-  std::vector<Matrix> directions;  // [∂A ∂B] per free parameter: nonzero in the rows of q'' only
+  // [∂A ∂B] per free parameter, nonzero in the rows of q'' only, of rank one or two: with
+  // E = e_i e_j' + e_j e_i' = Y swapped(Y)', ∂M⁻¹ = −M⁻¹ E M⁻¹ moves [−M⁻¹K, −M⁻¹D, M⁻¹L] by
+  // (−M⁻¹Y)(T' M⁻¹ swapped(Y))' with T = [−K, −D, L]; ∂D and ∂K move its block of columns by
+  // (−M⁻¹Y) swapped(Y)' (exponential_frechet.hpp: the derivatives are cheaper in factors).
+  std::vector<LowRankMatrix> directions;
   if (sensitivities) {
     directions.reserve(Ps);
+    Matrix T(n, 2 * n + kx);
+    T << -s.K, -s.D, Lx;
     for (const Eigen::Index p : structure_.free_indices()) {
       const PackedEntry e = packed_entry(p, n);
-      const int group = e.matrix;
-      const Matrix E = unit_symmetric(n, e.i, e.j);
-      Matrix d = Matrix::Zero(2 * n, 2 * n + kx);
-      if (group == 0) {  // ∂M⁻¹ = -M⁻¹ E M⁻¹
-        const Matrix dMinv = -Minv * E * Minv;
-        d.block(n, 0, n, n) = -dMinv * s.K;
-        d.block(n, n, n, n) = -dMinv * s.D;
-        d.block(n, 2 * n, n, kx) = dMinv * Lx;
-      } else {
-        d.block(n, group == 1 ? n : 0, n, n) = -Minv * E;  // D: ∂A22; K: ∂A21
-      }
+      const Matrix Y = unit_pair(n, e.i, e.j), right = swapped(Y);
+      LowRankMatrix d{Matrix::Zero(2 * n, Y.cols()), Matrix::Zero(2 * n + kx, Y.cols())};
+      d.left.bottomRows(n) = -Minv * Y;
+      if (e.matrix == 0)
+        d.right = T.transpose() * (Minv * right);
+      else
+        d.right.middleRows(e.matrix == 1 ? n : 0, n) = right;  // D: ∂A22; K: ∂A21
       directions.push_back(std::move(d));
     }
   }

@@ -152,19 +152,20 @@ Matrix intersample_inputs(const Matrix& u, const IntersampleModel& model) {
 }
 
 SampledModelDerivatives sampled_model(const Matrix& A, const Matrix& B, double h, const IntersampleModel& model,
-                                      const std::vector<Matrix>& directions) {
+                                      const std::vector<LowRankMatrix>& directions) {
   const Eigen::Index n = A.rows(), k = B.cols();
   const bool fine = model.kind == IntersampleKind::band_limited;
   const InputSampling sampling = model.kind == IntersampleKind::hold ? InputSampling::hold : InputSampling::point;
   const double step = fine ? h / model.substeps : h;
   const Matrix X = fine ? cubic_hold_generator(A, B, step) : sampling_generator(A, B, step, sampling);
   const Eigen::Index m = X.rows();
-  // Directions of the generator: step [∂A ∂B] in its first n rows.
-  std::vector<Matrix> generator_directions;
+  // Directions of the generator: step [∂A ∂B] in its first n rows (and n + k columns).
+  std::vector<LowRankMatrix> generator_directions;
   generator_directions.reserve(directions.size());
-  for (const Matrix& d : directions) {
-    Matrix E = Matrix::Zero(m, m);
-    E.topLeftCorner(n, n + k) = step * d;
+  for (const LowRankMatrix& d : directions) {
+    LowRankMatrix E{Matrix::Zero(m, d.left.cols()), Matrix::Zero(m, d.right.cols())};
+    E.left.topRows(n) = step * d.left;
+    E.right.topRows(n + k) = d.right;
     generator_directions.push_back(std::move(E));
   }
   const ExponentialDerivatives e = exponential_derivatives(X, generator_directions);

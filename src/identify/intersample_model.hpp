@@ -19,6 +19,7 @@
 
 #include "core/input_sampling.hpp"
 #include "core/types.hpp"
+#include "discretize/exponential_frechet.hpp"
 
 namespace mechid {
 
@@ -62,7 +63,7 @@ Matrix intersample_input_rows(const Matrix& u, const IntersampleModel& model, Ei
 Matrix band_limited_interpolation(const Matrix& u, int substeps, bool detrended);
 
 // Φ = [F, Γ] of x_{k+1} = Φ [x_k; w_k] for x' = A x + B u, and ∂Φ along each direction
-// [∂A ∂B] (n x (n + k)). Band-limited: the cubic-hold model over h/r composed r times,
+// [∂A ∂B] (n x (n + k), given by its factors: left n x r, right (n + k) x r). Band-limited: the cubic-hold model over h/r composed r times,
 // Φ = T_r with T_0 = [I 0], T_{j+1} = F_δ T_j + Σ_m G_m E_{j+m} (m = −1 … 2; E_i selects the
 // interpolated force at t_k + i h/r in w_k; cubic_hold.hpp), and ∂T by the product rule.
 struct SampledModelDerivatives {
@@ -70,6 +71,6 @@ struct SampledModelDerivatives {
   std::vector<Matrix> derivatives;
 };
 SampledModelDerivatives sampled_model(const Matrix& A, const Matrix& B, double h, const IntersampleModel& model,
-                                      const std::vector<Matrix>& directions = {});
+                                      const std::vector<LowRankMatrix>& directions = {});
 
 }  // namespace mechid

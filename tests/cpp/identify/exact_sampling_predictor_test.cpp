@@ -16,7 +16,7 @@ using fixtures::simulated;
 
 TEST_CASE("the Fréchet derivative of the exponential (exponential_derivatives) matches central differences") {
   const Matrix X = 0.7 * Matrix::Random(6, 6), E = Matrix::Random(6, 6);
-  const ExponentialDerivatives d = exponential_derivatives(X, {E});
+  const ExponentialDerivatives d = exponential_derivatives(X, {{E, Matrix::Identity(6, 6)}});
   const double eps = 1e-6;
   const Matrix numeric = ((X + eps * E).exp() - (X - eps * E).exp()) / (2 * eps);
   CHECK((d.exponential - X.exp()).norm() < 1e-14 * X.exp().norm());

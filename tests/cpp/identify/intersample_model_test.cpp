@@ -119,7 +119,7 @@ TEST_CASE("the band-limited sampled model's derivatives match central difference
   Matrix direction = Matrix::Zero(n, n + k);
   direction.bottomRows(n / 2) = Matrix::Random(n / 2, n + k);
   const double h = 0.3, eps = 1e-6;
-  const SampledModelDerivatives d = sampled_model(A, B, h, model, {direction});
+  const SampledModelDerivatives d = sampled_model(A, B, h, model, {{direction, Matrix::Identity(n + k, n + k)}});
   auto perturbed = [&](double e) {
     return sampled_model(A + e * direction.leftCols(n), B + e * direction.rightCols(k), h, model).Phi;
   };

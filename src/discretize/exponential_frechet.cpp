@@ -32,24 +32,37 @@ constexpr Pade kPade[] = {
                                10559470521600., 670442572800., 33522128640., 1323241920., 40840800, 960960, 16380, 182, 1}},
 };
 
-}  // namespace
-
-std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions) {
-  std::vector<Matrix> out;
-  if (directions.empty()) return out;
+// The derivatives, dense in `out`, or with `factors` given in factors there when no squaring is
+// needed (false when it is, or X is not finite: nothing is computed then).
+bool frechet(const Matrix& X, const std::vector<LowRankMatrix>& directions, std::vector<Matrix>& out,
+             std::vector<LowRankMatrix>* factors) {
+  out.clear();
+  if (factors) factors->clear();
+  if (directions.empty()) return true;
   const Eigen::Index n = X.rows();
-  if (n == 0) return std::vector<Matrix>(directions.size(), Matrix(0, 0));
+  if (n == 0) {
+    if (factors)
+      factors->assign(directions.size(), LowRankMatrix{Matrix(0, 0), Matrix(0, 0)});
+    else
+      out.assign(directions.size(), Matrix(0, 0));
+    return true;
+  }
   const Matrix I = Matrix::Identity(n, n);
   // Algorithm 6.4: the lowest degree whose ℓ_m covers ‖X‖₁, else m = 13 with X scaled by 2^-s into
   // its range. A non-finite X has no derivative: NaN, as its exponential (the callers test for it).
   const double norm = X.cwiseAbs().colwise().sum().maxCoeff();
-  if (!std::isfinite(norm)) return std::vector<Matrix>(directions.size(), Matrix::Constant(n, n, NAN));
+  if (!std::isfinite(norm)) {
+    if (factors) return false;
+    out.assign(directions.size(), Matrix::Constant(n, n, NAN));
+    return true;
+  }
   const Pade* pade = std::find_if(std::begin(kPade), std::end(kPade), [&](const Pade& p) { return norm <= p.ell; });
   int s = 0;
   if (pade == std::end(kPade)) {
     pade = &kPade[4];
     s = static_cast<int>(std::ceil(std::log2(norm / pade->ell)));  // ≥ 1; ≤ 1024 for a finite norm
   }
+  if (factors && s > 0) return false;
   const double scale = std::ldexp(1.0, -s);
   const Matrix A = scale * X, A2 = A * A;
   const auto& b = pade->b;
@@ -85,7 +98,10 @@ std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::
   // block's products do not depend on the threads), each block's Krylov steps one product.
   const int degree = pade->degree;
   const Eigen::Index P = static_cast<Eigen::Index>(directions.size());
-  out.resize(directions.size());
+  if (factors)
+    factors->resize(directions.size());
+  else
+    out.resize(directions.size());
   parallel_for_blocks(P, 8, [&](Eigen::Index p0, Eigen::Index count) {
     std::vector<Eigen::Index> offset{0};  // the block's directions' columns in [Y_p0 Y_p0+1 …]
     for (Eigen::Index p = p0; p < p0 + count; ++p) {
@@ -122,13 +138,32 @@ std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::
         left.middleCols(i * r, r) = QKY.middleCols(i * c + o, r);
         right.middleCols(i * r, r) = G.middleCols(i * c + o, r);
       }
+      if (factors) {
+        (*factors)[static_cast<std::size_t>(p)] = {std::move(left), std::move(right)};
+        continue;
+      }
       Matrix L = Matrix::Zero(n, n);
       if (r > 0) L.noalias() = left * right.transpose();
       for (int k = 0; k < s; ++k) L = squares[k] * L + L * squares[k];  // L(B², F) = B L(B, F) + L(B, F) B
       out[static_cast<std::size_t>(p)] = std::move(L);
     }
   });
-  return out;
+  return true;
+}
+
+}  // namespace
+
+std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions) {
+  std::vector<Matrix> dense;
+  frechet(X, directions, dense, nullptr);
+  return dense;
+}
+
+std::optional<std::vector<LowRankMatrix>> exponential_frechet_factors(const Matrix& X, const std::vector<LowRankMatrix>& directions) {
+  std::vector<Matrix> unused;
+  std::vector<LowRankMatrix> factors;
+  if (!frechet(X, directions, unused, &factors)) return std::nullopt;
+  return factors;
 }
 
 }  // namespace mechid

@@ -5,6 +5,7 @@
 // by low-rank factors.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "core/types.hpp"
@@ -26,5 +27,11 @@ struct LowRankMatrix {
 // (exponential_frechet.cpp), so a direction of rank r costs about 4 m r products of X with a
 // vector instead of the 12 products of the size of X of a dense direction.
 std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions);
+
+// The same derivatives kept in factors, L(X, E_p) = left_p right_pᵀ of rank m r_p (before the
+// squaring phase they are (V − U)⁻¹ K_Y times Gᵀ), when X needs no squaring (‖X‖₁ ≤ ℓ_13 = 4.74);
+// std::nullopt otherwise, or for a non-finite X. Applying L_p to a vector then costs about
+// 2 m r_p times X's size instead of its square: the exact-sampling PEM's forcings (∂Φ/∂θ_p) z_k.
+std::optional<std::vector<LowRankMatrix>> exponential_frechet_factors(const Matrix& X, const std::vector<LowRankMatrix>& directions);
 
 }  // namespace mechid

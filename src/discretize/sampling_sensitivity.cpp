@@ -53,7 +53,8 @@ Vector balancing(const Matrix& X) {
 
 }  // namespace
 
-ExponentialDerivatives exponential_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions) {
+ExponentialDerivatives exponential_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions,
+                                               bool factored) {
   // e^X = D e^(D⁻¹XD) D⁻¹ and L(X, E) = D L(D⁻¹XD, D⁻¹ED) D⁻¹, with D⁻¹ Y Zᵀ D = (D⁻¹Y)(D Z)ᵀ.
   const Vector d = balancing(X), d_inv = d.cwiseInverse();
   const Matrix Xb = d_inv.asDiagonal() * X * d.asDiagonal();
@@ -66,6 +67,13 @@ ExponentialDerivatives exponential_derivatives(const Matrix& X, const std::vecto
   std::vector<LowRankMatrix> balanced;
   balanced.reserve(directions.size());
   for (const LowRankMatrix& E : directions) balanced.push_back({d_inv.asDiagonal() * E.left, d.asDiagonal() * E.right});
+  if (factored) {
+    if (auto factors = exponential_frechet_factors(Xb, balanced)) {
+      // D (Y Zᵀ) D⁻¹ = (D Y)(D⁻¹ Z)ᵀ.
+      for (LowRankMatrix& L : *factors) out.factors.push_back({d.asDiagonal() * L.left, d_inv.asDiagonal() * L.right});
+      return out;
+    }
+  }
   out.derivatives = exponential_frechet_derivatives(Xb, balanced);
   for (Matrix& L : out.derivatives) L = d.asDiagonal() * L * d_inv.asDiagonal();
   return out;

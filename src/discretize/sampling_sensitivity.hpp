@@ -17,10 +17,14 @@ Matrix sampling_generator(const Matrix& A, const Matrix& B, double h, InputSampl
 // e^X and its Fréchet derivatives L(X, E_p) = d/dε e^{X + ε E_p} for several directions given by
 // their factors (Al-Mohy & Higham 2009, exponential_frechet.hpp). X is balanced by an exact diagonal similarity first, so
 // that the accuracy does not depend on the units of q, u and t.
+// With `factored`, the derivatives come in factors (exponential_frechet_factors) when X needs no
+// squaring, and `derivatives` stays empty; otherwise they come dense.
 struct ExponentialDerivatives {
   Matrix exponential;
   std::vector<Matrix> derivatives;
+  std::vector<LowRankMatrix> factors;  // L(X, E_p) = factors[p].dense(), when given
 };
-ExponentialDerivatives exponential_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions);
+ExponentialDerivatives exponential_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions,
+                                               bool factored = false);
 
 }  // namespace mechid

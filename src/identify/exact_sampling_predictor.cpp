@@ -180,12 +180,27 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
     }
   }
   const Run& first = runs_.front();
-  const SampledModelDerivatives sampled = sampled_model(A, B, first.data->h, first.intersample, directions);
+  // Factors of rank ρ_p ≤ 13 r_p (Padé degree ≤ 13) cost (m + 2n) ρ_p a sample against 2n m for
+  // the dense ∂Φ/∂θ_p: asked for where even the largest degree would be cheaper (chains from about
+  // 16 DOF; never the small systems, whose numbers stay those of the dense forcings).
+  Eigen::Index rank_bound = 0;
+  for (const LowRankMatrix& d : directions) rank_bound += 13 * d.left.cols();
+  const bool factored = sensitivities && rank_bound * (m + 2 * n) < Ps * 2 * n * m;
+  SampledModelDerivatives sampled = sampled_model(A, B, first.data->h, first.intersample, directions, factored);
   const Matrix& Phi = sampled.Phi;
-  Matrix dPhi;  // rows 2n p .. 2n p + 2n - 1: ∂Φ/∂θ_p, so that dPhi z stacks the columns (∂Φ/∂θ_p) z
-  if (sensitivities) {
-    dPhi.resize(2 * n * Ps, m);
-    for (Eigen::Index p = 0; p < Ps; ++p) dPhi.middleRows(2 * n * p, 2 * n) = sampled.derivatives[p];
+  Forcings forcings;
+  if (sensitivities && !sampled.factors.empty()) {
+    forcings.offset.assign(1, 0);
+    for (const LowRankMatrix& d : sampled.factors) forcings.offset.push_back(forcings.offset.back() + d.right.cols());
+    forcings.right.resize(m, forcings.offset.back());
+    for (Eigen::Index p = 0; p < Ps; ++p) {
+      LowRankMatrix& d = sampled.factors[static_cast<std::size_t>(p)];
+      forcings.right.middleCols(forcings.offset[static_cast<std::size_t>(p)], d.right.cols()) = d.right;
+      forcings.left.push_back(std::move(d.left));
+    }
+  } else if (sensitivities) {
+    forcings.dense.resize(2 * n * Ps, m);
+    for (Eigen::Index p = 0; p < Ps; ++p) forcings.dense.middleRows(2 * n * p, 2 * n) = sampled.derivatives[p];
   }
   r.resize(samples_ * n);
   // With offsets, the entries of w_k that carry the constant (per slot of the intersample model,
@@ -203,11 +218,11 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   // The recursion with the state's size fixed at compile time for the small systems, where the
   // per-sample products are tiny and their call overhead, not their arithmetic, is the cost.
   switch (2 * n) {
-    case 2: return recursion<2>(theta, Phi, dPhi, gamma, r, sink);
-    case 4: return recursion<4>(theta, Phi, dPhi, gamma, r, sink);
-    case 6: return recursion<6>(theta, Phi, dPhi, gamma, r, sink);
-    case 8: return recursion<8>(theta, Phi, dPhi, gamma, r, sink);
-    default: return recursion<Eigen::Dynamic>(theta, Phi, dPhi, gamma, r, sink);
+    case 2: return recursion<2>(theta, Phi, forcings, gamma, r, sink);
+    case 4: return recursion<4>(theta, Phi, forcings, gamma, r, sink);
+    case 6: return recursion<6>(theta, Phi, forcings, gamma, r, sink);
+    case 8: return recursion<8>(theta, Phi, forcings, gamma, r, sink);
+    default: return recursion<Eigen::Dynamic>(theta, Phi, forcings, gamma, r, sink);
   }
 }
 
@@ -215,13 +230,27 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
 // sensitivities S_{k+1} = F S_k + [(∂Φ/∂θ_p) z_k]_p, z_k = [x_k; w_k], for a state of States = 2n
 // entries (Eigen::Dynamic: any n). The state does not depend on S, so the samples go in chunks:
 // first the states and residuals of the chunk (its z_k side by side in Z), then, per block of
-// columns of S, the forcings of all the chunk's samples as one matrix product (dPhi's rows) Z and
+// columns of S, the forcings of all the chunk's samples as one matrix product (Forcings::apply) and
 // the sensitivity recursion over the chunk: one product per chunk instead of a matrix-vector product
 // per sample, and blocks that run on the core's threads (parallel_for.hpp). With States fixed, F S
 // is Eigen's coefficient-based product unrolled over the depth 2n (no packing, no clearing of
 // S_{k+1}); 2n ≤ 8 are instantiated, as one block.
+void ExactSamplingPredictor::Forcings::apply(Eigen::Index first, Eigen::Index count, Eigen::Index states,
+                                             const Eigen::Ref<const Matrix>& Z, Matrix& out) const {
+  if (left.empty()) {
+    out.noalias() = dense.middleRows(states * first, states * count) * Z;
+    return;
+  }
+  const auto at = [&](Eigen::Index p) { return offset[static_cast<std::size_t>(p)]; };
+  const Matrix projected = right.middleCols(at(first), at(first + count) - at(first)).transpose() * Z;  // right_pᵀ z_k
+  out.resize(states * count, Z.cols());
+  for (Eigen::Index p = first; p < first + count; ++p)
+    out.middleRows(states * (p - first), states).noalias() =
+        left[static_cast<std::size_t>(p)] * projected.middleRows(at(p) - at(first), at(p + 1) - at(p));
+}
+
 template <int States>
-bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, const Matrix& dPhi, const Matrix& gamma,
+bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, const Forcings& forcings, const Matrix& gamma,
                                        Vector& r, const JacobianSink* sink) const {
   constexpr int Dofs = States == Eigen::Dynamic ? Eigen::Dynamic : States / 2;
   using StateColumns = Eigen::Matrix<double, States, Eigen::Dynamic>;  // 2n rows
@@ -232,9 +261,9 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
   const StateColumns Phi_fixed = Phi;
   const Eigen::Index kx = input_matrix_.cols(), k_in = L_.cols(), slots = (m - 2 * n) / kx,
                      local = Ps + 2 * n + (offsets_ ? n : 0);
-  // Samples per chunk: the forcings dPhi Z of a chunk (over its blocks of columns) take about 1 MB
+  // Samples per chunk: the forcings (∂Φ/∂θ) Z of a chunk (over its blocks of columns) take about 1 MB
   // (more for the largest systems, whose chunks keep 8 samples: 24 DOF, 2.8 MB).
-  const Eigen::Index chunk = std::clamp<Eigen::Index>((1 << 17) / std::max<Eigen::Index>(dPhi.rows(), 1), 8, 256);
+  const Eigen::Index chunk = std::clamp<Eigen::Index>((1 << 17) / std::max<Eigen::Index>(2 * n * Ps, 1), 8, 256);
   Matrix Z(m, chunk);
   Eigen::Matrix<double, States, 1> x(2 * n);
   // Per run, S = ∂x_k/∂[free entries, that run's x_0, that run's f_0]; the other runs' do not move it.
@@ -282,13 +311,13 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
       // S_{k+1} is formed for these samples and forced by their z_k: the run's last sample has neither.
       const Eigen::Index steps = k0 + samples == N ? samples - 1 : samples;
       // The columns of S are independent: S_{k+1}[:, c] = F S_k[:, c] + (∂Φ/∂θ_c) z_k. Each block
-      // of columns runs the chunk's recursion on its own (forcings dPhi's rows of its columns times
+      // of columns runs the chunk's recursion on its own (the forcings of its columns times
       // Z), so that parallel_for spreads them over the threads; the blocks do not depend on the
       // thread count, nor do the numbers. Each step reads one of S, S_next and writes the other.
       parallel_for_blocks(local, column_block, [&](Eigen::Index c0, Eigen::Index w) {
         const Eigen::Index forced_columns = std::clamp<Eigen::Index>(Ps - c0, 0, w);
         Matrix Db;  // column j: the forcings of the block's columns at sample k0 + j, stacked
-        if (forced_columns > 0) Db.noalias() = dPhi.middleRows(2 * n * c0, 2 * n * forced_columns) * Z.leftCols(steps);
+        if (forced_columns > 0) forcings.apply(c0, forced_columns, 2 * n, Z.leftCols(steps), Db);
         const Eigen::Index offsets_from = Ps + 2 * n;  // the columns of f_0 (with offsets) start here
         for (Eigen::Index j = 0; j < samples; ++j) {
           StateColumns& current = j % 2 == 0 ? S : S_next;

@@ -73,10 +73,22 @@ class ExactSamplingPredictor : public PredictorModel {
     Matrix w;
     Vector limit;   // per output channel: a predicted |q_c| beyond this is unstable
   };
+  // ∂Φ/∂θ_p of the free parameters, 2n x m each: stacked (rows 2n p … 2n p + 2n − 1 of `dense`),
+  // or in factors ∂Φ/∂θ_p = left[p] right.middleCols(offset[p], ρ_p)ᵀ for the large systems,
+  // where that is cheaper to apply (sampled_model's `factored`).
+  struct Forcings {
+    Matrix dense;
+    std::vector<Matrix> left;
+    Matrix right;
+    std::vector<Eigen::Index> offset;
+    // Rows 2n (p − first) …: (∂Φ/∂θ_p) Z for p = first … first + count − 1.
+    void apply(Eigen::Index first, Eigen::Index count, Eigen::Index states, const Eigen::Ref<const Matrix>& Z,
+               Matrix& out) const;
+  };
   // evaluate()'s free run, residuals and sensitivities over the runs, for a state of States = 2n
   // entries fixed at compile time (Eigen::Dynamic: any n).
   template <int States>
-  bool recursion(const Vector& theta, const Matrix& Phi, const Matrix& dPhi, const Matrix& gamma, Vector& r,
+  bool recursion(const Vector& theta, const Matrix& Phi, const Forcings& forcings, const Matrix& gamma, Vector& r,
                  const JacobianSink* sink) const;
   std::vector<Run> runs_;
   Matrix L_;

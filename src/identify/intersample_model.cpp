@@ -152,7 +152,7 @@ Matrix intersample_inputs(const Matrix& u, const IntersampleModel& model) {
 }
 
 SampledModelDerivatives sampled_model(const Matrix& A, const Matrix& B, double h, const IntersampleModel& model,
-                                      const std::vector<LowRankMatrix>& directions) {
+                                      const std::vector<LowRankMatrix>& directions, bool factored) {
   const Eigen::Index n = A.rows(), k = B.cols();
   const bool fine = model.kind == IntersampleKind::band_limited;
   const InputSampling sampling = model.kind == IntersampleKind::hold ? InputSampling::hold : InputSampling::point;
@@ -168,10 +168,11 @@ SampledModelDerivatives sampled_model(const Matrix& A, const Matrix& B, double h
     E.right.topRows(n + k) = d.right;
     generator_directions.push_back(std::move(E));
   }
-  const ExponentialDerivatives e = exponential_derivatives(X, generator_directions);
+  const ExponentialDerivatives e = exponential_derivatives(X, generator_directions, factored && !fine);
   SampledModelDerivatives out;
   if (!fine) {
     out.Phi = e.exponential.topRows(n);
+    for (const LowRankMatrix& L : e.factors) out.factors.push_back({L.left.topRows(n), L.right});
     for (const Matrix& d : e.derivatives) out.derivatives.push_back(d.topRows(n));
     return out;
   }

@@ -66,11 +66,14 @@ Matrix band_limited_interpolation(const Matrix& u, int substeps, bool detrended)
 // [∂A ∂B] (n x (n + k), given by its factors: left n x r, right (n + k) x r). Band-limited: the cubic-hold model over h/r composed r times,
 // Φ = T_r with T_0 = [I 0], T_{j+1} = F_δ T_j + Σ_m G_m E_{j+m} (m = −1 … 2; E_i selects the
 // interpolated force at t_k + i h/r in w_k; cubic_hold.hpp), and ∂T by the product rule.
+// With `factored`, ZOH and FOH give ∂Φ in factors (left n x ρ, right (n + k·slots) x ρ) when the
+// exponential needs no squaring (exponential_frechet_factors), and `derivatives` stays empty.
 struct SampledModelDerivatives {
   Matrix Phi;
   std::vector<Matrix> derivatives;
+  std::vector<LowRankMatrix> factors;
 };
 SampledModelDerivatives sampled_model(const Matrix& A, const Matrix& B, double h, const IntersampleModel& model,
-                                      const std::vector<LowRankMatrix>& directions = {});
+                                      const std::vector<LowRankMatrix>& directions = {}, bool factored = false);
 
 }  // namespace mechid

@@ -53,6 +53,37 @@ TEST_CASE("the exact-sampling predictor's Jacobian matches finite differences (Z
   }
 }
 
+// A 16-DOF chain (M diagonal, D and K tridiagonal) at h = 0.002: its balanced generator needs no squaring,
+// and 13 Σ r_p (m + 2n) = 13 · 108 · 80 < P · 2n · m = 78 · 32 · 48, so the predictor applies the
+// forcings ∂Φ/∂θ_p from the Fréchet derivatives' factors (Forcings::apply), not from dense ∂Φ.
+TEST_CASE("a 16-DOF chain's Jacobian, its forcings from the Fréchet derivatives' factors, matches central differences") {
+  const MechanicalSystem truth = preset("chain16");
+  const Eigen::Index n = 16;
+  SystemStructure chain;
+  chain.M.pattern = MatrixPattern::diagonal;
+  chain.D.pattern = MatrixPattern::tridiagonal;
+  chain.K.pattern = MatrixPattern::tridiagonal;
+  Matrix A = Matrix::Zero(2 * n, 2 * n), B = Matrix::Zero(2 * n, n);
+  A.topRightCorner(n, n).setIdentity();
+  A.bottomLeftCorner(n, n) = -truth.M.inverse() * truth.K;
+  A.bottomRightCorner(n, n) = -truth.M.inverse() * truth.D;
+  B.bottomRows(n) = truth.M.inverse() * truth.L;
+  const Matrix X = sampling_generator(A, B, 0.002, InputSampling::hold);
+  const LowRankMatrix unit{Matrix::Identity(X.rows(), 1), Matrix::Identity(X.rows(), 1)};
+  REQUIRE(exponential_derivatives(X, {unit}, true).factors.size() == 1);  // balanced, no squaring
+  for (const InputKind kind : {InputKind::prbs, InputKind::multisine}) {
+    INFO("input " << (kind == InputKind::prbs ? "prbs (ZOH)" : "multisine (FOH)"));
+    const std::vector<Dataset> runs{simulated(truth, 0.002, 150, 30, 5, kind)};  // the predictor keeps pointers to them
+    const ExactSamplingPredictor model(runs, truth.L, StructureMap(resolve(chain, n)), Vector::LinSpaced(n, 1.0, 2.0));
+    MechanicalSystem start = truth;
+    start.M(5, 5) *= 1.05;
+    start.D(3, 4) = start.D(4, 3) = 1.2 * truth.D(3, 4);
+    start.K(0, 0) *= 0.97;
+    const Vector x0 = 0.01 * Vector::LinSpaced(2 * n, -1.0, 1.0);
+    CHECK(fixtures::largest_jacobian_error(model, model.pack(start, x0)) < 1e-6);
+  }
+}
+
 namespace {
 
 // The largest relative difference between the analytic Jacobian and central differences, each

@@ -226,15 +226,6 @@ bool ExactSamplingPredictor::evaluate(const Vector& theta, Vector& r, const Jaco
   }
 }
 
-// The free run x_{k+1} = Φ [x_k; w_k] of every run, its weighted residuals and (with a sink) the
-// sensitivities S_{k+1} = F S_k + [(∂Φ/∂θ_p) z_k]_p, z_k = [x_k; w_k], for a state of States = 2n
-// entries (Eigen::Dynamic: any n). The state does not depend on S, so the samples go in chunks:
-// first the states and residuals of the chunk (its z_k side by side in Z), then, per block of
-// columns of S, the forcings of all the chunk's samples as one matrix product (Forcings::apply) and
-// the sensitivity recursion over the chunk: one product per chunk instead of a matrix-vector product
-// per sample, and blocks that run on the core's threads (parallel_for.hpp). With States fixed, F S
-// is Eigen's coefficient-based product unrolled over the depth 2n (no packing, no clearing of
-// S_{k+1}); 2n ≤ 8 are instantiated, as one block.
 void ExactSamplingPredictor::Forcings::apply(Eigen::Index first, Eigen::Index count, Eigen::Index states,
                                              const Eigen::Ref<const Matrix>& Z, Matrix& out) const {
   if (left.empty()) {
@@ -249,6 +240,15 @@ void ExactSamplingPredictor::Forcings::apply(Eigen::Index first, Eigen::Index co
         left[static_cast<std::size_t>(p)] * projected.middleRows(at(p) - at(first), at(p + 1) - at(p));
 }
 
+// The free run x_{k+1} = Φ [x_k; w_k] of every run, its weighted residuals and (with a sink) the
+// sensitivities S_{k+1} = F S_k + [(∂Φ/∂θ_p) z_k]_p, z_k = [x_k; w_k], for a state of States = 2n
+// entries (Eigen::Dynamic: any n). The state does not depend on S, so the samples go in chunks:
+// first the states and residuals of the chunk (its z_k side by side in Z), then, per block of
+// columns of S, the forcings of all the chunk's samples as one matrix product (Forcings::apply) and
+// the sensitivity recursion over the chunk: one product per chunk instead of a matrix-vector product
+// per sample, and blocks that run on the core's threads (parallel_for.hpp). With States fixed, F S
+// is Eigen's coefficient-based product unrolled over the depth 2n (no packing, no clearing of
+// S_{k+1}); 2n ≤ 8 are instantiated, as one block.
 template <int States>
 bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, const Forcings& forcings, const Matrix& gamma,
                                        Vector& r, const JacobianSink* sink) const {

@@ -19,13 +19,13 @@ struct LowRankMatrix {
   Matrix dense() const { return left * right.transpose(); }
 };
 
-// L(X, E_p) for every direction E_p = U_p W_pᵀ (each the size of X). The Padé degree m and the
+// L(X, E_p) for every direction E_p = Y_p Z_pᵀ (each the size of X). The Padé degree m and the
 // number of squarings s depend on ‖X‖₁ alone, so the powers of X, the Padé approximant
 // r_m(X/2^s), its LU factors and its squares are formed once and shared by all directions. The
-// derivative of the Padé approximant along U Wᵀ lies in the Krylov spaces of U and W: with
-// L(A^k, U Wᵀ) = Σ_{i+j=k−1} (A^i U)(Aᵀ^j W)ᵀ it is (V − U)⁻¹ K_U Gᵀ, K_U = [U, A U, …, A^{m−1} U]
+// derivative of the Padé approximant along Y Zᵀ lies in the Krylov spaces of Y and Z: with
+// L(A^k, Y Zᵀ) = Σ_{i+j=k−1} (A^i Y)(Aᵀ^j Z)ᵀ it is (V − U)⁻¹ K_Y Gᵀ, K_Y = [Y, A Y, …, A^{m−1} Y]
 // (exponential_frechet.cpp), so a direction of rank r costs about 4 m r products of X with a
-// vector instead of the 12 products of the size of X of a dense direction.
+// vector (m the Padé degree) instead of the 12 products of the size of X of a dense direction.
 std::vector<Matrix> exponential_frechet_derivatives(const Matrix& X, const std::vector<LowRankMatrix>& directions);
 
 // The same derivatives kept in factors, L(X, E_p) = left_p right_pᵀ of rank m r_p (before the

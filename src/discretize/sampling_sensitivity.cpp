@@ -4,7 +4,6 @@
 
 #include <unsupported/Eigen/MatrixFunctions>
 
-
 namespace mechid {
 
 Matrix sampling_generator(const Matrix& A, const Matrix& B, double h, InputSampling sampling) {

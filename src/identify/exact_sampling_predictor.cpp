@@ -263,7 +263,7 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
                      local = Ps + 2 * n + (offsets_ ? n : 0);
   // Samples per chunk: the forcings (∂Φ/∂θ) Z of a chunk (over its blocks of columns) take about 1 MB
   // (more for the largest systems, whose chunks keep 8 samples: 24 DOF, 2.8 MB).
-  const Eigen::Index chunk = std::clamp<Eigen::Index>((1 << 17) / std::max<Eigen::Index>(2 * n * Ps, 1), 8, 256);
+  const Eigen::Index chunk = std::clamp<Eigen::Index>((1 << 17) / std::max<Eigen::Index>(sensitivities ? 2 * n * Ps : 0, 1), 8, 256);
   Matrix Z(m, chunk);
   Eigen::Matrix<double, States, 1> x(2 * n);
   // Per run, S = ∂x_k/∂[free entries, that run's x_0, that run's f_0]; the other runs' do not move it.

@@ -5,8 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const results = new URL('../docs/results.md', import.meta.url);
 // Optional sections, not in the default list (slow, or needing data or tools the default run
 // does not assume): peer (Octave's n4sid timed against ours, ~2.5 min, wants the machine to itself),
-// kernels (Eigen's kernels natively, under Node and in Chromium, ~1.5 min), scale (chains of 4-24 DOF,
-// ~15 min), bound8 (~1 min on 2 workers), real (records outside the repository), modal (the F-16
+// kernels (Eigen's kernels natively, under Node and in Chromium, ~1.5 min), scale (chains of 4-50 DOF,
+// ~5 min), bound8 (~1 min on 2 workers), real (records outside the repository), modal (the F-16
 // record and 100 simulated 8-DOF records), nonlinear_intervals (100 runs of IDA and DIA, ~30 min on a loaded
 // machine), nonlinear_ida_sources (where IDA's bias comes from), uff_corpus (pyuff's vendor files, kept outside the
 // repository, read by mechid and by pyuff), scale_phases (the steps of `auto` on chains of 8-24 DOF timed apart, natively, ~5 min),

@@ -6,19 +6,19 @@
 //   5n − 2 parameters);
 // - "full": every entry of the symmetric M, D, K free (3 n (n + 1)/2), for n up to
 //   MECHID_SCALE_FULL_MAX (default 16; 24 DOF take about 9 min).
-// MECHID_SCALE_SIZES picks the chains (default "4 8 16 24 32"; the 32-DOF chain alone takes about 80 s).
+// MECHID_SCALE_SIZES picks the chains (default "4 8 16 24 32 48 50"; the 50-DOF chain alone takes about 80 s).
 // Each case runs in a fresh Node process (a long process varies with what ran before it, see the
 // speed section) after one warm-up identification of chain4, so the time is one call's, compiled;
 // `node bench/scale.mjs --case N chain|full` runs one and prints it as JSON, with the PEM's cost,
 // h·ω_max, stop reason and warnings.
 // Errors: ‖X̂ − X‖_F/‖X‖_F; with their intervals: over the free entries, the share whose
 // X̂ ± 1.96 sd holds the truth and the RMS of (X̂ − X)/sd (1 when the intervals are honest).
-// Reproduce: `node bench/run.mjs scale` (needs the wasm build; about 2 min on 2 cores).
+// Reproduce: `node bench/run.mjs scale` (needs the wasm build; about 5 min on 2 cores).
 import { execFileSync } from 'node:child_process';
 import { loadMechidNode } from '../wasm/node.js';
 
 const h = 0.002, n = 6000, snr = 20, seed = 2;
-const sizes = (process.env.MECHID_SCALE_SIZES ?? '4 8 16 24 32').split(/\s+/).filter(Boolean).map(Number);
+const sizes = (process.env.MECHID_SCALE_SIZES ?? '4 8 16 24 32 48 50').split(/\s+/).filter(Boolean).map(Number);
 const fullMax = Number(process.env.MECHID_SCALE_FULL_MAX ?? 16);
 const structures = {
   chain: { M: 'diagonal', D: 'tridiagonal', K: 'tridiagonal' },

@@ -14,6 +14,7 @@
 #include "identify/structured_uncertainty.hpp"
 #include "identify/parameter_covariance.hpp"
 #include "identify/record_validation.hpp"
+#include "identify/validation.hpp"
 
 namespace mechid {
 namespace {
@@ -161,6 +162,9 @@ struct IdimFit : Outcome {
   Eigen::Index step = 1, excluded_rows = 0;
   Vector theta, sd;
   ParameterCovariance covariance;
+  Regression g;                                 // the regression solved, weighted
+  Vector weights;                               // its weights per DOF (1/σ_i, the largest 1)
+  std::vector<std::vector<Eigen::Index>> rows;  // the samples it uses, per run
 };
 
 IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const StructureMap& map, const ResolvedStructure& structure,
@@ -235,8 +239,10 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
                                        "told from a constant force there; excite it back and forth",
               "friction");
     }
+  for (const FilteredRun& f : filtered) fit.rows.push_back(f.rows);
   Regression g = build_regression(filtered, map, structure, friction, offset);
   const Eigen::Index P = g.parameters;
+  fit.weights = Vector::Ones(n);
   // Weighted least squares, weights 1/σ_i per DOF from the first (unweighted) pass's residuals,
   // applied to the equations in place once, for the second and last pass; the covariance with them.
   for (int pass = 0; pass < 2; ++pass) {
@@ -248,6 +254,7 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
         weights(i) = sigma > 0 ? 1.0 / sigma : 1.0;
       }
       weights /= weights.maxCoeff();
+      fit.weights = weights;
       for (Eigen::Index i = 0; i < n; ++i) {
         g.channels[static_cast<std::size_t>(i)].X *= weights(i);
         g.y.col(i) *= weights(i);
@@ -275,6 +282,7 @@ IdimFit fit_at(const std::vector<Dataset>& runs, const Matrix& L, const Structur
     return fit;
   }
   fit.sd = fit.covariance.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
+  fit.g = std::move(g);
   return fit;
 }
 
@@ -285,9 +293,88 @@ double disagreement(const IdimFit& a, const IdimFit& b) {
   return ((a.theta - b.theta).cwiseAbs().array() / bound.array().max(1e-300)).maxCoeff();
 }
 
-}  // namespace
+// The instrumental-variable iterations of IDIM-IV (Janot, Vandanjon & Gautier 2014, "A generic
+// instrumental variable approach for industrial robot identification", IEEE Trans. Control Syst.
+// Technol. 22(1), pp. 132-145, sec. III): the regressors of (1) built from the measured q (Φ) carry
+// its noise, differentiated, which biases least squares toward zero (errors in variables: on the
+// 32-DOF chain of docs/results.md, "Scale", M and K came out at 6-40 % of the truth); the same
+// regressors built from the free run of the previous estimate (Z: its simulated q through the same
+// filter, differences, rows and weights) do not, and θ = (Zᵀ Φ)⁻¹ Zᵀ y is consistent. From the
+// least-squares θ, each iteration simulates the previous estimate (validate_model: exact sampling,
+// the initial state fitted) and solves those equations; it stops when no parameter moved by more than
+// a tenth of its least-squares sd, after 8 iterations, or when the estimate has no free run (M
+// singular, a diverging or failed simulation; the last estimate stays). fit.sd and its covariance stay
+// those of the least squares.
+struct InstrumentalIterations {
+  int made = 0;
+  bool settled = false;
+};
+InstrumentalIterations instrumental_iterations(IdimFit& fit, const std::vector<Dataset>& runs, const Matrix& L, const StructureMap& map,
+                            const ResolvedStructure& structure) {
+  constexpr int kMaxIterations = 8;
+  constexpr double kMoved = 0.1;  // in least-squares sd
+  const Regression& g = fit.g;
+  const Eigen::Index n = g.y.cols(), P = g.parameters;
+  // Φ's column norms (the scaling of the unknowns, as in the least squares' QR).
+  Vector phi_scale = Vector::Zero(P);
+  for (const ChannelRegressors& x : g.channels)
+    for (std::size_t a = 0; a < x.columns.size(); ++a) phi_scale(x.columns[a]) += x.X.col(static_cast<Eigen::Index>(a)).squaredNorm();
+  phi_scale = phi_scale.unaryExpr([](double v) { return v > 0 ? 1.0 / std::sqrt(v) : 1.0; });
+  InstrumentalIterations out;
+  while (out.made < kMaxIterations) {
+    MechanicalSystem model;
+    model.L = L;
+    map.unpack(fit.theta.head(map.free_count()), model.M, model.D, model.K);
+    std::vector<FilteredRun> simulated;
+    for (std::size_t run = 0; run < runs.size(); ++run) {
+      ValidationReport free_run;
+      try {
+        free_run = validate_model(model, runs[run], 25, Series::kept);
+      } catch (const InputError&) {
+        return out;
+      }
+      if (free_run.failed() || !free_run.simulated.allFinite()) return out;
+      Dataset copy = runs[run];
+      copy.y = std::move(free_run.simulated);
+      FilteredRun f = filter_run(copy, L, fit.cutoff);
+      f.rows = fit.rows[run];
+      simulated.push_back(std::move(f));
+    }
+    const Regression z = build_regression(simulated, map, structure, false, false);
+    // Zᵀ Φ and Zᵀ y over the channels, Z weighted as Φ and y are (by the channel's weight).
+    Matrix A = Matrix::Zero(P, P);
+    Vector b = Vector::Zero(P), z_scale = Vector::Zero(P);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const ChannelRegressors& x = g.channels[static_cast<std::size_t>(i)];
+      const Matrix zi = fit.weights(i) * z.channels[static_cast<std::size_t>(i)].X;
+      const Matrix zx = zi.transpose() * x.X;
+      const Vector zy = zi.transpose() * g.y.col(i);
+      for (std::size_t a = 0; a < x.columns.size(); ++a) {
+        const auto ra = static_cast<Eigen::Index>(a);
+        b(x.columns[a]) += zy(ra);
+        z_scale(x.columns[a]) += zi.col(ra).squaredNorm();
+        for (std::size_t c = 0; c < x.columns.size(); ++c) A(x.columns[a], x.columns[c]) += zx(ra, static_cast<Eigen::Index>(c));
+      }
+    }
+    z_scale = z_scale.unaryExpr([](double v) { return v > 0 ? 1.0 / std::sqrt(v) : 1.0; });
+    Eigen::ColPivHouseholderQR<Matrix> qr(z_scale.asDiagonal() * A * phi_scale.asDiagonal());
+    qr.setThreshold(1e-10);
+    if (qr.rank() < P) return out;
+    const Vector theta = phi_scale.asDiagonal() * qr.solve(z_scale.asDiagonal() * b);
+    if (!theta.allFinite()) return out;
+    ++out.made;
+    const double moved = ((theta - fit.theta).cwiseAbs().array() / fit.sd.array().max(1e-300)).maxCoeff();
+    fit.theta = theta;
+    out.settled = moved < kMoved;
+    if (out.settled) break;
+  }
+  return out;
+}
 
-Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
+// IDIM-LS, and with `instruments` IDIM-IV's iterations after it (without friction and offsets),
+// whose count and end go to *instrumental.
+Identification inverse_dynamic(const std::vector<Dataset>& runs, const IdentifyOptions& options,
+                               InstrumentalIterations* instrumental = nullptr) {
   const Stopwatch clock;
   const Dataset& data = runs.front();
   Identification r = method_result("inverse-dynamic", data);
@@ -335,6 +422,8 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
     }
   }
   const bool friction = options.coulomb_friction, offset = options.offset;
+  const bool instruments = instrumental && !friction && !offset;
+  if (instruments) *instrumental = instrumental_iterations(fit, runs, L, map, structure);
   // The output-error refinement (IDIM-OE, friction_output_error.hpp): its estimate and intervals
   // replace those of the least squares when it verifies. When it does not and the halving test shows
   // the least squares biased, the intervals are withheld: they would not cover (review
@@ -356,9 +445,13 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
                                " iterations, free-run fit >= " + format_number(refined.min_fit_percent) + " %";
   } else if (friction) {
     r.diagnostics.refinement = "none: " + refined.reason;
+  } else if (instruments) {
+    r.method = "inverse-dynamic (instrumental variables)";
+    r.diagnostics.refinement = "instrumental variables (Janot, Vandanjon & Gautier 2014): " + std::to_string(instrumental->made) +
+                               " iterations from the least squares";
   }
   const bool withhold = friction && !refined.verified && moved_at_hz > 0;
-  if (!friction && moved_at_hz > 0)
+  if (!friction && moved_at_hz > 0 && !instruments)
     r.add_warning("the inverse-dynamic estimate moves beyond its scatter when the low-pass cut-off is halved (from " +
                   format_number(moved_at_hz) + " Hz): noise on the differentiated outputs biases it; compare with "
                   "another lowpass_hz, or use the output-error fit (auto)");
@@ -408,10 +501,26 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
     u.residual_is_force = !refined.verified;
     return u;
   };
-  finish(r, forced.data(), withhold ? UncertaintyStep() : intervals);
+  // IDIM-IV's estimate has no covariance of its own here (the least squares' would not be its).
+  finish(r, forced.data(), withhold || instruments ? UncertaintyStep() : intervals);
   r.system.L = L;
   r.timing_ms = clock.elapsed_ms();
   return r;
+}
+
+}  // namespace
+
+Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
+  return inverse_dynamic(runs, options);
+}
+
+InverseDynamicStart inverse_dynamic_start(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
+  InstrumentalIterations iterations;
+  InverseDynamicStart start;
+  start.estimate = inverse_dynamic(runs, options, &iterations);
+  start.iterations = iterations.made;
+  start.settled = iterations.settled;
+  return start;
 }
 
 }  // namespace mechid

@@ -27,4 +27,17 @@ namespace mechid {
 // at most 0.7 % in q', 1 % in q''); at least 20 periods of the record (a slower filter would not settle).
 double inverse_dynamic_cutoff_hz(const std::vector<Dataset>& runs);
 
+// IDIM-LS followed by the instrumental-variable iterations of IDIM-IV (Janot, Vandanjon & Gautier
+// 2014; inverse_dynamic.cpp), whose instruments are the regressors of the previous estimate's free
+// run: free of the bias toward zero that noise on the differentiated q gives least squares. A start
+// for the output-error refinement (auto under a structure), without intervals; with friction or
+// offsets, IDIM-LS's estimate and intervals. `settled`: the iterations stopped because no parameter
+// moved by more than a tenth of its least-squares sd (not at their limit, nor for want of a free run).
+struct InverseDynamicStart {
+  Identification estimate;
+  int iterations = 0;
+  bool settled = false;
+};
+InverseDynamicStart inverse_dynamic_start(const std::vector<Dataset>& runs, const IdentifyOptions& options);
+
 }  // namespace mechid

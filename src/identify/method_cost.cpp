@@ -256,13 +256,21 @@ Cost friction_output_error(const WorkSizes& s) {
 // and c = Ps (+ n friction, + nR offsets) columns, solved by column-pivoting Householder QR
 // (2 rows c² per solve); two weighted passes per cut-off and up to three cut-offs (the rule's
 // halvings): 6 solves. The zero-phase filters, differentiation, the cut-off rule's spectra and
-// the validation by the forced record are counted per sample and output (weight:: above). Memory:
-// the regressor, its scaled copy in the QR and g.Phi, 3 rows·c.
+// the validation by the forced record are counted per sample and output (weight:: above); the
+// flops still count the dense regression's QR (the weights were fitted so), an upper bound of the
+// equation-by-equation one. Memory: the regression is held by equation (least_squares_by_channel.hpp),
+// each of its N rows over its own columns (an entry enters at most two equations: 2 N c in all), for
+// two cut-offs at once (the halving test) and for IDIM-IV's instruments; the filtered signals (q, q',
+// q'', the force and sign(q'): 5 N n) of the record and of a free run, with that free run's and the
+// validation's series (2 N n each); the stacked triangles (at most 2c x c), the QR's copy of them and
+// about three c x c matrices of the sandwich covariance: 14 N n + 6 N c + 7 c². Before, 3 n N c for
+// the dense regression: 1.6 GB for the 48-DOF chain of docs/results.md ("Scale"), refused, where its
+// equations held 1/36 of it.
 Cost inverse_dynamic(const WorkSizes& s) {
   const double N = s.samples, n = s.dof, rows = n * N;
   const double c = s.free + (s.friction ? n : 0) + (s.offset ? n * s.runs : 0);
   Cost cost = Cost{weight::inverse_dynamic_qr * 6 * 2 * rows * c * c + weight::inverse_dynamic_per_sample_output * N * n,
-                   kDouble * 3 * rows * c};
+                   kDouble * (14 * N * n + 6 * N * c + 7 * c * c)};
   if (s.friction) cost.then(friction_output_error(s));
   return cost;
 }
@@ -299,16 +307,20 @@ WorkEstimate inverse_dynamic_cost(const WorkSizes& s) {
 // identify_auto (auto_method.cpp): with friction it runs inverse-dynamic. Otherwise its usual path:
 // the full-rate subspace step whose n4sid-d2c estimate starts the exact-sampling PEM (measured:
 // "start n4sid-d2c" on every unconstrained chain of bench/guard.mjs); with a constrained structure
-// the inverse-dynamic estimate of the free entries competes as a start (16-DOF chain: it won) and
-// the refinement runs over a growing horizon (kGrowingHorizonJacobians). The competition of
-// decimated variational starts (when the full-rate start is unusable) is not counted: it ran on
-// none of the calibration cases.
+// the inverse-dynamic estimate with IDIM-IV's iterations (up to 8 free runs and regressions) starts
+// it, the refinement runs over a growing horizon (kGrowingHorizonJacobians), and the subspace step
+// runs only when IDIM-IV's iterations did not settle: still counted, as an upper bound. The
+// competition of decimated variational starts (when the full-rate start is unusable) is not counted:
+// it ran on none of the calibration cases.
 WorkEstimate auto_cost(const WorkSizes& s) {
   if (s.friction) return inverse_dynamic_cost(s);
   const double N = s.samples / s.runs;
   cost_model::Cost c = cost_model::subspace_with_rule(N, s.dof, s.inputs, false);
   const bool structured = s.free < 3 * s.dof * (s.dof + 1) / 2;
-  if (structured) c.then(cost_model::inverse_dynamic(s));
+  if (structured) {
+    c.then(cost_model::inverse_dynamic(s));
+    c.then({8 * cost_model::validation(s.samples, s.dof).flops, 0});  // IDIM-IV's free runs (their memory is counted above)
+  }
   return c.then(cost_model::exact_sampling(s, structured)).estimate();
 }
 

@@ -78,7 +78,7 @@ test('bad input exits 1 with exactly one line naming the problem', () => {
     [[...base, '--h', '0.1', '--n', '10', '--colour', 'red'], /^unknown option --colour for simulate/],
     [[...base, '--h', '0.1', '--n', '10', '--snr'], '--snr needs a value'],
     [['simulate', '--system', '5dof', '--h', '0.1', '--n', '10'], "--system '5dof' is neither a preset (3dof, 8dof, msd, chain16, chain24, or chain<n> for another chain length) nor an existing file"],
-    [['simulate', '--system', 'chain99', '--h', '0.1', '--n', '10'], "--system: unknown preset 'chain99' (known: 3dof, 8dof, msd, chain<n> with n = 2 … 48, e.g. chain16)"],
+    [['simulate', '--system', 'chain99', '--h', '0.1', '--n', '10'], "--system: unknown preset 'chain99' (known: 3dof, 8dof, msd, chain<n> with n = 2 … 64, e.g. chain16)"],
     [['simulate', '--system', asymmetric, '--h', '0.1', '--n', '10'], `system file ${asymmetric}: K is not symmetric: K(1,2) = 1 but K(2,1) = 0`],
     [['simulate', '--system', notPd, '--h', '0.1', '--n', '10'], `system file ${notPd}: M is not positive definite: its smallest eigenvalue is -1`],
     [['simulate', '--system', malformed, '--h', '0.1', '--n', '10'], /^system file .*bad\.json is not valid JSON: /],

@@ -42,9 +42,9 @@ TEST_CASE("presets are valid and hold the published matrices") {
   CHECK(msd.D(0, 0) == 0.2);
   CHECK(msd.K(0, 0) == 2.0);
   REQUIRE_THROWS_WITH(preset("4dof"),
-                      "unknown preset '4dof' (known: 3dof, 8dof, msd, chain<n> with n = 2 … 48, e.g. chain16)");
+                      "unknown preset '4dof' (known: 3dof, 8dof, msd, chain<n> with n = 2 … 64, e.g. chain16)");
   CHECK_THROWS_AS(preset("chain1"), InputError);
-  CHECK_THROWS_AS(preset("chain49"), InputError);
+  CHECK_THROWS_AS(preset("chain65"), InputError);
   CHECK_THROWS_AS(preset("chain"), InputError);
   CHECK_THROWS_AS(preset("chain1x"), InputError);
 }

@@ -308,7 +308,7 @@ AutoStart structured_start(AutoStarts& starts) {
   AutoStart out;
   try {
     InverseDynamicStart iv = inverse_dynamic_start(starts.runs, starts.options);
-    out.settled_instruments = iv.settled;
+    out.settled_instruments = iv.iterations.settled;
     out.estimate = std::move(iv.estimate);
   } catch (const InputError&) {
     out.estimate.status = Status::failed;  // e.g. too few samples for its filter

@@ -305,10 +305,6 @@ double disagreement(const IdimFit& a, const IdimFit& b) {
 // a tenth of its least-squares sd, after 8 iterations, or when the estimate has no free run (M
 // singular, a diverging or failed simulation; the last estimate stays). fit.sd and its covariance stay
 // those of the least squares.
-struct InstrumentalIterations {
-  int made = 0;
-  bool settled = false;
-};
 InstrumentalIterations instrumental_iterations(IdimFit& fit, const std::vector<Dataset>& runs, const Matrix& L, const StructureMap& map,
                             const ResolvedStructure& structure) {
   constexpr int kMaxIterations = 8;
@@ -515,11 +511,8 @@ Identification identify_inverse_dynamic(const std::vector<Dataset>& runs, const 
 }
 
 InverseDynamicStart inverse_dynamic_start(const std::vector<Dataset>& runs, const IdentifyOptions& options) {
-  InstrumentalIterations iterations;
   InverseDynamicStart start;
-  start.estimate = inverse_dynamic(runs, options, &iterations);
-  start.iterations = iterations.made;
-  start.settled = iterations.settled;
+  start.estimate = inverse_dynamic(runs, options, &start.iterations);
   return start;
 }
 

@@ -31,12 +31,15 @@ double inverse_dynamic_cutoff_hz(const std::vector<Dataset>& runs);
 // 2014; inverse_dynamic.cpp), whose instruments are the regressors of the previous estimate's free
 // run: free of the bias toward zero that noise on the differentiated q gives least squares. A start
 // for the output-error refinement (auto under a structure), without intervals; with friction or
-// offsets, IDIM-LS's estimate and intervals. `settled`: the iterations stopped because no parameter
-// moved by more than a tenth of its least-squares sd (not at their limit, nor for want of a free run).
+// offsets, IDIM-LS's estimate and intervals.
+struct InstrumentalIterations {
+  int made = 0;
+  bool settled = false;  // stopped because no parameter moved by more than a tenth of its least-squares sd
+                         // (not at the limit of 8, nor for want of a free run)
+};
 struct InverseDynamicStart {
   Identification estimate;
-  int iterations = 0;
-  bool settled = false;
+  InstrumentalIterations iterations;
 };
 InverseDynamicStart inverse_dynamic_start(const std::vector<Dataset>& runs, const IdentifyOptions& options);
 

@@ -22,17 +22,10 @@ constexpr double kDouble = 8.0;  // bytes
 // (local_model). On the thesis cases the variational and exact-sampling PEMs stop after 4-12
 // iterations (diagnostics.iterations, bench/guard.mjs prints them): 8 is the estimate's typical
 // count; with a constrained structure (few parameters, cheap iterations) 25 (22-40 measured on
-// chains of 8-24 masses). identify() stops the PEMs at pem_iteration_limit (100 and 60).
+// chains of 8-24 masses from the starts of variational-zoh), but auto's refinement from its IDIM-IV
+// start under a structure took 4-8 on chains of 4-50 masses (docs/results.md, "Scale"): 8.
+// identify() stops the PEMs at pem_iteration_limit (100 and 60).
 constexpr double kPemIterations = 8, kStructuredPemIterations = 25, kTrialsPerIteration = 1.5;
-
-// The exact-sampling PEM over a growing horizon (growing_horizon.cpp: auto with a constrained
-// structure): stages of H, 2H, 4H, ... samples (H one period of the slowest mode) up to two thirds
-// of the record, then the whole record. Measured on the 8- and 16-DOF chains of the scale section
-// (h = 0.002, N = 6000; 7 and 6 stages): 3-4 iterations a stage (5 and 11 in the first), 20-22
-// fresh Jacobians in all, and 2-3 iterations over the whole record; the stages before it span
-// about as many samples as the record. Counted: 22 evaluations of the sampled model's derivatives
-// and the per-sample work of 6 iterations over the whole record.
-constexpr double kGrowingHorizonJacobians = 22, kGrowingHorizonSampleIterations = 6;
 
 // The calibration (issue 56, item 6): each loop's counted flops times its weight are its
 // flop-equivalents at kWasmFlopsPerSecond (method_cost.hpp), i.e. weight = CPU seconds measured x
@@ -219,23 +212,25 @@ Cost n4sid_d2c(double N, double n, double k) {
 // channels); then per sample dΦ·z (4n Ps m, m = 2n + columns of w_k), F·S (8n² (Ps + 2n)). A
 // prediction is Φ·z, 4nm per sample. The covariance at the end: one more Jacobian with its
 // blockwise QR (2nP² per sample). Memory: the Ps derivative matrices (g² each, held twice) and
-// dΦ (2n Ps m).
-Cost exact_sampling(const WorkSizes& s, bool growing_horizon = false) {
+// dΦ (2n Ps m). `iterations`: the PEM's (exact_sampling_iterations, or auto's under a structure).
+Cost exact_sampling(const WorkSizes& s, double iterations) {
   const double N = s.samples, n = s.dof, Ps = s.free;
   const double m = 2 * n + s.slots * s.force_channels, g = 2 * n + s.generator_slots * s.force_channels;
   const double P = Ps + 2 * n * s.runs + (s.offset ? n * s.runs : 0);
   double sampling = Ps * 30 * std::pow(2 * g, 3);
   if (s.substeps > 1) sampling += Ps * s.substeps * 8 * n * n * (2 * n + s.slots * s.force_channels);
   const double per_sample = N * (4 * n * Ps * m + 8 * n * n * (Ps + 2 * n));
-  const double iterations = growing_horizon                                     ? kGrowingHorizonSampleIterations
-                            : s.plain || s.free >= 3 * n * (n + 1) / 2 ? kPemIterations
-                                                                       : kStructuredPemIterations;
-  const double jacobians = growing_horizon ? kGrowingHorizonJacobians : iterations;
   Cost c = pem(N, n, P, per_sample, N * 4 * n * m, iterations, weight::exact_pem, weight::exact_pem);
   // The sampled model's derivatives once per Jacobian, and once more for the covariance.
-  c.then({weight::exact_sampling_derivatives * (jacobians + 1) * sampling + weight::exact_pem * (per_sample + 2 * N * n * P * P), 0});
+  c.then({weight::exact_sampling_derivatives * (iterations + 1) * sampling + weight::exact_pem * (per_sample + 2 * N * n * P * P), 0});
   c.bytes = std::max(c.bytes, kDouble * (2 * Ps * g * g + 2 * n * Ps * m));
   return c.then(validation(N, n));
+}
+
+// The exact-sampling PEM's iterations from a start of its own (variational-zoh's): kPemIterations,
+// kStructuredPemIterations under a constrained structure.
+double exact_sampling_iterations(const WorkSizes& s) {
+  return s.plain || s.free >= 3 * s.dof * (s.dof + 1) / 2 ? kPemIterations : kStructuredPemIterations;
 }
 
 // The output-error refinement after an inverse-dynamic fit with friction (friction_output_error.cpp):
@@ -295,7 +290,9 @@ WorkEstimate variational_cost(const WorkSizes& s) {
 
 // The variational start on the first run, then the exact-sampling PEM.
 WorkEstimate variational_zoh_cost(const WorkSizes& s) {
-  return cost_model::variational(s.samples / s.runs, s.dof, s.inputs).then(cost_model::exact_sampling(s)).estimate();
+  return cost_model::variational(s.samples / s.runs, s.dof, s.inputs)
+      .then(cost_model::exact_sampling(s, cost_model::exact_sampling_iterations(s)))
+      .estimate();
 }
 
 WorkEstimate inverse_dynamic_cost(const WorkSizes& s) {
@@ -306,22 +303,27 @@ WorkEstimate inverse_dynamic_cost(const WorkSizes& s) {
 
 // identify_auto (auto_method.cpp): with friction it runs inverse-dynamic. Otherwise its usual path:
 // the full-rate subspace step whose n4sid-d2c estimate starts the exact-sampling PEM (measured:
-// "start n4sid-d2c" on every unconstrained chain of bench/guard.mjs); with a constrained structure
-// the inverse-dynamic estimate with IDIM-IV's iterations (up to 8 free runs and regressions) starts
-// it, the refinement runs over a growing horizon (kGrowingHorizonJacobians), and the subspace step
-// runs only when IDIM-IV's iterations did not settle: still counted, as an upper bound. The
-// competition of decimated variational starts (when the full-rate start is unusable) is not counted:
-// it ran on none of the calibration cases.
+// "start n4sid-d2c" on every unconstrained chain of bench/guard.mjs). With a constrained structure
+// and no offsets: the inverse-dynamic estimate with IDIM-IV's iterations (up to 8 free runs and
+// regressions), from which the PEM runs over the whole record (kPemIterations; 4-8 measured on the
+// chains of 4-50 masses, docs/results.md "Scale"). With offsets IDIM-IV is not made: the subspace
+// start and IDIM-LS's compete, and the PEM from them counts as kStructuredPemIterations over the
+// whole record (the growing horizon they run over took about 22 Jacobians on the chains before).
+// Not counted: the paths taken when a start fails (the competition of decimated variational
+// starts when the full-rate start is unusable; under a structure the unstructured starts and the
+// growing horizon when IDIM-IV's iterations do not settle or the refinement from them does not
+// converge); none of the calibration cases took them.
 WorkEstimate auto_cost(const WorkSizes& s) {
   if (s.friction) return inverse_dynamic_cost(s);
-  const double N = s.samples / s.runs;
-  cost_model::Cost c = cost_model::subspace_with_rule(N, s.dof, s.inputs, false);
   const bool structured = s.free < 3 * s.dof * (s.dof + 1) / 2;
-  if (structured) {
-    c.then(cost_model::inverse_dynamic(s));
+  if (structured && !s.offset) {
+    cost_model::Cost c = cost_model::inverse_dynamic(s);
     c.then({8 * cost_model::validation(s.samples, s.dof).flops, 0});  // IDIM-IV's free runs (their memory is counted above)
+    return c.then(cost_model::exact_sampling(s, cost_model::kPemIterations)).estimate();
   }
-  return c.then(cost_model::exact_sampling(s, structured)).estimate();
+  cost_model::Cost c = cost_model::subspace_with_rule(s.samples / s.runs, s.dof, s.inputs, false);
+  if (structured) c.then(cost_model::inverse_dynamic(s));
+  return c.then(cost_model::exact_sampling(s, cost_model::exact_sampling_iterations(s))).estimate();
 }
 
 }  // namespace mechid

@@ -33,9 +33,9 @@ TEST_CASE("IDIM-IV removes the bias that noise on the differentiated displacemen
 
   const Identification ls = identify_inverse_dynamic({data}, options);
   const InverseDynamicStart iv = inverse_dynamic_start({data}, options);
-  REQUIRE(iv.settled);
-  CHECK(iv.iterations >= 1);
-  CHECK(iv.iterations <= 8);
+  REQUIRE(iv.iterations.settled);
+  CHECK(iv.iterations.made >= 1);
+  CHECK(iv.iterations.made <= 8);
   const MechanicalSystem& a = ls.system;
   const MechanicalSystem& b = iv.estimate.system;
   INFO("IDIM-LS: M " << relative_error(a.M, truth.M) << ", K " << relative_error(a.K, truth.K) << "; IDIM-IV: M "
@@ -64,8 +64,8 @@ TEST_CASE("inverse_dynamic_start with an offset is IDIM-LS") {
   options.offset = true;
   const Identification ls = identify_inverse_dynamic({data}, options);
   const InverseDynamicStart iv = inverse_dynamic_start({data}, options);
-  CHECK(iv.iterations == 0);
-  CHECK_FALSE(iv.settled);
+  CHECK(iv.iterations.made == 0);
+  CHECK_FALSE(iv.iterations.settled);
   CHECK(iv.estimate.system.M == ls.system.M);
   CHECK(iv.estimate.system.K == ls.system.K);
   CHECK(iv.estimate.uncertainty.M.size() == ls.uncertainty.M.size());

@@ -410,7 +410,7 @@ void redo_over_growing_horizon(AutoStarts& starts, AutoStart& start, AutoRefinem
 // entry of M, D, K) from the whole-record estimate in 22-58 % of the time ("Where the time goes":
 // 16 DOF 3.05 s against 13.9 s, 24 DOF 13.6 s against 35.0 s, natively). The unconstrained
 // refinements (3-12 iterations) keep the whole record first, and so does a settled IDIM-IV start,
-// which is close enough: from it the whole record took 4-7 iterations on the chains of 16-50 DOF,
+// which is close enough: from it the whole record took 4-8 iterations on the chains of 4-50 DOF,
 // natively 0.83, 2.5, 8.8 and 45 s at 16, 24, 32 and 50 DOF against 1.1, 4.4, 8.3 and 65 s over the
 // growing horizon, the same estimates to 3 digits.
 AutoRefinement refine(AutoStarts& starts, AutoStart& start) {

@@ -1,10 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include "fixtures.hpp"
 #include "identify/inverse_dynamic.hpp"
 #include "identify/method_runs.hpp"
 #include "mechid.hpp"
 
 using namespace mechid;
+using fixtures::simulated;
 
 namespace {
 
@@ -18,14 +20,8 @@ double relative_error(const Matrix& estimate, const Matrix& truth) { return (est
 // previous estimate's free run, carry none of it (Janot, Vandanjon & Gautier 2014). The truth is
 // the reference: the record of the scale section's 4-DOF chain (docs/results.md, "Scale").
 TEST_CASE("IDIM-IV removes the bias that noise on the differentiated displacements gives IDIM-LS (4-DOF chain, 20 dB)") {
-  SimulationOptions o;
-  o.h = 0.002;
-  o.n = 6000;
-  o.snr_db = 20;
-  o.seed = 2;
   const MechanicalSystem truth = preset("chain4");
-  const SimulatedData sim = simulate(truth, o);
-  const Dataset data{o.h, sim.u, sim.q, InputSampling::hold};
+  const Dataset data = simulated(truth, 0.002, 6000, 20.0, 2);
   IdentifyOptions options;
   options.structure.M.pattern = MatrixPattern::diagonal;
   options.structure.D.pattern = MatrixPattern::tridiagonal;
@@ -53,13 +49,7 @@ TEST_CASE("IDIM-IV removes the bias that noise on the differentiated displacemen
 // With an offset (or friction) the free run would need those forces: IDIM-LS's estimate and
 // intervals, no iterations.
 TEST_CASE("inverse_dynamic_start with an offset is IDIM-LS") {
-  SimulationOptions o;
-  o.h = 0.002;
-  o.n = 3000;
-  o.snr_db = 30;
-  o.seed = 3;
-  const SimulatedData sim = simulate(preset("chain3"), o);
-  const Dataset data{o.h, sim.u, sim.q, InputSampling::hold};
+  const Dataset data = simulated(preset("chain3"), 0.002, 3000, 30.0, 3);
   IdentifyOptions options;
   options.offset = true;
   const Identification ls = identify_inverse_dynamic({data}, options);

@@ -368,7 +368,7 @@ InstrumentalIterations instrumental_iterations(IdimFit& fit, const std::vector<D
 }
 
 // IDIM-LS, and with `instrumental` IDIM-IV's iterations after it (without friction, offsets or a
-// free body), whose count and end go to *instrumental.
+// rigid-body mode), whose count and end go to *instrumental.
 Identification inverse_dynamic(const std::vector<Dataset>& runs, const IdentifyOptions& options,
                                InstrumentalIterations* instrumental = nullptr) {
   const Stopwatch clock;
@@ -418,8 +418,9 @@ Identification inverse_dynamic(const std::vector<Dataset>& runs, const IdentifyO
     }
   }
   const bool friction = options.coulomb_friction, offset = options.offset;
-  // A free body (K = 0) has no free run that stays near the record (it drifts, and closed-loop data
-  // need the controller): no instruments from it, as no output-error refinement below.
+  // A rigid-body mode (a row of K fixed at zero: a free body) has no free run that stays near the
+  // record (it drifts, and closed-loop data need the controller): no instruments from it, as no
+  // output-error refinement below.
   const bool instruments = instrumental && !friction && !offset && !structure.rigid_body;
   if (instruments) *instrumental = instrumental_iterations(fit, runs, L, map, structure);
   // The output-error refinement (IDIM-OE, friction_output_error.hpp): its estimate and intervals

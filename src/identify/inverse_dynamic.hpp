@@ -31,7 +31,7 @@ double inverse_dynamic_cutoff_hz(const std::vector<Dataset>& runs);
 // 2014; inverse_dynamic.cpp), whose instruments are the regressors of the previous estimate's free
 // run: free of the bias toward zero that noise on the differentiated q gives least squares. A start
 // for the output-error refinement (auto under a structure), without intervals; with friction,
-// offsets or a free body (K = 0), IDIM-LS's estimate and intervals.
+// offsets or a rigid-body mode (a row of K fixed at zero), IDIM-LS's estimate and intervals.
 struct InstrumentalIterations {
   int made = 0;
   bool settled = false;  // stopped because no parameter moved by more than a tenth of its least-squares sd

@@ -303,20 +303,20 @@ WorkEstimate inverse_dynamic_cost(const WorkSizes& s) {
 
 // identify_auto (auto_method.cpp): with friction it runs inverse-dynamic. Otherwise its usual path:
 // the full-rate subspace step whose n4sid-d2c estimate starts the exact-sampling PEM (measured:
-// "start n4sid-d2c" on every unconstrained chain of bench/guard.mjs). With a constrained structure
-// and no offsets: the inverse-dynamic estimate with IDIM-IV's iterations (up to 8 free runs and
-// regressions), from which the PEM runs over the whole record (kPemIterations; 4-8 measured on the
-// chains of 4-50 masses, docs/results.md "Scale"). With offsets IDIM-IV is not made: the subspace
-// start and IDIM-LS's compete, and the PEM from them counts as kStructuredPemIterations over the
-// whole record (the growing horizon they run over took about 22 Jacobians on the chains before).
-// Not counted: the paths taken when a start fails (the competition of decimated variational
-// starts when the full-rate start is unusable; under a structure the unstructured starts and the
-// growing horizon when IDIM-IV's iterations do not settle or the refinement from them does not
-// converge); none of the calibration cases took them.
+// "start n4sid-d2c" on every unconstrained chain of bench/guard.mjs). With a constrained structure,
+// no offsets and no rigid-body mode: the inverse-dynamic estimate with IDIM-IV's iterations (up to
+// 8 free runs and regressions), from which the PEM runs over the whole record (kPemIterations; 4-8
+// measured on the chains of 4-50 masses, docs/results.md "Scale"). With offsets or a free body
+// IDIM-IV is not made: the subspace start and IDIM-LS's compete, and the PEM from them counts as
+// kStructuredPemIterations over the whole record (the growing horizon they run over took about 22
+// Jacobians on the chains before). Not counted: the paths taken when a start fails (the competition
+// of decimated variational starts when the full-rate start is unusable; under a structure the
+// unstructured starts and the growing horizon when IDIM-IV's iterations do not settle or the
+// refinement from them does not converge); none of the calibration cases took them.
 WorkEstimate auto_cost(const WorkSizes& s) {
   if (s.friction) return inverse_dynamic_cost(s);
   const bool structured = s.free < 3 * s.dof * (s.dof + 1) / 2;
-  if (structured && !s.offset) {
+  if (structured && !s.offset && !s.free_body) {
     cost_model::Cost c = cost_model::inverse_dynamic(s);
     c.then({8 * cost_model::validation(s.samples, s.dof).flops, 0});  // IDIM-IV's free runs (their memory is counted above)
     return c.then(cost_model::exact_sampling(s, cost_model::kPemIterations)).estimate();

@@ -57,6 +57,7 @@ struct WorkSizes {
   // band-limited), substeps r (1 unless band-limited) and the generator's columns per channel (1, 2, 4).
   double force_channels = 0, slots = 1, substeps = 1, generator_slots = 1;
   bool friction = false, offset = false;
+  bool free_body = false;  // a row of K fixed at zero by the structure (a rigid-body mode)
   bool plain = true;    // one run, no structure, friction or offset: every method takes the request
 };
 

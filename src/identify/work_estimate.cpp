@@ -19,7 +19,9 @@ WorkSizes work_sizes(const std::vector<Dataset>& runs, const IdentifyOptions& op
   s.dof = static_cast<double>(first.y.cols());
   s.inputs = static_cast<double>(first.u.cols());
   s.runs = static_cast<double>(runs.size());
-  s.free = static_cast<double>(StructureMap(resolve(options.structure, first.y.cols())).free_count());
+  const ResolvedStructure structure = resolve(options.structure, first.y.cols());
+  s.free = static_cast<double>(StructureMap(structure).free_count());
+  s.free_body = structure.rigid_body;
   // The exact-sampling PEM's intersample model, as exact_sampling_predictor.cpp chooses it (an
   // O(N log N) look at the inputs' spectrum): ZOH generator for held inputs, FOH or the cubic hold
   // of the band-limited model otherwise.

@@ -74,4 +74,12 @@ TEST_CASE("the chains with their structure: 16 and 32 DOF within the default lim
   CHECK(e48.seconds() > 48.0);
   // The inverse-dynamic regression held by equation: about 0.1 GB (1.6 GB when counted dense).
   CHECK(e48.bytes < 0.2e9);
+  // With a rigid-body mode IDIM-IV is not made: the subspace start is counted again.
+  WorkSizes free_body;
+  free_body.samples = 6000;
+  free_body.dof = free_body.inputs = free_body.force_channels = 16;
+  free_body.free = 5 * 16 - 2;
+  free_body.plain = false;
+  free_body.free_body = true;
+  CHECK(estimate_work("auto", free_body).flops > e16.flops);
 }

@@ -12,8 +12,8 @@ namespace mechid {
 // Σ_{r<L} a_k(r) w_k(r + τ) for τ < L is the circular cross-correlation of length 2L (no wrap), whose
 // transform is conj(A_k) W_k; and W_k = A_k + (−1)^f A_{k+1} (the next block shifted by L). So one
 // FFT per block and channel, and the sums over all s < N − τ come from one inverse FFT per channel
-// pair at the end. The sums stop at s = j − 1: the few terms with s >= j are subtracted directly.
-std::vector<Matrix> lagged_sums(const ScaledData& d, Eigen::Index lags, Eigen::Index j) {
+// pair at the end.
+RecordLaggedSums record_lagged_sums(const ScaledData& d, Eigen::Index lags) {
   const Eigen::Index k = d.inputs(), ny = d.outputs(), m = k + ny, N = d.samples();
   Eigen::Index L = 4;
   while (L < lags) L *= 2;
@@ -54,7 +54,7 @@ std::vector<Matrix> lagged_sums(const ScaledData& d, Eigen::Index lags, Eigen::I
     a_re.swap(next_re);
     a_im.swap(next_im);
   }
-  std::vector<Matrix> sums(static_cast<std::size_t>(lags), Matrix(m, m));
+  RecordLaggedSums record{std::vector<Matrix>(static_cast<std::size_t>(lags), Matrix(m, m))};
   std::vector<double> correlation(static_cast<std::size_t>(size));
   Eigen::VectorXcd spectrum(bins);
   for (Eigen::Index p = 0; p < m; ++p)
@@ -62,14 +62,25 @@ std::vector<Matrix> lagged_sums(const ScaledData& d, Eigen::Index lags, Eigen::I
       spectrum.real() = cross_re.col(p * m + q).matrix();
       spectrum.imag() = cross_im.col(p * m + q).matrix();
       fft.inv(correlation.data(), spectrum.data(), size);
-      for (Eigen::Index tau = 0; tau < lags; ++tau) sums[static_cast<std::size_t>(tau)](p, q) = correlation[static_cast<std::size_t>(tau)];
+      for (Eigen::Index tau = 0; tau < lags; ++tau) record.by_lag[static_cast<std::size_t>(tau)](p, q) = correlation[static_cast<std::size_t>(tau)];
     }
+  return record;
+}
+
+// The sums stop at s = j − 1: the few terms with s >= j are subtracted directly.
+std::vector<Matrix> lagged_sums(const RecordLaggedSums& record, const ScaledData& d, Eigen::Index lags, Eigen::Index j) {
+  const Eigen::Index N = d.samples();
+  std::vector<Matrix> sums(record.by_lag.begin(), record.by_lag.begin() + lags);
   // Remove s = j … N − 1 − τ (the last N − j samples of the record, read once).
   const Matrix tail = d.z_columns(j, N - j);
   for (Eigen::Index s = 0; s < N - j; ++s)
     for (Eigen::Index tau = 0; s + tau < N - j && tau < lags; ++tau)
       sums[static_cast<std::size_t>(tau)].noalias() -= tail.col(s) * tail.col(s + tau).transpose();
   return sums;
+}
+
+std::vector<Matrix> lagged_sums(const ScaledData& d, Eigen::Index lags, Eigen::Index j) {
+  return lagged_sums(record_lagged_sums(d, lags), d, lags, j);
 }
 
 }  // namespace mechid

@@ -6,13 +6,25 @@
 // the blocks and transformed back once (overlap-save: Oppenheim & Schafer 2010, §8.7.3).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "identify/scaled_data.hpp"
 
 namespace mechid {
 
+// The sums over the whole record, Σ_{s < N−τ} z(s) z(s+τ)' for τ = 0 … lags − 1: what the
+// subspace step's pilot computes for the lags of the rule's largest block rows, so that the final
+// step, on the same data with more block rows, takes its sums from them (subspace_start.hpp).
+struct RecordLaggedSums {
+  std::vector<Matrix> by_lag;  // m x m each
+  Eigen::Index lags() const { return static_cast<Eigen::Index>(by_lag.size()); }
+};
+RecordLaggedSums record_lagged_sums(const ScaledData& data, Eigen::Index lags);
+
 // C_0 … C_{T−1} (each m × m, m = inputs + outputs) for s = 0 … j − 1; needs j + T − 1 <= N.
 std::vector<Matrix> lagged_sums(const ScaledData& data, Eigen::Index lags, Eigen::Index j);
+// The same from the record's sums of the same data (T <= record.lags()): the terms s >= j removed.
+std::vector<Matrix> lagged_sums(const RecordLaggedSums& record, const ScaledData& data, Eigen::Index lags, Eigen::Index j);
 
 }  // namespace mechid

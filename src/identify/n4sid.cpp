@@ -33,11 +33,12 @@ Vector rms_scales(const Matrix& x) {
 // z(t) = [u(t); y(t)], the product of the rows at time shifts a and a + τ is
 // Σ_{s=a}^{a+j-1} z(s) z(s+τ)': the full lagged sum over the record minus short head and tail sums,
 // so the cost is O(N · (p + f) · (k+ny)²) and the memory O(rows²).
-Matrix hankel_gram(const ScaledData& d, Eigen::Index p, Eigen::Index f) {
+// `record`: the lagged sums over the whole record, at least p + f lags.
+Matrix hankel_gram(const ScaledData& d, const RecordLaggedSums& record, Eigen::Index p, Eigen::Index f) {
   const Eigen::Index k = d.inputs(), ny = d.outputs(), m = k + ny, N = d.samples();
   const Eigen::Index j = N - p - f + 1, shifts = p + f;
-  // The full lagged sums Σ_{s<j} z(s) z(s+τ)', by FFT in blocks (lagged_sums.hpp).
-  const std::vector<Matrix> lagged = lagged_sums(d, shifts, j);
+  // The full lagged sums Σ_{s<j} z(s) z(s+τ)' (lagged_sums.hpp).
+  const std::vector<Matrix> lagged = lagged_sums(record, d, shifts, j);
   // z(s) = [u(s); y(s)] on unit-RMS channels for the first and the last p + f − 1 samples,
   // s < p + f − 1 and j <= s < N (j + p + f − 2 = N − 1), read once for the head and tail terms below.
   const Matrix head = d.z_columns(0, shifts - 1), tail = d.z_columns(j, shifts - 1);
@@ -98,39 +99,48 @@ Matrix weighted_projection(const Matrix& sigma_ww, const Matrix& sigma_yw) {
 }
 
 // The Schur complements of the future inputs' block G_uu in the Gram matrix of [U_f; W_p; Y_f]:
-// Σ_ww = G_ww − G_wu G_uu⁻¹ G_uw and Σ_yw = G_yw − G_yu G_uu⁻¹ G_uw (the projections of the past and
-// the future outputs onto the orthogonal complement of the future inputs' rows). With the Cholesky
-// factor G_uu = L L' and X = L⁻¹ G_uw, Y = L⁻¹ G_uy: Σ_ww = G_ww − X'X (a symmetric rank update)
-// and Σ_yw = G_yw − Y'X, about half the flops of solving with G_uu and forming both products in
-// full (8 DOF at 64 block rows: 1.5 against 2.2 GFlop). G_uu not positive definite to working
-// accuracy (inputs that do not excite every future block row) takes the pivoted LDLT, whose solve
-// handles a semi-definite G_uu as before.
+// Σ_ww = G_ww − G_wu G_uu⁺ G_uw and Σ_yw = G_yw − G_yu G_uu⁺ G_uw (the projections of the past and
+// the future outputs onto the orthogonal complement of the future inputs' rows). With a factor
+// G_uu⁺ = R R' and X = R' G_uw, Y = R' G_uy: Σ_ww = G_ww − X'X (a symmetric rank update) and
+// Σ_yw = G_yw − Y'X, about half the flops of solving with G_uu and forming both products in full
+// (8 DOF at 64 block rows: 1.5 against 2.2 GFlop). R = L^{-T} from the Cholesky factor G_uu = L L'
+// when G_uu is well conditioned; otherwise (inputs that do not excite every future block row: a
+// constant input for offsets, fewer sines than rows) R = V Λ^{-1/2} over the eigenvalues above
+// 1e-12 λ_max (the Cholesky path's bound on 1/rcond), the pseudo-inverse of the rows the inputs
+// span. The pivoted LDLT used there before divided rounding errors by rounding-sized pivots, so
+// the projection of a rank-deficient U_f changed with the last bits of the Gram matrix: with the
+// lagged sums computed in longer FFT blocks, the subspace model of offset_test.cpp's chain (a
+// constant input beside the force) explained 0.12 % of an output's variance, as noise would.
 void remove_future_inputs(const Matrix& G, Eigen::Index uf, Eigen::Index wp, Eigen::Index yf, Matrix& sigma_ww,
                           Matrix& sigma_yw) {
   const auto Guu = G.topLeftCorner(uf, uf);
   const Eigen::LLT<Matrix> cholesky(Guu);
+  Matrix XY;  // [X Y] = R' [G_uw G_uy]
   if (cholesky.info() == Eigen::Success && cholesky.rcond() > 1e-12) {
-    // [X Y] = L⁻¹ [G_uw G_uy] by blocks of columns, and the products by blocks, on the core's threads.
-    Matrix XY = G.block(0, uf, uf, wp + yf);
+    // L⁻¹ [G_uw G_uy] by blocks of columns on the core's threads.
+    XY = G.block(0, uf, uf, wp + yf);
     parallel_for_blocks(wp + yf, 64, [&](Eigen::Index c0, Eigen::Index w) {
       auto columns = XY.middleCols(c0, w);
       cholesky.matrixL().solveInPlace(columns);
     });
-    const auto X = XY.leftCols(wp), Y = XY.rightCols(yf);
-    sigma_ww = G.block(uf, uf, wp, wp);
-    add_lower_outer_product(sigma_ww, X.transpose(), -1.0);
-    sigma_ww.triangularView<Eigen::StrictlyUpper>() = sigma_ww.transpose();
-    sigma_yw = G.block(uf + wp, uf, yf, wp);
-    parallel_for_blocks(wp, 64, [&](Eigen::Index c0, Eigen::Index w) {
-      sigma_yw.middleCols(c0, w).noalias() -= Y.transpose() * X.middleCols(c0, w);
-    });
-    return;
+  } else {
+    const Eigen::SelfAdjointEigenSolver<Matrix> inputs(Guu);  // reads the lower triangle, as the LLT
+    const Vector lambda = inputs.eigenvalues();                // increasing
+    const double floor = 1e-12 * lambda.cwiseAbs().maxCoeff();
+    Eigen::Index dropped = 0;
+    while (dropped < uf && !(lambda(dropped) > floor)) ++dropped;
+    const Eigen::Index kept = uf - dropped;
+    const Matrix R = inputs.eigenvectors().rightCols(kept) * lambda.tail(kept).cwiseSqrt().cwiseInverse().asDiagonal();
+    XY = R.transpose() * G.block(0, uf, uf, wp + yf);
   }
-  const Eigen::LDLT<Matrix> inputs(Guu);
-  const Matrix Gwu = G.block(uf, 0, wp, uf), Gyu = G.block(uf + wp, 0, yf, uf);
-  const Matrix inputs_wu = inputs.solve(Gwu.transpose());
-  sigma_ww = G.block(uf, uf, wp, wp) - Gwu * inputs_wu;
-  sigma_yw = G.block(uf + wp, uf, yf, wp) - Gyu * inputs_wu;
+  const auto X = XY.leftCols(wp), Y = XY.rightCols(yf);
+  sigma_ww = G.block(uf, uf, wp, wp);
+  add_lower_outer_product(sigma_ww, X.transpose(), -1.0);
+  sigma_ww.triangularView<Eigen::StrictlyUpper>() = sigma_ww.transpose();
+  sigma_yw = G.block(uf + wp, uf, yf, wp);
+  parallel_for_blocks(wp, 64, [&](Eigen::Index c0, Eigen::Index w) {
+    sigma_yw.middleCols(c0, w).noalias() -= Y.transpose() * X.middleCols(c0, w);
+  });
 }
 
 SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOptions& o, Eigen::Index i);
@@ -153,10 +163,14 @@ Eigen::Index choose_block_rows(Eigen::Index order, Eigen::Index inputs, Eigen::I
   Eigen::Index i = min_block_rows(order, outputs);
   if (slowest_period > 0 && std::isfinite(slowest_period))
     i = std::max(i, clamped_count(std::ceil(horizon_fraction * slowest_period / h)));
+  return std::min(i, max_rule_block_rows(inputs, outputs, samples, max_block_rows));
+}
+
+Eigen::Index max_rule_block_rows(Eigen::Index inputs, Eigen::Index outputs, Eigen::Index samples, Eigen::Index max_block_rows) {
   // The largest i that subspace_identify accepts for these samples (B4 of the numerics review:
   // a cap looser than that check made the rule pick block rows the data were then refused for).
   const Eigen::Index by_samples = samples / subspace_min_samples(1, inputs, outputs);
-  return std::max<Eigen::Index>(1, std::min({i, max_block_rows, by_samples}));
+  return std::max<Eigen::Index>(1, std::min(max_block_rows, by_samples));
 }
 
 Eigen::Index choose_past_rows(Eigen::Index block_rows, Eigen::Index order, Eigen::Index inputs, Eigen::Index outputs, double h,
@@ -280,7 +294,11 @@ SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOption
   // Step 1: Gram matrix of [U_f; W_p; Y_f], W_p = [U_p; Y_p].
   const Eigen::Index f = i, past = o.past_rows > 0 ? std::min(o.past_rows, i) : i;
   model.past_rows = past;
-  const Matrix G = hankel_gram(d, past, f);
+  if (!o.sums || o.sums->lags() < past + f)
+    model.sums = std::make_shared<const RecordLaggedSums>(record_lagged_sums(d, std::max(past + f, o.sum_lags)));
+  else
+    model.sums = o.sums;
+  const Matrix G = hankel_gram(d, *model.sums, past, f);
   const Eigen::Index uf = f * k, wp = past * (k + ny), yf = f * ny;
   // Step 2: remove U_f (Schur complements), weight the past: O = Σ_yw W with W W' = Σ_ww^+
   // has the singular values and left singular vectors of L32 in the LQ factor of PO-MOESP (for

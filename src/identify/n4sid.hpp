@@ -14,10 +14,12 @@
 //     refitted to the simulated states of that model, and G, x_0 once more (D = 0 known).
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "core/status.hpp"
 #include "identify/dataset.hpp"
+#include "identify/lagged_sums.hpp"
 
 namespace mechid {
 
@@ -26,6 +28,11 @@ struct SubspaceOptions {
   Eigen::Index block_rows = 0;   // 0 = the rule of choose_block_rows; the future horizon
   Eigen::Index past_rows = 0;    // the past horizon, at most block_rows; 0 = block_rows (SLICOT's s for both)
   bool estimate_input = true;    // step 4 (G and x0); false when only F and H are wanted
+  // Step 1's lagged sums over the record: those of an earlier step on the same data (the pilot's,
+  // subspace_start.hpp), taken when they reach the lags this step needs; else computed here, for at
+  // least `sum_lags` lags (the pilot asks for those of the rule's largest block rows).
+  std::shared_ptr<const RecordLaggedSums> sums;
+  Eigen::Index sum_lags = 0;
 };
 
 struct SubspaceModel : Outcome {
@@ -34,6 +41,7 @@ struct SubspaceModel : Outcome {
   Vector singular_values;        // of L32: the gap after `order` says how clear the order is
   Eigen::Index block_rows = 0;
   Eigen::Index past_rows = 0;    // of the past horizon, as used
+  std::shared_ptr<const RecordLaggedSums> sums;  // step 1's sums over the record, for a later step on the same data
 };
 
 // The samples subspace_identify needs for i block rows: N >= 2i (1 + k + ny), so that the
@@ -48,6 +56,11 @@ Eigen::Index subspace_min_samples(Eigen::Index block_rows, Eigen::Index inputs, 
 // 64 and 61): auto's M, D, K errors and interval coverage the same to the digits shown, its time
 // 3.44 -> 1.96 s at 16 DOF and 10.6 -> 9.1 s at 24 (natively, one thread). Always i ny >= order + 1.
 Eigen::Index min_block_rows(Eigen::Index order, Eigen::Index outputs);
+
+// The most block rows choose_block_rows picks for these data, whatever the period: its cap, and
+// the largest i with subspace_min_samples(i, inputs, outputs) <= samples (at least 1).
+Eigen::Index max_rule_block_rows(Eigen::Index inputs, Eigen::Index outputs, Eigen::Index samples,
+                                 Eigen::Index max_block_rows = 64);
 
 // Block rows i: at least min_block_rows, and a past horizon
 // i h of `horizon_fraction` of `slowest_period` (0 = unknown: the minimum); at most

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/parallel_for.hpp"
 #include "identify/gauss_newton_model.hpp"
 
 namespace mechid {
@@ -134,24 +135,29 @@ Matrix channel_sparse_meat(const ChannelRegression& g, const std::vector<Matrix>
     for (std::size_t l = 0; l < c.columns.size(); ++l)
       signals[static_cast<std::size_t>(c.columns[l])].push_back({i, c.X.col(static_cast<Eigen::Index>(l)).data()});
   }
-  Matrix B(P, P), H(N, n), lagged(N, width);
-  for (Eigen::Index q = 0; q < P; ++q) {
-    H.setZero();
-    for (const Signal& s : signals[static_cast<std::size_t>(q)]) {
-      const Eigen::Map<const Vector> x(s.x, N);
-      lagged.setZero();  // column M + τ: x(t + τ) where t + τ is in the record
-      for (Eigen::Index tau = -M; tau <= M; ++tau) {
-        const Eigen::Index from = std::max<Eigen::Index>(0, -tau), count = N - (tau < 0 ? -tau : tau);
-        if (count > 0) lagged.col(M + tau).segment(from, count) = x.segment(from + tau, count);
+  // Column q of B on its own (blocks of 8 columns on the core's threads, the same numbers on any
+  // thread count): IDIM-IV's start on the 24-DOF chain spent 5 % of the identification here.
+  Matrix B(P, P);
+  parallel_for_blocks(P, 8, [&](Eigen::Index q0, Eigen::Index columns) {
+    Matrix H(N, n), lagged(N, width);
+    for (Eigen::Index q = q0; q < q0 + columns; ++q) {
+      H.setZero();
+      for (const Signal& s : signals[static_cast<std::size_t>(q)]) {
+        const Eigen::Map<const Vector> x(s.x, N);
+        lagged.setZero();  // column M + τ: x(t + τ) where t + τ is in the record
+        for (Eigen::Index tau = -M; tau <= M; ++tau) {
+          const Eigen::Index from = std::max<Eigen::Index>(0, -tau), count = N - (tau < 0 ? -tau : tau);
+          if (count > 0) lagged.col(M + tau).segment(from, count) = x.segment(from + tau, count);
+        }
+        H.noalias() += lagged * kernel[static_cast<std::size_t>(s.channel)];
       }
-      H.noalias() += lagged * kernel[static_cast<std::size_t>(s.channel)];
+      for (Eigen::Index p = 0; p < P; ++p) {
+        double sum = 0.0;
+        for (const Signal& s : signals[static_cast<std::size_t>(p)]) sum += Eigen::Map<const Vector>(s.x, N).dot(H.col(s.channel));
+        B(p, q) = sum;
+      }
     }
-    for (Eigen::Index p = 0; p < P; ++p) {
-      double sum = 0.0;
-      for (const Signal& s : signals[static_cast<std::size_t>(p)]) sum += Eigen::Map<const Vector>(s.x, N).dot(H.col(s.channel));
-      B(p, q) = sum;
-    }
-  }
+  });
   return 0.5 * (B + B.transpose());
 }
 

@@ -12,6 +12,7 @@
 
 #include "core/parallel_for.hpp"
 #include "identify/exact_sampling_predictor.hpp"
+#include "identify/methods.hpp"
 #include "identify/pem.hpp"
 #include "model/presets.hpp"
 #include "../identify/fixtures.hpp"
@@ -130,4 +131,28 @@ TEST_CASE("the exact-sampling normal equations are the same bit for bit on 1 and
   CHECK(r1 == r3);
   CHECK(Matrix(one.JtJ.triangularView<Eigen::Lower>()) == Matrix(three.JtJ.triangularView<Eigen::Lower>()));
   CHECK(one.Jtr == three.Jtr);
+}
+
+// The inverse-dynamic least squares under a chain structure: its sandwich covariance's meat
+// (channel_sparse_meat, by blocks of 8 columns) and the modal intervals (structured_uncertainty, one
+// parameter a task) on the core's threads, the same bits as on one.
+TEST_CASE("the structured inverse-dynamic intervals are the same bit for bit on 1 and 3 threads") {
+  const Dataset data = fixtures::simulated(preset("chain4"), 0.002, 3000, 20.0, 2);
+  IdentifyOptions options;
+  options.structure.M.pattern = MatrixPattern::diagonal;
+  options.structure.D.pattern = MatrixPattern::tridiagonal;
+  options.structure.K.pattern = MatrixPattern::tridiagonal;
+  const auto run = [&](int threads) {
+    const ThreadCount use(threads);
+    return identify("inverse-dynamic", data, options);
+  };
+  const Identification one = run(1), three = run(3);
+  REQUIRE(one.uncertainty.available);
+  REQUIRE(one.uncertainty.omega_n.size() == 4);
+  CHECK(one.uncertainty.K.maxCoeff() > 0);
+  CHECK(one.uncertainty.omega_n.front() > 0);
+  CHECK(one.uncertainty.M == three.uncertainty.M);
+  CHECK(one.uncertainty.K == three.uncertainty.K);
+  CHECK(one.uncertainty.omega_n == three.uncertainty.omega_n);
+  CHECK(one.uncertainty.zeta == three.uncertainty.zeta);
 }

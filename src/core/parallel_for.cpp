@@ -1,6 +1,7 @@
 #include "core/parallel_for.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <memory>
@@ -34,6 +35,25 @@ struct Job {
 
 thread_local bool inside_task = false;
 
+// How long a thread that waits for the other side (a worker for the next job, the caller for the
+// workers to finish) polls before it sleeps on the condition variable: a wake-up through the
+// kernel takes tens of microseconds on a virtual machine, and the exact-sampling Jacobian hands
+// the pool a job per chunk of samples (261 per Jacobian on the 24-DOF chain), each taking well
+// under a millisecond. Polling is bounded, so an idle pool sleeps.
+constexpr std::chrono::microseconds kPollBeforeSleep{200};
+
+// Polls `ready` for up to kPollBeforeSleep; true when it held.
+template <class Ready>
+bool poll(const Ready& ready) {
+  const auto until = std::chrono::steady_clock::now() + kPollBeforeSleep;
+  do {
+    for (int i = 0; i < 64; ++i)
+      if (ready()) return true;
+    std::this_thread::yield();
+  } while (std::chrono::steady_clock::now() < until);
+  return ready();
+}
+
 // The workers wait for a new job (a generation count), work on it, and report when done.
 class Pool {
  public:
@@ -60,8 +80,11 @@ class Pool {
     inside_task = true;
     job.work();
     inside_task = false;
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return busy_ == 0; });
+    if (!poll([this] { return busy_.load(std::memory_order_acquire) == 0; })) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      done_.wait(lock, [this] { return busy_ == 0; });
+    }
+    const std::lock_guard<std::mutex> lock(mutex_);
     job_ = nullptr;
   }
 
@@ -70,6 +93,7 @@ class Pool {
     inside_task = true;
     unsigned long seen = 0;
     for (;;) {
+      poll([&] { return stopping_.load(std::memory_order_acquire) || generation_.load(std::memory_order_acquire) != seen; });
       Job* job;
       {
         std::unique_lock<std::mutex> lock(mutex_);
@@ -100,9 +124,10 @@ class Pool {
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   Job* job_ = nullptr;
-  unsigned long generation_ = 0;
-  int busy_ = 0;
-  bool stopping_ = false;
+  // Changed under mutex_ (so that a sleeper's condition cannot be missed), read by pollers without it.
+  std::atomic<unsigned long> generation_{0};
+  std::atomic<int> busy_{0};
+  std::atomic<bool> stopping_{false};
 };
 
 std::atomic<int> requested_threads{1};

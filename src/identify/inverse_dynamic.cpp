@@ -301,7 +301,7 @@ double disagreement(const IdimFit& a, const IdimFit& b) {
 // regressors built from the free run of the previous estimate (Z: its simulated q through the same
 // filter, differences, rows and weights) do not, and θ = (Zᵀ Φ)⁻¹ Zᵀ y is consistent. From the
 // least-squares θ, each iteration simulates the previous estimate (validate_model: exact sampling,
-// the initial state fitted) and solves those equations; it stops when no parameter moved by more than
+// the initial state fitted; its residual tests not needed) and solves those equations; it stops when no parameter moved by more than
 // a tenth of its least-squares sd, after 8 iterations, or when the estimate has no free run (M
 // singular, a diverging or failed simulation; the last estimate stays). fit.sd and its covariance stay
 // those of the least squares.
@@ -325,7 +325,7 @@ InstrumentalIterations instrumental_iterations(IdimFit& fit, const std::vector<D
     for (std::size_t run = 0; run < runs.size(); ++run) {
       ValidationReport free_run;
       try {
-        free_run = validate_model(model, runs[run], 25, Series::kept);
+        free_run = validate_model(model, runs[run], 25, Series::untested);
       } catch (const InputError&) {
         return out;
       }

@@ -229,7 +229,7 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
   // Pass 2: free run from the fitted initial state (checked like pass 1: an initial state the
   // normal equations cannot give, or a run from it that leaves the data's range, is no fit).
   const Vector fitted = free_response_gramian(F, n, W).ldlt().solve(rhs.sum());
-  const bool kept = series == Series::kept;
+  const bool kept = series != Series::fit_only;
   if (kept) report.simulated.resize(N, n);
   Vector squared_error = Vector::Zero(n);  // Σ_t (y − ŷ)² per channel, summed as it runs when the series is not kept
   if (!free_run(F, G, w, N, fitted, [&](Eigen::Index t, const Vector& x) {
@@ -261,8 +261,9 @@ ValidationReport validate_model(const MechanicalSystem& s, const Dataset& data, 
     report.nrmse(c) = std::sqrt(squared_error(c)) / std::max(spread, 1e-300);
     report.fit_percent(c) = 100.0 * (1.0 - report.nrmse(c));
   }
-  if (kept && first == 0) test_residuals(data.y, report.simulated, data.u, max_lag, report);
-  if (kept && first > 0)  // the scored samples only (copies of their rows: a held-out record's tests)
+  if (series != Series::kept) return report;
+  if (first == 0) test_residuals(data.y, report.simulated, data.u, max_lag, report);
+  if (first > 0)  // the scored samples only (copies of their rows: a held-out record's tests)
     test_residuals(data.y.bottomRows(scored), report.simulated.bottomRows(scored), data.u.bottomRows(scored), max_lag, report);
   return report;
 }

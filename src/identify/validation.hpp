@@ -49,10 +49,12 @@ struct ValidationReport : Outcome {
 // Needs an invertible M (not definiteness). A simulation whose output diverges is status failed.
 // Series::fit_only: fit_percent, nrmse, rmse and initial_state only, without the N x n simulated and
 // residual series and their tests (a start's fit compared with another's: no 2·N·n doubles held).
+// Series::untested: the series without their residual tests (a free run wanted for its own sake:
+// IDIM-IV's instruments, where the tests were 60 % of each simulation's instructions).
 // initial_window W > 0: the initial state from the first W samples only, and fit, nrmse, rmse and the
 // residual tests over samples W..N-1 (the simulated series still spans the record); status failed
 // when W leaves no sample to score, or is 1 (one sample cannot give the initial velocities).
-enum class Series { kept, fit_only };
+enum class Series { kept, untested, fit_only };
 ValidationReport validate_model(const MechanicalSystem& estimate, const Dataset& data, int max_lag = 25,
                                 Series series = Series::kept, Eigen::Index initial_window = 0);
 

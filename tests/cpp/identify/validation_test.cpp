@@ -253,7 +253,7 @@ TEST_CASE("auto choosing by likelihood returns its estimate's series: y - simula
 // The fit of a start compared with another's (start_comparison.hpp) runs without the N x n series:
 // its fit, nrmse and initial state equal those of the full validation, for held (ZOH) and point
 // (FOH, inputs a block at a time) samples, on a wrong model (a fit well below 100 %).
-TEST_CASE("validation without its series gives the full validation's fit") {
+TEST_CASE("validation without its series gives the full validation's fit; without its tests, its series") {
   const MechanicalSystem truth = preset("3dof");
   MechanicalSystem wrong = truth;
   wrong.K *= 1.1;
@@ -272,6 +272,13 @@ TEST_CASE("validation without its series gives the full validation's fit") {
     CHECK(fit_only.simulated.size() == 0);
     CHECK(fit_only.residual.size() == 0);
     CHECK(full.simulated.rows() == o.n);
+    // Series::untested: the same series, without the residual tests (their statistics left at rest).
+    const ValidationReport untested = validate_model(wrong, d, 25, Series::untested);
+    CHECK(untested.simulated == full.simulated);
+    CHECK(untested.residual == full.residual);
+    CHECK(full.whiteness_statistic > 0);
+    CHECK(untested.whiteness_statistic == 0.0);
+    CHECK(untested.max_lag == 0);
   }
 }
 

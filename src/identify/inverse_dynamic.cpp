@@ -307,7 +307,6 @@ double disagreement(const IdimFit& a, const IdimFit& b) {
 // those of the least squares.
 InstrumentalIterations instrumental_iterations(IdimFit& fit, const std::vector<Dataset>& runs, const Matrix& L, const StructureMap& map,
                             const ResolvedStructure& structure) {
-  constexpr int kMaxIterations = 8;
   constexpr double kMoved = 0.1;  // in least-squares sd
   const Regression& g = fit.g;
   const Eigen::Index n = g.y.cols(), P = g.parameters;
@@ -317,7 +316,7 @@ InstrumentalIterations instrumental_iterations(IdimFit& fit, const std::vector<D
     for (std::size_t a = 0; a < x.columns.size(); ++a) phi_scale(x.columns[a]) += x.X.col(static_cast<Eigen::Index>(a)).squaredNorm();
   phi_scale = phi_scale.unaryExpr([](double v) { return v > 0 ? 1.0 / std::sqrt(v) : 1.0; });
   InstrumentalIterations out;
-  while (out.made < kMaxIterations) {
+  while (out.made < kMaxInstrumentalIterations) {
     MechanicalSystem model;
     model.L = L;
     map.unpack(fit.theta.head(map.free_count()), model.M, model.D, model.K);

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "identify/friction_diagnosis.hpp"
+#include "identify/inverse_dynamic.hpp"
 #include "identify/n4sid.hpp"
 
 namespace mechid {
@@ -318,7 +319,7 @@ WorkEstimate auto_cost(const WorkSizes& s) {
   const bool structured = s.free < 3 * s.dof * (s.dof + 1) / 2;
   if (structured && !s.offset && !s.free_body) {
     cost_model::Cost c = cost_model::inverse_dynamic(s);
-    c.then({8 * cost_model::validation(s.samples, s.dof).flops, 0});  // IDIM-IV's free runs (their memory is counted above)
+    c.then({kMaxInstrumentalIterations * cost_model::validation(s.samples, s.dof).flops, 0});  // IDIM-IV's free runs (their memory is counted above)
     return c.then(cost_model::exact_sampling(s, cost_model::kPemIterations)).estimate();
   }
   cost_model::Cost c = cost_model::subspace_with_rule(s.samples / s.runs, s.dof, s.inputs, false);

@@ -105,12 +105,12 @@ Matrix weighted_projection(const Matrix& sigma_ww, const Matrix& sigma_yw) {
 // Σ_yw = G_yw − Y'X, about half the flops of solving with G_uu and forming both products in full
 // (8 DOF at 64 block rows: 1.5 against 2.2 GFlop). R = L^{-T} from the Cholesky factor G_uu = L L'
 // when G_uu is well conditioned; otherwise (inputs that do not excite every future block row: a
-// constant input for offsets, fewer sines than rows) R = V Λ^{-1/2} over the eigenvalues above
+// sine, a smooth multisine with fewer lines than rows) R = V Λ^{-1/2} over the eigenvalues above
 // 1e-12 λ_max (the Cholesky path's bound on 1/rcond), the pseudo-inverse of the rows the inputs
 // span. The pivoted LDLT used there before divided rounding errors by rounding-sized pivots, so
 // the projection of a rank-deficient U_f changed with the last bits of the Gram matrix: with the
-// lagged sums computed in longer FFT blocks, the subspace model of offset_test.cpp's chain (a
-// constant input beside the force) explained 0.12 % of an output's variance, as noise would.
+// lagged sums computed in longer FFT blocks, the subspace model of offset_test.cpp's chain (forced
+// by 5 sines below 0.05 cycles a sample) explained 0.12 % of an output's variance, as noise would.
 void remove_future_inputs(const Matrix& G, Eigen::Index uf, Eigen::Index wp, Eigen::Index yf, Matrix& sigma_ww,
                           Matrix& sigma_yw) {
   const auto Guu = G.topLeftCorner(uf, uf);

@@ -177,9 +177,8 @@ TEST_CASE("B3: the subspace model does not depend on the units of u and y") {
 }
 
 // An input that does not excite every future block row (one sine: the future inputs' rows span a
-// plane; a multisine with fewer lines than block rows, or auto's constant input for offsets, the
-// same) leaves their Gram block singular: the projection must not depend on the rounding in its
-// null space. Noise-free, the poles are the system's; noisy, they equal, to 1e-8, those of the same
+// plane; a multisine with fewer lines than block rows the same) leaves their Gram block singular:
+// the projection must not depend on the rounding in its null space. Noise-free, the poles are the system's; noisy, they equal, to 1e-8, those of the same
 // data changed in their last bits (relative 1e-14, independent per entry).
 TEST_CASE("a sine input (rank-deficient future inputs): the poles, and no dependence on rounding") {
   const double h = 0.05;

@@ -253,7 +253,7 @@ TEST_CASE("auto choosing by likelihood returns its estimate's series: y - simula
 // The fit of a start compared with another's (start_comparison.hpp) runs without the N x n series:
 // its fit, nrmse and initial state equal those of the full validation, for held (ZOH) and point
 // (FOH, inputs a block at a time) samples, on a wrong model (a fit well below 100 %).
-TEST_CASE("validation without its series gives the full validation's fit; without its tests, its series") {
+TEST_CASE("validation without its series gives the full validation's fit, and without its tests the same series") {
   const MechanicalSystem truth = preset("3dof");
   MechanicalSystem wrong = truth;
   wrong.K *= 1.1;

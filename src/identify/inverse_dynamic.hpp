@@ -18,6 +18,7 @@
 #pragma once
 
 #include "identify/identification.hpp"
+#include "identify/instrumental_iterations.hpp"
 
 namespace mechid {
 
@@ -32,14 +33,6 @@ double inverse_dynamic_cutoff_hz(const std::vector<Dataset>& runs);
 // run: free of the bias toward zero that noise on the differentiated q gives least squares. A start
 // for the output-error refinement (auto under a structure), without intervals; with friction,
 // offsets or a rigid-body mode (a row of K fixed at zero), IDIM-LS's estimate and intervals.
-// The most IDIM-IV iterations, each a free run of the previous estimate per record (the work
-// estimate, method_cost.cpp, counts them).
-constexpr int kMaxInstrumentalIterations = 8;
-struct InstrumentalIterations {
-  int made = 0;
-  bool settled = false;  // stopped because no parameter moved by more than a tenth of its least-squares sd
-                         // (not at kMaxInstrumentalIterations, nor for want of a free run)
-};
 struct InverseDynamicStart {
   Identification estimate;
   InstrumentalIterations iterations;

@@ -54,7 +54,7 @@ RecordLaggedSums record_lagged_sums(const ScaledData& d, Eigen::Index lags) {
     a_re.swap(next_re);
     a_im.swap(next_im);
   }
-  RecordLaggedSums record{std::vector<Matrix>(static_cast<std::size_t>(lags), Matrix(m, m))};
+  RecordLaggedSums record{std::vector<Matrix>(static_cast<std::size_t>(lags), Matrix(m, m)), N, d.u_inverse, d.y_inverse};
   std::vector<double> correlation(static_cast<std::size_t>(size));
   Eigen::VectorXcd spectrum(bins);
   for (Eigen::Index p = 0; p < m; ++p)

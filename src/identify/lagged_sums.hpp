@@ -18,7 +18,14 @@ namespace mechid {
 // step, on the same data with more block rows, takes its sums from them (subspace_start.hpp).
 struct RecordLaggedSums {
   std::vector<Matrix> by_lag;  // m x m each
+  // What they were computed from: the record's length and channel scales, so that sums handed to a
+  // step on other data are recognised and not used (the same data give these to the bit).
+  Eigen::Index samples = 0;
+  Vector u_inverse, y_inverse;
   Eigen::Index lags() const { return static_cast<Eigen::Index>(by_lag.size()); }
+  bool of(const ScaledData& data) const {
+    return samples == data.samples() && u_inverse == data.u_inverse && y_inverse == data.y_inverse;
+  }
 };
 RecordLaggedSums record_lagged_sums(const ScaledData& data, Eigen::Index lags);
 

@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "identify/friction_diagnosis.hpp"
-#include "identify/inverse_dynamic.hpp"
+#include "identify/instrumental_iterations.hpp"
 #include "identify/n4sid.hpp"
 
 namespace mechid {

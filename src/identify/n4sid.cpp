@@ -294,7 +294,7 @@ SubspaceModel subspace_identify_scaled(const ScaledData& d, const SubspaceOption
   // Step 1: Gram matrix of [U_f; W_p; Y_f], W_p = [U_p; Y_p].
   const Eigen::Index f = i, past = o.past_rows > 0 ? std::min(o.past_rows, i) : i;
   model.past_rows = past;
-  if (!o.sums || o.sums->lags() < past + f)
+  if (!o.sums || !o.sums->of(d) || o.sums->lags() < past + f)
     model.sums = std::make_shared<const RecordLaggedSums>(record_lagged_sums(d, std::max(past + f, o.sum_lags)));
   else
     model.sums = o.sums;

@@ -29,8 +29,9 @@ struct SubspaceOptions {
   Eigen::Index past_rows = 0;    // the past horizon, at most block_rows; 0 = block_rows (SLICOT's s for both)
   bool estimate_input = true;    // step 4 (G and x0); false when only F and H are wanted
   // Step 1's lagged sums over the record: those of an earlier step on the same data (the pilot's,
-  // subspace_start.hpp), taken when they reach the lags this step needs; else computed here, for at
-  // least `sum_lags` lags (the pilot asks for those of the rule's largest block rows).
+  // subspace_start.hpp), taken when they are of these data (RecordLaggedSums::of) and reach the lags
+  // this step needs; else computed here, for at least `sum_lags` lags (the pilot asks for those of
+  // the rule's largest block rows).
   std::shared_ptr<const RecordLaggedSums> sums;
   Eigen::Index sum_lags = 0;
 };

@@ -218,3 +218,21 @@ TEST_CASE("a sine input (rank-deficient future inputs): the poles, and no depend
   CHECK((poles(m1.F) - poles(m2.F)).norm() < 1e-8);
   CHECK((poles(m1.F) - poles(truth.F)).norm() < 0.02);
 }
+
+// Step 1's lagged sums handed over from a step on other data (another record of the same length)
+// are not used: the model is the one computed from scratch, to the bit.
+TEST_CASE("lagged sums of other data are not taken by the subspace step") {
+  const Dataset a = simulated("3dof", 0.05, 3000, 20.0, 1), b = simulated("3dof", 0.05, 3000, 20.0, 2);
+  SubspaceOptions o;
+  o.order = 6;
+  o.block_rows = 12;
+  o.estimate_input = false;
+  o.sum_lags = 64;
+  const SubspaceModel of_a = subspace_identify(a, o), alone = subspace_identify(b, o);
+  REQUIRE(of_a.sums);
+  o.sums = of_a.sums;
+  const SubspaceModel handed = subspace_identify(b, o), again = subspace_identify(a, o);
+  CHECK(handed.F == alone.F);
+  CHECK(handed.sums != of_a.sums);
+  CHECK(again.sums == of_a.sums);  // the same data: taken
+}

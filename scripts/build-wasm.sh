@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly module into web/gen/ (incrementally) and copies the JS facade and the
+# Builds the WebAssembly modules (with and without threads) into web/gen/ (incrementally) and copies the JS facade and the
 # vendored uPlot next to it, so web/ is a complete static site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,12 @@ if [ ! -f build-wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release
 fi
 cmake --build build-wasm -j2
+# The second module, with WebAssembly threads (web/gen/mechid-threads.*), the core compiled again
+# with -pthread in its own directory: the worker loads it when the page is cross-origin isolated.
+if [ ! -f build-wasm-threads/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build-wasm-threads -DCMAKE_BUILD_TYPE=Release -DMECHID_WASM_THREADS=ON
+fi
+cmake --build build-wasm-threads -j2 --target mechid_wasm
 mkdir -p web/gen/vendor
 cp wasm/api.js wasm/errors.js wasm/json.js wasm/formats.js wasm/study.js wasm/core-instance.js wasm/csv.js wasm/uff.js wasm/uff-numbers.js wasm/uff-geometry.js wasm/uff-recording.js wasm/uff-convert.js wasm/uff-write.js wasm/method-help.js wasm/record.js wasm/recording.js wasm/readers.js wasm/json-depth.js wasm/structure-json.js web/gen/
 cp wasm/text.js wasm/text-dialect.js wasm/lvm.js wasm/text-columns.js wasm/cell-number.js wasm/text-check.js wasm/time-grid.js wasm/number-scan.js web/gen/   # text dialects and LVM files (issue 49)

@@ -36,6 +36,16 @@ export const PAGE_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval
 // (clickjacking); X-Frame-Options DENY says the same to browsers without CSP 3.
 export const CSP = `${PAGE_CSP}; frame-ancestors 'none'`;
 
+// Cross-origin isolation (HTML, "cross-origin isolated capability"): the page may then share
+// memory with its workers (SharedArrayBuffer), which the core's module with WebAssembly threads
+// needs (web/app/worker.js). The page loads only its own files, so requiring CORP or CORS of every
+// subresource costs nothing. A static host sends the same two headers, or the service worker adds
+// them from the second load (web/sw.js; README, "Threads").
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 const COMMON_HEADERS = {
   'Content-Security-Policy': CSP,
   'X-Frame-Options': 'DENY',
@@ -58,9 +68,9 @@ export function resolveRequestPath(root, url) {
   return path.endsWith('/') ? join(file, 'index.html') : file;
 }
 
-async function handle(root, req, res) {
+async function handle(root, headers, req, res) {
   const send = (code, type, body, extra = {}) => {
-    res.writeHead(code, { ...COMMON_HEADERS, 'Content-Type': type, 'Content-Length': body.length, ...extra });
+    res.writeHead(code, { ...headers, 'Content-Type': type, 'Content-Length': body.length, ...extra });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -84,11 +94,16 @@ async function handle(root, req, res) {
   }
 }
 
-/** Starts the server; resolves with {server, url, close()}. port 0 picks a free port. */
-export function startServer({ port = 8080, host = '127.0.0.1', root = WEB_ROOT } = {}) {
+/**
+ * Starts the server; resolves with {server, url, close()}. port 0 picks a free port. isolated:
+ * false leaves out ISOLATION_HEADERS, as a static host that cannot send them (tests of the
+ * service worker's isolation and of the one-thread module).
+ */
+export function startServer({ port = 8080, host = '127.0.0.1', root = WEB_ROOT, isolated = true } = {}) {
+  const headers = isolated ? { ...ISOLATION_HEADERS, ...COMMON_HEADERS } : COMMON_HEADERS;
   const server = createServer((req, res) => {
-    handle(root, req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, COMMON_HEADERS);
+    handle(root, headers, req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, headers);
       res.end();
     });
   });

@@ -584,6 +584,9 @@ export interface Mechid extends NonlinearApi, Estimators {
   presetNames(): string[];
   /** Bytes of WebAssembly memory; memory only grows, so this is the peak so far. */
   memoryBytes(): number;
+  /** The threads of one identification (1 in the module without WebAssembly threads); the count in effect. */
+  setThreads(count: number): number;
+  threads(): number;
   preset(name: string): MechanicalSystem;           // throws MechidError('bad-input') for an unknown name
   checkSystem(system: MechanicalSystem): ValidationReport;
   stateSpace(system: MechanicalSystem): StateSpace; // throws when the system is invalid

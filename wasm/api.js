@@ -351,6 +351,15 @@ export function wrapModule(module) {
     presetNames: () => module.presetNames(),
     // Bytes of WebAssembly memory; it only grows, so this is the peak so far.
     memoryBytes: () => module.HEAP8.buffer.byteLength,
+    /**
+     * The threads one identification may use (the core's parallel_for), at most one more than the
+     * pthread pool the module was created with ({mechidThreadPool}: a thread beyond the pool would
+     * start only when the worker's event loop runs, which a computation never lets it do); 1 in the
+     * module without WebAssembly threads. Every number is the same whatever the count. Returns the
+     * count in effect.
+     */
+    setThreads: (count) => module.setThreadCount(Math.max(1, Math.min(requireInteger(count, 'threads'), (module.mechidThreadPool ?? 0) + 1))),
+    threads: () => module.threadCount(),
     preset: (name) => unwrap(module.preset(String(name))),
     checkSystem: (system) => unwrap(module.checkSystem(normalizeSystem(system))),
     stateSpace: (system) => unwrap(module.stateSpace(normalizeSystem(system))),

@@ -339,6 +339,19 @@ val pole_grid_js(double lo, double hi, double step) {
   return result_or_error([&] { return numbers_to_js(pole_grid(lo, hi, step)); });
 }
 
+// The core's threads for one identification (core/parallel_for.hpp), in the module built with
+// WebAssembly threads (web/gen/mechid-threads.mjs, whose pthread pool the worker sizes to match);
+// the module without them stays on one thread (a std::thread there cannot start). Returns the
+// count now in effect.
+int set_thread_count_js(int threads) {
+#ifdef __EMSCRIPTEN_PTHREADS__
+  set_thread_count(threads);
+#else
+  (void)threads;
+#endif
+  return thread_count();
+}
+
 }  // namespace
 }  // namespace mechid::wasm
 
@@ -390,5 +403,7 @@ EMSCRIPTEN_BINDINGS(mechid) {
   function("nonlinearSimulate", &nonlinear_simulate_js);
   function("nonlinearIdentify", &nonlinear_identify_js);
   function("optionSchema", &option_schema_to_js);
+  function("setThreadCount", &set_thread_count_js);
+  function("threadCount", &mechid::thread_count);
   function("poleGrid", &pole_grid_js);
 }

@@ -11,6 +11,16 @@ const PREFIX = 'mechid-';
 const STAGING = 'staging-';
 const COMPLETE = '__complete__';
 
+// Cross-origin isolation where the host does not send it (scripts/serve.mjs's ISOLATION_HEADERS,
+// the same two; tests/node/serve-isolation.test.mjs): the page and its workers get the headers
+// from here, so that from the first load this worker controls, the page may share memory with its
+// workers and the worker loads the core's module with threads (web/app/worker.js). The first
+// load of all, before this worker, runs on one thread.
+const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 const versionOf = new Map();  // client id -> cache name (lost when the browser stops this worker)
 let complete = null;          // names of the complete versions, oldest first (memoized)
 let updating = Promise.resolve(false);
@@ -84,7 +94,15 @@ async function answer(event) {
   if (event.resultingClientId && name) versionOf.set(event.resultingClientId, name);  // a page or worker starting
   if (request.mode === 'navigate') event.waitUntil(checkForUpdate());
   const hit = name && await (await caches.open(name)).match(request, { ignoreSearch: true });
-  return hit || fetch(request);
+  return withIsolation(hit || await fetch(request));
+}
+
+// The response with ISOLATION_HEADERS (as it is when it has them, or when it is opaque).
+function withIsolation(response) {
+  if (response.type === 'opaque' || response.headers.has('Cross-Origin-Embedder-Policy')) return response;
+  const headers = new Headers(response.headers);
+  for (const [key, value] of Object.entries(ISOLATION_HEADERS)) headers.set(key, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 self.addEventListener('fetch', (event) => {

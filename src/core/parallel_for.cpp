@@ -143,6 +143,8 @@ void set_thread_count(int threads) {
   if (pool && pool->workers() != requested_threads - 1) pool.reset();
 }
 
+int thread_count() { return requested_threads; }
+
 void parallel_for(Eigen::Index tasks, const std::function<void(Eigen::Index task)>& task) {
   Job job;
   job.task = &task;

@@ -18,6 +18,9 @@ namespace mechid {
 // from inside a task it throws std::logic_error (it would wait for itself).
 void set_thread_count(int threads);
 
+// The thread count set_thread_count set last (1 before any call).
+int thread_count();
+
 // Calls task(t) for t = 0 … tasks − 1, each once, on up to set_thread_count's threads, and returns
 // when all have returned. Tasks must write disjoint data. Called from inside a task it runs its own
 // tasks on the calling thread. When tasks throw, one of their exceptions (the first caught, which

@@ -46,10 +46,12 @@ export function countWorkers() {
  * serviceWorkers: 'block' (the default) keeps the page from registering web/sw.js, whose precache of
  * the whole site (about 12 MB) costs each launch 4-5 CPU s that only offline.test.mjs needs; 'allow'
  * registers it as a browser would.
+ * isolated: false serves without the cross-origin isolation headers (scripts/serve.mjs), as a
+ * static host that cannot send them.
  * requests: every request URL seen (page, worker, context); problems: console errors,
  * page errors and CSP violations of the page and its workers.
  */
-export async function openBrowser({ initScripts = [], root, args = [], serviceWorkers = 'block' } = {}) {
+export async function openBrowser({ initScripts = [], root, args = [], serviceWorkers = 'block', isolated = true } = {}) {
   assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh`);
   const requests = [];
   const problems = [];
@@ -61,7 +63,7 @@ export async function openBrowser({ initScripts = [], root, args = [], serviceWo
     p.on('pageerror', (e) => sink.push(`pageerror: ${e.message}`));
     p.on('request', (r) => requests.push(r.url()));
   };
-  const server = await startServer({ port: 0, ...(root ? { root } : {}) });
+  const server = await startServer({ port: 0, isolated, ...(root ? { root } : {}) });
   const userDataDir = mkdtempSync(join(tmpdir(), 'mechid-e2e-'));
   let context;
   const close = async () => {
@@ -97,6 +99,16 @@ export async function openBrowser({ initScripts = [], root, args = [], serviceWo
     throw e;
   }
 }
+
+/**
+ * The page's own workers as Playwright lists them (web/app/worker.js), without the pthreads' workers
+ * that the module with threads starts inside them (gen/mechid-threads.worker.js).
+ */
+export const appWorkers = (page) => page.workers().filter((w) => new URL(w.url()).pathname.endsWith('/app/worker.js'));
+
+/** The core's module files a page's worker loads: with threads when the page is isolated and the machine has 2 cores or more. */
+export const CORE_MODULE = /\/gen\/mechid(-threads)?\.mjs$/;
+export const CORE_WASM = /\/gen\/mechid(-threads)?\.wasm$/;
 
 /** The hosts of the recorded requests that are not 127.0.0.1 (blob: keeps its creator's origin). */
 export function foreignRequests(requests) {

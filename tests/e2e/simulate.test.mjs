@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openBrowser, openStep, foreignRequests, simulateOnPage } from './browser.mjs';
+import { CORE_MODULE, CORE_WASM, openBrowser, openStep, foreignRequests, simulateOnPage } from './browser.mjs';
 
 let browser;
 let context;
@@ -121,8 +121,11 @@ test('the page fits a 360 px wide screen', async () => {
 test('(b) every request goes to 127.0.0.1, including the worker\'s', () => {
   assert.ok(requests.length > 0, 'no requests were recorded');
   const seen = (suffix) => requests.some((u) => new URL(u).pathname.endsWith(suffix));
-  for (const f of ['/app/worker.js', '/gen/mechid.mjs', '/gen/mechid.wasm', '/gen/vendor/uPlot.esm.js']) {
+  for (const f of ['/app/worker.js', '/gen/vendor/uPlot.esm.js']) {
     assert.ok(seen(f), `request for ${f} not recorded: ${requests.join(' ')}`);
+  }
+  for (const file of [CORE_MODULE, CORE_WASM]) {
+    assert.ok(requests.some((u) => file.test(new URL(u).pathname)), `request for ${file} not recorded: ${requests.join(' ')}`);
   }
   // blob: URLs carry their creator's origin; data: URLs never leave the page.
   assert.deepEqual(foreignRequests(requests), []);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkOnly, countWorkers, foreignRequests, identifyOnPage, openBrowser, openStep } from './browser.mjs';
+import { appWorkers, checkOnly, countWorkers, foreignRequests, identifyOnPage, openBrowser, openStep } from './browser.mjs';
 
 let browser;
 let page;
@@ -30,8 +30,8 @@ const workers = () => page.evaluate(() => ({ created: window.__workers.created, 
 
 /** Waits until Playwright lists `n` dedicated workers of the page (a terminated one leaves the list on its close event). */
 async function listed(n) {
-  for (let k = 0; k < 50 && page.workers().length !== n; k++) await page.waitForTimeout(100);
-  return page.workers().length;
+  for (let k = 0; k < 50 && appWorkers(page).length !== n; k++) await page.waitForTimeout(100);
+  return appWorkers(page).length;
 }
 
 /** Waits until the status line `id` is settled (ok or error) and `button` enabled; returns its state. */
@@ -46,7 +46,7 @@ test('at load: at most one worker (every section is ready)', async () => {
     && document.getElementById('cond-status').dataset.state === 'ready', null, { timeout: 30_000 });
   const { created, live } = await workers();
   assert.ok(created <= 1 && live <= 1, `at load: ${created} workers created, ${live} running`);
-  assert.ok(await listed(live) <= 1, `Playwright lists ${page.workers().length} workers`);
+  assert.ok(await listed(live) <= 1, `Playwright lists ${appWorkers(page).length} workers`);
 });
 
 test('after using every section once: exactly one worker, and every request answered', async () => {

@@ -1,6 +1,5 @@
 // Module worker: owns the page's one WebAssembly instance and answers every request of
 // protocol.js (one handler per REQUEST entry), for all sections.
-import createMechidModule from '../gen/mechid.mjs';
 import { badInput, simulationToCsv, wrapModule } from '../gen/api.js';
 import { MAX_TIME_JITTER, uniformGrid } from '../gen/time-grid.js';
 import { identifyRecords, readRecord, readRecording } from '../gen/record.js';
@@ -13,9 +12,48 @@ import { REQUEST, REPLY } from '../client/protocol.js';
 import { aggregateStudy } from '../gen/study.js';
 import { useCore } from '../gen/core-instance.js';
 
-// createMechidModule fetches mechid.wasm next to mechid.mjs (import.meta.url).
+// The most threads one identification takes: each is a worker with its own stack and instance,
+// and the speed-up is measured up to 2 threads only (docs/results.md, threads).
+const MAX_THREADS = 8;
+// How long the module with threads may take to start its pool before the worker takes the other.
+const THREADS_START_MS = 20000;
+
+// The threads this worker computes on: the machine's cores (up to MAX_THREADS), or fewer when the
+// page asks (worker.js?threads=k: a study's workers take one each, web/client/worker-client.js);
+// one when the page is not cross-origin isolated (no SharedArrayBuffer: served without the
+// headers of scripts/serve.mjs, before the service worker supplies them; README, "Threads").
+function threadsWanted() {
+  if (!self.crossOriginIsolated || typeof SharedArrayBuffer !== 'function') return 1;
+  const cores = Math.min(navigator.hardwareConcurrency || 1, MAX_THREADS);
+  const asked = Number(new URL(self.location.href).searchParams.get('threads'));
+  return Number.isInteger(asked) && asked >= 1 ? Math.min(asked, cores) : cores;
+}
+
+// The core: gen/mechid-threads.mjs (WebAssembly threads, its pthread pool threads − 1 workers)
+// when more than one thread is wanted, else gen/mechid.mjs; the same numbers to the bit either way
+// (tests/e2e/threads.test.mjs). A module with threads that fails or does not start in time leaves
+// the other. Each module fetches its .wasm next to its .mjs (import.meta.url).
+async function loadCore() {
+  const threads = threadsWanted();
+  if (threads > 1) {
+    try {
+      const { default: create } = await import('../gen/mechid-threads.mjs');
+      let timer;
+      const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), THREADS_START_MS); });
+      const module = await Promise.race([create({ mechidThreadPool: threads - 1 }), late]).finally(() => clearTimeout(timer));
+      const api = wrapModule(module);
+      api.setThreads(threads);
+      return api;
+    } catch {
+      // one thread below
+    }
+  }
+  const { default: create } = await import('../gen/mechid.mjs');
+  return wrapModule(await create());
+}
+
 // The instance is also the thread's (gen/core-instance.js): the readers' resampling uses it.
-const ready = createMechidModule().then(wrapModule).then((api) => { useCore(api); return api; });
+const ready = loadCore().then((api) => { useCore(api); return api; });
 ready.catch(() => {}); // reported per request below
 
 
@@ -226,7 +264,7 @@ const handlers = {
     // The outputs in SI (the core's scaling, as identified) of the first training run and of each
     // validation run, for the overlays of measured and simulated outputs.
     const measured = [first, ...validation].map((r) => ({ file: r.name, role: r.role, t: r.t, y: api.scaledRecord(r.dataset).y }));
-    return { result: { name: first.name, summary, measured, simulations, results, ms: performance.now() - t0 } };
+    return { result: { name: first.name, summary, measured, simulations, results, ms: performance.now() - t0, threads: api.threads() } };
   },
 
   // Modes in a band (issue 17) of the measurement file of the CSV section: the file read with its
@@ -311,7 +349,7 @@ const handlers = {
       return api.identify(method, { h: data.h, u: data.u, y: data.q, inputSampling: data.inputSampling },
         { positive, ...(maxWork === undefined ? {} : { maxWork }) }, truth);
     });
-    const result = { truth, modal: api.modal(truth), t: data.t, q: data.q, results, ms: performance.now() - t0 };
+    const result = { truth, modal: api.modal(truth), t: data.t, q: data.q, results, ms: performance.now() - t0, threads: api.threads() };
     return { result, transfer: buffersOf(data.t, data.q.data) };
   },
 

@@ -31,9 +31,17 @@ export class WorkerClient {
   #worker = null;          // started by start() or the first call; null again after a stop
   #pending = new Map();    // id -> {type, payload, transfer, resolve, reject, onProgress}
   #nextId = 1;
+  #threads;                // the threads its worker computes on (undefined: the machine's cores)
+
+  /** threads: at most this many for one computation (a study's workers take 1: they run side by side). */
+  constructor({ threads } = {}) {
+    this.#threads = threads;
+  }
 
   #start() {
-    const worker = new Worker(new URL('../app/worker.js', import.meta.url), { type: 'module' });
+    const url = new URL('../app/worker.js', import.meta.url);
+    if (this.#threads !== undefined) url.searchParams.set('threads', String(this.#threads));
+    const worker = new Worker(url, { type: 'module' });
     // Events of a worker already replaced (terminated after a crash or a cancel) are ignored.
     const current = () => this.#worker === worker;
     worker.onmessage = (e) => {

@@ -29,6 +29,10 @@ export function setResultStatus(target, worst, text) {
 }
 
 /** The worst of results' statuses ('ok' | 'warning' | 'failed') as a status line's 'ok' | 'warning' | 'error'. */
+// The words after a duration that say on how many threads the core computed (the worker's reply's
+// `threads`: web/app/worker.js), nothing for one.
+export const onThreads = (threads) => (threads > 1 ? ` on ${threads} threads` : '');
+
 export const worstOf = (statuses) => (statuses.includes('failed') ? 'error' : statuses.includes('warning') ? 'warning' : 'ok');
 
 /**

@@ -77,7 +77,7 @@ export class StudyView {
     const total = tasks.length;
     const results = new Array(total);
     let next = 0, done = 0;
-    const clients = Array.from({ length: Math.min(POOL_SIZE, total) }, () => new WorkerClient());
+    const clients = Array.from({ length: Math.min(POOL_SIZE, total) }, () => new WorkerClient({ threads: 1 }));  // the runs side by side, each on one thread
     const perWorker = clients.map(() => 0);  // runs each worker did (data-per-worker, for the test)
     this.cancelled = false;
     this.pool = clients;

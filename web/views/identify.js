@@ -10,7 +10,7 @@ import { shape3dAfter, viewModes } from '../ui/shape-3d.js';
 import { currentGeometry, onGeometryChange } from '../state/geometry.js';
 import { fillForm } from '../ui/option-schema.js';
 import { keepAnalysis } from '../state/analysis-store.js';
-import { $, el, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
+import { $, el, onThreads, setResultStatus, setStatus, worstOf } from '../ui/dom.js';
 import { clearFieldMessages, roundedMessage, showFieldError, showFieldMessage } from '../ui/field-message.js';
 import { RunControl, runRequest } from '../ui/run-control.js';
 import { readInteger, readNumber, readNumberList, readSnr } from '../ui/form.js';
@@ -188,7 +188,7 @@ async function runIdentify(spec, extra = {}) {
       const worst = worstOf(out.results.map((r) => r.status));
       const where = worst === 'ok' ? '' : ' The reasons are in each method’s column below.';
       const from = data ? ' from the data of step 2' : '';
-      setResultStatus(status, worst, `Identified ${system}${from} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms: ${summary}.${where}`);
+      setResultStatus(status, worst, `Identified ${system}${from} (h = ${spec.h} s, N = ${spec.n}) in ${Math.round(out.ms)} ms${onThreads(out.threads)}: ${summary}.${where}`);
     },
   }, {
     runAnyway: {

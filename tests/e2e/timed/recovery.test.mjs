@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMechidNode } from '../../../wasm/node.js';
-import { checkOnly, chooseCsv, countWorkers, foreignRequests, openReadyBrowser, runCsv, openStep } from '../browser.mjs';
+import { appWorkers, checkOnly, chooseCsv, countWorkers, foreignRequests, openReadyBrowser, runCsv, openStep } from '../browser.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mechid-recovery-'));
 const small = join(dir, 'msd-small.csv');
@@ -64,9 +64,9 @@ const workers = () => page.evaluate(() => ({ created: window.__workers.created, 
 
 /** The page's one running worker, as Playwright sees it. */
 async function pageWorker() {
-  for (let k = 0; k < 50 && page.workers().length !== 1; k++) await page.waitForTimeout(100);
-  assert.equal(page.workers().length, 1, 'one worker');
-  return page.workers()[0];
+  for (let k = 0; k < 50 && appWorkers(page).length !== 1; k++) await page.waitForTimeout(100);
+  assert.equal(appWorkers(page).length, 1, 'one worker');
+  return appWorkers(page)[0];
 }
 
 /** Identifies the small file with variational; asserts ok and m within 5 % of 15. */

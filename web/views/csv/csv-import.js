@@ -24,7 +24,7 @@ import { showMethodList } from '../../ui/method-list.js';
 import { methodColumn } from '../../ui/results-table.js';
 import { fillForm } from '../../ui/option-schema.js';
 import { keepAnalysis } from '../../state/analysis-store.js';
-import { $, el, fmt, setResultStatus, setStatus, worstOf } from '../../ui/dom.js';
+import { $, el, fmt, onThreads, setResultStatus, setStatus, worstOf } from '../../ui/dom.js';
 import { roundedMessage, showFieldMessage } from '../../ui/field-message.js';
 import { isWorkRefusal, RunControl, runRequest } from '../../ui/run-control.js';
 import { downloadResults } from '../../ui/export.js';
@@ -589,7 +589,7 @@ async function runIdentification(extra = {}) {
     const failedNote = failed.length ? `; ${failed.join(', ')} failed (the reason is in ${failed.length === 1 ? 'its column' : 'their columns'} below)` : '';
     const text = roundedMessage(`${out.name}: ${runsNote(s)}, h = ${Number(s.h.toPrecision(4))} s, ` +
       `${count(s.inputs, 'input')}, ${count(s.outputs, 'output')}${factorNote(map)}${failedNote}` +
-      `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms).`);
+      `${s.warnings.length ? `; ${s.warnings.join('; ')}` : ''} (${out.ms.toFixed(0)} ms${onThreads(out.threads)}).`);
     // Coloured by the worst result (a warning of the data counts): never green on a warning.
     if (failed.length === out.results.length) setStatus(status, 'error', text);
     else setResultStatus(status, worstOf([...out.results.map((r) => r.status), ...(s.warnings.length ? ['warning'] : [])]), text);

@@ -6,8 +6,8 @@
 // MECHID_THREADS_WASM=0 leaves the WebAssembly build out.
 // The WebAssembly tool is built here in its own directory, build-wasm-threads (wasm/CMakeLists.txt,
 // option MECHID_WASM_THREADS: -pthread on every object of the core; about 5 min the first time),
-// and runs in Node, whose worker_threads carry Emscripten's pthreads. The page and the CLI still
-// load the single-thread module.
+// and runs in Node, whose worker_threads carry Emscripten's pthreads. The page (cross-origin
+// isolated) and the CLI load the core built the same way (web/gen/mechid-threads.*, web/gen/node/).
 // Reproduce: `node bench/run.mjs threads` (needs the native build; about 3 min, plus the build).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -58,7 +58,7 @@ export const table = [
     `run the exact-sampling sensitivity recursion by blocks of 32 columns, J'J by blocks of rows, the Fréchet derivatives of the ` +
     `exponential by blocks of 8 directions, the subspace step's Schur complements, weighted projection and Gram matrix by ` +
     `blocks, and the sandwich meat and modal intervals' finite differences by columns; the blocks do not depend on the thread count, so neither do the ` +
-    `numbers ("same bits": M, D and K identical to one thread's of the same build, bit for bit). The page and the CLI still run the single-thread WebAssembly build.`,
+    `numbers ("same bits": M, D and K identical to one thread's of the same build, bit for bit). The page (when cross-origin isolated) and the CLI run the core built the same way, on the machine's cores up to 8.`,
   '',
   '| build | n | threads | seconds (median; min–max) | speed-up over 1 thread | same bits as 1 thread | status |',
   '|---|---|---|---|---|---|---|',

@@ -2,6 +2,7 @@
 // page). The process around bin/main.mjs's run: its streams, its exit code. Interfaces in
 // docs/interfaces.md, the CLI in docs/cli.md.
 import { runCli } from './main.mjs';
+import { cliThreads } from './threads.mjs';
 
 process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); });
 // Exits explicitly once the command is done: a process left to end by itself can deadlock in
@@ -12,6 +13,6 @@ process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); });
 // stdout to a pipe is written asynchronously: a success waits until what was written is flushed; a
 // failure exits at once with its code (its one line went to stderr), as a closed pipe must not turn
 // it into exit 0 through the EPIPE handler above.
-const code = await runCli(process.argv.slice(2));
+const code = await runCli(process.argv.slice(2), { threads: () => cliThreads() });
 if (code === 0) process.stdout.write('', () => process.exit(0));
 else process.exit(code);

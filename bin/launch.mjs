@@ -6,8 +6,8 @@
 // why: a hang at exit under load). MALLOC_ARENA_MAX=1: glibc gives each thread that allocates its
 // own malloc arena, and Node's threads (V8's platform workers, libuv's pool) kept four of 14-18 MB
 // each, which made the peak of a 10⁶-sample `identify --method auto` vary by 60 MB from run to run
-// (257-323 MB; with one arena 243-259 MB; issue 56 item 7). The CLI computes on one thread (the
-// WebAssembly core), so the threads never contend for that one arena.
+// (257-323 MB; with one arena 243-259 MB; issue 56 item 7). The WebAssembly core's memory is its
+// own (its threads, bin/threads.mjs, allocate inside it), so they never contend for that one arena.
 
 /** Node's flags of the CLI's process. */
 export const NODE_FLAGS = ['--no-concurrent-recompilation'];

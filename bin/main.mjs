@@ -58,13 +58,14 @@ async function main(argv, module, stdout) {
 /**
  * Runs `mechid ...argv` writing to `stdout` and `stderr` (objects with write(text); the process's by
  * default); resolves to the exit code. `mechid`: a loaded module to compute with (default: a new
- * one). One run at a time per process: the commands write through bin/io.mjs, which this points at
- * the given streams (bin/streams.mjs).
+ * one, on `threads()` threads: bin/cli.mjs passes bin/threads.mjs's cliThreads; 1 by default, so
+ * that a caller's process starts no worker it did not ask for). One run at a time per process: the
+ * commands write through bin/io.mjs, which this points at the given streams (bin/streams.mjs).
  */
-export async function runCli(argv, { stdout = process.stdout, stderr = process.stderr, mechid } = {}) {
+export async function runCli(argv, { stdout = process.stdout, stderr = process.stderr, mechid, threads = () => 1 } = {}) {
   const restore = useStreams({ stdout, stderr });
   try {
-    await main(argv, () => mechid ?? loadMechidNode(), stdout);
+    await main(argv, async () => mechid ?? loadMechidNode({ threads: threads() }), stdout);
     return 0;
   } catch (e) {
     const bad = e instanceof MechidError && e.code === 'bad-input';

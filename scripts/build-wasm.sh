@@ -13,7 +13,7 @@ cmake --build build-wasm -j2
 if [ ! -f build-wasm-threads/CMakeCache.txt ]; then
   emcmake cmake -S . -B build-wasm-threads -DCMAKE_BUILD_TYPE=Release -DMECHID_WASM_THREADS=ON
 fi
-cmake --build build-wasm-threads -j2 --target mechid_wasm
+cmake --build build-wasm-threads -j2 --target mechid_wasm mechid_node_threads
 mkdir -p web/gen/vendor
 cp wasm/api.js wasm/errors.js wasm/json.js wasm/formats.js wasm/study.js wasm/core-instance.js wasm/csv.js wasm/uff.js wasm/uff-numbers.js wasm/uff-geometry.js wasm/uff-recording.js wasm/uff-convert.js wasm/uff-write.js wasm/method-help.js wasm/record.js wasm/recording.js wasm/readers.js wasm/json-depth.js wasm/structure-json.js web/gen/
 cp wasm/text.js wasm/text-dialect.js wasm/lvm.js wasm/text-columns.js wasm/cell-number.js wasm/text-check.js wasm/time-grid.js wasm/number-scan.js web/gen/   # text dialects and LVM files (issue 49)

@@ -12,7 +12,7 @@ const STAGING = 'staging-';
 const COMPLETE = '__complete__';
 
 // Cross-origin isolation where the host does not send it (scripts/serve.mjs's ISOLATION_HEADERS,
-// the same two; tests/node/serve-isolation.test.mjs): the page and its workers get the headers
+// the same two; tests/node/isolation_headers.test.mjs): the page and its workers get the headers
 // from here, so that from the first load this worker controls, the page may share memory with its
 // workers and the worker loads the core's module with threads (web/app/worker.js). The first
 // load of all, before this worker, runs on one thread.

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <exception>
 #include <memory>
@@ -162,6 +163,34 @@ void parallel_for(Eigen::Index tasks, const std::function<void(Eigen::Index task
 void parallel_for_blocks(Eigen::Index count, Eigen::Index width,
                          const std::function<void(Eigen::Index begin, Eigen::Index size)>& block) {
   parallel_for((count + width - 1) / width, [&](Eigen::Index b) { block(b * width, std::min(width, count - b * width)); });
+}
+
+void parallel_for_ranges(const std::vector<Eigen::Index>& bounds,
+                         const std::function<void(Eigen::Index begin, Eigen::Index size)>& block) {
+  const auto tasks = static_cast<Eigen::Index>(bounds.size()) - 1;
+  parallel_for(std::max<Eigen::Index>(tasks, 0), [&](Eigen::Index b) {
+    const auto i = static_cast<std::size_t>(b);
+    block(bounds[i], bounds[i + 1] - bounds[i]);
+  });
+}
+
+void append_even_blocks(std::vector<Eigen::Index>& bounds, Eigen::Index begin, Eigen::Index end, Eigen::Index width) {
+  if (bounds.empty()) bounds.push_back(begin);
+  const Eigen::Index count = end - begin;
+  if (count <= 0) return;
+  const Eigen::Index blocks = (count + width - 1) / width;
+  for (Eigen::Index k = 1; k <= blocks; ++k) bounds.push_back(begin + count * k / blocks);
+}
+
+std::vector<Eigen::Index> lower_triangle_blocks(Eigen::Index rows) {
+  const Eigen::Index blocks = std::clamp<Eigen::Index>((rows + 31) / 32, 1, 16);
+  std::vector<Eigen::Index> bounds{0};
+  for (Eigen::Index k = 1; k <= blocks; ++k) {
+    const auto end = static_cast<Eigen::Index>(std::lround(static_cast<double>(rows) * std::sqrt(static_cast<double>(k) / blocks)));
+    if (end > bounds.back()) bounds.push_back(std::min(end, rows));
+  }
+  if (bounds.back() < rows) bounds.push_back(rows);
+  return bounds;
 }
 
 }  // namespace mechid

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <vector>
 
 #include "core/types.hpp"
 
@@ -32,15 +33,30 @@ void parallel_for(Eigen::Index tasks, const std::function<void(Eigen::Index task
 void parallel_for_blocks(Eigen::Index count, Eigen::Index width,
                          const std::function<void(Eigen::Index begin, Eigen::Index size)>& block);
 
+// parallel_for over the blocks [bounds[i], bounds[i + 1]) of an increasing list of boundaries:
+// block(begin, size) for each, in the list's order (put the costlier blocks first: a thread that
+// finishes early takes the next one, so cheap blocks last even out the threads' ends).
+void parallel_for_ranges(const std::vector<Eigen::Index>& bounds,
+                         const std::function<void(Eigen::Index begin, Eigen::Index size)>& block);
+
+// Appends to `bounds` (which ends at `begin`, or is empty) the boundaries of ⌈(end − begin) / width⌉
+// blocks of [begin, end) whose sizes differ by at most one: blocks of equal cost when each index
+// costs the same (fixed blocks of `width` leave a short last one, which on two threads lets one
+// thread idle while the other runs a full block). They depend on the sizes only, not on the threads.
+void append_even_blocks(std::vector<Eigen::Index>& bounds, Eigen::Index begin, Eigen::Index end, Eigen::Index width);
+
+// The boundaries of the row blocks of add_lower_outer_product for C of `rows` rows: ⌈rows / 32⌉
+// blocks (at most 16) of equal area of the lower triangle, block k ending at rows √((k + 1) / B),
+// so that each costs about the same (block a … a + w − 1 holds w a + w²/2 entries).
+std::vector<Eigen::Index> lower_triangle_blocks(Eigen::Index rows);
+
 // C's lower triangle += α B B' (the strictly upper part untouched): the rank updates of Gram
-// matrices and normal equations, by blocks of rows of C (their number depends on B's rows only) on
-// the core's threads: per block, the part left of the diagonal as a product and the diagonal block
-// as a symmetric rank update (up to 32 rows: one block, the rank update alone). B may be an
-// expression (X.transpose() for X'X).
+// matrices and normal equations, by blocks of rows of C (lower_triangle_blocks: they depend on
+// B's rows only) on the core's threads: per block, the part left of the diagonal as a product and
+// the diagonal block as a symmetric rank update. B may be an expression (X.transpose() for X'X).
 template <class Rows>
 void add_lower_outer_product(Matrix& C, const Rows& B, double alpha = 1.0) {
-  const Eigen::Index rows = B.rows();
-  parallel_for_blocks(rows, std::max<Eigen::Index>(32, rows / 16), [&](Eigen::Index a, Eigen::Index w) {
+  parallel_for_ranges(lower_triangle_blocks(B.rows()), [&](Eigen::Index a, Eigen::Index w) {
     if (a > 0) C.block(a, 0, w, a).noalias() += alpha * B.middleRows(a, w) * B.topRows(a).transpose();
     C.block(a, a, w, w).template selfadjointView<Eigen::Lower>().rankUpdate(B.middleRows(a, w), alpha);
   });

@@ -29,8 +29,8 @@ struct ThreadCount {
 
 // Two runs of a 5-DOF chain (2n = 10: the dynamic recursion) with an offset force per DOF and run:
 // 45 free entries + 2 × 10 initial states + 2 × 5 offsets, so that the per-run columns of the
-// recursion (45 + 10 + 5 = 60) fall into two blocks of 32, the second holding K's last entries,
-// x_0 and f_0.
+// recursion (45 + 10 + 5 = 60) fall into three blocks: the free entries in two (23 and 22
+// columns), x_0 and f_0 in the third.
 struct OffsetChainRuns {
   MechanicalSystem system = preset("chain5");
   std::vector<Dataset> runs{fixtures::simulated(system, 0.05, 700, 30, 4), fixtures::simulated(system, 0.05, 500, 30, 5)};
@@ -100,7 +100,7 @@ TEST_CASE("parallel_for rethrows a task's exception after every task has finishe
 // Steps of 1e-5 max(1, |θ_p|): at 1e-6 the rounding of the differences of K's columns (whose
 // residuals barely move) reaches 9e-6, at 1e-5 it is 1.4e-6; a block that mixed up columns, or
 // missed a forcing, errs by O(1).
-TEST_CASE("the exact-sampling Jacobian by column blocks matches central differences, offsets in the second block") {
+TEST_CASE("the exact-sampling Jacobian by column blocks matches central differences, offsets in the last block") {
   const OffsetChainRuns chain;
   const Vector theta = chain.theta();
   Vector r;
@@ -155,4 +155,64 @@ TEST_CASE("the structured inverse-dynamic intervals are the same bit for bit on 
   CHECK(one.uncertainty.K == three.uncertainty.K);
   CHECK(one.uncertainty.omega_n == three.uncertainty.omega_n);
   CHECK(one.uncertainty.zeta == three.uncertainty.zeta);
+}
+
+// append_even_blocks: ⌈count / width⌉ blocks covering [begin, end) in order, sizes within one of
+// each other; appended to a list that ends at begin.
+TEST_CASE("even blocks cover a range in ceil(count / width) blocks whose sizes differ by at most one") {
+  for (const Eigen::Index count : {1, 5, 31, 32, 33, 118, 166, 1000})
+    for (const Eigen::Index width : {1, 7, 32}) {
+      INFO(count << " indices, width " << width);
+      std::vector<Eigen::Index> bounds;
+      append_even_blocks(bounds, 0, 10, 32);  // one block [0, 10) first
+      append_even_blocks(bounds, 10, 10 + count, width);
+      REQUIRE(bounds.front() == 0);
+      REQUIRE(bounds[1] == 10);
+      REQUIRE(bounds.back() == 10 + count);
+      REQUIRE(static_cast<Eigen::Index>(bounds.size()) - 2 == (count + width - 1) / width);
+      Eigen::Index smallest = count, largest = 0;
+      for (std::size_t b = 1; b + 1 < bounds.size(); ++b) {
+        smallest = std::min(smallest, bounds[b + 1] - bounds[b]);
+        largest = std::max(largest, bounds[b + 1] - bounds[b]);
+      }
+      CHECK(largest <= width);
+      CHECK(largest - smallest <= 1);
+    }
+}
+
+// lower_triangle_blocks: row blocks [a, a + w) of the lower triangle hold w a + w (w + 1)/2
+// entries; with B = ⌈rows / 32⌉ (≤ 16) blocks each holds about rows (rows + 1) / (2B) (within the
+// rounding of the bounds to whole rows: up to rows entries either way).
+TEST_CASE("the row blocks of the lower triangle hold equal shares of its entries") {
+  for (const Eigen::Index rows : {0, 1, 32, 33, 100, 166, 600, 2000}) {
+    INFO(rows << " rows");
+    const std::vector<Eigen::Index> bounds = lower_triangle_blocks(rows);
+    REQUIRE(bounds.front() == 0);
+    REQUIRE(bounds.back() == rows);
+    REQUIRE(std::is_sorted(bounds.begin(), bounds.end()));
+    const auto blocks = static_cast<Eigen::Index>(bounds.size()) - 1;
+    CHECK(blocks == (rows == 0 ? 0 : std::min<Eigen::Index>((rows + 31) / 32, 16)));
+    for (std::size_t b = 0; b + 1 < bounds.size(); ++b) {
+      const double a = static_cast<double>(bounds[b]), w = static_cast<double>(bounds[b + 1] - bounds[b]);
+      const double share = static_cast<double>(rows) * static_cast<double>(rows + 1) / (2.0 * static_cast<double>(blocks));
+      CHECK(std::abs(w * a + w * (w + 1) / 2 - share) <= static_cast<double>(rows));
+    }
+  }
+}
+
+// add_lower_outer_product against the plain product: C's lower triangle += α B B', its strict upper
+// part untouched, for row counts that give one block, several and the most (16).
+TEST_CASE("add_lower_outer_product adds alpha B B' to the lower triangle only, on 1 and 3 threads") {
+  for (const int threads : {1, 3})
+    for (const Eigen::Index rows : {1, 20, 166, 700}) {
+      INFO(threads << " threads, " << rows << " rows");
+      const ThreadCount use(threads);
+      const Matrix B = Matrix::Random(rows, 45), C0 = Matrix::Random(rows, rows);
+      Matrix C = C0;
+      add_lower_outer_product(C, B, -0.5);
+      const Matrix expected = C0 - 0.5 * B * B.transpose();
+      const Matrix lower_error = Matrix(C.triangularView<Eigen::Lower>()) - Matrix(expected.triangularView<Eigen::Lower>());
+      CHECK(lower_error.cwiseAbs().maxCoeff() < 1e-12 * 45);
+      CHECK(Matrix(C.triangularView<Eigen::StrictlyUpper>()) == Matrix(C0.triangularView<Eigen::StrictlyUpper>()));
+    }
 }

@@ -54,9 +54,9 @@ export const table = [
     `chain structure), bench/native/threads.cpp natively (${nativeCompiler()})` +
     (withWasm ? ` and in WebAssembly with threads (Emscripten's pthreads, Node ${process.version})` : '') +
     `, on ${cpus().length} cores, 1-minute load average ${load.toFixed(1)} when started; each thread count ${repeats} calls after a ` +
-    `warm-up, the median and the spread shown. The core's threads ` +
-    `run the exact-sampling sensitivity recursion by blocks of 32 columns, J'J by blocks of rows, the Fréchet derivatives of the ` +
-    `exponential by blocks of 8 directions, the subspace step's Schur complements, weighted projection and Gram matrix by ` +
+    `warm-up, the median and the spread shown. The core's threads run the exact-sampling sensitivity recursion by ` +
+    `blocks of at most 32 columns of about equal cost, J'J by row blocks holding equal parts of its lower triangle, ` +
+    `the Fréchet derivatives of the exponential by blocks of 8 directions, the subspace step's Schur complements, weighted projection and Gram matrix by ` +
     `blocks, and the sandwich meat and modal intervals' finite differences by columns; the blocks do not depend on the thread count, so neither do the ` +
     `numbers ("same bits": M, D and K identical to one thread's of the same build, bit for bit). The page (when cross-origin isolated) and the CLI run the core built the same way, on the machine's cores up to 8.`,
   '',

@@ -87,10 +87,10 @@ TEST_CASE("a PEM stopped by its iteration limit is a warning whose message says 
 TEST_CASE("as one of auto's starts the variational PEM stops once M is indefinite or a mode passes Nyquist, and is unchanged otherwise") {
   // The data auto's start sees at 8dof, h = 0.0005, N = 6000: every 4th sample, the input averaged
   // over the 4 (auto_method.cpp, decimate). For seed 3 the PEM from the subspace start passes
-  // through an indefinite M and runs 50 iterations, its limit (whether the last one ends it by the
-  // limit or by the noise rule, with M back to positive definite, is up to rounding: it changed with
-  // the row blocks of J'J); for seed 2 it converges with M positive definite and every mode far below
-  // Nyquist.
+  // through an indefinite M and runs long: to its limit of 100 iterations, M still indefinite, until
+  // the row blocks of J'J changed; 50 iterations since, ended by the noise rule with M positive
+  // definite again (where such a run ends is up to rounding); for seed 2 it converges with M positive
+  // definite and every mode far below Nyquist.
   const auto decimated = [](std::uint64_t seed) {
     const Dataset full = simulated(preset("8dof"), 0.0005, 6000, 20.0, seed);
     Dataset d{4 * full.h, Matrix(1500, full.u.cols()), Matrix(1500, full.y.cols()), InputSampling::hold};

@@ -1,7 +1,8 @@
 // Issue 55, item 4: `auto` on the scale section's chains on 1 and 2 threads of the core
 // (core/parallel_for.hpp), natively and in WebAssembly with threads (bench/native/threads.cpp, the
-// same program): the median of 5 calls each (MECHID_THREADS_REPEATS), the speed-up over one thread
-// of the same build, and whether the estimates are the same bit for bit.
+// same program): the median of 5 calls each (MECHID_THREADS_REPEATS; the thread counts take turns,
+// round by round), the speed-up over one thread of the same build (the median of the rounds'
+// ratios), and whether the estimates are the same bit for bit.
 // MECHID_THREADS_SIZES="16 24" and MECHID_THREADS="1 2" pick the sizes and thread counts;
 // MECHID_THREADS_WASM=0 leaves the WebAssembly build out.
 // The WebAssembly tool is built here in its own directory, build-wasm-threads (wasm/CMakeLists.txt,
@@ -44,9 +45,12 @@ const lines = [];
 for (const { build, rows } of runs) {
   for (const r of rows) r.median = median(r.seconds);
   const single = (n) => rows.find((r) => r.n === n && r.threads === 1);
+  // Round i's calls on every thread count were made one after the other: their ratio cancels the
+  // machine's drift over the run, which the ratio of the medians would not.
+  const speedup = (r) => median(r.seconds.map((s, i) => single(r.n).seconds[i] / s));
   for (const r of rows)
     lines.push(`| ${build} | ${r.n} | ${r.threads} | ${r.median.toFixed(2)} (${Math.min(...r.seconds).toFixed(2)}–${Math.max(...r.seconds).toFixed(2)}) | ` +
-      `${(single(r.n).median / r.median).toFixed(2)}× | ${r.digest === single(r.n).digest ? 'yes' : 'NO'} | ${r.status} |`);
+      `${speedup(r).toFixed(2)}× | ${r.digest === single(r.n).digest ? 'yes' : 'NO'} | ${r.status} |`);
 }
 
 export const table = [
@@ -54,7 +58,8 @@ export const table = [
     `chain structure), bench/native/threads.cpp natively (${nativeCompiler()})` +
     (withWasm ? ` and in WebAssembly with threads (Emscripten's pthreads, Node ${process.version})` : '') +
     `, on ${cpus().length} cores, 1-minute load average ${load.toFixed(1)} when started; each thread count ${repeats} calls after a ` +
-    `warm-up, the median and the spread shown. The core's threads run the exact-sampling sensitivity recursion by ` +
+    `warm-up, the thread counts taking turns call by call, the median and the spread shown; the speed-up is the median over the rounds of ` +
+    `one thread's time over the other count's in the same round. The core's threads run the exact-sampling sensitivity recursion by ` +
     `blocks of at most 32 columns of about equal cost, J'J by row blocks holding equal parts of its lower triangle, ` +
     `the Fréchet derivatives of the exponential by blocks of 8 directions, the subspace step's Schur complements, weighted projection and Gram matrix by ` +
     `blocks, and the sandwich meat and modal intervals' finite differences by columns; the blocks do not depend on the thread count, so neither do the ` +

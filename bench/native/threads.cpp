@@ -3,7 +3,7 @@
 // bench/scale.mjs) on 1, 2, … threads (set_thread_count, core/parallel_for.hpp), each call repeated,
 // and whether the estimates are the same bit for bit. Arguments: the sizes, then `--threads 1 2 4`
 // and `--repeats R` (defaults 16 24, 1 2, 3). One JSON row per size and thread count: the seconds
-// of every call, and the bits of M, D, K as one hexadecimal digest (FNV-1a) for the comparison.
+// of every call (the r-th of every row made in the same round), and the bits of M, D, K as one hexadecimal digest (FNV-1a) for the comparison.
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -51,24 +51,27 @@ int main(int argc, char** argv) {
   bool first = true;
   for (const int n : sizes) {
     const Dataset data = chain_record(n);
-    for (const int t : threads) {
-      set_thread_count(t);
-      std::string seconds;
-      std::uint64_t bits = 0;
-      std::string status;
-      for (int r = 0; r < repeats; ++r) {
+    // The thread counts take turns (call r on 1, 2, … threads, then call r + 1): a machine whose
+    // speed drifts over the minutes of the run then slows every count alike, and the speed-up of
+    // round r compares calls made within seconds of each other.
+    std::vector<std::string> seconds(threads.size()), status(threads.size());
+    std::vector<std::uint64_t> bits(threads.size(), 0);
+    for (int r = 0; r < repeats; ++r)
+      for (std::size_t i = 0; i < threads.size(); ++i) {
+        set_thread_count(threads[i]);
         const auto begin = std::chrono::steady_clock::now();
         const Identification id = identify("auto", data, options);
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-        seconds += (r ? "," : "") + std::to_string(s);
-        bits = digest(id.system);
-        status = to_string(id.status);
+        seconds[i] += (r ? "," : "") + std::to_string(s);
+        bits[i] = digest(id.system);
+        status[i] = to_string(id.status);
       }
-      std::printf("%s{\"n\":%d,\"threads\":%d,\"seconds\":[%s],\"digest\":\"%016llx\",\"status\":\"%s\"}", first ? "" : ",", n, t,
-                  seconds.c_str(), static_cast<unsigned long long>(bits), status.c_str());
+    for (std::size_t i = 0; i < threads.size(); ++i) {
+      std::printf("%s{\"n\":%d,\"threads\":%d,\"seconds\":[%s],\"digest\":\"%016llx\",\"status\":\"%s\"}", first ? "" : ",", n,
+                  threads[i], seconds[i].c_str(), static_cast<unsigned long long>(bits[i]), status[i].c_str());
       first = false;
-      std::fflush(stdout);
     }
+    std::fflush(stdout);
   }
   std::printf("]\n");
   return 0;

@@ -54,8 +54,9 @@ std::vector<Eigen::Index> lower_triangle_blocks(Eigen::Index rows);
 // matrices and normal equations, by blocks of rows of C (lower_triangle_blocks: they depend on
 // B's rows only) on the core's threads: per block, the part left of the diagonal as a product and
 // the diagonal block as a symmetric rank update. B may be an expression (X.transpose() for X'X).
-template <class Rows>
-void add_lower_outer_product(Matrix& C, const Rows& B, double alpha = 1.0) {
+// C is a Matrix or a square block of one.
+template <class Target, class Rows>
+void add_lower_outer_product(Target&& C, const Rows& B, double alpha = 1.0) {
   parallel_for_ranges(lower_triangle_blocks(B.rows()), [&](Eigen::Index a, Eigen::Index w) {
     if (a > 0) C.block(a, 0, w, a).noalias() += alpha * B.middleRows(a, w) * B.topRows(a).transpose();
     C.block(a, a, w, w).template selfadjointView<Eigen::Lower>().rankUpdate(B.middleRows(a, w), alpha);

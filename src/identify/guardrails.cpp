@@ -5,10 +5,12 @@
 #include <complex>
 #include <limits>
 
+#include "core/cholesky_by_blocks.hpp"
 #include "core/clamped_count.hpp"
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
 #include "core/normal_quantile.hpp"
+#include "core/parallel_for.hpp"
 
 namespace mechid {
 
@@ -58,7 +60,7 @@ bool well_conditioned(const Matrix& C, double ratio) {
   if (!(top > 0) || !std::isfinite(top)) return false;
   Matrix shifted = C;
   shifted.diagonal().array() -= ratio * top;
-  return Eigen::LLT<Matrix, Eigen::Lower>(shifted).info() == Eigen::Success;
+  return cholesky_by_blocks(shifted);  // on the core's threads (24 inputs, 48 lags: 1152 x 1152)
 }
 
 }  // namespace
@@ -83,15 +85,21 @@ Eigen::Index excitation_order(const Matrix& input, Eigen::Index max_order) {
   // 8·10⁹ flops became 0.4·10⁹).
   const Eigen::Index rows = N - (L - 1) * s;
   const auto first = [&](Eigen::Index lag) { return (L - 1 - lag) * s; };  // the first row of lag's window
+  // On the core's threads: the first block column by blocks, then each block diagonal a − b = d
+  // (a chain from its block in the first column) as one task, the longest first.
   Matrix covariance = Matrix::Zero(k * L, k * L);  // the lower triangle is filled
-  for (Eigen::Index a = 0; a < L; ++a) covariance.block(a * k, 0, k, k).noalias() = u.middleRows(first(a), rows).transpose() * u.middleRows(first(0), rows);
-  for (Eigen::Index a = 1; a < L; ++a)
-    for (Eigen::Index b = 1; b <= a; ++b) {
+  parallel_for(L, [&](Eigen::Index a) {
+    covariance.block(a * k, 0, k, k).noalias() = u.middleRows(first(a), rows).transpose() * u.middleRows(first(0), rows);
+  });
+  parallel_for(L - 1, [&](Eigen::Index d) {
+    for (Eigen::Index b = 1; b + d < L; ++b) {
+      const Eigen::Index a = b + d;
       auto block = covariance.block(a * k, b * k, k, k);
       block = covariance.block((a - 1) * k, (b - 1) * k, k, k);
       block.noalias() += u.middleRows(first(a), s).transpose() * u.middleRows(first(b), s);
       block.noalias() -= u.middleRows(first(a) + rows, s).transpose() * u.middleRows(first(b) + rows, s);
     }
+  });
   // The smallest/largest eigenvalue ratio of the leading blocks falls as ℓ grows (Cauchy's
   // interlacing: λ_min does not rise, λ_max does not fall), so the order is found by bisection,
   // the whole matrix first (a rich input: one test).

@@ -6,6 +6,7 @@
 #include "core/clamped_count.hpp"
 #include "core/dft.hpp"
 #include "core/input_error.hpp"
+#include "core/parallel_for.hpp"
 #include "core/stopwatch.hpp"
 #include "core/zero_phase_lowpass.hpp"
 #include "identify/friction_output_error.hpp"
@@ -71,50 +72,52 @@ Regression build_regression(const std::vector<FilteredRun>& runs, const Structur
   g.parameters = Ps + (friction ? n : 0) + (offset ? n * R : 0);
   g.channels.resize(static_cast<std::size_t>(n));
   g.y = Matrix::Zero(samples, n);
-  // Each equation's columns in ascending order, and where column c sits in equation i (local).
-  std::vector<std::vector<Eigen::Index>> local(static_cast<std::size_t>(n), std::vector<Eigen::Index>(static_cast<std::size_t>(g.parameters), -1));
+  // Each equation's columns in ascending order; for those of M, D and K's free entries, which
+  // signal (a, v, q: 0, 1, 2) and which of its columns they multiply in that equation (entry (i, j)
+  // multiplies column j in equation i and column i in equation j).
+  struct Source {
+    Eigen::Index local;  // the column in the equation's regressors
+    int signal;
+    Eigen::Index column;
+  };
+  std::vector<std::vector<Source>> sources(static_cast<std::size_t>(n));
   const auto involve = [&](Eigen::Index i, Eigen::Index c) {
     std::vector<Eigen::Index>& columns = g.channels[static_cast<std::size_t>(i)].columns;
-    local[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)] = static_cast<Eigen::Index>(columns.size());
     columns.push_back(c);
+    return static_cast<Eigen::Index>(columns.size()) - 1;
   };
   for (Eigen::Index c = 0; c < Ps; ++c) {
     const PackedEntry e = packed_entry(map.free_indices()[static_cast<std::size_t>(c)], n);
-    involve(e.i, c);
-    if (e.i != e.j) involve(e.j, c);
+    sources[static_cast<std::size_t>(e.i)].push_back({involve(e.i, c), e.matrix, e.j});
+    if (e.i != e.j) sources[static_cast<std::size_t>(e.j)].push_back({involve(e.j, c), e.matrix, e.i});
   }
+  std::vector<Eigen::Index> friction_column(static_cast<std::size_t>(n), -1);
+  std::vector<std::vector<Eigen::Index>> offset_column(static_cast<std::size_t>(n));
   for (Eigen::Index i = 0; i < n; ++i) {
-    if (friction) involve(i, Ps + i);
+    if (friction) friction_column[static_cast<std::size_t>(i)] = involve(i, Ps + i);
     if (offset)
-      for (Eigen::Index run = 0; run < R; ++run) involve(i, Ps + (friction ? n : 0) + run * n + i);
+      for (Eigen::Index run = 0; run < R; ++run) offset_column[static_cast<std::size_t>(i)].push_back(involve(i, Ps + (friction ? n : 0) + run * n + i));
   }
-  for (ChannelRegressors& c : g.channels) c.X = Matrix::Zero(samples, static_cast<Eigen::Index>(c.columns.size()));
-  const auto X = [&](Eigen::Index i, Eigen::Index row, Eigen::Index c) -> double& {
-    return g.channels[static_cast<std::size_t>(i)].X(row, local[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)]);
-  };
-  Eigen::Index row = 0;
-  for (Eigen::Index run = 0; run < R; ++run) {
-    const FilteredRun& f = runs[static_cast<std::size_t>(run)];
-    const Matrix* signals[3] = {&f.a, &f.v, &f.q};  // multiplied by M, D, K
-    for (const Eigen::Index k : f.rows) {
-      for (Eigen::Index i = 0; i < n; ++i) {
+  // A task per equation on the core's threads (each writes its own regressors and column of y).
+  parallel_for(n, [&](Eigen::Index i) {
+    const auto at = static_cast<std::size_t>(i);
+    Matrix& X = g.channels[at].X;
+    X = Matrix::Zero(samples, static_cast<Eigen::Index>(g.channels[at].columns.size()));
+    Eigen::Index row = 0;
+    for (Eigen::Index run = 0; run < R; ++run) {
+      const FilteredRun& f = runs[static_cast<std::size_t>(run)];
+      const Matrix* signals[3] = {&f.a, &f.v, &f.q};  // multiplied by M, D, K
+      for (const Eigen::Index k : f.rows) {
         double known = 0.0;  // the fixed entries' part of the left-hand side
         for (int m = 0; m < 3; ++m) known += s.fixed[m].row(i).dot(signals[m]->row(k));
         g.y(row, i) = f.force(k, i) - known;
+        for (const Source& source : sources[at]) X(row, source.local) += (*signals[source.signal])(k, source.column);
+        if (friction) X(row, friction_column[at]) = f.sign(k, i);
+        if (offset) X(row, offset_column[at][static_cast<std::size_t>(run)]) = 1.0;
+        ++row;
       }
-      for (Eigen::Index c = 0; c < Ps; ++c) {
-        const PackedEntry e = packed_entry(map.free_indices()[static_cast<std::size_t>(c)], n);
-        const Matrix& x = *signals[e.matrix];
-        X(e.i, row, c) += x(k, e.j);
-        if (e.i != e.j) X(e.j, row, c) += x(k, e.i);
-      }
-      for (Eigen::Index i = 0; i < n; ++i) {
-        if (friction) X(i, row, Ps + i) = f.sign(k, i);
-        if (offset) X(i, row, Ps + (friction ? n : 0) + run * n + i) = 1.0;
-      }
-      ++row;
     }
-  }
+  });
   return g;
 }
 

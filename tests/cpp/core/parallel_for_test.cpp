@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/parallel_for.hpp"
+#include "thread_count.hpp"
 #include "identify/exact_sampling_predictor.hpp"
 #include "identify/methods.hpp"
 #include "identify/pem.hpp"
@@ -18,14 +19,9 @@
 #include "../identify/fixtures.hpp"
 
 using namespace mechid;
+using mechid::testing::ThreadCount;
 
 namespace {
-
-// Restores one thread when a test ends, whatever it set.
-struct ThreadCount {
-  explicit ThreadCount(int n) { set_thread_count(n); }
-  ~ThreadCount() { set_thread_count(1); }
-};
 
 // Two runs of a 5-DOF chain (2n = 10: the dynamic recursion) with an offset force per DOF and run:
 // 45 free entries + 2 × 10 initial states + 2 × 5 offsets, so that the per-run columns of the
@@ -133,9 +129,10 @@ TEST_CASE("the exact-sampling normal equations are the same bit for bit on 1 and
   CHECK(one.Jtr == three.Jtr);
 }
 
-// The inverse-dynamic least squares under a chain structure: its sandwich covariance's meat
-// (channel_sparse_meat, by blocks of 8 columns) and the modal intervals (structured_uncertainty, one
-// parameter a task) on the core's threads, the same bits as on one.
+// The inverse-dynamic least squares under a chain structure: its filters (a column a task), its
+// regressors (an equation a task), its sandwich covariance's meat (channel_sparse_meat, by blocks of
+// 8 columns), the modal intervals (structured_uncertainty, one parameter a task) and the residual
+// tests of the validation (a channel a task) on the core's threads, the same bits as on one.
 TEST_CASE("the structured inverse-dynamic intervals are the same bit for bit on 1 and 3 threads") {
   const Dataset data = fixtures::simulated(preset("chain4"), 0.002, 3000, 20.0, 2);
   IdentifyOptions options;
@@ -155,6 +152,13 @@ TEST_CASE("the structured inverse-dynamic intervals are the same bit for bit on 
   CHECK(one.uncertainty.K == three.uncertainty.K);
   CHECK(one.uncertainty.omega_n == three.uncertainty.omega_n);
   CHECK(one.uncertainty.zeta == three.uncertainty.zeta);
+  CHECK(one.system.M == three.system.M);
+  CHECK(one.system.K == three.system.K);
+  CHECK(one.validation.max_crosscorrelation > 0);
+  CHECK(one.validation.max_crosscorrelation == three.validation.max_crosscorrelation);
+  CHECK(one.validation.max_autocorrelation == three.validation.max_autocorrelation);
+  CHECK(one.validation.whiteness_statistic == three.validation.whiteness_statistic);
+  CHECK(one.validation.residual_whiteness_p == three.validation.residual_whiteness_p);
 }
 
 // append_even_blocks: ⌈count / width⌉ blocks covering [begin, end) in order, sizes within one of

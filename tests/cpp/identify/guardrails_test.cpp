@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <complex>
 #include <cstdint>
+#include <cstdlib>
 
+#include "../core/thread_count.hpp"
 #include "identify/guardrails.hpp"
 #include "identify/methods.hpp"
 #include "model/presets.hpp"
@@ -54,6 +56,23 @@ TEST_CASE("excitation order: a sine has order 2, PRBS every order asked, band po
   CHECK(power > 0.5);
   CHECK(power < 2.0);
   CHECK(relative_input_power(sine, h, 20.0, 2.0) < 1e-3);  // far from the sine's 1.3 rad/s
+}
+
+// Several inputs (the covariance larger than one panel of the Cholesky factor, by blocks on the
+// core's threads): 8 independent white inputs are exciting of every order asked (12: 96 x 96);
+// with the eighth the sum of two others, the lagged covariance is singular at every order (its
+// null vector [1, 1, 0, …, −1] in the first block), so the order is 0. On 1 and 3 threads alike.
+TEST_CASE("excitation order of several inputs: white ones every order, one the sum of two others none, on 1 and 3 threads") {
+  std::srand(7);
+  Matrix white = Matrix::Random(3000, 8);
+  Matrix dependent = white;
+  dependent.col(7) = white.col(0) + white.col(1);
+  for (const int threads : {1, 3}) {
+    INFO(threads << " threads");
+    const testing::ThreadCount use(threads);
+    CHECK(excitation_order(white, 12) == 12);
+    CHECK(excitation_order(dependent, 12) == 0);
+  }
 }
 
 namespace {

@@ -270,6 +270,7 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
   // Per run, S = ∂x_k/∂[free entries, that run's x_0, that run's f_0]; the other runs' do not move it.
   StateColumns S(2 * n, local), S_next(2 * n, local);
   Matrix Jt_sample, Jc;  // Jc: the chunk's -(W ∂q_k/∂θ)', sample by sample
+  const bool same_rows = runs_.size() == 1 && !offsets_;  // then P = local: a sample's J' is its columns of Jc
   if (sensitivities) {
     Jt_sample.resize(P, n);
     Jc.resize(local, n * chunk);
@@ -342,6 +343,10 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
       if (steps % 2 == 1) S.swap(S_next);
       for (Eigen::Index j = 0; j < samples; ++j) {
         const auto Jq = Jc.middleCols(j * n, n);
+        if (same_rows) {  // handed over in place, not copied
+          (*sink)(Jq);
+          continue;
+        }
         Jt_sample.topRows(Ps) = Jq.topRows(Ps);
         Jt_sample.middleRows(x0, 2 * n) = Jq.middleRows(Ps, 2 * n);
         if (offsets_) Jt_sample.middleRows(f0, n) = Jq.bottomRows(n);

@@ -79,7 +79,7 @@ class SandwichMeat {
       kernel_.middleRows((M_ + tau) * n_, n_) = w * (tau >= 0 ? Matrix(R[a].transpose()) : R[a]);
     }
   }
-  void add(const Matrix& Jt) {
+  void add(const JacobianColumns& Jt) {
     if (filled_ == capacity_) {
       const Eigen::Index keep = 2 * M_;
       buffer_.leftCols(keep * n_) = buffer_.middleCols((filled_ - keep) * n_, keep * n_);
@@ -258,7 +258,7 @@ ParameterCovariance sandwich_covariance(const PredictorModel& model, const Vecto
   TriangularAccumulator triangular(factor, P, n);
   SandwichMeat meat(lag_covariances(e, M, P), P);
   Eigen::Index start = 0;
-  const JacobianSink add = [&](const Matrix& Jt_sample) {
+  const JacobianSink add = [&](const JacobianColumns& Jt_sample) {
     triangular.add(Jt_sample, r.segment(start, Jt_sample.cols()));
     start += Jt_sample.cols();
     meat.add(Jt_sample);

@@ -27,7 +27,7 @@ void PemOptions::validate() const {
 bool PredictorModel::residuals(const Vector& theta, Vector& r, Matrix* Jt) const {
   if (!Jt) return evaluate(theta, r, nullptr);
   std::vector<Matrix> samples;
-  const JacobianSink keep = [&](const Matrix& Jt_sample) { samples.push_back(Jt_sample); };
+  const JacobianSink keep = [&](const JacobianColumns& Jt_sample) { samples.emplace_back(Jt_sample); };
   if (!evaluate(theta, r, &keep)) return false;
   Jt->resize(parameter_count(), r.size());
   Eigen::Index column = 0;
@@ -40,7 +40,7 @@ bool PredictorModel::residuals(const Vector& theta, Vector& r, Matrix* Jt) const
 
 bool PredictorModel::normal_equations(const Vector& theta, Vector& r, NormalEquations& normal, bool curvature) const {
   NormalEquationsAccumulator accumulator(normal, parameter_count(), rows_per_sample(), curvature);
-  const JacobianSink add = [&](const Matrix& Jt_sample) { accumulator.add(Jt_sample, r); };
+  const JacobianSink add = [&](const JacobianColumns& Jt_sample) { accumulator.add(Jt_sample, r); };
   if (!evaluate(theta, r, &add)) return false;
   accumulator.finish(r);
   return true;
@@ -64,7 +64,7 @@ bool PredictorModel::triangular_factor(const Vector& theta, Vector& r, Triangula
   const Eigen::Index rows = rows_per_sample();
   TriangularAccumulator accumulator(factor, parameter_count(), rows);
   Eigen::Index start = 0;
-  const JacobianSink add = [&](const Matrix& Jt_sample) {
+  const JacobianSink add = [&](const JacobianColumns& Jt_sample) {
     accumulator.add(Jt_sample, r.segment(start, Jt_sample.cols()));
     start += Jt_sample.cols();
   };

@@ -42,8 +42,10 @@ class NormalEquationsAccumulator {
 };
 
 // One sample's transposed residual Jacobian (∂r/∂θ)' (parameters x that sample's residual rows),
-// handed over in residual order once the sample's residuals are in r.
-using JacobianSink = std::function<void(const Matrix& Jt_sample)>;
+// handed over in residual order once the sample's residuals are in r: a Matrix or columns of one
+// (a predictor hands over the columns it computed them in, without a copy).
+using JacobianColumns = Eigen::Ref<const Matrix>;
+using JacobianSink = std::function<void(const JacobianColumns& Jt_sample)>;
 
 // A model whose free-run prediction depends on parameters θ.
 class PredictorModel {

@@ -91,7 +91,7 @@ bool PositiveParametrization::evaluate(const Vector& phi, Vector& r, const Jacob
   for (int block = 0; block < 3; ++block)
     T[block] = factor_jacobian(factor_of(phi, block * triangle_, n_, log_diagonal(block)), log_diagonal(block));
   Matrix Jt_phi;
-  const JacobianSink chain = [&](const Matrix& Jt_theta) {
+  const JacobianSink chain = [&](const JacobianColumns& Jt_theta) {
     Jt_phi = Jt_theta;  // the parameters after M, D, K are unchanged
     for (int block = 0; block < 3; ++block)
       Jt_phi.middleRows(block * triangle_, triangle_).noalias() =

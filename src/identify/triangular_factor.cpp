@@ -10,7 +10,7 @@ TriangularAccumulator::TriangularAccumulator(TriangularFactor& factor, Eigen::In
   factor_.residual_norm2 = 0.0;
 }
 
-void TriangularAccumulator::add(const Matrix& Jt_sample, const Eigen::Ref<const Vector>& r_sample) {
+void TriangularAccumulator::add(const Eigen::Ref<const Matrix>& Jt_sample, const Eigen::Ref<const Vector>& r_sample) {
   const Eigen::Index rows = Jt_sample.cols();
   if (parameters_ + filled_ + rows > stack_.rows()) fold();
   stack_.block(parameters_ + filled_, 0, rows, parameters_) = Jt_sample.transpose();

@@ -21,7 +21,7 @@ class TriangularAccumulator {
  public:
   TriangularAccumulator(TriangularFactor& factor, Eigen::Index parameters, Eigen::Index rows_per_sample,
                         Eigen::Index samples_per_block = 64);
-  void add(const Matrix& Jt_sample, const Eigen::Ref<const Vector>& r_sample);
+  void add(const Eigen::Ref<const Matrix>& Jt_sample, const Eigen::Ref<const Vector>& r_sample);
   void finish() { fold(); }
 
  private:

@@ -247,7 +247,8 @@ void ExactSamplingPredictor::Forcings::apply(Eigen::Index first, Eigen::Index co
 // first the states and residuals of the chunk (its z_k side by side in Z), then, per block of
 // columns of S, the forcings of all the chunk's samples as one matrix product (Forcings::apply) and
 // the sensitivity recursion over the chunk: one product per chunk instead of a matrix-vector product
-// per sample, and blocks that run on the core's threads (parallel_for.hpp). With States fixed, F S
+// per sample, and blocks that run on the core's threads (parallel_for.hpp), beside them the next
+// chunk's states (they do not depend on S). With States fixed, F S
 // is Eigen's coefficient-based product unrolled over the depth 2n (no packing, no clearing of
 // S_{k+1}); 2n ≤ 8 are instantiated, as one block.
 template <int States>
@@ -265,7 +266,7 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
   // Samples per chunk: the forcings (∂Φ/∂θ) Z of a chunk (over its blocks of columns) take about 1 MB
   // (more for the largest systems, whose chunks keep 8 samples: 24 DOF, 2.8 MB).
   const Eigen::Index chunk = std::clamp<Eigen::Index>((1 << 17) / std::max<Eigen::Index>(sensitivities ? 2 * n * Ps : 0, 1), 8, 256);
-  Matrix Z(m, chunk);
+  Matrix Z[2] = {Matrix(m, chunk), Matrix(m, chunk)};  // a chunk's z_k, and the next chunk's (simulated beside its blocks)
   Eigen::Matrix<double, States, 1> x(2 * n);
   // Per run, S = ∂x_k/∂[free entries, that run's x_0, that run's f_0]; the other runs' do not move it.
   StateColumns S(2 * n, local), S_next(2 * n, local);
@@ -296,7 +297,9 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
     S.setZero();
     S.middleCols(Ps, 2 * n).setIdentity();
     Jt_sample.setZero();
-    for (Eigen::Index k0 = 0; k0 < N; k0 += chunk) {
+    // The states of the chunk from k0: its residuals into r and its z_k side by side in Zk; false
+    // when the run leaves the data's range.
+    const auto simulate = [&](Eigen::Index k0, Matrix& Zk) {
       const Eigen::Index samples = std::min(chunk, N - k0);
       for (Eigen::Index j = 0; j < samples; ++j) {
         const Eigen::Index k = k0 + j;
@@ -304,7 +307,7 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
         if (!x.allFinite() || (q.cwiseAbs().array() > R.limit.array()).any()) return false;
         r.segment((row + k) * n, n) = weights_.cwiseProduct(y.row(k).transpose() - q);
         if (k + 1 == N) break;
-        auto z = Z.col(j);
+        auto z = Zk.col(j);
         z.head(2 * n) = x;
         if (R.w.size() > 0) {
           z.tail(m - 2 * n) = R.w.row(k).transpose();
@@ -317,17 +320,28 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
           for (Eigen::Index i = 0; i < slots; ++i) z.segment(2 * n + i * kx + k_in, n).array() *= -theta.segment(f0, n).array();
         x.noalias() = Phi_fixed * z;
       }
-      if (!sensitivities) continue;
+      return true;
+    };
+    if (!sensitivities) {
+      for (Eigen::Index k0 = 0; k0 < N; k0 += chunk)
+        if (!simulate(k0, Z[0])) return false;
+      row += N;
+      continue;
+    }
+    if (!simulate(0, Z[0])) return false;
+    for (Eigen::Index k0 = 0, index = 0; k0 < N; k0 += chunk, ++index) {
+      const Eigen::Index samples = std::min(chunk, N - k0);
+      const Matrix& Zc = Z[index % 2];
       // S_{k+1} is formed for these samples and forced by their z_k: the run's last sample has neither.
       const Eigen::Index steps = k0 + samples == N ? samples - 1 : samples;
       // The columns of S are independent: S_{k+1}[:, c] = F S_k[:, c] + (∂Φ/∂θ_c) z_k. Each block
       // of columns runs the chunk's recursion on its own (the forcings of its columns times
       // Z), so that parallel_for spreads them over the threads; the blocks do not depend on the
       // thread count, nor do the numbers. Each step reads one of S, S_next and writes the other.
-      parallel_for_ranges(column_blocks, [&](Eigen::Index c0, Eigen::Index w) {
+      const auto block = [&](Eigen::Index c0, Eigen::Index w) {
         const Eigen::Index forced_columns = std::clamp<Eigen::Index>(Ps - c0, 0, w);
         Matrix Db;  // column j: the forcings of the block's columns at sample k0 + j, stacked
-        if (forced_columns > 0) forcings.apply(c0, forced_columns, 2 * n, Z.leftCols(steps), Db);
+        if (forced_columns > 0) forcings.apply(c0, forced_columns, 2 * n, Zc.leftCols(steps), Db);
         const Eigen::Index offsets_from = Ps + 2 * n;  // the columns of f_0 (with offsets) start here
         for (Eigen::Index j = 0; j < samples; ++j) {
           StateColumns& current = j % 2 == 0 ? S : S_next;
@@ -339,6 +353,19 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
           if (offsets_)
             for (Eigen::Index c = std::max(c0, offsets_from); c < c0 + w; ++c) next.col(c) -= gamma.col(c - offsets_from);
         }
+      };
+      // The next chunk's states depend on x only, not on S: they are one more task beside the
+      // blocks (the first, into the other Z), so that the free run does not wait on one thread
+      // between the chunks' blocks.
+      const Eigen::Index ahead = k0 + chunk < N ? 1 : 0, blocks = static_cast<Eigen::Index>(column_blocks.size()) - 1;
+      bool next_in_range = true;
+      parallel_for(ahead + blocks, [&](Eigen::Index t) {
+        if (t < ahead) {
+          next_in_range = simulate(k0 + chunk, Z[(index + 1) % 2]);
+          return;
+        }
+        const auto b = static_cast<std::size_t>(t - ahead);
+        block(column_blocks[b], column_blocks[b + 1] - column_blocks[b]);
       });
       if (steps % 2 == 1) S.swap(S_next);
       for (Eigen::Index j = 0; j < samples; ++j) {
@@ -352,6 +379,7 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
         if (offsets_) Jt_sample.middleRows(f0, n) = Jq.bottomRows(n);
         (*sink)(Jt_sample);
       }
+      if (!next_in_range) return false;
     }
     row += N;
   }

@@ -13,6 +13,12 @@
 
 namespace mechid {
 
+// One sample's transposed residual Jacobian (∂r/∂θ)' (parameters x that sample's residual rows),
+// handed over in residual order once the sample's residuals are in r: a Matrix or columns of one
+// (a predictor hands over the columns it computed them in, without a copy).
+using JacobianColumns = Eigen::Ref<const Matrix>;
+using JacobianSink = std::function<void(const JacobianColumns& Jt_sample)>;
+
 // The Gauss-Newton normal equations of r(θ): J'J (lower triangle filled) and J'r, J = ∂r/∂θ.
 struct NormalEquations {
   Matrix JtJ;
@@ -25,9 +31,12 @@ struct NormalEquations {
 class NormalEquationsAccumulator {
  public:
   NormalEquationsAccumulator(NormalEquations& normal, Eigen::Index parameters, Eigen::Index rows_per_sample, bool curvature);
-  template <class Derived>
-  void add(const Eigen::MatrixBase<Derived>& Jt_sample, const Vector& r) {
-    block_.middleCols(filled_, Jt_sample.cols()) = Jt_sample;
+  void add(const JacobianColumns& Jt_sample, const Vector& r) {
+    auto into = block_.middleCols(filled_, Jt_sample.cols());
+    if (Jt_sample.outerStride() == Jt_sample.rows())  // contiguous columns: one linear copy (a third of the instructions)
+      Eigen::Map<Vector>(into.data(), into.size()) = Eigen::Map<const Vector>(Jt_sample.data(), Jt_sample.size());
+    else
+      into = Jt_sample;
     filled_ += Jt_sample.cols();
     if (filled_ + Jt_sample.cols() > block_.cols()) flush(r);
   }
@@ -40,12 +49,6 @@ class NormalEquationsAccumulator {
   Matrix block_;  // J' of the samples since the last flush
   Eigen::Index start_ = 0, filled_ = 0;
 };
-
-// One sample's transposed residual Jacobian (∂r/∂θ)' (parameters x that sample's residual rows),
-// handed over in residual order once the sample's residuals are in r: a Matrix or columns of one
-// (a predictor hands over the columns it computed them in, without a copy).
-using JacobianColumns = Eigen::Ref<const Matrix>;
-using JacobianSink = std::function<void(const JacobianColumns& Jt_sample)>;
 
 // A model whose free-run prediction depends on parameters θ.
 class PredictorModel {

@@ -133,16 +133,18 @@ Matrix free_response_gramian(const Matrix& F, Eigen::Index n, Eigen::Index N) {
 // Σ_t (F^t)' H' e_t, H = [I 0], over the output errors e_t handed in order t = 0, 1, …: the
 // right-hand side of the initial state's normal equations. In blocks of 64 samples: within a block
 // by the adjoint recursion λ ← F' λ + H' e_s from its last sample down, then added as (F^t0)' λ,
-// with F^t0 carried from block to block. Memory for one block, not the record.
+// with F^t0 carried from block to block. The errors of 16 blocks are kept (memory for 1024 samples,
+// not the record), their λ computed on the core's threads (a task per block) and added in order:
+// the same numbers on any thread count.
 class FreeResponseAdjoint {
  public:
   FreeResponseAdjoint(const Matrix& F, Eigen::Index n)
-      : F_(F), step_(F), power_(Matrix::Identity(F.rows(), F.rows())), block_(n, kBlock), sum_(Vector::Zero(F.rows())) {
+      : F_(F), step_(F), power_(Matrix::Identity(F.rows(), F.rows())), errors_(n, kBlock * kBlocks), sum_(Vector::Zero(F.rows())) {
     for (int i = 0; i < 6; ++i) step_ = step_ * step_;  // F^64
   }
   void add(const Eigen::Ref<const Vector>& e) {
-    block_.col(filled_++) = e;
-    if (filled_ == kBlock) fold();
+    errors_.col(filled_++) = e;
+    if (filled_ == errors_.cols()) fold();
   }
   const Vector& sum() {
     fold();
@@ -150,21 +152,29 @@ class FreeResponseAdjoint {
   }
 
  private:
-  static constexpr Eigen::Index kBlock = 64;
+  static constexpr Eigen::Index kBlock = 64, kBlocks = 16;
   void fold() {
     if (filled_ == 0) return;
-    Vector lambda = Vector::Zero(F_.rows()), next(F_.rows());
-    for (Eigen::Index s = filled_ - 1; s >= 0; --s) {
-      next.noalias() = F_.transpose() * lambda;
-      next.head(block_.rows()) += block_.col(s);
-      lambda.swap(next);
+    const Eigen::Index blocks = (filled_ + kBlock - 1) / kBlock;
+    Matrix lambdas(F_.rows(), blocks);
+    parallel_for(blocks, [&](Eigen::Index b) {
+      Vector lambda = Vector::Zero(F_.rows()), next(F_.rows());
+      for (Eigen::Index s = std::min(filled_, (b + 1) * kBlock) - 1; s >= b * kBlock; --s) {
+        next.noalias() = F_.transpose() * lambda;
+        next.head(errors_.rows()) += errors_.col(s);
+        lambda.swap(next);
+      }
+      lambdas.col(b) = lambda;
+    });
+    for (Eigen::Index b = 0; b < blocks; ++b) {
+      const Vector lambda = lambdas.col(b);  // a Vector, as the product's operand always was
+      sum_.noalias() += power_.transpose() * lambda;
+      power_ = power_ * step_;
     }
-    sum_.noalias() += power_.transpose() * lambda;
-    power_ = power_ * step_;
     filled_ = 0;
   }
   const Matrix& F_;
-  Matrix step_, power_, block_;
+  Matrix step_, power_, errors_;
   Vector sum_;
   Eigen::Index filled_ = 0;
 };

@@ -354,10 +354,12 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
             for (Eigen::Index c = std::max(c0, offsets_from); c < c0 + w; ++c) next.col(c) -= gamma.col(c - offsets_from);
         }
       };
-      // The next chunk's states depend on x only, not on S: they are one more task beside the
-      // blocks (the first, into the other Z), so that the free run does not wait on one thread
-      // between the chunks' blocks.
-      const Eigen::Index ahead = k0 + chunk < N ? 1 : 0, blocks = static_cast<Eigen::Index>(column_blocks.size()) - 1;
+      // The next chunk's states depend on x only, not on S: with several blocks they are one more
+      // task beside them (the first, into the other Z), so that the free run does not wait on one
+      // thread between the chunks' blocks; the small systems' one block runs with no threads, and
+      // the next chunk's states after it.
+      const Eigen::Index blocks = static_cast<Eigen::Index>(column_blocks.size()) - 1,
+                         ahead = blocks > 1 && k0 + chunk < N ? 1 : 0;
       bool next_in_range = true;
       parallel_for(ahead + blocks, [&](Eigen::Index t) {
         if (t < ahead) {
@@ -367,6 +369,7 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
         const auto b = static_cast<std::size_t>(t - ahead);
         block(column_blocks[b], column_blocks[b + 1] - column_blocks[b]);
       });
+      if (ahead == 0 && k0 + chunk < N) next_in_range = simulate(k0 + chunk, Z[(index + 1) % 2]);
       if (steps % 2 == 1) S.swap(S_next);
       for (Eigen::Index j = 0; j < samples; ++j) {
         const auto Jq = Jc.middleCols(j * n, n);
@@ -379,7 +382,7 @@ bool ExactSamplingPredictor::recursion(const Vector& theta, const Matrix& Phi, c
         if (offsets_) Jt_sample.middleRows(f0, n) = Jq.bottomRows(n);
         (*sink)(Jt_sample);
       }
-      if (!next_in_range) return false;
+      if (!next_in_range) return false;  // the run leaves the data's range in the next chunk (after this one's hand-over, as before)
     }
     row += N;
   }

@@ -15,7 +15,8 @@ namespace mechid {
 
 // One sample's transposed residual Jacobian (∂r/∂θ)' (parameters x that sample's residual rows),
 // handed over in residual order once the sample's residuals are in r: a Matrix or columns of one
-// (a predictor hands over the columns it computed them in, without a copy).
+// (a predictor hands over the columns it computed them in, without a copy). Valid during the call
+// only: the predictor overwrites those columns afterwards, so a sink that keeps them copies them.
 using JacobianColumns = Eigen::Ref<const Matrix>;
 using JacobianSink = std::function<void(const JacobianColumns& Jt_sample)>;
 
@@ -32,6 +33,7 @@ class NormalEquationsAccumulator {
  public:
   NormalEquationsAccumulator(NormalEquations& normal, Eigen::Index parameters, Eigen::Index rows_per_sample, bool curvature);
   void add(const JacobianColumns& Jt_sample, const Vector& r) {
+    eigen_assert(Jt_sample.rows() == block_.rows());
     auto into = block_.middleCols(filled_, Jt_sample.cols());
     if (Jt_sample.outerStride() == Jt_sample.rows())  // contiguous columns: one linear copy (a third of the instructions)
       Eigen::Map<Vector>(into.data(), into.size()) = Eigen::Map<const Vector>(Jt_sample.data(), Jt_sample.size());

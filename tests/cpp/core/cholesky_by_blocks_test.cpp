@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 
 #include "core/cholesky_by_blocks.hpp"
@@ -20,9 +21,10 @@ Matrix positive_definite(Eigen::Index n) {
 
 }  // namespace
 
-// Against its definition (L L' = A) and Eigen's unblocked-panel factor, for sizes of one panel, a
-// panel and one column, and several panels; the strict upper triangle is left as it was.
+// Against its definition (L L' = A) and Eigen's LLT, for sizes of one panel, a panel and one
+// column, and several panels; the strict upper triangle is left as it was.
 TEST_CASE("cholesky_by_blocks gives L with L L' = A, Eigen's factor within rounding, the same bits on 1 and 3 threads") {
+  std::srand(11);
   for (const Eigen::Index n : {1, 63, 64, 65, 200, 333}) {
     INFO(n << " rows");
     const Matrix A = positive_definite(n);
@@ -45,9 +47,11 @@ TEST_CASE("cholesky_by_blocks gives L with L L' = A, Eigen's factor within round
   }
 }
 
-// Not positive definite: an eigenvalue of −1 in the last panel (A − (λ_min + 1) I), a zero pivot
-// in the first, and a NaN; each on 1 and 3 threads.
-TEST_CASE("cholesky_by_blocks reports an indefinite, a singular and a NaN matrix") {
+// Not positive definite: an eigenvalue of −1 (A − (λ_min + 1) I), a zero pivot in the first
+// panel, and a NaN or an infinity below the first panel's diagonal block (they reach the pivots
+// of later panels through the panel's solve and the trailing update); each on 1 and 3 threads.
+TEST_CASE("cholesky_by_blocks reports an indefinite, a singular, a NaN and an infinite matrix") {
+  std::srand(12);
   for (const int threads : {1, 3}) {
     INFO(threads << " threads");
     const ThreadCount use(threads);
@@ -59,8 +63,10 @@ TEST_CASE("cholesky_by_blocks reports an indefinite, a singular and a NaN matrix
     singular.row(3).setZero();
     singular.col(3).setZero();
     CHECK_FALSE(cholesky_by_blocks(singular));
-    Matrix nan = A;
-    nan(120, 100) = std::numeric_limits<double>::quiet_NaN();
-    CHECK_FALSE(cholesky_by_blocks(nan));
+    for (const double bad : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+      Matrix nonfinite = A;
+      nonfinite(120, 10) = bad;
+      CHECK_FALSE(cholesky_by_blocks(nonfinite));
+    }
   }
 }

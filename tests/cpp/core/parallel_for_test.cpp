@@ -129,6 +129,38 @@ TEST_CASE("the exact-sampling normal equations are the same bit for bit on 1 and
   CHECK(one.Jtr == three.Jtr);
 }
 
+// A run that leaves the data's range (1e6 times its largest output) in a later chunk: the
+// recursion simulates the next chunk beside the current chunk's blocks, so its "unstable" must
+// still end the Jacobian's evaluation. A 5-DOF chain made unstable (D = −0.4 M: every mode grows
+// like e^{0.2 t}, by 1100 over the 700 samples) from initial positions β · 1e6 max|y| for β = 2^−14
+// … 1: the free run leaves the range at times spread over the record, in the first chunk (291
+// samples) for the largest β, later for smaller ones, not at all for the smallest. The normal
+// equations must fail exactly when the residuals alone do, on 1 and 3 threads.
+TEST_CASE("a run that diverges in a later chunk fails the exact-sampling normal equations as it fails the residuals") {
+  MechanicalSystem unstable = preset("chain5");
+  const std::vector<Dataset> runs{fixtures::simulated(unstable, 0.05, 700, 30, 4)};
+  const ExactSamplingPredictor model{runs, unstable.L, full_structure(5), Vector(), false};
+  unstable.D = -0.4 * unstable.M;
+  const double range = 1e6 * runs.front().y.cwiseAbs().maxCoeff();
+  int failed = 0, kept = 0;
+  for (int e = 0; e <= 14; ++e) {
+    INFO("beta = 2^-" << e);
+    Vector x0 = Vector::Zero(10);
+    x0.head(5).setConstant(range * std::ldexp(1.0, -e));
+    const Vector theta = model.pack(unstable, x0);
+    Vector r;
+    const bool in_range = model.evaluate(theta, r, nullptr);
+    (in_range ? kept : failed) += 1;
+    for (const int threads : {1, 3}) {
+      const ThreadCount use(threads);
+      NormalEquations normal;
+      CHECK(model.normal_equations(theta, r, normal, true) == in_range);
+    }
+  }
+  CHECK(failed >= 2);
+  CHECK(kept >= 1);
+}
+
 // The inverse-dynamic least squares under a chain structure: its filters (a column a task), its
 // regressors (an equation a task), its sandwich covariance's meat (channel_sparse_meat, by blocks of
 // 8 columns), the modal intervals (structured_uncertainty, one parameter a task) and the residual

@@ -60,8 +60,9 @@ TEST_CASE("excitation order: a sine has order 2, PRBS every order asked, band po
 
 // Several inputs (the covariance larger than one panel of the Cholesky factor, by blocks on the
 // core's threads): 8 independent white inputs are exciting of every order asked (12: 96 x 96);
-// with the eighth the sum of two others, the lagged covariance is singular at every order (its
-// null vector [1, 1, 0, …, −1] in the first block), so the order is 0. On 1 and 3 threads alike.
+// with the eighth the sum of two others, the lagged covariance is singular at every order (in
+// units of each input's RMS, as the check scales them, its null vector is (rms₀, rms₁, 0, …, −rms₇)
+// in the first block), so the order is 0. On 1 and 3 threads alike.
 TEST_CASE("excitation order of several inputs: white ones every order, one the sum of two others none, on 1 and 3 threads") {
   std::srand(7);
   Matrix white = Matrix::Random(3000, 8);

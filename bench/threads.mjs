@@ -1,6 +1,6 @@
 // Issue 55, item 4: `auto` on the scale section's chains on 1 and 2 threads of the core
 // (core/parallel_for.hpp), natively and in WebAssembly with threads (bench/native/threads.cpp, the
-// same program): the median of 5 calls each (MECHID_THREADS_REPEATS; the thread counts take turns,
+// same program): the median of 7 calls each (MECHID_THREADS_REPEATS; the thread counts take turns,
 // round by round), the speed-up over one thread of the same build (the median of the rounds'
 // ratios), and whether the estimates are the same bit for bit.
 // MECHID_THREADS_SIZES="16 24" and MECHID_THREADS="1 2" pick the sizes and thread counts;
@@ -18,7 +18,7 @@ import { nativeCompiler, requiredNativeTool } from './native_tool.mjs';
 
 const sizes = (process.env.MECHID_THREADS_SIZES ?? '16 24').split(/\s+/).filter(Boolean);
 const threads = (process.env.MECHID_THREADS ?? '1 2').split(/\s+/).filter(Boolean);
-const repeats = Number(process.env.MECHID_THREADS_REPEATS ?? 5);
+const repeats = Number(process.env.MECHID_THREADS_REPEATS ?? 7);
 const withWasm = process.env.MECHID_THREADS_WASM !== '0';
 const load = loadavg()[0];
 const args = [...sizes, '--threads', ...threads, '--repeats', String(repeats)];
@@ -60,9 +60,11 @@ export const table = [
     `, on ${cpus().length} cores, 1-minute load average ${load.toFixed(1)} when started; each thread count ${repeats} calls after a ` +
     `warm-up, the thread counts taking turns call by call, the median and the spread shown; the speed-up is the median over the rounds of ` +
     `one thread's time over the other count's in the same round. The core's threads run the exact-sampling sensitivity recursion by ` +
-    `blocks of at most 32 columns of about equal cost, J'J by row blocks holding equal parts of its lower triangle, ` +
+    `blocks of at most 32 columns of about equal cost (beside them the next chunk's free run), J'J by row blocks holding equal parts of its lower triangle, ` +
     `the Fréchet derivatives of the exponential by blocks of 8 directions, the subspace step's Schur complements, weighted projection and Gram matrix by ` +
-    `blocks, and the sandwich meat and modal intervals' finite differences by columns; the blocks do not depend on the thread count, so neither do the ` +
+    `blocks, the sandwich meat and modal intervals' finite differences by columns, the inverse-dynamic filters and regressors by channel, the ` +
+    `validation's residual tests by channel and its initial state's adjoint sums by blocks of samples, and the excitation check's lagged ` +
+    `covariance and Cholesky factor by blocks; the blocks do not depend on the thread count, so neither do the ` +
     `numbers ("same bits": M, D and K identical to one thread's of the same build, bit for bit). The page (when cross-origin isolated) and the CLI run the core built the same way, on the machine's cores up to 8.`,
   '',
   '| build | n | threads | seconds (median; min–max) | speed-up over 1 thread | same bits as 1 thread | status |',

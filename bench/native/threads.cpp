@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
     const Dataset data = chain_record(n);
     // The thread counts take turns (call r on 1, 2, … threads, then call r + 1): a machine whose
     // speed drifts over the minutes of the run then slows every count alike, and the speed-up of
-    // round r compares calls made within seconds of each other.
+    // round r compares calls made within seconds of each other. (Changing the count starts the
+    // pool's workers again, inside the call that first needs them: microseconds against seconds.)
     std::vector<std::string> seconds(threads.size()), status(threads.size());
     std::vector<std::uint64_t> bits(threads.size(), 0);
     for (int r = 0; r < repeats; ++r)

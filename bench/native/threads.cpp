@@ -3,7 +3,8 @@
 // bench/scale.mjs) on 1, 2, … threads (set_thread_count, core/parallel_for.hpp), each call repeated,
 // and whether the estimates are the same bit for bit. Arguments: the sizes, then `--threads 1 2 4`
 // and `--repeats R` (defaults 16 24, 1 2, 3). One JSON row per size and thread count: the seconds
-// of every call (the r-th of every row made in the same round), and the bits of M, D, K as one hexadecimal digest (FNV-1a) for the comparison.
+// of every call (the r-th of every row made in the same round), and the bits of M, D, K as one
+// hexadecimal digest (FNV-1a) for the comparison.
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
